@@ -1,0 +1,150 @@
+//! The ability-text parser: splits a printed ability into its cost and effect and names the
+//! keyword it uses, so that each keyword can be handed to the plugin that implements it.
+
+/// A printed ability, taken apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedAbility {
+    /// The text as printed.
+    pub text: String,
+    /// The activation cost before the arrow ("Pay 2 Force" in "Pay 2 Force -> Evade 2").
+    pub cost: Option<String>,
+    /// The keyword the effect starts with, spelled as in the keyword list; `None` for card text.
+    pub keyword: Option<String>,
+    /// What follows the keyword: its X, its cost list or its granted effects.
+    pub parameter: String,
+}
+
+/// The arrows the card data uses between a cost and its effect.
+const ARROWS: [&str; 3] = ["-->", "->", "→"];
+
+/// Parses one printed ability against the known keyword names (from the bundled keyword list
+/// and the loaded plugins). Card text that starts with no keyword has `keyword: None`.
+pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
+    let text = text.trim();
+    // "INSERT: ...", "Switch: ...", "Upkeep: ..." wrap everything after the colon, arrows included.
+    if let Some(keyword) = leading_keyword(text, keywords)
+        && text[keyword.len()..].starts_with(':')
+    {
+        let parameter = text[keyword.len() + 1..].trim().to_string();
+        return ParsedAbility {
+            text: text.into(),
+            cost: None,
+            keyword: Some(keyword.clone()),
+            parameter,
+        };
+    }
+    let (cost, effect) = match ARROWS.iter().find_map(|arrow| text.split_once(arrow)) {
+        Some((cost, effect)) => (Some(cost.trim().to_string()), effect.trim()),
+        None => (None, text),
+    };
+    if let Some(rest) = effect.strip_prefix("[Pilot]") {
+        return ParsedAbility {
+            text: text.into(),
+            cost,
+            keyword: Some("Pilot".into()),
+            parameter: rest.trim().into(),
+        };
+    }
+    let keyword = leading_keyword(effect, keywords).cloned();
+    let parameter = match &keyword {
+        Some(k) => effect[k.len()..]
+            .trim_start_matches([':', ' '])
+            .trim()
+            .to_string(),
+        None => effect.to_string(),
+    };
+    ParsedAbility {
+        text: text.into(),
+        cost,
+        keyword,
+        parameter,
+    }
+}
+
+/// The longest keyword that `text` starts with, followed by the end or a separator.
+fn leading_keyword<'k>(text: &str, keywords: &'k [String]) -> Option<&'k String> {
+    let mut best: Option<&String> = None;
+    for keyword in keywords {
+        let Some(head) = text.get(..keyword.len()) else {
+            continue;
+        };
+        let boundary = text[keyword.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, ' ' | ':' | '.' | ','));
+        if head.eq_ignore_ascii_case(keyword)
+            && boundary
+            && best.is_none_or(|b| keyword.len() > b.len())
+        {
+            best = Some(keyword);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keywords() -> Vec<String> {
+        crate::cards::CardDb::bundled().keyword_names().to_vec()
+    }
+
+    #[test]
+    fn printed_abilities_of_the_card_data_name_their_keyword() {
+        let k = keywords();
+        let cases = [
+            ("Accuracy 1", Some("Accuracy"), None, "1"),
+            (
+                "Pay 2 Force -> Absorb 2",
+                Some("Absorb"),
+                Some("Pay 2 Force"),
+                "2",
+            ),
+            (
+                "Upkeep: Pay 1 Force or tap this unit.",
+                Some("Upkeep"),
+                None,
+                "Pay 1 Force or tap this unit.",
+            ),
+            (
+                "Alternative Cost: Pay 2 Force, tap a Padawan.",
+                Some("Alternative Cost"),
+                None,
+                "Pay 2 Force, tap a Padawan.",
+            ),
+            (
+                "INSERT: Pay 1 Force -> Absorb 1",
+                Some("INSERT"),
+                None,
+                "Pay 1 Force -> Absorb 1",
+            ),
+            (
+                "Switch: Overkill/Armor, Area Damage 2",
+                Some("Switch"),
+                None,
+                "Overkill/Armor, Area Damage 2",
+            ),
+            ("Hidden Cost 5", Some("Hidden Cost"), None, "5"),
+            ("Elude", Some("Elude"), None, ""),
+            (
+                "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed.",
+                Some("Pilot"),
+                None,
+                "Starfighter Pilot. The Starfighter gets: * +20 speed.",
+            ),
+            (
+                "Tap this unit -> Gain 1 Force.",
+                None,
+                Some("Tap this unit"),
+                "Gain 1 Force.",
+            ),
+        ];
+        for (text, keyword, cost, parameter) in cases {
+            let parsed = parse_ability(text, &k);
+            assert_eq!(parsed.keyword.as_deref(), keyword, "{text}");
+            assert_eq!(parsed.cost.as_deref(), cost, "{text}");
+            assert_eq!(parsed.parameter, parameter, "{text}");
+        }
+    }
+}

@@ -1,0 +1,724 @@
+//! Runs one conformance scenario: builds the position, plays the script of acts and dice, and
+//! compares the game with the expectations.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::scenario::{
+    Act, Action, ArenaName, CardSideName, ExpectZone, Phase, Scenario, SideName, Stop, UnitSpec,
+    UnitZone, Winner,
+};
+use crate::ability::parse_ability;
+use crate::cards::CardDb;
+use crate::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
+use crate::game::{Game, StopAt};
+use crate::hooks::AbilityHost;
+use crate::log::{LOG_FORMAT, LogHeader};
+use crate::model::state::TurnStep;
+use crate::model::{
+    Arena, CardDef, CardId, CardSide, CardType, GameState, Place, Printed, Side, Unit, UnitId,
+};
+use crate::rng::Dice;
+use crate::ruleset::Ruleset;
+
+/// Why a scenario failed: a reason line and, for unmet expectations, one line per difference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub reason: String,
+    /// `(what, expected, actual)` for each unmet expectation.
+    pub diff: Vec<(String, String, String)>,
+}
+
+impl Failure {
+    fn new(reason: impl Into<String>) -> Self {
+        Failure {
+            reason: reason.into(),
+            diff: Vec::new(),
+        }
+    }
+}
+
+/// What a scenario run needs besides the scenario.
+pub struct RunOptions<'a> {
+    /// Card sets for `card = "SET/Name"` and hand or deck names.
+    pub cards: &'a CardDb,
+    /// The ruleset used when the scenario names none (the `--ruleset` of `check`).
+    pub ruleset: &'a Ruleset,
+    /// Resolves a scenario's `ruleset = "..."` (a built-in name or a file the caller reads).
+    pub resolve_ruleset: &'a dyn Fn(&str) -> Result<Ruleset, String>,
+}
+
+/// Runs a scenario with the given abilities; `Ok` when every expectation holds.
+pub fn run_scenario(
+    scenario: &Scenario,
+    host: &mut dyn AbilityHost,
+    options: &RunOptions,
+) -> Result<(), Failure> {
+    let ruleset = match &scenario.ruleset {
+        Some(name) => (options.resolve_ruleset)(name).map_err(Failure::new)?,
+        None => options.ruleset.clone(),
+    };
+    let built = build_position(scenario, options.cards, ruleset)?;
+    check_keywords(&built.state, &*host, options.cards)?;
+
+    let (step, stop) = start_of(scenario);
+    let header = LogHeader {
+        format: LOG_FORMAT,
+        engine: concat!("swtcg-engine ", env!("CARGO_PKG_VERSION")).to_string(),
+        seed: scenario.seed.unwrap_or(0),
+        ruleset: (*built.state.ruleset).clone(),
+        decks: [Vec::new(), Vec::new()],
+        plugins: Vec::new(),
+    };
+    let mut script = Script::new(&scenario.acts, &built.ids);
+    let mut game = Game::new(built.state, header, host, &mut script);
+    let result = game.run_from(step, stop);
+    let state = game.state;
+
+    // The script's own verdicts come first: they explain any error the run ended with.
+    if let Some(failure) = script.failure.take() {
+        return Err(Failure::new(failure));
+    }
+    for (number, reason) in &script.refused {
+        if scenario.expect.illegal != Some(*number) {
+            return Err(Failure::new(format!("illegal act {number}: {reason}")));
+        }
+    }
+    if let Err(err) = result {
+        return Err(Failure::new(err.to_string()));
+    }
+    if let Some(number) = scenario.expect.illegal
+        && !script.refused.iter().any(|(n, _)| *n == number)
+    {
+        return Err(Failure::new(format!(
+            "act {number} was expected to be illegal, but the engine allowed it"
+        )));
+    }
+    if let Some(act) = scenario.acts.get(script.next) {
+        return Err(Failure::new(format!(
+            "act {} never used (line {})",
+            act.number, act.line
+        )));
+    }
+    if !state.dice.unused().is_empty() {
+        let unused: Vec<String> = state.dice.unused().iter().map(u8::to_string).collect();
+        return Err(Failure::new(format!(
+            "unused dice: [{}]",
+            unused.join(", ")
+        )));
+    }
+    compare(scenario, &state, &built.ids, &built.cards)
+}
+
+/// The scenario's position as a game state, with its unit ids mapped to the engine's.
+struct Built {
+    state: GameState,
+    ids: BTreeMap<String, UnitId>,
+    /// The top card each unit id stands for (stacked and piloting entries have their own).
+    cards: BTreeMap<String, CardId>,
+}
+
+fn side_of(name: SideName) -> Side {
+    match name {
+        SideName::Dark => Side::Dark,
+        SideName::Light => Side::Light,
+    }
+}
+
+fn arena_of(name: ArenaName) -> Arena {
+    match name {
+        ArenaName::Space => Arena::Space,
+        ArenaName::Ground => Arena::Ground,
+        ArenaName::Character => Arena::Character,
+    }
+}
+
+fn card_side(side: Side) -> CardSide {
+    match side {
+        Side::Dark => CardSide::Dark,
+        Side::Light => CardSide::Light,
+    }
+}
+
+/// The type-line arenas of a "Ground/Character"-style string.
+fn arenas_of(type_line: &str) -> Vec<Arena> {
+    type_line.split('/').filter_map(Arena::parse).collect()
+}
+
+fn printed(value: i64) -> Option<Printed> {
+    Some(Printed::Value(
+        value.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
+    ))
+}
+
+/// The card a `[[unit]]` stands for: from its set reference, overridden by the keys written.
+fn unit_def(spec: &UnitSpec, cards: &CardDb) -> Result<CardDef, Failure> {
+    let side = card_side(side_of(spec.side));
+    let mut def = match &spec.card {
+        Some(reference) => {
+            let found = cards.lookup(reference).map_err(|e| {
+                Failure::new(format!("unit `{}` (line {}): {e}", spec.id, spec.line))
+            })?;
+            (*found).clone()
+        }
+        None => {
+            let arenas = match (&spec.type_, spec.arena) {
+                (Some(t), _) => arenas_of(t),
+                (None, UnitZone::Space) => vec![Arena::Space],
+                (None, UnitZone::Ground) => vec![Arena::Ground],
+                (None, UnitZone::Character) => vec![Arena::Character],
+                (None, UnitZone::BuildZone) => Vec::new(),
+            };
+            CardDef::unit(&spec.id, side, arenas, [0; 4])
+        }
+    };
+    if let Some(name) = &spec.name {
+        def.name = name.clone();
+    } else if spec.card.is_none() {
+        def.name = spec.id.clone();
+    }
+    if let Some(t) = &spec.type_ {
+        def.arenas = arenas_of(t);
+    }
+    if let Some(subtypes) = &spec.subtypes {
+        def.subtypes = subtypes.clone();
+    }
+    for (slot, value) in [
+        (&mut def.cost, spec.cost),
+        (&mut def.speed, spec.speed),
+        (&mut def.power, spec.power),
+        (&mut def.health, spec.health),
+    ] {
+        if let Some(value) = value {
+            *slot = printed(value);
+        }
+    }
+    if let Some(abilities) = &spec.abilities {
+        def.abilities = abilities.clone();
+    }
+    match spec.unique {
+        Some(true) if def.version.is_none() => def.version = Some(String::new()),
+        Some(false) => def.version = None,
+        _ => {}
+    }
+    Ok(def)
+}
+
+/// A hand or deck card: a `[[card]]` of the scenario, else a card of the sets.
+fn named_card(
+    scenario: &Scenario,
+    name: &str,
+    owner: Side,
+    cards: &CardDb,
+) -> Result<CardDef, Failure> {
+    if let Some(spec) = scenario.card(name) {
+        let side = match spec.side {
+            Some(CardSideName::Dark) => CardSide::Dark,
+            Some(CardSideName::Light) => CardSide::Light,
+            Some(CardSideName::Neutral) => CardSide::Neutral,
+            None => card_side(owner),
+        };
+        let mut def = CardDef::unit(&spec.name, side, arenas_of(&spec.type_), [0; 4]);
+        def.subtypes = spec.subtypes.clone();
+        def.abilities = spec.abilities.clone();
+        def.version = spec.unique.then(String::new);
+        (def.cost, def.speed, def.power, def.health) = (
+            printed(spec.cost),
+            printed(spec.speed),
+            printed(spec.power),
+            printed(spec.health),
+        );
+        return Ok(def);
+    }
+    cards
+        .lookup(name)
+        .map(|def| (*def).clone())
+        .map_err(|e| Failure::new(format!("{owner} card `{name}`: {e}")))
+}
+
+fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Result<Built, Failure> {
+    let mut state = GameState::new(Arc::new(ruleset), scenario.seed.unwrap_or(0));
+    state.dice = Dice::scripted(scenario.dice.clone(), scenario.seed);
+    state.turn = 1;
+    for (side, setup) in [(Side::Dark, &scenario.dark), (Side::Light, &scenario.light)] {
+        let player = state.player_mut(side);
+        player.force = setup.force.clamp(0, u32::MAX as i64) as u32;
+        player.build_points = setup.build_points.clamp(0, u32::MAX as i64) as u32;
+        for (zone, names) in [(0, &setup.hand), (1, &setup.deck)] {
+            for name in names {
+                let def = named_card(scenario, name, side, cards)?;
+                let card = state.new_card(Arc::new(def), side);
+                let player = state.player_mut(side);
+                if zone == 0 {
+                    player.hand.push(card)
+                } else {
+                    player.deck.push(card)
+                }
+            }
+        }
+    }
+
+    // Cards first, so that stacked and piloting entries can be attached to their units.
+    let mut card_of = BTreeMap::new();
+    for spec in &scenario.units {
+        let mut def = unit_def(spec, cards)?;
+        def.card_type = if def.card_type == CardType::Subordinate {
+            CardType::Subordinate
+        } else {
+            CardType::Unit
+        };
+        let card = state.new_card(Arc::new(def), side_of(spec.side));
+        card_of.insert(spec.id.clone(), card);
+    }
+    let attached: Vec<&String> = scenario
+        .units
+        .iter()
+        .flat_map(|u| u.stack.iter().chain(&u.pilots))
+        .collect();
+    let mut ids = BTreeMap::new();
+    for spec in scenario.units.iter().filter(|u| !attached.contains(&&u.id)) {
+        let side = side_of(spec.side);
+        let place = match spec.arena {
+            UnitZone::Space => Place::Arena(Arena::Space),
+            UnitZone::Ground => Place::Arena(Arena::Ground),
+            UnitZone::Character => Place::Arena(Arena::Character),
+            UnitZone::BuildZone => Place::BuildZone,
+        };
+        let mut stack = vec![card_of[&spec.id]];
+        stack.extend(spec.stack.iter().map(|id| card_of[id]));
+        let unit = Unit {
+            id: UnitId(0),
+            owner: side,
+            controller: side,
+            cards: stack,
+            pilots: spec.pilots.iter().map(|id| card_of[id]).collect(),
+            place,
+            // A card in the build zone with build counters is being built; without, it is a
+            // completed or retreated unit.
+            built: !(place == Place::BuildZone && spec.build_counters > 0),
+            build_counters: spec.build_counters,
+            damage: spec.damage,
+            tapped: spec.tapped,
+            counters: BTreeMap::new(),
+            modifiers: Vec::new(),
+        };
+        let id = state.add_unit(unit);
+        ids.insert(spec.id.clone(), id);
+        for attached in spec.stack.iter().chain(&spec.pilots) {
+            ids.insert(attached.clone(), id);
+        }
+    }
+    Ok(Built {
+        state,
+        ids,
+        cards: card_of,
+    })
+}
+
+/// Every keyword on the board must have a plugin; card text needs a card plugin.
+fn check_keywords(
+    state: &GameState,
+    host: &dyn AbilityHost,
+    cards: &CardDb,
+) -> Result<(), Failure> {
+    for unit in state.units.values() {
+        for &card in unit.cards.iter().chain(&unit.pilots) {
+            let def = state.def(card);
+            for text in &def.abilities {
+                let parsed = parse_ability(text, cards.keyword_names());
+                match parsed.keyword {
+                    Some(keyword) if host.has_keyword(&keyword) => {}
+                    Some(keyword) => {
+                        return Err(Failure::new(format!(
+                            "no plugin for keyword {keyword} (ability \"{text}\" of {})",
+                            def.name
+                        )));
+                    }
+                    None => {
+                        return Err(Failure::new(format!(
+                            "no card plugin for the ability \"{text}\" of {}",
+                            def.name
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn start_of(scenario: &Scenario) -> (TurnStep, StopAt) {
+    let start = &scenario.start;
+    let side = side_of(start.step.unwrap_or(SideName::Dark));
+    let step = match start.phase {
+        Phase::Build => TurnStep::Build(side),
+        Phase::Retreat => TurnStep::Retreat(side),
+        Phase::Battle => TurnStep::Battle(arena_of(start.arena.unwrap_or(ArenaName::Space))),
+    };
+    let stop = match start.stop {
+        Some(Stop::AttackEnd) => StopAt::AttackEnd,
+        Some(Stop::StepEnd) | None => StopAt::StepEnd,
+        Some(Stop::PhaseEnd) => StopAt::PhaseEnd,
+        Some(Stop::TurnEnd) => StopAt::TurnEnd,
+    };
+    (step, stop)
+}
+
+/// How an act relates to a decision.
+enum Fit {
+    /// The act answers the decision with this option.
+    Answer(usize),
+    /// The act is of this decision's kind but the rules refuse it now.
+    Refused(String),
+    /// The act is for a later decision: the decision takes its default.
+    Later,
+}
+
+/// The scenario's acts as a decider for both players (FORMAT.md "Principles").
+struct Script<'s> {
+    acts: &'s [Act],
+    ids: &'s BTreeMap<String, UnitId>,
+    next: usize,
+    refused: Vec<(usize, String)>,
+    failure: Option<String>,
+}
+
+impl<'s> Script<'s> {
+    fn new(acts: &'s [Act], ids: &'s BTreeMap<String, UnitId>) -> Self {
+        Script {
+            acts,
+            ids,
+            next: 0,
+            refused: Vec::new(),
+            failure: None,
+        }
+    }
+
+    fn id(&self, name: &str) -> Option<UnitId> {
+        self.ids.get(name).copied()
+    }
+
+    fn find(decision: &Decision, wanted: impl Fn(&Choice) -> bool) -> Option<usize> {
+        decision.options.iter().position(wanted)
+    }
+
+    /// Whether `act` answers `decision`, and how.
+    fn fit(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        if side_of(act.side) != decision.player {
+            return Fit::Later;
+        }
+        let answer = |index: Option<usize>, refusal: String| {
+            index.map_or(Fit::Refused(refusal), Fit::Answer)
+        };
+        match (&decision.kind, &act.action) {
+            (_, Action::Pass) if decision.options.contains(&Choice::Pass) => {
+                Fit::Answer(Self::find(decision, |c| *c == Choice::Pass).unwrap_or(0))
+            }
+            (
+                DecisionKind::Act { unit },
+                Action::Attack {
+                    unit: attacker,
+                    defender,
+                },
+            ) => {
+                let (attacker_id, defender_id) = (self.id(attacker), self.id(defender));
+                if attacker_id == Some(*unit) {
+                    let index = Self::find(decision, |c| {
+                        defender_id.map(|d| Choice::Attack { defender: d }).as_ref() == Some(c)
+                    });
+                    answer(index, format!("{attacker} can't attack {defender} now"))
+                } else {
+                    self.unit_cannot_act(state, attacker, attacker_id, unit)
+                }
+            }
+            (DecisionKind::Act { unit }, Action::Skip { unit: actor }) => {
+                let actor_id = self.id(actor);
+                if actor_id == Some(*unit) {
+                    Fit::Answer(Self::find(decision, |c| *c == Choice::Skip).unwrap_or(0))
+                } else {
+                    self.unit_cannot_act(state, actor, actor_id, unit)
+                }
+            }
+            (
+                DecisionKind::ChooseActor { .. },
+                Action::Attack { unit, .. } | Action::Skip { unit },
+            ) => {
+                let id = self.id(unit);
+                Self::find(decision, |c| {
+                    id.map(|u| Choice::Actor { unit: u }).as_ref() == Some(c)
+                })
+                .map_or(Fit::Later, Fit::Answer)
+            }
+            (DecisionKind::BuildAction, Action::Build { unit, points }) => {
+                let index = Self::find(decision, |c| {
+                    self.id(unit)
+                        .map(|u| Choice::AddCounters {
+                            unit: u,
+                            points: *points,
+                        })
+                        .as_ref()
+                        == Some(c)
+                });
+                answer(
+                    index,
+                    format!("{unit} can't get {points} build counters now"),
+                )
+            }
+            (
+                DecisionKind::BuildAction,
+                Action::Complete {
+                    unit, via: None, ..
+                },
+            ) => {
+                let id = self.id(unit);
+                let index = Self::find(decision, |c| match c {
+                    Choice::Complete { unit: u } | Choice::CompleteIntoStack { unit: u, .. } => {
+                        Some(*u) == id
+                    }
+                    _ => false,
+                });
+                answer(index, format!("{unit} can't be completed now"))
+            }
+            (
+                DecisionKind::BuildAction,
+                Action::Complete {
+                    unit,
+                    via: Some(via),
+                    ..
+                },
+            ) => Fit::Refused(format!(
+                "{unit} can't be completed via {via:?}: no plugin offers it"
+            )),
+            (DecisionKind::BuildAction, Action::Deploy { unit, arena }) => {
+                let id = self.id(unit);
+                let arena = arena.map(arena_of);
+                let index = Self::find(decision, |c| match c {
+                    Choice::Deploy { unit: u, arena: a } => {
+                        Some(*u) == id && arena.is_none_or(|want| want == *a)
+                    }
+                    _ => false,
+                });
+                answer(index, format!("{unit} can't be deployed there now"))
+            }
+            (DecisionKind::Retreat, Action::Retreat { unit }) => {
+                let index = Self::find(decision, |c| {
+                    self.id(unit).map(|u| Choice::Retreat { unit: u }).as_ref() == Some(c)
+                });
+                answer(index, format!("{unit} can't retreat now"))
+            }
+            _ => Fit::Later,
+        }
+    }
+
+    /// An attack or skip act for another unit than the one acting: it waits for that unit's
+    /// turn, unless that unit cannot act in this step at all.
+    fn unit_cannot_act(
+        &self,
+        state: &GameState,
+        name: &str,
+        id: Option<UnitId>,
+        acting: &UnitId,
+    ) -> Fit {
+        let acting_arena = state.unit(*acting).and_then(Unit::in_arena);
+        match id.and_then(|id| state.unit(id)) {
+            Some(unit)
+                if !unit.tapped && unit.in_arena().is_some() && unit.in_arena() == acting_arena =>
+            {
+                Fit::Later
+            }
+            Some(unit) if unit.tapped => Fit::Refused(format!("{name} is tapped and can't act")),
+            Some(_) => Fit::Refused(format!(
+                "{name} is not in the arena whose battle step is running"
+            )),
+            None => Fit::Refused(format!("{name} is no longer in play")),
+        }
+    }
+
+    /// The answer when no act fits: pass, do nothing, or the first option.
+    fn default_answer(decision: &Decision) -> usize {
+        let preferred = match decision.kind {
+            DecisionKind::Act { .. } => Choice::Skip,
+            _ => Choice::Pass,
+        };
+        decision
+            .options
+            .iter()
+            .position(|c| *c == preferred)
+            .unwrap_or(0)
+    }
+}
+
+impl Decider for Script<'_> {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        while let Some(act) = self.acts.get(self.next) {
+            match self.fit(state, act, decision) {
+                Fit::Answer(index) => {
+                    self.next += 1;
+                    return Ok(index);
+                }
+                Fit::Refused(reason) => {
+                    // A refused act is skipped and the run goes on with the next one; it fails
+                    // the scenario unless it is optional or the expected illegal act.
+                    if !act.optional {
+                        self.refused.push((act.number, reason));
+                    }
+                    self.next += 1;
+                }
+                Fit::Later => break,
+            }
+        }
+        Ok(Self::default_answer(decision))
+    }
+
+    fn wants_trivial(&mut self, state: &GameState, decision: &Decision) -> bool {
+        self.acts
+            .get(self.next)
+            .is_some_and(|act| !matches!(self.fit(state, act, decision), Fit::Later))
+    }
+}
+
+fn zone_name(zone: ExpectZone) -> &'static str {
+    match zone {
+        ExpectZone::Space => "space",
+        ExpectZone::Ground => "ground",
+        ExpectZone::Character => "character",
+        ExpectZone::BuildZone => "build-zone",
+        ExpectZone::Discard => "discard",
+    }
+}
+
+/// Compares the final state with `[expect]`, collecting every difference.
+fn compare(
+    scenario: &Scenario,
+    state: &GameState,
+    ids: &BTreeMap<String, UnitId>,
+    cards: &BTreeMap<String, CardId>,
+) -> Result<(), Failure> {
+    let mut diff = Vec::new();
+    let in_discard = |id: &str| {
+        cards.get(id).is_some_and(|card| {
+            Side::BOTH
+                .iter()
+                .any(|&s| state.player(s).discard.contains(card))
+        })
+    };
+    for id in &scenario.expect.discarded {
+        if !in_discard(id) {
+            let place = ids
+                .get(id)
+                .and_then(|u| state.unit(*u))
+                .map_or("not in play", |u| u.place.name());
+            diff.push((format!("unit {id}"), "discarded".into(), place.to_string()));
+        }
+    }
+    for (id, expect) in &scenario.expect.units {
+        let unit = ids.get(id).and_then(|u| state.unit(*u));
+        let what = |key: &str| format!("unit {id} {key}");
+        let Some(unit) = unit else {
+            let actual = if in_discard(id) {
+                "discard"
+            } else {
+                "not in play"
+            };
+            if expect.arena.map(zone_name) != Some(actual)
+                || expect.damage.is_some()
+                || expect.tapped.is_some()
+            {
+                diff.push((what("state"), "in play".into(), actual.into()));
+            }
+            continue;
+        };
+        let mut check = |key: &str, expected: Option<String>, actual: String| {
+            if let Some(expected) = expected
+                && expected != actual
+            {
+                diff.push((what(key), expected, actual));
+            }
+        };
+        check(
+            "damage",
+            expect.damage.map(|v| v.to_string()),
+            unit.damage.to_string(),
+        );
+        check(
+            "tapped",
+            expect.tapped.map(|v| v.to_string()),
+            unit.tapped.to_string(),
+        );
+        check(
+            "arena",
+            expect.arena.map(|z| zone_name(z).to_string()),
+            unit.place.name().to_string(),
+        );
+        check(
+            "power",
+            expect.power.map(|v| v.to_string()),
+            state.total_power(unit).to_string(),
+        );
+        check(
+            "speed",
+            expect.speed.map(|v| v.to_string()),
+            state.total_speed(unit).to_string(),
+        );
+        check(
+            "health",
+            expect.health.map(|v| v.to_string()),
+            state.total_health(unit).to_string(),
+        );
+        check(
+            "build_counters",
+            expect.build_counters.map(|v| v.to_string()),
+            unit.build_counters.to_string(),
+        );
+    }
+    for (side, expect) in [
+        (Side::Dark, &scenario.expect.dark),
+        (Side::Light, &scenario.expect.light),
+    ] {
+        let Some(expect) = expect else { continue };
+        let player = state.player(side);
+        let rows = [
+            (
+                "force",
+                expect.force.map(|v| v.to_string()),
+                player.force.to_string(),
+            ),
+            (
+                "build_points",
+                expect.build_points.map(|v| v.to_string()),
+                player.build_points.to_string(),
+            ),
+            (
+                "hand_size",
+                expect.hand_size.map(|v| v.to_string()),
+                player.hand.len().to_string(),
+            ),
+        ];
+        for (key, expected, actual) in rows {
+            if let Some(expected) = expected
+                && expected != actual
+            {
+                diff.push((format!("{} {key}", side.name()), expected, actual));
+            }
+        }
+    }
+    if let Some(winner) = scenario.expect.winner {
+        let expected = match winner {
+            Winner::Dark => "dark",
+            Winner::Light => "light",
+            Winner::None => "none",
+        };
+        let actual = state.winner.map_or("none", Side::name);
+        if expected != actual {
+            diff.push(("winner".into(), expected.into(), actual.into()));
+        }
+    }
+    if diff.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure {
+            reason: format!("{} expectation(s) not met", diff.len()),
+            diff,
+        })
+    }
+}

@@ -1,0 +1,182 @@
+//! Decisions: every choice a player makes, as a list of legal options, and the trait that answers them.
+
+use serde::{Deserialize, Serialize};
+use swtcg_plugin_api::Pop;
+
+use crate::model::{Arena, CardId, GameState, Side, UnitId};
+
+/// What the engine is asking a player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum DecisionKind {
+    /// Set aside the Battle and Mission cards of the opening hand (OQ-9)?
+    Mulligan,
+    /// Put a unit into play during setup, or stop (game 5.4–5.6).
+    SetupPlace,
+    /// Partially build one unit card with the remaining setup points, or not (game 5.7).
+    SetupPartialBuild,
+    /// The next build action of the player's build step, or end the step (game 7).
+    BuildAction,
+    /// Retreat a unit, or end the retreat step (game 8.1).
+    Retreat,
+    /// Several of the player's units tie for the next action in this arena (game 6.3.5).
+    ChooseActor { arena: Arena },
+    /// What the acting unit does: attack a defender or nothing (game 6.3.5, 10.1).
+    Act { unit: UnitId },
+    /// The player's turn in a Play-or-Pass chance (game 9.2).
+    Pop { pop: Pop },
+}
+
+impl DecisionKind {
+    pub fn describe(&self) -> String {
+        match self {
+            DecisionKind::Mulligan => "mulligan".into(),
+            DecisionKind::SetupPlace => "setup placement".into(),
+            DecisionKind::SetupPartialBuild => "setup partial build".into(),
+            DecisionKind::BuildAction => "build action".into(),
+            DecisionKind::Retreat => "retreat".into(),
+            DecisionKind::ChooseActor { arena } => {
+                format!("which unit acts next in the {arena} arena")
+            }
+            DecisionKind::Act { unit } => format!("action of unit {unit}"),
+            DecisionKind::Pop { pop } => format!("{} ({})", pop.name(), pop.id()),
+        }
+    }
+}
+
+/// One legal answer to a decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "choice")]
+pub enum Choice {
+    /// Pass, decline, stop, end the step: the default answer of every optional decision.
+    Pass,
+    Mulligan,
+    /// Setup: put this unit card from hand into that arena.
+    Place {
+        card: CardId,
+        arena: Arena,
+    },
+    /// Put a card from hand into the build zone with this many build counters (game 7.2).
+    StartBuild {
+        card: CardId,
+        points: u32,
+    },
+    /// Put more build counters on a card in the build zone (game 7.2).
+    AddCounters {
+        unit: UnitId,
+        points: u32,
+    },
+    /// Complete a card whose build counters cover its cost (game 7.4); it stays in the build zone.
+    Complete {
+        unit: UnitId,
+    },
+    /// Complete a unique card into an existing stack of the same name (game 3.6.4).
+    CompleteIntoStack {
+        unit: UnitId,
+        stack: UnitId,
+        on_top: bool,
+    },
+    /// Move a completed or retreated unit from the build zone into an arena (game 7.1, 8.4).
+    Deploy {
+        unit: UnitId,
+        arena: Arena,
+    },
+    /// Move a card from inside a stack to its top, paying the cost difference (game 3.6.5).
+    Restack {
+        unit: UnitId,
+        card: CardId,
+    },
+    Retreat {
+        unit: UnitId,
+    },
+    Actor {
+        unit: UnitId,
+    },
+    Attack {
+        defender: UnitId,
+    },
+    /// The acting unit does nothing; it still taps (game 6.3.5 c).
+    Skip,
+}
+
+/// A question for one player with its legal answers; the answer is an index into `options`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub player: Side,
+    pub kind: DecisionKind,
+    pub options: Vec<Choice>,
+}
+
+/// Why a decision could not be answered; the engine stops the game with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DecideError(pub String);
+
+/// Answers the decisions of both players. One object answers for both so that a scenario
+/// script, which interleaves the two sides, can be one decider.
+pub trait Decider {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError>;
+
+    /// Whether to be asked a decision whose only option is to pass. Normally such decisions are
+    /// answered without asking; a scenario script asks to see them so that it can refuse an act
+    /// that the rules do not allow there.
+    fn wants_trivial(&mut self, _state: &GameState, _decision: &Decision) -> bool {
+        false
+    }
+}
+
+/// A decision provider for one player: scripted, random-legal, AI or a human front end.
+pub trait Player {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError>;
+}
+
+/// Two players, one per side, as a `Decider`.
+pub struct Seats {
+    pub dark: Box<dyn Player>,
+    pub light: Box<dyn Player>,
+}
+
+impl Decider for Seats {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        match decision.player {
+            Side::Dark => self.dark.decide(state, decision),
+            Side::Light => self.light.decide(state, decision),
+        }
+    }
+}
+
+/// A choice in words, for logs and the terminal.
+pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
+    let card = |c: &CardId| state.def(*c).name.clone();
+    let unit = |u: &UnitId| state.unit_label(*u);
+    match choice {
+        Choice::Pass => "pass".into(),
+        Choice::Mulligan => "mulligan Battle and Mission cards".into(),
+        Choice::Place { card: c, arena } => format!("put {} into the {arena} arena", card(c)),
+        Choice::StartBuild { card: c, points } => {
+            format!("start building {} with {points} build counters", card(c))
+        }
+        Choice::AddCounters { unit: u, points } => {
+            format!("put {points} build counters on {}", unit(u))
+        }
+        Choice::Complete { unit: u } => format!("complete {}", unit(u)),
+        Choice::CompleteIntoStack {
+            unit: u,
+            stack,
+            on_top,
+        } => format!(
+            "complete {} {} the stack of {}",
+            unit(u),
+            if *on_top { "on top of" } else { "under" },
+            unit(stack)
+        ),
+        Choice::Deploy { unit: u, arena } => format!("deploy {} to the {arena} arena", unit(u)),
+        Choice::Restack { unit: u, card: c } => {
+            format!("move {} to the top of {}", card(c), unit(u))
+        }
+        Choice::Retreat { unit: u } => format!("retreat {}", unit(u)),
+        Choice::Actor { unit: u } => format!("{} acts", unit(u)),
+        Choice::Attack { defender } => format!("attack {}", unit(defender)),
+        Choice::Skip => "do nothing".into(),
+    }
+}

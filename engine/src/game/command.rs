@@ -1,0 +1,286 @@
+//! The ready phase and the command phase: untap, Force, the build roll, build steps and retreat
+//! steps (game 6.1, 6.2, 7, 8).
+
+use swtcg_plugin_api::{HookEvent, HookPoint};
+
+use super::{Flow, Game};
+use crate::decision::{Choice, DecisionKind};
+use crate::log::Event;
+use crate::model::{Arena, Place, Side, UnitId};
+
+impl Game<'_> {
+    /// Game 6.1: untap step, gain Force step, roll for build points.
+    pub(crate) fn ready_phase(&mut self) -> Flow {
+        let _span = tracing::debug_span!("ready_phase", turn = self.state.turn).entered();
+        self.event(Event::TurnStarted {
+            turn: self.state.turn,
+        });
+        self.hook(HookPoint::TurnStart, self.hook_event())?;
+        // Game 6.1.1: the Dark Side untaps first, then the Light Side; the order matters only
+        // to effects that watch it, so the hook is reached once per side.
+        for side in Side::BOTH {
+            for unit in self
+                .state
+                .units
+                .values_mut()
+                .filter(|u| u.controller == side)
+            {
+                unit.tapped = false;
+            }
+            let event = HookEvent {
+                side: Some(side as u8),
+                ..self.hook_event()
+            };
+            self.hook(HookPoint::UntapStep, event)?;
+        }
+        let gain = self.state.ruleset.force_per_turn;
+        for side in Side::BOTH {
+            self.state.player_mut(side).force += gain;
+            self.event(Event::ForceGained { side, amount: gain });
+            let event = HookEvent {
+                side: Some(side as u8),
+                amount: Some(gain as i32),
+                ..self.hook_event()
+            };
+            self.hook(HookPoint::GainForceStep, event)?;
+        }
+        // Game 6.1.3: the Light Side rolls one die; each player gets that many build points.
+        let roll = self.roll("build roll")?;
+        for side in Side::BOTH {
+            let bonus = self.state.ruleset.build_bonus_all_arenas
+                && Arena::ALL
+                    .iter()
+                    .all(|&arena| self.state.units_in(arena, side).next().is_some());
+            self.state.player_mut(side).build_points = roll as u32 + bonus as u32;
+        }
+        self.event(Event::BuildPoints {
+            amount: roll as u32,
+        });
+        let event = HookEvent {
+            amount: Some(roll as i32),
+            ..self.hook_event()
+        };
+        self.hook(HookPoint::BuildRoll, event)
+    }
+
+    /// Game 6.2.1, 7: the start-of-step events (the draw), then build actions until the player
+    /// ends the step.
+    pub(crate) fn build_step(&mut self, side: Side) -> Flow {
+        let _span = tracing::debug_span!("build_step", side = side.name()).entered();
+        let event = HookEvent {
+            side: Some(side as u8),
+            ..self.hook_event()
+        };
+        self.draw(side)?;
+        self.hook(HookPoint::BuildStepStart, event.clone())?;
+        loop {
+            let options = self.build_options(side);
+            let choice = self.decide(side, DecisionKind::BuildAction, options)?;
+            if choice == Choice::Pass {
+                break;
+            }
+            self.apply_build_choice(side, choice)?;
+            self.state_check()?;
+            self.hook(HookPoint::BuildAction, event.clone())?;
+        }
+        self.hook(HookPoint::BuildStepEnd, event)
+    }
+
+    /// Every legal build action of `side` now, `Pass` (end the step) first.
+    pub fn build_options(&self, side: Side) -> Vec<Choice> {
+        let state = &self.state;
+        let points = state.player(side).build_points;
+        let mut options = vec![Choice::Pass];
+        for card in self.distinct_hand_units(side) {
+            options.extend((1..=points).map(|points| Choice::StartBuild { card, points }));
+        }
+        for unit in state
+            .units
+            .values()
+            .filter(|u| u.controller == side && u.place == Place::BuildZone)
+        {
+            if unit.built {
+                let def = state.top_def(unit);
+                options.extend(def.arenas.iter().map(|&arena| Choice::Deploy {
+                    unit: unit.id,
+                    arena,
+                }));
+                continue;
+            }
+            options.extend((1..=points).map(|points| Choice::AddCounters {
+                unit: unit.id,
+                points,
+            }));
+            if unit.build_counters < state.build_cost(unit) {
+                continue;
+            }
+            let def = state.top_def(unit);
+            match def
+                .is_unique()
+                .then(|| state.unit_named(side, def.unique_name()))
+                .flatten()
+            {
+                None => options.push(Choice::Complete { unit: unit.id }),
+                Some(stack) if (stack.cards.len() as u32) < state.ruleset.stack_limit => {
+                    // Game 3.6.4 and OQ-6 (b): a cheaper version goes under; an equal or dearer
+                    // one may go on top, or under where the ruleset allows it.
+                    let top_cost = state.top_def(stack).cost_value();
+                    let dearer = def.cost_value() >= top_cost;
+                    if dearer {
+                        options.push(Choice::CompleteIntoStack {
+                            unit: unit.id,
+                            stack: stack.id,
+                            on_top: true,
+                        });
+                    }
+                    if !dearer || state.ruleset.stack_higher_cost_underneath {
+                        options.push(Choice::CompleteIntoStack {
+                            unit: unit.id,
+                            stack: stack.id,
+                            on_top: false,
+                        });
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        // Game 3.6.5 and OQ-6 (c): move a card from inside a stack to its top by paying the
+        // difference in build cost in build points.
+        for unit in state
+            .units
+            .values()
+            .filter(|u| u.controller == side && u.built)
+        {
+            let top_cost = state.top_def(unit).cost_value();
+            for &card in &unit.cards[1..] {
+                let difference = state.def(card).cost_value() - top_cost;
+                if difference >= 0 && difference as u32 <= points {
+                    options.push(Choice::Restack {
+                        unit: unit.id,
+                        card,
+                    });
+                }
+            }
+        }
+        options
+    }
+
+    fn apply_build_choice(&mut self, side: Side, choice: Choice) -> Flow {
+        match choice {
+            Choice::StartBuild { card, points } => {
+                self.state.player_mut(side).build_points -= points;
+                let unit = self.put_from_hand(side, card, Place::BuildZone, false);
+                if let Some(u) = self.state.unit_mut(unit) {
+                    u.build_counters = points;
+                }
+                self.event(Event::BuildCounters { unit, points });
+            }
+            Choice::AddCounters { unit, points } => {
+                self.state.player_mut(side).build_points -= points;
+                if let Some(u) = self.state.unit_mut(unit) {
+                    u.build_counters += points;
+                }
+                self.event(Event::BuildCounters { unit, points });
+            }
+            Choice::Complete { unit } => {
+                if let Some(u) = self.state.unit_mut(unit) {
+                    u.built = true;
+                }
+                let name = self.state.unit_label(unit);
+                self.event(Event::Completed { unit, name });
+            }
+            Choice::CompleteIntoStack {
+                unit,
+                stack,
+                on_top,
+            } => self.join_stack(unit, stack, on_top),
+            Choice::Deploy { unit, arena } => {
+                if let Some(u) = self.state.unit_mut(unit) {
+                    u.place = Place::Arena(arena);
+                }
+                self.event(Event::Deployed { unit, arena });
+                let event = HookEvent {
+                    unit: Some(unit.0),
+                    arena: Some(arena as u8),
+                    ..self.hook_event()
+                };
+                self.hook(HookPoint::UnitEntersArena, event)?;
+            }
+            Choice::Restack { unit, card } => {
+                let state = &mut self.state;
+                let Some(u) = state.units.get(&unit) else {
+                    return Ok(());
+                };
+                let top_cost = state.def(u.top()).cost_value();
+                let difference = (state.def(card).cost_value() - top_cost).max(0) as u32;
+                state.player_mut(side).build_points -= difference;
+                if let Some(u) = state.unit_mut(unit) {
+                    u.cards.retain(|&c| c != card);
+                    u.cards.insert(0, card);
+                }
+                self.event(Event::Stacked {
+                    unit,
+                    stack: unit,
+                    on_top: true,
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Completes `unit` into the stack `stack`: its card joins the stack and the damage, tapped
+    /// state and attachments of the stack stay (OQ-6 (d)).
+    fn join_stack(&mut self, unit: UnitId, stack: UnitId, on_top: bool) {
+        let Some(joining) = self.state.units.remove(&unit) else {
+            return;
+        };
+        if let Some(target) = self.state.unit_mut(stack) {
+            if on_top {
+                target.cards.insert(0, joining.top());
+            } else {
+                target.cards.push(joining.top());
+            }
+        }
+        self.event(Event::Stacked {
+            unit,
+            stack,
+            on_top,
+        });
+    }
+
+    /// Game 8.1: the player may retreat any number of untapped units in arenas: each taps and
+    /// moves to the build zone.
+    pub(crate) fn retreat_step(&mut self, side: Side) -> Flow {
+        let _span = tracing::debug_span!("retreat_step", side = side.name()).entered();
+        let event = HookEvent {
+            side: Some(side as u8),
+            ..self.hook_event()
+        };
+        self.hook(HookPoint::RetreatStep, event)?;
+        loop {
+            let mut options = vec![Choice::Pass];
+            options.extend(
+                self.state
+                    .units
+                    .values()
+                    .filter(|u| u.controller == side && !u.tapped && u.in_arena().is_some())
+                    .map(|u| Choice::Retreat { unit: u.id }),
+            );
+            let Choice::Retreat { unit } = self.decide(side, DecisionKind::Retreat, options)?
+            else {
+                return Ok(());
+            };
+            if let Some(u) = self.state.unit_mut(unit) {
+                u.tapped = true;
+                u.place = Place::BuildZone;
+            }
+            self.event(Event::Retreated { unit });
+            let event = HookEvent {
+                unit: Some(unit.0),
+                ..self.hook_event()
+            };
+            self.hook(HookPoint::UnitLeavesArena, event)?;
+        }
+    }
+}

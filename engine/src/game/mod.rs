@@ -1,0 +1,414 @@
+//! The game loop: runs setup, turns, phases and steps, asking players and abilities at each point.
+//!
+//! Control flow: every step function returns `Flow`, so `?` carries three ways out of the
+//! nested rules: a scenario's stop point was reached, the game is over, or an error stopped it.
+//! The log and the state stay readable after any of them.
+
+mod battle;
+mod command;
+mod setup;
+mod stats;
+
+use std::sync::Arc;
+
+use swtcg_plugin_api::{HookEvent, HookPoint};
+use tracing::{debug, trace};
+
+use crate::decision::{Choice, Decider, Decision, DecisionKind};
+use crate::hooks::{AbilityHost, HookError};
+use crate::log::{Event, GameLog, LOG_FORMAT, LogEntry, LogHeader};
+use crate::model::{Arena, CardDef, GameState, Side, UnitId, state::TurnStep};
+use crate::rng::DiceError;
+use crate::ruleset::Ruleset;
+
+pub use battle::AttackState;
+
+/// Where a run stops early (the conformance format's `stop`), or `Never` for a whole game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopAt {
+    Never,
+    AttackEnd,
+    StepEnd,
+    PhaseEnd,
+    TurnEnd,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// A player controlled two arenas at the end of a turn (game 15.1).
+    Winner(Side),
+    /// The ruleset's turn limit was reached with no winner.
+    TurnLimit,
+    /// The run reached its stop point.
+    Stopped,
+}
+
+/// Why a game could not go on. The state is left as it was when the error happened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    #[error("{0}")]
+    Decision(String),
+    #[error(transparent)]
+    Hook(#[from] HookError),
+    #[error("game state invariant broken: {0}")]
+    Invariant(String),
+}
+
+/// The three ways out of a step, carried by `?`.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    Stop,
+    GameOver,
+    Error(EngineError),
+}
+
+impl<E: Into<EngineError>> From<E> for Halt {
+    fn from(err: E) -> Self {
+        Halt::Error(err.into())
+    }
+}
+
+pub(crate) type Flow<T = ()> = Result<T, Halt>;
+
+/// The order of the steps of a turn (game 6).
+const TURN: [TurnStep; 11] = [
+    TurnStep::Ready,
+    TurnStep::Build(Side::Dark),
+    TurnStep::Build(Side::Light),
+    TurnStep::Retreat(Side::Dark),
+    TurnStep::Retreat(Side::Light),
+    TurnStep::BattlePhaseStart,
+    TurnStep::Battle(Arena::Space),
+    TurnStep::Battle(Arena::Ground),
+    TurnStep::Battle(Arena::Character),
+    TurnStep::BattlePhaseEnd,
+    TurnStep::TurnEnd,
+];
+
+/// A game in progress: the state, its log, and the players and abilities it asks.
+pub struct Game<'a> {
+    pub state: GameState,
+    pub log: GameLog,
+    host: &'a mut dyn AbilityHost,
+    players: &'a mut dyn Decider,
+    stop: StopAt,
+    attack: Option<AttackState>,
+    /// How often each hook point was reached, by `HookPoint::index`.
+    hook_counts: Vec<u64>,
+}
+
+impl<'a> Game<'a> {
+    /// A game over an already built state (scenarios build theirs by hand).
+    pub fn new(
+        state: GameState,
+        header: LogHeader,
+        host: &'a mut dyn AbilityHost,
+        players: &'a mut dyn Decider,
+    ) -> Self {
+        Game {
+            state,
+            log: GameLog::new(header),
+            host,
+            players,
+            stop: StopAt::Never,
+            attack: None,
+            hook_counts: vec![0; HookPoint::ALL.len()],
+        }
+    }
+
+    /// A new game between two decks: cards are created, decks shuffled with the seeded
+    /// generator, and the log header written. Call `play` to run it.
+    pub fn from_decks(
+        decks: [Vec<Arc<CardDef>>; 2],
+        seed: u64,
+        ruleset: Arc<Ruleset>,
+        host: &'a mut dyn AbilityHost,
+        players: &'a mut dyn Decider,
+    ) -> Self {
+        let header = LogHeader {
+            format: LOG_FORMAT,
+            engine: concat!("swtcg-engine ", env!("CARGO_PKG_VERSION")).to_string(),
+            seed,
+            ruleset: (*ruleset).clone(),
+            decks: decks.clone(),
+            plugins: Vec::new(),
+        };
+        let mut state = GameState::new(ruleset, seed);
+        for side in Side::BOTH {
+            for def in &decks[side.index()] {
+                let card = state.new_card(def.clone(), side);
+                state.player_mut(side).deck.push(card);
+            }
+            let mut deck = std::mem::take(&mut state.player_mut(side).deck);
+            state.dice.rng().shuffle(&mut deck);
+            state.player_mut(side).deck = deck;
+        }
+        Game::new(state, header, host, players)
+    }
+
+    /// Plays a whole game: setup, then turns until a winner or the ruleset's turn limit.
+    pub fn play(&mut self) -> Result<Outcome, EngineError> {
+        self.stop = StopAt::Never;
+        let result = self.setup().and_then(|()| {
+            loop {
+                if self.state.turn >= self.state.ruleset.turn_limit {
+                    self.event(Event::TurnLimit {
+                        turn: self.state.turn,
+                    });
+                    return Ok(Outcome::TurnLimit);
+                }
+                self.state.turn += 1;
+                self.run_steps(0)?;
+            }
+        });
+        self.finish(result)
+    }
+
+    /// Runs from the start of `step` of the current turn until `stop` (scenarios).
+    pub fn run_from(&mut self, step: TurnStep, stop: StopAt) -> Result<Outcome, EngineError> {
+        self.stop = stop;
+        let start = TURN.iter().position(|s| *s == step).unwrap_or(0);
+        let result = self.run_steps(start).map(|()| Outcome::Stopped);
+        self.finish(result)
+    }
+
+    fn finish(&mut self, result: Flow<Outcome>) -> Result<Outcome, EngineError> {
+        match result {
+            Ok(outcome) => Ok(outcome),
+            Err(Halt::Stop) => Ok(Outcome::Stopped),
+            Err(Halt::GameOver) => match self.state.winner {
+                Some(side) => Ok(Outcome::Winner(side)),
+                None => Err(EngineError::Invariant(
+                    "the game ended without a winner".into(),
+                )),
+            },
+            Err(Halt::Error(err)) => Err(err),
+        }
+    }
+
+    /// Runs the steps of the current turn from `TURN[start]` to the end of the turn, honouring
+    /// the stop point.
+    fn run_steps(&mut self, start: usize) -> Flow {
+        let first = TURN[start];
+        for &step in &TURN[start..] {
+            self.state.step = step;
+            match step {
+                TurnStep::Setup => {}
+                TurnStep::Ready => self.ready_phase()?,
+                TurnStep::Build(side) => self.build_step(side)?,
+                TurnStep::Retreat(side) => self.retreat_step(side)?,
+                TurnStep::BattlePhaseStart => self.battle_phase_start()?,
+                TurnStep::Battle(arena) => self.battle_step(arena)?,
+                TurnStep::BattlePhaseEnd => self.battle_phase_end()?,
+                TurnStep::TurnEnd => self.turn_end()?,
+            }
+            let phase_over = matches!(
+                step,
+                TurnStep::Retreat(Side::Light) | TurnStep::BattlePhaseEnd | TurnStep::Ready
+            );
+            let stop = match self.stop {
+                StopAt::StepEnd => step == first,
+                StopAt::PhaseEnd => phase_over,
+                StopAt::TurnEnd => step == TurnStep::TurnEnd,
+                StopAt::Never | StopAt::AttackEnd => false,
+            };
+            if stop {
+                return Err(Halt::Stop);
+            }
+        }
+        Ok(())
+    }
+
+    /// How often each hook point has been reached in this game.
+    pub fn hook_count(&self, hook: HookPoint) -> u64 {
+        self.hook_counts[hook.index()]
+    }
+
+    // ----- the engine's primitives: events, dice, decisions, hooks -----
+
+    pub(crate) fn event(&mut self, event: Event) {
+        debug!(?event, "event");
+        self.log.push(LogEntry::Event { event });
+    }
+
+    /// Rolls one die from the game's dice and logs it.
+    pub(crate) fn roll(&mut self, purpose: &str) -> Flow<u8> {
+        let value = self.state.dice.roll(purpose)?;
+        trace!(purpose, value, "die");
+        self.log.push(LogEntry::Die {
+            purpose: purpose.to_string(),
+            value,
+        });
+        Ok(value)
+    }
+
+    /// Asks `player` to choose among `options`. A decision with a single option is answered
+    /// without asking unless the decider wants to see it (a script may want to refuse an act).
+    pub(crate) fn decide(
+        &mut self,
+        player: Side,
+        kind: DecisionKind,
+        options: Vec<Choice>,
+    ) -> Flow<Choice> {
+        let decision = Decision {
+            player,
+            kind,
+            options,
+        };
+        let trivial = decision.options.len() <= 1
+            && !matches!(
+                decision.kind,
+                DecisionKind::Act { .. } | DecisionKind::BuildAction | DecisionKind::Retreat
+            );
+        if trivial && !self.players.wants_trivial(&self.state, &decision) {
+            return Ok(decision.options.into_iter().next().unwrap_or(Choice::Pass));
+        }
+        let index = self
+            .players
+            .decide(&self.state, &decision)
+            .map_err(|err| EngineError::Decision(err.0))?;
+        let Decision {
+            player,
+            kind,
+            mut options,
+        } = decision;
+        if index >= options.len() {
+            return Err(EngineError::Decision(format!(
+                "{player} answered option {index} of {} for {}",
+                options.len(),
+                kind.describe()
+            ))
+            .into());
+        }
+        let choice = options.swap_remove(index);
+        debug!(side = %player, kind = kind.describe(), ?choice, "decision");
+        self.log.push(LogEntry::Decision {
+            side: player,
+            kind,
+            choice: choice.clone(),
+        });
+        Ok(choice)
+    }
+
+    /// Reaches a hook point: it is counted and traced, and the subscribed plugins are asked.
+    pub(crate) fn hook(&mut self, hook: HookPoint, event: HookEvent) -> Flow {
+        self.hook_counts[hook.index()] += 1;
+        let _span = tracing::trace_span!("hook", hook = hook.name()).entered();
+        trace!(?event, "hook reached");
+        if !self.host.subscribed(hook) {
+            return Ok(());
+        }
+        let effects = self.host.call(hook, &event, &self.state)?;
+        if !effects.is_empty() {
+            return Err(EngineError::Hook(HookError {
+                plugin: "host".into(),
+                hook,
+                reason: format!(
+                    "proposed {} effects, but this engine version applies none yet",
+                    effects.len()
+                ),
+            })
+            .into());
+        }
+        Ok(())
+    }
+
+    /// The small event record for a hook, filled with the current turn and attack.
+    pub(crate) fn hook_event(&self) -> HookEvent {
+        HookEvent {
+            turn: self.state.turn,
+            attacker: self.attack.as_ref().map(|a| a.attacker.0),
+            defender: self.attack.as_ref().map(|a| a.defender.0),
+            ..HookEvent::default()
+        }
+    }
+
+    /// Draws a card for `side`; an empty deck does nothing (OQ-23) or loses the game.
+    pub(crate) fn draw(&mut self, side: Side) -> Flow {
+        let player = self.state.player_mut(side);
+        if player.deck.is_empty() {
+            if self.state.ruleset.empty_deck_draw_does_nothing {
+                return Ok(());
+            }
+            self.state.winner = Some(side.opponent());
+            self.event(Event::Winner {
+                side: side.opponent(),
+                turn: self.state.turn,
+            });
+            return Err(Halt::GameOver);
+        }
+        let card = player.deck.remove(0);
+        player.hand.push(card);
+        self.event(Event::Drew { side });
+        Ok(())
+    }
+
+    /// Discards every unit whose damage reached its health, and the later of two unstacked
+    /// units of one unique name (game 14.3, 3.5.3). Runs after every change that could matter.
+    pub(crate) fn state_check(&mut self) -> Flow {
+        loop {
+            let doomed = self
+                .state
+                .units
+                .values()
+                .find(|u| u.built && self.state.total_health(u) <= u.damage as i32);
+            let doomed = doomed
+                .map(|u| u.id)
+                .or_else(|| self.state.uniqueness_conflict());
+            match doomed {
+                Some(id) => self.discard_unit(id)?,
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// Puts a unit's cards into their owners' discard piles (game 14.4, OQ-22).
+    pub(crate) fn discard_unit(&mut self, id: UnitId) -> Flow {
+        let Some(unit) = self.state.units.remove(&id) else {
+            return Ok(());
+        };
+        let name = self.state.def(unit.top()).name.clone();
+        let mut leaving: Vec<_> = unit.cards.clone();
+        if self.state.ruleset.pilots_discarded_with_unit {
+            leaving.extend(&unit.pilots);
+        } else {
+            // The pilots stay in play as units of their own in their owner's build zone.
+            for &pilot in &unit.pilots {
+                let owner = self.state.owner(pilot);
+                self.state.add_unit(crate::model::Unit {
+                    id: UnitId(0),
+                    owner,
+                    controller: owner,
+                    cards: vec![pilot],
+                    pilots: Vec::new(),
+                    place: crate::model::Place::BuildZone,
+                    built: true,
+                    build_counters: 0,
+                    damage: 0,
+                    tapped: true,
+                    counters: Default::default(),
+                    modifiers: Vec::new(),
+                });
+            }
+        }
+        for card in leaving {
+            let owner = self.state.owner(card);
+            self.state.player_mut(owner).discard.push(card);
+        }
+        self.event(Event::Discarded { unit: id, name });
+        let event = HookEvent {
+            unit: Some(id.0),
+            ..self.hook_event()
+        };
+        if unit.in_arena().is_some() {
+            self.hook(HookPoint::UnitLeavesArena, event.clone())?;
+        }
+        self.hook(HookPoint::UnitDiscarded, event)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,90 @@
+//! Derived values of the state: total stats, build costs, arena control and uniqueness (pure).
+
+use crate::model::{Arena, GameState, Side, Unit, UnitId};
+
+impl GameState {
+    /// Total speed: printed speed, +10 per card under the top (game 3.6.3), modifiers; never
+    /// below 0.
+    pub fn total_speed(&self, unit: &Unit) -> i32 {
+        let printed = self.top_def(unit).speed_value();
+        let bonus: i32 = unit.modifiers.iter().map(|m| m.speed).sum();
+        (printed + 10 * unit.cards_under() + bonus).max(0)
+    }
+
+    /// Total power: printed power, +1 per card under the top, modifiers; never below 0 (game 10.3).
+    pub fn total_power(&self, unit: &Unit) -> i32 {
+        let printed = self.top_def(unit).power_value();
+        let bonus: i32 = unit.modifiers.iter().map(|m| m.power).sum();
+        (printed + unit.cards_under() + bonus).max(0)
+    }
+
+    /// Total health: printed health, +1 per card under the top, modifiers (game 3.6.3, 14.3).
+    pub fn total_health(&self, unit: &Unit) -> i32 {
+        let printed = self.top_def(unit).health_value();
+        let bonus: i32 = unit.modifiers.iter().map(|m| m.health).sum();
+        printed + unit.cards_under() + bonus
+    }
+
+    /// The build counters a card in the build zone needs to be completed (game 7.4), never below
+    /// the ruleset's minimum (OQ-15).
+    pub fn build_cost(&self, unit: &Unit) -> u32 {
+        self.top_def(unit)
+            .cost_value()
+            .max(self.ruleset.minimum_build_cost)
+            .max(0) as u32
+    }
+
+    /// The player controlling an arena: the only one with units there (game 15.2).
+    pub fn arena_controller(&self, arena: Arena) -> Option<Side> {
+        let dark = self.units_in(arena, Side::Dark).next().is_some();
+        let light = self.units_in(arena, Side::Light).next().is_some();
+        match (dark, light) {
+            (true, false) => Some(Side::Dark),
+            (false, true) => Some(Side::Light),
+            _ => None,
+        }
+    }
+
+    /// A player who controls at least two arenas (game 15.1).
+    pub fn arena_winner(&self) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&side| {
+            Arena::ALL
+                .iter()
+                .filter(|&&arena| self.arena_controller(arena) == Some(side))
+                .count()
+                >= 2
+        })
+    }
+
+    /// The unit that must go when one player has two unstacked completed units of one unique
+    /// name in play: the one that arrived later, which has the higher id (game 3.5.3).
+    pub fn uniqueness_conflict(&self) -> Option<UnitId> {
+        let in_play: Vec<&Unit> = self.units.values().filter(|u| u.built).collect();
+        for (i, later) in in_play.iter().enumerate() {
+            let def = self.top_def(later);
+            if !def.is_unique() {
+                continue;
+            }
+            let clash = in_play[..i].iter().any(|earlier| {
+                earlier.controller == later.controller && {
+                    let other = self.top_def(earlier);
+                    other.is_unique() && other.unique_name() == def.unique_name()
+                }
+            });
+            if clash {
+                return Some(later.id);
+            }
+        }
+        None
+    }
+
+    /// The completed unit of `side` in play that carries the unique name `name`, if any.
+    pub fn unit_named(&self, side: Side, name: &str) -> Option<&Unit> {
+        self.units.values().find(|u| {
+            u.built && u.controller == side && {
+                let def = self.top_def(u);
+                def.is_unique() && def.unique_name() == name
+            }
+        })
+    }
+}

@@ -1,0 +1,214 @@
+//! Whole-game tests: random-legal self-play keeps the invariants, is deterministic and replays.
+
+use std::sync::Arc;
+
+use swtcg_plugin_api::{Effect, HookEvent, HookPoint};
+
+use super::*;
+use crate::decision::{DecideError, Player, Seats};
+use crate::hooks::NoPlugins;
+use crate::model::{CardSide, GameState};
+use crate::players::{GreedyPlayer, RandomPlayer};
+use crate::replay::replay;
+
+/// A deck of 60 plain units, 20 per arena, with a spread of stats.
+fn plain_deck(side: CardSide) -> Vec<Arc<CardDef>> {
+    let mut deck = Vec::new();
+    for (i, arena) in Arena::ALL.into_iter().enumerate() {
+        for copy in 0..20 {
+            let cost = 2 + (copy % 5) as i32;
+            let def = CardDef::unit(
+                &format!("{arena} unit {}", copy % 5),
+                side,
+                vec![arena],
+                [
+                    cost,
+                    10 * (1 + ((copy + i) % 6) as i32),
+                    cost,
+                    cost + 1 - (copy % 2) as i32,
+                ],
+            );
+            deck.push(Arc::new(def));
+        }
+    }
+    deck
+}
+
+/// Wraps a player and checks the state's invariants at every decision.
+struct Checked<P>(P);
+
+impl<P: Player> Player for Checked<P> {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        state.check_conservation().map_err(DecideError)?;
+        for unit in state.units.values() {
+            if unit.built && state.total_health(unit) <= unit.damage as i32 {
+                return Err(DecideError(format!(
+                    "unit {} should have been discarded",
+                    unit.id
+                )));
+            }
+        }
+        self.0.decide(state, decision)
+    }
+}
+
+fn random_game(seed: u64) -> (Result<Outcome, EngineError>, GameLog) {
+    let mut seats = Seats {
+        dark: Box::new(Checked(RandomPlayer::new(seed))),
+        light: Box::new(Checked(RandomPlayer::new(seed.wrapping_add(1)))),
+    };
+    let mut host = NoPlugins;
+    let ruleset = Arc::new(Ruleset {
+        turn_limit: 25,
+        ..Ruleset::default()
+    });
+    let decks = [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)];
+    let mut game = Game::from_decks(decks, seed, ruleset, &mut host, &mut seats);
+    let outcome = game.play();
+    if outcome.is_ok() {
+        assert_eq!(game.state.check_conservation(), Ok(()));
+    }
+    (outcome, game.log)
+}
+
+#[test]
+fn a_thousand_random_legal_games_keep_every_invariant() {
+    let mut winners = [0; 3];
+    for seed in 0..1000 {
+        let (outcome, _) = random_game(seed);
+        match outcome {
+            Ok(Outcome::Winner(side)) => winners[side.index()] += 1,
+            Ok(Outcome::TurnLimit) => winners[2] += 1,
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    // Random players do win games: the win check is reached, not only the turn limit.
+    assert!(winners[0] > 0 && winners[1] > 0, "{winners:?}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_log_and_different_seeds_differ() {
+    let (_, a) = random_game(77);
+    let (_, b) = random_game(77);
+    let (_, c) = random_game(78);
+    assert_eq!(a.to_jsonl(), b.to_jsonl());
+    assert_ne!(a.to_jsonl(), c.to_jsonl());
+}
+
+#[test]
+fn a_log_replays_and_an_edited_die_is_named() {
+    let (outcome, log) = random_game(5);
+    let text = log.to_jsonl();
+    let parsed = GameLog::from_jsonl("game.jsonl", &text).unwrap();
+    assert_eq!(replay(&parsed, &mut NoPlugins), Ok(outcome.unwrap()));
+
+    // Change the first attack die in the log to another face.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let (index, line) = lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.contains("\"purpose\":\"attack\""))
+        .map(|(i, l)| (i, l.clone()))
+        .unwrap();
+    let value = if line.contains("\"value\":6") { 1 } else { 6 };
+    let edited = line
+        .replace(|c: char| c.is_ascii_digit() && line.ends_with("}"), "")
+        .replace("\"value\":}", &format!("\"value\":{value}}}"));
+    lines[index] = edited;
+    let tampered = GameLog::from_jsonl("game.jsonl", &lines.join("\n")).unwrap();
+    let divergence = replay(&tampered, &mut NoPlugins).unwrap_err();
+    assert_eq!(divergence.line, index + 1, "{divergence}");
+    assert!(divergence.message.contains("attack"), "{divergence}");
+}
+
+#[test]
+fn greedy_ai_beats_random_play_more_often_than_not() {
+    let mut greedy_wins = 0;
+    for seed in 0..100 {
+        let mut seats = Seats {
+            dark: Box::new(GreedyPlayer),
+            light: Box::new(RandomPlayer::new(seed)),
+        };
+        let mut host = NoPlugins;
+        let decks = [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)];
+        let mut game = Game::from_decks(
+            decks,
+            seed,
+            Arc::new(Ruleset::default()),
+            &mut host,
+            &mut seats,
+        );
+        if game.play() == Ok(Outcome::Winner(Side::Dark)) {
+            greedy_wins += 1;
+        }
+    }
+    assert!(greedy_wins > 60, "greedy won {greedy_wins} of 100");
+}
+
+/// A host that subscribes to every hook and records the order in which they are reached.
+#[derive(Default)]
+struct Recorder(Vec<HookPoint>);
+
+impl AbilityHost for Recorder {
+    fn has_keyword(&self, _: &str) -> bool {
+        false
+    }
+    fn subscribed(&self, _: HookPoint) -> bool {
+        true
+    }
+    fn call(
+        &mut self,
+        hook: HookPoint,
+        _: &HookEvent,
+        _: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        self.0.push(hook);
+        Ok(Vec::new())
+    }
+}
+
+#[test]
+fn an_attack_reaches_its_hook_points_in_rule_order() {
+    use swtcg_plugin_api::Pop::*;
+    let mut recorder = Recorder::default();
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let decks = [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)];
+    let mut game = Game::from_decks(
+        decks,
+        3,
+        Arc::new(Ruleset::default()),
+        &mut recorder,
+        &mut seats,
+    );
+    let _ = game.play();
+    drop(game);
+    let start = recorder
+        .0
+        .iter()
+        .position(|h| *h == HookPoint::AttackDeclared)
+        .unwrap();
+    let expected = [
+        HookPoint::AttackDeclared,
+        HookPoint::Pop(Attack),
+        HookPoint::AttackRoll,
+        HookPoint::InitialRollTriggers,
+        HookPoint::Pop(Reroll),
+        HookPoint::HitsCounted,
+        HookPoint::Pop(PendingDamage),
+        HookPoint::DamagePending,
+        HookPoint::Pop(DamagePrevention),
+    ];
+    assert_eq!(&recorder.0[start..start + expected.len()], &expected);
+    for hook in [
+        HookPoint::SetupStart,
+        HookPoint::BuildStepStart,
+        HookPoint::Pop(BattlePhase),
+        HookPoint::TurnEnd,
+        HookPoint::AttackEnd,
+    ] {
+        assert!(recorder.0.contains(&hook), "{hook} never reached");
+    }
+}

@@ -1,0 +1,201 @@
+//! The game log: the seed, the ruleset, the decks, then every decision, die and event as JSON lines.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::decision::{Choice, DecisionKind};
+use crate::model::{Arena, CardDef, Side, UnitId};
+use crate::ruleset::Ruleset;
+
+/// The log format's version, written in every header.
+pub const LOG_FORMAT: u32 = 1;
+
+/// Everything needed to play the same game again: with the same decisions, the seed makes the
+/// same dice and so the same game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogHeader {
+    pub format: u32,
+    pub engine: String,
+    pub seed: u64,
+    pub ruleset: Ruleset,
+    /// Each side's deck as card definitions, in the order they were shuffled from.
+    pub decks: [Vec<Arc<CardDef>>; 2],
+    /// Plugins as `id@version sha256`, empty while no plugin is loaded.
+    pub plugins: Vec<String>,
+}
+
+/// Something that happened, for readers of the log and for replay verification.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "event")]
+pub enum Event {
+    SetupPlaced {
+        side: Side,
+        unit: UnitId,
+        name: String,
+        arena: Arena,
+    },
+    SetupEnded,
+    TurnStarted {
+        turn: u32,
+    },
+    ForceGained {
+        side: Side,
+        amount: u32,
+    },
+    BuildPoints {
+        amount: u32,
+    },
+    Drew {
+        side: Side,
+    },
+    BuildCounters {
+        unit: UnitId,
+        points: u32,
+    },
+    Completed {
+        unit: UnitId,
+        name: String,
+    },
+    Stacked {
+        unit: UnitId,
+        stack: UnitId,
+        on_top: bool,
+    },
+    Deployed {
+        unit: UnitId,
+        arena: Arena,
+    },
+    Retreated {
+        unit: UnitId,
+    },
+    Attack {
+        attacker: UnitId,
+        defender: UnitId,
+    },
+    Hits {
+        attacker: UnitId,
+        hits: u32,
+    },
+    DamagePlaced {
+        unit: UnitId,
+        amount: u32,
+    },
+    Discarded {
+        unit: UnitId,
+        name: String,
+    },
+    ArenaControl {
+        arena: Arena,
+        controller: Option<Side>,
+    },
+    Winner {
+        side: Side,
+        turn: u32,
+    },
+    TurnLimit {
+        turn: u32,
+    },
+}
+
+/// One line of the log after the header.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "entry")]
+pub enum LogEntry {
+    Decision {
+        side: Side,
+        kind: DecisionKind,
+        choice: Choice,
+    },
+    Die {
+        purpose: String,
+        value: u8,
+    },
+    Event {
+        event: Event,
+    },
+}
+
+/// A whole game's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameLog {
+    pub header: LogHeader,
+    pub entries: Vec<LogEntry>,
+}
+
+/// A log file that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}:{line}: {message}")]
+pub struct LogError {
+    pub origin: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl GameLog {
+    pub fn new(header: LogHeader) -> Self {
+        GameLog {
+            header,
+            entries: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, entry: LogEntry) {
+        self.entries.push(entry);
+    }
+
+    /// The JSON-lines text: the header on the first line, one entry per line after it.
+    pub fn to_jsonl(&self) -> String {
+        let mut out = String::new();
+        // Serializing these plain data types cannot fail: they have no maps with non-string keys.
+        out.push_str(&serde_json::to_string(&self.header).unwrap_or_default());
+        out.push('\n');
+        for entry in &self.entries {
+            out.push_str(&serde_json::to_string(entry).unwrap_or_default());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads the JSON-lines text back; `origin` names the file in errors.
+    pub fn from_jsonl(origin: &str, text: &str) -> Result<GameLog, LogError> {
+        let error = |line: usize, message: String| LogError {
+            origin: origin.to_string(),
+            line,
+            message,
+        };
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let (_, first) = lines
+            .next()
+            .ok_or_else(|| error(1, "the log is empty".into()))?;
+        let header: LogHeader =
+            serde_json::from_str(first).map_err(|e| error(1, format!("bad header: {e}")))?;
+        if header.format != LOG_FORMAT {
+            return Err(error(
+                1,
+                format!(
+                    "log format {} is not supported (this engine reads {LOG_FORMAT})",
+                    header.format
+                ),
+            ));
+        }
+        let mut log = GameLog::new(header);
+        for (index, line) in lines {
+            let entry = serde_json::from_str(line)
+                .map_err(|e| error(index + 1, format!("bad entry: {e}")))?;
+            log.entries.push(entry);
+        }
+        Ok(log)
+    }
+
+    /// The events only, in order.
+    pub fn events(&self) -> impl Iterator<Item = &Event> {
+        self.entries.iter().filter_map(|entry| match entry {
+            LogEntry::Event { event } => Some(event),
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,149 @@
+//! Card definitions: what is printed on a card, as imported from a set file or written in a scenario.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Arena, CardSide};
+
+/// The kind of card (game 3.1). Only units take part in the rules core today; the other kinds are
+/// imported so that decks and coverage reports can name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardType {
+    Unit,
+    Subordinate,
+    Battle,
+    Mission,
+    Location,
+    Equipment,
+    Event,
+    Resource,
+    /// Lackey "Reminder" help cards, which are not game cards (game 3.1).
+    Reminder,
+    Other,
+}
+
+/// A printed number that may also be `X` (chosen when paid) or `*` (defined by the card's text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Printed {
+    Value(i32),
+    X,
+    Star,
+}
+
+impl Printed {
+    /// The numeric value, treating `X` and `*` as 0 until a card plugin defines them.
+    pub fn value(self) -> i32 {
+        match self {
+            Printed::Value(v) => v,
+            Printed::X | Printed::Star => 0,
+        }
+    }
+}
+
+/// Everything printed on one card (game 3.2). Shared between all copies of the card through `Arc`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardDef {
+    /// The full name as printed, with the version letter: `Xesh (C)`.
+    pub name: String,
+    /// The set code, e.g. `ANH`; `scenario` for cards written out in a scenario file.
+    pub set: String,
+    pub side: CardSide,
+    pub card_type: CardType,
+    /// The arenas of the type line, in printed order (game 3.1, multi-arena units).
+    pub arenas: Vec<Arena>,
+    /// Subtypes as written on the card, split on spaces and " - " (game 3.4).
+    pub subtypes: Vec<String>,
+    pub cost: Option<Printed>,
+    pub speed: Option<Printed>,
+    pub power: Option<Printed>,
+    pub health: Option<Printed>,
+    /// Unique cards carry a version letter (game 3.5.1).
+    pub version: Option<String>,
+    pub rarity: Option<String>,
+    pub number: Option<String>,
+    /// Abilities as printed, one string each (the set files separate them with ` | `).
+    pub abilities: Vec<String>,
+    /// The community's rulings for this card, kept for display only.
+    pub usage: Vec<String>,
+}
+
+impl CardDef {
+    /// A plain unit with the given stats, used by scenarios and tests.
+    pub fn unit(name: &str, side: CardSide, arenas: Vec<Arena>, stats: [i32; 4]) -> Self {
+        let [cost, speed, power, health] = stats;
+        CardDef {
+            name: name.to_string(),
+            set: "scenario".to_string(),
+            side,
+            card_type: CardType::Unit,
+            arenas,
+            subtypes: Vec::new(),
+            cost: Some(Printed::Value(cost)),
+            speed: Some(Printed::Value(speed)),
+            power: Some(Printed::Value(power)),
+            health: Some(Printed::Value(health)),
+            version: None,
+            rarity: None,
+            number: None,
+            abilities: Vec::new(),
+            usage: Vec::new(),
+        }
+    }
+
+    /// Whether the card is unique, that is has a version letter (game 3.5.1).
+    pub fn is_unique(&self) -> bool {
+        self.version.is_some()
+    }
+
+    /// The name without the version letter or a "(Promo)" suffix: what uniqueness compares
+    /// (game 3.5.3: versions of one unique name contest each other).
+    pub fn unique_name(&self) -> &str {
+        let mut name = self.name.as_str();
+        for _ in 0..2 {
+            if let Some(open) = name.rfind(" (")
+                && name.ends_with(')')
+            {
+                name = &name[..open];
+            }
+        }
+        name
+    }
+
+    pub fn is_unit(&self) -> bool {
+        matches!(self.card_type, CardType::Unit | CardType::Subordinate)
+    }
+
+    /// The printed build cost as a number (game 3.2.1).
+    pub fn cost_value(&self) -> i32 {
+        self.cost.map_or(0, Printed::value)
+    }
+    pub fn speed_value(&self) -> i32 {
+        self.speed.map_or(0, Printed::value)
+    }
+    pub fn power_value(&self) -> i32 {
+        self.power.map_or(0, Printed::value)
+    }
+    pub fn health_value(&self) -> i32 {
+        self.health.map_or(0, Printed::value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unique_name_drops_version_and_promo() {
+        let mut card = CardDef::unit(
+            "Zam Wesell (B) (Promo)",
+            CardSide::Dark,
+            vec![Arena::Character],
+            [3, 40, 3, 3],
+        );
+        card.version = Some("B".into());
+        assert_eq!(card.unique_name(), "Zam Wesell");
+        card.name = "Jawa".into();
+        assert_eq!(card.unique_name(), "Jawa");
+    }
+}

@@ -1,0 +1,115 @@
+//! The game's nouns: sides, arenas, cards, units and the whole game state.
+
+pub mod card;
+pub mod state;
+pub mod unit;
+
+use serde::{Deserialize, Serialize};
+
+pub use card::{CardDef, CardType, Printed};
+pub use state::{CardId, GameState, PlayerState, UnitId};
+pub use unit::{Duration, Modifier, Place, Unit};
+
+/// One of the two players, named by the side of their deck (game 2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Dark,
+    Light,
+}
+
+impl Side {
+    /// Both sides in rules order: the Dark Side acts first (game 1.1.1).
+    pub const BOTH: [Side; 2] = [Side::Dark, Side::Light];
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Dark => Side::Light,
+            Side::Light => Side::Dark,
+        }
+    }
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Dark => "dark",
+            Side::Light => "light",
+        }
+    }
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::Dark => "Dark Side",
+            Side::Light => "Light Side",
+        })
+    }
+}
+
+/// The side printed on a card (game 2.1): Neutral cards go in either deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardSide {
+    Dark,
+    Light,
+    Neutral,
+    YuuzhanVong,
+}
+
+impl CardSide {
+    /// Whether a deck of `side` may contain this card (game 2.5).
+    pub fn playable_by(self, side: Side) -> bool {
+        match self {
+            CardSide::Neutral => true,
+            CardSide::Dark => side == Side::Dark,
+            CardSide::Light => side == Side::Light,
+            // OQ-1: the Yuuzhan Vong side plays in the Dark Side seat.
+            CardSide::YuuzhanVong => side == Side::Dark,
+        }
+    }
+}
+
+/// The three arenas, in the order their battle steps run (game 6.3.11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arena {
+    Space,
+    Ground,
+    Character,
+}
+
+impl Arena {
+    pub const ALL: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Arena::Space => "space",
+            Arena::Ground => "ground",
+            Arena::Character => "character",
+        }
+    }
+    /// Parses a type-line word ("Space", "Ground", "Character"), case-insensitively.
+    pub fn parse(word: &str) -> Option<Arena> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "space" => Some(Arena::Space),
+            "ground" => Some(Arena::Ground),
+            "character" => Some(Arena::Character),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Arena {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Arena::Space => "Space",
+            Arena::Ground => "Ground",
+            Arena::Character => "Character",
+        })
+    }
+}

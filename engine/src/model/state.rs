@@ -1,0 +1,194 @@
+//! The whole game state: card instances, players' zones, units in play, Force, build points, dice.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Arena, CardDef, Side, unit::Unit};
+use crate::rng::Dice;
+use crate::ruleset::Ruleset;
+
+/// One physical card of the game, an index into `GameState::cards`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardId(pub u32);
+
+/// A unit (or card being built) in play, an index into `GameState::units`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UnitId(pub u32);
+
+impl std::fmt::Display for UnitId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "u{}", self.0)
+    }
+}
+
+/// One physical card: its printed definition and its owner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardInstance {
+    pub def: Arc<CardDef>,
+    pub owner: Side,
+}
+
+/// What one player has: zones that hold loose cards, and pools (game 4, 6.1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Top card first.
+    pub deck: Vec<CardId>,
+    pub hand: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    /// Cards removed from the game (game 4.6).
+    pub removed: Vec<CardId>,
+    pub force: u32,
+    pub build_points: u32,
+}
+
+/// Where the game is within a turn (game 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "step", content = "of")]
+pub enum TurnStep {
+    Setup,
+    Ready,
+    Build(Side),
+    Retreat(Side),
+    BattlePhaseStart,
+    Battle(Arena),
+    BattlePhaseEnd,
+    TurnEnd,
+}
+
+/// The complete state of one game. Cloning it is how AI search and transactional hooks keep a
+/// copy; card definitions are shared, so a clone copies only ids and numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub ruleset: Arc<Ruleset>,
+    pub cards: Vec<CardInstance>,
+    pub players: [PlayerState; 2],
+    /// Units and cards in play, by id; ordered so that iteration is deterministic.
+    pub units: BTreeMap<UnitId, Unit>,
+    pub next_unit: u32,
+    pub turn: u32,
+    pub step: TurnStep,
+    pub dice: Dice,
+    pub winner: Option<Side>,
+}
+
+impl GameState {
+    /// An empty game under a ruleset, with its dice seeded.
+    pub fn new(ruleset: Arc<Ruleset>, seed: u64) -> Self {
+        GameState {
+            ruleset,
+            cards: Vec::new(),
+            players: [PlayerState::default(), PlayerState::default()],
+            units: BTreeMap::new(),
+            next_unit: 0,
+            turn: 0,
+            step: TurnStep::Setup,
+            dice: Dice::seeded(seed),
+            winner: None,
+        }
+    }
+
+    pub fn player(&self, side: Side) -> &PlayerState {
+        &self.players[side.index()]
+    }
+    pub fn player_mut(&mut self, side: Side) -> &mut PlayerState {
+        &mut self.players[side.index()]
+    }
+
+    /// Creates a new card instance owned by `owner`; the caller puts it in a zone.
+    pub fn new_card(&mut self, def: Arc<CardDef>, owner: Side) -> CardId {
+        let id = CardId(self.cards.len() as u32);
+        self.cards.push(CardInstance { def, owner });
+        id
+    }
+
+    pub fn def(&self, card: CardId) -> &CardDef {
+        &self.cards[card.0 as usize].def
+    }
+    pub fn owner(&self, card: CardId) -> Side {
+        self.cards[card.0 as usize].owner
+    }
+
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(&id)
+    }
+    pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
+        self.units.get_mut(&id)
+    }
+    /// The printed definition of a unit's top card.
+    pub fn top_def(&self, unit: &Unit) -> &CardDef {
+        self.def(unit.top())
+    }
+
+    /// Puts a new unit into play from the given cards (top first) and returns its id.
+    pub fn add_unit(&mut self, mut unit: Unit) -> UnitId {
+        let id = UnitId(self.next_unit);
+        self.next_unit += 1;
+        unit.id = id;
+        self.units.insert(id, unit);
+        id
+    }
+
+    /// Units of `side` that are in `arena` (built and placed there).
+    pub fn units_in(&self, arena: Arena, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units
+            .values()
+            .filter(move |u| u.controller == side && u.in_arena() == Some(arena))
+    }
+
+    /// A short readable name for a unit in logs: its top card's name and id.
+    pub fn unit_label(&self, id: UnitId) -> String {
+        match self.unit(id) {
+            Some(unit) => format!("{} [{}]", self.def(unit.top()).name, id),
+            None => format!("gone unit [{id}]"),
+        }
+    }
+
+    /// Checks the conservation invariant: every card is in exactly one place. Returns a
+    /// description of the first violation.
+    pub fn check_conservation(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.cards.len()];
+        let mut mark = |card: CardId, place: &str| -> Result<(), String> {
+            let slot = seen
+                .get_mut(card.0 as usize)
+                .ok_or_else(|| format!("card {} in {place} does not exist", card.0))?;
+            *slot += 1;
+            if *slot > 1 {
+                return Err(format!(
+                    "card {} is in more than one place (again in {place})",
+                    card.0
+                ));
+            }
+            Ok(())
+        };
+        for side in Side::BOTH {
+            let p = self.player(side);
+            for (zone, cards) in [
+                ("deck", &p.deck),
+                ("hand", &p.hand),
+                ("discard", &p.discard),
+                ("removed", &p.removed),
+            ] {
+                for &card in cards {
+                    mark(card, zone)?;
+                }
+            }
+        }
+        for unit in self.units.values() {
+            if unit.cards.is_empty() {
+                return Err(format!("unit {} has no card", unit.id));
+            }
+            for &card in unit.cards.iter().chain(&unit.pilots) {
+                mark(card, "play")?;
+            }
+        }
+        match seen.iter().position(|&n| n == 0) {
+            Some(lost) => Err(format!(
+                "card {lost} ({}) is in no zone",
+                self.cards[lost].def.name
+            )),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Units and the other cards in play: stacks, pilots, counters, tapped state and stat modifiers.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Arena, Side, state::CardId, state::UnitId};
+
+/// Where a card in play is: in one of the arenas, or in its owner's build zone (game 4.3, 4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Place {
+    Arena(Arena),
+    BuildZone,
+}
+
+impl Place {
+    pub fn arena(self) -> Option<Arena> {
+        match self {
+            Place::Arena(arena) => Some(arena),
+            Place::BuildZone => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::Arena(arena) => arena.name(),
+            Place::BuildZone => "build-zone",
+        }
+    }
+}
+
+/// How long a continuous effect lasts (game 13.1.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    /// Until the current attack ends.
+    ThisAttack,
+    /// For the unit's next attack only; it becomes `ThisAttack` when that attack is declared.
+    NextAttack,
+    /// Until the battle phase ends (OQ-K10 reads "end of battle" this way).
+    EndOfBattle,
+    EndOfTurn,
+    EndOfGame,
+}
+
+/// A temporary change to a unit's total stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub speed: i32,
+    pub power: i32,
+    pub health: i32,
+    pub duration: Duration,
+}
+
+/// A card or stack of cards in play: a unit in an arena, a completed or retreated unit in the
+/// build zone, or a card being built there (`built == false`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub owner: Side,
+    /// The player who controls it now (game 13.10); the owner unless an effect says otherwise.
+    pub controller: Side,
+    /// The stack, top card first (game 3.6); a plain unit has one card.
+    pub cards: Vec<CardId>,
+    /// Pilot cards on this unit (game 12); they belong to the unit, not to a card of the stack.
+    pub pilots: Vec<CardId>,
+    pub place: Place,
+    /// False while the card is being built in the build zone (game 7.2).
+    pub built: bool,
+    pub build_counters: u32,
+    pub damage: u32,
+    pub tapped: bool,
+    /// Effect-specific counters by kind (mastery, credit...), never negative (game 2.7).
+    pub counters: BTreeMap<String, u32>,
+    pub modifiers: Vec<Modifier>,
+}
+
+impl Unit {
+    /// The card whose features the unit uses (game 3.6.2).
+    pub fn top(&self) -> CardId {
+        self.cards[0]
+    }
+    /// Number of cards under the top card, each giving +10 speed, +1 power, +1 health (game 3.6.3).
+    pub fn cards_under(&self) -> i32 {
+        self.cards.len().saturating_sub(1) as i32
+    }
+    pub fn in_arena(&self) -> Option<Arena> {
+        if self.built { self.place.arena() } else { None }
+    }
+}

@@ -1,0 +1,121 @@
+//! Replaying a game log: the logged decisions are played again from the logged seed, and every
+//! die and event the engine produces must equal the log's, line by line.
+
+use std::sync::Arc;
+
+use crate::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
+use crate::game::{Game, Outcome};
+use crate::hooks::AbilityHost;
+use crate::log::{GameLog, LogEntry};
+use crate::model::{GameState, Side};
+
+/// Answers decisions with the ones a log recorded, in order.
+pub struct ReplayDecider {
+    decisions: Vec<(Side, DecisionKind, Choice)>,
+    next: usize,
+}
+
+impl ReplayDecider {
+    pub fn new(log: &GameLog) -> Self {
+        let decisions = log
+            .entries
+            .iter()
+            .filter_map(|entry| match entry {
+                LogEntry::Decision { side, kind, choice } => {
+                    Some((*side, kind.clone(), choice.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        ReplayDecider { decisions, next: 0 }
+    }
+}
+
+impl Decider for ReplayDecider {
+    fn decide(&mut self, _state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        let number = self.next + 1;
+        let Some((side, kind, choice)) = self.decisions.get(self.next) else {
+            return Err(DecideError(format!(
+                "the log has no decision {number}, but the game asks {} for {}",
+                decision.player,
+                decision.kind.describe()
+            )));
+        };
+        if *side != decision.player || *kind != decision.kind {
+            return Err(DecideError(format!(
+                "decision {number}: the log has {side} choosing a {}, but the game asks {} for a {}",
+                kind.describe(),
+                decision.player,
+                decision.kind.describe()
+            )));
+        }
+        let index = decision.options.iter().position(|option| option == choice).ok_or_else(|| {
+            DecideError(format!("decision {number}: the logged choice {choice:?} is not legal in the replayed game"))
+        })?;
+        self.next += 1;
+        Ok(index)
+    }
+
+    fn wants_trivial(&mut self, _state: &GameState, decision: &Decision) -> bool {
+        self.decisions
+            .get(self.next)
+            .is_some_and(|(side, kind, _)| *side == decision.player && *kind == decision.kind)
+    }
+}
+
+/// Where a replay first differs from its log.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("replay diverges at line {line} of the log: {message}")]
+pub struct Divergence {
+    /// The line of the JSON-lines log (the header is line 1).
+    pub line: usize,
+    pub message: String,
+}
+
+/// Replays `log` with the given abilities and returns how the game ended, or the first line where
+/// the replayed game differs from the log.
+pub fn replay(log: &GameLog, host: &mut dyn AbilityHost) -> Result<Outcome, Divergence> {
+    let mut decider = ReplayDecider::new(log);
+    let header = &log.header;
+    let mut game = Game::from_decks(
+        header.decks.clone(),
+        header.seed,
+        Arc::new(header.ruleset.clone()),
+        host,
+        &mut decider,
+    );
+    let result = game.play();
+    let replayed = &game.log.entries;
+    for (index, (logged, again)) in log.entries.iter().zip(replayed).enumerate() {
+        if logged != again {
+            return Err(Divergence {
+                line: index + 2,
+                message: format!(
+                    "the log has {}, the replay gives {}",
+                    entry_text(logged),
+                    entry_text(again)
+                ),
+            });
+        }
+    }
+    let common = log.entries.len().min(replayed.len());
+    match result {
+        Err(err) => Err(Divergence {
+            line: common + 2,
+            message: err.to_string(),
+        }),
+        Ok(_) if replayed.len() != log.entries.len() => Err(Divergence {
+            line: common + 2,
+            message: format!(
+                "the log has {} entries, the replay {}",
+                log.entries.len(),
+                replayed.len()
+            ),
+        }),
+        Ok(outcome) => Ok(outcome),
+    }
+}
+
+fn entry_text(entry: &LogEntry) -> String {
+    serde_json::to_string(entry).unwrap_or_else(|_| format!("{entry:?}"))
+}

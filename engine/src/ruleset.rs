@@ -1,0 +1,157 @@
+//! Rulesets: every open rules question (OQ-*) the core touches, as a named flag with its default.
+
+use serde::{Deserialize, Serialize};
+
+/// The default ruleset file shipped with the engine; `Ruleset::default()` is this file parsed.
+pub const DEFAULT_RULESET_TOML: &str = include_str!("../rulesets/idc-default.toml");
+
+/// A set of rule variants. Each field cites the open question of `open-questions.md` it settles;
+/// the defaults are that document's defaults. A tournament ruleset is a TOML file naming any of
+/// these; unknown keys are an error.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Ruleset {
+    /// The ruleset's name, shown in logs.
+    pub name: String,
+    /// A game that reaches this many turns without a winner ends undecided (game 15.6: time limits
+    /// are outside the rules; this keeps simulations finite).
+    pub turn_limit: u32,
+    /// Build points each player has for setup (game 5.3).
+    pub setup_build_points: u32,
+    /// Cards drawn for the opening hand (game 5.1).
+    pub opening_hand: u32,
+    /// Force gained in each ready phase (game 6.1.2).
+    pub force_per_turn: u32,
+    /// OQ-11: Force each player has before the first ready phase.
+    pub starting_force: u32,
+    /// OQ-12: +1 build point for a player with a unit in each arena.
+    pub build_bonus_all_arenas: bool,
+    /// The number an attack die's value must reach to hit (game 10.5); keywords may change it.
+    pub hit_threshold: u8,
+    /// OQ-2: the most cards a deck may have; `0` for no maximum.
+    pub deck_maximum: u32,
+    /// OQ-7: the most cards in hand; `0` for no limit.
+    pub hand_limit: u32,
+    /// OQ-10: a unit fully paid with the last setup points may be deployed in the owner's first
+    /// build step (it stays in the build zone as a completed unit until then).
+    pub setup_final_build_completes: bool,
+    /// OQ-6 (b): a version with a higher or equal build cost may also go under the stack.
+    pub stack_higher_cost_underneath: bool,
+    /// OQ-6 (a): a new version must be completed at its full build cost before joining a stack.
+    pub stack_full_cost: bool,
+    /// The most cards in one stack (game 3.6.1).
+    pub stack_limit: u32,
+    /// OQ-14: the next actor is chosen by current total speed each time.
+    pub speed_rechecked_each_action: bool,
+    /// OQ-15: the lowest a build cost can be reduced to.
+    pub minimum_build_cost: i32,
+    /// OQ-17: the Dark Side takes the first turn in every POP.
+    pub pop_dark_side_first: bool,
+    /// OQ-18: an attack whose defender left the arena goes on, dealing it no damage.
+    pub attack_continues_without_defender: bool,
+    /// OQ-19: damage counters put directly on a unit count as "damaged" for triggers.
+    pub counters_trigger_damaged: bool,
+    /// OQ-20: the most Pilots on one unit unless a card says otherwise.
+    pub pilot_limit: u32,
+    /// OQ-20 / OQ-22: a discarded unit's Pilots go to the discard pile with it.
+    pub pilots_discarded_with_unit: bool,
+    /// OQ-23: drawing from an empty deck does nothing (when false, the draw is an error).
+    pub empty_deck_draw_does_nothing: bool,
+    /// OQ-27: untapped units entering an arena during its battle step may act in it.
+    pub entering_units_may_act: bool,
+    /// OQ-13: the other player may use "any time" effects during a build step.
+    pub opponent_acts_in_build_step: bool,
+    /// OQ-9: players may mulligan Battle and Mission cards from the opening hand once.
+    pub mulligan_battle_and_mission: bool,
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Ruleset {
+            name: "idc-default".to_string(),
+            turn_limit: 40,
+            setup_build_points: 30,
+            opening_hand: 7,
+            force_per_turn: 4,
+            starting_force: 0,
+            build_bonus_all_arenas: false,
+            hit_threshold: 4,
+            deck_maximum: 0,
+            hand_limit: 0,
+            setup_final_build_completes: true,
+            stack_higher_cost_underneath: true,
+            stack_full_cost: true,
+            stack_limit: 4,
+            speed_rechecked_each_action: true,
+            minimum_build_cost: 0,
+            pop_dark_side_first: true,
+            attack_continues_without_defender: true,
+            counters_trigger_damaged: false,
+            pilot_limit: 1,
+            pilots_discarded_with_unit: true,
+            empty_deck_draw_does_nothing: true,
+            entering_units_may_act: true,
+            opponent_acts_in_build_step: true,
+            mulligan_battle_and_mission: true,
+        }
+    }
+}
+
+/// A ruleset file that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+pub struct RulesetError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl Ruleset {
+    /// Parses a ruleset from TOML text; `origin` names the file in errors. Keys not written keep
+    /// their default.
+    pub fn from_toml(origin: &str, text: &str) -> Result<Ruleset, RulesetError> {
+        toml::from_str(text).map_err(|err| RulesetError {
+            origin: origin.to_string(),
+            line: err
+                .span()
+                .map(|span| crate::text::line_of(text, span.start)),
+            message: err.message().to_string(),
+        })
+    }
+
+    /// Looks a ruleset up by its built-in name.
+    pub fn builtin(name: &str) -> Option<Ruleset> {
+        (name == "idc-default").then(Ruleset::default)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_default_file_equals_the_built_in_defaults() {
+        let parsed = Ruleset::from_toml("idc-default.toml", DEFAULT_RULESET_TOML).unwrap();
+        assert_eq!(parsed, Ruleset::default());
+    }
+
+    #[test]
+    fn shipped_default_file_names_every_flag() {
+        let table: toml::Table = toml::from_str(DEFAULT_RULESET_TOML).unwrap();
+        let defaults = toml::Table::try_from(Ruleset::default()).unwrap();
+        for key in defaults.keys() {
+            assert!(
+                table.contains_key(key),
+                "idc-default.toml does not write `{key}`"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_key_names_line_and_key() {
+        let err = Ruleset::from_toml("t.toml", "name = \"x\"\n\nturn_limt = 3\n").unwrap_err();
+        assert_eq!(err.line, Some(3));
+        assert!(err.message.contains("turn_limt"), "{err}");
+        assert!(err.to_string().starts_with("t.toml:3:"), "{err}");
+    }
+}

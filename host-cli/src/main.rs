@@ -1,0 +1,2 @@
+//! The `swtcg` command line.
+fn main() {}

@@ -1,0 +1,22 @@
+//! The hook API shared by the engine and its keyword plugins: hook points, event records and effects.
+//!
+//! This crate is the only one the host and the guests share. It has no runtime dependency (no
+//! wasmtime, no I/O) so that a plugin compiled for `wasm32-unknown-unknown` can use it as is.
+//! Everything here is plain data with serde derives; the engine validates every proposed effect
+//! before it applies one.
+
+pub mod effect;
+pub mod hook;
+
+pub use effect::{Effect, EffectError};
+pub use hook::{HookEvent, HookPoint, Pop};
+
+/// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
+/// working; a major bump may break them.
+pub const API_VERSION: (u16, u16, u16) = (1, 0, 0);
+
+/// The version as text, e.g. `1.0.0`.
+pub fn api_version_string() -> String {
+    let (major, minor, patch) = API_VERSION;
+    format!("{major}.{minor}.{patch}")
+}
