@@ -13,7 +13,7 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     pub fn new(seed: u64) -> Self {
         RandomPlayer {
-            rng: Rng::new(seed ^ 0x5EED_0F_A11),
+            rng: Rng::new(seed ^ 0x0005_EED0_FA11),
         }
     }
 }

@@ -28,39 +28,23 @@ pub struct Ruleset {
     pub build_bonus_all_arenas: bool,
     /// The number an attack die's value must reach to hit (game 10.5); keywords may change it.
     pub hit_threshold: u8,
-    /// OQ-2: the most cards a deck may have; `0` for no maximum.
-    pub deck_maximum: u32,
-    /// OQ-7: the most cards in hand; `0` for no limit.
-    pub hand_limit: u32,
     /// OQ-10: a unit fully paid with the last setup points may be deployed in the owner's first
     /// build step (it stays in the build zone as a completed unit until then).
     pub setup_final_build_completes: bool,
     /// OQ-6 (b): a version with a higher or equal build cost may also go under the stack.
     pub stack_higher_cost_underneath: bool,
-    /// OQ-6 (a): a new version must be completed at its full build cost before joining a stack.
-    pub stack_full_cost: bool,
     /// The most cards in one stack (game 3.6.1).
     pub stack_limit: u32,
-    /// OQ-14: the next actor is chosen by current total speed each time.
-    pub speed_rechecked_each_action: bool,
     /// OQ-15: the lowest a build cost can be reduced to.
     pub minimum_build_cost: i32,
     /// OQ-17: the Dark Side takes the first turn in every POP.
     pub pop_dark_side_first: bool,
-    /// OQ-18: an attack whose defender left the arena goes on, dealing it no damage.
-    pub attack_continues_without_defender: bool,
-    /// OQ-19: damage counters put directly on a unit count as "damaged" for triggers.
-    pub counters_trigger_damaged: bool,
-    /// OQ-20: the most Pilots on one unit unless a card says otherwise.
-    pub pilot_limit: u32,
     /// OQ-20 / OQ-22: a discarded unit's Pilots go to the discard pile with it.
     pub pilots_discarded_with_unit: bool,
     /// OQ-23: drawing from an empty deck does nothing (when false, the draw is an error).
     pub empty_deck_draw_does_nothing: bool,
     /// OQ-27: untapped units entering an arena during its battle step may act in it.
     pub entering_units_may_act: bool,
-    /// OQ-13: the other player may use "any time" effects during a build step.
-    pub opponent_acts_in_build_step: bool,
     /// OQ-9: players may mulligan Battle and Mission cards from the opening hand once.
     pub mulligan_battle_and_mission: bool,
 }
@@ -76,22 +60,14 @@ impl Default for Ruleset {
             starting_force: 0,
             build_bonus_all_arenas: false,
             hit_threshold: 4,
-            deck_maximum: 0,
-            hand_limit: 0,
             setup_final_build_completes: true,
             stack_higher_cost_underneath: true,
-            stack_full_cost: true,
             stack_limit: 4,
-            speed_rechecked_each_action: true,
             minimum_build_cost: 0,
             pop_dark_side_first: true,
-            attack_continues_without_defender: true,
-            counters_trigger_damaged: false,
-            pilot_limit: 1,
             pilots_discarded_with_unit: true,
             empty_deck_draw_does_nothing: true,
             entering_units_may_act: true,
-            opponent_acts_in_build_step: true,
             mulligan_battle_and_mission: true,
         }
     }

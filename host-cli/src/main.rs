@@ -1,2 +1,81 @@
-//! The `swtcg` command line.
-fn main() {}
+//! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
+
+mod check;
+mod demo;
+mod replay;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A rules engine for the Star Wars Trading Card Game (WotC 2002–2005, continued by the IDC).
+#[derive(Parser)]
+#[command(name = "swtcg", version, about, long_about = None)]
+struct Cli {
+    /// Show what the engine does: -v for phases, steps, decisions and events, -vv for every POP,
+    /// hook and die. RUST_LOG overrides it.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a complete game between two AI players and print a summary.
+    ///
+    /// Without deck files it plays the built-in demo decks: 60 plain units each from the bundled
+    /// card sets.
+    ///
+    /// Example: swtcg demo --seed 7 --log game.jsonl
+    Demo(demo::DemoArgs),
+    /// Run conformance scenarios (shared/conformance/FORMAT.md, version 1).
+    ///
+    /// Prints `PASS` or `FAIL` per scenario, a diff for each failure, then `N passed, N failed`.
+    /// Exit status: 0 all passed, 1 some failed, 2 a file could not be read or parsed.
+    /// Folders are searched recursively for *.toml files, skipping Cargo.toml, keyword.toml,
+    /// card.toml and target folders.
+    ///
+    /// Example: swtcg check ../shared/conformance/examples/01-attack-hits-on-four.toml
+    Check(check::CheckArgs),
+    /// Replay a game log and verify that the same seed and decisions give the same game.
+    ///
+    /// Fails at the first line where the replayed game differs from the log.
+    ///
+    /// Example: swtcg demo --log game.jsonl && swtcg replay game.jsonl
+    Replay(replay::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing(cli.verbose);
+    let result = match cli.command {
+        Command::Demo(args) => demo::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn init_tracing(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "swtcg_engine=debug",
+        _ => "swtcg_engine=trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false).init();
+}
+
+/// Reads a text file, naming it in the error.
+pub(crate) fn read_text(path: &PathBuf) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}

@@ -75,10 +75,8 @@ pub fn run_scenario(
     let result = game.run_from(step, stop);
     let state = game.state;
 
+    script.finish(&state);
     // The script's own verdicts come first: they explain any error the run ended with.
-    if let Some(failure) = script.failure.take() {
-        return Err(Failure::new(failure));
-    }
     for (number, reason) in &script.refused {
         if scenario.expect.illegal != Some(*number) {
             return Err(Failure::new(format!("illegal act {number}: {reason}")));
@@ -87,17 +85,17 @@ pub fn run_scenario(
     if let Err(err) = result {
         return Err(Failure::new(err.to_string()));
     }
+    if let Some(act) = scenario.acts.get(script.next) {
+        return Err(Failure::new(format!(
+            "act {} never used (line {})",
+            act.number, act.line
+        )));
+    }
     if let Some(number) = scenario.expect.illegal
         && !script.refused.iter().any(|(n, _)| *n == number)
     {
         return Err(Failure::new(format!(
             "act {number} was expected to be illegal, but the engine allowed it"
-        )));
-    }
-    if let Some(act) = scenario.acts.get(script.next) {
-        return Err(Failure::new(format!(
-            "act {} never used (line {})",
-            act.number, act.line
         )));
     }
     if !state.dice.unused().is_empty() {
@@ -372,6 +370,9 @@ enum Fit {
     Refused(String),
     /// The act is for a later decision: the decision takes its default.
     Later,
+    /// The act shows which option to take here but answers a later decision (an attack act
+    /// picks the acting unit among tied ones, then answers that unit's action).
+    Peek(usize),
 }
 
 /// The scenario's acts as a decider for both players (FORMAT.md "Principles").
@@ -380,7 +381,6 @@ struct Script<'s> {
     ids: &'s BTreeMap<String, UnitId>,
     next: usize,
     refused: Vec<(usize, String)>,
-    failure: Option<String>,
 }
 
 impl<'s> Script<'s> {
@@ -390,7 +390,6 @@ impl<'s> Script<'s> {
             ids,
             next: 0,
             refused: Vec::new(),
-            failure: None,
         }
     }
 
@@ -447,7 +446,7 @@ impl<'s> Script<'s> {
                 Self::find(decision, |c| {
                     id.map(|u| Choice::Actor { unit: u }).as_ref() == Some(c)
                 })
-                .map_or(Fit::Later, Fit::Answer)
+                .map_or(Fit::Later, Fit::Peek)
             }
             (DecisionKind::BuildAction, Action::Build { unit, points }) => {
                 let index = Self::find(decision, |c| {
@@ -534,6 +533,24 @@ impl<'s> Script<'s> {
         }
     }
 
+    /// At the end of the run, acts for units that could not act any more are refused rather
+    /// than left unused: an attack by a tapped unit is illegal, not merely late.
+    fn finish(&mut self, state: &GameState) {
+        while let Some(act) = self.acts.get(self.next) {
+            let (Action::Attack { unit, .. } | Action::Skip { unit }) = &act.action else { break };
+            let reason = match self.id(unit).and_then(|id| state.unit(id)) {
+                Some(u) if u.tapped => format!("{unit} is tapped and can't act"),
+                Some(u) if u.in_arena().is_none() => format!("{unit} is not in an arena"),
+                Some(_) => break,
+                None => format!("{unit} is no longer in play"),
+            };
+            if !act.optional {
+                self.refused.push((act.number, reason));
+            }
+            self.next += 1;
+        }
+    }
+
     /// The answer when no act fits: pass, do nothing, or the first option.
     fn default_answer(decision: &Decision) -> usize {
         let preferred = match decision.kind {
@@ -564,6 +581,7 @@ impl Decider for Script<'_> {
                     }
                     self.next += 1;
                 }
+                Fit::Peek(index) => return Ok(index),
                 Fit::Later => break,
             }
         }

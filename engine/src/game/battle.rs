@@ -49,7 +49,11 @@ impl Game<'_> {
         };
         self.hook(HookPoint::BattleStepStart, event.clone())?;
         self.pop(Pop::BattleStep)?;
-        while let Some(actor) = self.next_actor(arena)? {
+        // OQ-27: unless the ruleset lets units that enter the arena during its step act in it,
+        // only the units present when the step starts may act.
+        let present: Option<Vec<UnitId>> = (!self.state.ruleset.entering_units_may_act)
+            .then(|| self.state.units.values().filter(|u| u.in_arena() == Some(arena)).map(|u| u.id).collect());
+        while let Some(actor) = self.next_actor(arena, present.as_deref())? {
             self.act(actor, arena)?;
             self.pop(Pop::BetweenAttacks)?;
         }
@@ -89,12 +93,13 @@ impl Game<'_> {
 
     /// Game 6.3.5: the untapped unit with the highest total speed acts; between players the
     /// Dark Side wins ties; between one player's units that player picks.
-    fn next_actor(&mut self, arena: Arena) -> Flow<Option<UnitId>> {
+    fn next_actor(&mut self, arena: Arena, eligible: Option<&[UnitId]>) -> Flow<Option<UnitId>> {
         let state = &self.state;
         let ready: Vec<(UnitId, Side, i32)> = state
             .units
             .values()
             .filter(|u| !u.tapped && u.in_arena() == Some(arena))
+            .filter(|u| eligible.is_none_or(|ids| ids.contains(&u.id)))
             .map(|u| (u.id, u.controller, state.total_speed(u)))
             .collect();
         let Some(fastest) = ready.iter().map(|r| r.2).max() else {

@@ -210,10 +210,11 @@ impl<'a> Game<'a> {
                 TurnStep::Retreat(Side::Light) | TurnStep::BattlePhaseEnd | TurnStep::Ready
             );
             let stop = match self.stop {
-                StopAt::StepEnd => step == first,
+                // A run that stops at the end of an attack ends with its step if no attack came.
+                StopAt::StepEnd | StopAt::AttackEnd => step == first,
                 StopAt::PhaseEnd => phase_over,
                 StopAt::TurnEnd => step == TurnStep::TurnEnd,
-                StopAt::Never | StopAt::AttackEnd => false,
+                StopAt::Never => false,
             };
             if stop {
                 return Err(Halt::Stop);

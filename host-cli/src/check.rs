@@ -1,0 +1,104 @@
+//! `swtcg check`: runs conformance scenario files and reports PASS/FAIL per scenario.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use swtcg_engine::cards::CardDb;
+use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::{NoPlugins, Ruleset};
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Ruleset TOML file used by scenarios that name none; default: idc-default.
+    #[arg(long)]
+    ruleset: Option<PathBuf>,
+    /// Scenario files or folders (searched recursively for *.toml).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+}
+
+/// Files that live beside scenarios but are not scenarios.
+const NOT_SCENARIOS: [&str; 3] = ["Cargo.toml", "keyword.toml", "card.toml"];
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    if !path.is_dir() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for entry in entries {
+        let name = entry.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if entry.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                collect(&entry, out)?;
+            }
+        } else if name.ends_with(".toml") && !NOT_SCENARIOS.contains(&name) {
+            out.push(entry);
+        }
+    }
+    Ok(())
+}
+
+/// Resolves a scenario's `ruleset = "..."`: a built-in name, or a file relative to the scenario.
+fn resolve_ruleset(scenario_dir: &Path, name: &str) -> Result<Ruleset, String> {
+    if let Some(ruleset) = Ruleset::builtin(name) {
+        return Ok(ruleset);
+    }
+    let path = scenario_dir.join(name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("ruleset `{name}`: not a built-in ruleset, and {}: {e}", path.display()))?;
+    Ruleset::from_toml(&path.display().to_string(), &text).map_err(|e| e.to_string())
+}
+
+pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let ruleset = match &args.ruleset {
+        Some(path) => Ruleset::from_toml(&path.display().to_string(), &crate::read_text(path)?)?,
+        None => Ruleset::default(),
+    };
+    let mut files = Vec::new();
+    for path in &args.paths {
+        collect(path, &mut files)?;
+    }
+    let cards = CardDb::bundled();
+    let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
+    for file in &files {
+        let name = file.display().to_string();
+        let parsed = std::fs::read_to_string(file)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|text| parse_scenario(&name, &text).map_err(|e| e.to_string()));
+        let scenario = match parsed {
+            Ok(scenario) => scenario,
+            Err(message) => {
+                println!("ERROR {message}");
+                unreadable += 1;
+                continue;
+            }
+        };
+        let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let resolve = move |name: &str| resolve_ruleset(&dir, name);
+        let options = RunOptions { cards: &cards, ruleset: &ruleset, resolve_ruleset: &resolve };
+        match run_scenario(&scenario, &mut NoPlugins, &options) {
+            Ok(()) => {
+                passed += 1;
+                println!("PASS {name} — {}", scenario.title);
+            }
+            Err(failure) => {
+                failed += 1;
+                println!("FAIL {name} — {}: {}", scenario.title, failure.reason);
+                for (what, expected, actual) in failure.diff {
+                    println!("    {what}: expected {expected}, got {actual}");
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(ExitCode::from(match (unreadable, failed) {
+        (0, 0) => 0,
+        (0, _) => 1,
+        _ => 2,
+    }))
+}

@@ -1,0 +1,128 @@
+//! `swtcg demo`: a complete game between two AI players on built-in or given decks.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use swtcg_engine::cards::CardDb;
+use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
+use swtcg_engine::log::Event;
+use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
+use swtcg_engine::{Arena, Game, NoPlugins, Outcome, Player, Ruleset, Seats, Side};
+
+#[derive(Args)]
+pub struct DemoArgs {
+    /// Seed of the game's dice and shuffles; the same seed plays the same game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Dark Side deck list ("count name" lines); default: the built-in demo deck.
+    #[arg(long)]
+    dark: Option<PathBuf>,
+    /// Light Side deck list; default: the built-in demo deck.
+    #[arg(long)]
+    light: Option<PathBuf>,
+    /// The AI playing each side.
+    #[arg(long, value_enum, default_value_t = Ai::Greedy)]
+    ai: Ai,
+    /// Ruleset TOML file; default: the built-in idc-default ruleset.
+    #[arg(long)]
+    ruleset: Option<PathBuf>,
+    /// Write the game log (JSON lines) to this file, for `swtcg replay`.
+    #[arg(long)]
+    log: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Ai {
+    /// A simple greedy AI.
+    Greedy,
+    /// Uniformly random legal choices.
+    Random,
+}
+
+fn player(ai: Ai, seed: u64) -> Box<dyn Player> {
+    match ai {
+        Ai::Greedy => Box::new(GreedyPlayer),
+        Ai::Random => Box::new(RandomPlayer::new(seed)),
+    }
+}
+
+pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
+    let cards = CardDb::bundled();
+    let deck = |path: &Option<PathBuf>, builtin: &str, name: &str| -> anyhow::Result<_> {
+        match path {
+            Some(path) => Ok(parse_deck_list(&path.display().to_string(), &crate::read_text(path)?, &cards)?),
+            None => Ok(parse_deck_list(name, builtin, &cards)?),
+        }
+    };
+    let decks = [deck(&args.dark, DEMO_DARK, "demo-dark")?, deck(&args.light, DEMO_LIGHT, "demo-light")?];
+    let ruleset = match &args.ruleset {
+        Some(path) => Ruleset::from_toml(&path.display().to_string(), &crate::read_text(path)?)?,
+        None => Ruleset::default(),
+    };
+    let mut seats = Seats { dark: player(args.ai, args.seed), light: player(args.ai, args.seed.wrapping_add(1)) };
+    let mut host = NoPlugins;
+    let mut game = Game::from_decks(decks, args.seed, Arc::new(ruleset), &mut host, &mut seats);
+    let result = game.play();
+
+    println!("swtcg demo game, seed {}, ruleset {}", args.seed, game.state.ruleset.name);
+    summarize(&game);
+    if let Some(path) = &args.log {
+        std::fs::write(path, game.log.to_jsonl()).with_context(|| format!("writing {}", path.display()))?;
+        println!("log written to {} ({} entries)", path.display(), game.log.entries.len());
+    }
+    match result? {
+        Outcome::Winner(side) => println!("{side} wins on turn {}.", game.state.turn),
+        Outcome::TurnLimit => println!("No winner after {} turns (the ruleset's turn limit).", game.state.turn),
+        Outcome::Stopped => println!("The game stopped."),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One line per turn: the build roll, attacks, discards and who controls each arena.
+fn summarize(game: &Game) {
+    let state = &game.state;
+    let (mut roll, mut attacks, mut discards) = (0, 0, Vec::new());
+    let mut control = Vec::new();
+    for event in game.log.events() {
+        match event {
+            Event::SetupEnded => {
+                let count = |side| state_count(game, side);
+                println!("Setup: Dark Side puts {} units in play, Light Side {}.", count(Side::Dark), count(Side::Light));
+            }
+            Event::BuildPoints { amount } => roll = *amount,
+            Event::Attack { .. } => attacks += 1,
+            Event::Discarded { name, .. } => discards.push(name.clone()),
+            Event::ArenaControl { arena, controller } => {
+                let who = controller.map_or("-", |s| if s == Side::Dark { "Dark" } else { "Light" });
+                control.push(format!("{arena} {who}"));
+                if *arena == Arena::Character {
+                    let turn = control.len() / 3;
+                    let lost = if discards.is_empty() { String::new() } else { format!("; discarded: {}", discards.join(", ")) };
+                    println!("Turn {turn:>2}: build roll {roll}, {attacks} attacks{lost}. Control: {}.", control[control.len() - 3..].join(", "));
+                    attacks = 0;
+                    discards.clear();
+                }
+            }
+            _ => {}
+        }
+    }
+    for side in Side::BOTH {
+        let p = state.player(side);
+        let units = state.units.values().filter(|u| u.controller == side && u.built).count();
+        println!(
+            "{side}: {units} units in play, {} cards in hand, {} in deck, {} discarded, {} Force.",
+            p.hand.len(),
+            p.deck.len(),
+            p.discard.len(),
+            p.force
+        );
+    }
+}
+
+/// Units a side put in play during setup, counted from the log.
+fn state_count(game: &Game, side: Side) -> usize {
+    game.log.events().filter(|e| matches!(e, Event::SetupPlaced { side: s, .. } if *s == side)).count()
+}

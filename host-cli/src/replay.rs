@@ -1,0 +1,34 @@
+//! `swtcg replay`: verify a game log by playing its decisions again from its seed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use swtcg_engine::replay::replay;
+use swtcg_engine::{GameLog, NoPlugins, Outcome};
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The game log (JSON lines) written by `swtcg demo --log`.
+    log: PathBuf,
+}
+
+pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
+    let origin = args.log.display().to_string();
+    let log = GameLog::from_jsonl(&origin, &crate::read_text(&args.log)?)?;
+    match replay(&log, &mut NoPlugins) {
+        Ok(outcome) => {
+            let ending = match outcome {
+                Outcome::Winner(side) => format!("{side} wins"),
+                Outcome::TurnLimit => "no winner (turn limit)".into(),
+                Outcome::Stopped => "stopped".into(),
+            };
+            println!("{origin}: replay matches all {} entries; {ending}", log.entries.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(divergence) => {
+            println!("{origin}: {divergence}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
