@@ -13,8 +13,13 @@ fn run(path: &Path) -> Result<(), String> {
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |name: &str| Ruleset::builtin(name).ok_or_else(|| format!("no ruleset {name}"));
-    let options = RunOptions { cards: &cards, ruleset: &ruleset, resolve_ruleset: &resolve };
-    run_scenario(&scenario, &mut NoPlugins, &options).map_err(|f| format!("{}: {} {:?}", path.display(), f.reason, f.diff))
+    let options = RunOptions {
+        cards: &cards,
+        ruleset: &ruleset,
+        resolve_ruleset: &resolve,
+    };
+    run_scenario(&scenario, &mut NoPlugins, &options)
+        .map_err(|f| format!("{}: {} {:?}", path.display(), f.reason, f.diff))
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -41,13 +46,19 @@ fn each_core_scenario_cites_a_rule_of_game_md() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     for path in files(&dir) {
         let scenario = parse_scenario("", &std::fs::read_to_string(&path).unwrap()).unwrap();
-        assert!(scenario.rules.iter().any(|r| r.starts_with("game ")), "{} cites no rule", path.display());
+        assert!(
+            scenario.rules.iter().any(|r| r.starts_with("game ")),
+            "{} cites no rule",
+            path.display()
+        );
     }
 }
 
 /// The shared examples live beside the repository (`../shared`), as in CI.
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/examples").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/conformance/examples")
+        .join(name)
 }
 
 #[test]
@@ -65,20 +76,36 @@ fn shared_examples_needing_keywords_fail_naming_the_missing_plugin() {
         ("06-upkeep-paid-at-build-step-start.toml", "Upkeep"),
     ] {
         let err = run(&example(file)).unwrap_err();
-        assert!(err.contains(&format!("no plugin for keyword {keyword}")), "{file}: {err}");
+        assert!(
+            err.contains(&format!("no plugin for keyword {keyword}")),
+            "{file}: {err}"
+        );
     }
 }
 
 #[test]
 fn a_scenario_with_wrong_expectations_fails_with_a_diff() {
-    let text = std::fs::read_to_string(example("01-attack-hits-on-four.toml")).unwrap().replace("damage = 3", "damage = 2");
+    let text = std::fs::read_to_string(example("01-attack-hits-on-four.toml"))
+        .unwrap()
+        .replace("damage = 3", "damage = 2");
     let scenario = parse_scenario("x.toml", &text).unwrap();
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |_: &str| Err("none".to_string());
-    let options = RunOptions { cards: &cards, ruleset: &ruleset, resolve_ruleset: &resolve };
+    let options = RunOptions {
+        cards: &cards,
+        ruleset: &ruleset,
+        resolve_ruleset: &resolve,
+    };
     let failure = run_scenario(&scenario, &mut NoPlugins, &options).unwrap_err();
-    assert_eq!(failure.diff, vec![("unit tank damage".to_string(), "2".to_string(), "3".to_string())]);
+    assert_eq!(
+        failure.diff,
+        vec![(
+            "unit tank damage".to_string(),
+            "2".to_string(),
+            "3".to_string()
+        )]
+    );
 }
 
 #[test]
@@ -87,14 +114,38 @@ fn scripted_dice_that_run_out_or_are_left_over_fail() {
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |_: &str| Err("none".to_string());
-    let options = RunOptions { cards: &cards, ruleset: &ruleset, resolve_ruleset: &resolve };
-    let short = parse_scenario("x.toml", &base.replace("dice = [4, 3, 5, 6]", "dice = [4, 3]")).unwrap();
+    let options = RunOptions {
+        cards: &cards,
+        ruleset: &ruleset,
+        resolve_ruleset: &resolve,
+    };
+    let short = parse_scenario(
+        "x.toml",
+        &base.replace("dice = [4, 3, 5, 6]", "dice = [4, 3]"),
+    )
+    .unwrap();
     let failure = run_scenario(&short, &mut NoPlugins, &options).unwrap_err();
-    assert!(failure.reason.contains("unscripted die roll"), "{}", failure.reason);
-    let long = parse_scenario("x.toml", &base.replace("dice = [4, 3, 5, 6]", "dice = [4, 3, 5, 6, 1]")).unwrap();
+    assert!(
+        failure.reason.contains("unscripted die roll"),
+        "{}",
+        failure.reason
+    );
+    let long = parse_scenario(
+        "x.toml",
+        &base.replace("dice = [4, 3, 5, 6]", "dice = [4, 3, 5, 6, 1]"),
+    )
+    .unwrap();
     let failure = run_scenario(&long, &mut NoPlugins, &options).unwrap_err();
-    assert!(failure.reason.contains("unused dice: [1]"), "{}", failure.reason);
-    let seeded = parse_scenario("x.toml", &base.replace("dice = [4, 3, 5, 6]", "seed = 3\ndice = [4, 3, 5]")).unwrap();
+    assert!(
+        failure.reason.contains("unused dice: [1]"),
+        "{}",
+        failure.reason
+    );
+    let seeded = parse_scenario(
+        "x.toml",
+        &base.replace("dice = [4, 3, 5, 6]", "seed = 3\ndice = [4, 3, 5]"),
+    )
+    .unwrap();
     // With a seed the fourth die comes from the generator: the run may meet or miss its
     // expectation, but it never fails for want of dice.
     if let Err(failure) = run_scenario(&seeded, &mut NoPlugins, &options) {
@@ -110,7 +161,15 @@ fn an_unused_act_fails() {
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |_: &str| Err("none".to_string());
-    let options = RunOptions { cards: &cards, ruleset: &ruleset, resolve_ruleset: &resolve };
+    let options = RunOptions {
+        cards: &cards,
+        ruleset: &ruleset,
+        resolve_ruleset: &resolve,
+    };
     let failure = run_scenario(&scenario, &mut NoPlugins, &options).unwrap_err();
-    assert!(failure.reason.contains("act 2 never used"), "{}", failure.reason);
+    assert!(
+        failure.reason.contains("act 2 never used"),
+        "{}",
+        failure.reason
+    );
 }

@@ -32,7 +32,10 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         .collect();
     entries.sort();
     for entry in entries {
-        let name = entry.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = entry
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         if entry.is_dir() {
             if name != "target" && !name.starts_with('.') {
                 collect(&entry, out)?;
@@ -50,7 +53,12 @@ fn resolve_ruleset(scenario_dir: &Path, name: &str) -> Result<Ruleset, String> {
         return Ok(ruleset);
     }
     let path = scenario_dir.join(name);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("ruleset `{name}`: not a built-in ruleset, and {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!(
+            "ruleset `{name}`: not a built-in ruleset, and {}: {e}",
+            path.display()
+        )
+    })?;
     Ruleset::from_toml(&path.display().to_string(), &text).map_err(|e| e.to_string())
 }
 
@@ -80,7 +88,11 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         };
         let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
         let resolve = move |name: &str| resolve_ruleset(&dir, name);
-        let options = RunOptions { cards: &cards, ruleset: &ruleset, resolve_ruleset: &resolve };
+        let options = RunOptions {
+            cards: &cards,
+            ruleset: &ruleset,
+            resolve_ruleset: &resolve,
+        };
         match run_scenario(&scenario, &mut NoPlugins, &options) {
             Ok(()) => {
                 passed += 1;

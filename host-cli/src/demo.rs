@@ -53,29 +53,50 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
     let cards = CardDb::bundled();
     let deck = |path: &Option<PathBuf>, builtin: &str, name: &str| -> anyhow::Result<_> {
         match path {
-            Some(path) => Ok(parse_deck_list(&path.display().to_string(), &crate::read_text(path)?, &cards)?),
+            Some(path) => Ok(parse_deck_list(
+                &path.display().to_string(),
+                &crate::read_text(path)?,
+                &cards,
+            )?),
             None => Ok(parse_deck_list(name, builtin, &cards)?),
         }
     };
-    let decks = [deck(&args.dark, DEMO_DARK, "demo-dark")?, deck(&args.light, DEMO_LIGHT, "demo-light")?];
+    let decks = [
+        deck(&args.dark, DEMO_DARK, "demo-dark")?,
+        deck(&args.light, DEMO_LIGHT, "demo-light")?,
+    ];
     let ruleset = match &args.ruleset {
         Some(path) => Ruleset::from_toml(&path.display().to_string(), &crate::read_text(path)?)?,
         None => Ruleset::default(),
     };
-    let mut seats = Seats { dark: player(args.ai, args.seed), light: player(args.ai, args.seed.wrapping_add(1)) };
+    let mut seats = Seats {
+        dark: player(args.ai, args.seed),
+        light: player(args.ai, args.seed.wrapping_add(1)),
+    };
     let mut host = NoPlugins;
     let mut game = Game::from_decks(decks, args.seed, Arc::new(ruleset), &mut host, &mut seats);
     let result = game.play();
 
-    println!("swtcg demo game, seed {}, ruleset {}", args.seed, game.state.ruleset.name);
+    println!(
+        "swtcg demo game, seed {}, ruleset {}",
+        args.seed, game.state.ruleset.name
+    );
     summarize(&game);
     if let Some(path) = &args.log {
-        std::fs::write(path, game.log.to_jsonl()).with_context(|| format!("writing {}", path.display()))?;
-        println!("log written to {} ({} entries)", path.display(), game.log.entries.len());
+        std::fs::write(path, game.log.to_jsonl())
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!(
+            "log written to {} ({} entries)",
+            path.display(),
+            game.log.entries.len()
+        );
     }
     match result? {
         Outcome::Winner(side) => println!("{side} wins on turn {}.", game.state.turn),
-        Outcome::TurnLimit => println!("No winner after {} turns (the ruleset's turn limit).", game.state.turn),
+        Outcome::TurnLimit => println!(
+            "No winner after {} turns (the ruleset's turn limit).",
+            game.state.turn
+        ),
         Outcome::Stopped => println!("The game stopped."),
     }
     Ok(ExitCode::SUCCESS)
@@ -90,18 +111,30 @@ fn summarize(game: &Game) {
         match event {
             Event::SetupEnded => {
                 let count = |side| state_count(game, side);
-                println!("Setup: Dark Side puts {} units in play, Light Side {}.", count(Side::Dark), count(Side::Light));
+                println!(
+                    "Setup: Dark Side puts {} units in play, Light Side {}.",
+                    count(Side::Dark),
+                    count(Side::Light)
+                );
             }
             Event::BuildPoints { amount } => roll = *amount,
             Event::Attack { .. } => attacks += 1,
             Event::Discarded { name, .. } => discards.push(name.clone()),
             Event::ArenaControl { arena, controller } => {
-                let who = controller.map_or("-", |s| if s == Side::Dark { "Dark" } else { "Light" });
+                let who =
+                    controller.map_or("-", |s| if s == Side::Dark { "Dark" } else { "Light" });
                 control.push(format!("{arena} {who}"));
                 if *arena == Arena::Character {
                     let turn = control.len() / 3;
-                    let lost = if discards.is_empty() { String::new() } else { format!("; discarded: {}", discards.join(", ")) };
-                    println!("Turn {turn:>2}: build roll {roll}, {attacks} attacks{lost}. Control: {}.", control[control.len() - 3..].join(", "));
+                    let lost = if discards.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; discarded: {}", discards.join(", "))
+                    };
+                    println!(
+                        "Turn {turn:>2}: build roll {roll}, {attacks} attacks{lost}. Control: {}.",
+                        control[control.len() - 3..].join(", ")
+                    );
                     attacks = 0;
                     discards.clear();
                 }
@@ -111,7 +144,11 @@ fn summarize(game: &Game) {
     }
     for side in Side::BOTH {
         let p = state.player(side);
-        let units = state.units.values().filter(|u| u.controller == side && u.built).count();
+        let units = state
+            .units
+            .values()
+            .filter(|u| u.controller == side && u.built)
+            .count();
         println!(
             "{side}: {units} units in play, {} cards in hand, {} in deck, {} discarded, {} Force.",
             p.hand.len(),
@@ -124,5 +161,8 @@ fn summarize(game: &Game) {
 
 /// Units a side put in play during setup, counted from the log.
 fn state_count(game: &Game, side: Side) -> usize {
-    game.log.events().filter(|e| matches!(e, Event::SetupPlaced { side: s, .. } if *s == side)).count()
+    game.log
+        .events()
+        .filter(|e| matches!(e, Event::SetupPlaced { side: s, .. } if *s == side))
+        .count()
 }

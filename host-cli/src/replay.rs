@@ -23,7 +23,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 Outcome::TurnLimit => "no winner (turn limit)".into(),
                 Outcome::Stopped => "stopped".into(),
             };
-            println!("{origin}: replay matches all {} entries; {ending}", log.entries.len());
+            println!(
+                "{origin}: replay matches all {} entries; {ending}",
+                log.entries.len()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Err(divergence) => {

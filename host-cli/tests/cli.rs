@@ -23,9 +23,16 @@ fn temp(name: &str) -> PathBuf {
 
 #[test]
 fn check_passes_shared_example_01() {
-    let out = swtcg(&["check", "../shared/conformance/examples/01-attack-hits-on-four.toml"]);
+    let out = swtcg(&[
+        "check",
+        "../shared/conformance/examples/01-attack-hits-on-four.toml",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
-    assert!(stdout(&out).ends_with("1 passed, 0 failed\n"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).ends_with("1 passed, 0 failed\n"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -33,7 +40,10 @@ fn check_reports_missing_keyword_plugins_and_exits_1() {
     let out = swtcg(&["check", "../shared/conformance/examples"]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("FAIL ../shared/conformance/examples/02-accuracy-against-armor.toml"), "{text}");
+    assert!(
+        text.contains("FAIL ../shared/conformance/examples/02-accuracy-against-armor.toml"),
+        "{text}"
+    );
     assert!(text.contains("no plugin for keyword Accuracy"), "{text}");
     assert!(text.ends_with("1 passed, 5 failed\n"), "{text}");
 }
@@ -47,7 +57,11 @@ fn check_runs_the_core_scenarios() {
 #[test]
 fn a_malformed_scenario_names_file_line_and_key_and_exits_2() {
     let bad = temp("bad.toml");
-    std::fs::write(&bad, "title = \"x\"\n[start]\nphase = \"battle\"\narena = \"ground\"\ncolour = \"red\"\n").unwrap();
+    std::fs::write(
+        &bad,
+        "title = \"x\"\n[start]\nphase = \"battle\"\narena = \"ground\"\ncolour = \"red\"\n",
+    )
+    .unwrap();
     let out = swtcg(&["check", bad.to_str().unwrap()]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
@@ -56,10 +70,20 @@ fn a_malformed_scenario_names_file_line_and_key_and_exits_2() {
     assert!(text.ends_with("0 passed, 0 failed\n"), "{text}");
 
     let unknown_unit = temp("unknown-unit.toml");
-    let example = std::fs::read_to_string("../shared/conformance/examples/01-attack-hits-on-four.toml")
-        .or_else(|_| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/examples/01-attack-hits-on-four.toml")))
-        .unwrap();
-    std::fs::write(&unknown_unit, example.replace("defender = \"tank\"", "defender = \"tonk\"")).unwrap();
+    let example =
+        std::fs::read_to_string("../shared/conformance/examples/01-attack-hits-on-four.toml")
+            .or_else(|_| {
+                std::fs::read_to_string(
+                    Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join("../../shared/conformance/examples/01-attack-hits-on-four.toml"),
+                )
+            })
+            .unwrap();
+    std::fs::write(
+        &unknown_unit,
+        example.replace("defender = \"tank\"", "defender = \"tonk\""),
+    )
+    .unwrap();
     let out = swtcg(&["check", unknown_unit.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).contains("tonk"), "{}", stdout(&out));
@@ -69,10 +93,18 @@ fn a_malformed_scenario_names_file_line_and_key_and_exits_2() {
 fn a_bad_ruleset_is_a_clear_error() {
     let bad = temp("ruleset.toml");
     std::fs::write(&bad, "name = \"x\"\nturn_limt = 3\n").unwrap();
-    let out = swtcg(&["check", "--ruleset", bad.to_str().unwrap(), "engine/scenarios"]);
+    let out = swtcg(&[
+        "check",
+        "--ruleset",
+        bad.to_str().unwrap(),
+        "engine/scenarios",
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("ruleset.toml:2") && err.contains("turn_limt"), "{err}");
+    assert!(
+        err.contains("ruleset.toml:2") && err.contains("turn_limt"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -82,7 +114,10 @@ fn demo_plays_a_whole_game_and_its_log_replays() {
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("Turn  1:"), "{text}");
-    assert!(text.contains("wins on turn") || text.contains("No winner"), "{text}");
+    assert!(
+        text.contains("wins on turn") || text.contains("No winner"),
+        "{text}"
+    );
 
     let replayed = swtcg(&["replay", log.to_str().unwrap()]);
     assert_eq!(replayed.status.code(), Some(0), "{}", stdout(&replayed));
@@ -91,13 +126,27 @@ fn demo_plays_a_whole_game_and_its_log_replays() {
     // Change one die of the log: the replay names the line.
     let text = std::fs::read_to_string(&log).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
-    let index = lines.iter().position(|l| l.contains("\"entry\":\"die\"")).unwrap();
-    let value = if lines[index].contains("\"value\":1}") { 2 } else { 1 };
-    lines[index] = format!("{}\"value\":{value}}}", &lines[index][..lines[index].find("\"value\"").unwrap()]);
+    let index = lines
+        .iter()
+        .position(|l| l.contains("\"entry\":\"die\""))
+        .unwrap();
+    let value = if lines[index].contains("\"value\":1}") {
+        2
+    } else {
+        1
+    };
+    lines[index] = format!(
+        "{}\"value\":{value}}}",
+        &lines[index][..lines[index].find("\"value\"").unwrap()]
+    );
     std::fs::write(&log, lines.join("\n")).unwrap();
     let out = swtcg(&["replay", log.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains(&format!("line {}", index + 1)), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(&format!("line {}", index + 1)),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -111,6 +160,10 @@ fn the_same_seed_prints_the_same_game() {
 fn help_explains_each_command_with_an_example() {
     for command in ["demo", "check", "replay"] {
         let out = swtcg(&[command, "--help"]);
-        assert!(stdout(&out).contains("Example:"), "{command}: {}", stdout(&out));
+        assert!(
+            stdout(&out).contains("Example:"),
+            "{command}: {}",
+            stdout(&out)
+        );
     }
 }

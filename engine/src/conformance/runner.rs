@@ -537,7 +537,9 @@ impl<'s> Script<'s> {
     /// than left unused: an attack by a tapped unit is illegal, not merely late.
     fn finish(&mut self, state: &GameState) {
         while let Some(act) = self.acts.get(self.next) {
-            let (Action::Attack { unit, .. } | Action::Skip { unit }) = &act.action else { break };
+            let (Action::Attack { unit, .. } | Action::Skip { unit }) = &act.action else {
+                break;
+            };
             let reason = match self.id(unit).and_then(|id| state.unit(id)) {
                 Some(u) if u.tapped => format!("{unit} is tapped and can't act"),
                 Some(u) if u.in_arena().is_none() => format!("{unit} is not in an arena"),

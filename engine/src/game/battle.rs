@@ -51,8 +51,15 @@ impl Game<'_> {
         self.pop(Pop::BattleStep)?;
         // OQ-27: unless the ruleset lets units that enter the arena during its step act in it,
         // only the units present when the step starts may act.
-        let present: Option<Vec<UnitId>> = (!self.state.ruleset.entering_units_may_act)
-            .then(|| self.state.units.values().filter(|u| u.in_arena() == Some(arena)).map(|u| u.id).collect());
+        let present: Option<Vec<UnitId>> =
+            (!self.state.ruleset.entering_units_may_act).then(|| {
+                self.state
+                    .units
+                    .values()
+                    .filter(|u| u.in_arena() == Some(arena))
+                    .map(|u| u.id)
+                    .collect()
+            });
         while let Some(actor) = self.next_actor(arena, present.as_deref())? {
             self.act(actor, arena)?;
             self.pop(Pop::BetweenAttacks)?;

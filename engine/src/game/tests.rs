@@ -213,8 +213,14 @@ fn an_attack_reaches_its_hook_points_in_rule_order() {
     }
 }
 
-fn greedy_game(ruleset: Ruleset, decks: [Vec<Arc<CardDef>>; 2]) -> (Result<Outcome, EngineError>, GameState, GameLog) {
-    let mut seats = Seats { dark: Box::new(GreedyPlayer), light: Box::new(GreedyPlayer) };
+fn greedy_game(
+    ruleset: Ruleset,
+    decks: [Vec<Arc<CardDef>>; 2],
+) -> (Result<Outcome, EngineError>, GameState, GameLog) {
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
     let mut host = NoPlugins;
     let mut game = Game::from_decks(decks, 9, Arc::new(ruleset), &mut host, &mut seats);
     let outcome = game.play();
@@ -224,12 +230,37 @@ fn greedy_game(ruleset: Ruleset, decks: [Vec<Arc<CardDef>>; 2]) -> (Result<Outco
 #[test]
 fn force_starts_at_the_ruleset_value_and_grows_each_ready_phase() {
     // Game 6.1.2 and OQ-11: nothing in these decks spends Force.
-    let ruleset = Ruleset { starting_force: 2, force_per_turn: 3, turn_limit: 1, ..Ruleset::default() };
-    let (outcome, state, _) = greedy_game(ruleset, [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)]);
+    let ruleset = Ruleset {
+        starting_force: 2,
+        force_per_turn: 3,
+        turn_limit: 1,
+        ..Ruleset::default()
+    };
+    let (outcome, state, _) = greedy_game(
+        ruleset,
+        [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)],
+    );
     assert!(outcome.is_ok(), "{outcome:?}");
     assert_eq!([state.players[0].force, state.players[1].force], [5, 5]);
-    let (_, state, log) = greedy_game(Ruleset { turn_limit: 3, ..Ruleset::default() }, [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)]);
-    let gained = log.events().filter(|e| matches!(e, Event::ForceGained { side: Side::Dark, amount: 4 })).count() as u32;
+    let (_, state, log) = greedy_game(
+        Ruleset {
+            turn_limit: 3,
+            ..Ruleset::default()
+        },
+        [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)],
+    );
+    let gained = log
+        .events()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::ForceGained {
+                    side: Side::Dark,
+                    amount: 4
+                }
+            )
+        })
+        .count() as u32;
     assert_eq!(state.players[0].force, 4 * gained);
 }
 
@@ -237,10 +268,17 @@ fn force_starts_at_the_ruleset_value_and_grows_each_ready_phase() {
 fn drawing_from_an_empty_deck_does_nothing_or_loses_by_the_ruleset() {
     // OQ-23: with 8-card decks the decks run out during the first turns.
     let small = |side| plain_deck(side).into_iter().take(8).collect::<Vec<_>>();
-    let lenient = Ruleset { turn_limit: 6, ..Ruleset::default() };
+    let lenient = Ruleset {
+        turn_limit: 6,
+        ..Ruleset::default()
+    };
     let (outcome, _, _) = greedy_game(lenient, [small(CardSide::Dark), small(CardSide::Light)]);
     assert!(outcome.is_ok(), "{outcome:?}");
-    let strict = Ruleset { turn_limit: 6, empty_deck_draw_does_nothing: false, ..Ruleset::default() };
+    let strict = Ruleset {
+        turn_limit: 6,
+        empty_deck_draw_does_nothing: false,
+        ..Ruleset::default()
+    };
     let (outcome, state, _) = greedy_game(strict, [small(CardSide::Dark), small(CardSide::Light)]);
     assert!(matches!(outcome, Ok(Outcome::Winner(_))), "{outcome:?}");
     assert!(state.players.iter().any(|p| p.deck.is_empty()));
