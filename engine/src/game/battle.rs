@@ -11,6 +11,9 @@ use crate::model::{Arena, Duration, Side, UnitId};
 /// One attack die: its natural value and what modifies its value for hit counting (game 11.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AttackDie {
+    /// The natural value of the initial roll, which Fury, Focus and Backfire read (game 11.3).
+    pub initial: u8,
+    /// The natural value now showing, after any re-roll; Critical Hit, Parry and Riposte read it.
     pub natural: u8,
     pub modifier: i32,
 }
@@ -201,8 +204,10 @@ impl Game<'_> {
             .map_or(0, |u| self.state.total_power(u));
         let mut dice = Vec::with_capacity(power as usize);
         for _ in 0..power {
+            let value = self.roll("attack")?;
             dice.push(AttackDie {
-                natural: self.roll("attack")?,
+                initial: value,
+                natural: value,
                 modifier: 0,
             });
         }
@@ -288,6 +293,63 @@ impl Game<'_> {
         self.state_check()?;
         self.hook(HookPoint::DamagePlaced, event)?;
         self.pop(Pop::DamagePlacement)
+    }
+
+    /// Re-rolls one attack die of the current attack (game 11.3): its natural value changes, its
+    /// initial value stays for the initial-roll triggers. Returns the new value.
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "applied by the plugin host's effects, which come next"
+        )
+    )]
+    pub(crate) fn reroll_attack_die(&mut self, index: usize) -> Flow<u8> {
+        let exists = self.attack.as_ref().is_some_and(|a| index < a.dice.len());
+        if !exists {
+            return Err(
+                super::EngineError::Invariant(format!("no attack die {index} to re-roll")).into(),
+            );
+        }
+        let value = self.roll("re-roll")?;
+        if let Some(die) = self.attack.as_mut().and_then(|a| a.dice.get_mut(index)) {
+            die.natural = value;
+        }
+        Ok(value)
+    }
+
+    /// "Does X dice of damage" (game 11.4): X dice that are not attack dice; each that reaches
+    /// the hit threshold does 1 damage from `source` to `target`, as one damage instance with
+    /// its own prevention chance (game 13.5). Returns the damage pending before prevention.
+    #[cfg_attr(
+        not(test),
+        expect(
+            dead_code,
+            reason = "applied by the plugin host's effects, which come next"
+        )
+    )]
+    pub(crate) fn dice_of_damage(
+        &mut self,
+        source: Option<UnitId>,
+        target: UnitId,
+        dice: u32,
+    ) -> Flow<u32> {
+        let threshold = self.state.ruleset.hit_threshold;
+        let mut damage = 0;
+        for _ in 0..dice {
+            if self.roll("dice of damage")? >= threshold {
+                damage += 1;
+            }
+        }
+        self.resolve_damage(
+            source,
+            vec![PendingDamage {
+                target,
+                amount: damage,
+                prevented: 0,
+            }],
+        )?;
+        Ok(damage)
     }
 
     /// A Play-or-Pass chance (game 9.2, OQ-17): players alternate, the Dark Side first; each

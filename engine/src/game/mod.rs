@@ -350,6 +350,7 @@ impl<'a> Game<'a> {
     /// Discards every unit whose damage reached its health, and the later of two unstacked
     /// units of one unique name (game 14.3, 3.5.3). Runs after every change that could matter.
     pub(crate) fn state_check(&mut self) -> Flow {
+        self.hook(HookPoint::StateCheck, self.hook_event())?;
         loop {
             let doomed = self
                 .state

@@ -283,3 +283,104 @@ fn drawing_from_an_empty_deck_does_nothing_or_loses_by_the_ruleset() {
     assert!(matches!(outcome, Ok(Outcome::Winner(_))), "{outcome:?}");
     assert!(state.players.iter().any(|p| p.deck.is_empty()));
 }
+
+/// A game over a hand-made board: a Dark attacker and a Light defender in the Ground arena,
+/// with scripted dice.
+fn board(dice: Vec<u8>) -> GameState {
+    let mut state = GameState::new(Arc::new(Ruleset::default()), 0);
+    state.dice = crate::rng::Dice::scripted(dice, None);
+    for (side, stats) in [(Side::Dark, [5, 40, 3, 5]), (Side::Light, [5, 20, 3, 4])] {
+        let card = state.new_card(
+            Arc::new(CardDef::unit(
+                "u",
+                CardSide::Dark,
+                vec![Arena::Ground],
+                stats,
+            )),
+            side,
+        );
+        state.add_unit(crate::model::Unit {
+            id: UnitId(0),
+            owner: side,
+            controller: side,
+            cards: vec![card],
+            pilots: Vec::new(),
+            place: crate::model::Place::Arena(Arena::Ground),
+            built: true,
+            build_counters: 0,
+            damage: 0,
+            tapped: false,
+            counters: Default::default(),
+            modifiers: Vec::new(),
+        });
+    }
+    state
+}
+
+fn header() -> crate::log::LogHeader {
+    crate::log::LogHeader {
+        format: crate::log::LOG_FORMAT,
+        engine: String::new(),
+        seed: 0,
+        ruleset: Ruleset::default(),
+        decks: [Vec::new(), Vec::new()],
+        plugins: Vec::new(),
+    }
+}
+
+#[test]
+fn dice_of_damage_hit_on_the_threshold_and_are_not_attack_dice() {
+    // Game 11.4: three dice of damage showing 4, 3 and 6 do 2 damage, through the damage
+    // prevention and placement chances, and are logged as dice of damage.
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut recorder = Recorder::default();
+    let mut game = Game::new(board(vec![4, 3, 6]), header(), &mut recorder, &mut seats);
+    let damage = game.dice_of_damage(Some(UnitId(0)), UnitId(1), 3).ok();
+    assert_eq!(damage, Some(2));
+    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.damage), Some(2));
+    assert!(
+        game.log
+            .entries
+            .iter()
+            .all(|e| !matches!(e, LogEntry::Die { purpose, .. } if purpose == "attack"))
+    );
+    drop(game);
+    assert!(
+        recorder
+            .0
+            .contains(&HookPoint::Pop(swtcg_plugin_api::Pop::DamagePrevention))
+    );
+}
+
+#[test]
+fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
+    // Game 11.3: Fury, Focus and Backfire read the initial roll; the hits use the final dice.
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut host = NoPlugins;
+    let mut game = Game::new(board(vec![4, 1, 1, 6]), header(), &mut host, &mut seats);
+    game.attack = Some(AttackState {
+        attacker: UnitId(0),
+        defender: UnitId(1),
+        arena: Arena::Ground,
+        dice: Vec::new(),
+        hits: 0,
+    });
+    for _ in 0..3 {
+        let value = game.roll("attack").ok().unwrap();
+        game.attack.as_mut().unwrap().dice.push(battle::AttackDie {
+            initial: value,
+            natural: value,
+            modifier: 0,
+        });
+    }
+    assert_eq!(game.reroll_attack_die(1).ok(), Some(6));
+    let dice = &game.attack.as_ref().unwrap().dice;
+    assert_eq!((dice[1].initial, dice[1].natural), (1, 6));
+    assert!(game.reroll_attack_die(7).is_err());
+}
