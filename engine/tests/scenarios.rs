@@ -5,11 +5,10 @@ use std::path::{Path, PathBuf};
 use swtcg_engine::NoPlugins;
 use swtcg_engine::Ruleset;
 use swtcg_engine::cards::CardDb;
-use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::conformance::{Failure, RunOptions, Scenario, parse_scenario, run_scenario};
 
-fn run(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let scenario = parse_scenario(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+/// Runs a parsed scenario with the bundled cards and the default ruleset.
+fn run_parsed(scenario: &Scenario) -> Result<(), Failure> {
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |name: &str| Ruleset::builtin(name).ok_or_else(|| format!("no ruleset {name}"));
@@ -18,8 +17,13 @@ fn run(path: &Path) -> Result<(), String> {
         ruleset: &ruleset,
         resolve_ruleset: &resolve,
     };
-    run_scenario(&scenario, &mut NoPlugins, &options)
-        .map_err(|f| format!("{}: {} {:?}", path.display(), f.reason, f.diff))
+    run_scenario(scenario, &mut NoPlugins, &options)
+}
+
+fn run(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let scenario = parse_scenario(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+    run_parsed(&scenario).map_err(|f| format!("{}: {} {:?}", path.display(), f.reason, f.diff))
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -89,15 +93,7 @@ fn a_scenario_with_wrong_expectations_fails_with_a_diff() {
         .unwrap()
         .replace("damage = 3", "damage = 2");
     let scenario = parse_scenario("x.toml", &text).unwrap();
-    let cards = CardDb::bundled();
-    let ruleset = Ruleset::default();
-    let resolve = |_: &str| Err("none".to_string());
-    let options = RunOptions {
-        cards: &cards,
-        ruleset: &ruleset,
-        resolve_ruleset: &resolve,
-    };
-    let failure = run_scenario(&scenario, &mut NoPlugins, &options).unwrap_err();
+    let failure = run_parsed(&scenario).unwrap_err();
     assert_eq!(
         failure.diff,
         vec![(
@@ -111,20 +107,12 @@ fn a_scenario_with_wrong_expectations_fails_with_a_diff() {
 #[test]
 fn scripted_dice_that_run_out_or_are_left_over_fail() {
     let base = std::fs::read_to_string(example("01-attack-hits-on-four.toml")).unwrap();
-    let cards = CardDb::bundled();
-    let ruleset = Ruleset::default();
-    let resolve = |_: &str| Err("none".to_string());
-    let options = RunOptions {
-        cards: &cards,
-        ruleset: &ruleset,
-        resolve_ruleset: &resolve,
-    };
     let short = parse_scenario(
         "x.toml",
         &base.replace("dice = [4, 3, 5, 6]", "dice = [4, 3]"),
     )
     .unwrap();
-    let failure = run_scenario(&short, &mut NoPlugins, &options).unwrap_err();
+    let failure = run_parsed(&short).unwrap_err();
     assert!(
         failure.reason.contains("unscripted die roll"),
         "{}",
@@ -135,7 +123,7 @@ fn scripted_dice_that_run_out_or_are_left_over_fail() {
         &base.replace("dice = [4, 3, 5, 6]", "dice = [4, 3, 5, 6, 1]"),
     )
     .unwrap();
-    let failure = run_scenario(&long, &mut NoPlugins, &options).unwrap_err();
+    let failure = run_parsed(&long).unwrap_err();
     assert!(
         failure.reason.contains("unused dice: [1]"),
         "{}",
@@ -148,7 +136,7 @@ fn scripted_dice_that_run_out_or_are_left_over_fail() {
     .unwrap();
     // With a seed the fourth die comes from the generator: the run may meet or miss its
     // expectation, but it never fails for want of dice.
-    if let Err(failure) = run_scenario(&seeded, &mut NoPlugins, &options) {
+    if let Err(failure) = run_parsed(&seeded) {
         assert!(failure.reason.contains("expectation"), "{}", failure.reason);
     }
 }
@@ -158,15 +146,7 @@ fn an_unused_act_fails() {
     let text = std::fs::read_to_string(example("01-attack-hits-on-four.toml")).unwrap()
         + "\n[[act]]\nside = \"light\"\nretreat = { unit = \"tank\" }\n";
     let scenario = parse_scenario("x.toml", &text).unwrap();
-    let cards = CardDb::bundled();
-    let ruleset = Ruleset::default();
-    let resolve = |_: &str| Err("none".to_string());
-    let options = RunOptions {
-        cards: &cards,
-        ruleset: &ruleset,
-        resolve_ruleset: &resolve,
-    };
-    let failure = run_scenario(&scenario, &mut NoPlugins, &options).unwrap_err();
+    let failure = run_parsed(&scenario).unwrap_err();
     assert!(
         failure.reason.contains("act 2 never used"),
         "{}",
