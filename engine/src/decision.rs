@@ -25,6 +25,10 @@ pub enum DecisionKind {
     Act { unit: UnitId },
     /// The player's turn in a Play-or-Pass chance (game 9.2).
     Pop { pop: Pop },
+    /// How many excess hits of the attack to move to another unit (Overkill, game 10.6.1).
+    SplitHits { attacker: UnitId },
+    /// Which of several payable costs to pay (Upkeep, OQ-K14).
+    ChooseCost { unit: UnitId },
 }
 
 impl DecisionKind {
@@ -40,6 +44,8 @@ impl DecisionKind {
             }
             DecisionKind::Act { unit } => format!("action of unit {unit}"),
             DecisionKind::Pop { pop } => format!("{} ({})", pop.name(), pop.id()),
+            DecisionKind::SplitHits { attacker } => format!("how to split the hits of {attacker}"),
+            DecisionKind::ChooseCost { unit } => format!("which cost of {unit} to pay"),
         }
     }
 }
@@ -97,6 +103,25 @@ pub enum Choice {
     },
     /// The acting unit does nothing; it still taps (game 6.3.5 c).
     Skip,
+    /// Play an activated ability: offer `offer` of the unit's ability number `ability`.
+    Activate {
+        unit: UnitId,
+        ability: u32,
+        keyword: String,
+        offer: u32,
+        target: Option<UnitId>,
+        amount: Option<u32>,
+    },
+    /// Move this many hits of the attack to another unit (Overkill).
+    Split {
+        to: UnitId,
+        hits: u32,
+    },
+    /// The option with this 1-based number and printed text.
+    Option {
+        index: u32,
+        text: String,
+    },
 }
 
 /// A question for one player with its legal answers; the answer is an index into `options`.
@@ -178,5 +203,23 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
         Choice::Actor { unit: u } => format!("{} acts", unit(u)),
         Choice::Attack { defender } => format!("attack {}", unit(defender)),
         Choice::Skip => "do nothing".into(),
+        Choice::Activate {
+            unit: u,
+            keyword,
+            target,
+            amount,
+            ..
+        } => {
+            let mut text = format!("use {keyword} of {}", unit(u));
+            if let Some(t) = target {
+                text += &format!(" on {}", unit(t));
+            }
+            if let Some(n) = amount {
+                text += &format!(" ({n})");
+            }
+            text
+        }
+        Choice::Split { to, hits } => format!("move {hits} hits to {}", unit(to)),
+        Choice::Option { index, text } => format!("{index}: {text}"),
     }
 }

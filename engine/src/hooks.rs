@@ -1,36 +1,65 @@
 //! The engine's side of the hook API: the trait through which abilities (plugins) are asked at
-//! every hook point, and the host used when no plugin is loaded.
+//! every hook point and query, and the host used when no plugin is loaded.
 
-use swtcg_plugin_api::{Effect, HookEvent, HookPoint};
+use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall};
 
 use crate::model::GameState;
+use crate::plugins::manifest::Manifest;
 
-/// Why an ability host failed at a hook; names the plugin and hook so the error is actionable.
+/// A loaded plugin, as numbered by its host.
+pub type PluginId = usize;
+
+/// Why a plugin call failed; names the plugin, its version and the hook, so that the error is
+/// actionable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("plugin {plugin} failed at hook {hook}: {reason}")]
+#[error("plugin {plugin} failed at {hook}: {reason}")]
 pub struct HookError {
+    /// `id@version` of the plugin.
     pub plugin: String,
-    pub hook: HookPoint,
+    /// The hook point or query name.
+    pub hook: String,
     pub reason: String,
 }
 
-/// Everything that can answer hooks: the wasm plugin registry, the native path, or nothing.
+/// Everything that can answer hooks: the plugin registry (wasm or native), or nothing.
 pub trait AbilityHost {
-    /// Whether some loaded plugin implements this printed keyword (or alias).
-    fn has_keyword(&self, keyword: &str) -> bool;
+    /// The plugin implementing a printed keyword or alias.
+    fn plugin_for(&self, keyword: &str) -> Option<PluginId>;
 
-    /// Whether any loaded plugin subscribes to this hook. Unsubscribed hooks are skipped, so a
-    /// hook no plugin listens to costs one table look-up.
-    fn subscribed(&self, hook: HookPoint) -> bool;
+    /// The manifest of a loaded plugin.
+    fn manifest(&self, plugin: PluginId) -> &Manifest;
 
-    /// Asks the subscribed plugins what they propose at this hook. Pure: the host reads the
-    /// state and returns effects; the engine validates and applies them.
-    fn call(
+    /// Every printed keyword and alias the host implements, for the ability-text parser.
+    fn keyword_names(&self) -> Vec<String>;
+
+    /// Whether any loaded plugin subscribes to this hook: unsubscribed hooks are skipped, so a
+    /// hook no plugin listens to costs one look-up.
+    fn any_subscribed(&self, hook: HookPoint) -> bool;
+
+    /// Calls one plugin's hook for one ability instance. Pure: the plugin reads the state and
+    /// returns effects; the engine validates and applies them.
+    fn call_hook(
         &mut self,
+        plugin: PluginId,
         hook: HookPoint,
+        ability: &Ability,
         event: &HookEvent,
         state: &GameState,
     ) -> Result<Vec<Effect>, HookError>;
+
+    /// Asks one plugin a query about one ability instance.
+    fn query(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<QueryAnswer, HookError>;
+
+    /// `id@version sha256` of each loaded plugin, for game logs.
+    fn fingerprints(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The host with no plugins: every keyword is missing and every hook is a no-op.
@@ -38,18 +67,39 @@ pub trait AbilityHost {
 pub struct NoPlugins;
 
 impl AbilityHost for NoPlugins {
-    fn has_keyword(&self, _keyword: &str) -> bool {
+    fn plugin_for(&self, _keyword: &str) -> Option<PluginId> {
+        None
+    }
+    fn manifest(&self, plugin: PluginId) -> &Manifest {
+        unreachable!("NoPlugins has no plugin {plugin}")
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn any_subscribed(&self, _hook: HookPoint) -> bool {
         false
     }
-    fn subscribed(&self, _hook: HookPoint) -> bool {
-        false
-    }
-    fn call(
+    fn call_hook(
         &mut self,
-        _hook: HookPoint,
-        _event: &HookEvent,
-        _state: &GameState,
+        _: PluginId,
+        _: HookPoint,
+        _: &Ability,
+        _: &HookEvent,
+        _: &GameState,
     ) -> Result<Vec<Effect>, HookError> {
         Ok(Vec::new())
+    }
+    fn query(
+        &mut self,
+        _: PluginId,
+        _: &Ability,
+        call: &QueryCall,
+        _: &GameState,
+    ) -> Result<QueryAnswer, HookError> {
+        Err(HookError {
+            plugin: "none".into(),
+            hook: call.query().name().into(),
+            reason: "no plugin is loaded".into(),
+        })
     }
 }

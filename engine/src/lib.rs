@@ -7,6 +7,7 @@
 pub mod ability;
 pub mod cards;
 pub mod conformance;
+pub mod cost;
 pub mod decision;
 pub mod deck;
 pub mod game;
@@ -14,6 +15,7 @@ pub mod hooks;
 pub mod log;
 pub mod model;
 pub mod players;
+pub mod plugins;
 pub mod replay;
 pub mod rng;
 pub mod ruleset;

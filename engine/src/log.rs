@@ -96,6 +96,24 @@ pub enum Event {
     TurnLimit {
         turn: u32,
     },
+    /// A plugin failed; the ruleset let the game go on or stopped it.
+    PluginError {
+        message: String,
+    },
+    /// An activated ability was played, its cost paid.
+    Activated {
+        unit: UnitId,
+        text: String,
+    },
+    DefenderChanged {
+        attacker: UnitId,
+        defender: UnitId,
+    },
+    /// A cost an ability made its controller pay (Upkeep).
+    Paid {
+        unit: UnitId,
+        cost: String,
+    },
 }
 
 /// One line of the log after the header.

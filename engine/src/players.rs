@@ -85,6 +85,10 @@ impl GreedyPlayer {
                 100 + kill * 1000 + state.def(d.top()).cost_value() as i64 * 10 - remaining as i64
             }),
             Choice::Skip => 1,
+            // Abilities are used whenever offered; the largest amount first.
+            Choice::Activate { amount, .. } => 200 + amount.unwrap_or(0) as i64,
+            Choice::Split { hits, .. } => 10 * *hits as i64,
+            Choice::Option { index, .. } => -(*index as i64),
         }
     }
 }

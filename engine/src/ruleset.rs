@@ -47,6 +47,12 @@ pub struct Ruleset {
     pub entering_units_may_act: bool,
     /// OQ-9: players may mulligan Battle and Mission cards from the opening hand once.
     pub mulligan_battle_and_mission: bool,
+    /// What a plugin failure does to the game.
+    pub on_plugin_error: OnPluginError,
+    /// The fuel (wasm instructions, roughly) one plugin call may use.
+    pub plugin_fuel: u64,
+    /// The memory one plugin instance may use, in bytes.
+    pub plugin_memory: u64,
 }
 
 impl Default for Ruleset {
@@ -69,8 +75,21 @@ impl Default for Ruleset {
             empty_deck_draw_does_nothing: true,
             entering_units_may_act: true,
             mulligan_battle_and_mission: true,
+            on_plugin_error: OnPluginError::Stop,
+            plugin_fuel: 10_000_000,
+            plugin_memory: 4 << 20,
         }
     }
+}
+
+/// What happens when a plugin fails (traps, runs out of fuel, or proposes an invalid effect).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OnPluginError {
+    /// The game stops with the error; its log is kept up to the failure.
+    Stop,
+    /// The failed call's effects are discarded and the game goes on.
+    Skip,
 }
 
 /// A ruleset file that could not be read.

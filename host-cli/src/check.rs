@@ -4,15 +4,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use swtcg_engine::Ruleset;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
-use swtcg_engine::{NoPlugins, Ruleset};
 
 #[derive(Args)]
 pub struct CheckArgs {
     /// Ruleset TOML file used by scenarios that name none; default: idc-default.
     #[arg(long)]
     ruleset: Option<PathBuf>,
+    #[command(flatten)]
+    plugins: crate::PluginArgs,
     /// Scenario files or folders (searched recursively for *.toml).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -71,6 +73,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for path in &args.paths {
         collect(path, &mut files)?;
     }
+    let mut registry = args.plugins.load(&ruleset)?;
     let cards = CardDb::bundled();
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
@@ -93,7 +96,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             ruleset: &ruleset,
             resolve_ruleset: &resolve,
         };
-        match run_scenario(&scenario, &mut NoPlugins, &options) {
+        match run_scenario(&scenario, &mut registry, &options) {
             Ok(()) => {
                 passed += 1;
                 println!("PASS {name} — {}", scenario.title);

@@ -10,7 +10,7 @@ use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
 use swtcg_engine::log::Event;
 use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
-use swtcg_engine::{Arena, Game, NoPlugins, Outcome, Player, Ruleset, Seats, Side};
+use swtcg_engine::{Arena, Game, Outcome, Player, Ruleset, Seats, Side};
 
 #[derive(Args)]
 pub struct DemoArgs {
@@ -29,6 +29,8 @@ pub struct DemoArgs {
     /// Ruleset TOML file; default: the built-in idc-default ruleset.
     #[arg(long)]
     ruleset: Option<PathBuf>,
+    #[command(flatten)]
+    plugins: crate::PluginArgs,
     /// Write the game log (JSON lines) to this file, for `swtcg replay`.
     #[arg(long)]
     log: Option<PathBuf>,
@@ -73,7 +75,7 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         dark: player(args.ai, args.seed),
         light: player(args.ai, args.seed.wrapping_add(1)),
     };
-    let mut host = NoPlugins;
+    let mut host = args.plugins.load(&ruleset)?;
     let mut game = Game::from_decks(decks, args.seed, Arc::new(ruleset), &mut host, &mut seats);
     let result = game.play();
 

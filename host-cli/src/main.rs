@@ -1,7 +1,10 @@
 //! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
 
+mod bundled;
 mod check;
 mod demo;
+mod plugins;
+mod plugins_cmd;
 mod replay;
 
 use std::path::PathBuf;
@@ -39,6 +42,9 @@ enum Command {
     ///
     /// Example: swtcg check ../shared/conformance/examples/01-attack-hits-on-four.toml
     Check(check::CheckArgs),
+    /// List, validate or create keyword plugins.
+    #[command(subcommand)]
+    Plugins(plugins_cmd::PluginsCommand),
     /// Replay a game log and verify that the same seed and decisions give the same game.
     ///
     /// Fails at the first line where the replayed game differs from the log.
@@ -54,6 +60,7 @@ fn main() -> ExitCode {
         Command::Demo(args) => demo::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Plugins(command) => plugins_cmd::run(command),
     };
     match result {
         Ok(code) => code,
@@ -82,4 +89,29 @@ fn init_tracing(verbose: u8) {
 /// Reads a text file, naming it in the error.
 pub(crate) fn read_text(path: &PathBuf) -> anyhow::Result<String> {
     std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Where plugins come from, shared by every command that plays.
+#[derive(clap::Args, Clone)]
+pub(crate) struct PluginArgs {
+    /// A folder of keyword plugins (a plugin folder with keyword.toml, or a folder of them) to
+    /// load besides the bundled ones; its plugins replace bundled ones for the same keyword.
+    #[arg(long = "plugins", value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Compile plugins without reading or writing the compile cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+impl PluginArgs {
+    pub(crate) fn load(
+        &self,
+        ruleset: &swtcg_engine::Ruleset,
+    ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
+        plugins::load(&plugins::Load {
+            dirs: &self.dirs,
+            ruleset,
+            use_cache: !self.no_cache,
+        })
+    }
 }

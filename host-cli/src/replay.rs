@@ -5,18 +5,21 @@ use std::process::ExitCode;
 
 use clap::Args;
 use swtcg_engine::replay::replay;
-use swtcg_engine::{GameLog, NoPlugins, Outcome};
+use swtcg_engine::{GameLog, Outcome};
 
 #[derive(Args)]
 pub struct ReplayArgs {
     /// The game log (JSON lines) written by `swtcg demo --log`.
     log: PathBuf,
+    #[command(flatten)]
+    plugins: crate::PluginArgs,
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let origin = args.log.display().to_string();
     let log = GameLog::from_jsonl(&origin, &crate::read_text(&args.log)?)?;
-    match replay(&log, &mut NoPlugins) {
+    let mut host = args.plugins.load(&log.header.ruleset)?;
+    match replay(&log, &mut host) {
         Ok(outcome) => {
             let ending = match outcome {
                 Outcome::Winner(side) => format!("{side} wins"),

@@ -5,15 +5,23 @@
 //! Everything here is plain data with serde derives; the engine validates every proposed effect
 //! before it applies one.
 
-pub mod effect;
+#[cfg(feature = "guest")]
+pub mod guest;
 pub mod hook;
+pub mod types;
 
-pub use effect::{Effect, EffectError};
 pub use hook::{HookEvent, HookPoint, Pop};
+pub use types::{
+    Ability, Activation, ActivationChoice, Delayed, DiceKind, Duration, Effect, Query, QueryAnswer,
+    QueryCall, Retarget, StatChange, Stats, UnitId,
+};
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
 /// working; a major bump may break them.
 pub const API_VERSION: (u16, u16, u16) = (1, 0, 0);
+
+/// The WIT package the API version belongs to.
+pub const WIT_PACKAGE: &str = "swtcg:keyword@1.0.0";
 
 /// The version as text, e.g. `1.0.0`.
 pub fn api_version_string() -> String {

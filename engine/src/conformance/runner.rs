@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::scenario::{
-    Act, Action, ArenaName, CardSideName, ExpectZone, Phase, Scenario, SideName, Stop, UnitSpec,
-    UnitZone, Winner,
+    Act, Action, ArenaName, CardSideName, ChooseOption, ExpectZone, Phase, Scenario, SideName,
+    Stop, UnitSpec, UnitZone, Winner,
 };
 use crate::ability::parse_ability;
 use crate::cards::CardDb;
@@ -77,6 +77,9 @@ pub fn run_scenario(
 
     script.finish(&state);
     // The script's own verdicts come first: they explain any error the run ended with.
+    if let Some(failure) = script.failure.take() {
+        return Err(Failure::new(failure));
+    }
     for (number, reason) in &script.refused {
         if scenario.expect.illegal != Some(*number) {
             return Err(Failure::new(format!("illegal act {number}: {reason}")));
@@ -299,6 +302,7 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
             tapped: spec.tapped,
             counters: BTreeMap::new(),
             modifiers: Vec::new(),
+            static_bonus: [0; 3],
         };
         let id = state.add_unit(unit);
         ids.insert(spec.id.clone(), id);
@@ -325,7 +329,7 @@ fn check_keywords(
             for text in &def.abilities {
                 let parsed = parse_ability(text, cards.keyword_names());
                 match parsed.keyword {
-                    Some(keyword) if host.has_keyword(&keyword) => {}
+                    Some(keyword) if host.plugin_for(&keyword).is_some() => {}
                     Some(keyword) => {
                         return Err(Failure::new(format!(
                             "no plugin for keyword {keyword} (ability \"{text}\" of {})",
@@ -381,6 +385,8 @@ struct Script<'s> {
     ids: &'s BTreeMap<String, UnitId>,
     next: usize,
     refused: Vec<(usize, String)>,
+    /// Set when a mandatory decision met an act that does not answer it.
+    failure: Option<String>,
 }
 
 impl<'s> Script<'s> {
@@ -390,6 +396,7 @@ impl<'s> Script<'s> {
             ids,
             next: 0,
             refused: Vec::new(),
+            failure: None,
         }
     }
 
@@ -412,6 +419,72 @@ impl<'s> Script<'s> {
         match (&decision.kind, &act.action) {
             (_, Action::Pass) if decision.options.contains(&Choice::Pass) => {
                 Fit::Answer(Self::find(decision, |c| *c == Choice::Pass).unwrap_or(0))
+            }
+            (
+                DecisionKind::Pop { .. },
+                Action::Use {
+                    unit,
+                    ability,
+                    target,
+                    amount,
+                    ..
+                },
+            ) => {
+                // `ability` is the keyword's name or the printed text that contains it.
+                let (id, target) = (self.id(unit), target.as_deref().map(|t| self.id(t)));
+                let wanted = ability.to_ascii_lowercase();
+                Self::find(decision, |c| match c {
+                    Choice::Activate {
+                        unit: u,
+                        keyword,
+                        target: t,
+                        amount: a,
+                        ..
+                    } => {
+                        Some(*u) == id
+                            && (wanted == keyword.to_ascii_lowercase()
+                                || wanted.contains(&keyword.to_ascii_lowercase()))
+                            && target.is_none_or(|want| want == *t)
+                            && amount.is_none_or(|want| Some(want) == *a)
+                    }
+                    _ => false,
+                })
+                .map_or(Fit::Later, Fit::Answer)
+            }
+            (DecisionKind::SplitHits { attacker }, Action::Split { unit, to }) => {
+                if self.id(unit) != Some(*attacker) {
+                    return Fit::Refused(format!(
+                        "{unit} is not the attacking unit whose hits are split"
+                    ));
+                }
+                let wanted: Vec<(Option<UnitId>, u32)> =
+                    to.iter().map(|(id, hits)| (self.id(id), *hits)).collect();
+                let index = match wanted.as_slice() {
+                    [(Some(to), hits)] => Self::find(decision, |c| {
+                        *c == Choice::Split {
+                            to: *to,
+                            hits: *hits,
+                        }
+                    }),
+                    _ => None,
+                };
+                answer(
+                    index,
+                    format!("the hits of {unit} can't be split that way ({to:?})"),
+                )
+            }
+            (DecisionKind::ChooseCost { .. }, Action::Choose { option, .. }) => {
+                let index = Self::find(decision, |c| match (c, option) {
+                    (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,
+                    (Choice::Option { text, .. }, ChooseOption::Text(t)) => {
+                        text.eq_ignore_ascii_case(t.trim())
+                    }
+                    _ => false,
+                });
+                answer(
+                    index,
+                    format!("option {option:?} is not one of the costs that can be paid"),
+                )
             }
             (
                 DecisionKind::Act { unit },
@@ -586,6 +659,19 @@ impl Decider for Script<'_> {
                 Fit::Peek(index) => return Ok(index),
                 Fit::Later => break,
             }
+        }
+        // A mandatory decision with no default takes the next act, which must answer it.
+        if matches!(decision.kind, DecisionKind::ChooseCost { .. })
+            && let Some(act) = self.acts.get(self.next)
+            && self.failure.is_none()
+        {
+            self.failure = Some(format!(
+                "the engine asked {} for {}, but act {} (line {}) does not answer it",
+                decision.player,
+                decision.kind.describe(),
+                act.number,
+                act.line
+            ));
         }
         Ok(Self::default_answer(decision))
     }

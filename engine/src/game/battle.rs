@@ -6,35 +6,8 @@ use swtcg_plugin_api::{HookEvent, HookPoint, Pop};
 use super::{Flow, Game, Halt, StopAt};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::Event;
+use crate::model::attack::{AttackDie, AttackState, DamageInstance, PendingDamage};
 use crate::model::{Arena, Duration, Side, UnitId};
-
-/// One attack die: its natural value and what modifies its value for hit counting (game 11.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttackDie {
-    /// The natural value of the initial roll, which Fury, Focus and Backfire read (game 11.3).
-    pub initial: u8,
-    /// The natural value now showing, after any re-roll; Critical Hit, Parry and Riposte read it.
-    pub natural: u8,
-    pub modifier: i32,
-}
-
-/// The attack in progress (game 10).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AttackState {
-    pub attacker: UnitId,
-    pub defender: UnitId,
-    pub arena: Arena,
-    pub dice: Vec<AttackDie>,
-    pub hits: u32,
-}
-
-/// Damage pending on one unit in one damage instance (game 10.6–10.8).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PendingDamage {
-    pub target: UnitId,
-    pub amount: u32,
-    pub prevented: u32,
-}
 
 impl Game<'_> {
     /// Game 6.3.1–6.3.2: "battle phase starts" effects, then the battle phase POP.
@@ -140,25 +113,34 @@ impl Game<'_> {
         }
     }
 
-    /// The units `attacker` may choose as its defender (game 10.1.1).
-    pub fn legal_defenders(&self, attacker: UnitId) -> Vec<UnitId> {
+    /// The units `attacker` may choose as its defender (game 10.1.1): the opponent's units in
+    /// its arena that no keyword forbids it to attack.
+    pub(crate) fn legal_defenders(&mut self, attacker: UnitId) -> Flow<Vec<UnitId>> {
         let Some(unit) = self.state.unit(attacker) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let Some(arena) = unit.in_arena() else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
-        self.state
+        let candidates: Vec<UnitId> = self
+            .state
             .units_in(arena, unit.controller.opponent())
             .map(|u| u.id)
-            .collect()
+            .collect();
+        let mut legal = Vec::with_capacity(candidates.len());
+        for defender in candidates {
+            if self.can_be_attacked(attacker, defender)? {
+                legal.push(defender);
+            }
+        }
+        Ok(legal)
     }
 
     /// Game 6.3.5: the acting unit attacks or does nothing; either way it taps.
     fn act(&mut self, actor: UnitId, arena: Arena) -> Flow {
         let side = self.state.unit(actor).map_or(Side::Dark, |u| u.controller);
         let mut options: Vec<Choice> = self
-            .legal_defenders(actor)
+            .legal_defenders(actor)?
             .into_iter()
             .map(|defender| Choice::Attack { defender })
             .collect();
@@ -185,7 +167,8 @@ impl Game<'_> {
                 }
             }
         }
-        self.attack = Some(AttackState {
+        self.state.attacks_declared += 1;
+        self.state.attack = Some(AttackState {
             attacker,
             defender,
             arena,
@@ -197,21 +180,26 @@ impl Game<'_> {
         // 10.2: the attack POP.
         self.pop(Pop::Attack)?;
 
-        // 10.3: roll one attack die per point of the attacker's total power.
+        // 10.3: roll one attack die per point of the attacker's total power against the
+        // defender (Shields-like changes included), never fewer than none. Accuracy-like
+        // modifiers are fixed now: gained after the roll, they are too late.
+        let defender = self.state.attack.as_ref().map_or(defender, |a| a.defender);
         let power = self
             .state
             .unit(attacker)
             .map_or(0, |u| self.state.total_power(u));
+        let power = (power + self.power_against(attacker, defender)?).max(0);
+        let modifier = self.attack_die_modifier(attacker, defender)?;
         let mut dice = Vec::with_capacity(power as usize);
         for _ in 0..power {
             let value = self.roll("attack")?;
             dice.push(AttackDie {
                 initial: value,
                 natural: value,
-                modifier: 0,
+                modifier,
             });
         }
-        if let Some(attack) = self.attack.as_mut() {
+        if let Some(attack) = self.state.attack.as_mut() {
             attack.dice = dice;
         }
         self.hook(HookPoint::AttackRoll, self.hook_event())?;
@@ -220,15 +208,15 @@ impl Game<'_> {
         self.pop(Pop::Reroll)?;
 
         // 10.5: count hits against the current defender.
-        let defender = self.attack.as_ref().map_or(defender, |a| a.defender);
-        let threshold = self.state.ruleset.hit_threshold as i32;
-        let hits = self.attack.as_ref().map_or(0, |a| {
+        let defender = self.state.attack.as_ref().map_or(defender, |a| a.defender);
+        let threshold = self.hit_threshold(defender, swtcg_plugin_api::DiceKind::Attack)? as i32;
+        let hits = self.state.attack.as_ref().map_or(0, |a| {
             a.dice
                 .iter()
                 .filter(|d| d.natural as i32 + d.modifier >= threshold)
                 .count() as u32
         });
-        if let Some(attack) = self.attack.as_mut() {
+        if let Some(attack) = self.state.attack.as_mut() {
             attack.hits = hits;
         }
         self.event(Event::Hits { attacker, hits });
@@ -238,19 +226,31 @@ impl Game<'_> {
         };
         self.hook(HookPoint::HitsCounted, event)?;
 
-        // 10.6: each hit becomes one damage pending on the defender; the pending damage POP.
-        self.pop(Pop::PendingDamage)?;
+        // 10.6: each hit becomes one damage pending on the defender; the pending damage POP
+        // (Critical Hit, Overkill) works on that instance before prevention.
         let pending = vec![PendingDamage {
             target: defender,
             amount: hits,
             prevented: 0,
+            from_attack_dice: true,
         }];
-        self.resolve_damage(Some(attacker), pending)?;
+        self.state.damage.push(DamageInstance {
+            source: Some(attacker),
+            pending,
+        });
+        self.state.damage_instances += 1;
+        let resolved = self
+            .pop(Pop::PendingDamage)
+            .and_then(|()| self.resolve_current_damage());
+        self.state.damage.pop();
+        resolved?;
 
-        // 10.10: the attack ends: delayed effects, then the attack end POP.
+        // 10.10: the attack ends: delayed effects, "when the attack ends" effects, then the
+        // attack end POP.
+        self.run_attack_end_effects()?;
         self.hook(HookPoint::AttackEnd, self.hook_event())?;
         self.pop(Pop::AttackEnd)?;
-        self.attack = None;
+        self.state.attack = None;
         self.expire(Duration::ThisAttack);
         self.state_check()?;
         if self.stop == StopAt::AttackEnd {
@@ -259,25 +259,49 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Game 10.7–10.9 and 13.5: one instance of damage: the prevention POP, then counters are
-    /// placed on units still in play, then discards and the placement POP.
+    /// Game 10.7–10.9 and 13.5: one instance of damage from `source`: it gets its own
+    /// prevention and placement chances.
     pub(crate) fn resolve_damage(
         &mut self,
         source: Option<UnitId>,
         pending: Vec<PendingDamage>,
     ) -> Flow {
-        let total: u32 = pending.iter().map(|p| p.amount).sum();
+        self.state.damage.push(DamageInstance { source, pending });
+        self.state.damage_instances += 1;
+        let resolved = self.resolve_current_damage();
+        self.state.damage.pop();
+        resolved
+    }
+
+    /// The prevention POP, then counters are placed on units still in play, then discards and
+    /// the placement POP, for the innermost damage instance.
+    fn resolve_current_damage(&mut self) -> Flow {
+        let Some(instance) = self.state.damage.last() else {
+            return Ok(());
+        };
+        let total: u32 = instance.pending.iter().map(|p| p.amount).sum();
+        let first = instance.pending.first().map(|p| p.target.0);
         let event = HookEvent {
-            unit: pending.first().map(|p| p.target.0),
+            unit: first,
             amount: Some(total as i32),
             ..self.hook_event()
         };
         self.hook(HookPoint::DamagePending, event.clone())?;
         self.pop(Pop::DamagePrevention)?;
-        for packet in &pending {
-            let amount = packet.amount.saturating_sub(packet.prevented);
+        let Some(instance) = self.state.damage.last().cloned() else {
+            return Ok(());
+        };
+        // Unpreventable damage (Ferocity) keeps its full amount (game 14.2).
+        let mut placed = Vec::new();
+        for packet in &instance.pending {
+            let preventable =
+                packet.prevented == 0 || self.damage_preventable(instance.source, packet.target)?;
+            let prevented = if preventable { packet.prevented } else { 0 };
+            placed.push((packet.target, packet.amount.saturating_sub(prevented)));
+        }
+        for (target, amount) in placed {
             // OQ-18 / game 10.12: a unit that left play takes no damage.
-            let Some(unit) = self.state.unit_mut(packet.target) else {
+            let Some(unit) = self.state.unit_mut(target) else {
                 continue;
             };
             if amount == 0 || !unit.built {
@@ -285,11 +309,10 @@ impl Game<'_> {
             }
             unit.damage += amount;
             self.event(Event::DamagePlaced {
-                unit: packet.target,
+                unit: target,
                 amount,
             });
         }
-        let _ = source;
         self.state_check()?;
         self.hook(HookPoint::DamagePlaced, event)?;
         self.pop(Pop::DamagePlacement)
@@ -301,40 +324,42 @@ impl Game<'_> {
         not(test),
         expect(
             dead_code,
-            reason = "applied by the plugin host's effects, which come next"
+            reason = "applied by the re-roll effects, which come with Lucky"
         )
     )]
     pub(crate) fn reroll_attack_die(&mut self, index: usize) -> Flow<u8> {
-        let exists = self.attack.as_ref().is_some_and(|a| index < a.dice.len());
+        let exists = self
+            .state
+            .attack
+            .as_ref()
+            .is_some_and(|a| index < a.dice.len());
         if !exists {
             return Err(
                 super::EngineError::Invariant(format!("no attack die {index} to re-roll")).into(),
             );
         }
         let value = self.roll("re-roll")?;
-        if let Some(die) = self.attack.as_mut().and_then(|a| a.dice.get_mut(index)) {
+        if let Some(die) = self
+            .state
+            .attack
+            .as_mut()
+            .and_then(|a| a.dice.get_mut(index))
+        {
             die.natural = value;
         }
         Ok(value)
     }
 
     /// "Does X dice of damage" (game 11.4): X dice that are not attack dice; each that reaches
-    /// the hit threshold does 1 damage from `source` to `target`, as one damage instance with
-    /// its own prevention chance (game 13.5). Returns the damage pending before prevention.
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "applied by the plugin host's effects, which come next"
-        )
-    )]
+    /// the target's hit threshold does 1 damage from `source`, as one damage instance with its
+    /// own prevention chance (game 13.5). Returns the damage pending before prevention.
     pub(crate) fn dice_of_damage(
         &mut self,
         source: Option<UnitId>,
         target: UnitId,
         dice: u32,
     ) -> Flow<u32> {
-        let threshold = self.state.ruleset.hit_threshold;
+        let threshold = self.hit_threshold(target, swtcg_plugin_api::DiceKind::Damage)?;
         let mut damage = 0;
         for _ in 0..dice {
             if self.roll("dice of damage")? >= threshold {
@@ -347,13 +372,14 @@ impl Game<'_> {
                 target,
                 amount: damage,
                 prevented: 0,
+                from_attack_dice: false,
             }],
         )?;
         Ok(damage)
     }
 
     /// A Play-or-Pass chance (game 9.2, OQ-17): players alternate, the Dark Side first; each
-    /// plays one thing or passes; it ends when both pass in a row.
+    /// plays one activation or passes; it ends when both pass in a row.
     pub(crate) fn pop(&mut self, pop: Pop) -> Flow {
         let _span = tracing::trace_span!("pop", pop = pop.id()).entered();
         self.hook(HookPoint::Pop(pop), self.hook_event())?;
@@ -364,14 +390,15 @@ impl Game<'_> {
         };
         let mut passes = 0;
         while passes < 2 {
-            // No ability can be played yet: the options are the pass alone, which the players
-            // are asked only when they want to see it (a script checking an act).
-            let choice = self.decide(side, DecisionKind::Pop { pop }, vec![Choice::Pass])?;
-            passes = if choice == Choice::Pass {
-                passes + 1
+            let mut options = vec![Choice::Pass];
+            options.extend(self.activation_options(side, pop)?);
+            let choice = self.decide(side, DecisionKind::Pop { pop }, options)?;
+            if choice == Choice::Pass {
+                passes += 1;
             } else {
-                0
-            };
+                passes = 0;
+                self.play_activation(pop, &choice)?;
+            }
             side = side.opponent();
         }
         Ok(())

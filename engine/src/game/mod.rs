@@ -4,6 +4,7 @@
 //! nested rules: a scenario's stop point was reached, the game is over, or an error stopped it.
 //! The log and the state stay readable after any of them.
 
+mod abilities;
 mod battle;
 mod command;
 mod setup;
@@ -21,7 +22,7 @@ use crate::model::{Arena, CardDef, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
 
-pub use battle::AttackState;
+pub use abilities::ActiveAbility;
 
 /// Where a run stops early (the conformance format's `stop`), or `Never` for a whole game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,9 +96,9 @@ pub struct Game<'a> {
     host: &'a mut dyn AbilityHost,
     players: &'a mut dyn Decider,
     stop: StopAt,
-    attack: Option<AttackState>,
     /// How often each hook point was reached, by `HookPoint::index`.
     hook_counts: Vec<u64>,
+    parse_cache: abilities::ParseCache,
 }
 
 impl<'a> Game<'a> {
@@ -114,8 +115,8 @@ impl<'a> Game<'a> {
             host,
             players,
             stop: StopAt::Never,
-            attack: None,
             hook_counts: vec![0; HookPoint::ALL.len()],
+            parse_cache: Default::default(),
         }
     }
 
@@ -299,30 +300,19 @@ impl<'a> Game<'a> {
         self.hook_counts[hook.index()] += 1;
         let _span = tracing::trace_span!("hook", hook = hook.name()).entered();
         trace!(?event, "hook reached");
-        if !self.host.subscribed(hook) {
+        if !self.host.any_subscribed(hook) {
             return Ok(());
         }
-        let effects = self.host.call(hook, &event, &self.state)?;
-        if !effects.is_empty() {
-            return Err(EngineError::Hook(HookError {
-                plugin: "host".into(),
-                hook,
-                reason: format!(
-                    "proposed {} effects, but this engine version applies none yet",
-                    effects.len()
-                ),
-            })
-            .into());
-        }
-        Ok(())
+        self.dispatch_hook(hook, &event)
     }
 
     /// The small event record for a hook, filled with the current turn and attack.
     pub(crate) fn hook_event(&self) -> HookEvent {
         HookEvent {
             turn: self.state.turn,
-            attacker: self.attack.as_ref().map(|a| a.attacker.0),
-            defender: self.attack.as_ref().map(|a| a.defender.0),
+            attacker: self.state.attack.as_ref().map(|a| a.attacker.0),
+            defender: self.state.attack.as_ref().map(|a| a.defender.0),
+            arena: self.state.attack.as_ref().map(|a| a.arena as u8),
             ..HookEvent::default()
         }
     }
@@ -351,6 +341,7 @@ impl<'a> Game<'a> {
     /// units of one unique name (game 14.3, 3.5.3). Runs after every change that could matter.
     pub(crate) fn state_check(&mut self) -> Flow {
         self.hook(HookPoint::StateCheck, self.hook_event())?;
+        self.refresh_static_stats()?;
         loop {
             let doomed = self
                 .state
@@ -393,6 +384,7 @@ impl<'a> Game<'a> {
                     tapped: true,
                     counters: Default::default(),
                     modifiers: Vec::new(),
+                    static_bonus: [0; 3],
                 });
             }
         }

@@ -211,6 +211,7 @@ impl Game<'_> {
             tapped: false,
             counters: Default::default(),
             modifiers: Vec::new(),
+            static_bonus: [0; 3],
         })
     }
 }

@@ -8,21 +8,21 @@ impl GameState {
     pub fn total_speed(&self, unit: &Unit) -> i32 {
         let printed = self.top_def(unit).speed_value();
         let bonus: i32 = unit.modifiers.iter().map(|m| m.speed).sum();
-        (printed + 10 * unit.cards_under() + bonus).max(0)
+        (printed + 10 * unit.cards_under() + bonus + unit.static_bonus[0]).max(0)
     }
 
     /// Total power: printed power, +1 per card under the top, modifiers; never below 0 (game 10.3).
     pub fn total_power(&self, unit: &Unit) -> i32 {
         let printed = self.top_def(unit).power_value();
         let bonus: i32 = unit.modifiers.iter().map(|m| m.power).sum();
-        (printed + unit.cards_under() + bonus).max(0)
+        (printed + unit.cards_under() + bonus + unit.static_bonus[1]).max(0)
     }
 
     /// Total health: printed health, +1 per card under the top, modifiers (game 3.6.3, 14.3).
     pub fn total_health(&self, unit: &Unit) -> i32 {
         let printed = self.top_def(unit).health_value();
         let bonus: i32 = unit.modifiers.iter().map(|m| m.health).sum();
-        printed + unit.cards_under() + bonus
+        printed + unit.cards_under() + bonus + unit.static_bonus[2]
     }
 
     /// The build counters a card in the build zone needs to be completed (game 7.4), never below

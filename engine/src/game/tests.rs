@@ -145,25 +145,46 @@ fn greedy_ai_beats_random_play_more_often_than_not() {
     assert!(greedy_wins > 60, "greedy won {greedy_wins} of 100");
 }
 
-/// A host that subscribes to every hook and records the order in which they are reached.
+/// A host that claims every hook and records the order in which the engine reaches them.
 #[derive(Default)]
-struct Recorder(Vec<HookPoint>);
+struct Recorder(std::cell::RefCell<Vec<HookPoint>>);
 
 impl AbilityHost for Recorder {
-    fn has_keyword(&self, _: &str) -> bool {
-        false
+    fn plugin_for(&self, _: &str) -> Option<crate::hooks::PluginId> {
+        None
     }
-    fn subscribed(&self, _: HookPoint) -> bool {
+    fn manifest(&self, plugin: crate::hooks::PluginId) -> &crate::plugins::Manifest {
+        unreachable!("the recorder has no plugin {plugin}")
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn any_subscribed(&self, hook: HookPoint) -> bool {
+        self.0.borrow_mut().push(hook);
         true
     }
-    fn call(
+    fn call_hook(
         &mut self,
-        hook: HookPoint,
+        _: crate::hooks::PluginId,
+        _: HookPoint,
+        _: &swtcg_plugin_api::Ability,
         _: &HookEvent,
         _: &GameState,
     ) -> Result<Vec<Effect>, HookError> {
-        self.0.push(hook);
         Ok(Vec::new())
+    }
+    fn query(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: &swtcg_plugin_api::Ability,
+        call: &swtcg_plugin_api::QueryCall,
+        _: &GameState,
+    ) -> Result<swtcg_plugin_api::QueryAnswer, HookError> {
+        Err(HookError {
+            plugin: "recorder".into(),
+            hook: call.query().name().into(),
+            reason: "no plugin".into(),
+        })
     }
 }
 
@@ -187,6 +208,7 @@ fn an_attack_reaches_its_hook_points_in_rule_order() {
     drop(game);
     let start = recorder
         .0
+        .borrow()
         .iter()
         .position(|h| *h == HookPoint::AttackDeclared)
         .unwrap();
@@ -201,7 +223,10 @@ fn an_attack_reaches_its_hook_points_in_rule_order() {
         HookPoint::DamagePending,
         HookPoint::Pop(DamagePrevention),
     ];
-    assert_eq!(&recorder.0[start..start + expected.len()], &expected);
+    assert_eq!(
+        &recorder.0.borrow()[start..start + expected.len()],
+        &expected
+    );
     for hook in [
         HookPoint::SetupStart,
         HookPoint::BuildStepStart,
@@ -209,7 +234,7 @@ fn an_attack_reaches_its_hook_points_in_rule_order() {
         HookPoint::TurnEnd,
         HookPoint::AttackEnd,
     ] {
-        assert!(recorder.0.contains(&hook), "{hook} never reached");
+        assert!(recorder.0.borrow().contains(&hook), "{hook} never reached");
     }
 }
 
@@ -312,6 +337,7 @@ fn board(dice: Vec<u8>) -> GameState {
             tapped: false,
             counters: Default::default(),
             modifiers: Vec::new(),
+            static_bonus: [0; 3],
         });
     }
     state
@@ -351,6 +377,7 @@ fn dice_of_damage_hit_on_the_threshold_and_are_not_attack_dice() {
     assert!(
         recorder
             .0
+            .borrow()
             .contains(&HookPoint::Pop(swtcg_plugin_api::Pop::DamagePrevention))
     );
 }
@@ -364,7 +391,7 @@ fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
     };
     let mut host = NoPlugins;
     let mut game = Game::new(board(vec![4, 1, 1, 6]), header(), &mut host, &mut seats);
-    game.attack = Some(AttackState {
+    game.state.attack = Some(crate::model::attack::AttackState {
         attacker: UnitId(0),
         defender: UnitId(1),
         arena: Arena::Ground,
@@ -373,14 +400,19 @@ fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
     });
     for _ in 0..3 {
         let value = game.roll("attack").ok().unwrap();
-        game.attack.as_mut().unwrap().dice.push(battle::AttackDie {
-            initial: value,
-            natural: value,
-            modifier: 0,
-        });
+        game.state
+            .attack
+            .as_mut()
+            .unwrap()
+            .dice
+            .push(crate::model::attack::AttackDie {
+                initial: value,
+                natural: value,
+                modifier: 0,
+            });
     }
     assert_eq!(game.reroll_attack_die(1).ok(), Some(6));
-    let dice = &game.attack.as_ref().unwrap().dice;
+    let dice = &game.state.attack.as_ref().unwrap().dice;
     assert_eq!((dice[1].initial, dice[1].natural), (1, 6));
     assert!(game.reroll_attack_die(7).is_err());
 }

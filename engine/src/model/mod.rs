@@ -1,5 +1,6 @@
 //! The game's nouns: sides, arenas, cards, units and the whole game state.
 
+pub mod attack;
 pub mod card;
 pub mod state;
 pub mod unit;

@@ -71,6 +71,19 @@ pub struct GameState {
     pub step: TurnStep,
     pub dice: Dice,
     pub winner: Option<Side>,
+    /// The attack in progress (game 10).
+    pub attack: Option<super::attack::AttackState>,
+    /// The damage instances being resolved, innermost last (damage done while other damage
+    /// resolves, such as Retaliate dice, nests).
+    pub damage: Vec<super::attack::DamageInstance>,
+    /// Effects waiting for the end of the current attack (Retaliate...).
+    pub at_attack_end: Vec<swtcg_plugin_api::Delayed>,
+    /// Activations used, by unit, printed text and the period of their use limit (game 13.6).
+    pub used: Vec<(UnitId, String, u64)>,
+    /// Attacks declared so far, numbering "once per attack" periods.
+    pub attacks_declared: u64,
+    /// Damage instances so far, numbering "once for each instance of damage" periods.
+    pub damage_instances: u64,
 }
 
 impl GameState {
@@ -86,6 +99,12 @@ impl GameState {
             step: TurnStep::Setup,
             dice: Dice::seeded(seed),
             winner: None,
+            attack: None,
+            damage: Vec::new(),
+            at_attack_end: Vec::new(),
+            used: Vec::new(),
+            attacks_declared: 0,
+            damage_instances: 0,
         }
     }
 

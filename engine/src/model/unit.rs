@@ -73,6 +73,10 @@ pub struct Unit {
     /// Effect-specific counters by kind (mastery, credit...), never negative (game 2.7).
     pub counters: BTreeMap<String, u32>,
     pub modifiers: Vec<Modifier>,
+    /// Speed, power and health that static keywords give the unit now, refreshed by the game
+    /// at every state check (Intimidation, Inspiration...).
+    #[serde(default)]
+    pub static_bonus: [i32; 3],
 }
 
 impl Unit {

@@ -1,0 +1,119 @@
+//! Printed costs (game 13.8): "Pay 2 Force", "Pay 1 build point", "tap this unit", and the
+//! check whether a player can pay them.
+
+use crate::model::{GameState, UnitId};
+
+/// One cost the engine knows how to pay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cost {
+    Force(u32),
+    BuildPoints(u32),
+    /// Tap the unit whose ability it is ([Tap]); impossible if it is already tapped.
+    TapThis,
+    /// A benefit written as an Upkeep "cost": "Gain 1 Force".
+    GainForce(u32),
+}
+
+/// Parses a printed cost, or several joined by commas and "and", paid in order. Returns an error
+/// naming the part the engine does not understand.
+pub fn parse_costs(text: &str) -> Result<Vec<Cost>, String> {
+    let cleaned = text.trim().trim_end_matches('.');
+    cleaned
+        .split([',', ';'])
+        .flat_map(|part| part.split(" and "))
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(parse_one)
+        .collect()
+}
+
+fn number_before(words: &[&str], unit: &str) -> Option<u32> {
+    let at = words.iter().position(|w| {
+        w.eq_ignore_ascii_case(unit) || w.eq_ignore_ascii_case(&format!("{unit}s"))
+    })?;
+    words.get(at.checked_sub(1)?)?.parse().ok()
+}
+
+fn parse_one(part: &str) -> Result<Cost, String> {
+    let lower = part.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    match words.first().copied() {
+        Some("pay") if lower.ends_with("force") => number_before(&words, "force").map(Cost::Force),
+        Some("pay") if lower.contains("build point") => {
+            number_before(&words, "build").map(Cost::BuildPoints)
+        }
+        Some("gain") if lower.ends_with("force") => {
+            number_before(&words, "force").map(Cost::GainForce)
+        }
+        Some("tap") if words.len() <= 3 && (lower.contains("this") || words.len() == 1) => {
+            Some(Cost::TapThis)
+        }
+        Some("[tap]") => Some(Cost::TapThis),
+        _ => None,
+    }
+    .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
+}
+
+/// Whether the controller of `unit` can pay every cost, in order.
+pub fn can_pay(state: &GameState, unit: UnitId, costs: &[Cost]) -> bool {
+    let Some(u) = state.unit(unit) else {
+        return false;
+    };
+    let player = state.player(u.controller);
+    let (mut force, mut points, mut tapped) = (player.force, player.build_points, u.tapped);
+    for cost in costs {
+        match cost {
+            Cost::Force(n) if force >= *n => force -= n,
+            Cost::BuildPoints(n) if points >= *n => points -= n,
+            Cost::TapThis if !tapped => tapped = true,
+            Cost::GainForce(n) => force += n,
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Pays the costs for the controller of `unit`; call only after `can_pay`.
+pub fn pay(state: &mut GameState, unit: UnitId, costs: &[Cost]) {
+    let Some(controller) = state.unit(unit).map(|u| u.controller) else {
+        return;
+    };
+    for cost in costs {
+        match cost {
+            Cost::Force(n) => state.player_mut(controller).force -= n,
+            Cost::BuildPoints(n) => state.player_mut(controller).build_points -= n,
+            Cost::GainForce(n) => state.player_mut(controller).force += n,
+            Cost::TapThis => {
+                if let Some(u) = state.unit_mut(unit) {
+                    u.tapped = true;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_costs_parse() {
+        assert_eq!(parse_costs("Pay 2 Force"), Ok(vec![Cost::Force(2)]));
+        assert_eq!(parse_costs("Pay 0 Force"), Ok(vec![Cost::Force(0)]));
+        assert_eq!(
+            parse_costs("Pay 1 build point"),
+            Ok(vec![Cost::BuildPoints(1)])
+        );
+        assert_eq!(parse_costs("tap this unit."), Ok(vec![Cost::TapThis]));
+        assert_eq!(parse_costs("Gain 1 Force."), Ok(vec![Cost::GainForce(1)]));
+        assert_eq!(
+            parse_costs("Pay 1 Force, tap this unit"),
+            Ok(vec![Cost::Force(1), Cost::TapThis])
+        );
+        assert!(
+            parse_costs("discard a card from your hand")
+                .unwrap_err()
+                .contains("discard a card")
+        );
+    }
+}

@@ -1,0 +1,872 @@
+//! Abilities in play: which ability instances are active on which unit, asking their plugins at
+//! hooks and queries, offering activations in POPs, and validating and applying the effects the
+//! plugins propose.
+
+use std::collections::HashMap;
+
+use swtcg_plugin_api::{
+    Ability, ActivationChoice, Delayed, DiceKind, Effect, HookEvent, HookPoint, Pop, Query,
+    QueryAnswer, QueryCall, Retarget, Stats,
+};
+
+use super::{EngineError, Flow, Game};
+use crate::ability::parse_ability;
+use crate::cost::{can_pay, parse_costs, pay};
+use crate::decision::{Choice, DecisionKind};
+use crate::hooks::{HookError, PluginId};
+use crate::log::Event;
+use crate::model::attack::{AttackDie, PendingDamage};
+use crate::model::{Duration, Modifier, Side, UnitId};
+use crate::plugins::manifest::{UseLimit, Zone};
+use crate::ruleset::OnPluginError;
+
+/// One ability instance on a unit, with the plugin that implements it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActiveAbility {
+    pub plugin: PluginId,
+    pub keyword: String,
+    pub ability: Ability,
+    pub controller: Side,
+}
+
+/// The printed texts already matched to a plugin (or to none), so that each text is parsed once.
+pub(crate) type ParseCache = HashMap<String, Option<(PluginId, String, Ability)>>;
+
+fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
+    use swtcg_plugin_api::Duration as D;
+    match d {
+        D::ThisAttack => Duration::ThisAttack,
+        D::NextAttack => Duration::NextAttack,
+        D::EndOfBattle => Duration::EndOfBattle,
+        D::EndOfTurn => Duration::EndOfTurn,
+        D::EndOfGame => Duration::EndOfGame,
+    }
+}
+
+impl Game<'_> {
+    /// The plugin and parsed form of a printed ability, if a loaded plugin implements it.
+    fn resolve_text(&mut self, text: &str) -> Option<(PluginId, String, Ability)> {
+        if let Some(hit) = self.parse_cache.get(text) {
+            return hit.clone();
+        }
+        let names = self.host.keyword_names();
+        let parsed = parse_ability(text, &names);
+        let hit = parsed
+            .keyword
+            .as_deref()
+            .and_then(|k| self.host.plugin_for(k))
+            .map(|plugin| {
+                let keyword = parsed.keyword.clone().unwrap_or_default();
+                let ability = Ability {
+                    unit: 0,
+                    index: 0,
+                    text: parsed.text.clone(),
+                    parameter: parsed.parameter.clone(),
+                    cost: parsed.cost.clone(),
+                };
+                (plugin, keyword, ability)
+            });
+        self.parse_cache.insert(text.to_string(), hit.clone());
+        hit
+    }
+
+    /// The active ability instances of a unit (game 4.3, 3.6.2, 13.7): the top card's abilities
+    /// in an arena; in the build zone only those whose plugin works there; cards under the top
+    /// only for plugins that work from a stack; plus the abilities granted by active ones.
+    pub(crate) fn abilities_of(&mut self, unit: UnitId) -> Flow<Vec<ActiveAbility>> {
+        let Some(u) = self.state.unit(unit) else {
+            return Ok(Vec::new());
+        };
+        let in_arena = u.in_arena().is_some();
+        let controller = u.controller;
+        let mut printed: Vec<(String, bool)> = Vec::new();
+        for (position, &card) in u.cards.iter().enumerate() {
+            for text in &self.state.def(card).abilities {
+                printed.push((text.clone(), position > 0));
+            }
+        }
+        let mut active = Vec::new();
+        for (text, under) in printed {
+            let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
+                continue;
+            };
+            let zones = &self.host.manifest(plugin).zones;
+            let zone_ok = if in_arena {
+                true
+            } else {
+                zones.contains(&Zone::BuildZone)
+            };
+            if !zone_ok || (under && !zones.contains(&Zone::Stack)) {
+                continue;
+            }
+            ability.unit = unit.0;
+            ability.index = active.len() as u32;
+            active.push(ActiveAbility {
+                plugin,
+                keyword,
+                ability,
+                controller,
+            });
+        }
+        // Granted abilities (Switch, INSERT): one level deep, so a grant can't loop.
+        let granting: Vec<ActiveAbility> = active
+            .iter()
+            .filter(|a| {
+                self.host
+                    .manifest(a.plugin)
+                    .queries
+                    .contains(&Query::GrantedAbilities)
+            })
+            .cloned()
+            .collect();
+        for source in granting {
+            let QueryAnswer::Abilities(texts) = self.ask(&source, QueryCall::GrantedAbilities)?
+            else {
+                continue;
+            };
+            for text in texts {
+                let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
+                    continue;
+                };
+                ability.unit = unit.0;
+                ability.index = active.len() as u32;
+                active.push(ActiveAbility {
+                    plugin,
+                    keyword,
+                    ability,
+                    controller,
+                });
+            }
+        }
+        Ok(active)
+    }
+
+    /// Every active ability instance in play: the Dark Side's first (game 13.4.3), each side's
+    /// units in id order.
+    fn all_abilities(&mut self) -> Flow<Vec<ActiveAbility>> {
+        let mut ids: Vec<(Side, UnitId)> = self
+            .state
+            .units
+            .values()
+            .map(|u| (u.controller, u.id))
+            .collect();
+        ids.sort();
+        let mut all = Vec::new();
+        for (_, id) in ids {
+            all.extend(self.abilities_of(id)?);
+        }
+        Ok(all)
+    }
+
+    /// A failed plugin call: the ruleset decides whether the game stops (with the log saved) or
+    /// goes on without that call's effects.
+    fn plugin_failed(&mut self, error: HookError) -> Flow {
+        self.event(Event::PluginError {
+            message: error.to_string(),
+        });
+        match self.state.ruleset.on_plugin_error {
+            OnPluginError::Stop => Err(EngineError::Hook(error).into()),
+            OnPluginError::Skip => Ok(()),
+        }
+    }
+
+    /// Calls every subscribed ability instance at a hook and applies what each proposes.
+    pub(crate) fn dispatch_hook(&mut self, hook: HookPoint, event: &HookEvent) -> Flow {
+        let instances: Vec<ActiveAbility> = self
+            .all_abilities()?
+            .into_iter()
+            .filter(|a| self.host.manifest(a.plugin).hooks.contains(&hook))
+            .collect();
+        for instance in instances {
+            match self
+                .host
+                .call_hook(instance.plugin, hook, &instance.ability, event, &self.state)
+            {
+                Ok(effects) => self.apply_effects(&instance, hook.name(), effects)?,
+                Err(error) => self.plugin_failed(error)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks one ability instance a query. A failed query counts as a plugin failure and answers
+    /// "no change" when the ruleset lets the game go on.
+    pub(crate) fn ask(&mut self, instance: &ActiveAbility, call: QueryCall) -> Flow<QueryAnswer> {
+        match self
+            .host
+            .query(instance.plugin, &instance.ability, &call, &self.state)
+        {
+            Ok(answer) => Ok(answer),
+            Err(error) => {
+                self.plugin_failed(error)?;
+                Ok(QueryAnswer::Effects(Vec::new()))
+            }
+        }
+    }
+
+    /// The instances of a unit whose plugin answers `query`.
+    fn answering(&mut self, unit: UnitId, query: Query) -> Flow<Vec<ActiveAbility>> {
+        let all = self.abilities_of(unit)?;
+        Ok(all
+            .into_iter()
+            .filter(|a| self.host.manifest(a.plugin).queries.contains(&query))
+            .collect())
+    }
+
+    /// Sum of Accuracy-like modifiers of the attacker's abilities (cumulative, game 13.2.2).
+    pub(crate) fn attack_die_modifier(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
+        let mut total = 0;
+        for a in self.answering(attacker, Query::AttackDieModifier)? {
+            if let QueryAnswer::Number(n) = self.ask(
+                &a,
+                QueryCall::AttackDieModifier {
+                    attacker: attacker.0,
+                    defender: defender.0,
+                },
+            )? {
+                total += n;
+            }
+        }
+        Ok(total)
+    }
+
+    /// The value a die must reach to hit `target`: the ruleset's, or the highest a keyword of
+    /// the target asks for (Armor).
+    pub(crate) fn hit_threshold(&mut self, target: UnitId, kind: DiceKind) -> Flow<u8> {
+        let mut threshold = self.state.ruleset.hit_threshold;
+        for a in self.answering(target, Query::HitThreshold)? {
+            if let QueryAnswer::Threshold(Some(t)) =
+                self.ask(&a, QueryCall::HitThreshold { kind })?
+            {
+                threshold = threshold.max(t);
+            }
+        }
+        Ok(threshold)
+    }
+
+    /// Whether `attacker` may choose `defender`: "can't" beats "can" (game 1.1.3).
+    pub(crate) fn can_be_attacked(&mut self, attacker: UnitId, defender: UnitId) -> Flow<bool> {
+        for a in self.answering(defender, Query::CanBeAttacked)? {
+            if self.ask(
+                &a,
+                QueryCall::CanBeAttacked {
+                    attacker: attacker.0,
+                },
+            )? == QueryAnswer::Flag(false)
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether the attack of `attacker` may be retargeted in this way (Precision).
+    pub(crate) fn can_be_retargeted(&mut self, attacker: UnitId, by: Retarget) -> Flow<bool> {
+        for a in self.answering(attacker, Query::CanBeRetargeted)? {
+            if self.ask(&a, QueryCall::CanBeRetargeted { by })? == QueryAnswer::Flag(false) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Power changes of the defender's abilities against this attacker (Shields).
+    pub(crate) fn power_against(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
+        let mut total = 0;
+        for a in self.answering(defender, Query::PowerAgainst)? {
+            if let QueryAnswer::Number(n) = self.ask(
+                &a,
+                QueryCall::PowerAgainst {
+                    attacker: attacker.0,
+                },
+            )? {
+                total += n;
+            }
+        }
+        Ok(total)
+    }
+
+    /// Whether damage from `source` to `target` may be prevented (Ferocity).
+    pub(crate) fn damage_preventable(
+        &mut self,
+        source: Option<UnitId>,
+        target: UnitId,
+    ) -> Flow<bool> {
+        let Some(source) = source else {
+            return Ok(true);
+        };
+        for a in self.answering(source, Query::DamagePreventable)? {
+            if self.ask(&a, QueryCall::DamagePreventable { target: target.0 })?
+                == QueryAnswer::Flag(false)
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Recomputes the static stat changes keywords give each unit (Intimidation, Inspiration...)
+    /// so that total stats stay a pure function of the state.
+    pub(crate) fn refresh_static_stats(&mut self) -> Flow {
+        if !self.any_answers(Query::StatModifier) {
+            return Ok(());
+        }
+        let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        for id in ids {
+            let mut sum = Stats::default();
+            for a in self.answering(id, Query::StatModifier)? {
+                if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)? {
+                    sum.speed += s.speed;
+                    sum.power += s.power;
+                    sum.health += s.health;
+                }
+            }
+            if let Some(unit) = self.state.unit_mut(id) {
+                unit.static_bonus = [sum.speed, sum.power, sum.health];
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether any loaded plugin answers a query at all (a quick way past static checks).
+    fn any_answers(&self, query: Query) -> bool {
+        self.host
+            .keyword_names()
+            .iter()
+            .filter_map(|k| self.host.plugin_for(k))
+            .any(|p| self.host.manifest(p).queries.contains(&query))
+    }
+
+    /// The activations `side` may play in this POP, as decision options (game 9.2, 13.6).
+    pub(crate) fn activation_options(&mut self, side: Side, pop: Pop) -> Flow<Vec<Choice>> {
+        let mut options = Vec::new();
+        if !self.any_answers(Query::Activations) {
+            return Ok(options);
+        }
+        let event = self.hook_event();
+        let instances: Vec<ActiveAbility> = self
+            .all_abilities()?
+            .into_iter()
+            .filter(|a| {
+                a.controller == side
+                    && self
+                        .host
+                        .manifest(a.plugin)
+                        .queries
+                        .contains(&Query::Activations)
+            })
+            .collect();
+        for a in instances {
+            if self.used_up(&a) {
+                continue;
+            }
+            let QueryAnswer::Activations(offers) = self.ask(
+                &a,
+                QueryCall::Activations {
+                    pop,
+                    event: event.clone(),
+                },
+            )?
+            else {
+                continue;
+            };
+            let unit = UnitId(a.ability.unit);
+            for (offer, activation) in offers.iter().enumerate() {
+                // An offer the controller can't pay for is not legal (game 13.1.1).
+                let costs = match activation.cost.as_deref().map(parse_costs).transpose() {
+                    Ok(costs) => costs.unwrap_or_default(),
+                    Err(_) => continue,
+                };
+                if !can_pay(&self.state, unit, &costs) {
+                    continue;
+                }
+                let targets: Vec<Option<UnitId>> = if activation.targets.is_empty() {
+                    vec![None]
+                } else {
+                    activation
+                        .targets
+                        .iter()
+                        .map(|&t| Some(UnitId(t)))
+                        .collect()
+                };
+                let amounts: Vec<Option<u32>> = match activation.max_amount {
+                    Some(max) => (1..=max).rev().map(Some).collect(),
+                    None => vec![None],
+                };
+                for &target in &targets {
+                    for &amount in &amounts {
+                        options.push(Choice::Activate {
+                            unit,
+                            ability: a.ability.index,
+                            keyword: a.keyword.clone(),
+                            offer: offer as u32,
+                            target,
+                            amount,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    /// The period an activation's use limit counts in (game 13.6).
+    fn use_period(&self, limit: UseLimit) -> Option<u64> {
+        match limit {
+            UseLimit::Attack => Some(self.state.attacks_declared),
+            UseLimit::DamageInstance => Some(self.state.damage_instances),
+            UseLimit::Turn => Some(self.state.turn as u64),
+            UseLimit::None => None,
+        }
+    }
+
+    fn used_up(&self, a: &ActiveAbility) -> bool {
+        let Some(period) = self.use_period(self.host.manifest(a.plugin).limit) else {
+            return false;
+        };
+        self.state.used.iter().any(|(unit, text, p)| {
+            *unit == UnitId(a.ability.unit) && *text == a.ability.text && *p == period
+        })
+    }
+
+    /// Plays an activation the player chose: pays its cost, then asks the plugin for its effects
+    /// and applies them (game 13.3).
+    pub(crate) fn play_activation(&mut self, pop: Pop, choice: &Choice) -> Flow {
+        let Choice::Activate {
+            unit,
+            ability,
+            offer,
+            target,
+            amount,
+            ..
+        } = choice
+        else {
+            return Ok(());
+        };
+        let Some(instance) = self
+            .abilities_of(*unit)?
+            .into_iter()
+            .find(|a| a.ability.index == *ability)
+        else {
+            return Ok(());
+        };
+        let event = self.hook_event();
+        let QueryAnswer::Activations(offers) = self.ask(
+            &instance,
+            QueryCall::Activations {
+                pop,
+                event: event.clone(),
+            },
+        )?
+        else {
+            return Ok(());
+        };
+        let Some(activation) = offers.get(*offer as usize) else {
+            return Ok(());
+        };
+        let costs = activation
+            .cost
+            .as_deref()
+            .map(parse_costs)
+            .transpose()
+            .map_err(EngineError::Invariant)?
+            .unwrap_or_default();
+        pay(&mut self.state, *unit, &costs);
+        if let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit) {
+            self.state
+                .used
+                .push((*unit, instance.ability.text.clone(), period));
+        }
+        self.event(Event::Activated {
+            unit: *unit,
+            text: instance.ability.text.clone(),
+        });
+        let max_amount = activation.max_amount;
+        let call = QueryCall::Activate {
+            index: *offer,
+            choice: ActivationChoice {
+                target: target.map(|t| t.0),
+                amount: *amount,
+            },
+            event,
+        };
+        match self.ask(&instance, call)? {
+            QueryAnswer::Effects(effects) => {
+                // An "up to X" activation can't do more than the amount the player chose.
+                let chosen = amount.or(max_amount);
+                let too_much = effects.iter().find(|e| matches!(e, Effect::Prevent { amount: n, .. } if chosen.is_some_and(|c| *n > c)));
+                if let Some(effect) = too_much {
+                    let error = HookError {
+                        plugin: self.plugin_label(instance.plugin),
+                        hook: "activate".into(),
+                        reason: format!(
+                            "proposed {effect:?}, more than the amount chosen ({chosen:?})"
+                        ),
+                    };
+                    return self.plugin_failed(error);
+                }
+                self.apply_effects(&instance, "activate", effects)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn plugin_label(&self, plugin: PluginId) -> String {
+        let m = self.host.manifest(plugin);
+        format!("{}@{}", m.id, m.version)
+    }
+
+    /// Checks one proposed effect against the rules; the reason is reported with the plugin.
+    fn validate(&self, source: &ActiveAbility, effect: &Effect) -> Result<(), String> {
+        let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
+        let damage = self.state.damage.last();
+        let attack = self.state.attack.as_ref();
+        match effect {
+            Effect::Stats(change) if !exists(change.unit) => {
+                Err(format!("unit {} does not exist", change.unit))
+            }
+            Effect::Prevent { unit, .. } | Effect::AddPending { unit, .. } => match damage {
+                None => Err("no damage is being resolved".into()),
+                Some(d)
+                    if !d.pending.iter().any(|p| p.target.0 == *unit)
+                        && matches!(effect, Effect::Prevent { .. }) =>
+                {
+                    Err(format!("no damage is pending on unit {unit}"))
+                }
+                Some(_) if !exists(*unit) => Err(format!("unit {unit} does not exist")),
+                Some(_) => Ok(()),
+            },
+            Effect::DiceOfDamage { target, .. } | Effect::Damage { target, .. }
+                if !exists(*target) =>
+            {
+                Err(format!("unit {target} does not exist"))
+            }
+            Effect::ChangeDefender { unit } if attack.is_none() => {
+                Err(format!("no attack to give defender {unit}"))
+            }
+            Effect::ChangeDefender { unit } if !exists(*unit) => {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Effect::OfferSplit { hits } => match attack {
+                None => Err("no attack whose hits could be split".into()),
+                Some(a) if *hits > a.hits => Err(format!(
+                    "can't split {hits} hits of an attack with {}",
+                    a.hits
+                )),
+                Some(_) => Ok(()),
+            },
+            Effect::ExtraAttackDice { .. } | Effect::AtAttackEnd(_) if attack.is_none() => {
+                Err("no attack in progress".into())
+            }
+            Effect::Tap { unit } | Effect::Untap { unit } | Effect::Counters { unit, .. }
+                if !exists(*unit) =>
+            {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Effect::Counters { unit, kind, amount } => {
+                let have = self
+                    .state
+                    .unit(UnitId(*unit))
+                    .and_then(|u| u.counters.get(kind))
+                    .copied()
+                    .unwrap_or(0) as i64;
+                if have + (*amount as i64) < 0 {
+                    Err(format!("unit {unit} has only {have} {kind} counters"))
+                } else {
+                    Ok(())
+                }
+            }
+            Effect::PayOneOf { costs } => costs.iter().try_for_each(|c| parse_costs(c).map(drop)),
+            _ => {
+                let _ = source;
+                Ok(())
+            }
+        }
+    }
+
+    /// Validates every effect of one call, then applies them all; one invalid effect discards
+    /// the whole call, so the state is never half-changed.
+    pub(crate) fn apply_effects(
+        &mut self,
+        source: &ActiveAbility,
+        hook: &str,
+        effects: Vec<Effect>,
+    ) -> Flow {
+        if effects.is_empty() {
+            return Ok(());
+        }
+        if let Some((effect, reason)) = effects
+            .iter()
+            .find_map(|e| self.validate(source, e).err().map(|r| (e, r)))
+        {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason: format!("invalid effect {effect:?}: {reason}"),
+            };
+            return self.plugin_failed(error);
+        }
+        let mut new_damage = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::Stats(change) => {
+                    if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                        unit.modifiers.push(Modifier {
+                            speed: change.speed,
+                            power: change.power,
+                            health: change.health,
+                            duration: duration_of(change.duration),
+                        });
+                    }
+                }
+                Effect::Prevent { unit, amount } => {
+                    if let Some(p) = self
+                        .state
+                        .damage
+                        .last_mut()
+                        .and_then(|d| d.pending.iter_mut().find(|p| p.target.0 == unit))
+                    {
+                        p.prevented = (p.prevented + amount).min(p.amount);
+                    }
+                }
+                Effect::AddPending { unit, amount } => {
+                    if let Some(d) = self.state.damage.last_mut() {
+                        match d.pending.iter_mut().find(|p| p.target.0 == unit) {
+                            Some(p) => p.amount += amount,
+                            None => d.pending.push(PendingDamage {
+                                target: UnitId(unit),
+                                amount,
+                                prevented: 0,
+                                from_attack_dice: false,
+                            }),
+                        }
+                    }
+                }
+                Effect::DiceOfDamage {
+                    source,
+                    target,
+                    dice,
+                } => new_damage.push((UnitId(source), UnitId(target), Some(dice), 0)),
+                Effect::Damage {
+                    source,
+                    target,
+                    amount,
+                } => new_damage.push((UnitId(source), UnitId(target), None, amount)),
+                Effect::ChangeDefender { unit } => self.change_defender(source, UnitId(unit))?,
+                Effect::OfferSplit { hits } => self.split_hits(hits)?,
+                Effect::ExtraAttackDice { dice } => self.extra_attack_dice(dice)?,
+                Effect::GainForce { amount } => {
+                    self.state.player_mut(source.controller).force += amount
+                }
+                Effect::Tap { unit } | Effect::Untap { unit } => {
+                    let tap = matches!(effect, Effect::Tap { .. });
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.tapped = tap;
+                    }
+                }
+                Effect::Counters { unit, kind, amount } => {
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        let count = u.counters.entry(kind).or_insert(0);
+                        *count = count.saturating_add_signed(amount);
+                    }
+                }
+                Effect::PayOneOf { costs } => {
+                    self.pay_one_of(UnitId(source.ability.unit), &costs)?
+                }
+                Effect::AtAttackEnd(delayed) => self.state.at_attack_end.push(delayed),
+            }
+        }
+        for (source, target, dice, amount) in new_damage {
+            match dice {
+                Some(dice) => {
+                    self.dice_of_damage(Some(source), target, dice)?;
+                }
+                None => self.resolve_damage(
+                    Some(source),
+                    vec![PendingDamage {
+                        target,
+                        amount,
+                        prevented: 0,
+                        from_attack_dice: false,
+                    }],
+                )?,
+            }
+        }
+        self.state_check()
+    }
+
+    /// Runs the effects saved for the end of the attack (Retaliate...), in the order they were
+    /// activated, even if their source has left play (game 10.10).
+    pub(crate) fn run_attack_end_effects(&mut self) -> Flow {
+        for delayed in std::mem::take(&mut self.state.at_attack_end) {
+            match delayed {
+                Delayed::DiceOfDamage {
+                    source,
+                    target,
+                    dice,
+                } => {
+                    if self.state.unit(UnitId(target)).is_some() {
+                        self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
+                    }
+                }
+                Delayed::Damage {
+                    source,
+                    target,
+                    amount,
+                } => {
+                    let pending = vec![PendingDamage {
+                        target: UnitId(target),
+                        amount,
+                        prevented: 0,
+                        from_attack_dice: false,
+                    }];
+                    self.resolve_damage(Some(UnitId(source)), pending)?;
+                }
+                Delayed::Stats(change) => {
+                    if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                        unit.modifiers.push(Modifier {
+                            speed: change.speed,
+                            power: change.power,
+                            health: change.health,
+                            duration: duration_of(change.duration),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Intercept and Redirect (game 10.2, 10.11): the attack targets `unit` instead, if the
+    /// attacker could attack it and its attack may be retargeted; otherwise the activation is
+    /// paid but the defender does not change.
+    fn change_defender(&mut self, source: &ActiveAbility, unit: UnitId) -> Flow {
+        let Some(attack) = self.state.attack.clone() else {
+            return Ok(());
+        };
+        let by = if unit.0 == source.ability.unit {
+            Retarget::Intercept
+        } else {
+            Retarget::Redirect
+        };
+        let same_arena = self.state.unit(unit).and_then(|u| u.in_arena()) == Some(attack.arena);
+        let legal = same_arena
+            && unit != attack.attacker
+            && self.can_be_retargeted(attack.attacker, by)?
+            && self.can_be_attacked(attack.attacker, unit)?;
+        if legal {
+            if let Some(a) = self.state.attack.as_mut() {
+                a.defender = unit;
+            }
+            self.event(Event::DefenderChanged {
+                attacker: attack.attacker,
+                defender: unit,
+            });
+        }
+        Ok(())
+    }
+
+    /// Overkill (game 10.6.1): the attacker's controller may move up to `hits` hits from the
+    /// defender to another unit in the arena; the moved hits are damage from the ability, not
+    /// from the dice.
+    fn split_hits(&mut self, hits: u32) -> Flow {
+        let Some(attack) = self.state.attack.clone() else {
+            return Ok(());
+        };
+        let side = self
+            .state
+            .unit(attack.attacker)
+            .map_or(Side::Dark, |u| u.controller);
+        let mut options = vec![Choice::Pass];
+        let others: Vec<UnitId> = self
+            .state
+            .units
+            .values()
+            .filter(|u| {
+                u.in_arena() == Some(attack.arena)
+                    && u.id != attack.defender
+                    && u.id != attack.attacker
+            })
+            .map(|u| u.id)
+            .collect();
+        for to in others {
+            options.extend((1..=hits).map(|n| Choice::Split { to, hits: n }));
+        }
+        if let Choice::Split { to, hits } = self.decide(
+            side,
+            DecisionKind::SplitHits {
+                attacker: attack.attacker,
+            },
+            options,
+        )? && let Some(d) = self.state.damage.last_mut()
+        {
+            if let Some(p) = d.pending.iter_mut().find(|p| p.target == attack.defender) {
+                p.amount = p.amount.saturating_sub(hits);
+            }
+            d.pending.push(PendingDamage {
+                target: to,
+                amount: hits,
+                prevented: 0,
+                from_attack_dice: false,
+            });
+        }
+        Ok(())
+    }
+
+    /// Fury: roll more attack dice, which count for hits like the others (OQ-K17).
+    fn extra_attack_dice(&mut self, dice: u32) -> Flow {
+        let Some(attack) = self.state.attack.clone() else {
+            return Ok(());
+        };
+        let modifier = self.attack_die_modifier(attack.attacker, attack.defender)?;
+        for _ in 0..dice {
+            let value = self.roll("attack")?;
+            if let Some(a) = self.state.attack.as_mut() {
+                a.dice.push(AttackDie {
+                    initial: value,
+                    natural: value,
+                    modifier,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Upkeep-style payment: the controller pays one of the costs they can pay, choosing when
+    /// several can be paid; if none can, nothing happens (OQ-K14).
+    fn pay_one_of(&mut self, unit: UnitId, costs: &[String]) -> Flow {
+        let Some(side) = self.state.unit(unit).map(|u| u.controller) else {
+            return Ok(());
+        };
+        let payable: Vec<(String, Vec<crate::cost::Cost>)> = costs
+            .iter()
+            .filter_map(|text| parse_costs(text).ok().map(|c| (text.clone(), c)))
+            .filter(|(_, c)| can_pay(&self.state, unit, c))
+            .collect();
+        let chosen = match payable.len() {
+            0 => return Ok(()),
+            1 => 0,
+            _ => {
+                let options = payable
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (text, _))| Choice::Option {
+                        index: i as u32 + 1,
+                        text: text.clone(),
+                    })
+                    .collect();
+                match self.decide(side, DecisionKind::ChooseCost { unit }, options)? {
+                    Choice::Option { index, .. } => index as usize - 1,
+                    _ => 0,
+                }
+            }
+        };
+        let (text, cost) = &payable[chosen.min(payable.len() - 1)];
+        pay(&mut self.state, unit, cost);
+        self.event(Event::Paid {
+            unit,
+            cost: text.clone(),
+        });
+        Ok(())
+    }
+}

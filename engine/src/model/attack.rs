@@ -1,0 +1,44 @@
+//! The attack in progress and the damage being resolved, kept in the state so that plugins can
+//! read them and a saved game can resume mid-attack.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Arena, UnitId};
+
+/// One attack die: its natural value and what modifies its value for hit counting (game 11.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackDie {
+    /// The natural value of the initial roll, which Fury, Focus and Backfire read (game 11.3).
+    pub initial: u8,
+    /// The natural value now showing, after any re-roll; Critical Hit, Parry and Riposte read it.
+    pub natural: u8,
+    pub modifier: i32,
+}
+
+/// The attack in progress (game 10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackState {
+    pub attacker: UnitId,
+    pub defender: UnitId,
+    pub arena: Arena,
+    pub dice: Vec<AttackDie>,
+    pub hits: u32,
+}
+
+/// Damage pending on one unit in one damage instance (game 10.6–10.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingDamage {
+    pub target: UnitId,
+    pub amount: u32,
+    pub prevented: u32,
+    /// Whether the damage comes from attack dice hits, not from an ability (Overkill).
+    pub from_attack_dice: bool,
+}
+
+/// One instance of damage being resolved: its source and the damage pending on each unit
+/// (game 10.6–10.8, 13.5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageInstance {
+    pub source: Option<UnitId>,
+    pub pending: Vec<PendingDamage>,
+}

@@ -1,0 +1,316 @@
+//! Plugin manifests (`keyword.toml`): what a plugin implements, which hooks and queries it
+//! answers, which API versions it supports, and where its wasm is.
+
+use serde::Deserialize;
+use swtcg_plugin_api::{HookPoint, Query};
+
+use crate::text::line_of;
+
+/// The parameter shape of the printed keyword (how the text after the keyword reads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParameterShape {
+    /// "Armor": nothing follows.
+    None,
+    /// "Accuracy 1", "Accuracy -1": a signed number.
+    Number,
+    /// "Upkeep: Pay 1 Force or tap this unit.": a list of costs.
+    Cost,
+    /// "Switch: Ferocity, Overkill/Stealth": slash-separated effects.
+    Effects,
+    /// Anything else, read by the plugin.
+    Text,
+}
+
+/// Where an ability of the keyword works besides the arenas (game 4.3, 3.6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Zone {
+    /// In an arena, on the top card of a unit: where every ability works.
+    Arena,
+    /// On a unit or card in the build zone (Upkeep, Hidden Cost, INSERT...).
+    BuildZone,
+    /// On a card under the top of a stack (INSERT).
+    Stack,
+}
+
+/// How often one activated ability may be used (game 13.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UseLimit {
+    /// Once per attack (Retaliate, Intercept).
+    Attack,
+    /// Once for each instance of damage (Evade, Protect, Absorb).
+    DamageInstance,
+    /// Once per turn.
+    Turn,
+    /// Any number of times, each play being one activation.
+    #[default]
+    None,
+}
+
+/// The `[keyword]` table of a manifest.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKeyword {
+    id: String,
+    name: String,
+    version: String,
+    api: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    template: String,
+    parameter: ParameterShape,
+    class: Vec<String>,
+    #[serde(default)]
+    hooks: Vec<String>,
+    #[serde(default)]
+    queries: Vec<String>,
+    #[serde(default = "default_zones")]
+    zones: Vec<Zone>,
+    #[serde(default)]
+    limit: UseLimit,
+    #[serde(default)]
+    description: String,
+}
+
+fn default_zones() -> Vec<Zone> {
+    vec![Zone::Arena]
+}
+
+/// The `[wasm]` table: the compiled plugin beside the manifest.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WasmFile {
+    /// The wasm file, relative to the manifest: a component, or a core module built by
+    /// wit-bindgen that the host turns into a component.
+    pub file: String,
+    /// The file's sha256 in hex; when given, a file that does not match is refused.
+    pub sha256: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    keyword: RawKeyword,
+    wasm: Option<WasmFile>,
+}
+
+/// The class words of game 13.2.
+const CLASS_WORDS: [&str; 7] = [
+    "static",
+    "activated",
+    "triggered",
+    "isolated",
+    "cumulative",
+    "layered",
+    "selective",
+];
+
+/// A checked manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Manifest {
+    pub id: String,
+    /// The keyword as printed on cards.
+    pub name: String,
+    pub version: semver::Version,
+    /// The API versions the plugin supports.
+    pub api: semver::VersionReq,
+    pub aliases: Vec<String>,
+    pub template: String,
+    pub parameter: ParameterShape,
+    pub class: Vec<String>,
+    pub hooks: Vec<HookPoint>,
+    pub queries: Vec<Query>,
+    pub zones: Vec<Zone>,
+    pub limit: UseLimit,
+    pub description: String,
+    pub wasm: Option<WasmFile>,
+}
+
+/// A manifest that could not be read; names the file, the line and the key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}{}: {}{message}", line.map(|l| format!(":{l}")).unwrap_or_default(), key.as_ref().map(|k| format!("key `{k}`: ")).unwrap_or_default())]
+pub struct ManifestError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub key: Option<String>,
+    pub message: String,
+}
+
+impl Manifest {
+    /// Parses and checks a manifest; `origin` names the file in errors.
+    pub fn parse(origin: &str, text: &str) -> Result<Manifest, ManifestError> {
+        let raw: RawManifest = toml::from_str(text).map_err(|err| ManifestError {
+            origin: origin.to_string(),
+            line: err.span().map(|span| line_of(text, span.start)),
+            key: None,
+            message: err.message().to_string(),
+        })?;
+        // Semantic errors point at the line of their key.
+        let error = |key: &str, message: String| ManifestError {
+            origin: origin.to_string(),
+            line: text
+                .lines()
+                .position(|l| {
+                    l.trim_start().starts_with(key)
+                        && l[l.find(key).unwrap_or(0) + key.len()..]
+                            .trim_start()
+                            .starts_with('=')
+                })
+                .map(|i| i + 1),
+            key: Some(key.to_string()),
+            message,
+        };
+        let k = raw.keyword;
+        if k.id.is_empty()
+            || !k
+                .id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(error(
+                "id",
+                format!(
+                    "`{}` is not a plugin id (lowercase letters, digits and dashes)",
+                    k.id
+                ),
+            ));
+        }
+        let version = semver::Version::parse(&k.version)
+            .map_err(|e| error("version", format!("`{}`: {e}", k.version)))?;
+        let api = semver::VersionReq::parse(&k.api)
+            .map_err(|e| error("api", format!("`{}`: {e}", k.api)))?;
+        for word in &k.class {
+            if !CLASS_WORDS.contains(&word.as_str()) {
+                return Err(error(
+                    "class",
+                    format!(
+                        "`{word}` is not a class word (one of {})",
+                        CLASS_WORDS.join(", ")
+                    ),
+                ));
+            }
+        }
+        let hooks = k
+            .hooks
+            .iter()
+            .map(|name| {
+                HookPoint::from_name(name).ok_or_else(|| {
+                    error(
+                        "hooks",
+                        format!("`{name}` is not a hook point (see docs/hooks.md)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let queries = k
+            .queries
+            .iter()
+            .map(|name| {
+                Query::from_name(name).ok_or_else(|| {
+                    error(
+                        "queries",
+                        format!("`{name}` is not a query (see docs/plugin-protocol.md)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(wasm) = &raw.wasm
+            && let Some(hash) = &wasm.sha256
+            && (hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit()))
+        {
+            return Err(error("sha256", format!("`{hash}` is not a sha256 in hex")));
+        }
+        Ok(Manifest {
+            id: k.id,
+            name: k.name,
+            version,
+            api,
+            aliases: k.aliases,
+            template: k.template,
+            parameter: k.parameter,
+            class: k.class,
+            hooks,
+            queries,
+            zones: k.zones,
+            limit: k.limit,
+            description: k.description,
+            wasm: raw.wasm,
+        })
+    }
+
+    /// The printed names this plugin implements: its name and its aliases.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str()).chain(self.aliases.iter().map(String::as_str))
+    }
+
+    /// Whether the plugin supports the host's API version.
+    pub fn supports_host_api(&self) -> bool {
+        let (major, minor, patch) = swtcg_plugin_api::API_VERSION;
+        self.api.matches(&semver::Version::new(
+            major as u64,
+            minor as u64,
+            patch as u64,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[keyword]
+id = "precision"
+name = "Precision"
+version = "1.0.0"
+api = "^1.0"
+aliases = ["Elude"]
+template = "Precision"
+parameter = "none"
+class = ["isolated", "static"]
+queries = ["can-be-retargeted"]
+"#;
+
+    #[test]
+    fn a_good_manifest_parses() {
+        let m = Manifest::parse("keyword.toml", GOOD).unwrap();
+        assert_eq!(m.names().collect::<Vec<_>>(), ["Precision", "Elude"]);
+        assert_eq!(m.queries, [Query::CanBeRetargeted]);
+        assert!(m.supports_host_api());
+        assert_eq!(m.zones, [Zone::Arena]);
+    }
+
+    #[test]
+    fn errors_name_line_and_key() {
+        let err = Manifest::parse("k.toml", &GOOD.replace("template", "templat")).unwrap_err();
+        assert_eq!(err.line, Some(8), "{err}");
+        assert!(err.message.contains("templat"), "{err}");
+        let err = Manifest::parse(
+            "k.toml",
+            &GOOD.replace("can-be-retargeted", "can-be-redirected"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.line, err.key.as_deref()),
+            (Some(11), Some("queries")),
+            "{err}"
+        );
+        assert!(
+            err.to_string().starts_with("k.toml:11: key `queries`:"),
+            "{err}"
+        );
+        let err =
+            Manifest::parse("k.toml", &GOOD.replace("\"isolated\"", "\"isolate\"")).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("class"));
+        let err = Manifest::parse("k.toml", &GOOD.replace("^1.0", "one")).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("api"));
+    }
+
+    #[test]
+    fn an_old_api_range_is_not_supported() {
+        let m = Manifest::parse("k.toml", &GOOD.replace("^1.0", "^0.9")).unwrap();
+        assert!(!m.supports_host_api());
+    }
+}

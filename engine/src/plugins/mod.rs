@@ -1,0 +1,205 @@
+//! The plugin registry: loads keyword plugins from their manifests and wasm, checks API
+//! compatibility, hashes and conflicts, maps printed keywords to plugins, and answers the
+//! engine's hooks and queries through them.
+
+pub mod manifest;
+pub mod wasm;
+
+use std::collections::HashMap;
+
+use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall};
+
+use crate::hooks::{AbilityHost, HookError, PluginId};
+use crate::model::GameState;
+pub use manifest::{Manifest, ManifestError};
+pub use wasm::{WasmError, WasmPlugin, WasmRuntime, sha256_hex};
+
+/// Why a plugin could not be added to a registry; names the plugin and its source.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{source_name}: {message}")]
+pub struct RegistryError {
+    /// Where the plugin came from (a manifest path, or `bundled:<dir>`).
+    pub source_name: String,
+    pub message: String,
+}
+
+/// A plugin in the registry.
+pub struct LoadedPlugin {
+    pub manifest: Manifest,
+    /// The sha256 of the wasm the plugin was loaded from.
+    pub sha256: String,
+    /// Where it came from: `bundled` or a path.
+    pub source: String,
+    backend: WasmPlugin,
+}
+
+/// The loaded plugins, indexed by the keywords they implement.
+#[derive(Default)]
+pub struct Registry {
+    plugins: Vec<LoadedPlugin>,
+    by_name: HashMap<String, PluginId>,
+    subscribed: Vec<bool>,
+}
+
+impl Registry {
+    pub fn new() -> Registry {
+        Registry {
+            plugins: Vec::new(),
+            by_name: HashMap::new(),
+            subscribed: vec![false; HookPoint::ALL.len()],
+        }
+    }
+
+    /// The plugins in load order.
+    pub fn plugins(&self) -> &[LoadedPlugin] {
+        &self.plugins
+    }
+
+    /// Adds a plugin: checks that it supports this host's API, that its wasm matches the
+    /// manifest's sha256 when one is given, and that no loaded plugin claims its keyword or an
+    /// alias; then instantiates it. To let a plugin replace another's keyword, callers load the
+    /// replacement first and skip the plugin it replaces.
+    pub fn add(
+        &mut self,
+        runtime: &WasmRuntime,
+        manifest: Manifest,
+        component: &wasmtime_free::Compiled,
+        sha256: String,
+        source: String,
+        limits: (u64, u64),
+    ) -> Result<(), RegistryError> {
+        let fail = |message: String| RegistryError {
+            source_name: source.clone(),
+            message,
+        };
+        if !manifest.supports_host_api() {
+            return Err(fail(format!(
+                "plugin {}@{} supports API {}, but this host implements {}",
+                manifest.id,
+                manifest.version,
+                manifest.api,
+                swtcg_plugin_api::api_version_string()
+            )));
+        }
+        if let Some(expected) = manifest.wasm.as_ref().and_then(|w| w.sha256.as_ref())
+            && !expected.eq_ignore_ascii_case(&sha256)
+        {
+            return Err(fail(format!(
+                "the wasm's sha256 is {sha256}, but the manifest says {expected}"
+            )));
+        }
+        for name in manifest.names() {
+            if let Some(&other) = self.by_name.get(&name.to_ascii_lowercase()) {
+                let other = &self.plugins[other];
+                return Err(fail(format!(
+                    "plugin {} claims the keyword {name}, already implemented by plugin {} ({})",
+                    manifest.id, other.manifest.id, other.source
+                )));
+            }
+        }
+        let (memory, fuel) = limits;
+        let backend = runtime
+            .instantiate(component.component(), memory, fuel)
+            .map_err(|e| fail(format!("plugin {}: {e}", manifest.id)))?;
+        let id = self.plugins.len();
+        for name in manifest.names() {
+            self.by_name.insert(name.to_ascii_lowercase(), id);
+        }
+        for hook in &manifest.hooks {
+            self.subscribed[hook.index()] = true;
+        }
+        self.plugins.push(LoadedPlugin {
+            manifest,
+            sha256,
+            source,
+            backend,
+        });
+        Ok(())
+    }
+
+    fn label(&self, plugin: PluginId) -> String {
+        let m = &self.plugins[plugin].manifest;
+        format!("{}@{}", m.id, m.version)
+    }
+}
+
+/// A compiled component, kept apart from wasmtime's types in this module's public signature.
+pub mod wasmtime_free {
+    /// A plugin compiled by a `WasmRuntime`.
+    pub struct Compiled(pub(crate) wasmtime::component::Component);
+
+    impl Compiled {
+        pub(crate) fn component(&self) -> &wasmtime::component::Component {
+            &self.0
+        }
+    }
+}
+
+impl AbilityHost for Registry {
+    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
+        self.by_name.get(&keyword.to_ascii_lowercase()).copied()
+    }
+
+    fn manifest(&self, plugin: PluginId) -> &Manifest {
+        &self.plugins[plugin].manifest
+    }
+
+    fn keyword_names(&self) -> Vec<String> {
+        self.plugins
+            .iter()
+            .flat_map(|p| p.manifest.names().map(String::from).collect::<Vec<_>>())
+            .collect()
+    }
+
+    fn any_subscribed(&self, hook: HookPoint) -> bool {
+        self.subscribed[hook.index()]
+    }
+
+    fn call_hook(
+        &mut self,
+        plugin: PluginId,
+        hook: HookPoint,
+        ability: &Ability,
+        event: &HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        let label = self.label(plugin);
+        self.plugins[plugin]
+            .backend
+            .call_hook(hook, ability, event, state)
+            .map_err(|reason| HookError {
+                plugin: label,
+                hook: hook.name().into(),
+                reason,
+            })
+    }
+
+    fn query(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<QueryAnswer, HookError> {
+        let label = self.label(plugin);
+        let name = match call {
+            QueryCall::Activate { .. } => "activate",
+            other => other.query().name(),
+        };
+        self.plugins[plugin]
+            .backend
+            .query(ability, call, state)
+            .map_err(|reason| HookError {
+                plugin: label,
+                hook: name.into(),
+                reason,
+            })
+    }
+
+    fn fingerprints(&self) -> Vec<String> {
+        self.plugins
+            .iter()
+            .map(|p| format!("{}@{} {}", p.manifest.id, p.manifest.version, p.sha256))
+            .collect()
+    }
+}

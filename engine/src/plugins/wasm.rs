@@ -1,0 +1,652 @@
+//! The wasm plugin runtime: the only module of the workspace that uses wasmtime.
+//!
+//! Plugins are WebAssembly components of the WIT world `swtcg:keyword/keyword`, run with no WASI
+//! at all: the only imports they get are the read-only `host` functions below. Every call runs
+//! with a fuel budget (deterministic) and a memory cap; a call that traps, runs out of fuel or
+//! exceeds its memory returns an error, and the instance is replaced before the next call.
+
+use sha2::{Digest, Sha256};
+use swtcg_plugin_api as api;
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+
+use crate::model::{GameState, Place, Side, UnitId};
+
+mod bindings {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit",
+        world: "keyword",
+    });
+}
+
+use bindings::swtcg::keyword::{host, types as wit};
+
+/// Why the runtime could not compile, load or run a plugin.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct WasmError(pub String);
+
+fn error(context: &str, err: impl std::fmt::Display) -> WasmError {
+    WasmError(format!("{context}: {err}"))
+}
+
+/// The data of one plugin's store: the game it may read during a call, and its limits.
+pub struct HostCtx {
+    /// The game state of the call in progress, or null between calls. It is set only while
+    /// the engine lends `&GameState` to a call, which outlives the call.
+    view: *const GameState,
+    limits: StoreLimits,
+}
+
+// SAFETY: `view` is only dereferenced during a call, on the thread that made it, while the
+// borrow it came from is alive; the store is never shared between threads during a call.
+unsafe impl Send for HostCtx {}
+
+impl HostCtx {
+    fn state(&self) -> Option<&GameState> {
+        // SAFETY: see the field's comment; null outside calls.
+        unsafe { self.view.as_ref() }
+    }
+}
+
+fn side_of(side: Side) -> wit::Side {
+    match side {
+        Side::Dark => wit::Side::Dark,
+        Side::Light => wit::Side::Light,
+    }
+}
+
+fn arena_of(arena: crate::model::Arena) -> wit::Arena {
+    match arena {
+        crate::model::Arena::Space => wit::Arena::Space,
+        crate::model::Arena::Ground => wit::Arena::Ground,
+        crate::model::Arena::Character => wit::Arena::Character,
+    }
+}
+
+fn zone_of(place: Place) -> wit::Zone {
+    match place {
+        Place::Arena(crate::model::Arena::Space) => wit::Zone::Space,
+        Place::Arena(crate::model::Arena::Ground) => wit::Zone::Ground,
+        Place::Arena(crate::model::Arena::Character) => wit::Zone::Character,
+        Place::BuildZone => wit::Zone::BuildZone,
+    }
+}
+
+impl wit::Host for HostCtx {}
+
+impl host::Host for HostCtx {
+    fn unit(&mut self, id: u32) -> Option<wit::UnitView> {
+        let state = self.state()?;
+        let unit = state.unit(UnitId(id))?;
+        let def = state.top_def(unit);
+        Some(wit::UnitView {
+            id,
+            name: def.name.clone(),
+            owner: side_of(unit.owner),
+            controller: side_of(unit.controller),
+            zone: zone_of(unit.place),
+            built: unit.built,
+            tapped: unit.tapped,
+            damage: unit.damage,
+            speed: state.total_speed(unit),
+            power: state.total_power(unit),
+            health: state.total_health(unit),
+            cost: state.build_cost(unit) as i32,
+            build_counters: unit.build_counters,
+            unique: def.is_unique(),
+            subtypes: def.subtypes.clone(),
+            arenas: def.arenas.iter().map(|&a| arena_of(a)).collect(),
+            stack_size: unit.cards.len() as u32,
+        })
+    }
+
+    fn units(&mut self, zone: Option<wit::Zone>) -> Vec<u32> {
+        let Some(state) = self.state() else {
+            return Vec::new();
+        };
+        state
+            .units
+            .values()
+            .filter(|u| zone.is_none_or(|z| zone_of(u.place) == z))
+            .map(|u| u.id.0)
+            .collect()
+    }
+
+    fn attack(&mut self) -> Option<wit::AttackView> {
+        let attack = self.state()?.attack.as_ref()?;
+        Some(wit::AttackView {
+            attacker: attack.attacker.0,
+            defender: attack.defender.0,
+            arena: arena_of(attack.arena),
+            dice: attack
+                .dice
+                .iter()
+                .map(|d| wit::Die {
+                    initial: d.initial,
+                    natural: d.natural,
+                    modifier: d.modifier,
+                })
+                .collect(),
+            hits: attack.hits,
+        })
+    }
+
+    fn pending_damage(&mut self) -> Vec<wit::Pending> {
+        let Some(instance) = self.state().and_then(|s| s.damage.last()) else {
+            return Vec::new();
+        };
+        instance
+            .pending
+            .iter()
+            .map(|p| wit::Pending {
+                target: p.target.0,
+                amount: p.amount,
+                prevented: p.prevented,
+                source: instance.source.map(|s| s.0),
+                from_attack_dice: p.from_attack_dice,
+            })
+            .collect()
+    }
+
+    fn player(&mut self, side: wit::Side) -> wit::PlayerView {
+        let Some(state) = self.state() else {
+            return wit::PlayerView {
+                force: 0,
+                build_points: 0,
+                hand_size: 0,
+                deck_size: 0,
+            };
+        };
+        let p = state.player(if side == wit::Side::Dark {
+            Side::Dark
+        } else {
+            Side::Light
+        });
+        wit::PlayerView {
+            force: p.force,
+            build_points: p.build_points,
+            hand_size: p.hand.len() as u32,
+            deck_size: p.deck.len() as u32,
+        }
+    }
+}
+
+/// The wasmtime major version this runtime is built with (pinned in Cargo.toml).
+const WASMTIME_MAJOR: u32 = 48;
+
+/// The compiler and linker shared by all plugins of a registry.
+pub struct WasmRuntime {
+    engine: Engine,
+    linker: Linker<HostCtx>,
+}
+
+impl WasmRuntime {
+    /// A runtime configured for determinism: fuel metering, canonical NaNs, deterministic
+    /// relaxed SIMD, no threads (not compiled in).
+    pub fn new() -> Result<WasmRuntime, WasmError> {
+        let mut config = Config::new();
+        config.consume_fuel(true);
+        config.cranelift_nan_canonicalization(true);
+        config.relaxed_simd_deterministic(true);
+        config.wasm_component_model(true);
+        let engine = Engine::new(&config).map_err(|e| error("configuring wasmtime", e))?;
+        let mut linker = Linker::new(&engine);
+        bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
+            .map_err(|e| error("linking the host functions", e))?;
+        Ok(WasmRuntime { engine, linker })
+    }
+
+    /// The key of a compiled plugin in a compile cache: the wasmtime version, a hash of this
+    /// engine's configuration and the sha256 of the plugin. An entry under another key is never
+    /// used for this plugin.
+    pub fn cache_key(&self, wasm: &[u8]) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut config = std::collections::hash_map::DefaultHasher::new();
+        self.engine
+            .precompile_compatibility_hash()
+            .hash(&mut config);
+        format!(
+            "wasmtime{WASMTIME_MAJOR}-{:016x}-{}",
+            config.finish(),
+            sha256_hex(wasm)
+        )
+    }
+
+    /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
+    /// turned into a component.
+    pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
+        let component = componentize(wasm)?;
+        Component::new(&self.engine, &component)
+            .map(super::wasmtime_free::Compiled)
+            .map_err(|e| error("compiling the plugin", e))
+    }
+
+    /// Compiles a plugin to bytes that `load_compiled` can load without compiling again.
+    pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
+        let component = componentize(wasm)?;
+        self.engine
+            .precompile_component(&component)
+            .map_err(|e| error("compiling the plugin", e))
+    }
+
+    /// Loads bytes made by `precompile`. The caller must have checked that they are the bytes
+    /// it wrote under this runtime's `cache_key` (see `CompileCache`): wasmtime trusts them.
+    pub fn load_compiled(
+        &self,
+        compiled: &[u8],
+    ) -> Result<super::wasmtime_free::Compiled, WasmError> {
+        // SAFETY: the bytes come from `precompile` of this same engine configuration, verified
+        // by the cache's checksum before this call.
+        unsafe { Component::deserialize(&self.engine, compiled) }
+            .map(super::wasmtime_free::Compiled)
+            .map_err(|e| error("loading the compiled plugin", e))
+    }
+
+    /// Instantiates a compiled plugin with a memory cap.
+    pub fn instantiate(
+        &self,
+        component: &Component,
+        memory: u64,
+        fuel: u64,
+    ) -> Result<WasmPlugin, WasmError> {
+        let pre = self.linker.instantiate_pre(component).map_err(|e| error("linking the plugin (it may import something the host does not provide, such as WASI)", e))?;
+        let pre = bindings::KeywordPre::new(pre)
+            .map_err(|e| error("the plugin does not export the keyword world", e))?;
+        let mut plugin = WasmPlugin {
+            engine: self.engine.clone(),
+            pre,
+            memory,
+            fuel,
+            live: None,
+        };
+        plugin.live = Some(plugin.fresh_instance()?);
+        Ok(plugin)
+    }
+}
+
+/// The sha256 of bytes in lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Turns a core module into a component; a component is returned as is.
+fn componentize(wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
+    if wasm.len() < 8 || &wasm[..4] != b"\0asm" {
+        return Err(WasmError("not a wasm file".into()));
+    }
+    // Byte 4..8 is the version: 1 for a core module, 0x0d..layer 1 for a component.
+    if wasm[4..8] == [1, 0, 0, 0] {
+        return wit_component::ComponentEncoder::default()
+            .module(wasm)
+            .and_then(|encoder| encoder.validate(true).encode())
+            .map_err(|e| error("turning the core module into a component", e));
+    }
+    Ok(wasm.to_vec())
+}
+
+/// A live instance and its store.
+struct Live {
+    store: Store<HostCtx>,
+    keyword: bindings::Keyword,
+}
+
+/// One instantiated plugin.
+pub struct WasmPlugin {
+    engine: Engine,
+    pre: bindings::KeywordPre<HostCtx>,
+    memory: u64,
+    fuel: u64,
+    live: Option<Live>,
+}
+
+/// Calls a hook export by hook point.
+macro_rules! call_hook {
+    ($hooks:expr, $store:expr, $hook:expr, $ability:expr, $event:expr, { $($point:pat => $method:ident),* $(,)? }) => {
+        match $hook {
+            $($point => $hooks.$method($store, $ability, $event),)*
+        }
+    };
+}
+
+impl WasmPlugin {
+    fn fresh_instance(&self) -> Result<Live, WasmError> {
+        let limits = StoreLimitsBuilder::new()
+            .memory_size(self.memory as usize)
+            .instances(4)
+            .tables(4)
+            .memories(2)
+            .build();
+        let mut store = Store::new(
+            &self.engine,
+            HostCtx {
+                view: std::ptr::null(),
+                limits,
+            },
+        );
+        store.limiter(|ctx| &mut ctx.limits);
+        store
+            .set_fuel(self.fuel)
+            .map_err(|e| error("setting fuel", e))?;
+        let keyword = self
+            .pre
+            .instantiate(&mut store)
+            .map_err(|e| error("instantiating the plugin", e))?;
+        Ok(Live { store, keyword })
+    }
+
+    /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
+    /// a trap the instance is replaced, so the next call starts clean.
+    fn with_call<R>(
+        &mut self,
+        state: &GameState,
+        call: impl FnOnce(&bindings::Keyword, &mut Store<HostCtx>) -> wasmtime::Result<R>,
+    ) -> Result<R, String> {
+        if self.live.is_none() {
+            self.live = Some(self.fresh_instance().map_err(|e| e.0)?);
+        }
+        let Some(live) = self.live.as_mut() else {
+            return Err("no instance".into());
+        };
+        live.store.data_mut().view = state;
+        let fuel_ok = live.store.set_fuel(self.fuel);
+        let result = match fuel_ok {
+            Ok(()) => call(&live.keyword, &mut live.store),
+            Err(e) => Err(e),
+        };
+        live.store.data_mut().view = std::ptr::null();
+        match result {
+            Ok(value) => Ok(value),
+            Err(err) => {
+                // A trapped instance can't be called again: drop it; the next call makes a new one.
+                self.live = None;
+                Err(describe_trap(&err))
+            }
+        }
+    }
+
+    /// Calls a hook export.
+    pub fn call_hook(
+        &mut self,
+        hook: api::HookPoint,
+        ability: &api::Ability,
+        event: &api::HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<api::Effect>, String> {
+        use api::{HookPoint as H, Pop as P};
+        let ability = to_wit_ability(ability);
+        let event = to_wit_event(event);
+        let answer = self.with_call(state, |k, store| {
+            let hooks = k.swtcg_keyword_hooks();
+            call_hook!(hooks, &mut *store, hook, &ability, event, {
+                H::SetupStart => call_setup_start,
+                H::SetupUnitPlaced => call_setup_unit_placed,
+                H::SetupEnd => call_setup_end,
+                H::TurnStart => call_turn_start,
+                H::UntapStep => call_untap_step,
+                H::GainForceStep => call_gain_force_step,
+                H::BuildRoll => call_build_roll,
+                H::BuildStepStart => call_build_step_start,
+                H::BuildAction => call_build_action,
+                H::BuildStepEnd => call_build_step_end,
+                H::RetreatStep => call_retreat_step,
+                H::BattlePhaseStart => call_battle_phase_start,
+                H::BattleStepStart => call_battle_step_start,
+                H::SelectNextActor => call_select_next_actor,
+                H::AttackDeclared => call_attack_declared,
+                H::AttackRoll => call_attack_roll,
+                H::InitialRollTriggers => call_initial_roll_triggers,
+                H::HitsCounted => call_hits_counted,
+                H::DamagePending => call_damage_pending,
+                H::DamagePlaced => call_damage_placed,
+                H::UnitDiscarded => call_unit_discarded,
+                H::AttackEnd => call_attack_end,
+                H::BattleStepEnd => call_battle_step_end,
+                H::BattlePhaseEnd => call_battle_phase_end,
+                H::TurnEnd => call_turn_end,
+                H::CardOrAbilityPlayed => call_card_or_ability_played,
+                H::Resolve => call_resolve,
+                H::UnitEntersArena => call_unit_enters_arena,
+                H::UnitLeavesArena => call_unit_leaves_arena,
+                H::StateCheck => call_state_check,
+                H::Pop(P::BattlePhase) => call_pop_p1,
+                H::Pop(P::BattleStep) => call_pop_p2,
+                H::Pop(P::BetweenAttacks) => call_pop_p3,
+                H::Pop(P::Attack) => call_pop_p4,
+                H::Pop(P::Reroll) => call_pop_p5,
+                H::Pop(P::PendingDamage) => call_pop_p6,
+                H::Pop(P::DamagePrevention) => call_pop_p7,
+                H::Pop(P::DamagePlacement) => call_pop_p8,
+                H::Pop(P::AttackEnd) => call_pop_p9,
+                H::Pop(P::Disrupt) => call_pop_p10,
+            })
+        })?;
+        answer
+            .map(|effects| effects.into_iter().map(from_wit_effect).collect())
+            .map_err(|message| format!("the plugin returned an error: {message}"))
+    }
+
+    /// Calls a query export.
+    pub fn query(
+        &mut self,
+        ability: &api::Ability,
+        call: &api::QueryCall,
+        state: &GameState,
+    ) -> Result<api::QueryAnswer, String> {
+        use api::{QueryAnswer as A, QueryCall as Q};
+        let ability = to_wit_ability(ability);
+        self.with_call(state, |k, store| {
+            let q = k.swtcg_keyword_queries();
+            Ok(match call {
+                Q::AttackDieModifier { attacker, defender } => {
+                    A::Number(q.call_attack_die_modifier(store, &ability, *attacker, *defender)?)
+                }
+                Q::HitThreshold { kind } => {
+                    let kind = match kind {
+                        api::DiceKind::Attack => wit::DiceKind::Attack,
+                        api::DiceKind::Damage => wit::DiceKind::Damage,
+                    };
+                    A::Threshold(q.call_hit_threshold(store, &ability, kind)?)
+                }
+                Q::CanBeAttacked { attacker } => {
+                    A::Flag(q.call_can_be_attacked(store, &ability, *attacker)?)
+                }
+                Q::CanBeRetargeted { by } => {
+                    let by = match by {
+                        api::Retarget::Intercept => wit::Retarget::Intercept,
+                        api::Retarget::Redirect => wit::Retarget::Redirect,
+                        api::Retarget::Other => wit::Retarget::Other,
+                    };
+                    A::Flag(q.call_can_be_retargeted(store, &ability, by)?)
+                }
+                Q::StatModifier => {
+                    let s = q.call_stat_modifier(store, &ability)?;
+                    A::Stats(api::Stats {
+                        speed: s.speed,
+                        power: s.power,
+                        health: s.health,
+                    })
+                }
+                Q::PowerAgainst { attacker } => {
+                    A::Number(q.call_power_against(store, &ability, *attacker)?)
+                }
+                Q::DamagePreventable { target } => {
+                    A::Flag(q.call_damage_preventable(store, &ability, *target)?)
+                }
+                Q::Activations { pop, event } => {
+                    let offers =
+                        q.call_activations(store, &ability, to_wit_pop(*pop), to_wit_event(event))?;
+                    A::Activations(
+                        offers
+                            .into_iter()
+                            .map(|o| api::Activation {
+                                label: o.label,
+                                cost: o.cost,
+                                targets: o.targets,
+                                max_amount: o.max_amount,
+                            })
+                            .collect(),
+                    )
+                }
+                Q::Activate {
+                    index,
+                    choice,
+                    event,
+                } => {
+                    let choice = wit::Choice {
+                        target: choice.target,
+                        amount: choice.amount,
+                    };
+                    match q.call_activate(store, &ability, *index, choice, to_wit_event(event))? {
+                        Ok(effects) => {
+                            A::Effects(effects.into_iter().map(from_wit_effect).collect())
+                        }
+                        Err(message) => {
+                            return Err(wasmtime::Error::msg(format!(
+                                "the plugin returned an error: {message}"
+                            )));
+                        }
+                    }
+                }
+                Q::GrantedAbilities => A::Abilities(q.call_granted_abilities(store, &ability)?),
+            })
+        })
+    }
+}
+
+/// A readable reason for a failed call: out of fuel, out of memory, a trap or a panic.
+fn describe_trap(err: &wasmtime::Error) -> String {
+    match err.downcast_ref::<wasmtime::Trap>() {
+        Some(wasmtime::Trap::OutOfFuel) => "ran out of fuel (the ruleset's plugin_fuel per call)".into(),
+        Some(wasmtime::Trap::UnreachableCodeReached) => "trapped: unreachable code reached (a panic or an abort in the plugin, or it ran out of memory)".into(),
+        Some(trap) => format!("trapped: {trap}"),
+        None => format!("{err:#}"),
+    }
+}
+
+fn to_wit_side(side: u8) -> wit::Side {
+    if side == 0 {
+        wit::Side::Dark
+    } else {
+        wit::Side::Light
+    }
+}
+
+fn to_wit_arena(arena: u8) -> wit::Arena {
+    match arena {
+        0 => wit::Arena::Space,
+        1 => wit::Arena::Ground,
+        _ => wit::Arena::Character,
+    }
+}
+
+fn to_wit_pop(pop: api::Pop) -> wit::Pop {
+    use api::Pop as P;
+    match pop {
+        P::BattlePhase => wit::Pop::BattlePhase,
+        P::BattleStep => wit::Pop::BattleStep,
+        P::BetweenAttacks => wit::Pop::BetweenAttacks,
+        P::Attack => wit::Pop::Attack,
+        P::Reroll => wit::Pop::Reroll,
+        P::PendingDamage => wit::Pop::PendingDamage,
+        P::DamagePrevention => wit::Pop::DamagePrevention,
+        P::DamagePlacement => wit::Pop::DamagePlacement,
+        P::AttackEnd => wit::Pop::AttackEnd,
+        P::Disrupt => wit::Pop::Disrupt,
+    }
+}
+
+fn to_wit_ability(a: &api::Ability) -> wit::Ability {
+    wit::Ability {
+        unit: a.unit,
+        index: a.index,
+        text: a.text.clone(),
+        parameter: a.parameter.clone(),
+        cost: a.cost.clone(),
+    }
+}
+
+fn to_wit_event(e: &api::HookEvent) -> wit::Event {
+    wit::Event {
+        turn: e.turn,
+        side: e.side.map(to_wit_side),
+        arena: e.arena.map(to_wit_arena),
+        attacker: e.attacker,
+        defender: e.defender,
+        unit: e.unit,
+        amount: e.amount,
+    }
+}
+
+fn from_wit_duration(d: wit::Duration) -> api::Duration {
+    match d {
+        wit::Duration::ThisAttack => api::Duration::ThisAttack,
+        wit::Duration::NextAttack => api::Duration::NextAttack,
+        wit::Duration::EndOfBattle => api::Duration::EndOfBattle,
+        wit::Duration::EndOfTurn => api::Duration::EndOfTurn,
+        wit::Duration::EndOfGame => api::Duration::EndOfGame,
+    }
+}
+
+fn from_wit_stats(s: wit::StatChange) -> api::StatChange {
+    api::StatChange {
+        unit: s.unit,
+        speed: s.speed,
+        power: s.power,
+        health: s.health,
+        duration: from_wit_duration(s.duration),
+    }
+}
+
+fn from_wit_effect(effect: wit::Effect) -> api::Effect {
+    use api::Effect as E;
+    match effect {
+        wit::Effect::Stats(s) => E::Stats(from_wit_stats(s)),
+        wit::Effect::Prevent(u) => E::Prevent {
+            unit: u.unit,
+            amount: u.amount,
+        },
+        wit::Effect::AddPending(u) => E::AddPending {
+            unit: u.unit,
+            amount: u.amount,
+        },
+        wit::Effect::DiceOfDamage(d) => E::DiceOfDamage {
+            source: d.source,
+            target: d.target,
+            dice: d.dice,
+        },
+        wit::Effect::Damage(d) => E::Damage {
+            source: d.source,
+            target: d.target,
+            amount: d.amount,
+        },
+        wit::Effect::ChangeDefender(unit) => E::ChangeDefender { unit },
+        wit::Effect::OfferSplit(hits) => E::OfferSplit { hits },
+        wit::Effect::ExtraAttackDice(dice) => E::ExtraAttackDice { dice },
+        wit::Effect::GainForce(amount) => E::GainForce { amount },
+        wit::Effect::Tap(unit) => E::Tap { unit },
+        wit::Effect::Untap(unit) => E::Untap { unit },
+        wit::Effect::Counters(c) => E::Counters {
+            unit: c.unit,
+            kind: c.kind,
+            amount: c.amount,
+        },
+        wit::Effect::PayOneOf(costs) => E::PayOneOf { costs },
+        wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(match delayed {
+            wit::Delayed::DiceOfDamage(d) => api::Delayed::DiceOfDamage {
+                source: d.source,
+                target: d.target,
+                dice: d.dice,
+            },
+            wit::Delayed::Damage(d) => api::Delayed::Damage {
+                source: d.source,
+                target: d.target,
+                amount: d.amount,
+            },
+            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+        }),
+    }
+}

@@ -1,0 +1,13 @@
+//! The keyword plugins compiled into the binary by build.rs (plugins/*), as manifests and wasm components.
+
+/// One keyword plugin of `plugins/`, embedded at build time.
+pub struct BundledPlugin {
+    /// The plugin's folder name under `plugins/`, e.g. "accuracy".
+    pub dir: &'static str,
+    /// The text of its `keyword.toml`.
+    pub manifest: &'static str,
+    /// Its wasm component, importing only the engine's `swtcg:keyword` host interfaces.
+    pub component: &'static [u8],
+}
+
+include!(concat!(env!("OUT_DIR"), "/bundled_plugins.rs"));

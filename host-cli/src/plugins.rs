@@ -1,0 +1,175 @@
+//! Loading keyword plugins for a run: the bundled ones compiled into the binary, plugin folders
+//! named with `--plugins`, and a compile cache on disk so that warm starts skip compilation.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use swtcg_engine::plugins::wasmtime_free::Compiled;
+use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::{AbilityHost, Ruleset};
+
+use crate::bundled::BUNDLED;
+
+/// A plugin found on disk or in the binary, not yet loaded.
+pub struct Found {
+    pub manifest: Manifest,
+    pub wasm: Vec<u8>,
+    /// `bundled` or the manifest's path.
+    pub source: String,
+}
+
+/// The bundled plugins.
+pub fn bundled() -> anyhow::Result<Vec<Found>> {
+    BUNDLED
+        .iter()
+        .map(|p| {
+            let origin = format!("bundled:plugins/{}/keyword.toml", p.dir);
+            let manifest = Manifest::parse(&origin, p.manifest)?;
+            Ok(Found {
+                manifest,
+                wasm: p.component.to_vec(),
+                source: "bundled".into(),
+            })
+        })
+        .collect()
+}
+
+/// The plugins of a folder: the folder itself if it holds a `keyword.toml`, else each
+/// sub-folder that does. Each manifest must name its wasm file in `[wasm]`.
+pub fn in_dir(dir: &Path) -> anyhow::Result<Vec<Found>> {
+    let mut manifests = Vec::new();
+    if dir.join("keyword.toml").is_file() {
+        manifests.push(dir.join("keyword.toml"));
+    } else {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .with_context(|| format!("reading plugin folder {}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path().join("keyword.toml")))
+            .filter(|p| p.is_file())
+            .collect();
+        entries.sort();
+        manifests.extend(entries);
+    }
+    if manifests.is_empty() {
+        bail!(
+            "{}: no keyword.toml in this folder or its sub-folders",
+            dir.display()
+        );
+    }
+    manifests.iter().map(|path| read_plugin(path)).collect()
+}
+
+/// Reads one manifest and the wasm it names.
+pub fn read_plugin(path: &Path) -> anyhow::Result<Found> {
+    let origin = path.display().to_string();
+    let manifest = Manifest::parse(&origin, &crate::read_text(&path.to_path_buf())?)?;
+    let Some(wasm) = &manifest.wasm else {
+        bail!("{origin}: the manifest has no [wasm] table naming the plugin's wasm file");
+    };
+    let file = path.parent().unwrap_or(Path::new(".")).join(&wasm.file);
+    let bytes = std::fs::read(&file)
+        .with_context(|| format!("{origin}: reading the wasm file {}", file.display()))?;
+    Ok(Found {
+        manifest,
+        wasm: bytes,
+        source: origin,
+    })
+}
+
+/// Where compiled plugins are cached: `SWTCG_CACHE_DIR`, else `$XDG_CACHE_HOME/swtcg`, else
+/// `~/.cache/swtcg`; `None` when no home is known.
+pub fn cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SWTCG_CACHE_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("swtcg"))
+}
+
+/// Compiles a plugin through the cache. A cache file holds the sha256 of its payload first; a
+/// file whose payload does not match is recompiled and rewritten, never loaded.
+pub fn compile(
+    runtime: &WasmRuntime,
+    wasm: &[u8],
+    cache: Option<&Path>,
+) -> anyhow::Result<Compiled> {
+    let Some(dir) = cache else {
+        return Ok(runtime.compile(wasm)?);
+    };
+    let path = dir.join(format!("{}.cwasm", runtime.cache_key(wasm)));
+    if let Ok(bytes) = std::fs::read(&path)
+        && bytes.len() > 64
+    {
+        let (checksum, payload) = bytes.split_at(64);
+        if checksum == sha256_hex(payload).as_bytes() {
+            return Ok(runtime.load_compiled(payload)?);
+        }
+        tracing::warn!(
+            "compile cache entry {} is corrupt; recompiling",
+            path.display()
+        );
+    }
+    let payload = runtime.precompile(wasm)?;
+    let mut file = sha256_hex(&payload).into_bytes();
+    file.extend_from_slice(&payload);
+    // A cache that can't be written only costs time on the next start.
+    if std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&path, &file))
+        .is_err()
+    {
+        tracing::warn!("could not write the compile cache {}", path.display());
+    }
+    Ok(runtime.load_compiled(&payload)?)
+}
+
+/// Options for building a registry.
+pub struct Load<'a> {
+    pub dirs: &'a [PathBuf],
+    pub ruleset: &'a Ruleset,
+    pub use_cache: bool,
+}
+
+/// Builds the registry for a run: plugins of `--plugins` folders first (two of them claiming
+/// one keyword is an error), then the bundled plugins for every keyword still unclaimed, so that
+/// a folder can replace a bundled keyword.
+pub fn load(options: &Load) -> anyhow::Result<Registry> {
+    let runtime = WasmRuntime::new()?;
+    let cache = if options.use_cache { cache_dir() } else { None };
+    let limits = (options.ruleset.plugin_memory, options.ruleset.plugin_fuel);
+    let mut registry = Registry::new();
+    for dir in options.dirs {
+        for found in in_dir(dir)? {
+            let compiled = compile(&runtime, &found.wasm, cache.as_deref())
+                .with_context(|| found.source.clone())?;
+            registry.add(
+                &runtime,
+                found.manifest,
+                &compiled,
+                sha256_hex(&found.wasm),
+                found.source,
+                limits,
+            )?;
+        }
+    }
+    for found in bundled()? {
+        if found
+            .manifest
+            .names()
+            .any(|name| registry.plugin_for(name).is_some())
+        {
+            continue;
+        }
+        let compiled = compile(&runtime, &found.wasm, cache.as_deref())
+            .with_context(|| format!("bundled plugin {}", found.manifest.id))?;
+        registry.add(
+            &runtime,
+            found.manifest,
+            &compiled,
+            sha256_hex(&found.wasm),
+            found.source,
+            limits,
+        )?;
+    }
+    Ok(registry)
+}

@@ -1,0 +1,178 @@
+//! The guest SDK: what a keyword plugin uses to implement the WIT world `swtcg:keyword`.
+//!
+//! A plugin is one struct, one `impl Keyword for ThatStruct` overriding the hooks and queries
+//! its manifest subscribes to (every method defaults to "no effect"), and one
+//! `swtcg_plugin_api::export_keyword!(ThatStruct);`.
+
+/// Bindings generated from `wit/keyword.wit`.
+#[allow(missing_docs, clippy::all)]
+pub mod bindings {
+    wit_bindgen::generate!({
+        path: "wit",
+        world: "keyword",
+        pub_export_macro: true,
+        export_macro_name: "export_bindings",
+        default_bindings_module: "swtcg_plugin_api::guest::bindings",
+        generate_all,
+    });
+}
+
+pub use bindings::swtcg::keyword::host;
+pub use bindings::swtcg::keyword::types::*;
+
+/// What a hook returns: proposed effects, or an error message naming what went wrong.
+pub type HookResult = Result<Vec<Effect>, String>;
+
+/// Declares the trait with one defaulted method per hook, and the macro that exports it.
+macro_rules! keyword_trait {
+    ($($hook:ident),* $(,)?) => {
+        /// One keyword's rules. Override the hooks and queries your manifest lists; every
+        /// other method means "no effect" and is never called by the engine.
+        pub trait Keyword {
+            $(
+                #[doc = concat!("The `", stringify!($hook), "` hook (see docs/plugin-protocol.md).")]
+                fn $hook(_ability: Ability, _event: Event) -> HookResult {
+                    Ok(Vec::new())
+                }
+            )*
+
+            /// Added to each attack die's value when this ability's unit attacks.
+            fn attack_die_modifier(_ability: Ability, _attacker: UnitId, _defender: UnitId) -> i32 {
+                0
+            }
+            /// The value a die must reach to hit this ability's unit, if the keyword changes it.
+            fn hit_threshold(_ability: Ability, _kind: DiceKind) -> Option<u8> {
+                None
+            }
+            /// Whether `attacker` may choose this ability's unit as its defender.
+            fn can_be_attacked(_ability: Ability, _attacker: UnitId) -> bool {
+                true
+            }
+            /// Whether the attack of this ability's unit may be retargeted.
+            fn can_be_retargeted(_ability: Ability, _by: Retarget) -> bool {
+                true
+            }
+            /// Changes to the total stats of this ability's unit.
+            fn stat_modifier(_ability: Ability) -> Stats {
+                Stats { speed: 0, power: 0, health: 0 }
+            }
+            /// Power added against this ability's unit when `attacker` attacks it.
+            fn power_against(_ability: Ability, _attacker: UnitId) -> i32 {
+                0
+            }
+            /// Whether damage from this ability's unit to `target` may be prevented.
+            fn damage_preventable(_ability: Ability, _target: UnitId) -> bool {
+                true
+            }
+            /// The activations this ability offers its controller in this POP.
+            fn activations(_ability: Ability, _pop: Pop, _event: Event) -> Vec<Activation> {
+                Vec::new()
+            }
+            /// The player took offer `index` of `activations` and paid its cost.
+            fn activate(_ability: Ability, _index: u32, _choice: Choice, _event: Event) -> HookResult {
+                Ok(Vec::new())
+            }
+            /// Printed abilities this ability gives its unit now.
+            fn granted_abilities(_ability: Ability) -> Vec<String> {
+                Vec::new()
+            }
+        }
+
+        /// Exports `$ty: Keyword` as the plugin's component exports.
+        #[macro_export]
+        macro_rules! export_keyword {
+            ($ty:ident) => {
+                const _: () = {
+                    use $crate::guest::bindings::exports::swtcg::keyword::{hooks, queries};
+                    use $crate::guest::*;
+
+                    impl hooks::Guest for $ty {
+                        $(
+                            fn $hook(ability: Ability, event: Event) -> HookResult {
+                                <$ty as Keyword>::$hook(ability, event)
+                            }
+                        )*
+                    }
+
+                    impl queries::Guest for $ty {
+                        fn attack_die_modifier(ability: Ability, attacker: UnitId, defender: UnitId) -> i32 {
+                            <$ty as Keyword>::attack_die_modifier(ability, attacker, defender)
+                        }
+                        fn hit_threshold(ability: Ability, kind: DiceKind) -> Option<u8> {
+                            <$ty as Keyword>::hit_threshold(ability, kind)
+                        }
+                        fn can_be_attacked(ability: Ability, attacker: UnitId) -> bool {
+                            <$ty as Keyword>::can_be_attacked(ability, attacker)
+                        }
+                        fn can_be_retargeted(ability: Ability, by: Retarget) -> bool {
+                            <$ty as Keyword>::can_be_retargeted(ability, by)
+                        }
+                        fn stat_modifier(ability: Ability) -> Stats {
+                            <$ty as Keyword>::stat_modifier(ability)
+                        }
+                        fn power_against(ability: Ability, attacker: UnitId) -> i32 {
+                            <$ty as Keyword>::power_against(ability, attacker)
+                        }
+                        fn damage_preventable(ability: Ability, target: UnitId) -> bool {
+                            <$ty as Keyword>::damage_preventable(ability, target)
+                        }
+                        fn activations(ability: Ability, pop: Pop, event: Event) -> Vec<Activation> {
+                            <$ty as Keyword>::activations(ability, pop, event)
+                        }
+                        fn activate(ability: Ability, index: u32, choice: Choice, event: Event) -> HookResult {
+                            <$ty as Keyword>::activate(ability, index, choice, event)
+                        }
+                        fn granted_abilities(ability: Ability) -> Vec<String> {
+                            <$ty as Keyword>::granted_abilities(ability)
+                        }
+                    }
+
+                    $crate::guest::bindings::export_bindings!($ty);
+                };
+            };
+        }
+    };
+}
+
+keyword_trait!(
+    setup_start,
+    setup_unit_placed,
+    setup_end,
+    turn_start,
+    untap_step,
+    gain_force_step,
+    build_roll,
+    build_step_start,
+    build_action,
+    build_step_end,
+    retreat_step,
+    battle_phase_start,
+    battle_step_start,
+    select_next_actor,
+    attack_declared,
+    attack_roll,
+    initial_roll_triggers,
+    hits_counted,
+    damage_pending,
+    damage_placed,
+    unit_discarded,
+    attack_end,
+    battle_step_end,
+    battle_phase_end,
+    turn_end,
+    card_or_ability_played,
+    resolve,
+    unit_enters_arena,
+    unit_leaves_arena,
+    state_check,
+    pop_p1,
+    pop_p2,
+    pop_p3,
+    pop_p4,
+    pop_p5,
+    pop_p6,
+    pop_p7,
+    pop_p8,
+    pop_p9,
+    pop_p10,
+);

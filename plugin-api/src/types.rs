@@ -1,0 +1,269 @@
+//! The host-side Rust mirror of the records of `wit/keyword.wit`: abilities, events, effects,
+//! activations and the answers of queries. The engine works with these; the wasm host converts
+//! them to and from the component's types.
+
+use serde::{Deserialize, Serialize};
+
+use crate::hook::Pop;
+
+/// A unit as numbered by the engine.
+pub type UnitId = u32;
+
+/// The ability instance a call is about (WIT `ability`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ability {
+    pub unit: UnitId,
+    /// Which of the unit's active abilities it is.
+    pub index: u32,
+    /// The printed text, e.g. "Pay 2 Force -> Evade 2".
+    pub text: String,
+    /// What follows the keyword, e.g. "2".
+    pub parameter: String,
+    /// The activation cost before the arrow, if any.
+    pub cost: Option<String>,
+}
+
+/// How long a stat change lasts (WIT `duration`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    ThisAttack,
+    NextAttack,
+    EndOfBattle,
+    EndOfTurn,
+    EndOfGame,
+}
+
+/// A change of a unit's total stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatChange {
+    pub unit: UnitId,
+    pub speed: i32,
+    pub power: i32,
+    pub health: i32,
+    pub duration: Duration,
+}
+
+/// Stat deltas without a unit or duration (the answer of `stat-modifier`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub speed: i32,
+    pub power: i32,
+    pub health: i32,
+}
+
+/// Effects that run when the current attack ends (WIT `delayed`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "delayed")]
+pub enum Delayed {
+    DiceOfDamage {
+        source: UnitId,
+        target: UnitId,
+        dice: u32,
+    },
+    Damage {
+        source: UnitId,
+        target: UnitId,
+        amount: u32,
+    },
+    Stats(StatChange),
+}
+
+/// The closed vocabulary of effects a plugin may propose (WIT `effect`). The engine validates
+/// each one against the rules and applies all of a call's effects or none of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "effect")]
+pub enum Effect {
+    Stats(StatChange),
+    Prevent {
+        unit: UnitId,
+        amount: u32,
+    },
+    AddPending {
+        unit: UnitId,
+        amount: u32,
+    },
+    DiceOfDamage {
+        source: UnitId,
+        target: UnitId,
+        dice: u32,
+    },
+    Damage {
+        source: UnitId,
+        target: UnitId,
+        amount: u32,
+    },
+    ChangeDefender {
+        unit: UnitId,
+    },
+    OfferSplit {
+        hits: u32,
+    },
+    ExtraAttackDice {
+        dice: u32,
+    },
+    GainForce {
+        amount: u32,
+    },
+    Tap {
+        unit: UnitId,
+    },
+    Untap {
+        unit: UnitId,
+    },
+    Counters {
+        unit: UnitId,
+        kind: String,
+        amount: i32,
+    },
+    PayOneOf {
+        costs: Vec<String>,
+    },
+    AtAttackEnd(Delayed),
+}
+
+/// How an attack's target would be changed (WIT `retarget`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Retarget {
+    Intercept,
+    Redirect,
+    Other,
+}
+
+/// The dice being counted for hits (WIT `dice-kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiceKind {
+    Attack,
+    Damage,
+}
+
+/// An activated ability offered to its controller (WIT `activation`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    pub label: String,
+    pub cost: Option<String>,
+    pub targets: Vec<UnitId>,
+    pub max_amount: Option<u32>,
+}
+
+/// The player's answer to an activation (WIT `choice`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ActivationChoice {
+    pub target: Option<UnitId>,
+    pub amount: Option<u32>,
+}
+
+/// The static questions of the `queries` interface, by the name a manifest lists them with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Query {
+    AttackDieModifier,
+    HitThreshold,
+    CanBeAttacked,
+    CanBeRetargeted,
+    StatModifier,
+    PowerAgainst,
+    DamagePreventable,
+    Activations,
+    GrantedAbilities,
+}
+
+impl Query {
+    pub const ALL: [Query; 9] = [
+        Query::AttackDieModifier,
+        Query::HitThreshold,
+        Query::CanBeAttacked,
+        Query::CanBeRetargeted,
+        Query::StatModifier,
+        Query::PowerAgainst,
+        Query::DamagePreventable,
+        Query::Activations,
+        Query::GrantedAbilities,
+    ];
+
+    /// The name used in manifests and in the WIT interface.
+    pub fn name(self) -> &'static str {
+        match self {
+            Query::AttackDieModifier => "attack-die-modifier",
+            Query::HitThreshold => "hit-threshold",
+            Query::CanBeAttacked => "can-be-attacked",
+            Query::CanBeRetargeted => "can-be-retargeted",
+            Query::StatModifier => "stat-modifier",
+            Query::PowerAgainst => "power-against",
+            Query::DamagePreventable => "damage-preventable",
+            Query::Activations => "activations",
+            Query::GrantedAbilities => "granted-abilities",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Query> {
+        Query::ALL.into_iter().find(|q| q.name() == name)
+    }
+}
+
+/// One call of the `queries` interface with its arguments (`activations` also covers
+/// `activate`, which a manifest gets with it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum QueryCall {
+    AttackDieModifier {
+        attacker: UnitId,
+        defender: UnitId,
+    },
+    HitThreshold {
+        kind: DiceKind,
+    },
+    CanBeAttacked {
+        attacker: UnitId,
+    },
+    CanBeRetargeted {
+        by: Retarget,
+    },
+    StatModifier,
+    PowerAgainst {
+        attacker: UnitId,
+    },
+    DamagePreventable {
+        target: UnitId,
+    },
+    Activations {
+        pop: Pop,
+        event: crate::HookEvent,
+    },
+    Activate {
+        index: u32,
+        choice: ActivationChoice,
+        event: crate::HookEvent,
+    },
+    GrantedAbilities,
+}
+
+impl QueryCall {
+    /// The query a manifest must list for this call to be made.
+    pub fn query(&self) -> Query {
+        match self {
+            QueryCall::AttackDieModifier { .. } => Query::AttackDieModifier,
+            QueryCall::HitThreshold { .. } => Query::HitThreshold,
+            QueryCall::CanBeAttacked { .. } => Query::CanBeAttacked,
+            QueryCall::CanBeRetargeted { .. } => Query::CanBeRetargeted,
+            QueryCall::StatModifier => Query::StatModifier,
+            QueryCall::PowerAgainst { .. } => Query::PowerAgainst,
+            QueryCall::DamagePreventable { .. } => Query::DamagePreventable,
+            QueryCall::Activations { .. } | QueryCall::Activate { .. } => Query::Activations,
+            QueryCall::GrantedAbilities => Query::GrantedAbilities,
+        }
+    }
+}
+
+/// The answer of a query call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum QueryAnswer {
+    Number(i32),
+    Threshold(Option<u8>),
+    Flag(bool),
+    Stats(Stats),
+    Activations(Vec<Activation>),
+    Effects(Vec<Effect>),
+    Abilities(Vec<String>),
+}
