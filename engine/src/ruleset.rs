@@ -53,6 +53,9 @@ pub struct Ruleset {
     pub plugin_fuel: u64,
     /// The memory one plugin instance may use, in bytes.
     pub plugin_memory: u64,
+    /// Plugin folders to load (relative to the ruleset file); their plugins replace the bundled
+    /// ones for the same keywords, which is how a tournament swaps a rule variant.
+    pub plugin_dirs: Vec<String>,
 }
 
 impl Default for Ruleset {
@@ -78,6 +81,7 @@ impl Default for Ruleset {
             on_plugin_error: OnPluginError::Stop,
             plugin_fuel: 10_000_000,
             plugin_memory: 4 << 20,
+            plugin_dirs: Vec::new(),
         }
     }
 }

@@ -75,7 +75,7 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         dark: player(args.ai, args.seed),
         light: player(args.ai, args.seed.wrapping_add(1)),
     };
-    let mut host = args.plugins.load(&ruleset)?;
+    let mut host = args.plugins.load_with(&ruleset, args.ruleset.as_deref())?;
     let mut game = Game::from_decks(decks, args.seed, Arc::new(ruleset), &mut host, &mut seats);
     let result = game.play();
 

@@ -104,12 +104,28 @@ pub(crate) struct PluginArgs {
 }
 
 impl PluginArgs {
+    /// Loads the bundled plugins, the `--plugins` folders and the ruleset's plugin folders.
     pub(crate) fn load(
         &self,
         ruleset: &swtcg_engine::Ruleset,
     ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
+        self.load_with(ruleset, None)
+    }
+
+    /// Loads the bundled plugins, the `--plugins` folders and the folders the ruleset names
+    /// (relative to the ruleset file, `ruleset_file`, when there is one).
+    pub(crate) fn load_with(
+        &self,
+        ruleset: &swtcg_engine::Ruleset,
+        ruleset_file: Option<&std::path::Path>,
+    ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
+        let base = ruleset_file
+            .and_then(|f| f.parent())
+            .unwrap_or(std::path::Path::new("."));
+        let mut dirs = self.dirs.clone();
+        dirs.extend(ruleset.plugin_dirs.iter().map(|d| base.join(d)));
         plugins::load(&plugins::Load {
-            dirs: &self.dirs,
+            dirs: &dirs,
             ruleset,
             use_cache: !self.no_cache,
         })

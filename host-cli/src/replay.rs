@@ -19,6 +19,13 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let origin = args.log.display().to_string();
     let log = GameLog::from_jsonl(&origin, &crate::read_text(&args.log)?)?;
     let mut host = args.plugins.load(&log.header.ruleset)?;
+    let loaded = swtcg_engine::AbilityHost::fingerprints(&host);
+    if loaded != log.header.plugins {
+        println!(
+            "{origin}: note: the log was played with plugins {:?}; replaying with {:?}",
+            log.header.plugins, loaded
+        );
+    }
     match replay(&log, &mut host) {
         Ok(outcome) => {
             let ending = match outcome {

@@ -135,7 +135,7 @@ impl<'a> Game<'a> {
             seed,
             ruleset: (*ruleset).clone(),
             decks: decks.clone(),
-            plugins: Vec::new(),
+            plugins: host.fingerprints(),
         };
         let mut state = GameState::new(ruleset, seed);
         for side in Side::BOTH {
