@@ -54,6 +54,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     init_tracing(cli.verbose);
     let result = match cli.command {
@@ -68,6 +69,16 @@ fn main() -> ExitCode {
             eprintln!("error: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so printing into a closed pipe (`swtcg ... | head`) would panic; a
+/// command-line tool should end quietly instead, as other Unix tools do.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -101,6 +112,11 @@ pub(crate) struct PluginArgs {
     /// Compile plugins without reading or writing the compile cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Run the bundled keywords from trusted native builds in this folder instead of wasm (the
+    /// `lib<crate>.so` files of `cargo build --release` in plugins/); no sandbox, for first-party
+    /// plugins and speed comparisons.
+    #[arg(long, value_name = "DIR")]
+    pub native: Option<PathBuf>,
 }
 
 impl PluginArgs {
@@ -128,6 +144,7 @@ impl PluginArgs {
             dirs: &dirs,
             ruleset,
             use_cache: !self.no_cache,
+            native: self.native.as_deref(),
         })
     }
 }

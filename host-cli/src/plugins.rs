@@ -128,6 +128,8 @@ pub struct Load<'a> {
     pub dirs: &'a [PathBuf],
     pub ruleset: &'a Ruleset,
     pub use_cache: bool,
+    /// A folder of native builds of the bundled plugins to use instead of their wasm.
+    pub native: Option<&'a Path>,
 }
 
 /// Builds the registry for a run: plugins of `--plugins` folders first (two of them claiming
@@ -152,12 +154,16 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
             )?;
         }
     }
-    for found in bundled()? {
+    for (found, dir) in bundled()?.into_iter().zip(BUNDLED.iter().map(|b| b.dir)) {
         if found
             .manifest
             .names()
             .any(|name| registry.plugin_for(name).is_some())
         {
+            continue;
+        }
+        if let Some(native) = options.native {
+            load_native(&mut registry, found, native, dir)?;
             continue;
         }
         let compiled = compile(&runtime, &found.wasm, cache.as_deref())
@@ -172,4 +178,38 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
         )?;
     }
     Ok(registry)
+}
+
+/// Loads the native build of a bundled plugin: `lib<crate>.so` (or the platform's name) for the
+/// crate `swtcg-keyword-<dir>`.
+#[cfg(feature = "native")]
+fn load_native(
+    registry: &mut Registry,
+    found: Found,
+    native: &Path,
+    dir: &str,
+) -> anyhow::Result<()> {
+    use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
+    let file = native.join(format!(
+        "{DLL_PREFIX}swtcg_keyword_{}{DLL_SUFFIX}",
+        dir.replace('-', "_")
+    ));
+    let bytes = std::fs::read(&file)
+        .with_context(|| format!("reading the native plugin {}", file.display()))?;
+    // SAFETY: `--native` is the trusted path: the user names a folder of native builds of
+    // this repository's own plugins.
+    let plugin = unsafe { swtcg_engine::plugins::native::NativePlugin::load(&file) }
+        .map_err(anyhow::Error::msg)?;
+    registry.add_native(
+        found.manifest,
+        plugin,
+        sha256_hex(&bytes),
+        file.display().to_string(),
+    )?;
+    Ok(())
+}
+
+#[cfg(not(feature = "native"))]
+fn load_native(_: &mut Registry, _: Found, _: &Path, _: &str) -> anyhow::Result<()> {
+    bail!("this swtcg was built without the `native` feature")
 }

@@ -1,8 +1,10 @@
-//! `swtcg plugins`: list the loaded keyword plugins and validate plugin folders.
+//! `swtcg plugins`: list the loaded keyword plugins, validate plugin folders and scaffold new
+//! ones.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use anyhow::{Context, bail};
 use clap::Subcommand;
 use swtcg_engine::Ruleset;
 use swtcg_engine::plugins::{Registry, WasmRuntime, sha256_hex};
@@ -26,6 +28,26 @@ pub enum PluginsCommand {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
     },
+    /// Create a keyword plugin crate that builds and loads as is, with an example scenario.
+    ///
+    /// Writes DIR/NAME/ with Cargo.toml, keyword.toml, src/lib.rs (a working "NAME X: when
+    /// this unit attacks, it rolls X more attack dice"), scenarios/example.toml and a README,
+    /// then prints the next steps. The keyword is NAME in Title Case: `my-keyword` implements
+    /// "My Keyword". An existing DIR/NAME is never overwritten.
+    ///
+    /// Example: swtcg plugins new my-keyword --dir my-plugins/
+    New {
+        /// The plugin id and folder name: lowercase letters, digits and single dashes, starting
+        /// with a letter.
+        name: String,
+        /// The folder to create the plugin folder in (created if missing).
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        dir: PathBuf,
+        /// The plugin-api crate the plugin depends on; default: the plugin-api folder of the
+        /// source tree this swtcg was built from.
+        #[arg(long, value_name = "PATH")]
+        api_path: Option<PathBuf>,
+    },
 }
 
 pub fn run(command: PluginsCommand) -> anyhow::Result<ExitCode> {
@@ -36,6 +58,11 @@ pub fn run(command: PluginsCommand) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         PluginsCommand::Validate { dirs } => validate(&dirs),
+        PluginsCommand::New {
+            name,
+            dir,
+            api_path,
+        } => scaffold(&name, &dir, api_path.as_deref()),
     }
 }
 
@@ -55,10 +82,11 @@ fn print_list(registry: &Registry) {
             .chain(m.queries.iter().map(|q| q.name()))
             .collect();
         println!(
-            "{:<12} {:<8} api {:<6} wasm  keywords: {:<24} hooks: {:<40} {} sha256:{}",
+            "{:<12} {:<8} api {:<6} {:<6} keywords: {:<24} hooks: {:<40} {} sha256:{}",
             m.id,
             m.version.to_string(),
             m.api.to_string(),
+            plugin.kind(),
             names.join(", "),
             hooks.join(","),
             plugin.source,
@@ -115,4 +143,489 @@ fn validate(dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The plugin-api folder of the source tree this binary was built from.
+const DEFAULT_API_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../plugin-api");
+
+/// The rustc target plugins are built for.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// The names a plugin's keyword struct must not take, because `swtcg_plugin_api::guest::*`
+/// brings them into scope (or, for `Self`, because Rust reserves it); a keyword named like one
+/// of them gets a `Keyword` suffix instead.
+const TAKEN_NAMES: &[&str] = &[
+    "Self",
+    "Keyword",
+    "HookResult",
+    "UnitId",
+    "Side",
+    "Arena",
+    "Zone",
+    "Pop",
+    "Ability",
+    "Event",
+    "UnitView",
+    "Die",
+    "AttackView",
+    "Pending",
+    "PlayerView",
+    "Duration",
+    "StatChange",
+    "Stats",
+    "UnitAmount",
+    "DiceOfDamage",
+    "Damage",
+    "CounterChange",
+    "Delayed",
+    "Effect",
+    "Retarget",
+    "DiceKind",
+    "Activation",
+    "Choice",
+    "Option",
+    "Result",
+    "Vec",
+    "String",
+    "Box",
+];
+
+/// Everything a scaffold's files are made from.
+struct Scaffold {
+    /// The plugin id, e.g. `my-keyword`.
+    id: String,
+    /// The keyword as printed on cards, e.g. `My Keyword`.
+    keyword: String,
+    /// The Rust struct that implements it, e.g. `MyKeyword`.
+    type_name: String,
+    /// The cargo package, e.g. `swtcg-keyword-my-keyword`.
+    package: String,
+    /// The absolute plugin-api folder, as a string for Cargo.toml.
+    api_path: String,
+}
+
+impl Scaffold {
+    fn new(id: &str, api_path: String) -> Scaffold {
+        let words: Vec<String> = id.split('-').map(capitalized).collect();
+        let camel = words.concat();
+        let type_name = if TAKEN_NAMES.contains(&camel.as_str()) {
+            format!("{camel}Keyword")
+        } else {
+            camel
+        };
+        Scaffold {
+            id: id.to_string(),
+            keyword: words.join(" "),
+            type_name,
+            package: format!("swtcg-keyword-{id}"),
+            api_path,
+        }
+    }
+
+    /// The wasm file cargo writes, relative to the plugin folder.
+    fn wasm_file(&self) -> String {
+        format!(
+            "target/{WASM_TARGET}/release/{}.wasm",
+            self.package.replace('-', "_")
+        )
+    }
+
+    /// The files of the plugin folder, relative to it, with their text.
+    fn files(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("Cargo.toml", self.cargo_toml()),
+            ("keyword.toml", self.keyword_toml()),
+            ("src/lib.rs", self.lib_rs()),
+            ("scenarios/example.toml", self.scenario()),
+            ("README.md", self.readme()),
+            (".gitignore", "/target\n".to_string()),
+        ]
+    }
+
+    fn cargo_toml(&self) -> String {
+        format!(
+            r#"# The {keyword} keyword plugin for the swtcg engine, built for {WASM_TARGET}.
+[package]
+name = "{package}"
+description = "{keyword} X: when this unit attacks, it rolls X more attack dice"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+[lib]
+# A plugin is a wasm library without a Rust interface: the engine calls its exports.
+crate-type = ["cdylib"]
+
+[dependencies]
+swtcg-plugin-api = {{ path = {api_path}, features = ["guest"] }}
+
+# The plugin is a workspace of its own, so it builds wherever its folder lives, even inside
+# another cargo workspace.
+[workspace]
+
+# Small and fast wasm: the engine loads it at every start.
+[profile.release]
+opt-level = "s"
+lto = true
+codegen-units = 1
+debug = false
+strip = true
+"#,
+            keyword = self.keyword,
+            package = self.package,
+            api_path = toml_string(&self.api_path),
+        )
+    }
+
+    fn keyword_toml(&self) -> String {
+        format!(
+            r#"# The manifest of the keyword {keyword}, scaffolded by `swtcg plugins new {id}`.
+# The format is described in the engine's docs/plugin-protocol.md and
+# engine/src/plugins/manifest.rs.
+[keyword]
+id = "{id}"
+# The keyword as printed on cards: "{keyword} 2" is an ability of this plugin.
+name = "{keyword}"
+version = "0.1.0"
+# The plugin API versions this plugin works with.
+api = "^1.0"
+template = "{keyword} X"
+# What follows the keyword: a number here (the X).
+parameter = "number"
+# The class words of game 13.2.
+class = ["triggered"]
+# Every hook and query that src/lib.rs answers must be listed; the engine calls no other.
+hooks = ["attack-roll"]
+description = "When this unit attacks, it rolls X more attack dice."
+
+[wasm]
+# Where `cargo build --release --target {WASM_TARGET}` writes the plugin.
+file = "{wasm}"
+"#,
+            keyword = self.keyword,
+            id = self.id,
+            wasm = self.wasm_file(),
+        )
+    }
+
+    fn lib_rs(&self) -> String {
+        format!(
+            r#"//! The {keyword} keyword: "{keyword} X: when this unit attacks, it rolls X more attack
+//! dice" (triggered).
+//!
+//! Change the rules below, list every hook and query you answer in keyword.toml, and prove
+//! each sentence of the keyword with a scenario in scenarios/. (Scaffolded by
+//! `swtcg plugins new {id}`.)
+
+use swtcg_plugin_api::guest::*;
+
+/// The keyword. It keeps no state: the engine calls it for each "{keyword} X" on a unit in
+/// play, and the `Ability` argument says which one.
+struct {ty};
+
+impl Keyword for {ty} {{
+    /// Called right after the attack dice of every attack are rolled, because keyword.toml
+    /// lists the `attack-roll` hook. The effects returned are proposals that the engine checks
+    /// and then applies.
+    fn attack_roll(ability: Ability, event: Event) -> HookResult {{
+        // The hook runs for every {keyword} in play, so only the attacker's own one counts.
+        if event.attacker != Some(ability.unit) {{
+            return Ok(Vec::new());
+        }}
+        // The parameter is the text after the keyword: "2" for "{keyword} 2". An error names
+        // the plugin and the ability when the engine reports it.
+        let x: u32 = ability
+            .parameter
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{{}}` is not a number of dice", ability.parameter))?;
+        Ok(vec![Effect::ExtraAttackDice(x)])
+    }}
+}}
+
+// Makes the struct the plugin's exports, which the engine calls.
+swtcg_plugin_api::export_keyword!({ty});
+"#,
+            keyword = self.keyword,
+            id = self.id,
+            ty = self.type_name,
+        )
+    }
+
+    fn scenario(&self) -> String {
+        format!(
+            r#"# A conformance scenario (shared/conformance/FORMAT.md): it passes only if the plugin works.
+# Without the plugin the engine refuses the ability "{keyword} 2"; with a plugin that adds no
+# dice the squad rolls only 2 dice and the scenario fails with "unused dice".
+title = "{keyword} 2: a unit of power 2 rolls 2 attack dice, then 2 more"
+rules = ["keyword {keyword}"]
+# Every die the engine rolls, in order: the 2 dice of power 2, then the 2 of {keyword} 2.
+# 4, 5 and 6 hit; 2 misses.
+dice = [4, 5, 6, 2]
+
+[start]
+phase = "battle"
+arena = "ground"
+stop = "attack-end"
+
+[[unit]]
+id = "squad"
+side = "dark"
+arena = "ground"
+speed = 40
+power = 2
+health = 5
+cost = 4
+abilities = ["{keyword} 2"]
+
+[[unit]]
+id = "tank"
+side = "light"
+arena = "ground"
+speed = 20
+power = 3
+health = 5
+cost = 5
+
+[[act]]
+side = "dark"
+attack = {{ unit = "squad", defender = "tank" }}
+
+[expect.unit.squad]
+tapped = true
+[expect.unit.tank]
+damage = 3
+"#,
+            keyword = self.keyword,
+        )
+    }
+
+    fn readme(&self) -> String {
+        format!(
+            r#"# The {keyword} keyword plugin
+
+A keyword plugin for the swtcg Star Wars TCG rules engine, scaffolded by
+`swtcg plugins new {id}`. As created it implements "{keyword} X: when this unit attacks, it
+rolls X more attack dice"; change it into your keyword.
+
+## Files
+
+- `keyword.toml`: the manifest. It names the keyword as printed on cards, its parameter and
+  class words, every hook and query the code answers, and the wasm file to load.
+- `src/lib.rs`: the rules, written against the `swtcg_plugin_api::guest` SDK. Override the
+  `Keyword` methods your manifest lists; every other method means "no effect".
+- `scenarios/example.toml`: a conformance scenario that passes only if the plugin works. Write
+  one scenario per sentence of your keyword's definition.
+- `Cargo.toml`: a standalone crate; its `swtcg-plugin-api` path points at the engine's
+  `plugin-api` folder.
+
+## Build and check
+
+Once, if the wasm target is missing: `rustup target add {WASM_TARGET}`.
+
+```sh
+cargo build --release --target {WASM_TARGET}
+swtcg plugins validate .
+swtcg check --plugins . scenarios/
+```
+
+`validate` prints `OK {id}` when the manifest, the wasm file and its exports are right;
+`check` prints `PASS` or `FAIL` per scenario and ends with `N passed, N failed`.
+
+## Use it
+
+Any command that plays loads the plugin with `--plugins`, without rebuilding swtcg:
+
+```sh
+swtcg plugins list --plugins .
+swtcg check --plugins . path/to/more/scenarios/
+```
+
+Several plugins in sub-folders of one folder load with `--plugins that-folder`. A plugin for a
+keyword that swtcg bundles replaces the bundled one.
+"#,
+            keyword = self.keyword,
+            id = self.id,
+        )
+    }
+}
+
+/// `s` with its first letter upper-case.
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// `s` as a TOML basic string, quotes included.
+fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Checks a plugin name: lowercase letters, digits and single dashes, starting with a letter.
+fn check_name(name: &str) -> anyhow::Result<()> {
+    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !name.ends_with('-')
+        && !name.contains("--");
+    if !valid {
+        bail!(
+            "`{name}` is not a plugin name: use lowercase letters, digits and single dashes, \
+             starting with a letter (e.g. `my-keyword` for the keyword \"My Keyword\")"
+        );
+    }
+    Ok(())
+}
+
+/// The plugin-api folder as an absolute path: `--api-path` or the one this binary was built
+/// from, which must still exist.
+fn api_path(given: Option<&Path>) -> anyhow::Result<String> {
+    let (path, hint) = match given {
+        Some(path) => (path.to_path_buf(), "check the --api-path"),
+        None => (
+            PathBuf::from(DEFAULT_API_PATH),
+            "this swtcg was built from a source tree that has moved or been deleted; pass \
+             --api-path PATH to the engine's plugin-api folder",
+        ),
+    };
+    let absolute = path.canonicalize().with_context(|| {
+        format!(
+            "the plugin-api folder {} does not exist ({hint})",
+            path.display()
+        )
+    })?;
+    let cargo_toml = absolute.join("Cargo.toml");
+    let is_api = std::fs::read_to_string(&cargo_toml)
+        .is_ok_and(|text| text.contains("name = \"swtcg-plugin-api\""));
+    if !is_api {
+        bail!(
+            "{} is not the swtcg-plugin-api crate (no Cargo.toml naming it; {hint})",
+            absolute.display()
+        );
+    }
+    match absolute.to_str() {
+        Some(text) => Ok(text.to_string()),
+        None => bail!(
+            "the plugin-api path {} is not valid UTF-8, which Cargo.toml needs",
+            absolute.display()
+        ),
+    }
+}
+
+/// `swtcg plugins new`: writes the plugin folder and prints the next steps.
+fn scaffold(name: &str, dir: &Path, api: Option<&Path>) -> anyhow::Result<ExitCode> {
+    check_name(name)?;
+    let scaffold = Scaffold::new(name, api_path(api)?);
+    let folder = dir.join(name);
+    if folder.exists() {
+        bail!(
+            "{} already exists; choose another name or --dir (nothing was written)",
+            folder.display()
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // Creating the folder itself, not its parents, is what refuses one made meanwhile.
+    std::fs::create_dir(&folder).with_context(|| format!("creating {}", folder.display()))?;
+    let written = scaffold.files().into_iter().try_for_each(|(file, text)| {
+        let path = folder.join(file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+    });
+    if let Err(err) = written {
+        // A half-written plugin would be refused by the next attempt, so it goes.
+        let _ = std::fs::remove_dir_all(&folder);
+        return Err(err);
+    }
+    println!(
+        "Created the keyword plugin `{name}` (keyword \"{}\") in {}:",
+        scaffold.keyword,
+        folder.display()
+    );
+    for (file, _) in scaffold.files() {
+        println!("  {file}");
+    }
+    println!(
+        "It depends on the plugin API at {}.\n\nNext steps:\n  cd {}\n  cargo build --release \
+         --target {WASM_TARGET}\n  swtcg plugins validate .\n  swtcg check --plugins . \
+         scenarios/\n\nThen edit src/lib.rs and keyword.toml into your keyword (see README.md).",
+        scaffold.api_path,
+        folder.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_keywords_types_and_packages() {
+        let s = Scaffold::new("my-keyword", "/api".into());
+        assert_eq!(s.keyword, "My Keyword");
+        assert_eq!(s.type_name, "MyKeyword");
+        assert_eq!(
+            s.wasm_file(),
+            "target/wasm32-unknown-unknown/release/swtcg_keyword_my_keyword.wasm"
+        );
+        assert_eq!(Scaffold::new("fury2", "/api".into()).keyword, "Fury2");
+        assert_eq!(
+            Scaffold::new("stats", "/api".into()).type_name,
+            "StatsKeyword"
+        );
+        assert_eq!(
+            Scaffold::new("self", "/api".into()).type_name,
+            "SelfKeyword"
+        );
+    }
+
+    #[test]
+    fn bad_names_are_refused() {
+        for good in ["boost", "my-keyword", "x2", "a-1-b"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "Boost",
+            "my_keyword",
+            "2x",
+            "-a",
+            "a-",
+            "a--b",
+            "a b",
+            "é",
+        ] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_manifest_parses_and_paths_are_escaped() {
+        let s = Scaffold::new("my-keyword", r#"C:\api "x""#.into());
+        let manifest =
+            swtcg_engine::plugins::Manifest::parse("keyword.toml", &s.keyword_toml()).unwrap();
+        assert_eq!(manifest.name, "My Keyword");
+        assert!(manifest.supports_host_api());
+        assert_eq!(manifest.wasm.unwrap().file, s.wasm_file());
+        assert!(
+            s.cargo_toml()
+                .contains(r#"path = "C:\\api \"x\"", features"#)
+        );
+    }
 }

@@ -17,8 +17,22 @@ pub mod bindings {
     });
 }
 
-pub use bindings::swtcg::keyword::host;
 pub use bindings::swtcg::keyword::types::*;
+
+#[cfg(not(target_arch = "wasm32"))]
+#[doc(hidden)]
+pub mod native;
+
+/// Read-only questions about the game during a call (the WIT `host` interface). In a wasm
+/// plugin they are the component's imports; in a native build they go through the host's
+/// table of the call in progress.
+pub mod host {
+    #[cfg(target_arch = "wasm32")]
+    pub use super::bindings::swtcg::keyword::host::*;
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub use super::native::host::*;
+}
 
 /// What a hook returns: proposed effects, or an error message naming what went wrong.
 pub type HookResult = Result<Vec<Effect>, String>;
@@ -78,6 +92,20 @@ macro_rules! keyword_trait {
             }
         }
 
+        /// Calls the trait method of a hook point (the native path's dispatch).
+        #[cfg(not(target_arch = "wasm32"))]
+        pub(crate) fn dispatch_hook<T: Keyword>(hook: crate::HookPoint, ability: Ability, event: Event) -> HookResult {
+            let name = hook.name();
+            $(
+                if name.len() == stringify!($hook).len()
+                    && name.bytes().zip(stringify!($hook).bytes()).all(|(a, b)| a == b || (a == b'-' && b == b'_'))
+                {
+                    return <T as Keyword>::$hook(ability, event);
+                }
+            )*
+            Err(format!("no hook {name}"))
+        }
+
         /// Exports `$ty: Keyword` as the plugin's component exports.
         #[macro_export]
         macro_rules! export_keyword {
@@ -127,8 +155,45 @@ macro_rules! keyword_trait {
                         }
                     }
 
+                    #[cfg(target_arch = "wasm32")]
                     $crate::guest::bindings::export_bindings!($ty);
                 };
+
+                /// The native C ABI of this plugin (the trusted path, loaded with libloading).
+                #[cfg(not(target_arch = "wasm32"))]
+                #[unsafe(no_mangle)]
+                pub extern "C" fn swtcg_native_abi() -> u32 {
+                    $crate::native::NATIVE_ABI
+                }
+
+                #[cfg(not(target_arch = "wasm32"))]
+                #[unsafe(no_mangle)]
+                pub extern "C" fn swtcg_native_api() -> u32 {
+                    let (major, minor, _) = $crate::API_VERSION;
+                    (major as u32) << 16 | minor as u32
+                }
+
+                /// # Safety
+                /// `table` must point to a live host table and `request` to `len` bytes.
+                #[cfg(not(target_arch = "wasm32"))]
+                #[unsafe(no_mangle)]
+                pub unsafe extern "C" fn swtcg_native_call(
+                    table: *const $crate::native::HostTable,
+                    request: *const u8,
+                    len: usize,
+                ) -> $crate::native::Buffer {
+                    // SAFETY: forwarded from the caller.
+                    unsafe { $crate::guest::native::serve::<$ty>(table, request, len) }
+                }
+
+                /// # Safety
+                /// `buffer` must come from `swtcg_native_call` of this plugin.
+                #[cfg(not(target_arch = "wasm32"))]
+                #[unsafe(no_mangle)]
+                pub unsafe extern "C" fn swtcg_native_free(buffer: $crate::native::Buffer) {
+                    // SAFETY: forwarded from the caller.
+                    drop(unsafe { buffer.into_vec() });
+                }
             };
         }
     };

@@ -8,12 +8,14 @@
 #[cfg(feature = "guest")]
 pub mod guest;
 pub mod hook;
+pub mod native;
 pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Activation, ActivationChoice, Delayed, DiceKind, Duration, Effect, Query, QueryAnswer,
-    QueryCall, Retarget, StatChange, Stats, UnitId,
+    Ability, Activation, ActivationChoice, AttackView, Delayed, DiceKind, DieView, Duration,
+    Effect, HostView, PendingView, PlayerView, Query, QueryAnswer, QueryCall, Retarget, StatChange,
+    Stats, UnitId, UnitView,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins

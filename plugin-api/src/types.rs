@@ -267,3 +267,73 @@ pub enum QueryAnswer {
     Effects(Vec<Effect>),
     Abilities(Vec<String>),
 }
+
+/// What anyone at the table can see of a unit (WIT `unit-view`). Sides are 0 = Dark,
+/// 1 = Light; zones 0 = Space, 1 = Ground, 2 = Character, 3 = build zone; arenas 0–2.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitView {
+    pub id: UnitId,
+    pub name: String,
+    pub owner: u8,
+    pub controller: u8,
+    pub zone: u8,
+    pub built: bool,
+    pub tapped: bool,
+    pub damage: u32,
+    pub speed: i32,
+    pub power: i32,
+    pub health: i32,
+    pub cost: i32,
+    pub build_counters: u32,
+    pub unique: bool,
+    pub subtypes: Vec<String>,
+    pub arenas: Vec<u8>,
+    pub stack_size: u32,
+}
+
+/// One attack die (WIT `die`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieView {
+    pub initial: u8,
+    pub natural: u8,
+    pub modifier: i32,
+}
+
+/// The attack in progress (WIT `attack-view`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackView {
+    pub attacker: UnitId,
+    pub defender: UnitId,
+    pub arena: u8,
+    pub dice: Vec<DieView>,
+    pub hits: u32,
+}
+
+/// Damage pending on one unit (WIT `pending`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingView {
+    pub target: UnitId,
+    pub amount: u32,
+    pub prevented: u32,
+    pub source: Option<UnitId>,
+    pub from_attack_dice: bool,
+}
+
+/// A player's open pools and counts (WIT `player-view`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub force: u32,
+    pub build_points: u32,
+    pub hand_size: u32,
+    pub deck_size: u32,
+}
+
+/// The read-only questions of the WIT `host` interface, as data.
+pub trait HostView {
+    fn unit(&self, id: UnitId) -> Option<UnitView>;
+    /// Units in a zone (numbered as in `UnitView::zone`), or all units in play.
+    fn units(&self, zone: Option<u8>) -> Vec<UnitId>;
+    fn attack(&self) -> Option<AttackView>;
+    fn pending_damage(&self) -> Vec<PendingView>;
+    fn player(&self, side: u8) -> PlayerView;
+}

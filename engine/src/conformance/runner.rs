@@ -323,11 +323,15 @@ fn check_keywords(
     host: &dyn AbilityHost,
     cards: &CardDb,
 ) -> Result<(), Failure> {
+    // The IDC keyword list and every keyword a loaded plugin implements (a fan keyword may be
+    // in no list).
+    let mut names = cards.keyword_names().to_vec();
+    names.extend(host.keyword_names());
     for unit in state.units.values() {
         for &card in unit.cards.iter().chain(&unit.pilots) {
             let def = state.def(card);
             for text in &def.abilities {
-                let parsed = parse_ability(text, cards.keyword_names());
+                let parsed = parse_ability(text, &names);
                 match parsed.keyword {
                     Some(keyword) if host.plugin_for(&keyword).is_some() => {}
                     Some(keyword) => {

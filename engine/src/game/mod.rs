@@ -172,7 +172,11 @@ impl<'a> Game<'a> {
     pub fn run_from(&mut self, step: TurnStep, stop: StopAt) -> Result<Outcome, EngineError> {
         self.stop = stop;
         let start = TURN.iter().position(|s| *s == step).unwrap_or(0);
-        let result = self.run_steps(start).map(|()| Outcome::Stopped);
+        // Static keyword bonuses hold from the first moment of a hand-built position.
+        let result = self
+            .refresh_static_stats()
+            .and_then(|()| self.run_steps(start))
+            .map(|()| Outcome::Stopped);
         self.finish(result)
     }
 

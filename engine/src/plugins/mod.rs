@@ -3,6 +3,9 @@
 //! engine's hooks and queries through them.
 
 pub mod manifest;
+#[cfg(feature = "native")]
+pub mod native;
+pub mod view;
 pub mod wasm;
 
 use std::collections::HashMap;
@@ -30,7 +33,56 @@ pub struct LoadedPlugin {
     pub sha256: String,
     /// Where it came from: `bundled` or a path.
     pub source: String,
-    backend: WasmPlugin,
+    backend: Backend,
+}
+
+/// How a plugin runs.
+enum Backend {
+    /// A sandboxed wasm component.
+    Wasm(Box<WasmPlugin>),
+    /// A trusted native library (the `native` feature).
+    #[cfg(feature = "native")]
+    Native(native::NativePlugin),
+}
+
+impl Backend {
+    fn call_hook(
+        &mut self,
+        hook: HookPoint,
+        ability: &Ability,
+        event: &HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<Effect>, String> {
+        match self {
+            Backend::Wasm(p) => p.call_hook(hook, ability, event, state),
+            #[cfg(feature = "native")]
+            Backend::Native(p) => p.call_hook(hook, ability, event, state),
+        }
+    }
+
+    fn query(
+        &mut self,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<QueryAnswer, String> {
+        match self {
+            Backend::Wasm(p) => p.query(ability, call, state),
+            #[cfg(feature = "native")]
+            Backend::Native(p) => p.query(ability, call, state),
+        }
+    }
+}
+
+impl LoadedPlugin {
+    /// `wasm` or `native`.
+    pub fn kind(&self) -> &'static str {
+        match self.backend {
+            Backend::Wasm(_) => "wasm",
+            #[cfg(feature = "native")]
+            Backend::Native(_) => "native",
+        }
+    }
 }
 
 /// The loaded plugins, indexed by the keywords they implement.
@@ -68,39 +120,70 @@ impl Registry {
         source: String,
         limits: (u64, u64),
     ) -> Result<(), RegistryError> {
+        self.check(&manifest, &source)?;
+        let label = format!("{}@{}", manifest.id, manifest.version);
         let fail = |message: String| RegistryError {
             source_name: source.clone(),
             message,
         };
-        if !manifest.supports_host_api() {
-            return Err(fail(format!(
-                "plugin {}@{} supports API {}, but this host implements {}",
-                manifest.id,
-                manifest.version,
-                manifest.api,
-                swtcg_plugin_api::api_version_string()
-            )));
-        }
         if let Some(expected) = manifest.wasm.as_ref().and_then(|w| w.sha256.as_ref())
             && !expected.eq_ignore_ascii_case(&sha256)
         {
             return Err(fail(format!(
-                "the wasm's sha256 is {sha256}, but the manifest says {expected}"
+                "plugin {label}: the wasm's sha256 is {sha256}, but the manifest says {expected}"
             )));
-        }
-        for name in manifest.names() {
-            if let Some(&other) = self.by_name.get(&name.to_ascii_lowercase()) {
-                let other = &self.plugins[other];
-                return Err(fail(format!(
-                    "plugin {} claims the keyword {name}, already implemented by plugin {} ({})",
-                    manifest.id, other.manifest.id, other.source
-                )));
-            }
         }
         let (memory, fuel) = limits;
         let backend = runtime
             .instantiate(component.component(), memory, fuel)
-            .map_err(|e| fail(format!("plugin {}: {e}", manifest.id)))?;
+            .map_err(|e| fail(format!("plugin {label}: {e}")))?;
+        self.register(manifest, sha256, source, Backend::Wasm(Box::new(backend)));
+        Ok(())
+    }
+
+    /// Adds a trusted native plugin (see `native::NativePlugin::load`), with the same checks
+    /// of API range and keyword conflicts as `add`.
+    #[cfg(feature = "native")]
+    pub fn add_native(
+        &mut self,
+        manifest: Manifest,
+        plugin: native::NativePlugin,
+        sha256: String,
+        source: String,
+    ) -> Result<(), RegistryError> {
+        self.check(&manifest, &source)?;
+        self.register(manifest, sha256, source, Backend::Native(plugin));
+        Ok(())
+    }
+
+    /// The API range and keyword-conflict checks every plugin passes. Every message names the
+    /// plugin as `id@version`, like the errors of its calls.
+    fn check(&self, manifest: &Manifest, source: &str) -> Result<(), RegistryError> {
+        let label = format!("{}@{}", manifest.id, manifest.version);
+        let fail = |message: String| RegistryError {
+            source_name: source.to_string(),
+            message,
+        };
+        if !manifest.supports_host_api() {
+            return Err(fail(format!(
+                "plugin {label} supports API {}, but this host implements {}",
+                manifest.api,
+                swtcg_plugin_api::api_version_string()
+            )));
+        }
+        for name in manifest.names() {
+            if let Some(&other) = self.by_name.get(&name.to_ascii_lowercase()) {
+                return Err(fail(format!(
+                    "plugin {label} claims the keyword {name}, already implemented by plugin {} ({})",
+                    self.label(other),
+                    self.plugins[other].source
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn register(&mut self, manifest: Manifest, sha256: String, source: String, backend: Backend) {
         let id = self.plugins.len();
         for name in manifest.names() {
             self.by_name.insert(name.to_ascii_lowercase(), id);
@@ -114,7 +197,6 @@ impl Registry {
             source,
             backend,
         });
-        Ok(())
     }
 
     fn label(&self, plugin: PluginId) -> String {

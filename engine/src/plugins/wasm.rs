@@ -10,7 +10,9 @@ use swtcg_plugin_api as api;
 use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
 
-use crate::model::{GameState, Place, Side, UnitId};
+use super::view::StateView;
+use crate::model::GameState;
+use swtcg_plugin_api::HostView;
 
 mod bindings {
     wasmtime::component::bindgen!({
@@ -27,7 +29,9 @@ use bindings::swtcg::keyword::{host, types as wit};
 pub struct WasmError(pub String);
 
 fn error(context: &str, err: impl std::fmt::Display) -> WasmError {
-    WasmError(format!("{context}: {err}"))
+    // The alternate form shows the whole chain of causes (wasmtime and wit-component errors
+    // say what is wrong only in their inner causes, e.g. which import is missing).
+    WasmError(format!("{context}: {err:#}"))
 }
 
 /// The data of one plugin's store: the game it may read during a call, and its limits.
@@ -49,77 +53,71 @@ impl HostCtx {
     }
 }
 
-fn side_of(side: Side) -> wit::Side {
+fn side_number(side: wit::Side) -> u8 {
     match side {
-        Side::Dark => wit::Side::Dark,
-        Side::Light => wit::Side::Light,
+        wit::Side::Dark => 0,
+        wit::Side::Light => 1,
     }
 }
 
-fn arena_of(arena: crate::model::Arena) -> wit::Arena {
-    match arena {
-        crate::model::Arena::Space => wit::Arena::Space,
-        crate::model::Arena::Ground => wit::Arena::Ground,
-        crate::model::Arena::Character => wit::Arena::Character,
+fn zone_number(zone: wit::Zone) -> u8 {
+    match zone {
+        wit::Zone::Space => 0,
+        wit::Zone::Ground => 1,
+        wit::Zone::Character => 2,
+        wit::Zone::BuildZone => 3,
     }
 }
 
-fn zone_of(place: Place) -> wit::Zone {
-    match place {
-        Place::Arena(crate::model::Arena::Space) => wit::Zone::Space,
-        Place::Arena(crate::model::Arena::Ground) => wit::Zone::Ground,
-        Place::Arena(crate::model::Arena::Character) => wit::Zone::Character,
-        Place::BuildZone => wit::Zone::BuildZone,
+fn to_wit_zone(zone: u8) -> wit::Zone {
+    match zone {
+        0 => wit::Zone::Space,
+        1 => wit::Zone::Ground,
+        2 => wit::Zone::Character,
+        _ => wit::Zone::BuildZone,
     }
 }
 
 impl wit::Host for HostCtx {}
 
+/// The host functions answer from `StateView`, shared with the native backend.
 impl host::Host for HostCtx {
     fn unit(&mut self, id: u32) -> Option<wit::UnitView> {
-        let state = self.state()?;
-        let unit = state.unit(UnitId(id))?;
-        let def = state.top_def(unit);
+        let u = StateView(self.state()?).unit(id)?;
         Some(wit::UnitView {
-            id,
-            name: def.name.clone(),
-            owner: side_of(unit.owner),
-            controller: side_of(unit.controller),
-            zone: zone_of(unit.place),
-            built: unit.built,
-            tapped: unit.tapped,
-            damage: unit.damage,
-            speed: state.total_speed(unit),
-            power: state.total_power(unit),
-            health: state.total_health(unit),
-            cost: state.build_cost(unit) as i32,
-            build_counters: unit.build_counters,
-            unique: def.is_unique(),
-            subtypes: def.subtypes.clone(),
-            arenas: def.arenas.iter().map(|&a| arena_of(a)).collect(),
-            stack_size: unit.cards.len() as u32,
+            id: u.id,
+            name: u.name,
+            owner: to_wit_side(u.owner),
+            controller: to_wit_side(u.controller),
+            zone: to_wit_zone(u.zone),
+            built: u.built,
+            tapped: u.tapped,
+            damage: u.damage,
+            speed: u.speed,
+            power: u.power,
+            health: u.health,
+            cost: u.cost,
+            build_counters: u.build_counters,
+            unique: u.unique,
+            subtypes: u.subtypes,
+            arenas: u.arenas.into_iter().map(to_wit_arena).collect(),
+            stack_size: u.stack_size,
         })
     }
 
     fn units(&mut self, zone: Option<wit::Zone>) -> Vec<u32> {
-        let Some(state) = self.state() else {
-            return Vec::new();
-        };
-        state
-            .units
-            .values()
-            .filter(|u| zone.is_none_or(|z| zone_of(u.place) == z))
-            .map(|u| u.id.0)
-            .collect()
+        self.state()
+            .map(|s| StateView(s).units(zone.map(zone_number)))
+            .unwrap_or_default()
     }
 
     fn attack(&mut self) -> Option<wit::AttackView> {
-        let attack = self.state()?.attack.as_ref()?;
+        let a = StateView(self.state()?).attack()?;
         Some(wit::AttackView {
-            attacker: attack.attacker.0,
-            defender: attack.defender.0,
-            arena: arena_of(attack.arena),
-            dice: attack
+            attacker: a.attacker,
+            defender: a.defender,
+            arena: to_wit_arena(a.arena),
+            dice: a
                 .dice
                 .iter()
                 .map(|d| wit::Die {
@@ -128,46 +126,42 @@ impl host::Host for HostCtx {
                     modifier: d.modifier,
                 })
                 .collect(),
-            hits: attack.hits,
+            hits: a.hits,
         })
     }
 
     fn pending_damage(&mut self) -> Vec<wit::Pending> {
-        let Some(instance) = self.state().and_then(|s| s.damage.last()) else {
+        let Some(state) = self.state() else {
             return Vec::new();
         };
-        instance
-            .pending
-            .iter()
+        StateView(state)
+            .pending_damage()
+            .into_iter()
             .map(|p| wit::Pending {
-                target: p.target.0,
+                target: p.target,
                 amount: p.amount,
                 prevented: p.prevented,
-                source: instance.source.map(|s| s.0),
+                source: p.source,
                 from_attack_dice: p.from_attack_dice,
             })
             .collect()
     }
 
     fn player(&mut self, side: wit::Side) -> wit::PlayerView {
-        let Some(state) = self.state() else {
-            return wit::PlayerView {
+        let p = match self.state() {
+            Some(state) => StateView(state).player(side_number(side)),
+            None => api::PlayerView {
                 force: 0,
                 build_points: 0,
                 hand_size: 0,
                 deck_size: 0,
-            };
+            },
         };
-        let p = state.player(if side == wit::Side::Dark {
-            Side::Dark
-        } else {
-            Side::Light
-        });
         wit::PlayerView {
             force: p.force,
             build_points: p.build_points,
-            hand_size: p.hand.len() as u32,
-            deck_size: p.deck.len() as u32,
+            hand_size: p.hand_size,
+            deck_size: p.deck_size,
         }
     }
 }
@@ -216,7 +210,7 @@ impl WasmRuntime {
     /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
     /// turned into a component.
     pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
-        let component = componentize(wasm)?;
+        let component = componentize(&self.engine, wasm)?;
         Component::new(&self.engine, &component)
             .map(super::wasmtime_free::Compiled)
             .map_err(|e| error("compiling the plugin", e))
@@ -224,7 +218,7 @@ impl WasmRuntime {
 
     /// Compiles a plugin to bytes that `load_compiled` can load without compiling again.
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
-        let component = componentize(wasm)?;
+        let component = componentize(&self.engine, wasm)?;
         self.engine
             .precompile_component(&component)
             .map_err(|e| error("compiling the plugin", e))
@@ -274,12 +268,16 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// Turns a core module into a component; a component is returned as is.
-fn componentize(wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
+fn componentize(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
     if wasm.len() < 8 || &wasm[..4] != b"\0asm" {
         return Err(WasmError("not a wasm file".into()));
     }
     // Byte 4..8 is the version: 1 for a core module, 0x0d..layer 1 for a component.
     if wasm[4..8] == [1, 0, 0, 0] {
+        // wit-component trusts the section sizes of the module (a truncated module makes it
+        // panic), so the module is validated first.
+        wasmtime::Module::validate(engine, wasm)
+            .map_err(|e| error("the core module is not valid wasm", e))?;
         return wit_component::ComponentEncoder::default()
             .module(wasm)
             .and_then(|encoder| encoder.validate(true).encode())
@@ -316,6 +314,9 @@ impl WasmPlugin {
     fn fresh_instance(&self) -> Result<Live, WasmError> {
         let limits = StoreLimitsBuilder::new()
             .memory_size(self.memory as usize)
+            // Growing past the cap traps rather than failing quietly, so that a plugin out of
+            // memory is reported as such and not as the abort its allocator turns it into.
+            .trap_on_grow_failure(true)
             .instances(4)
             .tables(4)
             .memories(2)
@@ -520,9 +521,18 @@ impl WasmPlugin {
 /// A readable reason for a failed call: out of fuel, out of memory, a trap or a panic.
 fn describe_trap(err: &wasmtime::Error) -> String {
     match err.downcast_ref::<wasmtime::Trap>() {
-        Some(wasmtime::Trap::OutOfFuel) => "ran out of fuel (the ruleset's plugin_fuel per call)".into(),
-        Some(wasmtime::Trap::UnreachableCodeReached) => "trapped: unreachable code reached (a panic or an abort in the plugin, or it ran out of memory)".into(),
+        Some(wasmtime::Trap::OutOfFuel) => {
+            "ran out of fuel (the ruleset's plugin_fuel per call)".into()
+        }
+        Some(wasmtime::Trap::UnreachableCodeReached) => {
+            "trapped: unreachable code reached (a panic or an abort in the plugin)".into()
+        }
         Some(trap) => format!("trapped: {trap}"),
+        // `trap_on_grow_failure`: the root cause says which size the plugin asked for.
+        None if err.root_cause().to_string().contains("growing memory") => format!(
+            "ran out of memory (the ruleset's plugin_memory per instance): {}",
+            err.root_cause()
+        ),
         None => format!("{err:#}"),
     }
 }

@@ -1,0 +1,100 @@
+//! What plugins may read of the game during a call (the WIT `host` interface), computed from
+//! the state once for both the wasm and the native backends.
+
+use swtcg_plugin_api::{AttackView, DieView, HostView, PendingView, PlayerView, UnitId, UnitView};
+
+use crate::model::{GameState, Place, Side};
+
+/// The game lent to a plugin call.
+pub struct StateView<'a>(pub &'a GameState);
+
+fn zone_number(place: Place) -> u8 {
+    match place {
+        Place::Arena(arena) => arena as u8,
+        Place::BuildZone => 3,
+    }
+}
+
+impl HostView for StateView<'_> {
+    fn unit(&self, id: UnitId) -> Option<UnitView> {
+        let state = self.0;
+        let unit = state.unit(crate::model::UnitId(id))?;
+        let def = state.top_def(unit);
+        Some(UnitView {
+            id,
+            name: def.name.clone(),
+            owner: unit.owner as u8,
+            controller: unit.controller as u8,
+            zone: zone_number(unit.place),
+            built: unit.built,
+            tapped: unit.tapped,
+            damage: unit.damage,
+            speed: state.total_speed(unit),
+            power: state.total_power(unit),
+            health: state.total_health(unit),
+            cost: state.build_cost(unit) as i32,
+            build_counters: unit.build_counters,
+            unique: def.is_unique(),
+            subtypes: def.subtypes.clone(),
+            arenas: def.arenas.iter().map(|&a| a as u8).collect(),
+            stack_size: unit.cards.len() as u32,
+        })
+    }
+
+    fn units(&self, zone: Option<u8>) -> Vec<UnitId> {
+        self.0
+            .units
+            .values()
+            .filter(|u| zone.is_none_or(|z| zone_number(u.place) == z))
+            .map(|u| u.id.0)
+            .collect()
+    }
+
+    fn attack(&self) -> Option<AttackView> {
+        let attack = self.0.attack.as_ref()?;
+        Some(AttackView {
+            attacker: attack.attacker.0,
+            defender: attack.defender.0,
+            arena: attack.arena as u8,
+            dice: attack
+                .dice
+                .iter()
+                .map(|d| DieView {
+                    initial: d.initial,
+                    natural: d.natural,
+                    modifier: d.modifier,
+                })
+                .collect(),
+            hits: attack.hits,
+        })
+    }
+
+    fn pending_damage(&self) -> Vec<PendingView> {
+        let Some(instance) = self.0.damage.last() else {
+            return Vec::new();
+        };
+        instance
+            .pending
+            .iter()
+            .map(|p| PendingView {
+                target: p.target.0,
+                amount: p.amount,
+                prevented: p.prevented,
+                source: instance.source.map(|s| s.0),
+                from_attack_dice: p.from_attack_dice,
+            })
+            .collect()
+    }
+
+    fn player(&self, side: u8) -> PlayerView {
+        let p = self
+            .0
+            .player(if side == 0 { Side::Dark } else { Side::Light });
+        PlayerView {
+            force: p.force,
+            build_points: p.build_points,
+            hand_size: p.hand.len() as u32,
+            deck_size: p.deck.len() as u32,
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The same seeded games with the wasm plugins and with their native builds give identical game
+//! logs: the sandbox changes nothing in the rules.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+
+use swtcg_engine::model::{Arena, CardDef, CardSide};
+use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
+use swtcg_engine::plugins::native::NativePlugin;
+use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::{Game, GameLog, Player, Ruleset, Seats};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The plugin folders of `plugins/` and their crate file stems.
+fn plugin_dirs() -> Vec<(PathBuf, String)> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("plugins"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("keyword.toml").is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|d| {
+            let stem = format!(
+                "swtcg_keyword_{}",
+                d.file_name().unwrap().to_str().unwrap().replace('-', "_")
+            );
+            (d, stem)
+        })
+        .collect()
+}
+
+/// Builds the plugins workspace natively (once per target folder; cargo skips it when fresh).
+fn native_build() -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("native-plugins");
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cargo
+        .args(["build", "--release", "--workspace", "--manifest-path"])
+        .arg(repo().join("plugins/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target);
+    for var in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "CARGO_TARGET_DIR",
+        "CARGO_MAKEFLAGS",
+        "MAKEFLAGS",
+    ] {
+        cargo.env_remove(var);
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "building the native plugins failed");
+    target.join("release")
+}
+
+/// The core modules host-cli/build.rs built for the bundled components.
+fn wasm_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("../plugins-wasm/wasm32-unknown-unknown/release")
+}
+
+fn registries() -> (Registry, Registry) {
+    let runtime = WasmRuntime::new().unwrap();
+    let native_dir = native_build();
+    let ruleset = Ruleset::default();
+    let (mut wasm, mut native) = (Registry::new(), Registry::new());
+    for (dir, stem) in plugin_dirs() {
+        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
+        let manifest = Manifest::parse("keyword.toml", &text).unwrap();
+        let bytes = std::fs::read(wasm_dir().join(format!("{stem}.wasm"))).unwrap();
+        let compiled = runtime.compile(&bytes).unwrap();
+        wasm.add(
+            &runtime,
+            manifest.clone(),
+            &compiled,
+            sha256_hex(&bytes),
+            stem.clone(),
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .unwrap();
+        let library = native_dir.join(format!(
+            "{}{stem}{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        ));
+        // SAFETY: these are this repository's own plugins, just built.
+        let plugin = unsafe { NativePlugin::load(&library) }.unwrap();
+        native
+            .add_native(manifest, plugin, String::new(), stem)
+            .unwrap();
+    }
+    (wasm, native)
+}
+
+/// A deck of 60 units, 20 per arena, most of them with one of the bundled keywords.
+fn keyword_deck(side: CardSide) -> Vec<Arc<CardDef>> {
+    let abilities = [
+        vec!["Accuracy 1"],
+        vec!["Armor"],
+        vec!["Stealth"],
+        vec!["Overkill"],
+        vec!["Retaliate 2"],
+        vec!["Upkeep: Pay 1 Force or tap this unit."],
+        vec![],
+        vec!["Accuracy -1", "Armor"],
+        vec!["Pay 1 Force -> Retaliate 1", "Stealth"],
+        vec!["Overkill", "Accuracy 2"],
+    ];
+    let mut deck = Vec::new();
+    for (a, arena) in Arena::ALL.into_iter().enumerate() {
+        for i in 0..20 {
+            let cost = 2 + (i % 5) as i32;
+            let mut def = CardDef::unit(
+                &format!("{arena} {i}"),
+                side,
+                vec![arena],
+                [
+                    cost,
+                    10 * (1 + ((i + a) % 6) as i32),
+                    cost + 1,
+                    cost + (i % 3) as i32,
+                ],
+            );
+            def.abilities = abilities[(i + a) % abilities.len()]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            deck.push(Arc::new(def));
+        }
+    }
+    deck
+}
+
+fn play(host: &mut Registry, seed: u64, random: bool) -> GameLog {
+    let player = |s: u64| -> Box<dyn Player> {
+        if random {
+            Box::new(RandomPlayer::new(s))
+        } else {
+            Box::new(GreedyPlayer)
+        }
+    };
+    let mut seats = Seats {
+        dark: player(seed),
+        light: player(seed + 1),
+    };
+    let ruleset = Arc::new(Ruleset {
+        turn_limit: 12,
+        ..Ruleset::default()
+    });
+    let decks = [keyword_deck(CardSide::Dark), keyword_deck(CardSide::Light)];
+    let mut game = Game::from_decks(decks, seed, ruleset, host, &mut seats);
+    game.play().unwrap();
+    game.log
+}
+
+#[test]
+fn wasm_and_native_plugins_play_identical_games() {
+    let (mut wasm, mut native) = registries();
+    let mut activations = 0;
+    for seed in 0..40 {
+        let random = seed % 2 == 0;
+        let a = play(&mut wasm, seed, random);
+        let b = play(&mut native, seed, random);
+        // The headers differ only in the plugin fingerprints (a wasm and a native hash); every
+        // decision, die and event must be the same.
+        let (a_lines, b_lines) = (a.to_jsonl(), b.to_jsonl());
+        let a_entries: Vec<&str> = a_lines.lines().skip(1).collect();
+        let b_entries: Vec<&str> = b_lines.lines().skip(1).collect();
+        assert_eq!(
+            a_entries.len(),
+            b_entries.len(),
+            "seed {seed}: different lengths"
+        );
+        for (i, (x, y)) in a_entries.iter().zip(&b_entries).enumerate() {
+            assert_eq!(x, y, "seed {seed}: logs differ at line {}", i + 2);
+        }
+        activations += a_entries
+            .iter()
+            .filter(|l| l.contains("\"activated\"") || l.contains("\"paid\""))
+            .count();
+    }
+    // The games really exercised the plugins: Retaliate was activated and Upkeep paid.
+    assert!(activations > 0, "no plugin effect happened in 40 games");
+}

@@ -1,0 +1,365 @@
+//! The guest side of the native path: serving the C ABI calls of `crate::native` with a
+//! plugin's `Keyword` impl, and answering `host::*` through the host's table.
+
+use std::cell::Cell;
+
+use super::*;
+use crate::native::{Buffer, HostRequest, HostResponse, HostTable, Request, Response};
+
+thread_local! {
+    /// The host table of the call in progress on this thread, or null between calls.
+    static TABLE: Cell<*const HostTable> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Asks the host a question during a call.
+fn ask(request: HostRequest) -> Option<HostResponse> {
+    let table = TABLE.with(Cell::get);
+    if table.is_null() {
+        return None;
+    }
+    let bytes = serde_json::to_vec(&request).ok()?;
+    // SAFETY: the table is the live one of the call in progress (set by `serve`).
+    unsafe {
+        let table = &*table;
+        let answer = (table.ask)(table.ctx, bytes.as_ptr(), bytes.len());
+        let copy = answer.copy();
+        (table.free)(answer);
+        serde_json::from_slice(&copy).ok()
+    }
+}
+
+fn side(n: u8) -> Side {
+    if n == 0 { Side::Dark } else { Side::Light }
+}
+
+fn arena(n: u8) -> Arena {
+    match n {
+        0 => Arena::Space,
+        1 => Arena::Ground,
+        _ => Arena::Character,
+    }
+}
+
+fn zone(n: u8) -> Zone {
+    match n {
+        0 => Zone::Space,
+        1 => Zone::Ground,
+        2 => Zone::Character,
+        _ => Zone::BuildZone,
+    }
+}
+
+/// The `host` functions of a native build, with the signatures of the wasm imports.
+pub mod host {
+    use super::*;
+
+    pub fn unit(id: UnitId) -> Option<UnitView> {
+        let Some(HostResponse::Unit(Some(u))) = ask(HostRequest::Unit(id)) else {
+            return None;
+        };
+        Some(UnitView {
+            id: u.id,
+            name: u.name,
+            owner: side(u.owner),
+            controller: side(u.controller),
+            zone: zone(u.zone),
+            built: u.built,
+            tapped: u.tapped,
+            damage: u.damage,
+            speed: u.speed,
+            power: u.power,
+            health: u.health,
+            cost: u.cost,
+            build_counters: u.build_counters,
+            unique: u.unique,
+            subtypes: u.subtypes,
+            arenas: u.arenas.into_iter().map(arena).collect(),
+            stack_size: u.stack_size,
+        })
+    }
+
+    pub fn units(zone: Option<Zone>) -> Vec<UnitId> {
+        let number = zone.map(|z| match z {
+            Zone::Space => 0,
+            Zone::Ground => 1,
+            Zone::Character => 2,
+            Zone::BuildZone => 3,
+        });
+        match ask(HostRequest::Units(number)) {
+            Some(HostResponse::Units(ids)) => ids,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn attack() -> Option<AttackView> {
+        let Some(HostResponse::Attack(Some(a))) = ask(HostRequest::Attack) else {
+            return None;
+        };
+        Some(AttackView {
+            attacker: a.attacker,
+            defender: a.defender,
+            arena: arena(a.arena),
+            dice: a
+                .dice
+                .iter()
+                .map(|d| Die {
+                    initial: d.initial,
+                    natural: d.natural,
+                    modifier: d.modifier,
+                })
+                .collect(),
+            hits: a.hits,
+        })
+    }
+
+    pub fn pending_damage() -> Vec<Pending> {
+        match ask(HostRequest::PendingDamage) {
+            Some(HostResponse::PendingDamage(list)) => list
+                .into_iter()
+                .map(|p| Pending {
+                    target: p.target,
+                    amount: p.amount,
+                    prevented: p.prevented,
+                    source: p.source,
+                    from_attack_dice: p.from_attack_dice,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn player(which: Side) -> PlayerView {
+        let n = if which == Side::Dark { 0 } else { 1 };
+        match ask(HostRequest::Player(n)) {
+            Some(HostResponse::Player(p)) => PlayerView {
+                force: p.force,
+                build_points: p.build_points,
+                hand_size: p.hand_size,
+                deck_size: p.deck_size,
+            },
+            _ => PlayerView {
+                force: 0,
+                build_points: 0,
+                hand_size: 0,
+                deck_size: 0,
+            },
+        }
+    }
+}
+
+fn ability(a: crate::Ability) -> Ability {
+    Ability {
+        unit: a.unit,
+        index: a.index,
+        text: a.text,
+        parameter: a.parameter,
+        cost: a.cost,
+    }
+}
+
+fn event(e: &crate::HookEvent) -> Event {
+    Event {
+        turn: e.turn,
+        side: e.side.map(side),
+        arena: e.arena.map(arena),
+        attacker: e.attacker,
+        defender: e.defender,
+        unit: e.unit,
+        amount: e.amount,
+    }
+}
+
+fn duration(d: Duration) -> crate::Duration {
+    match d {
+        Duration::ThisAttack => crate::Duration::ThisAttack,
+        Duration::NextAttack => crate::Duration::NextAttack,
+        Duration::EndOfBattle => crate::Duration::EndOfBattle,
+        Duration::EndOfTurn => crate::Duration::EndOfTurn,
+        Duration::EndOfGame => crate::Duration::EndOfGame,
+    }
+}
+
+fn stat_change(s: StatChange) -> crate::StatChange {
+    crate::StatChange {
+        unit: s.unit,
+        speed: s.speed,
+        power: s.power,
+        health: s.health,
+        duration: duration(s.duration),
+    }
+}
+
+fn effect(e: Effect) -> crate::Effect {
+    use crate::Effect as E;
+    match e {
+        Effect::Stats(s) => E::Stats(stat_change(s)),
+        Effect::Prevent(u) => E::Prevent {
+            unit: u.unit,
+            amount: u.amount,
+        },
+        Effect::AddPending(u) => E::AddPending {
+            unit: u.unit,
+            amount: u.amount,
+        },
+        Effect::DiceOfDamage(d) => E::DiceOfDamage {
+            source: d.source,
+            target: d.target,
+            dice: d.dice,
+        },
+        Effect::Damage(d) => E::Damage {
+            source: d.source,
+            target: d.target,
+            amount: d.amount,
+        },
+        Effect::ChangeDefender(unit) => E::ChangeDefender { unit },
+        Effect::OfferSplit(hits) => E::OfferSplit { hits },
+        Effect::ExtraAttackDice(dice) => E::ExtraAttackDice { dice },
+        Effect::GainForce(amount) => E::GainForce { amount },
+        Effect::Tap(unit) => E::Tap { unit },
+        Effect::Untap(unit) => E::Untap { unit },
+        Effect::Counters(c) => E::Counters {
+            unit: c.unit,
+            kind: c.kind,
+            amount: c.amount,
+        },
+        Effect::PayOneOf(costs) => E::PayOneOf { costs },
+        Effect::AtAttackEnd(d) => E::AtAttackEnd(match d {
+            Delayed::DiceOfDamage(d) => crate::Delayed::DiceOfDamage {
+                source: d.source,
+                target: d.target,
+                dice: d.dice,
+            },
+            Delayed::Damage(d) => crate::Delayed::Damage {
+                source: d.source,
+                target: d.target,
+                amount: d.amount,
+            },
+            Delayed::Stats(s) => crate::Delayed::Stats(stat_change(s)),
+        }),
+    }
+}
+
+fn effects(result: HookResult) -> Result<Vec<crate::Effect>, String> {
+    result.map(|list| list.into_iter().map(effect).collect())
+}
+
+fn pop(p: crate::Pop) -> Pop {
+    use crate::Pop as P;
+    match p {
+        P::BattlePhase => Pop::BattlePhase,
+        P::BattleStep => Pop::BattleStep,
+        P::BetweenAttacks => Pop::BetweenAttacks,
+        P::Attack => Pop::Attack,
+        P::Reroll => Pop::Reroll,
+        P::PendingDamage => Pop::PendingDamage,
+        P::DamagePrevention => Pop::DamagePrevention,
+        P::DamagePlacement => Pop::DamagePlacement,
+        P::AttackEnd => Pop::AttackEnd,
+        P::Disrupt => Pop::Disrupt,
+    }
+}
+
+/// Answers one request with the plugin's trait methods.
+fn answer<T: Keyword>(request: Request) -> Response {
+    use crate::{QueryAnswer as A, QueryCall as Q};
+    match request {
+        Request::Hook {
+            hook,
+            ability: a,
+            event: e,
+        } => Response::Effects(effects(dispatch_hook::<T>(hook, ability(a), event(&e)))),
+        Request::Query { ability: a, call } => {
+            let a = ability(a);
+            Response::Answer(Ok(match call {
+                Q::AttackDieModifier { attacker, defender } => {
+                    A::Number(T::attack_die_modifier(a, attacker, defender))
+                }
+                Q::HitThreshold { kind } => A::Threshold(T::hit_threshold(
+                    a,
+                    match kind {
+                        crate::DiceKind::Attack => DiceKind::Attack,
+                        crate::DiceKind::Damage => DiceKind::Damage,
+                    },
+                )),
+                Q::CanBeAttacked { attacker } => A::Flag(T::can_be_attacked(a, attacker)),
+                Q::CanBeRetargeted { by } => A::Flag(T::can_be_retargeted(
+                    a,
+                    match by {
+                        crate::Retarget::Intercept => Retarget::Intercept,
+                        crate::Retarget::Redirect => Retarget::Redirect,
+                        crate::Retarget::Other => Retarget::Other,
+                    },
+                )),
+                Q::StatModifier => {
+                    let s = T::stat_modifier(a);
+                    A::Stats(crate::Stats {
+                        speed: s.speed,
+                        power: s.power,
+                        health: s.health,
+                    })
+                }
+                Q::PowerAgainst { attacker } => A::Number(T::power_against(a, attacker)),
+                Q::DamagePreventable { target } => A::Flag(T::damage_preventable(a, target)),
+                Q::Activations { pop: p, event: e } => A::Activations(
+                    T::activations(a, pop(p), event(&e))
+                        .into_iter()
+                        .map(|o| crate::Activation {
+                            label: o.label,
+                            cost: o.cost,
+                            targets: o.targets,
+                            max_amount: o.max_amount,
+                        })
+                        .collect(),
+                ),
+                Q::Activate {
+                    index,
+                    choice,
+                    event: e,
+                } => {
+                    let choice = Choice {
+                        target: choice.target,
+                        amount: choice.amount,
+                    };
+                    match effects(T::activate(a, index, choice, event(&e))) {
+                        Ok(list) => A::Effects(list),
+                        Err(message) => return Response::Answer(Err(message)),
+                    }
+                }
+                Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
+            }))
+        }
+    }
+}
+
+/// Serves one native call: reads the request, runs the plugin with the host table lent to
+/// `host::*`, and returns the serialized response. A panic becomes an error response, so it
+/// never unwinds into the host.
+///
+/// # Safety
+/// `table` must point to a live host table and `request` to `len` readable bytes.
+pub unsafe fn serve<T: Keyword>(table: *const HostTable, request: *const u8, len: usize) -> Buffer {
+    // SAFETY: guaranteed by the caller.
+    let bytes = unsafe { std::slice::from_raw_parts(request, len) };
+    let previous = TABLE.with(|t| t.replace(table));
+    let response = match serde_json::from_slice::<Request>(bytes) {
+        Ok(request) => {
+            let is_hook = matches!(request, Request::Hook { .. });
+            std::panic::catch_unwind(|| answer::<T>(request)).unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".into());
+                let error = format!("panicked: {message}");
+                if is_hook {
+                    Response::Effects(Err(error))
+                } else {
+                    Response::Answer(Err(error))
+                }
+            })
+        }
+        Err(err) => Response::Answer(Err(format!("unreadable request: {err}"))),
+    };
+    TABLE.with(|t| t.set(previous));
+    Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())
+}

@@ -1,0 +1,124 @@
+//! The trusted native path: the C ABI a plugin built as a native `cdylib` exports, and the
+//! messages that cross it. Requests, answers and host questions are serde_json text, so the
+//! host and the plugin share nothing but this file's types.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Ability, AttackView, Effect, HookEvent, HookPoint, PendingView, PlayerView, QueryAnswer,
+    QueryCall, UnitId, UnitView,
+};
+
+/// The version of this native ABI; a plugin exporting another is refused.
+pub const NATIVE_ABI: u32 = 1;
+
+/// The exported symbols of a native plugin.
+pub mod symbols {
+    /// `extern "C" fn() -> u32`: the plugin's `NATIVE_ABI`.
+    pub const ABI: &[u8] = b"swtcg_native_abi";
+    /// `extern "C" fn() -> u32`: the API version the plugin was built against, `major << 16 | minor`.
+    pub const API: &[u8] = b"swtcg_native_api";
+    /// `unsafe extern "C" fn(*const HostTable, *const u8, usize) -> Buffer`: one call.
+    pub const CALL: &[u8] = b"swtcg_native_call";
+    /// `unsafe extern "C" fn(Buffer)`: frees a buffer the plugin returned.
+    pub const FREE: &[u8] = b"swtcg_native_free";
+}
+
+/// Bytes owned by whichever side allocated them; the other side copies them and hands them back
+/// to be freed.
+#[repr(C)]
+pub struct Buffer {
+    pub ptr: *mut u8,
+    pub len: usize,
+    pub cap: usize,
+}
+
+impl Buffer {
+    /// Gives up a vector's bytes; `into_vec` takes them back on the same side.
+    pub fn from_vec(mut bytes: Vec<u8>) -> Buffer {
+        let buffer = Buffer {
+            ptr: bytes.as_mut_ptr(),
+            len: bytes.len(),
+            cap: bytes.capacity(),
+        };
+        std::mem::forget(bytes);
+        buffer
+    }
+
+    /// Takes back bytes made by `from_vec` on this side of the boundary.
+    ///
+    /// # Safety
+    /// The buffer must come from `Buffer::from_vec` in this same binary and not be used again.
+    pub unsafe fn into_vec(self) -> Vec<u8> {
+        // SAFETY: guaranteed by the caller.
+        unsafe { Vec::from_raw_parts(self.ptr, self.len, self.cap) }
+    }
+
+    /// Copies the bytes without taking ownership.
+    ///
+    /// # Safety
+    /// `ptr` must point to `len` readable bytes.
+    pub unsafe fn copy(&self) -> Vec<u8> {
+        if self.ptr.is_null() || self.len == 0 {
+            return Vec::new();
+        }
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }.to_vec()
+    }
+}
+
+/// The host side of a call: answers host questions during the call.
+#[repr(C)]
+pub struct HostTable {
+    /// Opaque to the plugin: the host's view of the game during the call.
+    pub ctx: *const std::ffi::c_void,
+    /// Answers a serialized `HostRequest` with a serialized `HostResponse`.
+    pub ask: unsafe extern "C" fn(
+        ctx: *const std::ffi::c_void,
+        request: *const u8,
+        len: usize,
+    ) -> Buffer,
+    /// Frees a buffer `ask` returned.
+    pub free: unsafe extern "C" fn(buffer: Buffer),
+}
+
+/// What the host asks a native plugin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    Hook {
+        hook: HookPoint,
+        ability: Ability,
+        event: HookEvent,
+    },
+    Query {
+        ability: Ability,
+        call: QueryCall,
+    },
+}
+
+/// A native plugin's answer; `Err` carries the plugin's message, or the panic it caught.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    Effects(Result<Vec<Effect>, String>),
+    Answer(Result<QueryAnswer, String>),
+}
+
+/// A question of the WIT `host` interface.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum HostRequest {
+    Unit(UnitId),
+    Units(Option<u8>),
+    Attack,
+    PendingDamage,
+    Player(u8),
+}
+
+/// The host's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum HostResponse {
+    Unit(Option<UnitView>),
+    Units(Vec<UnitId>),
+    Attack(Option<AttackView>),
+    PendingDamage(Vec<PendingView>),
+    Player(PlayerView),
+}
