@@ -166,6 +166,29 @@ impl host::Host for HostCtx {
     }
 }
 
+/// How often the epoch advances, and how many epochs one call may span: a call is stopped after
+/// about `EPOCH_TICK * EPOCH_DEADLINE` of wall-clock time whatever its fuel.
+const EPOCH_TICK: std::time::Duration = std::time::Duration::from_millis(10);
+const EPOCH_DEADLINE: u64 = 200;
+
+/// Advances the engine's epoch in a background thread until the engine is dropped.
+fn start_epoch_ticker(engine: &Engine) {
+    let weak = engine.weak();
+    let spawned = std::thread::Builder::new()
+        .name("swtcg-epoch".into())
+        .spawn(move || {
+            while let Some(engine) = weak.upgrade() {
+                engine.increment_epoch();
+                drop(engine);
+                std::thread::sleep(EPOCH_TICK);
+            }
+        });
+    // Without the thread only the backstop is lost; fuel still bounds every call.
+    if spawned.is_err() {
+        tracing::warn!("could not start the wasm epoch thread; only fuel bounds plugin calls");
+    }
+}
+
 /// The wasmtime major version this runtime is built with (pinned in Cargo.toml).
 const WASMTIME_MAJOR: u32 = 48;
 
@@ -181,10 +204,14 @@ impl WasmRuntime {
     pub fn new() -> Result<WasmRuntime, WasmError> {
         let mut config = Config::new();
         config.consume_fuel(true);
+        // Fuel bounds every call deterministically; the epoch deadline is only a wall-clock
+        // backstop for a call that somehow burns time without fuel (a host call in a loop).
+        config.epoch_interruption(true);
         config.cranelift_nan_canonicalization(true);
         config.relaxed_simd_deterministic(true);
         config.wasm_component_model(true);
         let engine = Engine::new(&config).map_err(|e| error("configuring wasmtime", e))?;
+        start_epoch_ticker(&engine);
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
@@ -329,6 +356,7 @@ impl WasmPlugin {
             },
         );
         store.limiter(|ctx| &mut ctx.limits);
+        store.set_epoch_deadline(EPOCH_DEADLINE);
         store
             .set_fuel(self.fuel)
             .map_err(|e| error("setting fuel", e))?;
@@ -353,6 +381,7 @@ impl WasmPlugin {
             return Err("no instance".into());
         };
         live.store.data_mut().view = state;
+        live.store.set_epoch_deadline(EPOCH_DEADLINE);
         let fuel_ok = live.store.set_fuel(self.fuel);
         let result = match fuel_ok {
             Ok(()) => call(&live.keyword, &mut live.store),
@@ -527,6 +556,10 @@ fn describe_trap(err: &wasmtime::Error) -> String {
         Some(wasmtime::Trap::UnreachableCodeReached) => {
             "trapped: unreachable code reached (a panic or an abort in the plugin)".into()
         }
+        Some(wasmtime::Trap::Interrupt) => format!(
+            "stopped by the wall-clock backstop after about {} ms",
+            (EPOCH_TICK * EPOCH_DEADLINE as u32).as_millis()
+        ),
         Some(trap) => format!("trapped: {trap}"),
         // `trap_on_grow_failure`: the root cause says which size the plugin asked for.
         None if err.root_cause().to_string().contains("growing memory") => format!(
