@@ -56,6 +56,9 @@ pub struct Ruleset {
     /// Plugin folders to load (relative to the ruleset file); their plugins replace the bundled
     /// ones for the same keywords, which is how a tournament swaps a rule variant.
     pub plugin_dirs: Vec<String>,
+    /// Settings of keyword rules left open (OQ-K*), read by the plugins through the host's
+    /// `rule` function; a plugin uses the open-questions default for a flag not written here.
+    pub keyword_flags: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for Ruleset {
@@ -82,6 +85,10 @@ impl Default for Ruleset {
             plugin_fuel: 10_000_000,
             plugin_memory: 4 << 20,
             plugin_dirs: Vec::new(),
+            keyword_flags: [("overkill-health", "remaining")]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         }
     }
 }

@@ -74,9 +74,10 @@ macro_rules! keyword_trait {
             fn power_against(_ability: Ability, _attacker: UnitId) -> i32 {
                 0
             }
-            /// Whether damage from this ability's unit to `target` may be prevented.
-            fn damage_preventable(_ability: Ability, _target: UnitId) -> bool {
-                true
+            /// Whether damage from `source` to `target` may be prevented: `None` leaves it alone,
+            /// `Some(false)` forbids prevention, `Some(true)` allows it anyway.
+            fn damage_preventable(_ability: Ability, _source: UnitId, _target: UnitId) -> Option<bool> {
+                None
             }
             /// The activations this ability offers its controller in this POP.
             fn activations(_ability: Ability, _pop: Pop, _event: Event) -> Vec<Activation> {
@@ -88,6 +89,10 @@ macro_rules! keyword_trait {
             }
             /// Printed abilities this ability gives its unit now.
             fn granted_abilities(_ability: Ability) -> Vec<String> {
+                Vec::new()
+            }
+            /// Other ways to complete the card with this ability.
+            fn completions(_ability: Ability) -> Vec<Completion> {
                 Vec::new()
             }
         }
@@ -141,8 +146,8 @@ macro_rules! keyword_trait {
                         fn power_against(ability: Ability, attacker: UnitId) -> i32 {
                             <$ty as Keyword>::power_against(ability, attacker)
                         }
-                        fn damage_preventable(ability: Ability, target: UnitId) -> bool {
-                            <$ty as Keyword>::damage_preventable(ability, target)
+                        fn damage_preventable(ability: Ability, source: UnitId, target: UnitId) -> Option<bool> {
+                            <$ty as Keyword>::damage_preventable(ability, source, target)
                         }
                         fn activations(ability: Ability, pop: Pop, event: Event) -> Vec<Activation> {
                             <$ty as Keyword>::activations(ability, pop, event)
@@ -152,6 +157,9 @@ macro_rules! keyword_trait {
                         }
                         fn granted_abilities(ability: Ability) -> Vec<String> {
                             <$ty as Keyword>::granted_abilities(ability)
+                        }
+                        fn completions(ability: Ability) -> Vec<Completion> {
+                            <$ty as Keyword>::completions(ability)
                         }
                     }
 

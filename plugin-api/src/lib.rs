@@ -13,9 +13,9 @@ pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Activation, ActivationChoice, AttackView, Delayed, DiceKind, DieView, Duration,
-    Effect, HostView, PendingView, PlayerView, Query, QueryAnswer, QueryCall, Retarget, StatChange,
-    Stats, UnitId, UnitView,
+    Ability, Activation, ActivationChoice, AttackView, Completion, Delayed, DiceKind, DieView,
+    Duration, Effect, HostView, NOT_IN_PLAY, PendingView, PlayerView, Query, QueryAnswer,
+    QueryCall, Retarget, StatChange, Stats, UnitId, UnitView,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins

@@ -111,6 +111,7 @@ pub enum HostRequest {
     Attack,
     PendingDamage,
     Player(u8),
+    Rule(String),
 }
 
 /// The host's answer.
@@ -121,4 +122,5 @@ pub enum HostResponse {
     Attack(Option<AttackView>),
     PendingDamage(Vec<PendingView>),
     Player(PlayerView),
+    Rule(Option<String>),
 }

@@ -168,10 +168,11 @@ pub enum Query {
     DamagePreventable,
     Activations,
     GrantedAbilities,
+    Completions,
 }
 
 impl Query {
-    pub const ALL: [Query; 9] = [
+    pub const ALL: [Query; 10] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -181,6 +182,7 @@ impl Query {
         Query::DamagePreventable,
         Query::Activations,
         Query::GrantedAbilities,
+        Query::Completions,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -195,6 +197,7 @@ impl Query {
             Query::DamagePreventable => "damage-preventable",
             Query::Activations => "activations",
             Query::GrantedAbilities => "granted-abilities",
+            Query::Completions => "completions",
         }
     }
 
@@ -225,6 +228,7 @@ pub enum QueryCall {
         attacker: UnitId,
     },
     DamagePreventable {
+        source: UnitId,
         target: UnitId,
     },
     Activations {
@@ -237,6 +241,7 @@ pub enum QueryCall {
         event: crate::HookEvent,
     },
     GrantedAbilities,
+    Completions,
 }
 
 impl QueryCall {
@@ -252,6 +257,7 @@ impl QueryCall {
             QueryCall::DamagePreventable { .. } => Query::DamagePreventable,
             QueryCall::Activations { .. } | QueryCall::Activate { .. } => Query::Activations,
             QueryCall::GrantedAbilities => Query::GrantedAbilities,
+            QueryCall::Completions => Query::Completions,
         }
     }
 }
@@ -262,11 +268,27 @@ pub enum QueryAnswer {
     Number(i32),
     Threshold(Option<u8>),
     Flag(bool),
+    MaybeFlag(Option<bool>),
     Stats(Stats),
     Activations(Vec<Activation>),
     Effects(Vec<Effect>),
     Abilities(Vec<String>),
+    Completions(Vec<Completion>),
 }
+
+/// Another way to complete a card (WIT `completion`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Completion {
+    pub label: String,
+    pub cost: Option<String>,
+    pub min_counters: u32,
+    pub force_for_missing: bool,
+    pub from_hand: bool,
+    pub anytime: bool,
+}
+
+/// The unit id given for a card that is not in play (a card in hand).
+pub const NOT_IN_PLAY: UnitId = u32::MAX;
 
 /// What anyone at the table can see of a unit (WIT `unit-view`). Sides are 0 = Dark,
 /// 1 = Light; zones 0 = Space, 1 = Ground, 2 = Character, 3 = build zone; arenas 0–2.
@@ -317,6 +339,7 @@ pub struct PendingView {
     pub prevented: u32,
     pub source: Option<UnitId>,
     pub from_attack_dice: bool,
+    pub preventable: bool,
 }
 
 /// A player's open pools and counts (WIT `player-view`).
@@ -336,4 +359,6 @@ pub trait HostView {
     fn attack(&self) -> Option<AttackView>;
     fn pending_damage(&self) -> Vec<PendingView>;
     fn player(&self, side: u8) -> PlayerView;
+    /// The ruleset's setting of a keyword flag.
+    fn rule(&self, name: &str) -> Option<String>;
 }

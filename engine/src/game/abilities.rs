@@ -286,7 +286,9 @@ impl Game<'_> {
         Ok(total)
     }
 
-    /// Whether damage from `source` to `target` may be prevented (Ferocity).
+    /// Whether damage from `source` to `target` may be prevented (game 14.2): the abilities of
+    /// both units are asked; one allowing it (Fortitude on the target) beats one forbidding it
+    /// (Ferocity on the source).
     pub(crate) fn damage_preventable(
         &mut self,
         source: Option<UnitId>,
@@ -295,14 +297,25 @@ impl Game<'_> {
         let Some(source) = source else {
             return Ok(true);
         };
-        for a in self.answering(source, Query::DamagePreventable)? {
-            if self.ask(&a, QueryCall::DamagePreventable { target: target.0 })?
-                == QueryAnswer::Flag(false)
-            {
-                return Ok(false);
+        let mut asked = self.answering(source, Query::DamagePreventable)?;
+        if target != source {
+            asked.extend(self.answering(target, Query::DamagePreventable)?);
+        }
+        let mut forbidden = false;
+        for a in asked {
+            match self.ask(
+                &a,
+                QueryCall::DamagePreventable {
+                    source: source.0,
+                    target: target.0,
+                },
+            )? {
+                QueryAnswer::MaybeFlag(Some(true)) => return Ok(true),
+                QueryAnswer::MaybeFlag(Some(false)) => forbidden = true,
+                _ => {}
             }
         }
-        Ok(true)
+        Ok(!forbidden)
     }
 
     /// Recomputes the static stat changes keywords give each unit (Intimidation, Inspiration...)
@@ -638,6 +651,7 @@ impl Game<'_> {
                                 amount,
                                 prevented: 0,
                                 from_attack_dice: false,
+                                preventable: true,
                             }),
                         }
                     }
@@ -688,6 +702,7 @@ impl Game<'_> {
                         amount,
                         prevented: 0,
                         from_attack_dice: false,
+                        preventable: true,
                     }],
                 )?,
             }
@@ -719,6 +734,7 @@ impl Game<'_> {
                         amount,
                         prevented: 0,
                         from_attack_dice: false,
+                        preventable: true,
                     }];
                     self.resolve_damage(Some(UnitId(source)), pending)?;
                 }
@@ -808,6 +824,7 @@ impl Game<'_> {
                 amount: hits,
                 prevented: 0,
                 from_attack_dice: false,
+                preventable: true,
             });
         }
         Ok(())

@@ -233,6 +233,7 @@ impl Game<'_> {
             amount: hits,
             prevented: 0,
             from_attack_dice: true,
+            preventable: true,
         }];
         self.state.damage.push(DamageInstance {
             source: Some(attacker),
@@ -286,19 +287,38 @@ impl Game<'_> {
             amount: Some(total as i32),
             ..self.hook_event()
         };
+        // Game 14.2: which damage prevention can reduce is known before the prevention POP, so
+        // that prevention abilities can tell (Ferocity, Fortitude).
+        let source = instance.source;
+        let targets: Vec<UnitId> = instance.pending.iter().map(|p| p.target).collect();
+        for (i, target) in targets.into_iter().enumerate() {
+            let preventable = self.damage_preventable(source, target)?;
+            if let Some(p) = self
+                .state
+                .damage
+                .last_mut()
+                .and_then(|d| d.pending.get_mut(i))
+            {
+                p.preventable = preventable;
+            }
+        }
         self.hook(HookPoint::DamagePending, event.clone())?;
         self.pop(Pop::DamagePrevention)?;
         let Some(instance) = self.state.damage.last().cloned() else {
             return Ok(());
         };
-        // Unpreventable damage (Ferocity) keeps its full amount (game 14.2).
-        let mut placed = Vec::new();
-        for packet in &instance.pending {
-            let preventable =
-                packet.prevented == 0 || self.damage_preventable(instance.source, packet.target)?;
-            let prevented = if preventable { packet.prevented } else { 0 };
-            placed.push((packet.target, packet.amount.saturating_sub(prevented)));
-        }
+        // Unpreventable damage keeps its full amount.
+        let placed: Vec<(UnitId, u32)> = instance
+            .pending
+            .iter()
+            .map(|p| {
+                (
+                    p.target,
+                    p.amount
+                        .saturating_sub(if p.preventable { p.prevented } else { 0 }),
+                )
+            })
+            .collect();
         for (target, amount) in placed {
             // OQ-18 / game 10.12: a unit that left play takes no damage.
             let Some(unit) = self.state.unit_mut(target) else {
@@ -373,6 +393,7 @@ impl Game<'_> {
                 amount: damage,
                 prevented: 0,
                 from_attack_dice: false,
+                preventable: true,
             }],
         )?;
         Ok(damage)

@@ -33,6 +33,13 @@ pub struct PendingDamage {
     pub prevented: u32,
     /// Whether the damage comes from attack dice hits, not from an ability (Overkill).
     pub from_attack_dice: bool,
+    /// Whether prevention can reduce it (game 14.2), decided before the prevention POP.
+    #[serde(default = "yes")]
+    pub preventable: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One instance of damage being resolved: its source and the damage pending on each unit

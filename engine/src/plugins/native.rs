@@ -153,6 +153,7 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::Attack) => HostResponse::Attack(view.attack()),
         Ok(HostRequest::PendingDamage) => HostResponse::PendingDamage(view.pending_damage()),
         Ok(HostRequest::Player(side)) => HostResponse::Player(view.player(side)),
+        Ok(HostRequest::Rule(name)) => HostResponse::Rule(view.rule(&name)),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

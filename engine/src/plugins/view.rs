@@ -82,8 +82,13 @@ impl HostView for StateView<'_> {
                 prevented: p.prevented,
                 source: instance.source.map(|s| s.0),
                 from_attack_dice: p.from_attack_dice,
+                preventable: p.preventable,
             })
             .collect()
+    }
+
+    fn rule(&self, name: &str) -> Option<String> {
+        self.0.ruleset.keyword_flags.get(name).cloned()
     }
 
     fn player(&self, side: u8) -> PlayerView {

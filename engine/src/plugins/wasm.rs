@@ -143,8 +143,13 @@ impl host::Host for HostCtx {
                 prevented: p.prevented,
                 source: p.source,
                 from_attack_dice: p.from_attack_dice,
+                preventable: p.preventable,
             })
             .collect()
+    }
+
+    fn rule(&mut self, name: String) -> Option<String> {
+        StateView(self.state()?).rule(&name)
     }
 
     fn player(&mut self, side: wit::Side) -> wit::PlayerView {
@@ -503,8 +508,8 @@ impl WasmPlugin {
                 Q::PowerAgainst { attacker } => {
                     A::Number(q.call_power_against(store, &ability, *attacker)?)
                 }
-                Q::DamagePreventable { target } => {
-                    A::Flag(q.call_damage_preventable(store, &ability, *target)?)
+                Q::DamagePreventable { source, target } => {
+                    A::MaybeFlag(q.call_damage_preventable(store, &ability, *source, *target)?)
                 }
                 Q::Activations { pop, event } => {
                     let offers =
@@ -542,6 +547,19 @@ impl WasmPlugin {
                     }
                 }
                 Q::GrantedAbilities => A::Abilities(q.call_granted_abilities(store, &ability)?),
+                Q::Completions => A::Completions(
+                    q.call_completions(store, &ability)?
+                        .into_iter()
+                        .map(|c| api::Completion {
+                            label: c.label,
+                            cost: c.cost,
+                            min_counters: c.min_counters,
+                            force_for_missing: c.force_for_missing,
+                            from_hand: c.from_hand,
+                            anytime: c.anytime,
+                        })
+                        .collect(),
+                ),
             })
         })
     }

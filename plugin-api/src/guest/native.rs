@@ -122,9 +122,17 @@ pub mod host {
                     prevented: p.prevented,
                     source: p.source,
                     from_attack_dice: p.from_attack_dice,
+                    preventable: p.preventable,
                 })
                 .collect(),
             _ => Vec::new(),
+        }
+    }
+
+    pub fn rule(name: &str) -> Option<String> {
+        match ask(HostRequest::Rule(name.to_string())) {
+            Some(HostResponse::Rule(value)) => value,
+            _ => None,
         }
     }
 
@@ -299,7 +307,9 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     })
                 }
                 Q::PowerAgainst { attacker } => A::Number(T::power_against(a, attacker)),
-                Q::DamagePreventable { target } => A::Flag(T::damage_preventable(a, target)),
+                Q::DamagePreventable { source, target } => {
+                    A::MaybeFlag(T::damage_preventable(a, source, target))
+                }
                 Q::Activations { pop: p, event: e } => A::Activations(
                     T::activations(a, pop(p), event(&e))
                         .into_iter()
@@ -326,6 +336,19 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     }
                 }
                 Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
+                Q::Completions => A::Completions(
+                    T::completions(a)
+                        .into_iter()
+                        .map(|c| crate::Completion {
+                            label: c.label,
+                            cost: c.cost,
+                            min_counters: c.min_counters,
+                            force_for_missing: c.force_for_missing,
+                            from_hand: c.from_hand,
+                            anytime: c.anytime,
+                        })
+                        .collect(),
+                ),
             }))
         }
     }

@@ -16,7 +16,13 @@ impl Keyword for Overkill {
         }
         let Some(attack) = host::attack() else { return Ok(Vec::new()) };
         let Some(defender) = host::unit(attack.defender) else { return Ok(Vec::new()) };
-        let remaining = (defender.health - defender.damage as i32).max(0) as u32;
+        // OQ-K3 (a): the seed says "remaining health" first and "health" later; the ruleset's
+        // `overkill-health` flag picks, remaining health by default.
+        let damage = match host::rule("overkill-health").as_deref() {
+            Some("printed") => 0,
+            _ => defender.damage as i32,
+        };
+        let remaining = (defender.health - damage).max(0) as u32;
         let excess = attack.hits.saturating_sub(remaining);
         if excess == 0 {
             return Ok(Vec::new());
