@@ -39,7 +39,8 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
             .and_then(|n| n.to_str())
             .unwrap_or_default();
         if entry.is_dir() {
-            if name != "target" && !name.starts_with('.') {
+            // `rulesets/` folders beside scenarios hold the rulesets scenarios name.
+            if name != "target" && name != "rulesets" && !name.starts_with('.') {
                 collect(&entry, out)?;
             }
         } else if name.ends_with(".toml") && !NOT_SCENARIOS.contains(&name) {

@@ -38,7 +38,7 @@ enum Command {
     /// Prints `PASS` or `FAIL` per scenario, a diff for each failure, then `N passed, N failed`.
     /// Exit status: 0 all passed, 1 some failed, 2 a file could not be read or parsed.
     /// Folders are searched recursively for *.toml files, skipping Cargo.toml, keyword.toml,
-    /// card.toml and target folders.
+    /// card.toml, and target and rulesets folders.
     ///
     /// Example: swtcg check ../shared/conformance/examples/01-attack-hits-on-four.toml
     Check(check::CheckArgs),

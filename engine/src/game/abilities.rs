@@ -128,6 +128,11 @@ impl Game<'_> {
                 let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
                     continue;
                 };
+                // A granted ability works in the build zone only if its own keyword does
+                // (INSERT: "as per the rule for that effect").
+                if !in_arena && !self.host.manifest(plugin).zones.contains(&Zone::BuildZone) {
+                    continue;
+                }
                 ability.unit = unit.0;
                 ability.index = active.len() as u32;
                 active.push(ActiveAbility {
