@@ -12,6 +12,9 @@ pub enum Cost {
     TapThis,
     /// A benefit written as an Upkeep "cost": "Gain 1 Force".
     GainForce(u32),
+    /// Tap one of your other untapped units in an arena with this subtype ("tap a Padawan",
+    /// "tap one of your Clones"); the first such unit by id is tapped.
+    TapSubtype(String),
 }
 
 /// Parses a printed cost, or several joined by commas and "and", paid in order. Returns an error
@@ -49,9 +52,54 @@ fn parse_one(part: &str) -> Result<Cost, String> {
             Some(Cost::TapThis)
         }
         Some("[tap]") => Some(Cost::TapThis),
+        Some("tap") => tapped_subtype(part),
         _ => None,
     }
     .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
+}
+
+/// "tap a Padawan", "tap an Ewok", "tap one of your Clones" → the subtype, as printed.
+fn tapped_subtype(part: &str) -> Option<Cost> {
+    let rest = part.trim().get(4..)?.trim();
+    let lower = rest.to_ascii_lowercase();
+    let subtype = if lower.starts_with("one of your ") {
+        let plural = &rest["one of your ".len()..];
+        plural.strip_suffix('s').unwrap_or(plural)
+    } else if lower.starts_with("an ") {
+        &rest[3..]
+    } else if lower.starts_with("a ") {
+        &rest[2..]
+    } else {
+        return None;
+    };
+    let subtype = subtype.trim();
+    (!subtype.is_empty() && !subtype.contains(' ')).then(|| Cost::TapSubtype(subtype.to_string()))
+}
+
+/// Another untapped unit of `unit`'s controller in an arena with `subtype`.
+fn subtype_to_tap(
+    state: &GameState,
+    unit: UnitId,
+    subtype: &str,
+    already: &[UnitId],
+) -> Option<UnitId> {
+    let controller = state.unit(unit)?.controller;
+    state
+        .units
+        .values()
+        .find(|u| {
+            u.id != unit
+                && u.controller == controller
+                && !u.tapped
+                && u.in_arena().is_some()
+                && !already.contains(&u.id)
+                && state
+                    .top_def(u)
+                    .subtypes
+                    .iter()
+                    .any(|s| s.eq_ignore_ascii_case(subtype))
+        })
+        .map(|u| u.id)
 }
 
 /// Whether the controller of `unit` can pay every cost, in order.
@@ -61,12 +109,17 @@ pub fn can_pay(state: &GameState, unit: UnitId, costs: &[Cost]) -> bool {
     };
     let player = state.player(u.controller);
     let (mut force, mut points, mut tapped) = (player.force, player.build_points, u.tapped);
+    let mut others = Vec::new();
     for cost in costs {
         match cost {
             Cost::Force(n) if force >= *n => force -= n,
             Cost::BuildPoints(n) if points >= *n => points -= n,
             Cost::TapThis if !tapped => tapped = true,
             Cost::GainForce(n) => force += n,
+            Cost::TapSubtype(subtype) => match subtype_to_tap(state, unit, subtype, &others) {
+                Some(other) => others.push(other),
+                None => return false,
+            },
             _ => return false,
         }
     }
@@ -85,6 +138,13 @@ pub fn pay(state: &mut GameState, unit: UnitId, costs: &[Cost]) {
             Cost::GainForce(n) => state.player_mut(controller).force += n,
             Cost::TapThis => {
                 if let Some(u) = state.unit_mut(unit) {
+                    u.tapped = true;
+                }
+            }
+            Cost::TapSubtype(subtype) => {
+                if let Some(other) = subtype_to_tap(state, unit, subtype, &[])
+                    && let Some(u) = state.unit_mut(other)
+                {
                     u.tapped = true;
                 }
             }

@@ -122,6 +122,16 @@ pub enum Choice {
         index: u32,
         text: String,
     },
+    /// Complete a card by another route than its build counters (Hidden Cost, Alternative
+    /// Cost): the card being built (`unit`) or in hand (`None`), the route's number and label,
+    /// and the arena to deploy it to at once, or none to leave it in the build zone.
+    CompleteVia {
+        unit: Option<UnitId>,
+        card: CardId,
+        route: u32,
+        label: String,
+        arena: Option<Arena>,
+    },
 }
 
 /// A question for one player with its legal answers; the answer is an index into `options`.
@@ -221,5 +231,14 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
         }
         Choice::Split { to, hits } => format!("move {hits} hits to {}", unit(to)),
         Choice::Option { index, text } => format!("{index}: {text}"),
+        Choice::CompleteVia {
+            card: c,
+            label,
+            arena,
+            ..
+        } => match arena {
+            Some(arena) => format!("complete {} via {label} into the {arena} arena", card(c)),
+            None => format!("complete {} via {label}", card(c)),
+        },
     }
 }

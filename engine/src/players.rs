@@ -89,6 +89,7 @@ impl GreedyPlayer {
             Choice::Activate { amount, .. } => 200 + amount.unwrap_or(0) as i64,
             Choice::Split { hits, .. } => 10 * *hits as i64,
             Choice::Option { index, .. } => -(*index as i64),
+            Choice::CompleteVia { arena, .. } => 480 + arena.is_some() as i64,
         }
     }
 }

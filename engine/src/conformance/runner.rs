@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::scenario::{
     Act, Action, ArenaName, CardSideName, ChooseOption, ExpectZone, Phase, Scenario, SideName,
-    Stop, UnitSpec, UnitZone, Winner,
+    Stop, UnitSpec, UnitZone, Via, Winner,
 };
 use crate::ability::parse_ability;
 use crate::cards::CardDb;
@@ -376,6 +376,8 @@ enum Fit {
     Answer(usize),
     /// The act is of this decision's kind but the rules refuse it now.
     Refused(String),
+    /// The act and the one after it answer the decision together.
+    AnswerTwo(usize),
     /// The act is for a later decision: the decision takes its default.
     Later,
     /// The act shows which option to take here but answers a later decision (an attack act
@@ -556,15 +558,48 @@ impl<'s> Script<'s> {
                 answer(index, format!("{unit} can't be completed now"))
             }
             (
-                DecisionKind::BuildAction,
+                DecisionKind::BuildAction | DecisionKind::Pop { .. },
                 Action::Complete {
                     unit,
                     via: Some(via),
                     ..
                 },
-            ) => Fit::Refused(format!(
-                "{unit} can't be completed via {via:?}: no plugin offers it"
-            )),
+            ) => {
+                // A completion by another route may deploy at once: a `deploy` act for the same
+                // unit right after it says where.
+                let (id, wanted) = (self.id(unit), via_label(*via));
+                let deploy = match self.acts.get(self.next + 1).map(|a| &a.action) {
+                    Some(Action::Deploy { unit: next, arena }) if next == unit => {
+                        Some(arena.map(arena_of))
+                    }
+                    _ => None,
+                };
+                let index = Self::find(decision, |c| match c {
+                    Choice::CompleteVia {
+                        unit: u,
+                        label,
+                        arena,
+                        ..
+                    } => {
+                        *u == id
+                            && label.starts_with(wanted)
+                            && match deploy {
+                                None => arena.is_none(),
+                                Some(None) => arena.is_some(),
+                                Some(Some(want)) => *arena == Some(want),
+                            }
+                    }
+                    _ => false,
+                });
+                match (index, &decision.kind, deploy.is_some()) {
+                    (Some(index), _, true) => Fit::AnswerTwo(index),
+                    (Some(index), _, false) => Fit::Answer(index),
+                    (None, DecisionKind::Pop { .. }, _) => Fit::Later,
+                    (None, _, _) => {
+                        Fit::Refused(format!("{unit} can't be completed via {wanted} now"))
+                    }
+                }
+            }
             (DecisionKind::BuildAction, Action::Deploy { unit, arena }) => {
                 let id = self.id(unit);
                 let arena = arena.map(arena_of);
@@ -614,6 +649,23 @@ impl<'s> Script<'s> {
     /// than left unused: an attack by a tapped unit is illegal, not merely late.
     fn finish(&mut self, state: &GameState) {
         while let Some(act) = self.acts.get(self.next) {
+            // A completion by another route that never became possible is refused too.
+            if let Action::Complete {
+                unit,
+                via: Some(via),
+                ..
+            } = &act.action
+            {
+                if !act.optional {
+                    let reason = format!(
+                        "{unit} could not be completed via {} at any point of the run",
+                        via_label(*via)
+                    );
+                    self.refused.push((act.number, reason));
+                }
+                self.next += 1;
+                continue;
+            }
             let (Action::Attack { unit, .. } | Action::Skip { unit }) = &act.action else {
                 break;
             };
@@ -661,6 +713,10 @@ impl Decider for Script<'_> {
                     self.next += 1;
                 }
                 Fit::Peek(index) => return Ok(index),
+                Fit::AnswerTwo(index) => {
+                    self.next += 2;
+                    return Ok(index);
+                }
                 Fit::Later => break,
             }
         }
@@ -684,6 +740,13 @@ impl Decider for Script<'_> {
         self.acts
             .get(self.next)
             .is_some_and(|act| !matches!(self.fit(state, act, decision), Fit::Later))
+    }
+}
+
+fn via_label(via: Via) -> &'static str {
+    match via {
+        Via::HiddenCost => "Hidden Cost",
+        Via::AlternativeCost => "Alternative Cost",
     }
 }
 

@@ -45,7 +45,7 @@ fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
 
 impl Game<'_> {
     /// The plugin and parsed form of a printed ability, if a loaded plugin implements it.
-    fn resolve_text(&mut self, text: &str) -> Option<(PluginId, String, Ability)> {
+    pub(crate) fn resolve_text(&mut self, text: &str) -> Option<(PluginId, String, Ability)> {
         if let Some(hit) = self.parse_cache.get(text) {
             return hit.clone();
         }
@@ -347,7 +347,7 @@ impl Game<'_> {
     }
 
     /// Whether any loaded plugin answers a query at all (a quick way past static checks).
-    fn any_answers(&self, query: Query) -> bool {
+    pub(crate) fn any_answers(&self, query: Query) -> bool {
         self.host
             .keyword_names()
             .iter()

@@ -413,12 +413,21 @@ impl Game<'_> {
         while passes < 2 {
             let mut options = vec![Choice::Pass];
             options.extend(self.activation_options(side, pop)?);
+            // "Any time" completions (Hidden Cost) may be used in POPs that are not reserved.
+            if super::completion::allows_anytime(pop) {
+                options.extend(self.completion_options(side, true)?);
+            }
             let choice = self.decide(side, DecisionKind::Pop { pop }, options)?;
-            if choice == Choice::Pass {
-                passes += 1;
-            } else {
-                passes = 0;
-                self.play_activation(pop, &choice)?;
+            match choice {
+                Choice::Pass => passes += 1,
+                Choice::CompleteVia { .. } => {
+                    passes = 0;
+                    self.complete_via(side, &choice, true)?;
+                }
+                _ => {
+                    passes = 0;
+                    self.play_activation(pop, &choice)?;
+                }
             }
             side = side.opponent();
         }

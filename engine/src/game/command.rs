@@ -74,7 +74,8 @@ impl Game<'_> {
         self.draw(side)?;
         self.hook(HookPoint::BuildStepStart, event.clone())?;
         loop {
-            let options = self.build_options(side);
+            let mut options = self.build_options(side);
+            options.extend(self.completion_options(side, false)?);
             let choice = self.decide(side, DecisionKind::BuildAction, options)?;
             if choice == Choice::Pass {
                 break;
@@ -167,6 +168,7 @@ impl Game<'_> {
 
     fn apply_build_choice(&mut self, side: Side, choice: Choice) -> Flow {
         match choice {
+            Choice::CompleteVia { .. } => self.complete_via(side, &choice, false)?,
             Choice::StartBuild { card, points } => {
                 self.state.player_mut(side).build_points -= points;
                 let unit = self.put_from_hand(side, card, Place::BuildZone, false);

@@ -7,6 +7,7 @@
 mod abilities;
 mod battle;
 mod command;
+mod completion;
 mod setup;
 mod stats;
 

@@ -1,0 +1,255 @@
+//! Completing cards by other routes than build counters (game 7.6): the `completions` query of
+//! keywords such as Hidden Cost and Alternative Cost, offered in build steps and, for routes
+//! usable "any time", in the POPs that are not reserved (game 9.4).
+
+use swtcg_plugin_api::{
+    Completion, HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall,
+};
+
+use super::{Flow, Game};
+use crate::cost::{Cost, can_pay, parse_costs, pay};
+use crate::decision::Choice;
+use crate::log::Event;
+use crate::model::{Arena, CardId, Place, Side, UnitId};
+
+/// One completion route of one card, with what it costs now.
+struct Route {
+    unit: Option<UnitId>,
+    card: CardId,
+    index: u32,
+    completion: Completion,
+    costs: Vec<Cost>,
+}
+
+impl Game<'_> {
+    /// The completion routes of `side`'s cards now: cards being built in the build zone, and
+    /// cards in hand for routes that allow it. `anytime_only` keeps the routes usable outside
+    /// the owner's build step.
+    fn completion_routes(&mut self, side: Side, anytime_only: bool) -> Flow<Vec<Route>> {
+        let mut routes: Vec<(Option<UnitId>, CardId, u32, Completion)> = Vec::new();
+        if !self.any_answers(Query::Completions) {
+            return Ok(Vec::new());
+        }
+        let building: Vec<UnitId> = self
+            .state
+            .units
+            .values()
+            .filter(|u| u.controller == side && u.place == Place::BuildZone && !u.built)
+            .map(|u| u.id)
+            .collect();
+        for unit in building {
+            let card = self.state.unit(unit).map(|u| u.top());
+            let Some(card) = card else { continue };
+            for a in self.abilities_of(unit)? {
+                if !self
+                    .host
+                    .manifest(a.plugin)
+                    .queries
+                    .contains(&Query::Completions)
+                {
+                    continue;
+                }
+                if let QueryAnswer::Completions(list) = self.ask(&a, QueryCall::Completions)? {
+                    for (index, completion) in list.into_iter().enumerate() {
+                        routes.push((Some(unit), card, index as u32, completion));
+                    }
+                }
+            }
+        }
+        let hand: Vec<CardId> = self.state.player(side).hand.clone();
+        for card in hand {
+            let texts = self.state.def(card).abilities.clone();
+            for text in texts {
+                let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
+                    continue;
+                };
+                if !self
+                    .host
+                    .manifest(plugin)
+                    .queries
+                    .contains(&Query::Completions)
+                {
+                    continue;
+                }
+                ability.unit = NOT_IN_PLAY;
+                let instance = super::ActiveAbility {
+                    plugin,
+                    keyword,
+                    ability,
+                    controller: side,
+                };
+                if let QueryAnswer::Completions(list) =
+                    self.ask(&instance, QueryCall::Completions)?
+                {
+                    for (index, completion) in
+                        list.into_iter().enumerate().filter(|(_, c)| c.from_hand)
+                    {
+                        routes.push((None, card, index as u32, completion));
+                    }
+                }
+            }
+        }
+        let mut legal = Vec::new();
+        for (unit, card, index, completion) in routes {
+            if anytime_only && !completion.anytime {
+                continue;
+            }
+            let Ok(mut costs) = completion
+                .cost
+                .as_deref()
+                .map(parse_costs)
+                .transpose()
+                .map(Option::unwrap_or_default)
+            else {
+                continue;
+            };
+            let (counters, build_cost) = match unit.and_then(|u| self.state.unit(u)) {
+                Some(u) => (u.build_counters, self.state.build_cost(u)),
+                None => (0, self.state.def(card).cost_value().max(0) as u32),
+            };
+            if counters < completion.min_counters {
+                continue;
+            }
+            if completion.force_for_missing {
+                costs.push(Cost::Force(build_cost.saturating_sub(counters)));
+            }
+            // Game 3.5.3: a second unit of a unique name in play would be discarded at once.
+            let def = self.state.def(card);
+            if def.is_unique() && self.state.unit_named(side, def.unique_name()).is_some() {
+                continue;
+            }
+            if self.can_pay_for(side, unit, &costs) {
+                legal.push(Route {
+                    unit,
+                    card,
+                    index,
+                    completion,
+                    costs,
+                });
+            }
+        }
+        Ok(legal)
+    }
+
+    /// Whether `side` can pay `costs` for a card (in the build zone, or in hand).
+    fn can_pay_for(&self, side: Side, unit: Option<UnitId>, costs: &[Cost]) -> bool {
+        match unit {
+            Some(unit) => can_pay(&self.state, unit, costs),
+            None => {
+                let force: u32 = costs
+                    .iter()
+                    .map(|c| if let Cost::Force(n) = c { *n } else { 0 })
+                    .sum();
+                let points: u32 = costs
+                    .iter()
+                    .map(|c| if let Cost::BuildPoints(n) = c { *n } else { 0 })
+                    .sum();
+                let player = self.state.player(side);
+                // Each "tap a <subtype>" needs its own untapped unit of that subtype in an arena.
+                let taps_possible = costs.iter().all(|c| match c {
+                    Cost::TapSubtype(subtype) => {
+                        let needed = costs.iter().filter(|d| *d == c).count();
+                        let available = self
+                            .state
+                            .units
+                            .values()
+                            .filter(|u| {
+                                u.controller == side
+                                    && !u.tapped
+                                    && u.in_arena().is_some()
+                                    && self
+                                        .state
+                                        .top_def(u)
+                                        .subtypes
+                                        .iter()
+                                        .any(|s| s.eq_ignore_ascii_case(subtype))
+                            })
+                            .count();
+                        available >= needed
+                    }
+                    Cost::TapThis => false,
+                    _ => true,
+                });
+                taps_possible && player.force >= force && player.build_points >= points
+            }
+        }
+    }
+
+    /// The completion routes as decision options: each may leave the unit in the build zone or
+    /// deploy it at once to an arena of its type line (game 7.4).
+    pub(crate) fn completion_options(
+        &mut self,
+        side: Side,
+        anytime_only: bool,
+    ) -> Flow<Vec<Choice>> {
+        let mut options = Vec::new();
+        for route in self.completion_routes(side, anytime_only)? {
+            let arenas: Vec<Option<Arena>> = std::iter::once(None)
+                .chain(self.state.def(route.card).arenas.iter().map(|&a| Some(a)))
+                .collect();
+            for arena in arenas {
+                options.push(Choice::CompleteVia {
+                    unit: route.unit,
+                    card: route.card,
+                    route: route.index,
+                    label: route.completion.label.clone(),
+                    arena,
+                });
+            }
+        }
+        Ok(options)
+    }
+
+    /// Completes a card by the chosen route: pays its costs in order, completes it, and deploys
+    /// it if an arena was chosen.
+    pub(crate) fn complete_via(&mut self, side: Side, choice: &Choice, anytime_only: bool) -> Flow {
+        let Choice::CompleteVia {
+            unit,
+            card,
+            route,
+            arena,
+            ..
+        } = choice
+        else {
+            return Ok(());
+        };
+        let routes = self.completion_routes(side, anytime_only)?;
+        let Some(chosen) = routes
+            .into_iter()
+            .find(|r| r.unit == *unit && r.card == *card && r.index == *route)
+        else {
+            return Ok(());
+        };
+        let unit = match chosen.unit {
+            Some(unit) => unit,
+            None => self.put_from_hand(side, chosen.card, Place::BuildZone, false),
+        };
+        pay(&mut self.state, unit, &chosen.costs);
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.built = true;
+        }
+        let name = self.state.unit_label(unit);
+        self.event(Event::Completed { unit, name });
+        if let Some(arena) = arena {
+            if let Some(u) = self.state.unit_mut(unit) {
+                u.place = Place::Arena(*arena);
+            }
+            self.event(Event::Deployed {
+                unit,
+                arena: *arena,
+            });
+            let event = HookEvent {
+                unit: Some(unit.0),
+                arena: Some(*arena as u8),
+                ..self.hook_event()
+            };
+            self.hook(HookPoint::UnitEntersArena, event)?;
+        }
+        self.state_check()
+    }
+}
+
+/// The POPs where "any time" effects may be played: not the reserved ones (game 9.4).
+pub(crate) fn allows_anytime(pop: Pop) -> bool {
+    !pop.is_reserved()
+}
