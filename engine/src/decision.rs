@@ -29,6 +29,8 @@ pub enum DecisionKind {
     SplitHits { attacker: UnitId },
     /// Which of several payable costs to pay (Upkeep, OQ-K14).
     ChooseCost { unit: UnitId },
+    /// Which of the player's triggered abilities resolves next (game 13.4.3).
+    OrderTriggers { hook: swtcg_plugin_api::HookPoint },
 }
 
 impl DecisionKind {
@@ -46,6 +48,9 @@ impl DecisionKind {
             DecisionKind::Pop { pop } => format!("{} ({})", pop.name(), pop.id()),
             DecisionKind::SplitHits { attacker } => format!("how to split the hits of {attacker}"),
             DecisionKind::ChooseCost { unit } => format!("which cost of {unit} to pay"),
+            DecisionKind::OrderTriggers { hook } => {
+                format!("which triggered ability resolves next ({hook})")
+            }
         }
     }
 }
@@ -131,6 +136,11 @@ pub enum Choice {
         route: u32,
         label: String,
         arena: Option<Arena>,
+    },
+    /// The triggered ability of this unit with this printed text resolves next.
+    Trigger {
+        unit: UnitId,
+        text: String,
     },
 }
 
@@ -231,6 +241,7 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
         }
         Choice::Split { to, hits } => format!("move {hits} hits to {}", unit(to)),
         Choice::Option { index, text } => format!("{index}: {text}"),
+        Choice::Trigger { unit: u, text } => format!("{text} of {}", unit(u)),
         Choice::CompleteVia {
             card: c,
             label,

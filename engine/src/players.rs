@@ -90,6 +90,7 @@ impl GreedyPlayer {
             Choice::Split { hits, .. } => 10 * *hits as i64,
             Choice::Option { index, .. } => -(*index as i64),
             Choice::CompleteVia { arena, .. } => 480 + arena.is_some() as i64,
+            Choice::Trigger { .. } => 0,
         }
     }
 }

@@ -479,6 +479,23 @@ impl<'s> Script<'s> {
                     format!("the hits of {unit} can't be split that way ({to:?})"),
                 )
             }
+            (DecisionKind::OrderTriggers { .. }, Action::Choose { unit, option }) => {
+                // `option` is the printed text of the ability to resolve next, or its number.
+                let id = self.id(unit);
+                let index = match option {
+                    ChooseOption::Index(n) => (*n <= decision.options.len()).then(|| n - 1),
+                    ChooseOption::Text(t) => Self::find(decision, |c| match c {
+                        Choice::Trigger { unit: u, text } => {
+                            Some(*u) == id && text.eq_ignore_ascii_case(t.trim())
+                        }
+                        _ => false,
+                    }),
+                };
+                answer(
+                    index,
+                    format!("{unit} has no triggered ability {option:?} waiting"),
+                )
+            }
             (DecisionKind::ChooseCost { .. }, Action::Choose { option, .. }) => {
                 let index = Self::find(decision, |c| match (c, option) {
                     (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,

@@ -182,13 +182,51 @@ impl Game<'_> {
             .into_iter()
             .filter(|a| self.host.manifest(a.plugin).hooks.contains(&hook))
             .collect();
+        // Every instance is asked at the same moment (game 13.4.1); what triggered then resolves
+        // even if its conditions stop being true (13.4.2), the Dark Side's first, each player
+        // choosing the order of their own (13.4.3).
+        let mut triggered: Vec<(ActiveAbility, Vec<Effect>)> = Vec::new();
         for instance in instances {
             match self
                 .host
                 .call_hook(instance.plugin, hook, &instance.ability, event, &self.state)
             {
-                Ok(effects) => self.apply_effects(&instance, hook.name(), effects)?,
+                Ok(effects) if !effects.is_empty() => triggered.push((instance, effects)),
+                Ok(_) => {}
                 Err(error) => self.plugin_failed(error)?,
+            }
+        }
+        for side in Side::BOTH {
+            let mut mine: Vec<(ActiveAbility, Vec<Effect>)> = triggered
+                .iter()
+                .filter(|(a, _)| a.controller == side)
+                .cloned()
+                .collect();
+            while !mine.is_empty() {
+                let next = if mine.len() == 1 {
+                    0
+                } else {
+                    let options = mine
+                        .iter()
+                        .map(|(a, _)| Choice::Trigger {
+                            unit: UnitId(a.ability.unit),
+                            text: a.ability.text.clone(),
+                        })
+                        .collect();
+                    let chosen =
+                        self.decide(side, DecisionKind::OrderTriggers { hook }, options)?;
+                    mine.iter()
+                        .position(|(a, _)| {
+                            chosen
+                                == Choice::Trigger {
+                                    unit: UnitId(a.ability.unit),
+                                    text: a.ability.text.clone(),
+                                }
+                        })
+                        .unwrap_or(0)
+                };
+                let (instance, effects) = mine.remove(next);
+                self.apply_effects(&instance, hook.name(), effects)?;
             }
         }
         Ok(())
