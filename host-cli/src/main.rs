@@ -2,6 +2,7 @@
 
 mod bundled;
 mod check;
+mod coverage;
 mod demo;
 mod plugins;
 mod plugins_cmd;

@@ -28,6 +28,15 @@ pub enum PluginsCommand {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
     },
+    /// Print the keyword coverage table (docs/keywords.md) of plugin folders: hooks, class,
+    /// scenarios, flags, and the seed sentences each scenario's header comment quotes.
+    ///
+    /// Example: swtcg plugins docs plugins > docs/keywords.md
+    Docs {
+        /// The folder of plugin folders.
+        #[arg(default_value = "plugins")]
+        root: PathBuf,
+    },
     /// Create a keyword plugin crate that builds and loads as is, with an example scenario.
     ///
     /// Writes DIR/NAME/ with Cargo.toml, keyword.toml, src/lib.rs (a working "NAME X: when
@@ -58,6 +67,10 @@ pub fn run(command: PluginsCommand) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         PluginsCommand::Validate { dirs } => validate(&dirs),
+        PluginsCommand::Docs { root } => {
+            print!("{}", crate::coverage::markdown(&root)?);
+            Ok(ExitCode::SUCCESS)
+        }
         PluginsCommand::New {
             name,
             dir,
