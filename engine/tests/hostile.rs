@@ -1,0 +1,1343 @@
+//! Hostile plugins: builds the fixture plugins of `tests/fixtures/hostile/` and proves that the
+//! wasm host survives each of them.
+//!
+//! For every fixture the tests check that the error names the plugin (`id@version`), the hook or
+//! query and the reason; that the test process never panics; that a failed call leaves the game
+//! state byte-identical (a direct call, and a whole game with `on_plugin_error = "skip"` compared
+//! with the same game in which no plugin implements the keyword); that the same registry answers
+//! the next call correctly because a trapped instance is replaced; and that with
+//! `on_plugin_error = "stop"` the game ends with the error and its log keeps everything up to it.
+//!
+//! The fixtures are a cargo workspace of their own, built once per test run for
+//! `wasm32-unknown-unknown` into `CARGO_TARGET_TMPDIR`. Each is then staged as a plugin folder
+//! (`keyword.toml` beside `plugin.wasm`) and loaded the way `swtcg --plugins` loads one.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::{Duration, Instant};
+
+use swtcg_engine::cards::CardDb;
+use swtcg_engine::conformance::scenario::UnitZone;
+use swtcg_engine::conformance::scenario::{Action, ArenaName, Phase, Scenario, SideName, Stop};
+use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
+use swtcg_engine::hooks::{HookError, PluginId};
+use swtcg_engine::log::{Event, GameLog, LOG_FORMAT, LogEntry, LogHeader};
+use swtcg_engine::model::state::TurnStep;
+use swtcg_engine::model::{Arena, CardDef, CardSide, GameState, Place, Side, Unit, UnitId};
+use swtcg_engine::plugins::wasmtime_free::Compiled;
+use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::rng::Dice;
+use swtcg_engine::ruleset::{OnPluginError, Ruleset};
+use swtcg_engine::{AbilityHost, EngineError, Game, NoPlugins, Outcome, StopAt};
+use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall};
+
+// Building and staging the fixtures.
+
+/// The only target plugins are built for.
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Each fixture folder and the built module that becomes its `plugin.wasm`; `None` for the
+/// folder whose wasm is random bytes. Manifest-only folders reuse the harmless twin.
+const FOLDERS: [(&str, Option<&str>); 14] = [
+    ("bomb", Some("hostile_bomb")),
+    ("cheat", Some("hostile_cheat")),
+    ("corrupt", None),
+    ("loop", Some("hostile_loop")),
+    ("moody", Some("hostile_moody")),
+    ("old-api", Some("hostile_twin")),
+    ("overflow", Some("hostile_overflow")),
+    ("panic", Some("hostile_panic")),
+    ("phone", Some("hostile_phone")),
+    ("sha-mismatch", Some("hostile_twin")),
+    ("trap", Some("hostile_trap")),
+    ("twin", Some("hostile_twin")),
+    ("twin-rival", Some("hostile_twin")),
+    ("wasi", Some("hostile_wasi")),
+];
+
+/// Environment variables of the outer cargo that must not reach the nested build (the same list
+/// as host-cli/build.rs): flags meant for the host, the outer target directory and jobserver.
+const LEAKY_VARS: &[&str] = &[
+    "CARGO_ENCODED_RUSTFLAGS",
+    "RUSTFLAGS",
+    "CARGO_TARGET_DIR",
+    "CARGO_MAKEFLAGS",
+    "MAKEFLAGS",
+    "MFLAGS",
+    "RUSTC_WORKSPACE_WRAPPER",
+];
+
+/// Prefixes of the same kind of variables.
+const LEAKY_PREFIXES: &[&str] = &["CARGO_BUILD_", "CARGO_PROFILE_"];
+
+/// The staged plugin folders, built once per test run.
+struct Fixtures {
+    /// One folder per entry of `FOLDERS`, holding `keyword.toml` and `plugin.wasm`.
+    staged: PathBuf,
+}
+
+/// The fixture workspace in the source tree.
+fn source_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile")
+}
+
+/// The fixtures, built and staged by the first test that needs them.
+fn fixtures() -> &'static Fixtures {
+    static FIXTURES: OnceLock<Result<Fixtures, String>> = OnceLock::new();
+    match FIXTURES.get_or_init(build_and_stage) {
+        Ok(fixtures) => fixtures,
+        Err(message) => panic!("{message}"),
+    }
+}
+
+/// Builds the fixture workspace and stages one plugin folder per fixture.
+fn build_and_stage() -> Result<Fixtures, String> {
+    let source = source_dir();
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-fixtures");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(&cargo);
+    command
+        .args(["build", "--release", "--workspace", "--target", WASM_TARGET])
+        .arg("--manifest-path")
+        .arg(source.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .current_dir(&source);
+    for (name, _) in std::env::vars_os() {
+        let Some(name) = name.to_str() else { continue };
+        if LEAKY_VARS.contains(&name) || LEAKY_PREFIXES.iter().any(|p| name.starts_with(p)) {
+            command.env_remove(name);
+        }
+    }
+    let started = Instant::now();
+    let output = command
+        .output()
+        .map_err(|e| format!("cannot run {cargo:?}: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "building the hostile fixtures failed ({}):\n{}\n(command: {command:?})",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    eprintln!("built the hostile fixtures in {:.1?}", started.elapsed());
+
+    let built = target.join(WASM_TARGET).join("release");
+    let staged = target.join("staged");
+    for (folder, module) in FOLDERS {
+        let dir = staged.join(folder);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let manifest = source.join(folder).join("keyword.toml");
+        let text = std::fs::read(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+        write_atomically(&dir.join("keyword.toml"), &text)?;
+        let wasm = match module {
+            Some(name) => {
+                let path = built.join(format!("{name}.wasm"));
+                std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => noise(0x5eed, 4096),
+        };
+        write_atomically(&dir.join("plugin.wasm"), &wasm)?;
+    }
+    Ok(Fixtures { staged })
+}
+
+/// Writes a staged file so that a test process running at the same time (another `cargo test`
+/// shares the staging folder) reads either the old or the new file, never half of one.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    let partial = path.with_extension(format!("partial-{}", std::process::id()));
+    std::fs::write(&partial, bytes)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Deterministic random bytes (xorshift64*), so that a failure can be reproduced.
+fn noise(seed: u64, len: usize) -> Vec<u8> {
+    let mut state = seed.max(1);
+    (0..len)
+        .map(|_| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            (state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
+        })
+        .collect()
+}
+
+/// The staged wasm of a fixture folder.
+fn staged_wasm(folder: &str) -> Vec<u8> {
+    let path = fixtures().staged.join(folder).join("plugin.wasm");
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+// Loading plugins.
+
+/// The fuel of one plugin call in these tests: a tenth of the default, so that loops end fast.
+const FUEL: u64 = 1_000_000;
+
+/// The memory of one plugin instance in these tests: half the default, so that bombs end fast.
+const MEMORY: u64 = 2 << 20;
+
+/// The ruleset of these tests: small fuel and memory, and the given failure policy.
+fn ruleset(on_plugin_error: OnPluginError) -> Ruleset {
+    Ruleset {
+        name: "hostile".into(),
+        on_plugin_error,
+        plugin_fuel: FUEL,
+        plugin_memory: MEMORY,
+        ..Ruleset::default()
+    }
+}
+
+/// One runtime for every test, so that compiled fixtures can be shared.
+fn runtime() -> &'static WasmRuntime {
+    static RUNTIME: OnceLock<WasmRuntime> = OnceLock::new();
+    RUNTIME.get_or_init(|| WasmRuntime::new().unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// Compiles a plugin once per test run (compiling is the slow part of loading).
+fn compile(wasm: &[u8]) -> Result<Arc<Compiled>, String> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Compiled>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = sha256_hex(wasm);
+    if let Some(hit) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return Ok(hit.clone());
+    }
+    let compiled = Arc::new(runtime().compile(wasm).map_err(|e| e.to_string())?);
+    cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, compiled.clone());
+    Ok(compiled)
+}
+
+/// Adds a staged fixture folder to a registry the way `swtcg --plugins DIR` does
+/// (host-cli/src/plugins.rs): read the manifest and the wasm it names, compile, add. The error
+/// is the message the command line would print.
+fn add(registry: &mut Registry, folder: &str, ruleset: &Ruleset) -> Result<(), String> {
+    let dir = fixtures().staged.join(folder);
+    let path = dir.join("keyword.toml");
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{origin}: {e}"))?;
+    let manifest = Manifest::parse(&origin, &text).map_err(|e| e.to_string())?;
+    let file = manifest
+        .wasm
+        .as_ref()
+        .map(|w| dir.join(&w.file))
+        .ok_or_else(|| format!("{origin}: no [wasm] table"))?;
+    let wasm = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let compiled = compile(&wasm).map_err(|e| format!("{origin}: {e}"))?;
+    registry
+        .add(
+            runtime(),
+            manifest,
+            &compiled,
+            sha256_hex(&wasm),
+            origin,
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .map_err(|e| e.to_string())
+}
+
+/// A registry of the given fixture folders.
+fn load(folders: &[&str], ruleset: &Ruleset) -> Result<Registry, String> {
+    let mut registry = Registry::new();
+    for folder in folders {
+        add(&mut registry, folder, ruleset)?;
+    }
+    Ok(registry)
+}
+
+/// The plugin implementing a keyword; the keyword must be loaded.
+fn plugin(registry: &Registry, keyword: &str) -> PluginId {
+    registry
+        .plugin_for(keyword)
+        .unwrap_or_else(|| panic!("no plugin for {keyword}"))
+}
+
+// Positions and games.
+
+/// A fixture's scenario file.
+fn scenario_text(folder: &str) -> String {
+    let path = source_dir().join(folder).join("scenario.toml");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The engine's side of a scenario's side name.
+fn side_of(side: SideName) -> Side {
+    match side {
+        SideName::Dark => Side::Dark,
+        SideName::Light => Side::Light,
+    }
+}
+
+/// The engine's arena of a scenario's arena name.
+fn arena_of(arena: ArenaName) -> Arena {
+    match arena {
+        ArenaName::Space => Arena::Space,
+        ArenaName::Ground => Arena::Ground,
+        ArenaName::Character => Arena::Character,
+    }
+}
+
+/// A scenario's position as a game state, with its unit handles mapped to unit ids. Only what
+/// the fixture scenarios use is supported: built units in arenas, Force and scripted dice.
+struct Position {
+    scenario: Scenario,
+    state: GameState,
+    ids: BTreeMap<String, UnitId>,
+}
+
+/// Builds the position of a scenario's text under a ruleset.
+fn position(text: &str, ruleset: &Ruleset) -> Position {
+    let scenario = parse_scenario("scenario.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let mut state = GameState::new(Arc::new(ruleset.clone()), scenario.seed.unwrap_or(0));
+    state.dice = Dice::scripted(scenario.dice.clone(), scenario.seed);
+    state.turn = 1;
+    for (side, setup) in [(Side::Dark, &scenario.dark), (Side::Light, &scenario.light)] {
+        state.player_mut(side).force = setup.force.clamp(0, u32::MAX as i64) as u32;
+    }
+    let mut ids = BTreeMap::new();
+    for spec in &scenario.units {
+        let side = side_of(spec.side);
+        let arena = match spec.arena {
+            UnitZone::Space => Arena::Space,
+            UnitZone::Ground => Arena::Ground,
+            UnitZone::Character => Arena::Character,
+            UnitZone::BuildZone => panic!("unit {}: the fixture scenarios use arenas", spec.id),
+        };
+        let stat = |value: Option<i64>| value.unwrap_or(0) as i32;
+        let card_side = match side {
+            Side::Dark => CardSide::Dark,
+            Side::Light => CardSide::Light,
+        };
+        let mut def = CardDef::unit(
+            &spec.id,
+            card_side,
+            vec![arena],
+            [
+                stat(spec.cost),
+                stat(spec.speed),
+                stat(spec.power),
+                stat(spec.health),
+            ],
+        );
+        def.abilities = spec.abilities.clone().unwrap_or_default();
+        let card = state.new_card(Arc::new(def), side);
+        let id = state.add_unit(Unit {
+            id: UnitId(0),
+            owner: side,
+            controller: side,
+            cards: vec![card],
+            pilots: Vec::new(),
+            place: Place::Arena(arena),
+            built: true,
+            build_counters: 0,
+            damage: spec.damage,
+            tapped: spec.tapped,
+            counters: BTreeMap::new(),
+            modifiers: Vec::new(),
+            static_bonus: [0; 3],
+        });
+        ids.insert(spec.id.clone(), id);
+    }
+    Position {
+        scenario,
+        state,
+        ids,
+    }
+}
+
+/// A scenario's acts as a decider: attack acts answer the acting unit's decision (and pick it
+/// among tied actors), use acts answer a POP with the matching activation; every other
+/// decision takes its default (skip or pass).
+struct Script {
+    acts: Vec<(Side, Action)>,
+    ids: BTreeMap<String, UnitId>,
+    next: usize,
+}
+
+impl Script {
+    fn id(&self, handle: &str) -> Option<UnitId> {
+        self.ids.get(handle).copied()
+    }
+
+    /// The option an act picks in a decision, and whether the act is used up by it.
+    fn answer(&self, action: &Action, decision: &Decision) -> Option<(usize, bool)> {
+        let find = |wanted: &dyn Fn(&Choice) -> bool| decision.options.iter().position(wanted);
+        match (&decision.kind, action) {
+            (DecisionKind::ChooseActor { .. }, Action::Attack { unit, .. }) => {
+                let unit = self.id(unit)?;
+                find(&|c| *c == Choice::Actor { unit }).map(|i| (i, false))
+            }
+            (DecisionKind::Act { unit: acting }, Action::Attack { unit, defender })
+                if Some(*acting) == self.id(unit) =>
+            {
+                let defender = self.id(defender)?;
+                find(&|c| *c == Choice::Attack { defender }).map(|i| (i, true))
+            }
+            (
+                DecisionKind::Pop { .. },
+                Action::Use {
+                    unit,
+                    target,
+                    amount,
+                    ..
+                },
+            ) => {
+                let unit = self.id(unit)?;
+                let target = target.as_deref().map(|t| self.id(t));
+                find(&|c| {
+                    matches!(c, Choice::Activate { unit: u, target: t, amount: a, .. }
+                        if *u == unit && a == amount && target.is_none_or(|want| want == *t))
+                })
+                .map(|i| (i, true))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Decider for Script {
+    fn decide(&mut self, _state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        let picked = self
+            .acts
+            .get(self.next)
+            .filter(|(side, _)| *side == decision.player)
+            .and_then(|(_, action)| self.answer(action, decision));
+        if let Some((index, used)) = picked {
+            if used {
+                self.next += 1;
+            }
+            return Ok(index);
+        }
+        let default = match decision.kind {
+            DecisionKind::Act { .. } => Choice::Skip,
+            _ => Choice::Pass,
+        };
+        Ok(decision
+            .options
+            .iter()
+            .position(|c| *c == default)
+            .unwrap_or(0))
+    }
+}
+
+/// How a game went: its final state and log, and how the run ended.
+struct Played {
+    state: GameState,
+    log: GameLog,
+    result: Result<Outcome, EngineError>,
+    /// Acts of the scenario the game never used.
+    unused_acts: usize,
+    /// The unit ids of the scenario's handles.
+    ids: BTreeMap<String, UnitId>,
+}
+
+/// Plays a battle-step scenario with the given abilities, directly with `Game`.
+fn play(text: &str, host: &mut dyn AbilityHost, ruleset: &Ruleset) -> Played {
+    let Position {
+        scenario,
+        state,
+        ids,
+    } = position(text, ruleset);
+    let step = match scenario.start.phase {
+        Phase::Battle => {
+            TurnStep::Battle(arena_of(scenario.start.arena.unwrap_or(ArenaName::Space)))
+        }
+        other => panic!("the fixture scenarios start in a battle step, not {other:?}"),
+    };
+    let stop = match scenario.start.stop {
+        Some(Stop::AttackEnd) => StopAt::AttackEnd,
+        Some(Stop::StepEnd) | None => StopAt::StepEnd,
+        Some(Stop::PhaseEnd) => StopAt::PhaseEnd,
+        Some(Stop::TurnEnd) => StopAt::TurnEnd,
+    };
+    let header = LogHeader {
+        format: LOG_FORMAT,
+        engine: "hostile fixtures".into(),
+        seed: scenario.seed.unwrap_or(0),
+        ruleset: ruleset.clone(),
+        decks: [Vec::new(), Vec::new()],
+        plugins: host.fingerprints(),
+    };
+    let mut script = Script {
+        acts: scenario
+            .acts
+            .iter()
+            .map(|a| (side_of(a.side), a.action.clone()))
+            .collect(),
+        ids: ids.clone(),
+        next: 0,
+    };
+    let mut game = Game::new(state, header, host, &mut script);
+    let result = game.run_from(step, stop);
+    let (state, log) = (game.state, game.log);
+    Played {
+        state,
+        log,
+        result,
+        unused_acts: script.acts.len() - script.next,
+        ids,
+    }
+}
+
+/// The state as the bytes compared by these tests.
+fn json(state: &GameState) -> String {
+    serde_json::to_string(state).unwrap_or_else(|e| panic!("serializing the state: {e}"))
+}
+
+/// The messages of the plugin errors of a log.
+fn plugin_errors(log: &GameLog) -> Vec<String> {
+    log.events()
+        .filter_map(|event| match event {
+            Event::PluginError { message } => Some(message.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Checks that an error names the plugin, the hook or query, and the reason.
+fn assert_error(error: &HookError, plugin: &str, hook: &str, reason: &str) {
+    assert_eq!(error.plugin, plugin, "{error}");
+    assert_eq!(error.hook, hook, "{error}");
+    assert!(error.reason.contains(reason), "{error}");
+    let text = error.to_string();
+    assert!(
+        text.starts_with(&format!("plugin {plugin} failed at {hook}: ")),
+        "{text}"
+    );
+}
+
+/// Plays a fixture scenario with each failure policy and checks what the ruleset promises.
+///
+/// With `on_plugin_error = "skip"` the game must end byte-identical to the same game in which
+/// no plugin implements the keyword (the printed text stays, so the states can be compared
+/// byte for byte), and its log must name each failure. With `"stop"` the game must end with
+/// the plugin's error, and its log must be the skipping game's log up to and including the
+/// failure. Returns the error the game stopped with.
+fn skip_equals_absent_and_stop_keeps_the_log(folder: &str, text: &str) -> HookError {
+    let skip = ruleset(OnPluginError::Skip);
+    let mut registry = load(&[folder], &skip).unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    let skipped = play(text, &mut registry, &skip);
+    let skip_time = started.elapsed();
+    let absent = play(text, &mut NoPlugins, &skip);
+    assert!(
+        matches!(absent.result, Ok(Outcome::Stopped)),
+        "{:?}",
+        absent.result
+    );
+    assert!(
+        absent
+            .log
+            .events()
+            .any(|e| matches!(e, Event::Attack { .. })),
+        "the scenario of {folder} never attacks"
+    );
+    assert!(
+        matches!(skipped.result, Ok(Outcome::Stopped)),
+        "{folder}: a skipped failure stopped the game: {:?}",
+        skipped.result
+    );
+    assert_eq!(skipped.unused_acts, 0, "{folder}: acts were never used");
+    assert_eq!(
+        json(&skipped.state),
+        json(&absent.state),
+        "{folder}: skipping the failed call changed the game"
+    );
+    skipped
+        .state
+        .check_conservation()
+        .unwrap_or_else(|e| panic!("{folder}: {e}"));
+    let failures = plugin_errors(&skipped.log);
+    assert!(!failures.is_empty(), "{folder}: no plugin error was logged");
+
+    let stop = ruleset(OnPluginError::Stop);
+    let mut registry = load(&[folder], &stop).unwrap_or_else(|e| panic!("{e}"));
+    let stopped = play(text, &mut registry, &stop);
+    let error = match stopped.result {
+        Err(EngineError::Hook(error)) => error,
+        other => panic!("{folder}: the game did not stop with the plugin's error: {other:?}"),
+    };
+    assert_eq!(error.to_string(), failures[0], "{folder}");
+    let kept = stopped.log.entries.len();
+    assert!(kept <= skipped.log.entries.len(), "{folder}");
+    assert_eq!(
+        stopped.log.entries[..],
+        skipped.log.entries[..kept],
+        "{folder}: the stopped game's log is not the game up to the failure"
+    );
+    assert!(
+        matches!(
+            stopped.log.entries.last(),
+            Some(LogEntry::Event { event: Event::PluginError { message } }) if *message == failures[0]
+        ),
+        "{folder}: the stopped game's log does not end with the failure"
+    );
+    assert!(
+        stopped
+            .log
+            .events()
+            .any(|e| matches!(e, Event::Attack { .. })),
+        "{folder}: the log lost the attack before the failure"
+    );
+    eprintln!(
+        "{folder}: a skipping game took {skip_time:.1?}; it stopped with: {error} ({kept} log entries kept)"
+    );
+    error
+}
+
+/// The ability instance of a unit, as the engine would hand it to a plugin.
+fn ability(unit: UnitId, keyword: &str, parameter: &str) -> Ability {
+    Ability {
+        unit: unit.0,
+        index: 0,
+        text: format!("{keyword} {parameter}").trim().to_string(),
+        parameter: parameter.into(),
+        cost: None,
+    }
+}
+
+/// The event of an attack between two units in the Ground arena.
+fn attack_event(attacker: UnitId, defender: UnitId) -> HookEvent {
+    HookEvent {
+        turn: 1,
+        attacker: Some(attacker.0),
+        defender: Some(defender.0),
+        arena: Some(1),
+        ..HookEvent::default()
+    }
+}
+
+/// A direct hook call that must fail and leave the state byte-identical; returns the error and
+/// how long the call took.
+fn failing_hook(
+    registry: &mut Registry,
+    keyword: &str,
+    hook: HookPoint,
+    ability: &Ability,
+    event: &HookEvent,
+    state: &GameState,
+) -> (HookError, Duration) {
+    let plugin = plugin(registry, keyword);
+    let before = json(state);
+    let started = Instant::now();
+    let result = registry.call_hook(plugin, hook, ability, event, state);
+    let took = started.elapsed();
+    assert_eq!(json(state), before, "a failed call changed the state");
+    match result {
+        Err(error) => (error, took),
+        Ok(effects) => panic!(
+            "{keyword} {}: expected a failure, got {effects:?}",
+            hook.name()
+        ),
+    }
+}
+
+/// Asks a `power-against` query and returns its number.
+fn power_against(
+    registry: &mut Registry,
+    keyword: &str,
+    ability: &Ability,
+    attacker: UnitId,
+    state: &GameState,
+) -> Result<i32, HookError> {
+    let plugin = plugin(registry, keyword);
+    let call = QueryCall::PowerAgainst {
+        attacker: attacker.0,
+    };
+    match registry.query(plugin, ability, &call, state)? {
+        QueryAnswer::Number(n) => Ok(n),
+        other => panic!("power-against answered {other:?}"),
+    }
+}
+
+/// The loop fixture's scenario with other abilities on the squad and on the tank.
+fn with_abilities(squad: &[&str], tank: &[&str]) -> String {
+    let list = |abilities: &[&str]| {
+        abilities
+            .iter()
+            .map(|a| format!("{a:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    scenario_text("loop")
+        .replace("[\"Spin hook\"]", &format!("[{}]", list(squad)))
+        .replace(
+            "abilities = []\n\n[[act]]",
+            &format!("abilities = [{}]\n\n[[act]]", list(tank)),
+        )
+}
+
+// The tests.
+
+#[test]
+fn the_harmless_fixture_loads_and_answers() {
+    let rules = ruleset(OnPluginError::Stop);
+    let started = Instant::now();
+    let mut registry = load(&["twin"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!("loading twin took {:.1?}", started.elapsed());
+    let at = position(&scenario_text("loop"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    let twin = ability(tank, "Twin", "");
+    assert_eq!(
+        power_against(&mut registry, "Twin", &twin, squad, &at.state),
+        Ok(1)
+    );
+    assert_eq!(
+        registry.fingerprints(),
+        [format!(
+            "hostile-twin@0.1.0 {}",
+            sha256_hex(&staged_wasm("twin"))
+        )]
+    );
+}
+
+#[test]
+fn an_endless_loop_runs_out_of_fuel_and_the_same_registry_answers_next() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["loop"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("loop"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    let event = attack_event(squad, tank);
+    // Host calls cost the plugin little fuel, so the loops over them take the longest.
+    for (parameter, what) in [
+        ("hook", "a loop"),
+        ("host", "a loop over host::units"),
+        ("unit", "a loop over host::unit"),
+    ] {
+        let (error, took) = failing_hook(
+            &mut registry,
+            "Spin",
+            HookPoint::AttackDeclared,
+            &ability(squad, "Spin", parameter),
+            &event,
+            &at.state,
+        );
+        assert_error(
+            &error,
+            "hostile-loop@0.1.0",
+            "attack-declared",
+            "ran out of fuel",
+        );
+        eprintln!("{what} with {FUEL} fuel ended after {took:.1?}: {error}");
+        assert!(took < Duration::from_secs(5), "{what} took {took:?}");
+        // The instance that ran out of fuel was replaced: the same registry answers at once.
+        let calm = ability(squad, "Spin", "calm");
+        assert_eq!(
+            power_against(&mut registry, "Spin", &calm, squad, &at.state),
+            Ok(-1)
+        );
+    }
+    let started = Instant::now();
+    let error = power_against(
+        &mut registry,
+        "Spin",
+        &ability(tank, "Spin", "query"),
+        squad,
+        &at.state,
+    )
+    .unwrap_err();
+    assert_error(
+        &error,
+        "hostile-loop@0.1.0",
+        "power-against",
+        "ran out of fuel",
+    );
+    eprintln!(
+        "a looping query ended after {:.1?}: {error}",
+        started.elapsed()
+    );
+    let event_ok = registry.call_hook(
+        plugin(&registry, "Spin"),
+        HookPoint::AttackDeclared,
+        &ability(squad, "Spin", "calm"),
+        &event,
+        &at.state,
+    );
+    assert_eq!(event_ok, Ok(Vec::new()));
+
+    // The default budget (ten times more fuel) still ends the loop quickly.
+    let default = Ruleset::default();
+    let mut registry = load(&["loop"], &default).unwrap_or_else(|e| panic!("{e}"));
+    let (error, took) = failing_hook(
+        &mut registry,
+        "Spin",
+        HookPoint::AttackDeclared,
+        &ability(squad, "Spin", "hook"),
+        &event,
+        &at.state,
+    );
+    assert_error(
+        &error,
+        "hostile-loop@0.1.0",
+        "attack-declared",
+        "ran out of fuel",
+    );
+    eprintln!(
+        "a loop with the default {} fuel ended after {took:.1?}",
+        default.plugin_fuel
+    );
+}
+
+#[test]
+fn an_endless_loop_in_a_game_is_skipped_or_stops_it() {
+    let text = scenario_text("loop");
+    let error = skip_equals_absent_and_stop_keeps_the_log("loop", &text);
+    assert_error(
+        &error,
+        "hostile-loop@0.1.0",
+        "attack-declared",
+        "ran out of fuel",
+    );
+    let error =
+        skip_equals_absent_and_stop_keeps_the_log("loop", &with_abilities(&["Spin host"], &[]));
+    assert_error(
+        &error,
+        "hostile-loop@0.1.0",
+        "attack-declared",
+        "ran out of fuel",
+    );
+    // A looping query on the defender: the attack's dice are rolled as if it answered nothing.
+    let text = with_abilities(&[], &["Spin query"]);
+    let error = skip_equals_absent_and_stop_keeps_the_log("loop", &text);
+    assert_error(
+        &error,
+        "hostile-loop@0.1.0",
+        "power-against",
+        "ran out of fuel",
+    );
+}
+
+#[test]
+fn a_memory_bomb_hits_the_cap_and_the_next_call_gets_fresh_memory() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["bomb"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("bomb"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    let bomb = ability(squad, "Bloat", "bomb");
+    for _ in 0..3 {
+        let (error, took) = failing_hook(
+            &mut registry,
+            "Bloat",
+            HookPoint::AttackDeclared,
+            &bomb,
+            &attack_event(squad, tank),
+            &at.state,
+        );
+        assert_error(
+            &error,
+            "hostile-bomb@0.1.0",
+            "attack-declared",
+            "ran out of memory",
+        );
+        eprintln!("a memory bomb with {MEMORY} bytes ended after {took:.1?}: {error}");
+        // A fresh instance has room for 256 KiB again: the bombed one was thrown away.
+        assert_eq!(
+            power_against(&mut registry, "Bloat", &bomb, squad, &at.state),
+            Ok(2)
+        );
+    }
+    let error = skip_equals_absent_and_stop_keeps_the_log("bomb", &scenario_text("bomb"));
+    assert_error(
+        &error,
+        "hostile-bomb@0.1.0",
+        "attack-declared",
+        "ran out of memory",
+    );
+}
+
+#[test]
+fn traps_end_the_call_and_a_fresh_instance_takes_over() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["trap"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("trap"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    let counter = ability(tank, "Snap", "count");
+    for (parameter, reason) in [
+        ("unreachable", "unreachable"),
+        ("oob", "out of bounds memory access"),
+        ("deep", "call stack exhausted"),
+    ] {
+        // The instance counts its calls; after the trap a fresh instance counts from 1 again.
+        let calls = power_against(&mut registry, "Snap", &counter, squad, &at.state);
+        let calls = calls.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            power_against(&mut registry, "Snap", &counter, squad, &at.state),
+            Ok(calls + 1)
+        );
+        let (error, took) = failing_hook(
+            &mut registry,
+            "Snap",
+            HookPoint::AttackDeclared,
+            &ability(squad, "Snap", parameter),
+            &attack_event(squad, tank),
+            &at.state,
+        );
+        assert_error(&error, "hostile-trap@0.1.0", "attack-declared", reason);
+        eprintln!("Snap {parameter} trapped after {took:.1?}: {error}");
+        assert_eq!(
+            power_against(&mut registry, "Snap", &counter, squad, &at.state),
+            Ok(1),
+            "the trapped instance was not replaced"
+        );
+        // Hooks work again too.
+        let calm = registry.call_hook(
+            plugin(&registry, "Snap"),
+            HookPoint::AttackDeclared,
+            &ability(squad, "Snap", "calm"),
+            &attack_event(squad, tank),
+            &at.state,
+        );
+        assert_eq!(calm, Ok(Vec::new()));
+    }
+    let error = skip_equals_absent_and_stop_keeps_the_log("trap", &scenario_text("trap"));
+    assert_error(
+        &error,
+        "hostile-trap@0.1.0",
+        "attack-declared",
+        "unreachable",
+    );
+    let error = skip_equals_absent_and_stop_keeps_the_log(
+        "trap",
+        &scenario_text("trap").replace("Snap unreachable", "Snap deep"),
+    );
+    assert_error(
+        &error,
+        "hostile-trap@0.1.0",
+        "attack-declared",
+        "call stack exhausted",
+    );
+}
+
+#[test]
+fn a_panic_is_reported_with_its_hook_and_the_plugin_keeps_answering() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["panic"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("panic"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    let (error, _) = failing_hook(
+        &mut registry,
+        "Tantrum",
+        HookPoint::AttackRoll,
+        &ability(squad, "Tantrum", "roll"),
+        &attack_event(squad, tank),
+        &at.state,
+    );
+    assert_error(&error, "hostile-panic@0.1.0", "attack-roll", "panic");
+    eprintln!("a panicking hook: {error}");
+    let error = power_against(
+        &mut registry,
+        "Tantrum",
+        &ability(tank, "Tantrum", "query"),
+        squad,
+        &at.state,
+    )
+    .unwrap_err();
+    assert_error(&error, "hostile-panic@0.1.0", "power-against", "panic");
+    assert_eq!(
+        power_against(
+            &mut registry,
+            "Tantrum",
+            &ability(tank, "Tantrum", "calm"),
+            squad,
+            &at.state
+        ),
+        Ok(0)
+    );
+    let error = skip_equals_absent_and_stop_keeps_the_log("panic", &scenario_text("panic"));
+    assert_error(&error, "hostile-panic@0.1.0", "attack-roll", "panic");
+}
+
+#[test]
+fn effects_on_a_unit_that_does_not_exist_are_refused_whole() {
+    let text = scenario_text("cheat");
+    // Cheat ghost proposes a legal Force gain and a prevention on unit 4040: the skipping game
+    // must not even gain the Force, so that it equals the game without the ability.
+    let error = skip_equals_absent_and_stop_keeps_the_log("cheat", &text);
+    assert_error(
+        &error,
+        "hostile-cheat@0.1.0",
+        "damage-pending",
+        "invalid effect Prevent { unit: 4040, amount: 1 }",
+    );
+    let error = skip_equals_absent_and_stop_keeps_the_log(
+        "cheat",
+        &text.replace("Cheat ghost", "Cheat ghost-stats"),
+    );
+    assert_error(
+        &error,
+        "hostile-cheat@0.1.0",
+        "damage-pending",
+        "unit 4040 does not exist",
+    );
+}
+
+#[test]
+fn an_activation_that_prevents_more_than_the_amount_chosen_is_refused() {
+    let text = scenario_text("cheat").replace("Cheat ghost", "Cheat greedy").replace(
+        "\n[expect.unit.tank]",
+        "\n[[act]]\nside = \"light\"\nuse = { unit = \"tank\", ability = \"Cheat\", target = \"tank\", amount = 1 }\n\n[expect.unit.tank]",
+    );
+    let error = skip_equals_absent_and_stop_keeps_the_log("cheat", &text);
+    assert_error(
+        &error,
+        "hostile-cheat@0.1.0",
+        "activate",
+        "more than the amount chosen",
+    );
+    // The activation was played (the log says so) but prevented nothing.
+    let skip = ruleset(OnPluginError::Skip);
+    let mut registry = load(&["cheat"], &skip).unwrap_or_else(|e| panic!("{e}"));
+    let played = play(&text, &mut registry, &skip);
+    assert_eq!(played.unused_acts, 0);
+    assert!(
+        played
+            .log
+            .events()
+            .any(|e| matches!(e, Event::Activated { .. }))
+    );
+    assert_eq!(played.state.units[&played.ids["tank"]].damage, 3);
+}
+
+#[test]
+fn a_plugin_for_api_0_9_is_refused() {
+    let error = load(&["old-api"], &ruleset(OnPluginError::Stop)).err();
+    let error = error.expect("a plugin for API ^0.9 was loaded");
+    assert!(
+        error.contains(
+            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.0.0"
+        ),
+        "{error}"
+    );
+    assert!(error.contains("old-api/keyword.toml"), "{error}");
+    eprintln!("{error}");
+}
+
+#[test]
+fn a_manifest_whose_sha256_does_not_match_is_refused() {
+    let error = load(&["sha-mismatch"], &ruleset(OnPluginError::Stop)).err();
+    let error = error.expect("a wasm with the wrong sha256 was loaded");
+    let actual = sha256_hex(&staged_wasm("sha-mismatch"));
+    assert!(
+        error.contains(&format!(
+            "plugin hostile-sha-mismatch@0.1.0: the wasm's sha256 is {actual}, but the manifest says {}",
+            "0".repeat(64)
+        )),
+        "{error}"
+    );
+    eprintln!("{error}");
+}
+
+#[test]
+fn a_second_plugin_claiming_a_keyword_is_refused_and_the_first_keeps_working() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["twin"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let error = add(&mut registry, "twin-rival", &rules).unwrap_err();
+    assert!(
+        error.contains(
+            "plugin hostile-twin-rival@0.1.0 claims the keyword twin, already implemented by plugin hostile-twin@0.1.0"
+        ),
+        "{error}"
+    );
+    assert!(error.contains("twin/keyword.toml"), "{error}");
+    eprintln!("{error}");
+    // Nothing of the refused plugin was registered, not even its own name.
+    assert_eq!(registry.plugins().len(), 1);
+    assert_eq!(registry.plugin_for("Doppel"), None);
+    let at = position(&scenario_text("loop"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    assert_eq!(
+        power_against(
+            &mut registry,
+            "Twin",
+            &ability(tank, "Twin", ""),
+            squad,
+            &at.state
+        ),
+        Ok(1)
+    );
+}
+
+/// How many mutated plugins the corrupt-wasm test compiles.
+const MUTATIONS: u64 = 200;
+
+#[test]
+fn random_truncated_and_mutated_wasm_is_refused_without_a_panic() {
+    let error = load(&["corrupt"], &ruleset(OnPluginError::Stop)).err();
+    let error = error.expect("random bytes were loaded as a plugin");
+    assert!(
+        error.contains("corrupt/keyword.toml: not a wasm file"),
+        "{error}"
+    );
+    eprintln!("{error}");
+
+    let good = staged_wasm("twin");
+    let mut cases: Vec<(String, Vec<u8>, &str)> = vec![
+        ("an empty file".into(), Vec::new(), "not a wasm file"),
+        (
+            "a core module header and noise".into(),
+            [b"\0asm\x01\0\0\0".as_slice(), &noise(1, 512)].concat(),
+            "the core module is not valid wasm",
+        ),
+        (
+            "a component header and noise".into(),
+            [b"\0asm\x0d\0\x01\0".as_slice(), &noise(2, 512)].concat(),
+            "compiling the plugin",
+        ),
+        (
+            "half a plugin".into(),
+            good[..good.len() / 2].to_vec(),
+            "the core module is not valid wasm",
+        ),
+    ];
+    // A real plugin cut short anywhere, and with bytes flipped anywhere: each must compile or
+    // fail, never panic. Before the host validated core modules first, wit-component panicked
+    // on about one in five of such inputs (a section running past the end of the file).
+    for cut in (8..good.len()).step_by(97) {
+        cases.push((format!("the first {cut} bytes"), good[..cut].to_vec(), ""));
+    }
+    for seed in 1..=MUTATIONS {
+        let mut bytes = good.clone();
+        let flips = noise(seed, 16);
+        for pair in flips.chunks(2) {
+            let at = (u64::from(pair[0]) * 251 + seed * 7919) as usize % bytes.len();
+            bytes[at] ^= pair[1] | 1;
+        }
+        cases.push((format!("mutation {seed}"), bytes, ""));
+    }
+    let started = Instant::now();
+    let mut refused = 0;
+    for (what, bytes, reason) in &cases {
+        let outcome = std::panic::catch_unwind(|| runtime().compile(bytes).map(drop));
+        match outcome {
+            Err(_) => panic!("compiling {what} panicked"),
+            Ok(Err(error)) => {
+                refused += 1;
+                assert!(error.to_string().contains(reason), "{what}: {error}");
+            }
+            Ok(Ok(())) => assert!(reason.is_empty(), "{what} compiled"),
+        }
+    }
+    eprintln!(
+        "{} corrupt inputs, {refused} refused, in {:.1?}",
+        cases.len(),
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_plugin_slow_only_sometimes_fails_only_those_calls() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["moody"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("moody"), &rules);
+    let (odd, even, tank) = (at.ids["odd"], at.ids["even"], at.ids["tank"]);
+    let moody = plugin(&registry, "Moody");
+    for round in 0..3 {
+        let (error, took) = failing_hook(
+            &mut registry,
+            "Moody",
+            HookPoint::AttackDeclared,
+            &ability(odd, "Moody", ""),
+            &attack_event(odd, tank),
+            &at.state,
+        );
+        assert_error(
+            &error,
+            "hostile-moody@0.1.0",
+            "attack-declared",
+            "ran out of fuel",
+        );
+        if round == 0 {
+            eprintln!("Moody with an odd attacker ran out of fuel after {took:.1?}: {error}");
+        }
+        let answer = registry.call_hook(
+            moody,
+            HookPoint::AttackDeclared,
+            &ability(even, "Moody", ""),
+            &attack_event(even, tank),
+            &at.state,
+        );
+        assert_eq!(answer, Ok(vec![Effect::GainForce { amount: 1 }]));
+    }
+
+    // In a game, only the odd attacker's call fails: the even one still gains its Force.
+    let text = scenario_text("moody");
+    let skip = ruleset(OnPluginError::Skip);
+    let mut registry = load(&["moody"], &skip).unwrap_or_else(|e| panic!("{e}"));
+    let skipped = play(&text, &mut registry, &skip);
+    assert!(
+        matches!(skipped.result, Ok(Outcome::Stopped)),
+        "{:?}",
+        skipped.result
+    );
+    assert_eq!(skipped.unused_acts, 0);
+    let failures = plugin_errors(&skipped.log);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(failures[0].contains("ran out of fuel"), "{}", failures[0]);
+    let absent = play(&text, &mut NoPlugins, &skip);
+    let mut expected = absent.state.clone();
+    expected.player_mut(Side::Dark).force += 1;
+    assert_eq!(json(&skipped.state), json(&expected));
+    assert_eq!(skipped.state.units[&tank].damage, 4);
+
+    let stop = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["moody"], &stop).unwrap_or_else(|e| panic!("{e}"));
+    let stopped = play(&text, &mut registry, &stop);
+    match stopped.result {
+        Err(EngineError::Hook(error)) => assert_error(
+            &error,
+            "hostile-moody@0.1.0",
+            "attack-declared",
+            "ran out of fuel",
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(stopped.state.player(Side::Dark).force, 0);
+}
+
+#[test]
+fn imports_the_host_does_not_provide_are_refused_at_load() {
+    let rules = ruleset(OnPluginError::Stop);
+    // A core module importing WASI can't even become a component: there is no adapter.
+    let error = load(&["wasi"], &rules).err();
+    let error = error.expect("a plugin importing WASI was loaded");
+    assert!(error.contains("wasi/keyword.toml: "), "{error}");
+    assert!(error.contains("wasi_snapshot_preview1"), "{error}");
+    eprintln!("{error}");
+    // A component importing an interface of its own is refused by the host's linker.
+    let error = load(&["phone"], &rules).err();
+    let error = error.expect("a plugin importing hostile:evil/net was loaded");
+    assert!(
+        error.contains("plugin hostile-phone@0.1.0: linking the plugin"),
+        "{error}"
+    );
+    assert!(error.contains("hostile:evil/net"), "{error}");
+    eprintln!("{error}");
+}
+
+#[test]
+fn one_game_survives_every_hostile_plugin_at_once() {
+    let skip = ruleset(OnPluginError::Skip);
+    let folders = ["bomb", "cheat", "loop", "moody", "panic", "trap"];
+    let mut registry = load(&folders, &skip).unwrap_or_else(|e| panic!("{e}"));
+    let text = scenario_text("moody")
+        .replace(
+            "abilities = [\"Moody\"]\n\n[[unit]]\nid = \"even\"",
+            "abilities = [\"Moody\", \"Spin hook\", \"Bloat bomb\", \"Snap oob\"]\n\n[[unit]]\nid = \"even\"",
+        )
+        .replace(
+            "health = 9\ncost = 5",
+            "health = 9\ncost = 5\nabilities = [\"Cheat ghost\", \"Tantrum query\", \"Spin query\"]",
+        )
+        .replace(
+            "cost = 6\nabilities = [\"Moody\"]",
+            "cost = 6\nabilities = [\"Moody\", \"Tantrum roll\", \"Snap deep\"]",
+        );
+    let started = Instant::now();
+    let played = play(&text, &mut registry, &skip);
+    let took = started.elapsed();
+    assert!(
+        matches!(played.result, Ok(Outcome::Stopped)),
+        "{:?}",
+        played.result
+    );
+    played
+        .state
+        .check_conservation()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let failures = plugin_errors(&played.log);
+    eprintln!(
+        "one game with every hostile plugin took {took:.1?} and logged {} failures:",
+        failures.len()
+    );
+    for failure in &failures {
+        eprintln!("  {failure}");
+    }
+    for needle in [
+        "hostile-moody@0.1.0 failed at attack-declared: ran out of fuel",
+        "hostile-loop@0.1.0 failed at attack-declared: ran out of fuel",
+        "hostile-loop@0.1.0 failed at power-against: ran out of fuel",
+        "hostile-bomb@0.1.0 failed at attack-declared",
+        "hostile-trap@0.1.0 failed at attack-declared: trapped: wasm trap: out of bounds memory access",
+        "hostile-trap@0.1.0 failed at attack-declared: trapped: wasm trap: call stack exhausted",
+        "hostile-panic@0.1.0 failed at attack-roll",
+        "hostile-panic@0.1.0 failed at power-against",
+        "hostile-cheat@0.1.0 failed at damage-pending: invalid effect",
+    ] {
+        assert!(
+            failures.iter().any(|f| f.contains(needle)),
+            "no failure like {needle:?}"
+        );
+    }
+    // The tank still took the dice's damage, and only the even attacker's Moody gained Force.
+    assert_eq!(played.state.player(Side::Dark).force, 1);
+    assert_eq!(played.state.player(Side::Light).force, 0);
+    assert_eq!(played.state.units[&played.ids["tank"]].damage, 4);
+}
+
+#[test]
+#[ignore = "engine bug: numbers a plugin may legally return overflow the engine's i32/u32 \
+            arithmetic (total_power in game/stats.rs, GainForce in Game::apply_effects, die + \
+            modifier in Game::attack), which panics in debug builds and wraps in release"]
+fn the_largest_numbers_a_plugin_may_return_do_not_break_the_host() {
+    let skip = ruleset(OnPluginError::Skip);
+    for squad in [
+        vec!["Overflow stats"],
+        vec!["Overflow force", "Overflow force"],
+        vec!["Overflow modifier"],
+    ] {
+        let mut registry = load(&["overflow"], &skip).unwrap_or_else(|e| panic!("{e}"));
+        let played = play(&with_abilities(&squad, &[]), &mut registry, &skip);
+        assert!(played.result.is_ok(), "{squad:?}: {:?}", played.result);
+    }
+}
+
+#[test]
+fn the_fixture_scenarios_pass_the_conformance_runner_only_when_failures_are_skipped() {
+    let cards = CardDb::bundled();
+    let resolve = |name: &str| Err(format!("no ruleset {name}"));
+    for folder in ["bomb", "cheat", "loop", "moody", "panic", "trap"] {
+        let origin = format!("{folder}/scenario.toml");
+        let scenario =
+            parse_scenario(&origin, &scenario_text(folder)).unwrap_or_else(|e| panic!("{e}"));
+        // Skipping the failed calls, the game ends as the scenario expects: as if the failing
+        // ability were not there.
+        let skip = ruleset(OnPluginError::Skip);
+        let mut registry = load(&[folder], &skip).unwrap_or_else(|e| panic!("{e}"));
+        let options = RunOptions {
+            cards: &cards,
+            ruleset: &skip,
+            resolve_ruleset: &resolve,
+        };
+        if let Err(failure) = run_scenario(&scenario, &mut registry, &options) {
+            panic!("{origin}: {} {:?}", failure.reason, failure.diff);
+        }
+        // Stopping, the run fails with the plugin's error, as `swtcg check` would print it.
+        let stop = ruleset(OnPluginError::Stop);
+        let mut registry = load(&[folder], &stop).unwrap_or_else(|e| panic!("{e}"));
+        let options = RunOptions {
+            ruleset: &stop,
+            ..options
+        };
+        let failure = run_scenario(&scenario, &mut registry, &options).unwrap_err();
+        assert!(
+            failure
+                .reason
+                .starts_with(&format!("plugin hostile-{folder}@0.1.0 failed at ")),
+            "{origin}: {}",
+            failure.reason
+        );
+    }
+}
