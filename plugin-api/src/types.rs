@@ -21,6 +21,9 @@ pub struct Ability {
     pub parameter: String,
     /// The activation cost before the arrow, if any.
     pub cost: Option<String>,
+    /// Whether it is printed on a card under the top card of the unit's stack.
+    #[serde(default)]
+    pub under: bool,
 }
 
 /// How long a stat change lasts (WIT `duration`).

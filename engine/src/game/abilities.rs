@@ -20,6 +20,15 @@ use crate::model::{Duration, Modifier, Side, UnitId};
 use crate::plugins::manifest::{UseLimit, Zone};
 use crate::ruleset::OnPluginError;
 
+/// The largest number one effect may carry (damage, Force, a stat change, counters).
+const EFFECT_LIMIT: u32 = 1_000;
+/// The most dice one effect may roll.
+const DICE_LIMIT: u32 = 100;
+/// The most effects one call may propose.
+const EFFECTS_PER_CALL: usize = 64;
+/// The largest "up to X" an activation may offer; more would only multiply the options.
+const AMOUNT_LIMIT: u32 = 20;
+
 /// One ability instance on a unit, with the plugin that implements it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActiveAbility {
@@ -63,6 +72,7 @@ impl Game<'_> {
                     text: parsed.text.clone(),
                     parameter: parsed.parameter.clone(),
                     cost: parsed.cost.clone(),
+                    under: false,
                 };
                 (plugin, keyword, ability)
             });
@@ -101,6 +111,7 @@ impl Game<'_> {
             }
             ability.unit = unit.0;
             ability.index = active.len() as u32;
+            ability.under = under;
             active.push(ActiveAbility {
                 plugin,
                 keyword,
@@ -258,7 +269,7 @@ impl Game<'_> {
 
     /// Sum of Accuracy-like modifiers of the attacker's abilities (cumulative, game 13.2.2).
     pub(crate) fn attack_die_modifier(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
-        let mut total = 0;
+        let mut total: i32 = 0;
         for a in self.answering(attacker, Query::AttackDieModifier)? {
             if let QueryAnswer::Number(n) = self.ask(
                 &a,
@@ -267,7 +278,7 @@ impl Game<'_> {
                     defender: defender.0,
                 },
             )? {
-                total += n;
+                total = total.saturating_add(n);
             }
         }
         Ok(total)
@@ -315,7 +326,7 @@ impl Game<'_> {
 
     /// Power changes of the defender's abilities against this attacker (Shields).
     pub(crate) fn power_against(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
-        let mut total = 0;
+        let mut total: i32 = 0;
         for a in self.answering(defender, Query::PowerAgainst)? {
             if let QueryAnswer::Number(n) = self.ask(
                 &a,
@@ -323,7 +334,7 @@ impl Game<'_> {
                     attacker: attacker.0,
                 },
             )? {
-                total += n;
+                total = total.saturating_add(n);
             }
         }
         Ok(total)
@@ -372,9 +383,9 @@ impl Game<'_> {
             let mut sum = Stats::default();
             for a in self.answering(id, Query::StatModifier)? {
                 if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)? {
-                    sum.speed += s.speed;
-                    sum.power += s.power;
-                    sum.health += s.health;
+                    sum.speed = sum.speed.saturating_add(s.speed);
+                    sum.power = sum.power.saturating_add(s.power);
+                    sum.health = sum.health.saturating_add(s.health);
                 }
             }
             if let Some(unit) = self.state.unit_mut(id) {
@@ -446,7 +457,7 @@ impl Game<'_> {
                         .collect()
                 };
                 let amounts: Vec<Option<u32>> = match activation.max_amount {
-                    Some(max) => (1..=max).rev().map(Some).collect(),
+                    Some(max) => (1..=max.min(AMOUNT_LIMIT)).rev().map(Some).collect(),
                     None => vec![None],
                 };
                 for &target in &targets {
@@ -527,6 +538,10 @@ impl Game<'_> {
             .transpose()
             .map_err(EngineError::Invariant)?
             .unwrap_or_default();
+        // The state before the cost is paid: a failed or invalid activation leaves the game as
+        // it was, cost included.
+        let before = self.state.clone();
+        let log_len = self.log.entries.len();
         pay(&mut self.state, *unit, &costs);
         if let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit) {
             self.state
@@ -546,25 +561,54 @@ impl Game<'_> {
             },
             event,
         };
-        match self.ask(&instance, call)? {
-            QueryAnswer::Effects(effects) => {
-                // An "up to X" activation can't do more than the amount the player chose.
-                let chosen = amount.or(max_amount);
-                let too_much = effects.iter().find(|e| matches!(e, Effect::Prevent { amount: n, .. } if chosen.is_some_and(|c| *n > c)));
-                if let Some(effect) = too_much {
-                    let error = HookError {
-                        plugin: self.plugin_label(instance.plugin),
-                        hook: "activate".into(),
-                        reason: format!(
-                            "proposed {effect:?}, more than the amount chosen ({chosen:?})"
-                        ),
-                    };
-                    return self.plugin_failed(error);
-                }
-                self.apply_effects(&instance, "activate", effects)
+        let label = self.plugin_label(instance.plugin);
+        let failure = |reason: String| HookError {
+            plugin: label.clone(),
+            hook: "activate".into(),
+            reason,
+        };
+        let effects = match self
+            .host
+            .query(instance.plugin, &instance.ability, &call, &self.state)
+        {
+            Ok(QueryAnswer::Effects(effects)) => effects,
+            Ok(other) => {
+                return self.undo_activation(
+                    before,
+                    log_len,
+                    failure(format!("answered activate with {other:?}")),
+                );
             }
-            _ => Ok(()),
+            Err(error) => return self.undo_activation(before, log_len, error),
+        };
+        // An "up to X" activation can't do more than the amount the player chose.
+        let chosen = amount.or(max_amount);
+        if let Some(effect) = effects.iter().find(
+            |e| matches!(e, Effect::Prevent { amount: n, .. } if chosen.is_some_and(|c| *n > c)),
+        ) {
+            let reason = format!("proposed {effect:?}, more than the amount chosen ({chosen:?})");
+            return self.undo_activation(before, log_len, failure(reason));
         }
+        if let Some((effect, reason)) = effects
+            .iter()
+            .find_map(|e| self.validate(&instance, e).err().map(|r| (e, r)))
+        {
+            let reason = format!("invalid effect {effect:?}: {reason}");
+            return self.undo_activation(before, log_len, failure(reason));
+        }
+        self.apply_effects(&instance, "activate", effects)
+    }
+
+    /// Puts the game back as it was before a failed activation, then reports the failure.
+    fn undo_activation(
+        &mut self,
+        before: crate::model::GameState,
+        log_len: usize,
+        error: HookError,
+    ) -> Flow {
+        self.state = before;
+        self.log.entries.truncate(log_len);
+        self.plugin_failed(error)
     }
 
     fn plugin_label(&self, plugin: PluginId) -> String {
@@ -574,6 +618,31 @@ impl Game<'_> {
 
     /// Checks one proposed effect against the rules; the reason is reported with the plugin.
     fn validate(&self, source: &ActiveAbility, effect: &Effect) -> Result<(), String> {
+        // Numbers beyond any card's reach are refused before they can overflow a pool.
+        let too_big = match effect {
+            Effect::Stats(c) => [c.speed, c.power, c.health]
+                .iter()
+                .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+            Effect::Prevent { amount, .. }
+            | Effect::AddPending { amount, .. }
+            | Effect::Damage { amount, .. }
+            | Effect::GainForce { amount } => *amount > EFFECT_LIMIT,
+            Effect::DiceOfDamage { dice, .. } | Effect::ExtraAttackDice { dice } => {
+                *dice > DICE_LIMIT
+            }
+            Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
+            Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
+            Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
+            Effect::AtAttackEnd(Delayed::Stats(c)) => [c.speed, c.power, c.health]
+                .iter()
+                .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+            _ => false,
+        };
+        if too_big {
+            return Err(format!(
+                "a number beyond the limits of an effect ({EFFECT_LIMIT}, or {DICE_LIMIT} dice)"
+            ));
+        }
         let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
         let damage = self.state.damage.last();
         let attack = self.state.attack.as_ref();
@@ -651,6 +720,17 @@ impl Game<'_> {
         if effects.is_empty() {
             return Ok(());
         }
+        if effects.len() > EFFECTS_PER_CALL {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason: format!(
+                    "proposed {} effects, more than the {EFFECTS_PER_CALL} one call may",
+                    effects.len()
+                ),
+            };
+            return self.plugin_failed(error);
+        }
         if let Some((effect, reason)) = effects
             .iter()
             .find_map(|e| self.validate(source, e).err().map(|r| (e, r)))
@@ -713,7 +793,8 @@ impl Game<'_> {
                 Effect::OfferSplit { hits } => self.split_hits(hits)?,
                 Effect::ExtraAttackDice { dice } => self.extra_attack_dice(dice)?,
                 Effect::GainForce { amount } => {
-                    self.state.player_mut(source.controller).force += amount
+                    let force = &mut self.state.player_mut(source.controller).force;
+                    *force = force.saturating_add(amount);
                 }
                 Effect::Tap { unit } | Effect::Untap { unit } => {
                     let tap = matches!(effect, Effect::Tap { .. });

@@ -9,6 +9,9 @@ use crate::log::Event;
 use crate::model::attack::{AttackDie, AttackState, DamageInstance, PendingDamage};
 use crate::model::{Arena, Duration, Side, UnitId};
 
+/// The most attack dice one attack rolls, whatever the power plugins give a unit.
+const MAX_ATTACK_DICE: i64 = 1_000;
+
 impl Game<'_> {
     /// Game 6.3.1–6.3.2: "battle phase starts" effects, then the battle phase POP.
     pub(crate) fn battle_phase_start(&mut self) -> Flow {
@@ -188,7 +191,10 @@ impl Game<'_> {
             .state
             .unit(attacker)
             .map_or(0, |u| self.state.total_power(u));
-        let power = (power + self.power_against(attacker, defender)?).max(0);
+        // Power is summed wide and capped: a plugin's extreme answer can't overflow or roll
+        // millions of dice.
+        let power = (power as i64 + self.power_against(attacker, defender)? as i64)
+            .clamp(0, MAX_ATTACK_DICE) as i32;
         let modifier = self.attack_die_modifier(attacker, defender)?;
         let mut dice = Vec::with_capacity(power as usize);
         for _ in 0..power {
@@ -213,7 +219,7 @@ impl Game<'_> {
         let hits = self.state.attack.as_ref().map_or(0, |a| {
             a.dice
                 .iter()
-                .filter(|d| d.natural as i32 + d.modifier >= threshold)
+                .filter(|d| d.natural as i64 + d.modifier as i64 >= threshold as i64)
                 .count() as u32
         });
         if let Some(attack) = self.state.attack.as_mut() {

@@ -2,27 +2,52 @@
 
 use crate::model::{Arena, GameState, Side, Unit, UnitId};
 
+/// The largest size a total stat can reach. Plugins may propose any number their types allow;
+/// stats are summed wide and kept within this range, so no sum can overflow.
+const STAT_LIMIT: i64 = 1_000_000;
+
+fn total(parts: &[i64]) -> i32 {
+    parts.iter().sum::<i64>().clamp(-STAT_LIMIT, STAT_LIMIT) as i32
+}
+
 impl GameState {
     /// Total speed: printed speed, +10 per card under the top (game 3.6.3), modifiers; never
     /// below 0.
     pub fn total_speed(&self, unit: &Unit) -> i32 {
         let printed = self.top_def(unit).speed_value();
-        let bonus: i32 = unit.modifiers.iter().map(|m| m.speed).sum();
-        (printed + 10 * unit.cards_under() + bonus + unit.static_bonus[0]).max(0)
+        let bonus: i64 = unit.modifiers.iter().map(|m| m.speed as i64).sum();
+        total(&[
+            printed as i64,
+            10 * unit.cards_under() as i64,
+            bonus,
+            unit.static_bonus[0] as i64,
+        ])
+        .max(0)
     }
 
     /// Total power: printed power, +1 per card under the top, modifiers; never below 0 (game 10.3).
     pub fn total_power(&self, unit: &Unit) -> i32 {
         let printed = self.top_def(unit).power_value();
-        let bonus: i32 = unit.modifiers.iter().map(|m| m.power).sum();
-        (printed + unit.cards_under() + bonus + unit.static_bonus[1]).max(0)
+        let bonus: i64 = unit.modifiers.iter().map(|m| m.power as i64).sum();
+        total(&[
+            printed as i64,
+            unit.cards_under() as i64,
+            bonus,
+            unit.static_bonus[1] as i64,
+        ])
+        .max(0)
     }
 
     /// Total health: printed health, +1 per card under the top, modifiers (game 3.6.3, 14.3).
     pub fn total_health(&self, unit: &Unit) -> i32 {
         let printed = self.top_def(unit).health_value();
-        let bonus: i32 = unit.modifiers.iter().map(|m| m.health).sum();
-        printed + unit.cards_under() + bonus + unit.static_bonus[2]
+        let bonus: i64 = unit.modifiers.iter().map(|m| m.health as i64).sum();
+        total(&[
+            printed as i64,
+            unit.cards_under() as i64,
+            bonus,
+            unit.static_bonus[2] as i64,
+        ])
     }
 
     /// The build counters a card in the build zone needs to be completed (game 7.4), never below

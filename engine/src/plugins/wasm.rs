@@ -18,6 +18,8 @@ mod bindings {
     wasmtime::component::bindgen!({
         path: "../plugin-api/wit",
         world: "keyword",
+        // Host functions may trap: a call that asks the host too often is stopped.
+        imports: { default: trappable },
     });
 }
 
@@ -40,13 +42,30 @@ pub struct HostCtx {
     /// the engine lends `&GameState` to a call, which outlives the call.
     view: *const GameState,
     limits: StoreLimits,
+    /// Host questions asked in the call in progress. Host functions cost no fuel, so they are
+    /// counted: a plugin asking more than `MAX_HOST_CALLS` in one call is stopped.
+    calls: u32,
 }
+
+/// The most host questions one plugin call may ask.
+const MAX_HOST_CALLS: u32 = 10_000;
 
 // SAFETY: `view` is only dereferenced during a call, on the thread that made it, while the
 // borrow it came from is alive; the store is never shared between threads during a call.
 unsafe impl Send for HostCtx {}
 
 impl HostCtx {
+    /// Counts one host question and stops the call past the limit.
+    fn charge(&mut self) -> wasmtime::Result<()> {
+        self.calls += 1;
+        if self.calls > MAX_HOST_CALLS {
+            return Err(wasmtime::Error::msg(format!(
+                "asked the host more than {MAX_HOST_CALLS} questions in one call"
+            )));
+        }
+        Ok(())
+    }
+
     fn state(&self) -> Option<&GameState> {
         // SAFETY: see the field's comment; null outside calls.
         unsafe { self.view.as_ref() }
@@ -82,7 +101,40 @@ impl wit::Host for HostCtx {}
 
 /// The host functions answer from `StateView`, shared with the native backend.
 impl host::Host for HostCtx {
-    fn unit(&mut self, id: u32) -> Option<wit::UnitView> {
+    fn unit(&mut self, id: u32) -> wasmtime::Result<Option<wit::UnitView>> {
+        self.charge()?;
+        Ok(self.unit_view(id))
+    }
+
+    fn units(&mut self, zone: Option<wit::Zone>) -> wasmtime::Result<Vec<u32>> {
+        self.charge()?;
+        Ok(self.units_in(zone))
+    }
+
+    fn attack(&mut self) -> wasmtime::Result<Option<wit::AttackView>> {
+        self.charge()?;
+        Ok(self.attack_view())
+    }
+
+    fn pending_damage(&mut self) -> wasmtime::Result<Vec<wit::Pending>> {
+        self.charge()?;
+        Ok(self.pending_view())
+    }
+
+    fn rule(&mut self, name: String) -> wasmtime::Result<Option<String>> {
+        self.charge()?;
+        Ok(self.state().and_then(|s| StateView(s).rule(&name)))
+    }
+
+    fn player(&mut self, side: wit::Side) -> wasmtime::Result<wit::PlayerView> {
+        self.charge()?;
+        Ok(self.player_view(side))
+    }
+}
+
+/// The answers of the host functions, from `StateView`.
+impl HostCtx {
+    fn unit_view(&mut self, id: u32) -> Option<wit::UnitView> {
         let u = StateView(self.state()?).unit(id)?;
         Some(wit::UnitView {
             id: u.id,
@@ -105,13 +157,13 @@ impl host::Host for HostCtx {
         })
     }
 
-    fn units(&mut self, zone: Option<wit::Zone>) -> Vec<u32> {
+    fn units_in(&mut self, zone: Option<wit::Zone>) -> Vec<u32> {
         self.state()
             .map(|s| StateView(s).units(zone.map(zone_number)))
             .unwrap_or_default()
     }
 
-    fn attack(&mut self) -> Option<wit::AttackView> {
+    fn attack_view(&mut self) -> Option<wit::AttackView> {
         let a = StateView(self.state()?).attack()?;
         Some(wit::AttackView {
             attacker: a.attacker,
@@ -130,7 +182,7 @@ impl host::Host for HostCtx {
         })
     }
 
-    fn pending_damage(&mut self) -> Vec<wit::Pending> {
+    fn pending_view(&mut self) -> Vec<wit::Pending> {
         let Some(state) = self.state() else {
             return Vec::new();
         };
@@ -148,11 +200,7 @@ impl host::Host for HostCtx {
             .collect()
     }
 
-    fn rule(&mut self, name: String) -> Option<String> {
-        StateView(self.state()?).rule(&name)
-    }
-
-    fn player(&mut self, side: wit::Side) -> wit::PlayerView {
+    fn player_view(&mut self, side: wit::Side) -> wit::PlayerView {
         let p = match self.state() {
             Some(state) => StateView(state).player(side_number(side)),
             None => api::PlayerView {
@@ -358,6 +406,7 @@ impl WasmPlugin {
             HostCtx {
                 view: std::ptr::null(),
                 limits,
+                calls: 0,
             },
         );
         store.limiter(|ctx| &mut ctx.limits);
@@ -387,6 +436,7 @@ impl WasmPlugin {
         };
         live.store.data_mut().view = state;
         live.store.set_epoch_deadline(EPOCH_DEADLINE);
+        live.store.data_mut().calls = 0;
         let fuel_ok = live.store.set_fuel(self.fuel);
         let result = match fuel_ok {
             Ok(()) => call(&live.keyword, &mut live.store),
@@ -627,6 +677,7 @@ fn to_wit_ability(a: &api::Ability) -> wit::Ability {
         text: a.text.clone(),
         parameter: a.parameter.clone(),
         cost: a.cost.clone(),
+        under: a.under,
     }
 }
 
