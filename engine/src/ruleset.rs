@@ -85,10 +85,17 @@ impl Default for Ruleset {
             plugin_fuel: 10_000_000,
             plugin_memory: 4 << 20,
             plugin_dirs: Vec::new(),
-            keyword_flags: [("overkill-health", "remaining")]
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
+            keyword_flags: [
+                ("absorb-timing", "prevention"),
+                ("hidden-cost-force", "missing"),
+                ("insert-top-card", "yes"),
+                ("overkill-health", "remaining"),
+                ("precision-blocks", "intercept"),
+                ("protect-source-left", "counts"),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         }
     }
 }

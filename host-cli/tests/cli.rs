@@ -50,19 +50,19 @@ fn a_keyword_without_a_plugin_fails_naming_it() {
             .join("../../shared/conformance/examples/01-attack-hits-on-four.toml"),
     )
     .unwrap();
-    let file = temp("needs-evade.toml");
+    let file = temp("needs-deflect.toml");
     std::fs::write(
         &file,
         example.replace(
             "cost = 5\n",
-            "cost = 5\nabilities = [\"Pay 1 Force -> Evade 2\"]\n",
+            "cost = 5\nabilities = [\"Pay 1 Force -> Deflect 2\"]\n",
         ),
     )
     .unwrap();
     let out = swtcg(&["check", file.to_str().unwrap()]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("no plugin for keyword Evade"), "{text}");
+    assert!(text.contains("no plugin for keyword Deflect"), "{text}");
     assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
 }
 
@@ -182,6 +182,65 @@ fn help_explains_each_command_with_an_example() {
             stdout(&out).contains("Example:"),
             "{command}: {}",
             stdout(&out)
+        );
+    }
+}
+
+#[test]
+fn every_keyword_plugin_passes_its_scenarios_through_wasm() {
+    let out = swtcg(&["check", "plugins"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let passed: usize = text
+        .lines()
+        .last()
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(passed >= 60, "only {passed} keyword scenarios: {text}");
+}
+
+#[test]
+fn the_keyword_coverage_document_is_current() {
+    let out = swtcg(&["plugins", "docs", "plugins"]);
+    assert_eq!(out.status.code(), Some(0));
+    let document =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/keywords.md"))
+            .unwrap();
+    assert!(
+        stdout(&out) == document,
+        "docs/keywords.md is stale: run `swtcg plugins docs plugins > docs/keywords.md`"
+    );
+}
+
+#[test]
+fn plugins_list_shows_every_seed_keyword_loaded_as_wasm() {
+    let out = swtcg(&["plugins", "list"]);
+    let text = stdout(&out);
+    for keyword in [
+        "Absorb",
+        "Accuracy",
+        "Alternative Cost",
+        "Ferocity",
+        "Hidden Cost",
+        "INSERT",
+        "Intercept",
+        "Overkill",
+        "Precision",
+        "Elude",
+        "Protect",
+        "Retaliate",
+        "Stealth",
+        "Switch",
+        "Upkeep",
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.contains(&format!(" {keyword}")) || l.contains(&format!(", {keyword}")));
+        let line = line.unwrap_or_else(|| panic!("{keyword} is not listed:\n{text}"));
+        assert!(
+            line.contains(" wasm "),
+            "{keyword} is not loaded as wasm: {line}"
         );
     }
 }

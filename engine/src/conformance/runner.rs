@@ -666,6 +666,15 @@ impl<'s> Script<'s> {
     /// than left unused: an attack by a tapped unit is illegal, not merely late.
     fn finish(&mut self, state: &GameState) {
         while let Some(act) = self.acts.get(self.next) {
+            // An activation that was never offered when its side could act is refused too.
+            if let Action::Use { unit, ability, .. } = &act.action {
+                if !act.optional {
+                    let reason = format!("{unit} was never offered {ability} during the run");
+                    self.refused.push((act.number, reason));
+                }
+                self.next += 1;
+                continue;
+            }
             // A completion by another route that never became possible is refused too.
             if let Action::Complete {
                 unit,

@@ -38,6 +38,12 @@ pub struct ActiveAbility {
     pub controller: Side,
 }
 
+/// What identifies one ability instance of a unit for its use limit: its number among the unit's
+/// abilities and its text, so that two identical layered instances are used separately.
+fn use_key(a: &ActiveAbility) -> String {
+    format!("{}:{}", a.ability.index, a.ability.text)
+}
+
 /// The printed texts already matched to a plugin (or to none), so that each text is parsed once.
 pub(crate) type ParseCache = HashMap<String, Option<(PluginId, String, Ability)>>;
 
@@ -84,19 +90,30 @@ impl Game<'_> {
     /// in an arena; in the build zone only those whose plugin works there; cards under the top
     /// only for plugins that work from a stack; plus the abilities granted by active ones.
     pub(crate) fn abilities_of(&mut self, unit: UnitId) -> Flow<Vec<ActiveAbility>> {
-        let Some(u) = self.state.unit(unit) else {
+        // A unit that has left play keeps its last abilities for effects that outlive it.
+        let Some(u) = self
+            .state
+            .unit(unit)
+            .or_else(|| self.state.departed.get(&unit))
+        else {
             return Ok(Vec::new());
         };
         let in_arena = u.in_arena().is_some();
         let controller = u.controller;
-        let mut printed: Vec<(String, bool)> = Vec::new();
+        // (text, printed under the top card, printed on a Pilot card piloting the unit)
+        let mut printed: Vec<(String, bool, bool)> = Vec::new();
         for (position, &card) in u.cards.iter().enumerate() {
             for text in &self.state.def(card).abilities {
-                printed.push((text.clone(), position > 0));
+                printed.push((text.clone(), position > 0, false));
+            }
+        }
+        for &card in &u.pilots {
+            for text in &self.state.def(card).abilities {
+                printed.push((text.clone(), false, true));
             }
         }
         let mut active = Vec::new();
-        for (text, under) in printed {
+        for (text, under, piloting) in printed {
             let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
                 continue;
             };
@@ -106,7 +123,10 @@ impl Game<'_> {
             } else {
                 zones.contains(&Zone::BuildZone)
             };
-            if !zone_ok || (under && !zones.contains(&Zone::Stack)) {
+            if !zone_ok
+                || (under && !zones.contains(&Zone::Stack))
+                || (piloting && !zones.contains(&Zone::Pilot))
+            {
                 continue;
             }
             ability.unit = unit.0;
@@ -491,9 +511,11 @@ impl Game<'_> {
         let Some(period) = self.use_period(self.host.manifest(a.plugin).limit) else {
             return false;
         };
-        self.state.used.iter().any(|(unit, text, p)| {
-            *unit == UnitId(a.ability.unit) && *text == a.ability.text && *p == period
-        })
+        let key = use_key(a);
+        self.state
+            .used
+            .iter()
+            .any(|(unit, used, p)| *unit == UnitId(a.ability.unit) && *used == key && *p == period)
     }
 
     /// Plays an activation the player chose: pays its cost, then asks the plugin for its effects
@@ -544,9 +566,7 @@ impl Game<'_> {
         let log_len = self.log.entries.len();
         pay(&mut self.state, *unit, &costs);
         if let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit) {
-            self.state
-                .used
-                .push((*unit, instance.ability.text.clone(), period));
+            self.state.used.push((*unit, use_key(&instance), period));
         }
         self.event(Event::Activated {
             unit: *unit,

@@ -58,6 +58,7 @@ impl Game<'_> {
     pub(crate) fn turn_end(&mut self) -> Flow {
         self.hook(HookPoint::TurnEnd, self.hook_event())?;
         self.expire(Duration::EndOfTurn);
+        self.state.departed.clear();
         for side in Side::BOTH {
             self.state.player_mut(side).build_points = 0;
         }

@@ -368,6 +368,7 @@ impl<'a> Game<'a> {
         let Some(unit) = self.state.units.remove(&id) else {
             return Ok(());
         };
+        self.state.departed.insert(id, unit.clone());
         let name = self.state.def(unit.top()).name.clone();
         let mut leaving: Vec<_> = unit.cards.clone();
         if self.state.ruleset.pilots_discarded_with_unit {

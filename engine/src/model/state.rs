@@ -78,12 +78,18 @@ pub struct GameState {
     pub damage: Vec<super::attack::DamageInstance>,
     /// Effects waiting for the end of the current attack (Retaliate...).
     pub at_attack_end: Vec<swtcg_plugin_api::Delayed>,
-    /// Activations used, by unit, printed text and the period of their use limit (game 13.6).
+    /// Activations used, by unit, ability (number and text) and the period of their use limit
+    /// (game 13.6).
     pub used: Vec<(UnitId, String, u64)>,
     /// Attacks declared so far, numbering "once per attack" periods.
     pub attacks_declared: u64,
     /// Damage instances so far, numbering "once for each instance of damage" periods.
     pub damage_instances: u64,
+    /// Units that left play this turn, as they last were: effects that outlive their source
+    /// (Retaliate dice from a discarded Ferocity unit) still ask its abilities (last known
+    /// information). Cleared at the end of each turn.
+    #[serde(default)]
+    pub departed: BTreeMap<UnitId, Unit>,
 }
 
 impl GameState {
@@ -105,6 +111,7 @@ impl GameState {
             used: Vec::new(),
             attacks_declared: 0,
             damage_instances: 0,
+            departed: BTreeMap::new(),
         }
     }
 

@@ -32,6 +32,8 @@ pub enum Zone {
     BuildZone,
     /// On a card under the top of a stack (INSERT).
     Stack,
+    /// On a Pilot card piloting a unit, whose other text is ignored (game 12.3, 12.6: Upkeep).
+    Pilot,
 }
 
 /// How often one activated ability may be used (game 13.6).

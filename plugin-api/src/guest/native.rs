@@ -162,6 +162,7 @@ fn ability(a: crate::Ability) -> Ability {
         text: a.text,
         parameter: a.parameter,
         cost: a.cost,
+        under: a.under,
     }
 }
 

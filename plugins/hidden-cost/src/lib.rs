@@ -14,15 +14,20 @@ struct HiddenCost;
 
 impl Keyword for HiddenCost {
     fn completions(ability: Ability) -> Vec<Completion> {
-        let Ok(x) = ability.parameter.trim().parse::<u32>() else { return Vec::new() };
+        let Ok(x) = ability.parameter.trim().parse::<u32>() else {
+            return Vec::new();
+        };
         // Only a partially built card in the build zone can use it ("can only be played if the
         // card is partially built").
-        let Some(card) = host::unit(ability.unit) else { return Vec::new() };
+        let Some(card) = host::unit(ability.unit) else {
+            return Vec::new();
+        };
         if card.built || card.zone != Zone::BuildZone {
             return Vec::new();
         }
         let cost = card.cost.max(0) as u32;
-        let free_at_x = host::rule("hidden-cost-force").as_deref() == Some("free-at-x") && card.build_counters >= x;
+        let free_at_x = host::rule("hidden-cost-force").as_deref() == Some("free-at-x")
+            && card.build_counters >= x;
         vec![Completion {
             label: format!("Hidden Cost {x}"),
             cost: None,

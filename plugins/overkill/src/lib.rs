@@ -14,8 +14,12 @@ impl Keyword for Overkill {
         if event.attacker != Some(ability.unit) {
             return Ok(Vec::new());
         }
-        let Some(attack) = host::attack() else { return Ok(Vec::new()) };
-        let Some(defender) = host::unit(attack.defender) else { return Ok(Vec::new()) };
+        let Some(attack) = host::attack() else {
+            return Ok(Vec::new());
+        };
+        let Some(defender) = host::unit(attack.defender) else {
+            return Ok(Vec::new());
+        };
         // OQ-K3 (a): the seed says "remaining health" first and "health" later; the ruleset's
         // `overkill-health` flag picks, remaining health by default.
         let damage = match host::rule("overkill-health").as_deref() {

@@ -3,31 +3,71 @@
 //!
 //! Each Upkeep instance is paid on its own (layered). It works in the build zone too (its
 //! manifest lists that zone). The engine checks which costs can be paid and asks the player when
-//! several can.
+//! several can, and the player orders several Upkeeps that trigger together (game 13.4.3).
 
 use swtcg_plugin_api::guest::*;
 
 struct Upkeep;
 
-/// "Pay 1 Force or tap this unit." → ["Pay 1 Force", "tap this unit"].
-fn costs(parameter: &str) -> Vec<String> {
-    parameter
-        .trim()
-        .trim_end_matches('.')
-        .split(" or ")
-        .flat_map(|part| part.split(", or "))
-        .map(|c| c.trim().trim_end_matches(',').to_string())
+/// The listed alternatives, as costs the engine reads. "Pay 1 Force or tap this unit." gives
+/// ["Pay 1 Force", "tap this unit"]; a list "A, B, or C" (the seed's template: "Pay 1 build
+/// point, discard a card from your hand, or tap Shae") gives its three items. Without an "or"
+/// the whole text is one cost, whose comma-separated parts are all paid in order.
+fn costs(parameter: &str, name: &str) -> Vec<String> {
+    let text = parameter.trim().trim_end_matches('.');
+    let parts: Vec<&str> = if text.contains(" or ") {
+        text.split(" or ")
+            .flat_map(|part| part.split(','))
+            .collect()
+    } else {
+        vec![text]
+    };
+    parts
+        .into_iter()
+        .map(|c| c.trim())
         .filter(|c| !c.is_empty())
+        .map(|c| tap_self(c, name))
         .collect()
+}
+
+/// Card text names its own unit ("tap Ona" on Ona Nobis (A), "tap it"); that is the engine's
+/// "tap this unit". Other tap costs ("tap one of your Slaves") are left as printed.
+fn tap_self(cost: &str, name: &str) -> String {
+    let Some(rest) = cost
+        .strip_prefix("tap ")
+        .or_else(|| cost.strip_prefix("Tap "))
+    else {
+        return cost.to_string();
+    };
+    let rest = rest.trim();
+    // The unit's name without its version letter: "Ona Nobis (A)" -> "Ona Nobis".
+    let base = name.split(" (").next().unwrap_or(name).trim();
+    let names_itself = rest.eq_ignore_ascii_case("it")
+        || rest.eq_ignore_ascii_case(base)
+        || (base
+            .get(..rest.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(rest))
+            && base[rest.len()..].starts_with(' '));
+    if names_itself {
+        "tap this unit".to_string()
+    } else {
+        cost.to_string()
+    }
 }
 
 impl Keyword for Upkeep {
     fn build_step_start(ability: Ability, event: Event) -> HookResult {
-        let Some(unit) = host::unit(ability.unit) else { return Ok(Vec::new()) };
+        let Some(unit) = host::unit(ability.unit) else {
+            return Ok(Vec::new());
+        };
+        // "You" is the unit's controller: the opponent's build step doesn't trigger it.
         if event.side != Some(unit.controller) {
             return Ok(Vec::new());
         }
-        Ok(vec![Effect::PayOneOf(costs(&ability.parameter))])
+        Ok(vec![Effect::PayOneOf(costs(
+            &ability.parameter,
+            &unit.name,
+        ))])
     }
 }
 

@@ -1,0 +1,90 @@
+//! The Protect keyword: "Prevent up to X damage to one of your other units in this arena"
+//! (layered, activated during the damage prevention POP; once for each instance of damage, the
+//! manifest's `limit`).
+//!
+//! The offer lists as targets the other units of this unit's controller in its arena that have
+//! damage pending which prevention can still reduce (not Ferocity damage, unless the engine says
+//! the damaged unit's Fortitude allows it). The player chooses any amount up to X, even when that
+//! much damage or more is pending; the offer never goes above the most damage still pending on
+//! one target, since more would prevent nothing.
+//!
+//! OQ-K7: when the unit leaves the arena as part of the cost ("Discard Gregor -> Protect 3"), the
+//! default follows the newer wording and treats it as still in that arena until the Protect
+//! resolves; the keyword flag `protect-source-left = "fizzles"` makes such a Protect do nothing.
+//! The engine can't pay such costs yet, so both settings wait in `scenarios/*.toml.pending`.
+
+use swtcg_plugin_api::guest::*;
+
+struct Protect;
+
+/// X, the most this instance can prevent; `None` when the printed X is not a number.
+fn x_of(ability: &Ability) -> Option<u32> {
+    ability.parameter.trim().parse().ok()
+}
+
+/// The units this Protect may target now, each with the damage prevention can still reduce on it.
+fn targets(ability: &Ability) -> Vec<(UnitId, u32)> {
+    let Some(me) = host::unit(ability.unit) else {
+        return Vec::new();
+    };
+    if me.zone == Zone::BuildZone {
+        return Vec::new();
+    }
+    host::pending_damage()
+        .into_iter()
+        .filter(|p| p.preventable && p.target != ability.unit)
+        .filter(|p| {
+            host::unit(p.target).is_some_and(|u| u.controller == me.controller && u.zone == me.zone)
+        })
+        .map(|p| (p.target, p.amount.saturating_sub(p.prevented)))
+        .filter(|&(_, left)| left > 0)
+        .collect()
+}
+
+impl Keyword for Protect {
+    fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
+        if pop != Pop::DamagePrevention {
+            return Vec::new();
+        }
+        let Some(x) = x_of(&ability) else {
+            return Vec::new();
+        };
+        let targets = targets(&ability);
+        let most = targets
+            .iter()
+            .map(|&(_, left)| left)
+            .max()
+            .unwrap_or(0)
+            .min(x);
+        // An offer without targets would be an untargeted activation: offer nothing instead.
+        if most == 0 {
+            return Vec::new();
+        }
+        vec![Activation {
+            label: format!("Protect {x}"),
+            cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
+            targets: targets.into_iter().map(|(id, _)| id).collect(),
+            max_amount: Some(most),
+        }]
+    }
+
+    fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
+        let x = x_of(&ability).ok_or_else(|| format!("can't read X in \"{}\"", ability.text))?;
+        let target = choice
+            .target
+            .ok_or("Protect needs one of your other units as its target")?;
+        // OQ-K7: the cost may have taken this unit out of the arena. The target was offered
+        // while it was there; by default it still counts as there until Protect resolves.
+        let source_left = host::unit(ability.unit).is_none_or(|me| me.zone == Zone::BuildZone);
+        if source_left && host::rule("protect-source-left").as_deref() == Some("fizzles") {
+            return Ok(Vec::new());
+        }
+        let amount = choice.amount.unwrap_or(x).min(x);
+        Ok(vec![Effect::Prevent(UnitAmount {
+            unit: target,
+            amount,
+        })])
+    }
+}
+
+swtcg_plugin_api::export_keyword!(Protect);
