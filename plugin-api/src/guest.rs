@@ -95,6 +95,10 @@ macro_rules! keyword_trait {
             fn completions(_ability: Ability) -> Vec<Completion> {
                 Vec::new()
             }
+            /// Arenas this ability's unit may attack besides its own, with its base power there.
+            fn attack_arenas(_ability: Ability) -> Vec<OtherArena> {
+                Vec::new()
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -160,6 +164,9 @@ macro_rules! keyword_trait {
                         }
                         fn completions(ability: Ability) -> Vec<Completion> {
                             <$ty as Keyword>::completions(ability)
+                        }
+                        fn attack_arenas(ability: Ability) -> Vec<OtherArena> {
+                            <$ty as Keyword>::attack_arenas(ability)
                         }
                     }
 

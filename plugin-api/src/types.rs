@@ -172,10 +172,11 @@ pub enum Query {
     Activations,
     GrantedAbilities,
     Completions,
+    AttackArenas,
 }
 
 impl Query {
-    pub const ALL: [Query; 10] = [
+    pub const ALL: [Query; 11] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -186,6 +187,7 @@ impl Query {
         Query::Activations,
         Query::GrantedAbilities,
         Query::Completions,
+        Query::AttackArenas,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -201,6 +203,7 @@ impl Query {
             Query::Activations => "activations",
             Query::GrantedAbilities => "granted-abilities",
             Query::Completions => "completions",
+            Query::AttackArenas => "attack-arenas",
         }
     }
 
@@ -245,6 +248,7 @@ pub enum QueryCall {
     },
     GrantedAbilities,
     Completions,
+    AttackArenas,
 }
 
 impl QueryCall {
@@ -261,6 +265,7 @@ impl QueryCall {
             QueryCall::Activations { .. } | QueryCall::Activate { .. } => Query::Activations,
             QueryCall::GrantedAbilities => Query::GrantedAbilities,
             QueryCall::Completions => Query::Completions,
+            QueryCall::AttackArenas => Query::AttackArenas,
         }
     }
 }
@@ -277,6 +282,8 @@ pub enum QueryAnswer {
     Effects(Vec<Effect>),
     Abilities(Vec<String>),
     Completions(Vec<Completion>),
+    /// (arena 0–2, base power there) pairs.
+    Arenas(Vec<(u8, i32)>),
 }
 
 /// Another way to complete a card (WIT `completion`).

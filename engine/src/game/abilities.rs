@@ -287,6 +287,24 @@ impl Game<'_> {
             .collect())
     }
 
+    /// The other arenas the unit's abilities let it attack, with the keyword's X there.
+    pub(crate) fn attack_arenas(&mut self, unit: UnitId) -> Flow<Vec<(crate::model::Arena, i32)>> {
+        let mut arenas = Vec::new();
+        for a in self.answering(unit, Query::AttackArenas)? {
+            if let QueryAnswer::Arenas(list) = self.ask(&a, QueryCall::AttackArenas)? {
+                for (arena, power) in list {
+                    let arena = match arena {
+                        0 => crate::model::Arena::Space,
+                        1 => crate::model::Arena::Ground,
+                        _ => crate::model::Arena::Character,
+                    };
+                    arenas.push((arena, power));
+                }
+            }
+        }
+        Ok(arenas)
+    }
+
     /// Sum of Accuracy-like modifiers of the attacker's abilities (cumulative, game 13.2.2).
     pub(crate) fn attack_die_modifier(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
         let mut total: i32 = 0;
@@ -909,7 +927,14 @@ impl Game<'_> {
         } else {
             Retarget::Redirect
         };
-        let same_arena = self.state.unit(unit).and_then(|u| u.in_arena()) == Some(attack.arena);
+        // The new defender must be in the defender's arena (which is the attacker's, except for
+        // Bombard-like attacks into another arena).
+        let arena = self
+            .state
+            .unit(attack.defender)
+            .and_then(|d| d.in_arena())
+            .unwrap_or(attack.arena);
+        let same_arena = self.state.unit(unit).and_then(|u| u.in_arena()) == Some(arena);
         let legal = same_arena
             && unit != attack.attacker
             && self.can_be_retargeted(attack.attacker, by)?
@@ -938,14 +963,18 @@ impl Game<'_> {
             .unit(attack.attacker)
             .map_or(Side::Dark, |u| u.controller);
         let mut options = vec![Choice::Pass];
+        // "Another unit in the same arena" as the defending unit.
+        let arena = self
+            .state
+            .unit(attack.defender)
+            .and_then(|d| d.in_arena())
+            .unwrap_or(attack.arena);
         let others: Vec<UnitId> = self
             .state
             .units
             .values()
             .filter(|u| {
-                u.in_arena() == Some(attack.arena)
-                    && u.id != attack.defender
-                    && u.id != attack.attacker
+                u.in_arena() == Some(arena) && u.id != attack.defender && u.id != attack.attacker
             })
             .map(|u| u.id)
             .collect();

@@ -126,11 +126,15 @@ impl Game<'_> {
         let Some(arena) = unit.in_arena() else {
             return Ok(Vec::new());
         };
-        let candidates: Vec<UnitId> = self
-            .state
-            .units_in(arena, unit.controller.opponent())
-            .map(|u| u.id)
-            .collect();
+        let opponent = unit.controller.opponent();
+        let mut candidates: Vec<UnitId> =
+            self.state.units_in(arena, opponent).map(|u| u.id).collect();
+        // Game 10.1.2: Bombard, Ion Cannon and Barrage open other arenas to the attack.
+        for (other, _) in self.attack_arenas(attacker)? {
+            if other != arena {
+                candidates.extend(self.state.units_in(other, opponent).map(|u| u.id));
+            }
+        }
         let mut legal = Vec::with_capacity(candidates.len());
         for defender in candidates {
             if self.can_be_attacked(attacker, defender)? {
@@ -138,6 +142,32 @@ impl Game<'_> {
             }
         }
         Ok(legal)
+    }
+
+    /// The attacker's total power against `defender`: in another arena (Bombard...) the X of
+    /// the keyword plus every change to the unit's printed power (stacking bonuses included).
+    fn attack_power(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
+        let Some(unit) = self.state.unit(attacker) else {
+            return Ok(0);
+        };
+        let total = self.state.total_power(unit);
+        let (own, target) = (
+            unit.in_arena(),
+            self.state.unit(defender).and_then(|d| d.in_arena()),
+        );
+        if target.is_none() || own == target {
+            return Ok(total);
+        }
+        let printed = self.state.top_def(unit).power_value();
+        let base = self
+            .attack_arenas(attacker)?
+            .into_iter()
+            .filter(|(a, _)| Some(*a) == target)
+            .map(|(_, x)| x)
+            .max();
+        Ok(base.map_or(total, |x| {
+            x.saturating_add(total.saturating_sub(printed)).max(0)
+        }))
     }
 
     /// Game 6.3.5: the acting unit attacks or does nothing; either way it taps.
@@ -188,10 +218,7 @@ impl Game<'_> {
         // defender (Shields-like changes included), never fewer than none. Accuracy-like
         // modifiers are fixed now: gained after the roll, they are too late.
         let defender = self.state.attack.as_ref().map_or(defender, |a| a.defender);
-        let power = self
-            .state
-            .unit(attacker)
-            .map_or(0, |u| self.state.total_power(u));
+        let power = self.attack_power(attacker, defender)?;
         // Power is summed wide and capped: a plugin's extreme answer can't overflow or roll
         // millions of dice.
         let power = (power as i64 + self.power_against(attacker, defender)? as i64)

@@ -597,6 +597,19 @@ impl WasmPlugin {
                     }
                 }
                 Q::GrantedAbilities => A::Abilities(q.call_granted_abilities(store, &ability)?),
+                Q::AttackArenas => A::Arenas(
+                    q.call_attack_arenas(store, &ability)?
+                        .into_iter()
+                        .map(|o| {
+                            let arena = match o.arena {
+                                wit::Arena::Space => 0,
+                                wit::Arena::Ground => 1,
+                                wit::Arena::Character => 2,
+                            };
+                            (arena, o.power)
+                        })
+                        .collect(),
+                ),
                 Q::Completions => A::Completions(
                     q.call_completions(store, &ability)?
                         .into_iter()

@@ -337,6 +337,19 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     }
                 }
                 Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
+                Q::AttackArenas => A::Arenas(
+                    T::attack_arenas(a)
+                        .into_iter()
+                        .map(|o| {
+                            let arena = match o.arena {
+                                Arena::Space => 0,
+                                Arena::Ground => 1,
+                                Arena::Character => 2,
+                            };
+                            (arena, o.power)
+                        })
+                        .collect(),
+                ),
                 Q::Completions => A::Completions(
                     T::completions(a)
                         .into_iter()

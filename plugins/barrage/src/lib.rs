@@ -1,0 +1,25 @@
+//! The Barrage keyword: the unit may attack a unit in the Character arena instead of one in its own
+//! arena, using X power plus its other power changes (game 10.1.2).
+//!
+//! The engine adds the Character arena's units to the defenders the unit may choose (the player
+//! picks each time between such an attack and a normal one) and rolls X plus every change to the
+//! unit's printed power, stacking bonuses included. Such an attack comes from another arena, so
+//! Retaliate can't answer it.
+
+use swtcg_plugin_api::guest::*;
+
+struct Barrage;
+
+impl Keyword for Barrage {
+    fn attack_arenas(ability: Ability) -> Vec<OtherArena> {
+        match ability.parameter.trim().parse::<i32>() {
+            Ok(x) => vec![OtherArena {
+                arena: Arena::Character,
+                power: x,
+            }],
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+swtcg_plugin_api::export_keyword!(Barrage);
