@@ -348,6 +348,7 @@ fn position(text: &str, ruleset: &Ruleset) -> Position {
             counters: BTreeMap::new(),
             modifiers: Vec::new(),
             static_bonus: [0; 3],
+            granted: Vec::new(),
         });
         ids.insert(spec.id.clone(), id);
     }

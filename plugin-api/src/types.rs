@@ -123,6 +123,22 @@ pub enum Effect {
         costs: Vec<String>,
     },
     AtAttackEnd(Delayed),
+    Reroll {
+        dice: Vec<u32>,
+    },
+    DiceModifier {
+        amount: i32,
+    },
+    /// Zones numbered as in `UnitView::zone`.
+    MoveUnit {
+        unit: UnitId,
+        zone: u8,
+    },
+    Grant {
+        unit: UnitId,
+        text: String,
+        duration: Duration,
+    },
 }
 
 /// How an attack's target would be changed (WIT `retarget`).

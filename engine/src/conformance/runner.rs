@@ -303,6 +303,7 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
             counters: BTreeMap::new(),
             modifiers: Vec::new(),
             static_bonus: [0; 3],
+            granted: Vec::new(),
         };
         let id = state.add_unit(unit);
         ids.insert(spec.id.clone(), id);

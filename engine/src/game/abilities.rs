@@ -112,6 +112,10 @@ impl Game<'_> {
                 printed.push((text.clone(), false, true));
             }
         }
+        // Abilities effects gave the unit work like its own (game 13.1.4 durations).
+        for (text, _) in &u.granted {
+            printed.push((text.clone(), false, false));
+        }
         let mut active = Vec::new();
         for (text, under, piloting) in printed {
             let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
@@ -740,6 +744,57 @@ impl Game<'_> {
                 }
             }
             Effect::PayOneOf { costs } => costs.iter().try_for_each(|c| parse_costs(c).map(drop)),
+            Effect::Reroll { dice } => match attack {
+                None => Err("no attack whose dice could be re-rolled".into()),
+                Some(a) if a.counted => Err("the hits are already counted".into()),
+                Some(a) if dice.iter().any(|&i| i as usize >= a.dice.len()) => {
+                    Err(format!("the attack has only {} dice", a.dice.len()))
+                }
+                Some(_) => {
+                    let mut sorted = dice.clone();
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    if sorted.len() == dice.len() {
+                        Ok(())
+                    } else {
+                        Err("a die is named twice".into())
+                    }
+                }
+            },
+            Effect::DiceModifier { amount } => match attack {
+                None => Err("no attack whose dice could change".into()),
+                Some(a) if a.counted => Err("the hits are already counted".into()),
+                Some(_) if amount.unsigned_abs() > DICE_LIMIT => {
+                    Err(format!("a dice modifier beyond {DICE_LIMIT}"))
+                }
+                Some(_) => Ok(()),
+            },
+            Effect::MoveUnit { unit, zone } => match self.state.unit(UnitId(*unit)) {
+                None => Err(format!("unit {unit} does not exist")),
+                Some(u) if !u.built => Err(format!("unit {unit} is being built")),
+                Some(u) => match zone {
+                    3 => Ok(()),
+                    0..=2
+                        if self
+                            .state
+                            .top_def(u)
+                            .arenas
+                            .iter()
+                            .any(|&a| a as u8 == *zone) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "unit {unit} can't go to zone {zone}: not an arena of its type line"
+                    )),
+                },
+            },
+            Effect::Grant { unit, text, .. } if !exists(*unit) => {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Effect::Grant { text, .. } if text.trim().is_empty() || text.len() > 500 => {
+                Err("a granted ability must be printed text of at most 500 characters".into())
+            }
             _ => {
                 let _ = source;
                 Ok(())
@@ -850,6 +905,28 @@ impl Game<'_> {
                     self.pay_one_of(UnitId(source.ability.unit), &costs)?
                 }
                 Effect::AtAttackEnd(delayed) => self.state.at_attack_end.push(delayed),
+                Effect::Reroll { dice } => {
+                    for index in dice {
+                        self.reroll_attack_die(index as usize)?;
+                    }
+                }
+                Effect::DiceModifier { amount } => {
+                    if let Some(attack) = self.state.attack.as_mut() {
+                        for die in &mut attack.dice {
+                            die.modifier = die.modifier.saturating_add(amount);
+                        }
+                    }
+                }
+                Effect::MoveUnit { unit, zone } => self.move_unit(UnitId(unit), zone)?,
+                Effect::Grant {
+                    unit,
+                    text,
+                    duration,
+                } => {
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.granted.push((text, duration_of(duration)));
+                    }
+                }
             }
         }
         for (source, target, dice, amount) in new_damage {
@@ -913,6 +990,43 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Moves a unit into an arena of its type line or into the build zone (game 4.4, 8.5).
+    fn move_unit(&mut self, unit: UnitId, zone: u8) -> Flow {
+        let place = match zone {
+            0 => crate::model::Place::Arena(crate::model::Arena::Space),
+            1 => crate::model::Place::Arena(crate::model::Arena::Ground),
+            2 => crate::model::Place::Arena(crate::model::Arena::Character),
+            _ => crate::model::Place::BuildZone,
+        };
+        let Some(u) = self.state.unit_mut(unit) else {
+            return Ok(());
+        };
+        let was_in_arena = u.in_arena().is_some();
+        u.place = place;
+        match place {
+            crate::model::Place::Arena(arena) => {
+                self.event(Event::Deployed { unit, arena });
+                let event = HookEvent {
+                    unit: Some(unit.0),
+                    arena: Some(arena as u8),
+                    ..self.hook_event()
+                };
+                self.hook(HookPoint::UnitEntersArena, event)
+            }
+            crate::model::Place::BuildZone => {
+                self.event(Event::Retreated { unit });
+                if was_in_arena {
+                    let event = HookEvent {
+                        unit: Some(unit.0),
+                        ..self.hook_event()
+                    };
+                    self.hook(HookPoint::UnitLeavesArena, event)?;
+                }
+                Ok(())
+            }
+        }
     }
 
     /// Intercept and Redirect (game 10.2, 10.11): the attack targets `unit` instead, if the

@@ -208,6 +208,7 @@ impl Game<'_> {
             arena,
             dice: Vec::new(),
             hits: 0,
+            counted: false,
         });
         self.event(Event::Attack { attacker, defender });
         self.hook(HookPoint::AttackDeclared, self.hook_event())?;
@@ -252,6 +253,7 @@ impl Game<'_> {
         });
         if let Some(attack) = self.state.attack.as_mut() {
             attack.hits = hits;
+            attack.counted = true;
         }
         self.event(Event::Hits { attacker, hits });
         let event = HookEvent {
@@ -374,13 +376,6 @@ impl Game<'_> {
 
     /// Re-rolls one attack die of the current attack (game 11.3): its natural value changes, its
     /// initial value stays for the initial-roll triggers. Returns the new value.
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "applied by the re-roll effects, which come with Lucky"
-        )
-    )]
     pub(crate) fn reroll_attack_die(&mut self, index: usize) -> Flow<u8> {
         let exists = self
             .state
@@ -469,9 +464,10 @@ impl Game<'_> {
     }
 
     /// Ends the modifiers of one duration.
-    fn expire(&mut self, duration: Duration) {
+    pub(crate) fn expire(&mut self, duration: Duration) {
         for unit in self.state.units.values_mut() {
             unit.modifiers.retain(|m| m.duration != duration);
+            unit.granted.retain(|(_, d)| *d != duration);
         }
     }
 }

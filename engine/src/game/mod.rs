@@ -391,6 +391,7 @@ impl<'a> Game<'a> {
                     counters: Default::default(),
                     modifiers: Vec::new(),
                     static_bonus: [0; 3],
+                    granted: Vec::new(),
                 });
             }
         }

@@ -212,6 +212,7 @@ impl Game<'_> {
             counters: Default::default(),
             modifiers: Vec::new(),
             static_bonus: [0; 3],
+            granted: Vec::new(),
         })
     }
 }

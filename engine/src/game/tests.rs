@@ -338,6 +338,7 @@ fn board(dice: Vec<u8>) -> GameState {
             counters: Default::default(),
             modifiers: Vec::new(),
             static_bonus: [0; 3],
+            granted: Vec::new(),
         });
     }
     state
@@ -397,6 +398,7 @@ fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
         arena: Arena::Ground,
         dice: Vec::new(),
         hits: 0,
+        counted: false,
     });
     for _ in 0..3 {
         let value = game.roll("attack").ok().unwrap();
@@ -415,4 +417,184 @@ fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
     let dice = &game.state.attack.as_ref().unwrap().dice;
     assert_eq!((dice[1].initial, dice[1].natural), (1, 6));
     assert!(game.reroll_attack_die(7).is_err());
+}
+
+/// A host with one keyword, "Fake", whose hook answers are scripted by the test.
+struct FakeHost {
+    manifest: crate::plugins::Manifest,
+    answers: std::collections::HashMap<HookPoint, Vec<Effect>>,
+}
+
+impl FakeHost {
+    fn new(hooks: &[(HookPoint, Vec<Effect>)]) -> Self {
+        let names: Vec<String> = hooks
+            .iter()
+            .map(|(h, _)| format!("\"{}\"", h.name()))
+            .collect();
+        let text = format!(
+            "[keyword]\nid = \"fake\"\nname = \"Fake\"\nversion = \"1.0.0\"\napi = \"^1.0\"\ntemplate = \"Fake\"\nparameter = \"none\"\nclass = [\"triggered\"]\nhooks = [{}]\n",
+            names.join(", ")
+        );
+        FakeHost {
+            manifest: crate::plugins::Manifest::parse("fake.toml", &text).unwrap(),
+            answers: hooks.iter().cloned().collect(),
+        }
+    }
+}
+
+impl AbilityHost for FakeHost {
+    fn plugin_for(&self, keyword: &str) -> Option<crate::hooks::PluginId> {
+        keyword.eq_ignore_ascii_case("fake").then_some(0)
+    }
+    fn manifest(&self, _: crate::hooks::PluginId) -> &crate::plugins::Manifest {
+        &self.manifest
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        vec!["Fake".into()]
+    }
+    fn any_subscribed(&self, hook: HookPoint) -> bool {
+        self.answers.contains_key(&hook)
+    }
+    fn call_hook(
+        &mut self,
+        _: crate::hooks::PluginId,
+        hook: HookPoint,
+        _: &swtcg_plugin_api::Ability,
+        _: &HookEvent,
+        _: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        Ok(self.answers.remove(&hook).unwrap_or_default())
+    }
+    fn query(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: &swtcg_plugin_api::Ability,
+        call: &swtcg_plugin_api::QueryCall,
+        _: &GameState,
+    ) -> Result<swtcg_plugin_api::QueryAnswer, HookError> {
+        Err(HookError {
+            plugin: "fake".into(),
+            hook: call.query().name().into(),
+            reason: "no queries".into(),
+        })
+    }
+}
+
+/// The hand-made board with the Dark unit given the "Fake" keyword.
+fn fake_board(dice: Vec<u8>) -> GameState {
+    let mut state = board(dice);
+    let card = state.units[&UnitId(0)].cards[0];
+    let mut def = (*state.cards[card.0 as usize].def).clone();
+    def.abilities = vec!["Fake".into()];
+    state.cards[card.0 as usize].def = Arc::new(def);
+    state
+}
+
+#[test]
+fn reroll_and_dice_modifier_effects_change_the_dice_before_hits_are_counted() {
+    // The Dark unit (power 3) rolls 1, 1, 1; the effect re-rolls die 0 (a 6) and adds 2 to every
+    // die: 8, 3, 3 -> one hit against the threshold 4.
+    let mut host = FakeHost::new(&[(
+        HookPoint::InitialRollTriggers,
+        vec![
+            Effect::Reroll { dice: vec![0] },
+            Effect::DiceModifier { amount: 2 },
+        ],
+    )]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(
+        fake_board(vec![1, 1, 1, 6]),
+        header(),
+        &mut host,
+        &mut seats,
+    );
+    let _ = game.run_from(
+        crate::model::state::TurnStep::Battle(Arena::Ground),
+        StopAt::AttackEnd,
+    );
+    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.damage), Some(1));
+    assert!(
+        game.log
+            .events()
+            .any(|e| matches!(e, Event::Hits { hits: 1, .. }))
+    );
+}
+
+#[test]
+fn a_reroll_after_hits_are_counted_is_refused() {
+    let mut host = FakeHost::new(&[(
+        HookPoint::HitsCounted,
+        vec![Effect::Reroll { dice: vec![0] }],
+    )]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(fake_board(vec![4, 4, 4]), header(), &mut host, &mut seats);
+    let result = game.run_from(
+        crate::model::state::TurnStep::Battle(Arena::Ground),
+        StopAt::AttackEnd,
+    );
+    let err = result.unwrap_err().to_string();
+    assert!(err.contains("already counted"), "{err}");
+}
+
+#[test]
+fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_ends() {
+    let grant = Effect::Grant {
+        unit: 1,
+        text: "Fake".into(),
+        duration: swtcg_plugin_api::Duration::EndOfTurn,
+    };
+    let mut host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![Effect::MoveUnit { unit: 0, zone: 3 }, grant],
+    )]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
+    let _ = game.run_from(
+        crate::model::state::TurnStep::Battle(Arena::Ground),
+        StopAt::StepEnd,
+    );
+    assert_eq!(
+        game.state.unit(UnitId(0)).map(|u| u.place),
+        Some(crate::model::Place::BuildZone)
+    );
+    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.granted.len()), Some(1));
+    // The Light unit now has "Fake" among its abilities.
+    let abilities = game.abilities_of(UnitId(1)).ok().unwrap();
+    assert!(abilities.iter().any(|a| a.keyword == "Fake"));
+    game.expire(crate::model::Duration::EndOfTurn);
+    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.granted.len()), Some(0));
+}
+
+#[test]
+fn a_move_to_an_arena_off_the_type_line_is_refused() {
+    let mut host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![Effect::MoveUnit { unit: 0, zone: 0 }],
+    )]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
+    let err = game
+        .run_from(
+            crate::model::state::TurnStep::Battle(Arena::Ground),
+            StopAt::StepEnd,
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not an arena of its type line"), "{err}");
+    assert_eq!(
+        game.state.unit(UnitId(0)).map(|u| u.place),
+        Some(crate::model::Place::Arena(Arena::Ground))
+    );
 }

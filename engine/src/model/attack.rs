@@ -23,6 +23,9 @@ pub struct AttackState {
     pub arena: Arena,
     pub dice: Vec<AttackDie>,
     pub hits: u32,
+    /// Whether the hits have been counted (game 10.5): dice can't change after that.
+    #[serde(default)]
+    pub counted: bool,
 }
 
 /// Damage pending on one unit in one damage instance (game 10.6–10.8).

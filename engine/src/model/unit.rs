@@ -77,6 +77,9 @@ pub struct Unit {
     /// at every state check (Intimidation, Inspiration...).
     #[serde(default)]
     pub static_bonus: [i32; 3],
+    /// Printed abilities effects gave the unit, each until its duration ends.
+    #[serde(default)]
+    pub granted: Vec<(String, Duration)>,
 }
 
 impl Unit {

@@ -760,6 +760,17 @@ fn from_wit_effect(effect: wit::Effect) -> api::Effect {
             amount: c.amount,
         },
         wit::Effect::PayOneOf(costs) => E::PayOneOf { costs },
+        wit::Effect::Reroll(dice) => E::Reroll { dice },
+        wit::Effect::DiceModifier(amount) => E::DiceModifier { amount },
+        wit::Effect::MoveUnit(m) => E::MoveUnit {
+            unit: m.unit,
+            zone: zone_number(m.zone),
+        },
+        wit::Effect::Grant(g) => E::Grant {
+            unit: g.unit,
+            text: g.text,
+            duration: from_wit_duration(g.duration),
+        },
         wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(match delayed {
             wit::Delayed::DiceOfDamage(d) => api::Delayed::DiceOfDamage {
                 source: d.source,

@@ -232,6 +232,22 @@ fn effect(e: Effect) -> crate::Effect {
             amount: c.amount,
         },
         Effect::PayOneOf(costs) => E::PayOneOf { costs },
+        Effect::Reroll(dice) => E::Reroll { dice },
+        Effect::DiceModifier(amount) => E::DiceModifier { amount },
+        Effect::MoveUnit(m) => E::MoveUnit {
+            unit: m.unit,
+            zone: match m.zone {
+                Zone::Space => 0,
+                Zone::Ground => 1,
+                Zone::Character => 2,
+                Zone::BuildZone => 3,
+            },
+        },
+        Effect::Grant(g) => E::Grant {
+            unit: g.unit,
+            text: g.text,
+            duration: duration(g.duration),
+        },
         Effect::AtAttackEnd(d) => E::AtAttackEnd(match d {
             Delayed::DiceOfDamage(d) => crate::Delayed::DiceOfDamage {
                 source: d.source,
