@@ -15,6 +15,9 @@ pub enum Cost {
     /// Tap one of your other untapped units in an arena with this subtype ("tap a Padawan",
     /// "tap one of your Clones"); the first such unit by id is tapped.
     TapSubtype(String),
+    /// Discard the unit whose ability it is ("Discard Gregor", "discard this unit"); the engine
+    /// discards it after the other costs, through the usual discard (game 14.4).
+    DiscardThis(String),
 }
 
 /// Parses a printed cost, or several joined by commas and "and", paid in order. Returns an error
@@ -53,6 +56,13 @@ fn parse_one(part: &str) -> Result<Cost, String> {
         }
         Some("[tap]") => Some(Cost::TapThis),
         Some("tap") => tapped_subtype(part),
+        Some("discard")
+            if words.len() >= 2 && !lower.contains(" from ") && !lower.starts_with("discard a") =>
+        {
+            Some(Cost::DiscardThis(
+                part.trim()["discard".len()..].trim().to_string(),
+            ))
+        }
         _ => None,
     }
     .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
@@ -102,6 +112,19 @@ fn subtype_to_tap(
         .map(|u| u.id)
 }
 
+/// Whether "Discard <name>" names the unit itself: "this unit", its name, or its name without
+/// the version ("Gregor" for "Gregor (A)").
+fn names_unit(state: &GameState, unit: UnitId, name: &str) -> bool {
+    let Some(u) = state.unit(unit) else {
+        return false;
+    };
+    let def = state.top_def(u);
+    let name = name.trim().trim_end_matches('.');
+    name.eq_ignore_ascii_case("this unit")
+        || name.eq_ignore_ascii_case(&def.name)
+        || name.eq_ignore_ascii_case(def.unique_name())
+}
+
 /// Whether the controller of `unit` can pay every cost, in order.
 pub fn can_pay(state: &GameState, unit: UnitId, costs: &[Cost]) -> bool {
     let Some(u) = state.unit(unit) else {
@@ -120,6 +143,7 @@ pub fn can_pay(state: &GameState, unit: UnitId, costs: &[Cost]) -> bool {
                 Some(other) => others.push(other),
                 None => return false,
             },
+            Cost::DiscardThis(name) if names_unit(state, unit, name) => {}
             _ => return false,
         }
     }
@@ -141,6 +165,8 @@ pub fn pay(state: &mut GameState, unit: UnitId, costs: &[Cost]) {
                     u.tapped = true;
                 }
             }
+            // The discard itself is done by the game, which runs the discard's hooks.
+            Cost::DiscardThis(_) => {}
             Cost::TapSubtype(subtype) => {
                 if let Some(other) = subtype_to_tap(state, unit, subtype, &[])
                     && let Some(u) = state.unit_mut(other)

@@ -587,6 +587,14 @@ impl Game<'_> {
         let before = self.state.clone();
         let log_len = self.log.entries.len();
         pay(&mut self.state, *unit, &costs);
+        // OQ-K7: a unit discarded as a cost leaves play before its ability resolves; the plugin
+        // decides, by the ruleset's flag, whether it still counts as where it was.
+        if costs
+            .iter()
+            .any(|c| matches!(c, crate::cost::Cost::DiscardThis(_)))
+        {
+            self.discard_unit(*unit)?;
+        }
         if let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit) {
             self.state.used.push((*unit, use_key(&instance), period));
         }

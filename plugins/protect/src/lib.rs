@@ -11,7 +11,6 @@
 //! OQ-K7: when the unit leaves the arena as part of the cost ("Discard Gregor -> Protect 3"), the
 //! default follows the newer wording and treats it as still in that arena until the Protect
 //! resolves; the keyword flag `protect-source-left = "fizzles"` makes such a Protect do nothing.
-//! The engine can't pay such costs yet, so both settings wait in `scenarios/*.toml.pending`.
 
 use swtcg_plugin_api::guest::*;
 
