@@ -45,7 +45,14 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
             parameter: rest.trim().into(),
         };
     }
-    let keyword = leading_keyword(effect, keywords).cloned();
+    // A keyword counts only when the ability is plainly that keyword: a plain cost before the
+    // arrow and at most an amount after the keyword. "As long as ..., X gets "Pay 2 Force ->
+    // Evade 2"" and "Evade X, where X is ..." are card text that a card plugin must read.
+    let keyword = leading_keyword(effect, keywords).filter(|k| {
+        cost.as_deref().is_none_or(plain_cost)
+            && plain_parameter(effect.get(k.len()..).unwrap_or(""))
+    });
+    let keyword = keyword.cloned();
     let parameter = match &keyword {
         Some(k) => effect[k.len()..]
             .trim_start_matches([':', ' '])
@@ -58,6 +65,49 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
         cost,
         keyword,
         parameter,
+    }
+}
+
+/// Whether the text before an arrow reads like a cost rather than card text around a quoted or
+/// conditional grant.
+pub(crate) fn plain_cost(cost: &str) -> bool {
+    const CONDITIONS: [&str; 8] = [
+        "as long as",
+        "when",
+        "whenever",
+        "each",
+        "if",
+        "at ",
+        "choose",
+        "during",
+    ];
+    let lower = cost.trim().to_ascii_lowercase();
+    !cost.contains(['"', '\u{201c}', '\u{201d}', '*'])
+        && !cost.trim_end_matches('.').contains(". ")
+        && !CONDITIONS
+            .iter()
+            .any(|condition| lower.starts_with(condition))
+}
+
+/// Whether what follows a keyword is at most an amount ("2", "+1", "-1", "X", "X+1"), with an
+/// optional final period and an optional ": text" ("Reduced Cost 2: If ...").
+pub(crate) fn plain_parameter(rest: &str) -> bool {
+    let amount = rest.split_once(':').map_or(rest, |(amount, _)| amount);
+    let amount = amount.trim().trim_end_matches('.').trim();
+    if amount.is_empty() {
+        return true;
+    }
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    let unsigned = amount.strip_prefix(['+', '-']).unwrap_or(amount);
+    if digits(unsigned) {
+        return true;
+    }
+    match unsigned.strip_prefix(['X', 'x']) {
+        Some("") => true,
+        Some(offset) => offset
+            .strip_prefix(['+', '-'])
+            .is_some_and(|number| digits(number.trim())),
+        None => false,
     }
 }
 

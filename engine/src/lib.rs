@@ -10,6 +10,7 @@ pub mod conformance;
 pub mod cost;
 pub mod decision;
 pub mod deck;
+pub mod deck_rules;
 pub mod game;
 pub mod hooks;
 pub mod log;

@@ -1,8 +1,10 @@
 //! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
 
 mod bundled;
+mod cards_cmd;
 mod check;
 mod coverage;
+mod deck_cmd;
 mod demo;
 mod plugins;
 mod plugins_cmd;
@@ -43,6 +45,16 @@ enum Command {
     ///
     /// Example: swtcg check ../shared/conformance/examples/01-attack-hits-on-four.toml
     Check(check::CheckArgs),
+    /// Import LackeyCCG set files and report which cards the loaded plugins make playable.
+    ///
+    /// Example: swtcg cards coverage ANH --top 5
+    #[command(subcommand)]
+    Cards(cards_cmd::CardsCommand),
+    /// Check deck files against the deck-building rules and the formats.
+    ///
+    /// Example: swtcg deck validate engine/data/decks/demo-dark.toml --format Vintage
+    #[command(subcommand)]
+    Deck(deck_cmd::DeckCommand),
     /// List, validate or create keyword plugins.
     #[command(subcommand)]
     Plugins(plugins_cmd::PluginsCommand),
@@ -63,6 +75,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Plugins(command) => plugins_cmd::run(command),
+        Command::Deck(command) => deck_cmd::run(command),
+        Command::Cards(command) => cards_cmd::run(command),
     };
     match result {
         Ok(code) => code,

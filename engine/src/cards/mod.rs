@@ -1,6 +1,7 @@
 //! The card database: the community's LackeyCCG set files bundled with the engine, and lookup of
 //! cards by `SET/Name` or bare name for decks, scenarios and tests.
 
+pub mod coverage;
 pub mod formats;
 pub mod lackey;
 

@@ -1,0 +1,312 @@
+//! `swtcg cards`: import LackeyCCG set files and report which cards the engine can play with the
+//! loaded keyword plugins.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Subcommand;
+use serde::Serialize;
+use swtcg_engine::cards::coverage::{SetCoverage, coverage, total};
+use swtcg_engine::cards::{BUNDLED_SETS, CardDb};
+use swtcg_engine::model::CardType;
+use swtcg_engine::{AbilityHost, CardDef, Ruleset};
+
+#[derive(Subcommand)]
+pub enum CardsCommand {
+    /// Import LackeyCCG set files (tab-separated, one header line) and report what was read.
+    ///
+    /// Prints `FILE: N cards imported` per file and `FILE:LINE: message` for each line that
+    /// could not be imported (the other lines still load), then the card kinds of each set.
+    /// Exit status: 0 no errors, 1 some lines failed, 2 a file could not be read.
+    ///
+    /// Example: swtcg cards import engine/data/lackey/ANH.txt my-set.txt
+    Import {
+        /// Set files to import, e.g. engine/data/lackey/ANH.txt.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Report which cards the loaded keyword plugins make playable, per set.
+    ///
+    /// Only units (and Subordinates) are played by the engine today; a unit is playable when
+    /// every ability it prints is a keyword ability whose plugin is loaded (for INSERT and
+    /// Switch, also every keyword they grant). Lists each set's most frequent unsupported
+    /// abilities on units: card text that needs a card plugin, or "keyword X (no plugin)".
+    ///
+    /// Example: swtcg cards coverage ANH TAL --top 5
+    Coverage {
+        /// Set files to import, or codes of bundled sets (ANH, ROTS, ...); default: every
+        /// bundled set.
+        #[arg(value_name = "FILE_OR_SET")]
+        sets_or_files: Vec<String>,
+        /// Print `{"sets": [{"set", "cards", "units", "playable", "unsupported": [{"text",
+        /// "count"}]}]}` with every unsupported ability instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// How many of the most frequent unsupported abilities to list per set.
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+        #[command(flatten)]
+        plugins: crate::PluginArgs,
+    },
+}
+
+pub fn run(command: CardsCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        CardsCommand::Import { files } => Ok(import(&files)),
+        CardsCommand::Coverage {
+            sets_or_files,
+            json,
+            top,
+            plugins,
+        } => report(&sets_or_files, json, top, &plugins),
+    }
+}
+
+fn import(files: &[PathBuf]) -> ExitCode {
+    let mut db = CardDb::new();
+    let mut unreadable = false;
+    let mut failed_lines = 0;
+    for file in files {
+        let name = file.display().to_string();
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(err) => {
+                eprintln!("{name}: {err}");
+                unreadable = true;
+                continue;
+            }
+        };
+        let before = db.len();
+        let errors = db.add_set(&name, &text);
+        println!("{name}: {} cards imported", db.len() - before);
+        for error in &errors {
+            println!("{error}");
+        }
+        failed_lines += errors.len();
+    }
+    for set in db.sets() {
+        println!("{}", set_summary(set, &db.cards_in_set(set)));
+    }
+    if failed_lines > 0 {
+        let lines = if failed_lines == 1 { "line" } else { "lines" };
+        println!("{failed_lines} {lines} could not be imported");
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if failed_lines > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `ANH: 186 cards (120 units, 10 subordinates, 20 battles, ...)`, kinds in `CardType` order.
+fn set_summary(set: &str, cards: &[Arc<CardDef>]) -> String {
+    const KINDS: [(CardType, &str, &str); 10] = [
+        (CardType::Unit, "unit", "units"),
+        (CardType::Subordinate, "subordinate", "subordinates"),
+        (CardType::Battle, "battle", "battles"),
+        (CardType::Mission, "mission", "missions"),
+        (CardType::Location, "location", "locations"),
+        (CardType::Equipment, "equipment", "equipment"),
+        (CardType::Event, "event", "events"),
+        (CardType::Resource, "resource", "resources"),
+        (CardType::Reminder, "reminder", "reminders"),
+        (CardType::Other, "of another type", "of other types"),
+    ];
+    let kinds: Vec<String> = KINDS
+        .iter()
+        .filter_map(|(kind, one, many)| {
+            let count = cards.iter().filter(|card| card.card_type == *kind).count();
+            let label = if count == 1 { one } else { many };
+            (count > 0).then(|| format!("{count} {label}"))
+        })
+        .collect();
+    format!("{set}: {} cards ({})", cards.len(), kinds.join(", "))
+}
+
+fn report(
+    sets_or_files: &[String],
+    json: bool,
+    top: usize,
+    plugins: &crate::PluginArgs,
+) -> anyhow::Result<ExitCode> {
+    let bundled = CardDb::bundled();
+    let cards = select(&bundled, sets_or_files)?;
+    let registry = plugins.load(&Ruleset::default())?;
+    let mut keywords = bundled.keyword_names().to_vec();
+    keywords.extend(registry.keyword_names());
+    let has_plugin = |keyword: &str| registry.plugin_for(keyword).is_some();
+    let sets = coverage(cards.iter().map(Arc::as_ref), &keywords, &has_plugin);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&to_json(&sets))?);
+    } else {
+        print_table(&sets, top, registry.plugins().len());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The cards the arguments name, in argument order: every card of an existing file (imported;
+/// its bad lines are reported on stderr), or the bundled cards of a set code.
+fn select(bundled: &CardDb, sets_or_files: &[String]) -> anyhow::Result<Vec<Arc<CardDef>>> {
+    if sets_or_files.is_empty() {
+        return Ok(bundled.cards().to_vec());
+    }
+    let mut cards = Vec::new();
+    for argument in sets_or_files {
+        let path = Path::new(argument);
+        if path.is_file() {
+            let text = crate::read_text(&path.to_path_buf())?;
+            let mut db = CardDb::new();
+            for error in db.add_set(argument, &text) {
+                eprintln!("warning: {error}");
+            }
+            cards.extend(db.cards().iter().cloned());
+        } else if let Some(set) = bundled
+            .sets()
+            .iter()
+            .find(|set| set.eq_ignore_ascii_case(argument))
+        {
+            cards.extend(bundled.cards_in_set(set));
+        } else {
+            let codes: Vec<&str> = BUNDLED_SETS
+                .iter()
+                .map(|(file, _)| file.trim_end_matches(".txt"))
+                .collect();
+            anyhow::bail!(
+                "{argument:?} is neither a file nor a bundled set; the bundled sets are {}",
+                codes.join(", ")
+            );
+        }
+    }
+    Ok(cards)
+}
+
+/// The `--json` report; fields serialise in this order.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    sets: Vec<JsonSet<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonSet<'a> {
+    set: &'a str,
+    cards: usize,
+    units: usize,
+    playable: usize,
+    unsupported: Vec<JsonUnsupported<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonUnsupported<'a> {
+    text: &'a str,
+    count: usize,
+}
+
+fn to_json(sets: &[SetCoverage]) -> JsonReport<'_> {
+    JsonReport {
+        sets: sets
+            .iter()
+            .map(|set| JsonSet {
+                set: &set.set,
+                cards: set.cards,
+                units: set.units,
+                playable: set.playable,
+                unsupported: set
+                    .unsupported
+                    .iter()
+                    .map(|(text, count)| JsonUnsupported {
+                        text,
+                        count: *count,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+fn percent(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "-".to_string();
+    }
+    format!("{:.1}%", part as f64 * 100.0 / whole as f64)
+}
+
+fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
+    println!(
+        "Only units (and Subordinates) are played by the engine today. A unit is playable when \
+         every ability it prints is a keyword ability with a loaded plugin ({plugin_count} \
+         plugins loaded); keyword-only units print only keyword abilities, supported or not."
+    );
+    println!();
+    println!(
+        "{:<8} {:>6} {:>6} {:>9} {:>8} {:>8} {:>13}",
+        "set", "cards", "units", "playable", "% cards", "% units", "keyword-only"
+    );
+    let all = total(sets, "all");
+    let mut rows: Vec<&SetCoverage> = sets.iter().collect();
+    if sets.len() > 1 {
+        rows.push(&all);
+    }
+    for set in &rows {
+        println!(
+            "{:<8} {:>6} {:>6} {:>9} {:>8} {:>8} {:>13}",
+            set.set,
+            set.cards,
+            set.units,
+            set.playable,
+            percent(set.playable, set.cards),
+            percent(set.playable, set.units),
+            set.keyword_only
+        );
+    }
+    if top == 0 {
+        return;
+    }
+    for set in &rows {
+        println!();
+        if set.unsupported.is_empty() {
+            println!("{}: every ability on its units is supported", set.set);
+            continue;
+        }
+        println!(
+            "{}: the {} most frequent unsupported abilities on units (of {}):",
+            set.set,
+            top.min(set.unsupported.len()),
+            set.unsupported.len()
+        );
+        for (text, count) in set.unsupported.iter().take(top) {
+            println!("{count:>6}  {text}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_name_the_card_kinds() {
+        let db = CardDb::bundled();
+        let summary = set_summary("IA", &db.cards_in_set("IA"));
+        assert!(summary.starts_with("IA: 30 cards ("), "{summary}");
+        assert!(summary.contains(" units"), "{summary}");
+    }
+
+    #[test]
+    fn unknown_sets_list_the_bundled_codes() {
+        let db = CardDb::bundled();
+        let error = select(&db, &["NOPE".to_string()])
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            error.contains("\"NOPE\" is neither a file nor a bundled set")
+                && error.contains("ANH, ROTS, AOTC"),
+            "{error}"
+        );
+        let anh = select(&db, &["anh".to_string()]).unwrap_or_default();
+        assert!(anh.iter().all(|card| card.set == "ANH") && !anh.is_empty());
+    }
+}

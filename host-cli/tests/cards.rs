@@ -1,0 +1,241 @@
+//! `swtcg cards import` and `swtcg cards coverage`, run the way a user does.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn swtcg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_swtcg"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the swtcg binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A file in this test run's own temporary folder.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("swtcg-cards-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const HEADER: &str = "Name\tSet\tSide\tType\tCost\tSpeed\tPower\tHealth\tText";
+
+#[test]
+fn every_bundled_set_file_imports_without_errors() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("engine/data/lackey"))
+        .unwrap()
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".txt") && name != "formats.txt" && name != "keywords.txt")
+        .map(|name| format!("engine/data/lackey/{name}"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 14, "{files:?}");
+    let args: Vec<&str> = ["cards", "import"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let out = swtcg(&args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    for file in &files {
+        let line = text
+            .lines()
+            .find(|line| line.starts_with(&format!("{file}: ")))
+            .unwrap_or_else(|| panic!("no line for {file} in\n{text}"));
+        assert!(line.ends_with(" cards imported"), "{line}");
+        let error_prefix = format!("{file}:");
+        assert!(
+            !text.lines().any(|line| line
+                .strip_prefix(&error_prefix)
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))),
+            "{text}"
+        );
+    }
+    assert!(
+        text.contains("engine/data/lackey/ANH.txt: 186 cards imported"),
+        "{text}"
+    );
+    let anh = text.lines().find(|line| line.starts_with("ANH: "));
+    assert_eq!(
+        anh,
+        Some("ANH: 186 cards (121 units, 38 battles, 27 missions)"),
+        "{text}"
+    );
+    assert!(!text.contains("could not be imported"), "{text}");
+}
+
+#[test]
+fn a_bad_line_is_reported_and_the_rest_still_imports() {
+    let file = temp("BAD.txt");
+    std::fs::write(
+        &file,
+        format!(
+            "{HEADER}\n\
+             Good One\tBAD\tL\tGround\t2\t20\t2\t2\tStealth\n\
+             Broken\tBAD\tQ\tGround\t2\t20\t2\t2\t\n\
+             Short\tBAD\tL\n\
+             Good Two\tBAD\tD\tSpace\t3\t30\t3\t3\t\n"
+        ),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let out = swtcg(&["cards", "import", path]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert!(
+        text.contains(&format!("{path}: 2 cards imported")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{path}:3: unknown Side \"Q\" (expected L, D, N or Y)"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "{path}:4: expected 9 tab-separated fields as in the header, found 3"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("BAD: 2 cards (2 units)"), "{text}");
+    assert!(text.contains("2 lines could not be imported"), "{text}");
+}
+
+#[test]
+fn an_unreadable_file_exits_2_and_the_others_still_import() {
+    let missing = temp("missing.txt");
+    let out = swtcg(&[
+        "cards",
+        "import",
+        missing.to_str().unwrap(),
+        "engine/data/lackey/IA.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains(missing.to_str().unwrap()),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("engine/data/lackey/IA.txt: 30 cards imported"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(out));
+    serde_json::from_str(&stdout(out)).unwrap_or_else(|e| panic!("{e}: {}", stdout(out)))
+}
+
+#[test]
+fn coverage_json_covers_every_bundled_set() {
+    let report = json(&swtcg(&["cards", "coverage", "--json"]));
+    let sets = report["sets"].as_array().expect("a sets array");
+    assert_eq!(sets.len(), 14, "{report}");
+    let anh = sets
+        .iter()
+        .find(|set| set["set"] == "ANH")
+        .expect("ANH is in the report");
+    assert_eq!(anh["cards"], 186);
+    let units = anh["units"].as_u64().unwrap();
+    let playable = anh["playable"].as_u64().unwrap();
+    assert!(units > 0 && playable > 0 && playable <= units, "{anh}");
+    for set in sets {
+        let counts: Vec<u64> = set["unsupported"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|entry| {
+                assert!(entry["text"].is_string(), "{entry}");
+                entry["count"].as_u64().unwrap()
+            })
+            .collect();
+        assert!(counts.windows(2).all(|pair| pair[0] >= pair[1]), "{set}");
+    }
+}
+
+#[test]
+fn coverage_of_a_file_and_a_set_code() {
+    let file = temp("MINE.txt");
+    std::fs::write(
+        &file,
+        format!(
+            "{HEADER}\n\
+             Sneaky\tMINE\tL\tGround\t2\t20\t2\t2\tStealth\n\
+             Plain\tMINE\tL\tGround\t2\t20\t2\t2\t\n\
+             Chatty\tMINE\tD\tSpace\t3\t30\t3\t3\tThis unit gets +1 power for each Droid.\n\
+             Fight\tMINE\tD\tBattle\t3\t\t\t\tDraw a card.\n"
+        ),
+    )
+    .unwrap();
+    let report = json(&swtcg(&[
+        "cards",
+        "coverage",
+        "--json",
+        file.to_str().unwrap(),
+        "ia",
+    ]));
+    let sets = report["sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 2, "{report}");
+    assert_eq!(
+        sets[0],
+        serde_json::json!({
+            "set": "MINE",
+            "cards": 4,
+            "units": 3,
+            "playable": 2,
+            "unsupported": [{"text": "This unit gets +1 power for each Droid.", "count": 1}],
+        })
+    );
+    assert_eq!(sets[1]["set"], "IA");
+
+    let out = swtcg(&["cards", "coverage", file.to_str().unwrap(), "--top", "5"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.contains("Only units"), "{text}");
+    assert!(text.contains("MINE"), "{text}");
+    assert!(
+        text.contains("     1  This unit gets +1 power for each Droid."),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_unknown_set_code_lists_the_bundled_ones() {
+    let out = swtcg(&["cards", "coverage", "NOPE"]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.contains("\"NOPE\" is neither a file nor a bundled set")
+            && message.contains("ANH, ROTS, AOTC, KAE"),
+        "{message}"
+    );
+}
+
+#[test]
+fn cards_commands_have_examples() {
+    for command in ["import", "coverage"] {
+        let out = swtcg(&["cards", command, "--help"]);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            stdout(&out).contains(&format!("Example: swtcg cards {command}")),
+            "{}",
+            stdout(&out)
+        );
+    }
+}
