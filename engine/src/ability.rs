@@ -12,6 +12,18 @@ pub struct ParsedAbility {
     pub keyword: Option<String>,
     /// What follows the keyword: its X, its cost list or its granted effects.
     pub parameter: String,
+    /// Whether the parameter is at most an amount ("2", "-1", "X+1"); keywords whose manifest
+    /// says their parameter is a number or nothing accept only such abilities.
+    pub plain: bool,
+}
+
+impl ParsedAbility {
+    /// Whether a keyword with this manifest parameter shape reads this ability: a number or
+    /// nothing must be plain; costs, effects and free text may be anything.
+    pub fn fits(&self, shape: crate::plugins::manifest::ParameterShape) -> bool {
+        use crate::plugins::manifest::ParameterShape as S;
+        self.plain || !matches!(shape, S::None | S::Number)
+    }
 }
 
 /// The arrows the card data uses between a cost and its effect.
@@ -31,6 +43,7 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
             cost: None,
             keyword: Some(keyword.clone()),
             parameter,
+            plain: true,
         };
     }
     let (cost, effect) = match ARROWS.iter().find_map(|arrow| text.split_once(arrow)) {
@@ -43,15 +56,15 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
             cost,
             keyword: Some("Pilot".into()),
             parameter: rest.trim().into(),
+            plain: true,
         };
     }
-    // A keyword counts only when the ability is plainly that keyword: a plain cost before the
-    // arrow and at most an amount after the keyword. "As long as ..., X gets "Pay 2 Force ->
-    // Evade 2"" and "Evade X, where X is ..." are card text that a card plugin must read.
-    let keyword = leading_keyword(effect, keywords).filter(|k| {
-        cost.as_deref().is_none_or(plain_cost)
-            && plain_parameter(effect.get(k.len()..).unwrap_or(""))
-    });
+    // A keyword counts only after a plain cost: "As long as ..., X gets "Pay 2 Force -> Evade 2""
+    // is card text. Whether what follows the keyword fits is the keyword's own grammar (`fits`):
+    // "Evade X, where X is ..." is card text for Evade, "Redirect to a Crime unit" is Redirect's.
+    let keyword =
+        leading_keyword(effect, keywords).filter(|_| cost.as_deref().is_none_or(plain_cost));
+    let plain = keyword.is_none_or(|k| plain_parameter(effect.get(k.len()..).unwrap_or("")));
     let keyword = keyword.cloned();
     let parameter = match &keyword {
         Some(k) => effect[k.len()..]
@@ -65,6 +78,7 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
         cost,
         keyword,
         parameter,
+        plain,
     }
 }
 

@@ -443,7 +443,9 @@ mod tests {
                 "{text}"
             );
         }
-        assert!(crate::ability::plain_parameter("2: If a Droid is in any arena."));
+        assert!(crate::ability::plain_parameter(
+            "2: If a Droid is in any arena."
+        ));
         assert!(crate::ability::plain_parameter("-1"));
         assert!(!crate::ability::plain_parameter("X. up to 4"));
     }

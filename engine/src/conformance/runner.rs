@@ -334,7 +334,16 @@ fn check_keywords(
             for text in &def.abilities {
                 let parsed = parse_ability(text, &names);
                 match parsed.keyword {
-                    Some(keyword) if host.plugin_for(&keyword).is_some() => {}
+                    Some(keyword)
+                        if host
+                            .plugin_for(&keyword)
+                            .is_some_and(|p| parsed.fits(host.manifest(p).parameter)) => {}
+                    Some(keyword) if host.plugin_for(&keyword).is_some() => {
+                        return Err(Failure::new(format!(
+                            "no card plugin for the ability \"{text}\" of {}: the {keyword} plugin reads only a number after the keyword",
+                            def.name
+                        )));
+                    }
                     Some(keyword) => {
                         return Err(Failure::new(format!(
                             "no plugin for keyword {keyword} (ability \"{text}\" of {})",

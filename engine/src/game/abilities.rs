@@ -70,6 +70,7 @@ impl Game<'_> {
             .keyword
             .as_deref()
             .and_then(|k| self.host.plugin_for(k))
+            .filter(|&plugin| parsed.fits(self.host.manifest(plugin).parameter))
             .map(|plugin| {
                 let keyword = parsed.keyword.clone().unwrap_or_default();
                 let ability = Ability {
