@@ -88,10 +88,12 @@ impl Default for Ruleset {
             keyword_flags: [
                 ("absorb-timing", "prevention"),
                 ("hidden-cost-force", "missing"),
+                ("initial-roll-extra-dice", "ignored"),
                 ("insert-top-card", "yes"),
                 ("overkill-health", "remaining"),
                 ("precision-blocks", "intercept"),
                 ("protect-source-left", "counts"),
+                ("riposte-source-left", "resolves"),
             ]
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
