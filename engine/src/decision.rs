@@ -31,6 +31,8 @@ pub enum DecisionKind {
     ChooseCost { unit: UnitId },
     /// Which of the player's triggered abilities resolves next (game 13.4.3).
     OrderTriggers { hook: swtcg_plugin_api::HookPoint },
+    /// How many damage counters to remove from a unit (0 declines; game 14.5).
+    RemoveDamage { unit: UnitId },
 }
 
 impl DecisionKind {
@@ -48,6 +50,9 @@ impl DecisionKind {
             DecisionKind::Pop { pop } => format!("{} ({})", pop.name(), pop.id()),
             DecisionKind::SplitHits { attacker } => format!("how to split the hits of {attacker}"),
             DecisionKind::ChooseCost { unit } => format!("which cost of {unit} to pay"),
+            DecisionKind::RemoveDamage { unit } => {
+                format!("how many damage counters to remove from {unit}")
+            }
             DecisionKind::OrderTriggers { hook } => {
                 format!("which triggered ability resolves next ({hook})")
             }

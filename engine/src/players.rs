@@ -88,6 +88,12 @@ impl GreedyPlayer {
             // Abilities are used whenever offered; the largest amount first.
             Choice::Activate { amount, .. } => 200 + amount.unwrap_or(0) as i64,
             Choice::Split { hits, .. } => 10 * *hits as i64,
+            // Removing damage counters: the more the better; other options: printed order.
+            Choice::Option { text, .. }
+                if matches!(decision.kind, DecisionKind::RemoveDamage { .. }) =>
+            {
+                text.parse().unwrap_or(0)
+            }
             Choice::Option { index, .. } => -(*index as i64),
             Choice::CompleteVia { arena, .. } => 480 + arena.is_some() as i64,
             Choice::Trigger { .. } => 0,

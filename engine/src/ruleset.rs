@@ -94,6 +94,7 @@ impl Default for Ruleset {
                 ("precision-blocks", "intercept"),
                 ("protect-source-left", "counts"),
                 ("riposte-source-left", "resolves"),
+                ("velocity-floor", "cap"),
             ]
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -139,6 +139,14 @@ pub enum Effect {
         text: String,
         duration: Duration,
     },
+    PlaceDamage {
+        unit: UnitId,
+        amount: u32,
+    },
+    RemoveDamage {
+        unit: UnitId,
+        amount: u32,
+    },
 }
 
 /// How an attack's target would be changed (WIT `retarget`).

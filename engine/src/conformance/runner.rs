@@ -506,7 +506,10 @@ impl<'s> Script<'s> {
                     format!("{unit} has no triggered ability {option:?} waiting"),
                 )
             }
-            (DecisionKind::ChooseCost { .. }, Action::Choose { option, .. }) => {
+            (
+                DecisionKind::ChooseCost { .. } | DecisionKind::RemoveDamage { .. },
+                Action::Choose { option, .. },
+            ) => {
                 let index = Self::find(decision, |c| match (c, option) {
                     (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,
                     (Choice::Option { text, .. }, ChooseOption::Text(t)) => {

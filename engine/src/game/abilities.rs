@@ -286,10 +286,20 @@ impl Game<'_> {
     /// The instances of a unit whose plugin answers `query`.
     fn answering(&mut self, unit: UnitId, query: Query) -> Flow<Vec<ActiveAbility>> {
         let all = self.abilities_of(unit)?;
-        Ok(all
-            .into_iter()
-            .filter(|a| self.host.manifest(a.plugin).queries.contains(&query))
-            .collect())
+        let mut answering: Vec<ActiveAbility> = Vec::new();
+        for a in all {
+            let manifest = self.host.manifest(a.plugin);
+            if !manifest.queries.contains(&query) {
+                continue;
+            }
+            // Game 13.2.1: an isolated keyword counts once however many instances a unit has.
+            let isolated = manifest.class.iter().any(|c| c == "isolated");
+            if isolated && answering.iter().any(|b| b.plugin == a.plugin) {
+                continue;
+            }
+            answering.push(a);
+        }
+        Ok(answering)
     }
 
     /// The other arenas the unit's abilities let it attack, with the keyword's X there.
@@ -524,7 +534,14 @@ impl Game<'_> {
     fn use_period(&self, limit: UseLimit) -> Option<u64> {
         match limit {
             UseLimit::Attack => Some(self.state.attacks_declared),
-            UseLimit::DamageInstance => Some(self.state.damage_instances),
+            // The innermost damage instance being resolved: damage done inside it (Area Damage,
+            // Deflect) starts instances of its own without renewing this one's uses.
+            UseLimit::DamageInstance => Some(
+                self.state
+                    .damage
+                    .last()
+                    .map_or(self.state.damage_instances, |d| d.id),
+            ),
             UseLimit::Turn => Some(self.state.turn as u64),
             UseLimit::None => None,
         }
@@ -798,6 +815,13 @@ impl Game<'_> {
                     )),
                 },
             },
+            Effect::PlaceDamage { unit, amount } | Effect::RemoveDamage { unit, amount }
+                if !exists(*unit) || *amount > EFFECT_LIMIT =>
+            {
+                Err(format!(
+                    "unit {unit} does not exist, or {amount} is beyond the limit"
+                ))
+            }
             Effect::Grant { unit, text, .. } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
             }
@@ -927,6 +951,15 @@ impl Game<'_> {
                     }
                 }
                 Effect::MoveUnit { unit, zone } => self.move_unit(UnitId(unit), zone)?,
+                Effect::PlaceDamage { unit, amount } => {
+                    // Game 11.5: counters, not damage: no prevention, no damage hooks.
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.damage = u.damage.saturating_add(amount);
+                    }
+                }
+                Effect::RemoveDamage { unit, amount } => {
+                    self.remove_damage(UnitId(unit), amount)?
+                }
                 Effect::Grant {
                     unit,
                     text,
@@ -961,42 +994,71 @@ impl Game<'_> {
     /// Runs the effects saved for the end of the attack (Retaliate...), in the order they were
     /// activated, even if their source has left play (game 10.10).
     pub(crate) fn run_attack_end_effects(&mut self) -> Flow {
-        for delayed in std::mem::take(&mut self.state.at_attack_end) {
-            match delayed {
-                Delayed::DiceOfDamage {
-                    source,
-                    target,
-                    dice,
-                } => {
-                    if self.state.unit(UnitId(target)).is_some() {
-                        self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
+        // Effects saved while these resolve run too, in the same attack end.
+        while !self.state.at_attack_end.is_empty() {
+            for delayed in std::mem::take(&mut self.state.at_attack_end) {
+                match delayed {
+                    Delayed::DiceOfDamage {
+                        source,
+                        target,
+                        dice,
+                    } => {
+                        if self.state.unit(UnitId(target)).is_some() {
+                            self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
+                        }
                     }
-                }
-                Delayed::Damage {
-                    source,
-                    target,
-                    amount,
-                } => {
-                    let pending = vec![PendingDamage {
-                        target: UnitId(target),
+                    Delayed::Damage {
+                        source,
+                        target,
                         amount,
-                        prevented: 0,
-                        from_attack_dice: false,
-                        preventable: true,
-                    }];
-                    self.resolve_damage(Some(UnitId(source)), pending)?;
-                }
-                Delayed::Stats(change) => {
-                    if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
-                        unit.modifiers.push(Modifier {
-                            speed: change.speed,
-                            power: change.power,
-                            health: change.health,
-                            duration: duration_of(change.duration),
-                        });
+                    } => {
+                        let pending = vec![PendingDamage {
+                            target: UnitId(target),
+                            amount,
+                            prevented: 0,
+                            from_attack_dice: false,
+                            preventable: true,
+                        }];
+                        self.resolve_damage(Some(UnitId(source)), pending)?;
+                    }
+                    Delayed::Stats(change) => {
+                        if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                            unit.modifiers.push(Modifier {
+                                speed: change.speed,
+                                power: change.power,
+                                health: change.health,
+                                duration: duration_of(change.duration),
+                            });
+                        }
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// "May remove up to N damage counters" (game 14.5): the unit's controller chooses how many.
+    fn remove_damage(&mut self, unit: UnitId, up_to: u32) -> Flow {
+        let Some((side, damage)) = self.state.unit(unit).map(|u| (u.controller, u.damage)) else {
+            return Ok(());
+        };
+        let most = up_to.min(damage);
+        if most == 0 {
+            return Ok(());
+        }
+        // The options are the numbers of counters; "0", declining, is first and so the default.
+        let options = (0..=most)
+            .map(|n| Choice::Option {
+                index: n + 1,
+                text: n.to_string(),
+            })
+            .collect();
+        let removed = match self.decide(side, DecisionKind::RemoveDamage { unit }, options)? {
+            Choice::Option { text, .. } => text.parse::<u32>().unwrap_or(0),
+            _ => 0,
+        };
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.damage -= removed.min(u.damage);
         }
         Ok(())
     }

@@ -271,11 +271,12 @@ impl Game<'_> {
             from_attack_dice: true,
             preventable: true,
         }];
+        self.state.damage_instances += 1;
         self.state.damage.push(DamageInstance {
+            id: self.state.damage_instances,
             source: Some(attacker),
             pending,
         });
-        self.state.damage_instances += 1;
         let resolved = self
             .pop(Pop::PendingDamage)
             .and_then(|()| self.resolve_current_damage());
@@ -303,8 +304,12 @@ impl Game<'_> {
         source: Option<UnitId>,
         pending: Vec<PendingDamage>,
     ) -> Flow {
-        self.state.damage.push(DamageInstance { source, pending });
         self.state.damage_instances += 1;
+        self.state.damage.push(DamageInstance {
+            id: self.state.damage_instances,
+            source,
+            pending,
+        });
         let resolved = self.resolve_current_damage();
         self.state.damage.pop();
         resolved

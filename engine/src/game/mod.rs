@@ -317,7 +317,16 @@ impl<'a> Game<'a> {
             turn: self.state.turn,
             attacker: self.state.attack.as_ref().map(|a| a.attacker.0),
             defender: self.state.attack.as_ref().map(|a| a.defender.0),
-            arena: self.state.attack.as_ref().map(|a| a.arena as u8),
+            // The attack's arena, else the arena whose battle step is running (POPs P2, P3).
+            arena: self
+                .state
+                .attack
+                .as_ref()
+                .map(|a| a.arena as u8)
+                .or(match self.state.step {
+                    TurnStep::Battle(arena) => Some(arena as u8),
+                    _ => None,
+                }),
             ..HookEvent::default()
         }
     }
@@ -400,8 +409,11 @@ impl<'a> Game<'a> {
             self.state.player_mut(owner).discard.push(card);
         }
         self.event(Event::Discarded { unit: id, name });
+        // The discarded unit's side and arena: it is gone from play when its hooks run.
         let event = HookEvent {
             unit: Some(id.0),
+            side: Some(unit.controller as u8),
+            arena: unit.in_arena().map(|a| a as u8),
             ..self.hook_event()
         };
         if unit.in_arena().is_some() {

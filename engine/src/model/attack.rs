@@ -49,6 +49,9 @@ fn yes() -> bool {
 /// (game 10.6–10.8, 13.5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DamageInstance {
+    /// The instance's number, for "once for each instance of damage" limits.
+    #[serde(default)]
+    pub id: u64,
     pub source: Option<UnitId>,
     pub pending: Vec<PendingDamage>,
 }

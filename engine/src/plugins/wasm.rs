@@ -766,6 +766,14 @@ fn from_wit_effect(effect: wit::Effect) -> api::Effect {
             unit: m.unit,
             zone: zone_number(m.zone),
         },
+        wit::Effect::PlaceDamage(u) => E::PlaceDamage {
+            unit: u.unit,
+            amount: u.amount,
+        },
+        wit::Effect::RemoveDamage(u) => E::RemoveDamage {
+            unit: u.unit,
+            amount: u.amount,
+        },
         wit::Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,

@@ -243,6 +243,14 @@ fn effect(e: Effect) -> crate::Effect {
                 Zone::BuildZone => 3,
             },
         },
+        Effect::PlaceDamage(u) => E::PlaceDamage {
+            unit: u.unit,
+            amount: u.amount,
+        },
+        Effect::RemoveDamage(u) => E::RemoveDamage {
+            unit: u.unit,
+            amount: u.amount,
+        },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,

@@ -1,0 +1,74 @@
+//! The Surge keyword: "Whenever another unit damages this unit, you may give a unit of your choice
+//! in this arena +X power until end of turn." (cumulative, triggered during the damage placement
+//! POP).
+//!
+//! "You may" makes it an activation, offered in the damage placement POP (P8) of an instance of
+//! damage that placed counters on this unit and whose source is another unit, once for each such
+//! instance (the manifest's `limit`). Any damage counts, not only an attack's: Retaliate dice,
+//! Overkill's moved hits. Damage prevented in full places no counters, so Surge doesn't occur.
+//! The targets are every unit in this unit's arena: itself, another of its controller's units or
+//! an opponent's unit. Damage counters put on a unit directly are not damage and never reach the
+//! placement POP (OQ-19).
+//!
+//! Several Surge instances on one unit are offered one by one; giving all of them to one unit adds
+//! their X together, as the cumulative class asks.
+
+use swtcg_plugin_api::guest::*;
+
+struct Surge;
+
+/// X, the power given; `None` when the printed X is not a number.
+fn x_of(ability: &Ability) -> Option<i32> {
+    ability
+        .parameter
+        .trim()
+        .trim_end_matches('.')
+        .parse()
+        .ok()
+        .filter(|x: &i32| *x >= 0)
+}
+
+/// Whether the current instance of damage placed counters on `unit` and came from another unit.
+fn damaged_by_another(unit: UnitId) -> bool {
+    host::pending_damage().iter().any(|p| {
+        // What was placed: the amount less what prevention could take off it.
+        let prevented = if p.preventable { p.prevented } else { 0 };
+        p.target == unit && p.amount > prevented && p.source.is_some_and(|s| s != unit)
+    })
+}
+
+impl Keyword for Surge {
+    fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
+        if pop != Pop::DamagePlacement || !damaged_by_another(ability.unit) {
+            return Vec::new();
+        }
+        let (Some(me), Some(x)) = (host::unit(ability.unit), x_of(&ability)) else {
+            return Vec::new();
+        };
+        if me.zone == Zone::BuildZone {
+            return Vec::new();
+        }
+        vec![Activation {
+            label: format!("Surge {x}"),
+            cost: ability.cost.clone(),
+            targets: host::units(Some(me.zone)),
+            max_amount: None,
+        }]
+    }
+
+    fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
+        let x = x_of(&ability).ok_or_else(|| format!("can't read X in \"{}\"", ability.text))?;
+        let target = choice
+            .target
+            .ok_or("Surge needs a unit to give the power to")?;
+        Ok(vec![Effect::Stats(StatChange {
+            unit: target,
+            speed: 0,
+            power: x,
+            health: 0,
+            duration: Duration::EndOfTurn,
+        })])
+    }
+}
+
+swtcg_plugin_api::export_keyword!(Surge);
