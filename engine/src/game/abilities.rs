@@ -213,11 +213,23 @@ impl Game<'_> {
 
     /// Calls every subscribed ability instance at a hook and applies what each proposes.
     pub(crate) fn dispatch_hook(&mut self, hook: HookPoint, event: &HookEvent) -> Flow {
-        let instances: Vec<ActiveAbility> = self
-            .all_abilities()?
-            .into_iter()
-            .filter(|a| self.host.manifest(a.plugin).hooks.contains(&hook))
-            .collect();
+        let mut instances: Vec<ActiveAbility> = Vec::new();
+        for a in self.all_abilities()? {
+            let manifest = self.host.manifest(a.plugin);
+            if !manifest.hooks.contains(&hook) {
+                continue;
+            }
+            // Game 13.2.1: an isolated keyword acts once per unit however many instances it has.
+            let isolated = manifest.class.iter().any(|c| c == "isolated");
+            if isolated
+                && instances
+                    .iter()
+                    .any(|b| b.plugin == a.plugin && b.ability.unit == a.ability.unit)
+            {
+                continue;
+            }
+            instances.push(a);
+        }
         // Every instance is asked at the same moment (game 13.4.1); what triggered then resolves
         // even if its conditions stop being true (13.4.2), the Dark Side's first, each player
         // choosing the order of their own (13.4.3).
