@@ -131,6 +131,37 @@ pub fn markdown(root: &Path) -> anyhow::Result<String> {
             }
         );
     }
+    // The keyword × hook matrix: which hook points and queries each keyword uses.
+    let mut columns: Vec<&str> = Vec::new();
+    for hook in swtcg_plugin_api::HookPoint::ALL {
+        if docs.iter().any(|d| d.manifest.hooks.contains(&hook)) {
+            columns.push(hook.name());
+        }
+    }
+    for query in swtcg_plugin_api::Query::ALL {
+        if docs.iter().any(|d| d.manifest.queries.contains(&query)) {
+            columns.push(query.name());
+        }
+    }
+    let _ = writeln!(out, "\n## Keyword × hook matrix\n");
+    let _ = writeln!(
+        out,
+        "Hook points (POPs are `pop-p1` … `pop-p10`, docs/hooks.md) and queries each keyword's manifest subscribes to.\n"
+    );
+    let _ = writeln!(out, "| keyword | {} |", columns.join(" | "));
+    let _ = writeln!(out, "| --- |{}", " --- |".repeat(columns.len()));
+    for doc in &docs {
+        let m = &doc.manifest;
+        let marks: Vec<&str> = columns
+            .iter()
+            .map(|c| {
+                let used = m.hooks.iter().any(|h| h.name() == *c)
+                    || m.queries.iter().any(|q| q.name() == *c);
+                if used { "✓" } else { "" }
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} |", m.name, marks.join(" | "));
+    }
     for doc in &docs {
         let _ = writeln!(out, "\n## {}\n", doc.manifest.name);
         if !doc.manifest.description.is_empty() {
