@@ -1,34 +1,10 @@
 //! `swtcg cards import` and `swtcg cards coverage`, run the way a user does.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use common::{root, stderr, stdout, swtcg, temp};
 
-fn swtcg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swtcg"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the swtcg binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// A file in this test run's own temporary folder.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swtcg-cards-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use std::process::Output;
 
 const HEADER: &str = "Name\tSet\tSide\tType\tCost\tSpeed\tPower\tHealth\tText";
 
@@ -79,7 +55,7 @@ fn every_bundled_set_file_imports_without_errors() {
 
 #[test]
 fn a_bad_line_is_reported_and_the_rest_still_imports() {
-    let file = temp("BAD.txt");
+    let file = temp("cards", "BAD.txt");
     std::fs::write(
         &file,
         format!(
@@ -117,7 +93,7 @@ fn a_bad_line_is_reported_and_the_rest_still_imports() {
 
 #[test]
 fn an_unreadable_file_exits_2_and_the_others_still_import() {
-    let missing = temp("missing.txt");
+    let missing = temp("cards", "missing.txt");
     let out = swtcg(&[
         "cards",
         "import",
@@ -171,7 +147,7 @@ fn coverage_json_covers_every_bundled_set() {
 
 #[test]
 fn coverage_of_a_file_and_a_set_code() {
-    let file = temp("MINE.txt");
+    let file = temp("cards", "MINE.txt");
     std::fs::write(
         &file,
         format!(

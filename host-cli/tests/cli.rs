@@ -1,25 +1,10 @@
 //! Runs the built `swtcg` binary the way a user does.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn swtcg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swtcg"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .output()
-        .expect("the swtcg binary runs")
-}
+use common::{stdout, swtcg, temp};
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("swtcg-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use std::path::Path;
 
 #[test]
 fn check_passes_shared_example_01() {
@@ -50,7 +35,7 @@ fn a_keyword_without_a_plugin_fails_naming_it() {
             .join("../../shared/conformance/examples/01-attack-hits-on-four.toml"),
     )
     .unwrap();
-    let file = temp("needs-deflect.toml");
+    let file = temp("cli", "needs-deflect.toml");
     std::fs::write(
         &file,
         example.replace(
@@ -74,7 +59,7 @@ fn check_runs_the_core_scenarios() {
 
 #[test]
 fn a_malformed_scenario_names_file_line_and_key_and_exits_2() {
-    let bad = temp("bad.toml");
+    let bad = temp("cli", "bad.toml");
     std::fs::write(
         &bad,
         "title = \"x\"\n[start]\nphase = \"battle\"\narena = \"ground\"\ncolour = \"red\"\n",
@@ -87,7 +72,7 @@ fn a_malformed_scenario_names_file_line_and_key_and_exits_2() {
     assert!(text.contains("colour"), "{text}");
     assert!(text.ends_with("0 passed, 0 failed\n"), "{text}");
 
-    let unknown_unit = temp("unknown-unit.toml");
+    let unknown_unit = temp("cli", "unknown-unit.toml");
     let example =
         std::fs::read_to_string("../shared/conformance/examples/01-attack-hits-on-four.toml")
             .or_else(|_| {
@@ -109,7 +94,7 @@ fn a_malformed_scenario_names_file_line_and_key_and_exits_2() {
 
 #[test]
 fn a_bad_ruleset_is_a_clear_error() {
-    let bad = temp("ruleset.toml");
+    let bad = temp("cli", "ruleset.toml");
     std::fs::write(&bad, "name = \"x\"\nturn_limt = 3\n").unwrap();
     let out = swtcg(&[
         "check",
@@ -127,7 +112,7 @@ fn a_bad_ruleset_is_a_clear_error() {
 
 #[test]
 fn demo_plays_a_whole_game_and_its_log_replays() {
-    let log = temp("demo.jsonl");
+    let log = temp("cli", "demo.jsonl");
     let out = swtcg(&["demo", "--seed", "3", "--log", log.to_str().unwrap()]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");

@@ -1,23 +1,10 @@
 //! `swtcg deck validate`, run the way a user runs it.
 
+mod common;
+
+use common::{stderr, stdout, swtcg};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn swtcg(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_swtcg"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-        .output()
-        .expect("the swtcg binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// A deck file in a folder of this test run, removed with the folder at the end of the test.
 struct TempDeck {
