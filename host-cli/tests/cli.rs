@@ -229,3 +229,40 @@ fn plugins_list_shows_every_seed_keyword_loaded_as_wasm() {
         );
     }
 }
+
+#[test]
+fn a_corrupt_compile_cache_entry_is_recompiled_not_trusted() {
+    let cache = temp("cli", "cache");
+    let _ = std::fs::remove_dir_all(&cache);
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_swtcg"))
+            .args([
+                "check",
+                "../shared/conformance/examples/02-accuracy-against-armor.toml",
+            ])
+            .current_dir(common::root())
+            .env("SWTCG_CACHE_DIR", &cache)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run().status.code(), Some(0));
+    let entries: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!entries.is_empty(), "the first run wrote no cache entry");
+    // Flip bytes in the middle of every entry's payload: the checksum no longer matches.
+    for entry in &entries {
+        let mut bytes = std::fs::read(entry).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0xff;
+        bytes[middle + 1] ^= 0xff;
+        std::fs::write(entry, &bytes).unwrap();
+    }
+    let again = run();
+    assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("corrupt"));
+    // The entries were rewritten with a valid payload.
+    let third = run();
+    assert!(!String::from_utf8_lossy(&third.stderr).contains("corrupt"));
+}
