@@ -1,7 +1,7 @@
 //! Printed costs (game 13.8): "Pay 2 Force", "Pay 1 build point", "tap this unit", and the
 //! check whether a player can pay them.
 
-use crate::model::{GameState, UnitId};
+use crate::model::{GameState, Side, UnitId};
 
 /// One cost the engine knows how to pay.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,20 +86,20 @@ fn tapped_subtype(part: &str) -> Option<Cost> {
     (!subtype.is_empty() && !subtype.contains(' ')).then(|| Cost::TapSubtype(subtype.to_string()))
 }
 
-/// Another untapped unit of `unit`'s controller in an arena with `subtype`.
+/// An untapped unit of `side` in an arena with `subtype`, other than `except` and `already`.
 fn subtype_to_tap(
     state: &GameState,
-    unit: UnitId,
+    side: Side,
+    except: Option<UnitId>,
     subtype: &str,
     already: &[UnitId],
 ) -> Option<UnitId> {
-    let controller = state.unit(unit)?.controller;
     state
         .units
         .values()
         .find(|u| {
-            u.id != unit
-                && u.controller == controller
+            Some(u.id) != except
+                && u.controller == side
                 && !u.tapped
                 && u.in_arena().is_some()
                 && !already.contains(&u.id)
@@ -127,11 +127,17 @@ fn names_unit(state: &GameState, unit: UnitId, name: &str) -> bool {
 
 /// Whether the controller of `unit` can pay every cost, in order.
 pub fn can_pay(state: &GameState, unit: UnitId, costs: &[Cost]) -> bool {
-    let Some(u) = state.unit(unit) else {
-        return false;
-    };
-    let player = state.player(u.controller);
-    let (mut force, mut points, mut tapped) = (player.force, player.build_points, u.tapped);
+    state
+        .unit(unit)
+        .is_some_and(|u| can_pay_as(state, u.controller, Some(unit), costs))
+}
+
+/// Whether `side` can pay every cost, in order, for the ability of `unit`, or for a card not in
+/// play (`None`: a card in hand, which can't tap or discard itself).
+pub fn can_pay_as(state: &GameState, side: Side, unit: Option<UnitId>, costs: &[Cost]) -> bool {
+    let player = state.player(side);
+    let (mut force, mut points) = (player.force, player.build_points);
+    let mut tapped = unit.and_then(|u| state.unit(u)).is_none_or(|u| u.tapped);
     let mut others = Vec::new();
     for cost in costs {
         match cost {
@@ -139,11 +145,13 @@ pub fn can_pay(state: &GameState, unit: UnitId, costs: &[Cost]) -> bool {
             Cost::BuildPoints(n) if points >= *n => points -= n,
             Cost::TapThis if !tapped => tapped = true,
             Cost::GainForce(n) => force += n,
-            Cost::TapSubtype(subtype) => match subtype_to_tap(state, unit, subtype, &others) {
-                Some(other) => others.push(other),
-                None => return false,
-            },
-            Cost::DiscardThis(name) if names_unit(state, unit, name) => {}
+            Cost::TapSubtype(subtype) => {
+                match subtype_to_tap(state, side, unit, subtype, &others) {
+                    Some(other) => others.push(other),
+                    None => return false,
+                }
+            }
+            Cost::DiscardThis(name) if unit.is_some_and(|u| names_unit(state, u, name)) => {}
             _ => return false,
         }
     }
@@ -168,7 +176,7 @@ pub fn pay(state: &mut GameState, unit: UnitId, costs: &[Cost]) {
             // The discard itself is done by the game, which runs the discard's hooks.
             Cost::DiscardThis(_) => {}
             Cost::TapSubtype(subtype) => {
-                if let Some(other) = subtype_to_tap(state, unit, subtype, &[])
+                if let Some(other) = subtype_to_tap(state, controller, Some(unit), subtype, &[])
                     && let Some(u) = state.unit_mut(other)
                 {
                     u.tapped = true;

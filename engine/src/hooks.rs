@@ -36,6 +36,12 @@ pub trait AbilityHost {
     /// hook no plugin listens to costs one look-up.
     fn any_subscribed(&self, hook: HookPoint) -> bool;
 
+    /// Whether any loaded plugin answers this query, so that a rule no plugin changes costs one
+    /// look-up (the default: none does).
+    fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
+        false
+    }
+
     /// Calls one plugin's hook for one ability instance. Pure: the plugin reads the state and
     /// returns effects; the engine validates and applies them.
     fn call_hook(

@@ -462,11 +462,7 @@ impl Game<'_> {
 
     /// Whether any loaded plugin answers a query at all (a quick way past static checks).
     pub(crate) fn any_answers(&self, query: Query) -> bool {
-        self.host
-            .keyword_names()
-            .iter()
-            .filter_map(|k| self.host.plugin_for(k))
-            .any(|p| self.host.manifest(p).queries.contains(&query))
+        self.host.any_answers(query)
     }
 
     /// The activations `side` may play in this POP, as decision options (game 9.2, 13.6).

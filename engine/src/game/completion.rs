@@ -7,7 +7,7 @@ use swtcg_plugin_api::{
 };
 
 use super::{Flow, Game};
-use crate::cost::{Cost, can_pay, parse_costs, pay};
+use crate::cost::{Cost, can_pay_as, parse_costs, pay};
 use crate::decision::Choice;
 use crate::log::Event;
 use crate::model::{Arena, CardId, Place, Side, UnitId};
@@ -118,7 +118,7 @@ impl Game<'_> {
             if def.is_unique() && self.state.unit_named(side, def.unique_name()).is_some() {
                 continue;
             }
-            if self.can_pay_for(side, unit, &costs) {
+            if can_pay_as(&self.state, side, unit, &costs) {
                 legal.push(Route {
                     unit,
                     card,
@@ -129,50 +129,6 @@ impl Game<'_> {
             }
         }
         Ok(legal)
-    }
-
-    /// Whether `side` can pay `costs` for a card (in the build zone, or in hand).
-    fn can_pay_for(&self, side: Side, unit: Option<UnitId>, costs: &[Cost]) -> bool {
-        match unit {
-            Some(unit) => can_pay(&self.state, unit, costs),
-            None => {
-                let force: u32 = costs
-                    .iter()
-                    .map(|c| if let Cost::Force(n) = c { *n } else { 0 })
-                    .sum();
-                let points: u32 = costs
-                    .iter()
-                    .map(|c| if let Cost::BuildPoints(n) = c { *n } else { 0 })
-                    .sum();
-                let player = self.state.player(side);
-                // Each "tap a <subtype>" needs its own untapped unit of that subtype in an arena.
-                let taps_possible = costs.iter().all(|c| match c {
-                    Cost::TapSubtype(subtype) => {
-                        let needed = costs.iter().filter(|d| *d == c).count();
-                        let available = self
-                            .state
-                            .units
-                            .values()
-                            .filter(|u| {
-                                u.controller == side
-                                    && !u.tapped
-                                    && u.in_arena().is_some()
-                                    && self
-                                        .state
-                                        .top_def(u)
-                                        .subtypes
-                                        .iter()
-                                        .any(|s| s.eq_ignore_ascii_case(subtype))
-                            })
-                            .count();
-                        available >= needed
-                    }
-                    Cost::TapThis => false,
-                    _ => true,
-                });
-                taps_possible && player.force >= force && player.build_points >= points
-            }
-        }
     }
 
     /// The completion routes as decision options: each may leave the unit in the build zone or

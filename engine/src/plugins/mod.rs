@@ -86,11 +86,18 @@ impl LoadedPlugin {
 }
 
 /// The loaded plugins, indexed by the keywords they implement.
-#[derive(Default)]
 pub struct Registry {
     plugins: Vec<LoadedPlugin>,
     by_name: HashMap<String, PluginId>,
     subscribed: Vec<bool>,
+    /// Whether some plugin answers each query, by its place in `Query::ALL`.
+    answered: Vec<bool>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::new()
+    }
 }
 
 impl Registry {
@@ -99,6 +106,7 @@ impl Registry {
             plugins: Vec::new(),
             by_name: HashMap::new(),
             subscribed: vec![false; HookPoint::ALL.len()],
+            answered: vec![false; swtcg_plugin_api::Query::ALL.len()],
         }
     }
 
@@ -191,6 +199,11 @@ impl Registry {
         for hook in &manifest.hooks {
             self.subscribed[hook.index()] = true;
         }
+        for query in &manifest.queries {
+            if let Some(i) = swtcg_plugin_api::Query::ALL.iter().position(|q| q == query) {
+                self.answered[i] = true;
+            }
+        }
         self.plugins.push(LoadedPlugin {
             manifest,
             sha256,
@@ -235,6 +248,13 @@ impl AbilityHost for Registry {
 
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         self.subscribed[hook.index()]
+    }
+
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
+        swtcg_plugin_api::Query::ALL
+            .iter()
+            .position(|q| *q == query)
+            .is_some_and(|i| self.answered[i])
     }
 
     fn call_hook(
