@@ -33,6 +33,9 @@ pub enum DecisionKind {
     OrderTriggers { hook: swtcg_plugin_api::HookPoint },
     /// How many damage counters to remove from a unit (0 declines; game 14.5).
     RemoveDamage { unit: UnitId },
+    /// One of the options an ability of the unit offers (API 1.1 `choose`: Adapt, Overload,
+    /// Foresight...); `Pass` declines an optional offer.
+    ChooseOption { unit: UnitId },
 }
 
 impl DecisionKind {
@@ -50,6 +53,7 @@ impl DecisionKind {
             DecisionKind::Pop { pop } => format!("{} ({})", pop.name(), pop.id()),
             DecisionKind::SplitHits { attacker } => format!("how to split the hits of {attacker}"),
             DecisionKind::ChooseCost { unit } => format!("which cost of {unit} to pay"),
+            DecisionKind::ChooseOption { unit } => format!("an option of an ability of {unit}"),
             DecisionKind::RemoveDamage { unit } => {
                 format!("how many damage counters to remove from {unit}")
             }

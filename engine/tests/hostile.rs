@@ -349,6 +349,8 @@ fn position(text: &str, ruleset: &Ruleset) -> Position {
             modifiers: Vec::new(),
             static_bonus: [0; 3],
             granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
         });
         ids.insert(spec.id.clone(), id);
     }
@@ -1026,7 +1028,7 @@ fn a_plugin_for_api_0_9_is_refused() {
     let error = error.expect("a plugin for API ^0.9 was loaded");
     assert!(
         error.contains(
-            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.0.0"
+            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.1.0"
         ),
         "{error}"
     );

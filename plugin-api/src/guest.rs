@@ -99,6 +99,19 @@ macro_rules! keyword_trait {
             fn attack_arenas(_ability: Ability) -> Vec<OtherArena> {
                 Vec::new()
             }
+            /// Changes this ability gives to another unit's total stats (since API 1.1).
+            fn stat_modifier_for(_ability: Ability, _unit: UnitId) -> Stats {
+                Stats { speed: 0, power: 0, health: 0 }
+            }
+            /// The controller picked option `index` of this ability's `choose` effect (since
+            /// API 1.1).
+            fn chosen(_ability: Ability, _index: u32) -> HookResult {
+                Ok(Vec::new())
+            }
+            /// Whether this plugin can carry out this printed ability (since API 1.1).
+            fn understands(_ability: Ability) -> bool {
+                true
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -167,6 +180,15 @@ macro_rules! keyword_trait {
                         }
                         fn attack_arenas(ability: Ability) -> Vec<OtherArena> {
                             <$ty as Keyword>::attack_arenas(ability)
+                        }
+                        fn stat_modifier_for(ability: Ability, unit: UnitId) -> Stats {
+                            <$ty as Keyword>::stat_modifier_for(ability, unit)
+                        }
+                        fn chosen(ability: Ability, index: u32) -> HookResult {
+                            <$ty as Keyword>::chosen(ability, index)
+                        }
+                        fn understands(ability: Ability) -> bool {
+                            <$ty as Keyword>::understands(ability)
                         }
                     }
 

@@ -112,6 +112,12 @@ pub enum HostRequest {
     PendingDamage,
     Player(u8),
     Rule(String),
+    /// Since API 1.1.
+    Abilities(UnitId),
+    /// Since API 1.1.
+    Note(UnitId, String),
+    /// Since API 1.1.
+    CardsBeneath(UnitId),
 }
 
 /// The host's answer.
@@ -123,4 +129,10 @@ pub enum HostResponse {
     PendingDamage(Vec<PendingView>),
     Player(PlayerView),
     Rule(Option<String>),
+    /// Since API 1.1.
+    Abilities(Vec<String>),
+    /// Since API 1.1.
+    Note(Option<i32>),
+    /// Since API 1.1.
+    CardsBeneath(u32),
 }

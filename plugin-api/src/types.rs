@@ -70,6 +70,18 @@ pub enum Delayed {
         amount: u32,
     },
     Stats(StatChange),
+    /// Since API 1.1.
+    GainForce {
+        amount: u32,
+    },
+    /// Since API 1.1.
+    GainBuildPoints {
+        amount: u32,
+    },
+    /// Since API 1.1.
+    Draw {
+        cards: u32,
+    },
 }
 
 /// The closed vocabulary of effects a plugin may propose (WIT `effect`). The engine validates
@@ -147,6 +159,48 @@ pub enum Effect {
         unit: UnitId,
         amount: u32,
     },
+    /// A player (0 Dark, 1 Light) draws cards. Since API 1.1.
+    Draw {
+        side: u8,
+        cards: u32,
+    },
+    /// The ability's controller gains build points. Since API 1.1.
+    GainBuildPoints {
+        amount: u32,
+    },
+    /// A player loses Force, down to none. Since API 1.1.
+    LoseForce {
+        side: u8,
+        amount: u32,
+    },
+    /// The ability's controller picks one of these texts; the engine then asks the query
+    /// `chosen` with its 0-based index. Since API 1.1.
+    Choose {
+        options: Vec<String>,
+        /// Whether the player may decline (then `chosen` is not asked).
+        optional: bool,
+    },
+    /// Remember a value on a unit for a duration. Since API 1.1.
+    Note {
+        unit: UnitId,
+        key: String,
+        value: i32,
+        duration: Duration,
+    },
+    /// The unit attacks this defender when the current attack ends, if it still may. Since
+    /// API 1.1.
+    AttackAgain {
+        attacker: UnitId,
+        defender: UnitId,
+        tap: bool,
+    },
+    /// Runs when the ability's controller's next build step starts. Since API 1.1.
+    AtBuildStepStart(Delayed),
+    /// The top card of the discarded unit `from` goes face down beneath `unit`. Since API 1.1.
+    PutBeneath {
+        unit: UnitId,
+        from: UnitId,
+    },
 }
 
 /// How an attack's target would be changed (WIT `retarget`).
@@ -197,10 +251,16 @@ pub enum Query {
     GrantedAbilities,
     Completions,
     AttackArenas,
+    /// Since API 1.1.
+    StatModifierFor,
+    /// Since API 1.1; asked after a `choose` effect of any plugin, never listed in a manifest.
+    Chosen,
+    /// Since API 1.1.
+    Understands,
 }
 
 impl Query {
-    pub const ALL: [Query; 11] = [
+    pub const ALL: [Query; 14] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -212,6 +272,9 @@ impl Query {
         Query::GrantedAbilities,
         Query::Completions,
         Query::AttackArenas,
+        Query::StatModifierFor,
+        Query::Chosen,
+        Query::Understands,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -228,6 +291,9 @@ impl Query {
             Query::GrantedAbilities => "granted-abilities",
             Query::Completions => "completions",
             Query::AttackArenas => "attack-arenas",
+            Query::StatModifierFor => "stat-modifier-for",
+            Query::Chosen => "chosen",
+            Query::Understands => "understands",
         }
     }
 
@@ -273,6 +339,16 @@ pub enum QueryCall {
     GrantedAbilities,
     Completions,
     AttackArenas,
+    /// Since API 1.1.
+    StatModifierFor {
+        unit: UnitId,
+    },
+    /// Since API 1.1.
+    Chosen {
+        index: u32,
+    },
+    /// Since API 1.1.
+    Understands,
 }
 
 impl QueryCall {
@@ -290,6 +366,9 @@ impl QueryCall {
             QueryCall::GrantedAbilities => Query::GrantedAbilities,
             QueryCall::Completions => Query::Completions,
             QueryCall::AttackArenas => Query::AttackArenas,
+            QueryCall::StatModifierFor { .. } => Query::StatModifierFor,
+            QueryCall::Chosen { .. } => Query::Chosen,
+            QueryCall::Understands => Query::Understands,
         }
     }
 }
@@ -395,4 +474,10 @@ pub trait HostView {
     fn player(&self, side: u8) -> PlayerView;
     /// The ruleset's setting of a keyword flag.
     fn rule(&self, name: &str) -> Option<String>;
+    /// The ability texts a unit has now. Since API 1.1.
+    fn abilities(&self, id: UnitId) -> Vec<String>;
+    /// A value noted on a unit. Since API 1.1.
+    fn note(&self, id: UnitId, key: &str) -> Option<i32>;
+    /// Face-down cards beneath a unit. Since API 1.1.
+    fn cards_beneath(&self, id: UnitId) -> u32;
 }

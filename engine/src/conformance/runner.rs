@@ -304,6 +304,8 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
             modifiers: Vec::new(),
             static_bonus: [0; 3],
             granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
         };
         let id = state.add_unit(unit);
         ids.insert(spec.id.clone(), id);
@@ -504,6 +506,23 @@ impl<'s> Script<'s> {
                 answer(
                     index,
                     format!("{unit} has no triggered ability {option:?} waiting"),
+                )
+            }
+            (DecisionKind::ChooseOption { unit: asking }, Action::Choose { unit, option }) => {
+                // A choice for another unit's ability answers a later decision.
+                if self.id(unit) != Some(*asking) {
+                    return Fit::Later;
+                }
+                let index = Self::find(decision, |c| match (c, option) {
+                    (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,
+                    (Choice::Option { text, .. }, ChooseOption::Text(t)) => {
+                        text.eq_ignore_ascii_case(t.trim())
+                    }
+                    _ => false,
+                });
+                answer(
+                    index,
+                    format!("option {option:?} is not one the ability of {unit} offers"),
                 )
             }
             (
@@ -760,7 +779,9 @@ impl Decider for Script<'_> {
             }
         }
         // A mandatory decision with no default takes the next act, which must answer it.
-        if matches!(decision.kind, DecisionKind::ChooseCost { .. })
+        let mandatory_choice = matches!(decision.kind, DecisionKind::ChooseOption { .. })
+            && !decision.options.contains(&Choice::Pass);
+        if (matches!(decision.kind, DecisionKind::ChooseCost { .. }) || mandatory_choice)
             && let Some(act) = self.acts.get(self.next)
             && self.failure.is_none()
         {

@@ -28,6 +28,24 @@ const DICE_LIMIT: u32 = 100;
 const EFFECTS_PER_CALL: usize = 64;
 /// The largest "up to X" an activation may offer; more would only multiply the options.
 const AMOUNT_LIMIT: u32 = 20;
+/// The most options one `choose` effect may offer.
+const OPTIONS_LIMIT: usize = 20;
+/// The most choices in a row one ability may offer (a `chosen` answer offering another).
+const CHOICE_DEPTH_LIMIT: u32 = 8;
+
+/// Whether a delayed effect carries a number beyond the limits of an effect.
+fn delayed_too_big(d: &Delayed) -> bool {
+    match d {
+        Delayed::DiceOfDamage { dice, .. } => *dice > DICE_LIMIT,
+        Delayed::Damage { amount, .. }
+        | Delayed::GainForce { amount }
+        | Delayed::GainBuildPoints { amount }
+        | Delayed::Draw { cards: amount } => *amount > EFFECT_LIMIT,
+        Delayed::Stats(c) => [c.speed, c.power, c.health]
+            .iter()
+            .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+    }
+}
 
 /// One ability instance on a unit, with the plugin that implements it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +100,20 @@ impl Game<'_> {
                     under: false,
                 };
                 (plugin, keyword, ability)
+            })
+            // A plugin may say it can't carry out this text (an effect it can't read): the
+            // ability then does nothing, as card text with no plugin.
+            .filter(|(plugin, _, ability)| {
+                !self
+                    .host
+                    .manifest(*plugin)
+                    .queries
+                    .contains(&Query::Understands)
+                    || matches!(
+                        self.host
+                            .query(*plugin, ability, &QueryCall::Understands, &self.state),
+                        Ok(QueryAnswer::Flag(true))
+                    )
             });
         self.parse_cache.insert(text.to_string(), hit.clone());
         hit
@@ -440,19 +472,43 @@ impl Game<'_> {
     /// Recomputes the static stat changes keywords give each unit (Intimidation, Inspiration...)
     /// so that total stats stay a pure function of the state.
     pub(crate) fn refresh_static_stats(&mut self) -> Flow {
-        if !self.any_answers(Query::StatModifier) {
+        let own = self.any_answers(Query::StatModifier);
+        let others = self.any_answers(Query::StatModifierFor);
+        if !own && !others {
             return Ok(());
         }
         let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
-        for id in ids {
-            let mut sum = Stats::default();
-            for a in self.answering(id, Query::StatModifier)? {
-                if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)? {
-                    sum.speed = sum.speed.saturating_add(s.speed);
-                    sum.power = sum.power.saturating_add(s.power);
-                    sum.health = sum.health.saturating_add(s.health);
+        let mut sums = vec![Stats::default(); ids.len()];
+        let add = |sum: &mut Stats, s: Stats| {
+            sum.speed = sum.speed.saturating_add(s.speed);
+            sum.power = sum.power.saturating_add(s.power);
+            sum.health = sum.health.saturating_add(s.health);
+        };
+        for (i, &id) in ids.iter().enumerate() {
+            if own {
+                for a in self.answering(id, Query::StatModifier)? {
+                    if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)? {
+                        add(&mut sums[i], s);
+                    }
                 }
             }
+            // Abilities that change other units' stats (Inspiration) are asked about every
+            // other unit in play.
+            if others {
+                for a in self.answering(id, Query::StatModifierFor)? {
+                    for (j, &other) in ids.iter().enumerate() {
+                        if other == id {
+                            continue;
+                        }
+                        let call = QueryCall::StatModifierFor { unit: other.0 };
+                        if let QueryAnswer::Stats(s) = self.ask(&a, call)? {
+                            add(&mut sums[j], s);
+                        }
+                    }
+                }
+            }
+        }
+        for (id, sum) in ids.into_iter().zip(sums) {
             if let Some(unit) = self.state.unit_mut(id) {
                 unit.static_bonus = [sum.speed, sum.power, sum.health];
             }
@@ -709,9 +765,11 @@ impl Game<'_> {
             Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
             Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
             Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
-            Effect::AtAttackEnd(Delayed::Stats(c)) => [c.speed, c.power, c.health]
-                .iter()
-                .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+            Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => delayed_too_big(d),
+            Effect::Draw { cards: amount, .. }
+            | Effect::GainBuildPoints { amount }
+            | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
+            Effect::Note { value, .. } => value.unsigned_abs() > EFFECT_LIMIT,
             _ => false,
         };
         if too_big {
@@ -836,6 +894,56 @@ impl Game<'_> {
             Effect::Grant { text, .. } if text.trim().is_empty() || text.len() > 500 => {
                 Err("a granted ability must be printed text of at most 500 characters".into())
             }
+            Effect::Draw { side, .. } | Effect::LoseForce { side, .. } if *side > 1 => Err(
+                format!("no player {side} (0 is the Dark Side, 1 the Light Side)"),
+            ),
+            Effect::Choose { options, .. }
+                if options.is_empty()
+                    || options.len() > OPTIONS_LIMIT
+                    || options.iter().any(|o| o.trim().is_empty() || o.len() > 200) =>
+            {
+                Err(format!(
+                    "a choice needs 1 to {OPTIONS_LIMIT} options of printed text (at most 200 characters each)"
+                ))
+            }
+            Effect::Note { unit, key, .. } => {
+                if !exists(*unit) {
+                    Err(format!("unit {unit} does not exist"))
+                } else if key.is_empty() || key.len() > 64 {
+                    Err("a note's key must have 1 to 64 characters".into())
+                } else {
+                    Ok(())
+                }
+            }
+            Effect::AttackAgain { .. } if attack.is_none() => {
+                Err("another attack can only be asked for during an attack".into())
+            }
+            Effect::AttackAgain {
+                attacker, defender, ..
+            } => match (self.state.unit(UnitId(*attacker)), exists(*defender)) {
+                (Some(u), true) if u.in_arena().is_some() => Ok(()),
+                _ => Err(format!(
+                    "unit {attacker} can't attack unit {defender}: one is not in an arena"
+                )),
+            },
+            Effect::PutBeneath { unit, from } => {
+                let card = self.state.departed.get(&UnitId(*from)).map(|u| u.top());
+                match card {
+                    _ if !exists(*unit) => Err(format!("unit {unit} does not exist")),
+                    Some(card)
+                        if self
+                            .state
+                            .player(self.state.owner(card))
+                            .discard
+                            .contains(&card) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "unit {from} was not discarded, or its top card left the discard pile"
+                    )),
+                }
+            }
             _ => {
                 let _ = source;
                 Ok(())
@@ -862,6 +970,18 @@ impl Game<'_> {
                     "proposed {} effects, more than the {EFFECTS_PER_CALL} one call may",
                     effects.len()
                 ),
+            };
+            return self.plugin_failed(error);
+        }
+        let choices = effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Choose { .. }))
+            .count();
+        if choices > 1 {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason: format!("proposed {choices} choices; one call may offer one"),
             };
             return self.plugin_failed(error);
         }
@@ -945,7 +1065,50 @@ impl Game<'_> {
                 Effect::PayOneOf { costs } => {
                     self.pay_one_of(UnitId(source.ability.unit), &costs)?
                 }
-                Effect::AtAttackEnd(delayed) => self.state.at_attack_end.push(delayed),
+                Effect::AtAttackEnd(delayed) => {
+                    self.state.at_attack_end.push((source.controller, delayed))
+                }
+                Effect::AtBuildStepStart(delayed) => self
+                    .state
+                    .at_build_step_start
+                    .push((source.controller, delayed)),
+                Effect::Draw { side, cards } => {
+                    let side = if side == 0 { Side::Dark } else { Side::Light };
+                    for _ in 0..cards {
+                        self.draw(side)?;
+                    }
+                }
+                Effect::GainBuildPoints { amount } => {
+                    let points = &mut self.state.player_mut(source.controller).build_points;
+                    *points = points.saturating_add(amount);
+                }
+                Effect::LoseForce { side, amount } => {
+                    let side = if side == 0 { Side::Dark } else { Side::Light };
+                    let force = &mut self.state.player_mut(side).force;
+                    *force = force.saturating_sub(amount);
+                }
+                Effect::Choose { options, optional } => {
+                    self.offer_choice(source, options, optional)?
+                }
+                Effect::Note {
+                    unit,
+                    key,
+                    value,
+                    duration,
+                } => {
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.notes.insert(key, (value, duration_of(duration)));
+                    }
+                }
+                Effect::AttackAgain {
+                    attacker,
+                    defender,
+                    tap,
+                } => self
+                    .state
+                    .attacks_again
+                    .push((UnitId(attacker), UnitId(defender), tap)),
+                Effect::PutBeneath { unit, from } => self.put_beneath(UnitId(unit), UnitId(from)),
                 Effect::Reroll { dice } => {
                     for index in dice {
                         self.reroll_attack_die(index as usize)?;
@@ -1004,45 +1167,145 @@ impl Game<'_> {
     pub(crate) fn run_attack_end_effects(&mut self) -> Flow {
         // Effects saved while these resolve run too, in the same attack end.
         while !self.state.at_attack_end.is_empty() {
-            for delayed in std::mem::take(&mut self.state.at_attack_end) {
-                match delayed {
-                    Delayed::DiceOfDamage {
-                        source,
-                        target,
-                        dice,
-                    } => {
-                        if self.state.unit(UnitId(target)).is_some() {
-                            self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
-                        }
-                    }
-                    Delayed::Damage {
-                        source,
-                        target,
-                        amount,
-                    } => {
-                        let pending = vec![PendingDamage {
-                            target: UnitId(target),
-                            amount,
-                            prevented: 0,
-                            from_attack_dice: false,
-                            preventable: true,
-                        }];
-                        self.resolve_damage(Some(UnitId(source)), pending)?;
-                    }
-                    Delayed::Stats(change) => {
-                        if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
-                            unit.modifiers.push(Modifier {
-                                speed: change.speed,
-                                power: change.power,
-                                health: change.health,
-                                duration: duration_of(change.duration),
-                            });
-                        }
-                    }
+            for (side, delayed) in std::mem::take(&mut self.state.at_attack_end) {
+                self.run_delayed(side, delayed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the effects saved for `side`'s build step (Bounty), in the order they were made,
+    /// even if their source has left play.
+    pub(crate) fn run_build_step_start_effects(&mut self, side: Side) -> Flow {
+        let (mine, others): (Vec<_>, Vec<_>) = std::mem::take(&mut self.state.at_build_step_start)
+            .into_iter()
+            .partition(|(s, _)| *s == side);
+        self.state.at_build_step_start = others;
+        for (_, delayed) in mine {
+            self.run_delayed(side, delayed)?;
+        }
+        Ok(())
+    }
+
+    /// One delayed effect, for the player whose ability made it.
+    fn run_delayed(&mut self, side: Side, delayed: Delayed) -> Flow {
+        match delayed {
+            Delayed::DiceOfDamage {
+                source,
+                target,
+                dice,
+            } => {
+                if self.state.unit(UnitId(target)).is_some() {
+                    self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
+                }
+            }
+            Delayed::Damage {
+                source,
+                target,
+                amount,
+            } => {
+                let pending = vec![PendingDamage {
+                    target: UnitId(target),
+                    amount,
+                    prevented: 0,
+                    from_attack_dice: false,
+                    preventable: true,
+                }];
+                self.resolve_damage(Some(UnitId(source)), pending)?;
+            }
+            Delayed::Stats(change) => {
+                if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                    unit.modifiers.push(Modifier {
+                        speed: change.speed,
+                        power: change.power,
+                        health: change.health,
+                        duration: duration_of(change.duration),
+                    });
+                }
+            }
+            Delayed::GainForce { amount } => {
+                let force = &mut self.state.player_mut(side).force;
+                *force = force.saturating_add(amount);
+            }
+            Delayed::GainBuildPoints { amount } => {
+                let points = &mut self.state.player_mut(side).build_points;
+                *points = points.saturating_add(amount);
+            }
+            Delayed::Draw { cards } => {
+                for _ in 0..cards {
+                    self.draw(side)?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// API 1.1 `choose`: the ability's controller picks an option (or declines an optional
+    /// offer), and the plugin's `chosen` answers with the effects of that option.
+    fn offer_choice(
+        &mut self,
+        source: &ActiveAbility,
+        options: Vec<String>,
+        optional: bool,
+    ) -> Flow {
+        // A plugin whose every answer offers another choice would never end.
+        if self.choice_depth >= CHOICE_DEPTH_LIMIT {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: "chosen".into(),
+                reason: format!("offered more than {CHOICE_DEPTH_LIMIT} choices in a row"),
+            };
+            return self.plugin_failed(error);
+        }
+        let mut choices: Vec<Choice> = Vec::with_capacity(options.len() + 1);
+        if optional {
+            choices.push(Choice::Pass);
+        }
+        choices.extend(
+            options
+                .into_iter()
+                .enumerate()
+                .map(|(i, text)| Choice::Option {
+                    index: i as u32 + 1,
+                    text,
+                }),
+        );
+        let unit = UnitId(source.ability.unit);
+        let picked = self.decide(
+            source.controller,
+            DecisionKind::ChooseOption { unit },
+            choices,
+        )?;
+        let Choice::Option { index, .. } = picked else {
+            return Ok(());
+        };
+        let answer = self.ask(source, QueryCall::Chosen { index: index - 1 })?;
+        let QueryAnswer::Effects(effects) = answer else {
+            return Ok(());
+        };
+        self.choice_depth += 1;
+        let applied = self.apply_effects(source, "chosen", effects);
+        self.choice_depth -= 1;
+        applied
+    }
+
+    /// Consume: the top card of a discarded unit goes face down beneath `unit` (validated:
+    /// the card is still in its owner's discard pile).
+    fn put_beneath(&mut self, unit: UnitId, from: UnitId) {
+        let Some(card) = self.state.departed.get(&from).map(|u| u.top()) else {
+            return;
+        };
+        let owner = self.state.owner(card);
+        let discard = &mut self.state.player_mut(owner).discard;
+        let Some(position) = discard.iter().position(|&c| c == card) else {
+            return;
+        };
+        discard.remove(position);
+        match self.state.unit_mut(unit) {
+            Some(u) => u.beneath.push(card),
+            // Validated above; should the unit be gone, the card stays where it was.
+            None => self.state.player_mut(owner).discard.insert(position, card),
+        }
     }
 
     /// "May remove up to N damage counters" (game 14.5): the unit's controller chooses how many.

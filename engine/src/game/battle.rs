@@ -184,9 +184,31 @@ impl Game<'_> {
             unit.tapped = true;
         }
         match choice {
-            Choice::Attack { defender } => self.attack(actor, defender, arena),
+            Choice::Attack { defender } => {
+                self.attack(actor, defender, arena)?;
+                self.attacks_again()
+            }
             _ => Ok(()),
         }
+    }
+
+    /// Attacks effects asked for when an attack ended (Double Strike, Tenacity), each made if
+    /// the attacker may still attack that defender; attacks they ask for follow in turn.
+    fn attacks_again(&mut self) -> Flow {
+        while !self.state.attacks_again.is_empty() {
+            let (attacker, defender, tap) = self.state.attacks_again.remove(0);
+            let Some(arena) = self.state.unit(attacker).and_then(|u| u.in_arena()) else {
+                continue;
+            };
+            if !self.legal_defenders(attacker)?.contains(&defender) {
+                continue;
+            }
+            if tap && let Some(unit) = self.state.unit_mut(attacker) {
+                unit.tapped = true;
+            }
+            self.attack(attacker, defender, arena)?;
+        }
+        Ok(())
     }
 
     /// Game 10: the attack sequence with its POPs P4–P9.
@@ -473,6 +495,7 @@ impl Game<'_> {
         for unit in self.state.units.values_mut() {
             unit.modifiers.retain(|m| m.duration != duration);
             unit.granted.retain(|(_, d)| *d != duration);
+            unit.notes.retain(|_, (_, d)| *d != duration);
         }
     }
 }

@@ -72,6 +72,8 @@ impl Game<'_> {
             ..self.hook_event()
         };
         self.draw(side)?;
+        // Effects saved for this build step (Bounty) come with its start.
+        self.run_build_step_start_effects(side)?;
         self.hook(HookPoint::BuildStepStart, event.clone())?;
         loop {
             let mut options = self.build_options(side);

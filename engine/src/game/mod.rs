@@ -100,6 +100,8 @@ pub struct Game<'a> {
     /// How often each hook point was reached, by `HookPoint::index`.
     hook_counts: Vec<u64>,
     parse_cache: abilities::ParseCache,
+    /// How many `choose` effects are being resolved inside one another.
+    choice_depth: u32,
 }
 
 impl<'a> Game<'a> {
@@ -118,6 +120,7 @@ impl<'a> Game<'a> {
             stop: StopAt::Never,
             hook_counts: vec![0; HookPoint::ALL.len()],
             parse_cache: Default::default(),
+            choice_depth: 0,
         }
     }
 
@@ -380,6 +383,7 @@ impl<'a> Game<'a> {
         self.state.departed.insert(id, unit.clone());
         let name = self.state.def(unit.top()).name.clone();
         let mut leaving: Vec<_> = unit.cards.clone();
+        leaving.extend(&unit.beneath);
         if self.state.ruleset.pilots_discarded_with_unit {
             leaving.extend(&unit.pilots);
         } else {
@@ -401,6 +405,8 @@ impl<'a> Game<'a> {
                     modifiers: Vec::new(),
                     static_bonus: [0; 3],
                     granted: Vec::new(),
+                    beneath: Vec::new(),
+                    notes: Default::default(),
                 });
             }
         }

@@ -213,6 +213,8 @@ impl Game<'_> {
             modifiers: Vec::new(),
             static_bonus: [0; 3],
             granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
         })
     }
 }

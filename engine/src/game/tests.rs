@@ -339,6 +339,8 @@ fn board(dice: Vec<u8>) -> GameState {
             modifiers: Vec::new(),
             static_bonus: [0; 3],
             granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
         });
     }
     state

@@ -76,8 +76,9 @@ pub struct GameState {
     /// The damage instances being resolved, innermost last (damage done while other damage
     /// resolves, such as Retaliate dice, nests).
     pub damage: Vec<super::attack::DamageInstance>,
-    /// Effects waiting for the end of the current attack (Retaliate...).
-    pub at_attack_end: Vec<swtcg_plugin_api::Delayed>,
+    /// Effects waiting for the end of the current attack (Retaliate...), with the player whose
+    /// ability made them.
+    pub at_attack_end: Vec<(Side, swtcg_plugin_api::Delayed)>,
     /// Activations used, by unit, ability (number and text) and the period of their use limit
     /// (game 13.6).
     pub used: Vec<(UnitId, String, u64)>,
@@ -90,6 +91,14 @@ pub struct GameState {
     /// information). Cleared at the end of each turn.
     #[serde(default)]
     pub departed: BTreeMap<UnitId, Unit>,
+    /// Effects waiting for a player's next build step to start (Bounty), in the order they
+    /// were made.
+    #[serde(default)]
+    pub at_build_step_start: Vec<(Side, swtcg_plugin_api::Delayed)>,
+    /// Attacks to make when the current attack ends (Double Strike, Tenacity): attacker,
+    /// defender, and whether the attacker taps for it.
+    #[serde(default)]
+    pub attacks_again: Vec<(UnitId, UnitId, bool)>,
 }
 
 impl GameState {
@@ -112,6 +121,8 @@ impl GameState {
             attacks_declared: 0,
             damage_instances: 0,
             departed: BTreeMap::new(),
+            at_build_step_start: Vec::new(),
+            attacks_again: Vec::new(),
         }
     }
 
@@ -205,7 +216,7 @@ impl GameState {
             if unit.cards.is_empty() {
                 return Err(format!("unit {} has no card", unit.id));
             }
-            for &card in unit.cards.iter().chain(&unit.pilots) {
+            for &card in unit.cards.iter().chain(&unit.pilots).chain(&unit.beneath) {
                 mark(card, "play")?;
             }
         }

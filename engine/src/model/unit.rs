@@ -80,6 +80,13 @@ pub struct Unit {
     /// Printed abilities effects gave the unit, each until its duration ends.
     #[serde(default)]
     pub granted: Vec<(String, Duration)>,
+    /// Face-down cards beneath the unit (Consume): not part of its stack (keywords.md), they go
+    /// to their owners' discard piles with it.
+    #[serde(default)]
+    pub beneath: Vec<CardId>,
+    /// Values plugins remembered on the unit (API 1.1 `note`), each until its duration ends.
+    #[serde(default)]
+    pub notes: BTreeMap<String, (i32, Duration)>,
 }
 
 impl Unit {

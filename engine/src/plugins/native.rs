@@ -60,8 +60,10 @@ impl NativePlugin {
                 abi()
             ));
         }
-        let host_major = swtcg_plugin_api::API_VERSION.0 as u32;
-        if api() >> 16 != host_major {
+        let (host_major, host_minor, _) = swtcg_plugin_api::API_VERSION;
+        // A plugin of an older minor version works (a minor version only adds); one of a newer
+        // minor may need what this host does not have.
+        if api() >> 16 != host_major as u32 || api() & 0xffff > host_minor as u32 {
             return Err(format!(
                 "{}: built against API {}.{}, the host implements {}",
                 path.display(),
@@ -154,6 +156,9 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::PendingDamage) => HostResponse::PendingDamage(view.pending_damage()),
         Ok(HostRequest::Player(side)) => HostResponse::Player(view.player(side)),
         Ok(HostRequest::Rule(name)) => HostResponse::Rule(view.rule(&name)),
+        Ok(HostRequest::Abilities(id)) => HostResponse::Abilities(view.abilities(id)),
+        Ok(HostRequest::Note(id, key)) => HostResponse::Note(view.note(id, &key)),
+        Ok(HostRequest::CardsBeneath(id)) => HostResponse::CardsBeneath(view.cards_beneath(id)),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

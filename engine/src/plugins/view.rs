@@ -91,6 +91,29 @@ impl HostView for StateView<'_> {
         self.0.ruleset.keyword_flags.get(name).cloned()
     }
 
+    fn abilities(&self, id: UnitId) -> Vec<String> {
+        let state = self.0;
+        let Some(unit) = state.unit(crate::model::UnitId(id)) else {
+            return Vec::new();
+        };
+        // The top card's printed abilities, then those effects granted; abilities other
+        // plugins grant through a query (Switch) are not included.
+        let mut texts = state.top_def(unit).abilities.clone();
+        texts.extend(unit.granted.iter().map(|(text, _)| text.clone()));
+        texts
+    }
+
+    fn note(&self, id: UnitId, key: &str) -> Option<i32> {
+        let unit = self.0.unit(crate::model::UnitId(id))?;
+        unit.notes.get(key).map(|(value, _)| *value)
+    }
+
+    fn cards_beneath(&self, id: UnitId) -> u32 {
+        self.0
+            .unit(crate::model::UnitId(id))
+            .map_or(0, |u| u.beneath.len() as u32)
+    }
+
     fn player(&self, side: u8) -> PlayerView {
         let p = self
             .0

@@ -14,6 +14,7 @@ use super::view::StateView;
 use crate::model::GameState;
 use swtcg_plugin_api::HostView;
 
+/// The bindings of the newest API (`plugin-api/wit/`).
 mod bindings {
     wasmtime::component::bindgen!({
         path: "../plugin-api/wit",
@@ -23,7 +24,15 @@ mod bindings {
     });
 }
 
-use bindings::swtcg::keyword::{host, types as wit};
+/// The bindings of API 1.0.0 (`plugin-api/wit-history/1.0.0/`), kept so that plugins built
+/// against it still load: a minor version only adds.
+mod bindings_1_0 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.0.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
 
 /// Why the runtime could not compile, load or run a plugin.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,158 +75,478 @@ impl HostCtx {
         Ok(())
     }
 
-    fn state(&self) -> Option<&GameState> {
+    /// The game lent to the call in progress, read through `StateView`.
+    fn view(&self) -> Option<StateView<'_>> {
         // SAFETY: see the field's comment; null outside calls.
-        unsafe { self.view.as_ref() }
+        unsafe { self.view.as_ref() }.map(StateView)
     }
 }
 
-fn side_number(side: wit::Side) -> u8 {
-    match side {
-        wit::Side::Dark => 0,
-        wit::Side::Light => 1,
-    }
-}
+/// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
+/// types. Every version has the records of 1.0.0 unchanged, so the same code serves each; the
+/// effects a version adds are converted in that version's module.
+macro_rules! conversions {
+    ($wit:path) => {
+        use super::api;
+        use $wit as wit;
 
-fn zone_number(zone: wit::Zone) -> u8 {
-    match zone {
-        wit::Zone::Space => 0,
-        wit::Zone::Ground => 1,
-        wit::Zone::Character => 2,
-        wit::Zone::BuildZone => 3,
-    }
-}
+        pub(super) fn side_number(side: wit::Side) -> u8 {
+            match side {
+                wit::Side::Dark => 0,
+                wit::Side::Light => 1,
+            }
+        }
 
-fn to_wit_zone(zone: u8) -> wit::Zone {
-    match zone {
-        0 => wit::Zone::Space,
-        1 => wit::Zone::Ground,
-        2 => wit::Zone::Character,
-        _ => wit::Zone::BuildZone,
-    }
-}
+        pub(super) fn zone_number(zone: wit::Zone) -> u8 {
+            match zone {
+                wit::Zone::Space => 0,
+                wit::Zone::Ground => 1,
+                wit::Zone::Character => 2,
+                wit::Zone::BuildZone => 3,
+            }
+        }
 
-impl wit::Host for HostCtx {}
+        fn to_wit_zone(zone: u8) -> wit::Zone {
+            match zone {
+                0 => wit::Zone::Space,
+                1 => wit::Zone::Ground,
+                2 => wit::Zone::Character,
+                _ => wit::Zone::BuildZone,
+            }
+        }
 
-/// The host functions answer from `StateView`, shared with the native backend.
-impl host::Host for HostCtx {
-    fn unit(&mut self, id: u32) -> wasmtime::Result<Option<wit::UnitView>> {
-        self.charge()?;
-        Ok(self.unit_view(id))
-    }
+        fn to_wit_side(side: u8) -> wit::Side {
+            if side == 0 {
+                wit::Side::Dark
+            } else {
+                wit::Side::Light
+            }
+        }
 
-    fn units(&mut self, zone: Option<wit::Zone>) -> wasmtime::Result<Vec<u32>> {
-        self.charge()?;
-        Ok(self.units_in(zone))
-    }
+        fn to_wit_arena(arena: u8) -> wit::Arena {
+            match arena {
+                0 => wit::Arena::Space,
+                1 => wit::Arena::Ground,
+                _ => wit::Arena::Character,
+            }
+        }
 
-    fn attack(&mut self) -> wasmtime::Result<Option<wit::AttackView>> {
-        self.charge()?;
-        Ok(self.attack_view())
-    }
+        pub(super) fn from_wit_arena(arena: wit::Arena) -> u8 {
+            match arena {
+                wit::Arena::Space => 0,
+                wit::Arena::Ground => 1,
+                wit::Arena::Character => 2,
+            }
+        }
 
-    fn pending_damage(&mut self) -> wasmtime::Result<Vec<wit::Pending>> {
-        self.charge()?;
-        Ok(self.pending_view())
-    }
+        pub(super) fn unit_view(u: api::UnitView) -> wit::UnitView {
+            wit::UnitView {
+                id: u.id,
+                name: u.name,
+                owner: to_wit_side(u.owner),
+                controller: to_wit_side(u.controller),
+                zone: to_wit_zone(u.zone),
+                built: u.built,
+                tapped: u.tapped,
+                damage: u.damage,
+                speed: u.speed,
+                power: u.power,
+                health: u.health,
+                cost: u.cost,
+                build_counters: u.build_counters,
+                unique: u.unique,
+                subtypes: u.subtypes,
+                arenas: u.arenas.into_iter().map(to_wit_arena).collect(),
+                stack_size: u.stack_size,
+            }
+        }
 
-    fn rule(&mut self, name: String) -> wasmtime::Result<Option<String>> {
-        self.charge()?;
-        Ok(self.state().and_then(|s| StateView(s).rule(&name)))
-    }
+        pub(super) fn attack_view(a: api::AttackView) -> wit::AttackView {
+            wit::AttackView {
+                attacker: a.attacker,
+                defender: a.defender,
+                arena: to_wit_arena(a.arena),
+                dice: a
+                    .dice
+                    .iter()
+                    .map(|d| wit::Die {
+                        initial: d.initial,
+                        natural: d.natural,
+                        modifier: d.modifier,
+                    })
+                    .collect(),
+                hits: a.hits,
+            }
+        }
 
-    fn player(&mut self, side: wit::Side) -> wasmtime::Result<wit::PlayerView> {
-        self.charge()?;
-        Ok(self.player_view(side))
-    }
-}
-
-/// The answers of the host functions, from `StateView`.
-impl HostCtx {
-    fn unit_view(&mut self, id: u32) -> Option<wit::UnitView> {
-        let u = StateView(self.state()?).unit(id)?;
-        Some(wit::UnitView {
-            id: u.id,
-            name: u.name,
-            owner: to_wit_side(u.owner),
-            controller: to_wit_side(u.controller),
-            zone: to_wit_zone(u.zone),
-            built: u.built,
-            tapped: u.tapped,
-            damage: u.damage,
-            speed: u.speed,
-            power: u.power,
-            health: u.health,
-            cost: u.cost,
-            build_counters: u.build_counters,
-            unique: u.unique,
-            subtypes: u.subtypes,
-            arenas: u.arenas.into_iter().map(to_wit_arena).collect(),
-            stack_size: u.stack_size,
-        })
-    }
-
-    fn units_in(&mut self, zone: Option<wit::Zone>) -> Vec<u32> {
-        self.state()
-            .map(|s| StateView(s).units(zone.map(zone_number)))
-            .unwrap_or_default()
-    }
-
-    fn attack_view(&mut self) -> Option<wit::AttackView> {
-        let a = StateView(self.state()?).attack()?;
-        Some(wit::AttackView {
-            attacker: a.attacker,
-            defender: a.defender,
-            arena: to_wit_arena(a.arena),
-            dice: a
-                .dice
-                .iter()
-                .map(|d| wit::Die {
-                    initial: d.initial,
-                    natural: d.natural,
-                    modifier: d.modifier,
-                })
-                .collect(),
-            hits: a.hits,
-        })
-    }
-
-    fn pending_view(&mut self) -> Vec<wit::Pending> {
-        let Some(state) = self.state() else {
-            return Vec::new();
-        };
-        StateView(state)
-            .pending_damage()
-            .into_iter()
-            .map(|p| wit::Pending {
+        pub(super) fn pending(p: api::PendingView) -> wit::Pending {
+            wit::Pending {
                 target: p.target,
                 amount: p.amount,
                 prevented: p.prevented,
                 source: p.source,
                 from_attack_dice: p.from_attack_dice,
                 preventable: p.preventable,
-            })
-            .collect()
-    }
+            }
+        }
 
-    fn player_view(&mut self, side: wit::Side) -> wit::PlayerView {
-        let p = match self.state() {
-            Some(state) => StateView(state).player(side_number(side)),
-            None => api::PlayerView {
-                force: 0,
-                build_points: 0,
-                hand_size: 0,
-                deck_size: 0,
-            },
-        };
-        wit::PlayerView {
-            force: p.force,
-            build_points: p.build_points,
-            hand_size: p.hand_size,
-            deck_size: p.deck_size,
+        pub(super) fn player_view(p: api::PlayerView) -> wit::PlayerView {
+            wit::PlayerView {
+                force: p.force,
+                build_points: p.build_points,
+                hand_size: p.hand_size,
+                deck_size: p.deck_size,
+            }
+        }
+
+        pub(super) fn to_wit_pop(pop: api::Pop) -> wit::Pop {
+            use api::Pop as P;
+            match pop {
+                P::BattlePhase => wit::Pop::BattlePhase,
+                P::BattleStep => wit::Pop::BattleStep,
+                P::BetweenAttacks => wit::Pop::BetweenAttacks,
+                P::Attack => wit::Pop::Attack,
+                P::Reroll => wit::Pop::Reroll,
+                P::PendingDamage => wit::Pop::PendingDamage,
+                P::DamagePrevention => wit::Pop::DamagePrevention,
+                P::DamagePlacement => wit::Pop::DamagePlacement,
+                P::AttackEnd => wit::Pop::AttackEnd,
+                P::Disrupt => wit::Pop::Disrupt,
+            }
+        }
+
+        pub(super) fn to_wit_ability(a: &api::Ability) -> wit::Ability {
+            wit::Ability {
+                unit: a.unit,
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
+        }
+
+        pub(super) fn to_wit_event(e: &api::HookEvent) -> wit::Event {
+            wit::Event {
+                turn: e.turn,
+                side: e.side.map(to_wit_side),
+                arena: e.arena.map(to_wit_arena),
+                attacker: e.attacker,
+                defender: e.defender,
+                unit: e.unit,
+                amount: e.amount,
+            }
+        }
+
+        pub(super) fn to_wit_dice_kind(kind: api::DiceKind) -> wit::DiceKind {
+            match kind {
+                api::DiceKind::Attack => wit::DiceKind::Attack,
+                api::DiceKind::Damage => wit::DiceKind::Damage,
+            }
+        }
+
+        pub(super) fn to_wit_retarget(by: api::Retarget) -> wit::Retarget {
+            match by {
+                api::Retarget::Intercept => wit::Retarget::Intercept,
+                api::Retarget::Redirect => wit::Retarget::Redirect,
+                api::Retarget::Other => wit::Retarget::Other,
+            }
+        }
+
+        pub(super) fn to_wit_choice(c: api::ActivationChoice) -> wit::Choice {
+            wit::Choice {
+                target: c.target,
+                amount: c.amount,
+            }
+        }
+
+        fn from_wit_duration(d: wit::Duration) -> api::Duration {
+            match d {
+                wit::Duration::ThisAttack => api::Duration::ThisAttack,
+                wit::Duration::NextAttack => api::Duration::NextAttack,
+                wit::Duration::EndOfBattle => api::Duration::EndOfBattle,
+                wit::Duration::EndOfTurn => api::Duration::EndOfTurn,
+                wit::Duration::EndOfGame => api::Duration::EndOfGame,
+            }
+        }
+
+        fn from_wit_stats(s: wit::StatChange) -> api::StatChange {
+            api::StatChange {
+                unit: s.unit,
+                speed: s.speed,
+                power: s.power,
+                health: s.health,
+                duration: from_wit_duration(s.duration),
+            }
+        }
+
+        pub(super) fn from_wit_stat_totals(s: wit::Stats) -> api::Stats {
+            api::Stats {
+                speed: s.speed,
+                power: s.power,
+                health: s.health,
+            }
+        }
+
+        pub(super) fn from_wit_activation(o: wit::Activation) -> api::Activation {
+            api::Activation {
+                label: o.label,
+                cost: o.cost,
+                targets: o.targets,
+                max_amount: o.max_amount,
+            }
+        }
+
+        pub(super) fn from_wit_completion(c: wit::Completion) -> api::Completion {
+            api::Completion {
+                label: c.label,
+                cost: c.cost,
+                min_counters: c.min_counters,
+                force_for_missing: c.force_for_missing,
+                from_hand: c.from_hand,
+                anytime: c.anytime,
+            }
+        }
+
+        fn dice_of_damage(d: wit::DiceOfDamage) -> api::Delayed {
+            api::Delayed::DiceOfDamage {
+                source: d.source,
+                target: d.target,
+                dice: d.dice,
+            }
+        }
+
+        fn damage(d: wit::Damage) -> api::Delayed {
+            api::Delayed::Damage {
+                source: d.source,
+                target: d.target,
+                amount: d.amount,
+            }
+        }
+
+        /// The effects of 1.0.0; an effect a later version added comes back as `Err`.
+        #[allow(unreachable_patterns)]
+        fn from_wit_effect_1_0(effect: wit::Effect) -> Result<api::Effect, wit::Effect> {
+            use api::Effect as E;
+            Ok(match effect {
+                wit::Effect::Stats(s) => E::Stats(from_wit_stats(s)),
+                wit::Effect::Prevent(u) => E::Prevent {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::AddPending(u) => E::AddPending {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::DiceOfDamage(d) => E::DiceOfDamage {
+                    source: d.source,
+                    target: d.target,
+                    dice: d.dice,
+                },
+                wit::Effect::Damage(d) => E::Damage {
+                    source: d.source,
+                    target: d.target,
+                    amount: d.amount,
+                },
+                wit::Effect::ChangeDefender(unit) => E::ChangeDefender { unit },
+                wit::Effect::OfferSplit(hits) => E::OfferSplit { hits },
+                wit::Effect::ExtraAttackDice(dice) => E::ExtraAttackDice { dice },
+                wit::Effect::GainForce(amount) => E::GainForce { amount },
+                wit::Effect::Tap(unit) => E::Tap { unit },
+                wit::Effect::Untap(unit) => E::Untap { unit },
+                wit::Effect::Counters(c) => E::Counters {
+                    unit: c.unit,
+                    kind: c.kind,
+                    amount: c.amount,
+                },
+                wit::Effect::PayOneOf(costs) => E::PayOneOf { costs },
+                wit::Effect::Reroll(dice) => E::Reroll { dice },
+                wit::Effect::DiceModifier(amount) => E::DiceModifier { amount },
+                wit::Effect::MoveUnit(m) => E::MoveUnit {
+                    unit: m.unit,
+                    zone: zone_number(m.zone),
+                },
+                wit::Effect::PlaceDamage(u) => E::PlaceDamage {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::RemoveDamage(u) => E::RemoveDamage {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::Grant(g) => E::Grant {
+                    unit: g.unit,
+                    text: g.text,
+                    duration: from_wit_duration(g.duration),
+                },
+                wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(from_wit_delayed(delayed)),
+                other => return Err(other),
+            })
+        }
+    };
+}
+
+/// API 1.1.0, the newest.
+mod v1_1 {
+    conversions!(super::bindings::swtcg::keyword::types);
+
+    pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+        match delayed {
+            wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+            wit::Delayed::Damage(d) => damage(d),
+            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+            wit::Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
+            wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
+            wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
         }
     }
+
+    /// An effect of this version in the engine's form.
+    pub(super) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+        use api::Effect as E;
+        Ok(match from_wit_effect_1_0(effect) {
+            Ok(e) => e,
+            Err(wit::Effect::Draw(d)) => E::Draw {
+                side: side_number(d.side),
+                cards: d.amount,
+            },
+            Err(wit::Effect::GainBuildPoints(amount)) => E::GainBuildPoints { amount },
+            Err(wit::Effect::LoseForce(d)) => E::LoseForce {
+                side: side_number(d.side),
+                amount: d.amount,
+            },
+            Err(wit::Effect::Choose(o)) => E::Choose {
+                options: o.options,
+                optional: o.optional,
+            },
+            Err(wit::Effect::Note(n)) => E::Note {
+                unit: n.unit,
+                key: n.key,
+                value: n.value,
+                duration: from_wit_duration(n.duration),
+            },
+            Err(wit::Effect::AttackAgain(a)) => E::AttackAgain {
+                attacker: a.attacker,
+                defender: a.defender,
+                tap: a.tap,
+            },
+            Err(wit::Effect::AtBuildStepStart(d)) => E::AtBuildStepStart(from_wit_delayed(d)),
+            Err(wit::Effect::PutBeneath(b)) => E::PutBeneath {
+                unit: b.unit,
+                from: b.from,
+            },
+            // `from_wit_effect_1_0` converts every other effect.
+            Err(other) => return Err(format!("unconverted effect {other:?}")),
+        })
+    }
 }
+
+/// API 1.0.0.
+mod v1_0 {
+    conversions!(super::bindings_1_0::swtcg::keyword::types);
+
+    pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+        match delayed {
+            wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+            wit::Delayed::Damage(d) => damage(d),
+            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+        }
+    }
+
+    /// An effect of this version in the engine's form.
+    pub(super) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+        from_wit_effect_1_0(effect).map_err(|other| format!("unconverted effect {other:?}"))
+    }
+}
+
+/// The `host` functions of one API version, answered from `StateView` (shared with the native
+/// backend); `$extra` are the functions the version added.
+macro_rules! host_impl {
+    ($bindings:ident, $conv:ident, { $($extra:item)* }) => {
+        impl $bindings::swtcg::keyword::types::Host for HostCtx {}
+
+        impl $bindings::swtcg::keyword::host::Host for HostCtx {
+            fn unit(
+                &mut self,
+                id: u32,
+            ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.unit(id)).map($conv::unit_view))
+            }
+
+            fn units(
+                &mut self,
+                zone: Option<$bindings::swtcg::keyword::types::Zone>,
+            ) -> wasmtime::Result<Vec<u32>> {
+                self.charge()?;
+                Ok(self
+                    .view()
+                    .map(|v| v.units(zone.map($conv::zone_number)))
+                    .unwrap_or_default())
+            }
+
+            fn attack(
+                &mut self,
+            ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AttackView>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.attack()).map($conv::attack_view))
+            }
+
+            fn pending_damage(
+                &mut self,
+            ) -> wasmtime::Result<Vec<$bindings::swtcg::keyword::types::Pending>> {
+                self.charge()?;
+                Ok(self
+                    .view()
+                    .map(|v| v.pending_damage().into_iter().map($conv::pending).collect())
+                    .unwrap_or_default())
+            }
+
+            fn rule(&mut self, name: String) -> wasmtime::Result<Option<String>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.rule(&name)))
+            }
+
+            fn player(
+                &mut self,
+                side: $bindings::swtcg::keyword::types::Side,
+            ) -> wasmtime::Result<$bindings::swtcg::keyword::types::PlayerView> {
+                self.charge()?;
+                let p = match self.view() {
+                    Some(v) => v.player($conv::side_number(side)),
+                    None => api::PlayerView {
+                        force: 0,
+                        build_points: 0,
+                        hand_size: 0,
+                        deck_size: 0,
+                    },
+                };
+                Ok($conv::player_view(p))
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+host_impl!(bindings, v1_1, {
+    fn abilities(&mut self, id: u32) -> wasmtime::Result<Vec<String>> {
+        self.charge()?;
+        Ok(self.view().map(|v| v.abilities(id)).unwrap_or_default())
+    }
+
+    fn note(&mut self, id: u32, key: String) -> wasmtime::Result<Option<i32>> {
+        self.charge()?;
+        Ok(self.view().and_then(|v| v.note(id, &key)))
+    }
+
+    fn cards_beneath(&mut self, id: u32) -> wasmtime::Result<u32> {
+        self.charge()?;
+        Ok(self.view().map_or(0, |v| v.cards_beneath(id)))
+    }
+});
+
+host_impl!(bindings_1_0, v1_0, {});
 
 /// How often the epoch advances, and how many epochs one call may span: a call is stopped after
 /// about `EPOCH_TICK * EPOCH_DEADLINE` of wall-clock time whatever its fuel.
@@ -248,7 +577,11 @@ const WASMTIME_MAJOR: u32 = 48;
 /// The compiler and linker shared by all plugins of a registry.
 pub struct WasmRuntime {
     engine: Engine,
+    /// The host functions of the newest API.
     linker: Linker<HostCtx>,
+    /// The host functions of API 1.0.0, for plugins built against it. A separate linker keeps
+    /// the two versions' imports from ever being matched to each other.
+    linker_1_0: Linker<HostCtx>,
 }
 
 impl WasmRuntime {
@@ -268,7 +601,16 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
-        Ok(WasmRuntime { engine, linker })
+        let mut linker_1_0 = Linker::new(&engine);
+        bindings_1_0::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_0, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.0", e))?;
+        Ok(WasmRuntime {
+            engine,
+            linker,
+            linker_1_0,
+        })
     }
 
     /// The key of a compiled plugin in a compile cache: the wasmtime version, a hash of this
@@ -317,16 +659,40 @@ impl WasmRuntime {
             .map_err(|e| error("loading the compiled plugin", e))
     }
 
-    /// Instantiates a compiled plugin with a memory cap.
+    /// Instantiates a compiled plugin with a memory cap, with the bindings of the API version
+    /// it was built against (the version in the names of its exports).
     pub fn instantiate(
         &self,
         component: &Component,
         memory: u64,
         fuel: u64,
     ) -> Result<WasmPlugin, WasmError> {
-        let pre = self.linker.instantiate_pre(component).map_err(|e| error("linking the plugin (it may import something the host does not provide, such as WASI)", e))?;
-        let pre = bindings::KeywordPre::new(pre)
-            .map_err(|e| error("the plugin does not export the keyword world", e))?;
+        let version = exported_api(&self.engine, component)?;
+        let link_error =
+            "linking the plugin (it may import something the host does not provide, such as WASI)";
+        let pre = match version.as_str() {
+            "1.0.0" => {
+                let pre = self
+                    .linker_1_0
+                    .instantiate_pre(component)
+                    .map_err(|e| error(link_error, e))?;
+                Pre::V1_0(
+                    bindings_1_0::KeywordPre::new(pre).map_err(|e| {
+                        error("the plugin does not export the keyword world 1.0.0", e)
+                    })?,
+                )
+            }
+            _ => {
+                let pre = self
+                    .linker
+                    .instantiate_pre(component)
+                    .map_err(|e| error(link_error, e))?;
+                Pre::V1_1(
+                    bindings::KeywordPre::new(pre)
+                        .map_err(|e| error("the plugin does not export the keyword world", e))?,
+                )
+            }
+        };
         let mut plugin = WasmPlugin {
             engine: self.engine.clone(),
             pre,
@@ -337,6 +703,28 @@ impl WasmRuntime {
         plugin.live = Some(plugin.fresh_instance()?);
         Ok(plugin)
     }
+}
+
+/// The API version of the `swtcg:keyword/hooks` interface a component exports, e.g. "1.0.0";
+/// an error if it exports none or one this host does not know.
+fn exported_api(engine: &Engine, component: &Component) -> Result<String, WasmError> {
+    const PREFIX: &str = "swtcg:keyword/hooks@";
+    let ty = component.component_type();
+    let version = ty
+        .exports(engine)
+        .find_map(|(name, _)| name.strip_prefix(PREFIX).map(str::to_string))
+        .ok_or_else(|| {
+            WasmError(format!(
+                "the plugin does not export the keyword world (no `{PREFIX}<version>` export)"
+            ))
+        })?;
+    if !api::API_HISTORY.contains(&version.as_str()) {
+        return Err(WasmError(format!(
+            "the plugin was built against API {version}; this host loads API {}",
+            api::API_HISTORY.join(", ")
+        )));
+    }
+    Ok(version)
 }
 
 /// The sha256 of bytes in lowercase hex.
@@ -369,25 +757,153 @@ fn componentize(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
 /// A live instance and its store.
 struct Live {
     store: Store<HostCtx>,
-    keyword: bindings::Keyword,
+    keyword: Bound,
+}
+
+/// A plugin linked with the bindings of its API version.
+enum Pre {
+    V1_0(bindings_1_0::KeywordPre<HostCtx>),
+    V1_1(bindings::KeywordPre<HostCtx>),
+}
+
+/// An instance with the bindings of its API version.
+enum Bound {
+    V1_0(bindings_1_0::Keyword),
+    V1_1(bindings::Keyword),
 }
 
 /// One instantiated plugin.
 pub struct WasmPlugin {
     engine: Engine,
-    pre: bindings::KeywordPre<HostCtx>,
+    pre: Pre,
     memory: u64,
     fuel: u64,
     live: Option<Live>,
 }
 
-/// Calls a hook export by hook point.
-macro_rules! call_hook {
-    ($hooks:expr, $store:expr, $hook:expr, $ability:expr, $event:expr, { $($point:pat => $method:ident),* $(,)? }) => {
+/// Calls the hook export of a hook point, with any version's bindings (every version has
+/// the same hooks).
+macro_rules! hook_call {
+    ($hooks:expr, $store:expr, $hook:expr, $ability:expr, $event:expr) => {{
+        use api::{HookPoint as H, Pop as P};
+        let hooks = $hooks;
+        let store = $store;
+        let ability = $ability;
+        let event = $event;
         match $hook {
-            $($point => $hooks.$method($store, $ability, $event),)*
+            H::SetupStart => hooks.call_setup_start(store, ability, event),
+            H::SetupUnitPlaced => hooks.call_setup_unit_placed(store, ability, event),
+            H::SetupEnd => hooks.call_setup_end(store, ability, event),
+            H::TurnStart => hooks.call_turn_start(store, ability, event),
+            H::UntapStep => hooks.call_untap_step(store, ability, event),
+            H::GainForceStep => hooks.call_gain_force_step(store, ability, event),
+            H::BuildRoll => hooks.call_build_roll(store, ability, event),
+            H::BuildStepStart => hooks.call_build_step_start(store, ability, event),
+            H::BuildAction => hooks.call_build_action(store, ability, event),
+            H::BuildStepEnd => hooks.call_build_step_end(store, ability, event),
+            H::RetreatStep => hooks.call_retreat_step(store, ability, event),
+            H::BattlePhaseStart => hooks.call_battle_phase_start(store, ability, event),
+            H::BattleStepStart => hooks.call_battle_step_start(store, ability, event),
+            H::SelectNextActor => hooks.call_select_next_actor(store, ability, event),
+            H::AttackDeclared => hooks.call_attack_declared(store, ability, event),
+            H::AttackRoll => hooks.call_attack_roll(store, ability, event),
+            H::InitialRollTriggers => hooks.call_initial_roll_triggers(store, ability, event),
+            H::HitsCounted => hooks.call_hits_counted(store, ability, event),
+            H::DamagePending => hooks.call_damage_pending(store, ability, event),
+            H::DamagePlaced => hooks.call_damage_placed(store, ability, event),
+            H::UnitDiscarded => hooks.call_unit_discarded(store, ability, event),
+            H::AttackEnd => hooks.call_attack_end(store, ability, event),
+            H::BattleStepEnd => hooks.call_battle_step_end(store, ability, event),
+            H::BattlePhaseEnd => hooks.call_battle_phase_end(store, ability, event),
+            H::TurnEnd => hooks.call_turn_end(store, ability, event),
+            H::CardOrAbilityPlayed => hooks.call_card_or_ability_played(store, ability, event),
+            H::Resolve => hooks.call_resolve(store, ability, event),
+            H::UnitEntersArena => hooks.call_unit_enters_arena(store, ability, event),
+            H::UnitLeavesArena => hooks.call_unit_leaves_arena(store, ability, event),
+            H::StateCheck => hooks.call_state_check(store, ability, event),
+            H::Pop(P::BattlePhase) => hooks.call_pop_p1(store, ability, event),
+            H::Pop(P::BattleStep) => hooks.call_pop_p2(store, ability, event),
+            H::Pop(P::BetweenAttacks) => hooks.call_pop_p3(store, ability, event),
+            H::Pop(P::Attack) => hooks.call_pop_p4(store, ability, event),
+            H::Pop(P::Reroll) => hooks.call_pop_p5(store, ability, event),
+            H::Pop(P::PendingDamage) => hooks.call_pop_p6(store, ability, event),
+            H::Pop(P::DamagePrevention) => hooks.call_pop_p7(store, ability, event),
+            H::Pop(P::DamagePlacement) => hooks.call_pop_p8(store, ability, event),
+            H::Pop(P::AttackEnd) => hooks.call_pop_p9(store, ability, event),
+            H::Pop(P::Disrupt) => hooks.call_pop_p10(store, ability, event),
         }
-    };
+    }};
+}
+
+/// Calls one of the queries every API version has, converting with version module `$v`.
+macro_rules! query_call {
+    ($v:ident, $q:expr, $store:expr, $ability:expr, $call:expr) => {{
+        use api::{QueryAnswer as A, QueryCall as Q};
+        let (q, store, ability) = ($q, $store, &$ability);
+        match $call {
+            Q::AttackDieModifier { attacker, defender } => {
+                A::Number(q.call_attack_die_modifier(store, ability, *attacker, *defender)?)
+            }
+            Q::HitThreshold { kind } => {
+                A::Threshold(q.call_hit_threshold(store, ability, $v::to_wit_dice_kind(*kind))?)
+            }
+            Q::CanBeAttacked { attacker } => {
+                A::Flag(q.call_can_be_attacked(store, ability, *attacker)?)
+            }
+            Q::CanBeRetargeted { by } => {
+                A::Flag(q.call_can_be_retargeted(store, ability, $v::to_wit_retarget(*by))?)
+            }
+            Q::StatModifier => A::Stats($v::from_wit_stat_totals(
+                q.call_stat_modifier(store, ability)?,
+            )),
+            Q::PowerAgainst { attacker } => {
+                A::Number(q.call_power_against(store, ability, *attacker)?)
+            }
+            Q::DamagePreventable { source, target } => {
+                A::MaybeFlag(q.call_damage_preventable(store, ability, *source, *target)?)
+            }
+            Q::Activations { pop, event } => A::Activations(
+                q.call_activations(
+                    store,
+                    ability,
+                    $v::to_wit_pop(*pop),
+                    $v::to_wit_event(event),
+                )?
+                .into_iter()
+                .map($v::from_wit_activation)
+                .collect(),
+            ),
+            Q::Activate {
+                index,
+                choice,
+                event,
+            } => effects_answer(
+                q.call_activate(
+                    store,
+                    ability,
+                    *index,
+                    $v::to_wit_choice(*choice),
+                    $v::to_wit_event(event),
+                )?,
+                $v::from_wit_effect,
+            )?,
+            Q::GrantedAbilities => A::Abilities(q.call_granted_abilities(store, ability)?),
+            Q::AttackArenas => A::Arenas(
+                q.call_attack_arenas(store, ability)?
+                    .into_iter()
+                    .map(|o| ($v::from_wit_arena(o.arena), o.power))
+                    .collect(),
+            ),
+            Q::Completions => A::Completions(
+                q.call_completions(store, ability)?
+                    .into_iter()
+                    .map($v::from_wit_completion)
+                    .collect(),
+            ),
+            // The queries a later version added are answered by the caller.
+            Q::StatModifierFor { .. } | Q::Chosen { .. } | Q::Understands => A::Effects(Vec::new()),
+        }
+    }};
 }
 
 impl WasmPlugin {
@@ -414,10 +930,11 @@ impl WasmPlugin {
         store
             .set_fuel(self.fuel)
             .map_err(|e| error("setting fuel", e))?;
-        let keyword = self
-            .pre
-            .instantiate(&mut store)
-            .map_err(|e| error("instantiating the plugin", e))?;
+        let keyword = match &self.pre {
+            Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
+            Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
+        }
+        .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
     }
 
@@ -426,7 +943,7 @@ impl WasmPlugin {
     fn with_call<R>(
         &mut self,
         state: &GameState,
-        call: impl FnOnce(&bindings::Keyword, &mut Store<HostCtx>) -> wasmtime::Result<R>,
+        call: impl FnOnce(&Bound, &mut Store<HostCtx>) -> wasmtime::Result<R>,
     ) -> Result<R, String> {
         if self.live.is_none() {
             self.live = Some(self.fresh_instance().map_err(|e| e.0)?);
@@ -461,60 +978,32 @@ impl WasmPlugin {
         event: &api::HookEvent,
         state: &GameState,
     ) -> Result<Vec<api::Effect>, String> {
-        use api::{HookPoint as H, Pop as P};
-        let ability = to_wit_ability(ability);
-        let event = to_wit_event(event);
         let answer = self.with_call(state, |k, store| {
-            let hooks = k.swtcg_keyword_hooks();
-            call_hook!(hooks, &mut *store, hook, &ability, event, {
-                H::SetupStart => call_setup_start,
-                H::SetupUnitPlaced => call_setup_unit_placed,
-                H::SetupEnd => call_setup_end,
-                H::TurnStart => call_turn_start,
-                H::UntapStep => call_untap_step,
-                H::GainForceStep => call_gain_force_step,
-                H::BuildRoll => call_build_roll,
-                H::BuildStepStart => call_build_step_start,
-                H::BuildAction => call_build_action,
-                H::BuildStepEnd => call_build_step_end,
-                H::RetreatStep => call_retreat_step,
-                H::BattlePhaseStart => call_battle_phase_start,
-                H::BattleStepStart => call_battle_step_start,
-                H::SelectNextActor => call_select_next_actor,
-                H::AttackDeclared => call_attack_declared,
-                H::AttackRoll => call_attack_roll,
-                H::InitialRollTriggers => call_initial_roll_triggers,
-                H::HitsCounted => call_hits_counted,
-                H::DamagePending => call_damage_pending,
-                H::DamagePlaced => call_damage_placed,
-                H::UnitDiscarded => call_unit_discarded,
-                H::AttackEnd => call_attack_end,
-                H::BattleStepEnd => call_battle_step_end,
-                H::BattlePhaseEnd => call_battle_phase_end,
-                H::TurnEnd => call_turn_end,
-                H::CardOrAbilityPlayed => call_card_or_ability_played,
-                H::Resolve => call_resolve,
-                H::UnitEntersArena => call_unit_enters_arena,
-                H::UnitLeavesArena => call_unit_leaves_arena,
-                H::StateCheck => call_state_check,
-                H::Pop(P::BattlePhase) => call_pop_p1,
-                H::Pop(P::BattleStep) => call_pop_p2,
-                H::Pop(P::BetweenAttacks) => call_pop_p3,
-                H::Pop(P::Attack) => call_pop_p4,
-                H::Pop(P::Reroll) => call_pop_p5,
-                H::Pop(P::PendingDamage) => call_pop_p6,
-                H::Pop(P::DamagePrevention) => call_pop_p7,
-                H::Pop(P::DamagePlacement) => call_pop_p8,
-                H::Pop(P::AttackEnd) => call_pop_p9,
-                H::Pop(P::Disrupt) => call_pop_p10,
+            Ok(match k {
+                Bound::V1_0(k) => {
+                    let hooks = k.swtcg_keyword_hooks();
+                    let (ability, event) =
+                        (v1_0::to_wit_ability(ability), v1_0::to_wit_event(event));
+                    hook_call!(hooks, &mut *store, hook, &ability, event)?
+                        .map(|list| list.into_iter().map(v1_0::from_wit_effect).collect())
+                }
+                Bound::V1_1(k) => {
+                    let hooks = k.swtcg_keyword_hooks();
+                    let (ability, event) =
+                        (v1_1::to_wit_ability(ability), v1_1::to_wit_event(event));
+                    hook_call!(hooks, &mut *store, hook, &ability, event)?
+                        .map(|list| list.into_iter().map(v1_1::from_wit_effect).collect())
+                }
             })
         })?;
-        answer
-            .map(|effects| effects.into_iter().map(from_wit_effect).collect())
-            .map_err(|message| format!("the plugin returned an error: {message}"))
+        match answer {
+            Ok(effects) => effects,
+            Err(message) => Err(format!("the plugin returned an error: {message}")),
+        }
     }
 
-    /// Calls a query export.
+    /// Calls a query export. A query added after the plugin's API version gets the answer
+    /// that means "no change" (the plugin can't have subscribed to it: see the manifest).
     pub fn query(
         &mut self,
         ability: &api::Ability,
@@ -522,110 +1011,51 @@ impl WasmPlugin {
         state: &GameState,
     ) -> Result<api::QueryAnswer, String> {
         use api::{QueryAnswer as A, QueryCall as Q};
-        let ability = to_wit_ability(ability);
-        self.with_call(state, |k, store| {
-            let q = k.swtcg_keyword_queries();
-            Ok(match call {
-                Q::AttackDieModifier { attacker, defender } => {
-                    A::Number(q.call_attack_die_modifier(store, &ability, *attacker, *defender)?)
-                }
-                Q::HitThreshold { kind } => {
-                    let kind = match kind {
-                        api::DiceKind::Attack => wit::DiceKind::Attack,
-                        api::DiceKind::Damage => wit::DiceKind::Damage,
-                    };
-                    A::Threshold(q.call_hit_threshold(store, &ability, kind)?)
-                }
-                Q::CanBeAttacked { attacker } => {
-                    A::Flag(q.call_can_be_attacked(store, &ability, *attacker)?)
-                }
-                Q::CanBeRetargeted { by } => {
-                    let by = match by {
-                        api::Retarget::Intercept => wit::Retarget::Intercept,
-                        api::Retarget::Redirect => wit::Retarget::Redirect,
-                        api::Retarget::Other => wit::Retarget::Other,
-                    };
-                    A::Flag(q.call_can_be_retargeted(store, &ability, by)?)
-                }
-                Q::StatModifier => {
-                    let s = q.call_stat_modifier(store, &ability)?;
-                    A::Stats(api::Stats {
-                        speed: s.speed,
-                        power: s.power,
-                        health: s.health,
-                    })
-                }
-                Q::PowerAgainst { attacker } => {
-                    A::Number(q.call_power_against(store, &ability, *attacker)?)
-                }
-                Q::DamagePreventable { source, target } => {
-                    A::MaybeFlag(q.call_damage_preventable(store, &ability, *source, *target)?)
-                }
-                Q::Activations { pop, event } => {
-                    let offers =
-                        q.call_activations(store, &ability, to_wit_pop(*pop), to_wit_event(event))?;
-                    A::Activations(
-                        offers
-                            .into_iter()
-                            .map(|o| api::Activation {
-                                label: o.label,
-                                cost: o.cost,
-                                targets: o.targets,
-                                max_amount: o.max_amount,
-                            })
-                            .collect(),
-                    )
-                }
-                Q::Activate {
-                    index,
-                    choice,
-                    event,
-                } => {
-                    let choice = wit::Choice {
-                        target: choice.target,
-                        amount: choice.amount,
-                    };
-                    match q.call_activate(store, &ability, *index, choice, to_wit_event(event))? {
-                        Ok(effects) => {
-                            A::Effects(effects.into_iter().map(from_wit_effect).collect())
-                        }
-                        Err(message) => {
-                            return Err(wasmtime::Error::msg(format!(
-                                "the plugin returned an error: {message}"
-                            )));
-                        }
-                    }
-                }
-                Q::GrantedAbilities => A::Abilities(q.call_granted_abilities(store, &ability)?),
-                Q::AttackArenas => A::Arenas(
-                    q.call_attack_arenas(store, &ability)?
-                        .into_iter()
-                        .map(|o| {
-                            let arena = match o.arena {
-                                wit::Arena::Space => 0,
-                                wit::Arena::Ground => 1,
-                                wit::Arena::Character => 2,
-                            };
-                            (arena, o.power)
-                        })
-                        .collect(),
-                ),
-                Q::Completions => A::Completions(
-                    q.call_completions(store, &ability)?
-                        .into_iter()
-                        .map(|c| api::Completion {
-                            label: c.label,
-                            cost: c.cost,
-                            min_counters: c.min_counters,
-                            force_for_missing: c.force_for_missing,
-                            from_hand: c.from_hand,
-                            anytime: c.anytime,
-                        })
-                        .collect(),
-                ),
-            })
+        self.with_call(state, |k, store| match k {
+            Bound::V1_0(k) => {
+                let q = k.swtcg_keyword_queries();
+                let ability = v1_0::to_wit_ability(ability);
+                Ok(match call {
+                    Q::StatModifierFor { .. } => A::Stats(api::Stats::default()),
+                    Q::Chosen { .. } => A::Effects(Vec::new()),
+                    Q::Understands => A::Flag(true),
+                    _ => query_call!(v1_0, q, store, ability, call),
+                })
+            }
+            Bound::V1_1(k) => {
+                let q = k.swtcg_keyword_queries();
+                let ability = v1_1::to_wit_ability(ability);
+                Ok(match call {
+                    Q::StatModifierFor { unit } => A::Stats(v1_1::from_wit_stat_totals(
+                        q.call_stat_modifier_for(store, &ability, *unit)?,
+                    )),
+                    Q::Chosen { index } => effects_answer(
+                        q.call_chosen(store, &ability, *index)?,
+                        v1_1::from_wit_effect,
+                    )?,
+                    Q::Understands => A::Flag(q.call_understands(store, &ability)?),
+                    _ => query_call!(v1_1, q, store, ability, call),
+                })
+            }
         })
     }
+}
+
+/// A query's list of effects as an answer; a plugin error or an unconvertible effect fails
+/// the call.
+fn effects_answer<W>(
+    answer: Result<Vec<W>, String>,
+    convert: fn(W) -> Result<api::Effect, String>,
+) -> wasmtime::Result<api::QueryAnswer> {
+    let effects = answer.map_err(|message| {
+        wasmtime::Error::msg(format!("the plugin returned an error: {message}"))
+    })?;
+    effects
+        .into_iter()
+        .map(convert)
+        .collect::<Result<Vec<_>, _>>()
+        .map(api::QueryAnswer::Effects)
+        .map_err(wasmtime::Error::msg)
 }
 
 /// A readable reason for a failed call: out of fuel, out of memory, a trap or a panic.
@@ -648,149 +1078,5 @@ fn describe_trap(err: &wasmtime::Error) -> String {
             err.root_cause()
         ),
         None => format!("{err:#}"),
-    }
-}
-
-fn to_wit_side(side: u8) -> wit::Side {
-    if side == 0 {
-        wit::Side::Dark
-    } else {
-        wit::Side::Light
-    }
-}
-
-fn to_wit_arena(arena: u8) -> wit::Arena {
-    match arena {
-        0 => wit::Arena::Space,
-        1 => wit::Arena::Ground,
-        _ => wit::Arena::Character,
-    }
-}
-
-fn to_wit_pop(pop: api::Pop) -> wit::Pop {
-    use api::Pop as P;
-    match pop {
-        P::BattlePhase => wit::Pop::BattlePhase,
-        P::BattleStep => wit::Pop::BattleStep,
-        P::BetweenAttacks => wit::Pop::BetweenAttacks,
-        P::Attack => wit::Pop::Attack,
-        P::Reroll => wit::Pop::Reroll,
-        P::PendingDamage => wit::Pop::PendingDamage,
-        P::DamagePrevention => wit::Pop::DamagePrevention,
-        P::DamagePlacement => wit::Pop::DamagePlacement,
-        P::AttackEnd => wit::Pop::AttackEnd,
-        P::Disrupt => wit::Pop::Disrupt,
-    }
-}
-
-fn to_wit_ability(a: &api::Ability) -> wit::Ability {
-    wit::Ability {
-        unit: a.unit,
-        index: a.index,
-        text: a.text.clone(),
-        parameter: a.parameter.clone(),
-        cost: a.cost.clone(),
-        under: a.under,
-    }
-}
-
-fn to_wit_event(e: &api::HookEvent) -> wit::Event {
-    wit::Event {
-        turn: e.turn,
-        side: e.side.map(to_wit_side),
-        arena: e.arena.map(to_wit_arena),
-        attacker: e.attacker,
-        defender: e.defender,
-        unit: e.unit,
-        amount: e.amount,
-    }
-}
-
-fn from_wit_duration(d: wit::Duration) -> api::Duration {
-    match d {
-        wit::Duration::ThisAttack => api::Duration::ThisAttack,
-        wit::Duration::NextAttack => api::Duration::NextAttack,
-        wit::Duration::EndOfBattle => api::Duration::EndOfBattle,
-        wit::Duration::EndOfTurn => api::Duration::EndOfTurn,
-        wit::Duration::EndOfGame => api::Duration::EndOfGame,
-    }
-}
-
-fn from_wit_stats(s: wit::StatChange) -> api::StatChange {
-    api::StatChange {
-        unit: s.unit,
-        speed: s.speed,
-        power: s.power,
-        health: s.health,
-        duration: from_wit_duration(s.duration),
-    }
-}
-
-fn from_wit_effect(effect: wit::Effect) -> api::Effect {
-    use api::Effect as E;
-    match effect {
-        wit::Effect::Stats(s) => E::Stats(from_wit_stats(s)),
-        wit::Effect::Prevent(u) => E::Prevent {
-            unit: u.unit,
-            amount: u.amount,
-        },
-        wit::Effect::AddPending(u) => E::AddPending {
-            unit: u.unit,
-            amount: u.amount,
-        },
-        wit::Effect::DiceOfDamage(d) => E::DiceOfDamage {
-            source: d.source,
-            target: d.target,
-            dice: d.dice,
-        },
-        wit::Effect::Damage(d) => E::Damage {
-            source: d.source,
-            target: d.target,
-            amount: d.amount,
-        },
-        wit::Effect::ChangeDefender(unit) => E::ChangeDefender { unit },
-        wit::Effect::OfferSplit(hits) => E::OfferSplit { hits },
-        wit::Effect::ExtraAttackDice(dice) => E::ExtraAttackDice { dice },
-        wit::Effect::GainForce(amount) => E::GainForce { amount },
-        wit::Effect::Tap(unit) => E::Tap { unit },
-        wit::Effect::Untap(unit) => E::Untap { unit },
-        wit::Effect::Counters(c) => E::Counters {
-            unit: c.unit,
-            kind: c.kind,
-            amount: c.amount,
-        },
-        wit::Effect::PayOneOf(costs) => E::PayOneOf { costs },
-        wit::Effect::Reroll(dice) => E::Reroll { dice },
-        wit::Effect::DiceModifier(amount) => E::DiceModifier { amount },
-        wit::Effect::MoveUnit(m) => E::MoveUnit {
-            unit: m.unit,
-            zone: zone_number(m.zone),
-        },
-        wit::Effect::PlaceDamage(u) => E::PlaceDamage {
-            unit: u.unit,
-            amount: u.amount,
-        },
-        wit::Effect::RemoveDamage(u) => E::RemoveDamage {
-            unit: u.unit,
-            amount: u.amount,
-        },
-        wit::Effect::Grant(g) => E::Grant {
-            unit: g.unit,
-            text: g.text,
-            duration: from_wit_duration(g.duration),
-        },
-        wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(match delayed {
-            wit::Delayed::DiceOfDamage(d) => api::Delayed::DiceOfDamage {
-                source: d.source,
-                target: d.target,
-                dice: d.dice,
-            },
-            wit::Delayed::Damage(d) => api::Delayed::Damage {
-                source: d.source,
-                target: d.target,
-                amount: d.amount,
-            },
-            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
-        }),
     }
 }

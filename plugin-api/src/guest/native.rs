@@ -136,6 +136,27 @@ pub mod host {
         }
     }
 
+    pub fn abilities(id: UnitId) -> Vec<String> {
+        match ask(HostRequest::Abilities(id)) {
+            Some(HostResponse::Abilities(list)) => list,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn note(id: UnitId, key: &str) -> Option<i32> {
+        match ask(HostRequest::Note(id, key.to_string())) {
+            Some(HostResponse::Note(value)) => value,
+            _ => None,
+        }
+    }
+
+    pub fn cards_beneath(id: UnitId) -> u32 {
+        match ask(HostRequest::CardsBeneath(id)) {
+            Some(HostResponse::CardsBeneath(n)) => n,
+            _ => 0,
+        }
+    }
+
     pub fn player(which: Side) -> PlayerView {
         let n = if which == Side::Dark { 0 } else { 1 };
         match ask(HostRequest::Player(n)) {
@@ -256,19 +277,59 @@ fn effect(e: Effect) -> crate::Effect {
             text: g.text,
             duration: duration(g.duration),
         },
-        Effect::AtAttackEnd(d) => E::AtAttackEnd(match d {
-            Delayed::DiceOfDamage(d) => crate::Delayed::DiceOfDamage {
-                source: d.source,
-                target: d.target,
-                dice: d.dice,
-            },
-            Delayed::Damage(d) => crate::Delayed::Damage {
-                source: d.source,
-                target: d.target,
-                amount: d.amount,
-            },
-            Delayed::Stats(s) => crate::Delayed::Stats(stat_change(s)),
-        }),
+        Effect::AtAttackEnd(d) => E::AtAttackEnd(delayed(d)),
+        Effect::Draw(d) => E::Draw {
+            side: side_number(d.side),
+            cards: d.amount,
+        },
+        Effect::GainBuildPoints(amount) => E::GainBuildPoints { amount },
+        Effect::LoseForce(d) => E::LoseForce {
+            side: side_number(d.side),
+            amount: d.amount,
+        },
+        Effect::Choose(o) => E::Choose {
+            options: o.options,
+            optional: o.optional,
+        },
+        Effect::Note(n) => E::Note {
+            unit: n.unit,
+            key: n.key,
+            value: n.value,
+            duration: duration(n.duration),
+        },
+        Effect::AttackAgain(a) => E::AttackAgain {
+            attacker: a.attacker,
+            defender: a.defender,
+            tap: a.tap,
+        },
+        Effect::AtBuildStepStart(d) => E::AtBuildStepStart(delayed(d)),
+        Effect::PutBeneath(b) => E::PutBeneath {
+            unit: b.unit,
+            from: b.from,
+        },
+    }
+}
+
+fn side_number(s: Side) -> u8 {
+    if s == Side::Dark { 0 } else { 1 }
+}
+
+fn delayed(d: Delayed) -> crate::Delayed {
+    match d {
+        Delayed::DiceOfDamage(d) => crate::Delayed::DiceOfDamage {
+            source: d.source,
+            target: d.target,
+            dice: d.dice,
+        },
+        Delayed::Damage(d) => crate::Delayed::Damage {
+            source: d.source,
+            target: d.target,
+            amount: d.amount,
+        },
+        Delayed::Stats(s) => crate::Delayed::Stats(stat_change(s)),
+        Delayed::GainForce(amount) => crate::Delayed::GainForce { amount },
+        Delayed::GainBuildPoints(amount) => crate::Delayed::GainBuildPoints { amount },
+        Delayed::Draw(cards) => crate::Delayed::Draw { cards },
     }
 }
 
@@ -361,6 +422,19 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     }
                 }
                 Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
+                Q::StatModifierFor { unit } => {
+                    let s = T::stat_modifier_for(a, unit);
+                    A::Stats(crate::Stats {
+                        speed: s.speed,
+                        power: s.power,
+                        health: s.health,
+                    })
+                }
+                Q::Chosen { index } => match effects(T::chosen(a, index)) {
+                    Ok(list) => A::Effects(list),
+                    Err(message) => return Response::Answer(Err(message)),
+                },
+                Q::Understands => A::Flag(T::understands(a)),
                 Q::AttackArenas => A::Arenas(
                     T::attack_arenas(a)
                         .into_iter()
