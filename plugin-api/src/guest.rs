@@ -23,6 +23,8 @@ pub use bindings::swtcg::keyword::types::*;
 #[doc(hidden)]
 pub mod native;
 
+pub mod effect_text;
+
 /// Read-only questions about the game during a call (the WIT `host` interface). In a wasm
 /// plugin they are the component's imports; in a native build they go through the host's
 /// table of the call in progress.
