@@ -5,7 +5,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::decision::{Choice, DecisionKind};
-use crate::model::{Arena, CardDef, Side, UnitId};
+use crate::model::{Arena, CardDef, CardId, Side, UnitId};
 use crate::ruleset::Ruleset;
 
 /// The log format's version, written in every header.
@@ -84,6 +84,12 @@ pub enum Event {
     Discarded {
         unit: UnitId,
         name: String,
+    },
+    /// One card of a stack went to the discard pile, the unit staying in play (Stack).
+    CardDiscarded {
+        card: CardId,
+        name: String,
+        from: UnitId,
     },
     ArenaControl {
         arena: Arena,

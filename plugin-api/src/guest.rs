@@ -114,6 +114,11 @@ macro_rules! keyword_trait {
             fn understands(_ability: Ability) -> bool {
                 true
             }
+            /// Whether `card` may be under the stack whose top card has this ability (since
+            /// API 1.1).
+            fn stacks_under(_ability: Ability, _card: CardView) -> bool {
+                false
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -191,6 +196,9 @@ macro_rules! keyword_trait {
                         }
                         fn understands(ability: Ability) -> bool {
                             <$ty as Keyword>::understands(ability)
+                        }
+                        fn stacks_under(ability: Ability, card: CardView) -> bool {
+                            <$ty as Keyword>::stacks_under(ability, card)
                         }
                     }
 

@@ -13,8 +13,8 @@ pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Activation, ActivationChoice, AttackView, Completion, Delayed, DiceKind, DieView,
-    Duration, Effect, HostView, NOT_IN_PLAY, PendingView, PlayerView, Query, QueryAnswer,
+    Ability, Activation, ActivationChoice, AttackView, CardView, Completion, Delayed, DiceKind,
+    DieView, Duration, Effect, HostView, NOT_IN_PLAY, PendingView, PlayerView, Query, QueryAnswer,
     QueryCall, Retarget, StatChange, Stats, UnitId, UnitView,
 };
 

@@ -257,10 +257,12 @@ pub enum Query {
     Chosen,
     /// Since API 1.1.
     Understands,
+    /// Since API 1.1.
+    StacksUnder,
 }
 
 impl Query {
-    pub const ALL: [Query; 14] = [
+    pub const ALL: [Query; 15] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -275,6 +277,7 @@ impl Query {
         Query::StatModifierFor,
         Query::Chosen,
         Query::Understands,
+        Query::StacksUnder,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -294,6 +297,7 @@ impl Query {
             Query::StatModifierFor => "stat-modifier-for",
             Query::Chosen => "chosen",
             Query::Understands => "understands",
+            Query::StacksUnder => "stacks-under",
         }
     }
 
@@ -349,6 +353,20 @@ pub enum QueryCall {
     },
     /// Since API 1.1.
     Understands,
+    /// Since API 1.1.
+    StacksUnder {
+        card: CardView,
+    },
+}
+
+/// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    pub name: String,
+    pub subtypes: Vec<String>,
+    /// The type line's arenas (0 Space, 1 Ground, 2 Character).
+    pub arenas: Vec<u8>,
+    pub unique: bool,
 }
 
 impl QueryCall {
@@ -369,6 +387,7 @@ impl QueryCall {
             QueryCall::StatModifierFor { .. } => Query::StatModifierFor,
             QueryCall::Chosen { .. } => Query::Chosen,
             QueryCall::Understands => Query::Understands,
+            QueryCall::StacksUnder { .. } => Query::StacksUnder,
         }
     }
 }

@@ -594,14 +594,25 @@ impl<'s> Script<'s> {
             (
                 DecisionKind::BuildAction,
                 Action::Complete {
-                    unit, via: None, ..
+                    unit,
+                    via: None,
+                    stack,
+                    ..
                 },
             ) => {
                 let id = self.id(unit);
-                let index = Self::find(decision, |c| match c {
-                    Choice::Complete { unit: u } | Choice::CompleteIntoStack { unit: u, .. } => {
-                        Some(*u) == id
-                    }
+                let into = stack.as_ref().map(|s| self.id(s));
+                let index = Self::find(decision, |c| match (c, into) {
+                    (
+                        Choice::Complete { unit: u } | Choice::CompleteIntoStack { unit: u, .. },
+                        None,
+                    ) => Some(*u) == id,
+                    (
+                        Choice::CompleteIntoStack {
+                            unit: u, stack: s, ..
+                        },
+                        Some(into),
+                    ) => Some(*u) == id && Some(*s) == into,
                     _ => false,
                 });
                 answer(index, format!("{unit} can't be completed now"))

@@ -281,6 +281,8 @@ pub enum Action {
         via: Option<Via>,
         /// The value chosen for an X in the cost.
         x: Option<u32>,
+        /// Extension: the stack the card completes into, under its top card (Stack).
+        stack: Option<String>,
     },
     /// `build = { unit, points }`: put build counters on a card in the build zone.
     Build { unit: String, points: u32 },
@@ -587,6 +589,7 @@ struct RawComplete {
     unit: Spanned<String>,
     via: Option<Via>,
     x: Option<u32>,
+    stack: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1283,6 +1286,7 @@ impl Ctx<'_> {
                 unit: unit("unit", complete.unit)?,
                 via: complete.via,
                 x: complete.x,
+                stack: complete.stack.map(|s| unit("stack", s)).transpose()?,
             }
         } else if let Some(build) = raw.build {
             let build = build.into_inner();
@@ -1862,7 +1866,8 @@ optional = true
                 &Action::Complete {
                     unit: "a".into(),
                     via: Some(Via::HiddenCost),
-                    x: Some(3)
+                    x: Some(3),
+                    stack: None
                 },
                 &Action::Build {
                     unit: "a".into(),

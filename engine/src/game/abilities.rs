@@ -328,7 +328,7 @@ impl Game<'_> {
     }
 
     /// The instances of a unit whose plugin answers `query`.
-    fn answering(&mut self, unit: UnitId, query: Query) -> Flow<Vec<ActiveAbility>> {
+    pub(crate) fn answering(&mut self, unit: UnitId, query: Query) -> Flow<Vec<ActiveAbility>> {
         let all = self.abilities_of(unit)?;
         let mut answering: Vec<ActiveAbility> = Vec::new();
         for a in all {

@@ -1,7 +1,7 @@
 //! The ready phase and the command phase: untap, Force, the build roll, build steps and retreat
 //! steps (game 6.1, 6.2, 7, 8).
 
-use swtcg_plugin_api::{HookEvent, HookPoint};
+use swtcg_plugin_api::{CardView, HookEvent, HookPoint, Query, QueryAnswer, QueryCall};
 
 use super::{Flow, Game};
 use crate::decision::{Choice, DecisionKind};
@@ -78,6 +78,7 @@ impl Game<'_> {
         loop {
             let mut options = self.build_options(side);
             options.extend(self.completion_options(side, false)?);
+            options.extend(self.stack_options(side)?);
             let choice = self.decide(side, DecisionKind::BuildAction, options)?;
             if choice == Choice::Pass {
                 break;
@@ -154,8 +155,13 @@ impl Game<'_> {
             .values()
             .filter(|u| u.controller == side && u.built)
         {
-            let top_cost = state.top_def(unit).cost_value();
+            let top = state.top_def(unit);
+            let top_cost = top.cost_value();
             for &card in &unit.cards[1..] {
+                // Cards another card's Stack lets under it never go on top (keywords.md Stack).
+                if state.def(card).unique_name() != top.unique_name() {
+                    continue;
+                }
                 let difference = state.def(card).cost_value() - top_cost;
                 if difference >= 0 && difference as u32 <= points {
                     options.push(Choice::Restack {
@@ -233,6 +239,76 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Stack (keywords.md): a card ready to complete may go under a stack of its player whose
+    /// top card's Stack lists it: never on top, within the 4-card limit, and at most one
+    /// version of each listed unique unit.
+    pub(crate) fn stack_options(&mut self, side: Side) -> Flow<Vec<Choice>> {
+        if !self.any_answers(Query::StacksUnder) {
+            return Ok(Vec::new());
+        }
+        let state = &self.state;
+        let ready: Vec<UnitId> = state
+            .units
+            .values()
+            .filter(|u| u.controller == side && u.place == Place::BuildZone && !u.built)
+            .filter(|u| u.build_counters >= state.build_cost(u))
+            .map(|u| u.id)
+            .collect();
+        let stacks: Vec<UnitId> = state
+            .units
+            .values()
+            .filter(|u| u.controller == side && u.built)
+            .filter(|u| (u.cards.len() as u32) < state.ruleset.stack_limit)
+            .map(|u| u.id)
+            .collect();
+        let mut options = Vec::new();
+        for &unit in &ready {
+            for &stack in &stacks {
+                if self.may_stack_under(unit, stack)? {
+                    options.push(Choice::CompleteIntoStack {
+                        unit,
+                        stack,
+                        on_top: false,
+                    });
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    /// Whether the card of `unit` (being completed) may go under `stack` by its top card's
+    /// Stack: a card of another name than the stack's, unique versions not repeated.
+    fn may_stack_under(&mut self, unit: UnitId, stack: UnitId) -> Flow<bool> {
+        let (Some(u), Some(s)) = (self.state.unit(unit), self.state.unit(stack)) else {
+            return Ok(false);
+        };
+        let card = self.state.top_def(u);
+        let name = card.unique_name();
+        // A version of the stack's own unit stacks by the normal rules (game 3.6.4); a listed
+        // unique unit may be there once; listed non-unique cards several times.
+        let own = self.state.top_def(s).unique_name() == name;
+        let repeated = card.is_unique()
+            && s.cards
+                .iter()
+                .any(|&c| self.state.def(c).unique_name() == name);
+        if own || repeated {
+            return Ok(false);
+        }
+        let view = card_view(card);
+        self.stack_allows(stack, view)
+    }
+
+    /// Whether a Stack ability of the top card of `stack` lets `card` be under it.
+    pub(crate) fn stack_allows(&mut self, stack: UnitId, card: CardView) -> Flow<bool> {
+        for a in self.answering(stack, Query::StacksUnder)? {
+            let call = QueryCall::StacksUnder { card: card.clone() };
+            if self.ask(&a, call)? == QueryAnswer::Flag(true) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// Completes `unit` into the stack `stack`: its card joins the stack and the damage, tapped
     /// state and attachments of the stack stay (OQ-6 (d)).
     fn join_stack(&mut self, unit: UnitId, stack: UnitId, on_top: bool) {
@@ -286,5 +362,15 @@ impl Game<'_> {
             };
             self.hook(HookPoint::UnitLeavesArena, event)?;
         }
+    }
+}
+
+/// What the Stack keyword reads of a card (API 1.1 `card-view`).
+pub(crate) fn card_view(def: &crate::model::CardDef) -> CardView {
+    CardView {
+        name: def.name.clone(),
+        subtypes: def.subtypes.clone(),
+        arenas: def.arenas.iter().map(|&a| a as u8).collect(),
+        unique: def.is_unique(),
     }
 }

@@ -19,7 +19,7 @@ use tracing::{debug, trace};
 use crate::decision::{Choice, Decider, Decision, DecisionKind};
 use crate::hooks::{AbilityHost, HookError};
 use crate::log::{Event, GameLog, LOG_FORMAT, LogEntry, LogHeader};
-use crate::model::{Arena, CardDef, GameState, Side, UnitId, state::TurnStep};
+use crate::model::{Arena, CardDef, CardId, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
 
@@ -359,6 +359,7 @@ impl<'a> Game<'a> {
     pub(crate) fn state_check(&mut self) -> Flow {
         self.hook(HookPoint::StateCheck, self.hook_event())?;
         self.refresh_static_stats()?;
+        self.check_listed_stack_cards()?;
         loop {
             let doomed = self
                 .state
@@ -373,6 +374,55 @@ impl<'a> Game<'a> {
                 None => return Ok(()),
             }
         }
+    }
+
+    /// Stack (keywords.md): a card under a stack by its top card's Stack, whose top no longer
+    /// lets it be there (the Stack card lost the ability or is no longer on top), goes to its
+    /// owner's discard pile.
+    fn check_listed_stack_cards(&mut self) -> Flow {
+        // Without a plugin answering `stacks-under`, no stack can hold cards of other names.
+        if !self.any_answers(swtcg_plugin_api::Query::StacksUnder) {
+            return Ok(());
+        }
+        let mut strays: Vec<(UnitId, CardId)> = Vec::new();
+        let mixed: Vec<(UnitId, Vec<CardId>)> = self
+            .state
+            .units
+            .values()
+            .filter(|u| u.cards.len() > 1)
+            .map(|u| {
+                let top = self.state.top_def(u).unique_name();
+                let listed = u.cards[1..]
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.state.def(c).unique_name() != top)
+                    .collect();
+                (u.id, listed)
+            })
+            .filter(|(_, listed): &(UnitId, Vec<CardId>)| !listed.is_empty())
+            .collect();
+        for (stack, listed) in mixed {
+            for card in listed {
+                let view = command::card_view(self.state.def(card));
+                if !self.stack_allows(stack, view)? {
+                    strays.push((stack, card));
+                }
+            }
+        }
+        for (stack, card) in strays {
+            if let Some(u) = self.state.unit_mut(stack) {
+                u.cards.retain(|&c| c != card);
+            }
+            let owner = self.state.owner(card);
+            self.state.player_mut(owner).discard.push(card);
+            let name = self.state.def(card).name.clone();
+            self.event(Event::CardDiscarded {
+                card,
+                name,
+                from: stack,
+            });
+        }
+        Ok(())
     }
 
     /// Puts a unit's cards into their owners' discard piles (game 14.4, OQ-22).

@@ -390,6 +390,15 @@ macro_rules! conversions {
 mod v1_1 {
     conversions!(super::bindings::swtcg::keyword::types);
 
+    pub(super) fn to_wit_card(card: &api::CardView) -> wit::CardView {
+        wit::CardView {
+            name: card.name.clone(),
+            subtypes: card.subtypes.clone(),
+            arenas: card.arenas.iter().map(|&a| to_wit_arena(a)).collect(),
+            unique: card.unique,
+        }
+    }
+
     pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
         match delayed {
             wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
@@ -901,7 +910,10 @@ macro_rules! query_call {
                     .collect(),
             ),
             // The queries a later version added are answered by the caller.
-            Q::StatModifierFor { .. } | Q::Chosen { .. } | Q::Understands => A::Effects(Vec::new()),
+            Q::StatModifierFor { .. }
+            | Q::Chosen { .. }
+            | Q::Understands
+            | Q::StacksUnder { .. } => A::Effects(Vec::new()),
         }
     }};
 }
@@ -1019,6 +1031,7 @@ impl WasmPlugin {
                     Q::StatModifierFor { .. } => A::Stats(api::Stats::default()),
                     Q::Chosen { .. } => A::Effects(Vec::new()),
                     Q::Understands => A::Flag(true),
+                    Q::StacksUnder { .. } => A::Flag(false),
                     _ => query_call!(v1_0, q, store, ability, call),
                 })
             }
@@ -1034,6 +1047,10 @@ impl WasmPlugin {
                         v1_1::from_wit_effect,
                     )?,
                     Q::Understands => A::Flag(q.call_understands(store, &ability)?),
+                    Q::StacksUnder { card } => {
+                        let card = v1_1::to_wit_card(card);
+                        A::Flag(q.call_stacks_under(store, &ability, &card)?)
+                    }
                     _ => query_call!(v1_1, q, store, ability, call),
                 })
             }

@@ -435,6 +435,15 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     Err(message) => return Response::Answer(Err(message)),
                 },
                 Q::Understands => A::Flag(T::understands(a)),
+                Q::StacksUnder { card } => A::Flag(T::stacks_under(
+                    a,
+                    CardView {
+                        name: card.name,
+                        subtypes: card.subtypes,
+                        arenas: card.arenas.into_iter().map(arena).collect(),
+                        unique: card.unique,
+                    },
+                )),
                 Q::AttackArenas => A::Arenas(
                     T::attack_arenas(a)
                         .into_iter()
