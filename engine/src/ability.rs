@@ -46,19 +46,22 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
             plain: true,
         };
     }
+    // "[Pilot] ..." is Pilot whatever arrows the abilities it grants hold.
+    if let Some(head) = text.get(.."[Pilot]".len())
+        && head.eq_ignore_ascii_case("[Pilot]")
+    {
+        return ParsedAbility {
+            text: text.into(),
+            cost: None,
+            keyword: Some("Pilot".into()),
+            parameter: text["[Pilot]".len()..].trim().into(),
+            plain: true,
+        };
+    }
     let (cost, effect) = match ARROWS.iter().find_map(|arrow| text.split_once(arrow)) {
         Some((cost, effect)) => (Some(cost.trim().to_string()), effect.trim()),
         None => (None, text),
     };
-    if let Some(rest) = effect.strip_prefix("[Pilot]") {
-        return ParsedAbility {
-            text: text.into(),
-            cost,
-            keyword: Some("Pilot".into()),
-            parameter: rest.trim().into(),
-            plain: true,
-        };
-    }
     // A keyword counts only after a plain cost: "As long as ..., X gets "Pay 2 Force -> Evade 2""
     // is card text. Whether what follows the keyword fits is the keyword's own grammar (`fits`):
     // "Evade X, where X is ..." is card text for Evade, "Redirect to a Crime unit" is Redirect's.
@@ -72,6 +75,12 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
             .trim()
             .to_string(),
         None => effect.to_string(),
+    };
+    // "Critical Hit 2." ends its sentence: the amount is "2".
+    let parameter = if keyword.is_some() && plain {
+        parameter.trim_end_matches('.').trim_end().to_string()
+    } else {
+        parameter
     };
     ParsedAbility {
         text: text.into(),

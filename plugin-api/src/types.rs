@@ -82,6 +82,11 @@ pub enum Delayed {
     Draw {
         cards: u32,
     },
+    /// A player (0 Dark, 1 Light) loses Force. Since API 1.1.
+    LoseForce {
+        side: u8,
+        amount: u32,
+    },
 }
 
 /// The closed vocabulary of effects a plugin may propose (WIT `effect`). The engine validates

@@ -818,6 +818,7 @@ fn via_label(via: Via) -> &'static str {
     match via {
         Via::HiddenCost => "Hidden Cost",
         Via::AlternativeCost => "Alternative Cost",
+        Via::ReducedCost => "Reduced Cost",
     }
 }
 

@@ -313,6 +313,9 @@ pub enum Via {
     HiddenCost,
     #[serde(rename = "Alternative Cost")]
     AlternativeCost,
+    /// Extension: the Reduced Cost keyword's completion.
+    #[serde(rename = "Reduced Cost")]
+    ReducedCost,
 }
 
 /// The `[expect]` table.

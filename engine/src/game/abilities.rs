@@ -40,7 +40,8 @@ fn delayed_too_big(d: &Delayed) -> bool {
         Delayed::Damage { amount, .. }
         | Delayed::GainForce { amount }
         | Delayed::GainBuildPoints { amount }
-        | Delayed::Draw { cards: amount } => *amount > EFFECT_LIMIT,
+        | Delayed::Draw { cards: amount }
+        | Delayed::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
         Delayed::Stats(c) => [c.speed, c.power, c.health]
             .iter()
             .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
@@ -245,8 +246,27 @@ impl Game<'_> {
 
     /// Calls every subscribed ability instance at a hook and applies what each proposes.
     pub(crate) fn dispatch_hook(&mut self, hook: HookPoint, event: &HookEvent) -> Flow {
+        let mut candidates = self.all_abilities()?;
+        if hook == HookPoint::UnitDiscarded {
+            // Units that left play keep their last abilities for this moment: the discarded
+            // unit itself (Last Stand) and a departed source of the damage being resolved
+            // (Bounty "even if the attacking unit leaves play").
+            let gone = [
+                event.unit.map(UnitId),
+                self.state.damage.last().and_then(|d| d.source),
+            ];
+            for id in gone.into_iter().flatten() {
+                if self.state.unit(id).is_none()
+                    && !candidates.iter().any(|a| a.ability.unit == id.0)
+                {
+                    candidates.extend(self.abilities_of(id)?);
+                }
+            }
+            // Stable: the Dark Side's first (game 13.4.3), each side's order kept.
+            candidates.sort_by_key(|a| a.controller);
+        }
         let mut instances: Vec<ActiveAbility> = Vec::new();
-        for a in self.all_abilities()? {
+        for a in candidates {
             let manifest = self.host.manifest(a.plugin);
             if !manifest.hooks.contains(&hook) {
                 continue;
@@ -894,9 +914,16 @@ impl Game<'_> {
             Effect::Grant { text, .. } if text.trim().is_empty() || text.len() > 500 => {
                 Err("a granted ability must be printed text of at most 500 characters".into())
             }
-            Effect::Draw { side, .. } | Effect::LoseForce { side, .. } if *side > 1 => Err(
-                format!("no player {side} (0 is the Dark Side, 1 the Light Side)"),
-            ),
+            Effect::Draw { side, .. }
+            | Effect::LoseForce { side, .. }
+            | Effect::AtAttackEnd(Delayed::LoseForce { side, .. })
+            | Effect::AtBuildStepStart(Delayed::LoseForce { side, .. })
+                if *side > 1 =>
+            {
+                Err(format!(
+                    "no player {side} (0 is the Dark Side, 1 the Light Side)"
+                ))
+            }
             Effect::Choose { options, .. }
                 if options.is_empty()
                     || options.len() > OPTIONS_LIMIT
@@ -1236,6 +1263,11 @@ impl Game<'_> {
                     self.draw(side)?;
                 }
             }
+            Delayed::LoseForce { side, amount } => {
+                let side = if side == 0 { Side::Dark } else { Side::Light };
+                let force = &mut self.state.player_mut(side).force;
+                *force = force.saturating_sub(amount);
+            }
         }
         Ok(())
     }
@@ -1350,9 +1382,11 @@ impl Game<'_> {
         match place {
             crate::model::Place::Arena(arena) => {
                 self.event(Event::Deployed { unit, arena });
+                // `amount` 0: moved by an effect, not deployed (Deploy triggers on 1).
                 let event = HookEvent {
                     unit: Some(unit.0),
                     arena: Some(arena as u8),
+                    amount: Some(0),
                     ..self.hook_event()
                 };
                 self.hook(HookPoint::UnitEntersArena, event)

@@ -222,6 +222,17 @@ impl Game<'_> {
                     modifier.duration = Duration::ThisAttack;
                 }
             }
+            // Granted abilities and notes "for the next attack" end with it too.
+            for (_, duration) in &mut unit.granted {
+                if *duration == Duration::NextAttack {
+                    *duration = Duration::ThisAttack;
+                }
+            }
+            for (_, duration) in unit.notes.values_mut() {
+                if *duration == Duration::NextAttack {
+                    *duration = Duration::ThisAttack;
+                }
+            }
         }
         self.state.attacks_declared += 1;
         self.state.attack = Some(AttackState {

@@ -197,6 +197,9 @@ impl Game<'_> {
             let event = HookEvent {
                 unit: Some(unit.0),
                 arena: Some(*arena as u8),
+                // `amount` 1: deployed (Deploy triggers on it); side: who deployed.
+                amount: Some(1),
+                side: Some(side as u8),
                 ..self.hook_event()
             };
             self.hook(HookPoint::UnitEntersArena, event)?;

@@ -407,6 +407,10 @@ mod v1_1 {
             wit::Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
             wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
             wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
+            wit::Delayed::LoseForce(d) => api::Delayed::LoseForce {
+                side: side_number(d.side),
+                amount: d.amount,
+            },
         }
     }
 

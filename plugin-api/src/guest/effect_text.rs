@@ -120,16 +120,20 @@ pub fn effects_now(outcomes: &[Outcome], controller: Side, unit: UnitId) -> Vec<
         .collect()
 }
 
-/// The outcomes as effects delayed to a later moment (Bounty's next build step), or `None` if
-/// one of them can't wait (only gaining Force or build points and drawing can).
-pub fn delayed(outcomes: &[Outcome]) -> Option<Vec<Delayed>> {
+/// The outcomes as effects delayed to a later moment (Bounty's next build step), for
+/// `controller`, or `None` if one of them can't wait (counters on a unit that may be gone).
+pub fn delayed(outcomes: &[Outcome], controller: Side) -> Option<Vec<Delayed>> {
     outcomes
         .iter()
         .map(|o| match o {
             Outcome::GainForce(n) => Some(Delayed::GainForce(*n)),
             Outcome::GainBuildPoints(n) => Some(Delayed::GainBuildPoints(*n)),
             Outcome::Draw(n) => Some(Delayed::Draw(*n)),
-            _ => None,
+            Outcome::OpponentLosesForce(n) => Some(Delayed::LoseForce(SideAmount {
+                side: opponent(controller),
+                amount: *n,
+            })),
+            Outcome::CountersOnSelf { .. } => None,
         })
         .collect()
 }

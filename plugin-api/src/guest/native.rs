@@ -330,6 +330,10 @@ fn delayed(d: Delayed) -> crate::Delayed {
         Delayed::GainForce(amount) => crate::Delayed::GainForce { amount },
         Delayed::GainBuildPoints(amount) => crate::Delayed::GainBuildPoints { amount },
         Delayed::Draw(cards) => crate::Delayed::Draw { cards },
+        Delayed::LoseForce(d) => crate::Delayed::LoseForce {
+            side: side_number(d.side),
+            amount: d.amount,
+        },
     }
 }
 
