@@ -131,6 +131,22 @@ pub fn markdown(root: &Path) -> anyhow::Result<String> {
             }
         );
     }
+    // The glossary's keywords that no folder implements, so the table shows the whole list.
+    let missing: Vec<String> = swtcg_engine::cards::bundled_keyword_names()
+        .into_iter()
+        .filter(|k| {
+            !docs
+                .iter()
+                .any(|d| d.manifest.names().any(|n| n.eq_ignore_ascii_case(k)))
+        })
+        .collect();
+    if !missing.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nKeywords of the bundled glossary with no plugin yet (their abilities do nothing): {}.",
+            missing.join(", ")
+        );
+    }
     // The keyword × hook matrix: which hook points and queries each keyword uses.
     let mut columns: Vec<&str> = Vec::new();
     for hook in swtcg_plugin_api::HookPoint::ALL {

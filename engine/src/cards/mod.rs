@@ -347,6 +347,11 @@ impl CardDb {
     }
 }
 
+/// The keyword names of the bundled glossary, without loading the card sets.
+pub fn bundled_keyword_names() -> Vec<String> {
+    keyword_names(BUNDLED_KEYWORDS)
+}
+
 /// The first column of each non-blank line of a keyword glossary, trimmed.
 fn keyword_names(text: &str) -> Vec<String> {
     text.lines()
