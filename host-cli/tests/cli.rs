@@ -35,16 +35,19 @@ fn a_keyword_without_a_plugin_fails_naming_it() {
             .join("../../shared/conformance/examples/01-attack-hits-on-four.toml"),
     )
     .unwrap();
-    let file = temp("cli", "needs-resilience.toml");
+    let file = temp("cli", "needs-equip.toml");
     std::fs::write(
         &file,
-        example.replace("cost = 5\n", "cost = 5\nabilities = [\"Resilience 2\"]\n"),
+        example.replace(
+            "cost = 5\n",
+            "cost = 5\nabilities = [\"Pay 2 Force -> Equip\"]\n",
+        ),
     )
     .unwrap();
     let out = swtcg(&["check", file.to_str().unwrap()]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("no plugin for keyword Resilience"), "{text}");
+    assert!(text.contains("no plugin for keyword Equip"), "{text}");
     assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
 }
 

@@ -119,6 +119,10 @@ macro_rules! keyword_trait {
             fn stacks_under(_ability: Ability, _card: CardView) -> bool {
                 false
             }
+            /// Whether this ability's unit rolls its attack dice secretly (since API 1.1).
+            fn secret_roll(_ability: Ability) -> bool {
+                false
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -199,6 +203,9 @@ macro_rules! keyword_trait {
                         }
                         fn stacks_under(ability: Ability, card: CardView) -> bool {
                             <$ty as Keyword>::stacks_under(ability, card)
+                        }
+                        fn secret_roll(ability: Ability) -> bool {
+                            <$ty as Keyword>::secret_roll(ability)
                         }
                     }
 

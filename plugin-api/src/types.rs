@@ -264,10 +264,12 @@ pub enum Query {
     Understands,
     /// Since API 1.1.
     StacksUnder,
+    /// Since API 1.1.
+    SecretRoll,
 }
 
 impl Query {
-    pub const ALL: [Query; 15] = [
+    pub const ALL: [Query; 16] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -283,6 +285,7 @@ impl Query {
         Query::Chosen,
         Query::Understands,
         Query::StacksUnder,
+        Query::SecretRoll,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -303,6 +306,7 @@ impl Query {
             Query::Chosen => "chosen",
             Query::Understands => "understands",
             Query::StacksUnder => "stacks-under",
+            Query::SecretRoll => "secret-roll",
         }
     }
 
@@ -362,6 +366,8 @@ pub enum QueryCall {
     StacksUnder {
         card: CardView,
     },
+    /// Since API 1.1.
+    SecretRoll,
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -393,6 +399,7 @@ impl QueryCall {
             QueryCall::Chosen { .. } => Query::Chosen,
             QueryCall::Understands => Query::Understands,
             QueryCall::StacksUnder { .. } => Query::StacksUnder,
+            QueryCall::SecretRoll => Query::SecretRoll,
         }
     }
 }

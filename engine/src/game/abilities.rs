@@ -401,6 +401,16 @@ impl Game<'_> {
         Ok(total)
     }
 
+    /// Whether `attacker` rolls its attack dice secretly (Cunning): any of its abilities says so.
+    pub(crate) fn secret_roll(&mut self, attacker: UnitId) -> Flow<bool> {
+        for a in self.answering(attacker, Query::SecretRoll)? {
+            if self.ask(&a, QueryCall::SecretRoll)? == QueryAnswer::Flag(true) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// The value a die must reach to hit `target`: the ruleset's, or the highest a keyword of
     /// the target asks for (Armor).
     pub(crate) fn hit_threshold(&mut self, target: UnitId, kind: DiceKind) -> Flow<u8> {

@@ -242,6 +242,7 @@ impl Game<'_> {
             dice: Vec::new(),
             hits: 0,
             counted: false,
+            secret: false,
         });
         self.event(Event::Attack { attacker, defender });
         self.hook(HookPoint::AttackDeclared, self.hook_event())?;
@@ -258,6 +259,10 @@ impl Game<'_> {
         let power = (power as i64 + self.power_against(attacker, defender)? as i64)
             .clamp(0, MAX_ATTACK_DICE) as i32;
         let modifier = self.attack_die_modifier(attacker, defender)?;
+        let secret = self.secret_roll(attacker)?;
+        if let Some(attack) = self.state.attack.as_mut() {
+            attack.secret = secret;
+        }
         let mut dice = Vec::with_capacity(power as usize);
         for _ in 0..power {
             let value = self.roll("attack")?;
@@ -378,6 +383,15 @@ impl Game<'_> {
         }
         self.hook(HookPoint::DamagePending, event.clone())?;
         self.pop(Pop::DamagePrevention)?;
+        // Cunning: the secret attack dice are shown once their damage's prevention POP ends.
+        let attack_damage = self
+            .state
+            .damage
+            .last()
+            .is_some_and(|d| d.pending.iter().any(|p| p.from_attack_dice));
+        if attack_damage && let Some(attack) = self.state.attack.as_mut() {
+            attack.secret = false;
+        }
         let Some(instance) = self.state.damage.last().cloned() else {
             return Ok(());
         };

@@ -276,10 +276,21 @@ impl<'a> Game<'a> {
         if trivial && !self.players.wants_trivial(&self.state, &decision) {
             return Ok(decision.options.into_iter().next().unwrap_or(Choice::Pass));
         }
-        let index = self
-            .players
-            .decide(&self.state, &decision)
-            .map_err(|err| EngineError::Decision(err.0))?;
+        // Cunning: while the attack dice are secret, the defending player decides on a view
+        // of the game without them.
+        let hidden = self
+            .state
+            .attack
+            .as_ref()
+            .filter(|a| a.secret)
+            .and_then(|a| self.state.unit(a.attacker))
+            .is_some_and(|u| u.controller != player);
+        let index = if hidden {
+            self.players.decide(&secret_view(&self.state), &decision)
+        } else {
+            self.players.decide(&self.state, &decision)
+        }
+        .map_err(|err| EngineError::Decision(err.0))?;
         let Decision {
             player,
             kind,
@@ -477,6 +488,29 @@ impl<'a> Game<'a> {
         }
         self.hook(HookPoint::UnitDiscarded, event)
     }
+}
+
+/// The game as the opponent of a Cunning attacker sees it while the dice are secret: the dice,
+/// the hits and the damage they made are not shown.
+pub fn secret_view(state: &GameState) -> GameState {
+    let mut view = state.clone();
+    if let Some(attack) = view.attack.as_mut() {
+        for die in &mut attack.dice {
+            *die = crate::model::attack::AttackDie {
+                initial: 0,
+                natural: 0,
+                modifier: 0,
+            };
+        }
+        attack.hits = 0;
+    }
+    for instance in &mut view.damage {
+        for pending in instance.pending.iter_mut().filter(|p| p.from_attack_dice) {
+            pending.amount = 0;
+            pending.prevented = 0;
+        }
+    }
+    view
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use swtcg_plugin_api::{Effect, HookEvent, HookPoint};
+use swtcg_plugin_api::{Effect, HookEvent, HookPoint, Pop};
 
 use super::*;
 use crate::decision::{DecideError, Player, Seats};
@@ -401,6 +401,7 @@ fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
         dice: Vec::new(),
         hits: 0,
         counted: false,
+        secret: false,
     });
     for _ in 0..3 {
         let value = game.roll("attack").ok().unwrap();
@@ -599,4 +600,119 @@ fn a_move_to_an_arena_off_the_type_line_is_refused() {
         game.state.unit(UnitId(0)).map(|u| u.place),
         Some(crate::model::Place::Arena(Arena::Ground))
     );
+}
+
+/// A host whose "Fake" keyword says its unit rolls secretly (Cunning's query).
+struct SecretHost {
+    manifest: crate::plugins::Manifest,
+}
+
+impl SecretHost {
+    fn new() -> Self {
+        let text = "[keyword]\nid = \"fake\"\nname = \"Fake\"\nversion = \"1.0.0\"\napi = \"^1.1\"\ntemplate = \"Fake\"\nparameter = \"none\"\nclass = [\"isolated\", \"static\"]\nqueries = [\"secret-roll\"]\n";
+        SecretHost {
+            manifest: crate::plugins::Manifest::parse("fake.toml", text).unwrap(),
+        }
+    }
+}
+
+impl AbilityHost for SecretHost {
+    fn plugin_for(&self, keyword: &str) -> Option<crate::hooks::PluginId> {
+        keyword.eq_ignore_ascii_case("fake").then_some(0)
+    }
+    fn manifest(&self, _: crate::hooks::PluginId) -> &crate::plugins::Manifest {
+        &self.manifest
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        vec!["Fake".into()]
+    }
+    fn any_subscribed(&self, _: HookPoint) -> bool {
+        false
+    }
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
+        query == swtcg_plugin_api::Query::SecretRoll
+    }
+    fn call_hook(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: HookPoint,
+        _: &swtcg_plugin_api::Ability,
+        _: &HookEvent,
+        _: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        Ok(Vec::new())
+    }
+    fn query(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: &swtcg_plugin_api::Ability,
+        call: &swtcg_plugin_api::QueryCall,
+        _: &GameState,
+    ) -> Result<swtcg_plugin_api::QueryAnswer, HookError> {
+        Ok(swtcg_plugin_api::QueryAnswer::Flag(matches!(
+            call,
+            swtcg_plugin_api::QueryCall::SecretRoll
+        )))
+    }
+}
+
+/// Passes every decision and records, per decision, the deciding side, the POP if any and the
+/// attack dice it was shown.
+#[derive(Default)]
+struct Spy {
+    seen: Vec<(Side, Option<Pop>, Vec<u8>)>,
+}
+
+impl Decider for Spy {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        let pop = match decision.kind {
+            DecisionKind::Pop { pop } => Some(pop),
+            _ => None,
+        };
+        let dice = state
+            .attack
+            .as_ref()
+            .map(|a| a.dice.iter().map(|d| d.natural).collect())
+            .unwrap_or_default();
+        self.seen.push((decision.player, pop, dice));
+        Ok(decision
+            .options
+            .iter()
+            .position(|c| *c == Choice::Pass)
+            .unwrap_or(0))
+    }
+    fn wants_trivial(&mut self, _: &GameState, _: &Decision) -> bool {
+        true
+    }
+}
+
+#[test]
+fn secret_attack_dice_are_hidden_from_the_defending_player_until_after_damage_prevention() {
+    // Keywords.md (Cunning): the attack dice are "shown to the opponent only after damage
+    // prevention". The Dark unit (power 3, "Fake" = Cunning) rolls 5, 5, 5.
+    let mut host = SecretHost::new();
+    let mut spy = Spy::default();
+    let mut game = Game::new(fake_board(vec![5, 5, 5]), header(), &mut host, &mut spy);
+    let _ = game.run_from(
+        crate::model::state::TurnStep::Battle(Arena::Ground),
+        StopAt::AttackEnd,
+    );
+    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.damage), Some(3));
+    drop(game);
+    let light_in = |pop: Pop| {
+        spy.seen
+            .iter()
+            .find(|(side, p, _)| *side == Side::Light && *p == Some(pop))
+            .map(|(_, _, dice)| dice.clone())
+    };
+    let dark_in = |pop: Pop| {
+        spy.seen
+            .iter()
+            .find(|(side, p, _)| *side == Side::Dark && *p == Some(pop))
+            .map(|(_, _, dice)| dice.clone())
+    };
+    assert_eq!(light_in(Pop::DamagePrevention), Some(vec![0, 0, 0]));
+    assert_eq!(light_in(Pop::Reroll), Some(vec![0, 0, 0]));
+    assert_eq!(dark_in(Pop::DamagePrevention), Some(vec![5, 5, 5]));
+    assert_eq!(light_in(Pop::AttackEnd), Some(vec![5, 5, 5]));
 }

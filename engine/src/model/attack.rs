@@ -26,6 +26,10 @@ pub struct AttackState {
     /// Whether the hits have been counted (game 10.5): dice can't change after that.
     #[serde(default)]
     pub counted: bool,
+    /// Whether the dice are rolled secretly (Cunning): until the damage prevention POP of the
+    /// attack's damage has ended, the defending player decides without seeing them.
+    #[serde(default)]
+    pub secret: bool,
 }
 
 /// Damage pending on one unit in one damage instance (game 10.6–10.8).

@@ -917,7 +917,8 @@ macro_rules! query_call {
             Q::StatModifierFor { .. }
             | Q::Chosen { .. }
             | Q::Understands
-            | Q::StacksUnder { .. } => A::Effects(Vec::new()),
+            | Q::StacksUnder { .. }
+            | Q::SecretRoll => A::Effects(Vec::new()),
         }
     }};
 }
@@ -1035,7 +1036,7 @@ impl WasmPlugin {
                     Q::StatModifierFor { .. } => A::Stats(api::Stats::default()),
                     Q::Chosen { .. } => A::Effects(Vec::new()),
                     Q::Understands => A::Flag(true),
-                    Q::StacksUnder { .. } => A::Flag(false),
+                    Q::StacksUnder { .. } | Q::SecretRoll => A::Flag(false),
                     _ => query_call!(v1_0, q, store, ability, call),
                 })
             }
@@ -1055,6 +1056,7 @@ impl WasmPlugin {
                         let card = v1_1::to_wit_card(card);
                         A::Flag(q.call_stacks_under(store, &ability, &card)?)
                     }
+                    Q::SecretRoll => A::Flag(q.call_secret_roll(store, &ability)?),
                     _ => query_call!(v1_1, q, store, ability, call),
                 })
             }

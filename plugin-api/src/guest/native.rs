@@ -439,6 +439,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     Err(message) => return Response::Answer(Err(message)),
                 },
                 Q::Understands => A::Flag(T::understands(a)),
+                Q::SecretRoll => A::Flag(T::secret_roll(a)),
                 Q::StacksUnder { card } => A::Flag(T::stacks_under(
                     a,
                     CardView {
