@@ -32,6 +32,12 @@ pub trait AbilityHost {
     /// Every printed keyword and alias the host implements, for the ability-text parser.
     fn keyword_names(&self) -> Vec<String>;
 
+    /// The card plugins, in load order: printed text that is no keyword is offered to each
+    /// (its `understands` query) until one claims it.
+    fn card_plugins(&self) -> Vec<PluginId> {
+        Vec::new()
+    }
+
     /// Whether any loaded plugin subscribes to this hook: unsubscribed hooks are skipped, so a
     /// hook no plugin listens to costs one look-up.
     fn any_subscribed(&self, hook: HookPoint) -> bool;

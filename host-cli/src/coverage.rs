@@ -90,10 +90,13 @@ pub fn markdown(root: &Path) -> anyhow::Result<String> {
         .filter(|p| p.join("keyword.toml").is_file())
         .collect();
     dirs.sort();
-    let docs = dirs
+    let all = dirs
         .iter()
         .map(|d| read(d))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let (docs, card_docs): (Vec<KeywordDoc>, Vec<KeywordDoc>) = all
+        .into_iter()
+        .partition(|d| d.manifest.kind == swtcg_engine::plugins::manifest::PluginKind::Keyword);
     let mut out = String::new();
     let _ = writeln!(out, "# Keyword coverage\n");
     let _ = writeln!(
@@ -178,7 +181,34 @@ pub fn markdown(root: &Path) -> anyhow::Result<String> {
             .collect();
         let _ = writeln!(out, "| {} | {} |", m.name, marks.join(" | "));
     }
-    for doc in &docs {
+    if !card_docs.is_empty() {
+        let _ = writeln!(out, "\n## Card plugins\n");
+        let _ = writeln!(
+            out,
+            "Printed card text that is no keyword, claimed by each plugin's `understands` query.\n"
+        );
+        let _ = writeln!(out, "| plugin | cards | hooks and queries | scenarios |");
+        let _ = writeln!(out, "| --- | --- | --- | --- |");
+        for doc in &card_docs {
+            let m = &doc.manifest;
+            let hooks: Vec<&str> = m
+                .hooks
+                .iter()
+                .map(|h| h.name())
+                .chain(m.queries.iter().map(|q| q.name()))
+                .collect();
+            let _ = writeln!(
+                out,
+                "| `{}` {} | {} | {} | {} |",
+                m.id,
+                m.version,
+                m.cards.join(", "),
+                hooks.join(", "),
+                doc.scenarios.len()
+            );
+        }
+    }
+    for doc in docs.iter().chain(&card_docs) {
         let _ = writeln!(out, "\n## {}\n", doc.manifest.name);
         if !doc.manifest.description.is_empty() {
             let _ = writeln!(out, "{}\n", doc.manifest.description);

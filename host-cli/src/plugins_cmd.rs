@@ -80,14 +80,23 @@ pub fn run(command: PluginsCommand) -> anyhow::Result<ExitCode> {
 }
 
 fn print_list(registry: &Registry) {
+    use swtcg_engine::plugins::manifest::PluginKind;
+    let cards = registry
+        .plugins()
+        .iter()
+        .filter(|p| p.manifest.kind == PluginKind::Card)
+        .count();
     println!(
-        "{} keyword plugins (host API {})",
-        registry.plugins().len(),
+        "{} keyword plugins and {cards} card plugins (host API {})",
+        registry.plugins().len() - cards,
         swtcg_plugin_api::api_version_string()
     );
     for plugin in registry.plugins() {
         let m = &plugin.manifest;
-        let names: Vec<&str> = m.names().collect();
+        let names: Vec<&str> = match m.kind {
+            PluginKind::Keyword => m.names().collect(),
+            PluginKind::Card => m.cards.iter().map(String::as_str).collect(),
+        };
         let hooks: Vec<&str> = m
             .hooks
             .iter()

@@ -59,7 +59,7 @@ pub fn run_scenario(
         None => options.ruleset.clone(),
     };
     let built = build_position(scenario, options.cards, ruleset)?;
-    check_keywords(&built.state, &*host, options.cards)?;
+    check_keywords(&built.state, &mut *host, options.cards)?;
 
     let (step, stop) = start_of(scenario);
     let header = LogHeader {
@@ -323,7 +323,7 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
 /// Every keyword on the board must have a plugin; card text needs a card plugin.
 fn check_keywords(
     state: &GameState,
-    host: &dyn AbilityHost,
+    host: &mut dyn AbilityHost,
     cards: &CardDb,
 ) -> Result<(), Failure> {
     // The IDC keyword list and every keyword a loaded plugin implements (a fan keyword may be
@@ -335,6 +335,9 @@ fn check_keywords(
             let def = state.def(card);
             for text in &def.abilities {
                 let parsed = parse_ability(text, &names);
+                if claimed_by_card_plugin(host, state, text) {
+                    continue;
+                }
                 match parsed.keyword {
                     Some(keyword)
                         if host
@@ -363,6 +366,29 @@ fn check_keywords(
         }
     }
     Ok(())
+}
+
+/// Whether a card plugin's `understands` claims a printed text.
+fn claimed_by_card_plugin(host: &mut dyn AbilityHost, state: &GameState, text: &str) -> bool {
+    let ability = swtcg_plugin_api::Ability {
+        unit: 0,
+        index: 0,
+        text: text.trim().to_string(),
+        parameter: text.trim().to_string(),
+        cost: None,
+        under: false,
+    };
+    host.card_plugins().into_iter().any(|plugin| {
+        matches!(
+            host.query(
+                plugin,
+                &ability,
+                &swtcg_plugin_api::QueryCall::Understands,
+                state
+            ),
+            Ok(swtcg_plugin_api::QueryAnswer::Flag(true))
+        )
+    })
 }
 
 fn start_of(scenario: &Scenario) -> (TurnStep, StopAt) {

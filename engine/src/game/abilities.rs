@@ -116,8 +116,33 @@ impl Game<'_> {
                         Ok(QueryAnswer::Flag(true))
                     )
             });
+        // Text no keyword plugin carries out goes to the card plugins, the first that claims it
+        // implementing it (the whole text is its parameter).
+        let hit = hit.or_else(|| self.card_plugin_for(text));
         self.parse_cache.insert(text.to_string(), hit.clone());
         hit
+    }
+
+    /// The first card plugin whose `understands` claims a printed text.
+    fn card_plugin_for(&mut self, text: &str) -> Option<(PluginId, String, Ability)> {
+        for plugin in self.host.card_plugins() {
+            let ability = Ability {
+                unit: 0,
+                index: 0,
+                text: text.trim().to_string(),
+                parameter: text.trim().to_string(),
+                cost: None,
+                under: false,
+            };
+            if let Ok(QueryAnswer::Flag(true)) =
+                self.host
+                    .query(plugin, &ability, &QueryCall::Understands, &self.state)
+            {
+                let name = self.host.manifest(plugin).name.clone();
+                return Some((plugin, name, ability));
+            }
+        }
+        None
     }
 
     /// The active ability instances of a unit (game 4.3, 3.6.2, 13.7): the top card's abilities

@@ -91,11 +91,47 @@ pub struct WasmFile {
     pub sha256: Option<String>,
 }
 
+/// The `[card]` table of a card plugin: it implements printed card text that is no keyword,
+/// claiming each text it can carry out through its `understands` query.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: String,
+    name: String,
+    version: String,
+    api: String,
+    /// The cards whose text it implements, as `SET/Name` (for listings and coverage).
+    #[serde(default)]
+    cards: Vec<String>,
+    #[serde(default)]
+    class: Vec<String>,
+    #[serde(default)]
+    hooks: Vec<String>,
+    #[serde(default)]
+    queries: Vec<String>,
+    #[serde(default = "default_zones")]
+    zones: Vec<Zone>,
+    #[serde(default)]
+    limit: UseLimit,
+    #[serde(default)]
+    description: String,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawManifest {
-    keyword: RawKeyword,
+    keyword: Option<RawKeyword>,
+    card: Option<RawCard>,
     wasm: Option<WasmFile>,
+}
+
+/// What a plugin implements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PluginKind {
+    /// A keyword of the glossary (and its aliases), matched by name.
+    Keyword,
+    /// Printed card text that is no keyword, matched by the plugin's `understands` answer.
+    Card,
 }
 
 /// The class words of game 13.2.
@@ -128,6 +164,9 @@ pub struct Manifest {
     pub limit: UseLimit,
     pub description: String,
     pub wasm: Option<WasmFile>,
+    pub kind: PluginKind,
+    /// For a card plugin, the cards whose text it implements (`SET/Name`).
+    pub cards: Vec<String>,
 }
 
 /// A manifest that could not be read; names the file, the line and the key.
@@ -164,7 +203,49 @@ impl Manifest {
             key: Some(key.to_string()),
             message,
         };
-        let k = raw.keyword;
+        let (k, kind, cards) = match (raw.keyword, raw.card) {
+            (Some(k), None) => (k, PluginKind::Keyword, Vec::new()),
+            (None, Some(c)) => {
+                if !c.queries.iter().any(|q| q == "understands") {
+                    return Err(error(
+                        "queries",
+                        "a card plugin must answer `understands`: it is how it claims the texts it implements".into(),
+                    ));
+                }
+                let keyword = RawKeyword {
+                    id: c.id,
+                    name: c.name,
+                    version: c.version,
+                    api: c.api,
+                    aliases: Vec::new(),
+                    template: String::new(),
+                    parameter: ParameterShape::Text,
+                    class: c.class,
+                    hooks: c.hooks,
+                    queries: c.queries,
+                    zones: c.zones,
+                    limit: c.limit,
+                    description: c.description,
+                };
+                (keyword, PluginKind::Card, c.cards)
+            }
+            (Some(_), Some(_)) => {
+                return Err(ManifestError {
+                    origin: origin.to_string(),
+                    line: None,
+                    key: None,
+                    message: "a manifest has a [keyword] or a [card] table, not both".into(),
+                });
+            }
+            (None, None) => {
+                return Err(ManifestError {
+                    origin: origin.to_string(),
+                    line: None,
+                    key: None,
+                    message: "missing table [keyword] (or [card] for a card plugin)".into(),
+                });
+            }
+        };
         if k.id.is_empty()
             || !k
                 .id
@@ -239,12 +320,18 @@ impl Manifest {
             limit: k.limit,
             description: k.description,
             wasm: raw.wasm,
+            kind,
+            cards,
         })
     }
 
-    /// The printed names this plugin implements: its name and its aliases.
+    /// The printed keyword names this plugin implements: its name and its aliases; none for a
+    /// card plugin.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        std::iter::once(self.name.as_str()).chain(self.aliases.iter().map(String::as_str))
+        let keyword = self.kind == PluginKind::Keyword;
+        std::iter::once(self.name.as_str())
+            .chain(self.aliases.iter().map(String::as_str))
+            .filter(move |_| keyword)
     }
 
     /// Whether the plugin supports the host's API version.

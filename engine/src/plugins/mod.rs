@@ -246,6 +246,12 @@ impl AbilityHost for Registry {
             .collect()
     }
 
+    fn card_plugins(&self) -> Vec<PluginId> {
+        (0..self.plugins.len())
+            .filter(|&i| self.plugins[i].manifest.kind == manifest::PluginKind::Card)
+            .collect()
+    }
+
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         self.subscribed[hook.index()]
     }
