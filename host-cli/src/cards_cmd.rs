@@ -137,14 +137,73 @@ fn report(
     let registry = plugins.load(&Ruleset::default())?;
     let mut keywords = bundled.keyword_names().to_vec();
     keywords.extend(registry.keyword_names());
-    let has_plugin = |keyword: &str| registry.plugin_for(keyword).is_some();
-    let sets = coverage(cards.iter().map(Arc::as_ref), &keywords, &has_plugin);
+    let host = std::cell::RefCell::new(registry);
+    let understood = |text: &str| understood(&mut host.borrow_mut(), &keywords, text);
+    let has_plugin = |keyword: &str| host.borrow().plugin_for(keyword).is_some();
+    let sets = coverage(
+        cards.iter().map(Arc::as_ref),
+        &keywords,
+        &has_plugin,
+        &understood,
+    );
+    let registry = host.into_inner();
     if json {
         println!("{}", serde_json::to_string_pretty(&to_json(&sets))?);
     } else {
         print_table(&sets, top, registry.plugins().len());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The plugins' word on a printed text (see `coverage`): a keyword plugin that answers
+/// `understands` says whether it can carry the text out; otherwise a card plugin may claim it.
+fn understood(
+    registry: &mut swtcg_engine::plugins::Registry,
+    keywords: &[String],
+    text: &str,
+) -> Option<bool> {
+    use swtcg_engine::AbilityHost;
+    use swtcg_plugin_api::{Ability, Query, QueryAnswer, QueryCall};
+    let state = swtcg_engine::model::GameState::new(Arc::new(Ruleset::default()), 0);
+    let ask = |registry: &mut swtcg_engine::plugins::Registry,
+               plugin,
+               parameter: &str,
+               cost: Option<String>| {
+        let ability = Ability {
+            unit: 0,
+            index: 0,
+            text: text.trim().to_string(),
+            parameter: parameter.to_string(),
+            cost,
+            under: false,
+        };
+        matches!(
+            registry.query(plugin, &ability, &QueryCall::Understands, &state),
+            Ok(QueryAnswer::Flag(true))
+        )
+    };
+    let parsed = swtcg_engine::ability::parse_ability(text, keywords);
+    if let Some(plugin) = parsed
+        .keyword
+        .as_deref()
+        .and_then(|k| registry.plugin_for(k))
+        && registry
+            .manifest(plugin)
+            .queries
+            .contains(&Query::Understands)
+    {
+        return Some(ask(
+            registry,
+            plugin,
+            &parsed.parameter,
+            parsed.cost.clone(),
+        ));
+    }
+    let claimed = registry
+        .card_plugins()
+        .into_iter()
+        .any(|plugin| ask(registry, plugin, text.trim(), None));
+    claimed.then_some(true)
 }
 
 /// The cards the arguments name, in argument order: every card of an existing file (imported;

@@ -273,10 +273,15 @@ fn is_stat_change(effect: &str) -> bool {
 }
 
 /// The coverage of every set among `cards`, in the order each set first appears.
+///
+/// `understood` is the plugins' word on a whole printed text, asked first: `Some(true)` when a
+/// card plugin claims it (supported), `Some(false)` when its keyword's plugin says it can't
+/// carry it out (card text that needs a card plugin), `None` to classify it by keywords alone.
 pub fn coverage<'a>(
     cards: impl IntoIterator<Item = &'a CardDef>,
     keywords: &[String],
     has_plugin: &dyn Fn(&str) -> bool,
+    understood: &dyn Fn(&str) -> Option<bool>,
 ) -> Vec<SetCoverage> {
     let mut sets: Vec<SetCoverage> = Vec::new();
     let mut counts: Vec<HashMap<String, usize>> = Vec::new();
@@ -305,9 +310,20 @@ pub fn coverage<'a>(
         let mut playable = true;
         let mut keyword_only = true;
         for text in &card.abilities {
-            let ability = classified
-                .entry(text.as_str())
-                .or_insert_with(|| classify(text, keywords, has_plugin));
+            let ability =
+                classified
+                    .entry(text.as_str())
+                    .or_insert_with(|| match understood(text) {
+                        Some(true) => AbilityCoverage {
+                            class: AbilityClass::CardText,
+                            missing: Vec::new(),
+                        },
+                        Some(false) => AbilityCoverage {
+                            class: AbilityClass::CardText,
+                            missing: vec![Missing::CardText(text.to_string())],
+                        },
+                        None => classify(text, keywords, has_plugin),
+                    });
             playable &= ability.supported();
             keyword_only &= ability.keyword_only();
             for missing in &ability.missing {
@@ -528,7 +544,7 @@ mod tests {
             unit("TWO", "Sneaky", &["Stealth"]),
             unit("TWO", "Parrying", &["Riposte 2"]),
         ];
-        let sets = coverage(&cards, &keywords(), &has_plugin);
+        let sets = coverage(&cards, &keywords(), &has_plugin, &|_| None);
         assert_eq!(sets.len(), 2);
         let one = &sets[0];
         assert_eq!(
