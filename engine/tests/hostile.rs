@@ -351,6 +351,7 @@ fn position(text: &str, ruleset: &Ruleset) -> Position {
             granted: Vec::new(),
             beneath: Vec::new(),
             notes: Default::default(),
+            lost_keywords: Vec::new(),
         });
         ids.insert(spec.id.clone(), id);
     }

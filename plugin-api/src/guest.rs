@@ -123,6 +123,10 @@ macro_rules! keyword_trait {
             fn secret_roll(_ability: Ability) -> bool {
                 false
             }
+            /// Keywords this ability makes `unit` lose (since API 1.1).
+            fn removed_keywords(_ability: Ability, _unit: UnitId) -> Vec<String> {
+                Vec::new()
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -206,6 +210,9 @@ macro_rules! keyword_trait {
                         }
                         fn secret_roll(ability: Ability) -> bool {
                             <$ty as Keyword>::secret_roll(ability)
+                        }
+                        fn removed_keywords(ability: Ability, unit: UnitId) -> Vec<String> {
+                            <$ty as Keyword>::removed_keywords(ability, unit)
                         }
                     }
 

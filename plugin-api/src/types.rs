@@ -266,10 +266,12 @@ pub enum Query {
     StacksUnder,
     /// Since API 1.1.
     SecretRoll,
+    /// Since API 1.1.
+    RemovedKeywords,
 }
 
 impl Query {
-    pub const ALL: [Query; 16] = [
+    pub const ALL: [Query; 17] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -286,6 +288,7 @@ impl Query {
         Query::Understands,
         Query::StacksUnder,
         Query::SecretRoll,
+        Query::RemovedKeywords,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -307,6 +310,7 @@ impl Query {
             Query::Understands => "understands",
             Query::StacksUnder => "stacks-under",
             Query::SecretRoll => "secret-roll",
+            Query::RemovedKeywords => "removed-keywords",
         }
     }
 
@@ -368,6 +372,10 @@ pub enum QueryCall {
     },
     /// Since API 1.1.
     SecretRoll,
+    /// Since API 1.1.
+    RemovedKeywords {
+        unit: UnitId,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -400,6 +408,7 @@ impl QueryCall {
             QueryCall::Understands => Query::Understands,
             QueryCall::StacksUnder { .. } => Query::StacksUnder,
             QueryCall::SecretRoll => Query::SecretRoll,
+            QueryCall::RemovedKeywords { .. } => Query::RemovedKeywords,
         }
     }
 }

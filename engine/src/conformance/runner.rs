@@ -306,6 +306,7 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
             granted: Vec::new(),
             beneath: Vec::new(),
             notes: Default::default(),
+            lost_keywords: Vec::new(),
         };
         let id = state.add_unit(unit);
         ids.insert(spec.id.clone(), id);

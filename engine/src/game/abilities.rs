@@ -159,6 +159,7 @@ impl Game<'_> {
         };
         let in_arena = u.in_arena().is_some();
         let controller = u.controller;
+        let lost = u.lost_keywords.clone();
         // (text, printed under the top card, printed on a Pilot card piloting the unit)
         let mut printed: Vec<(String, bool, bool)> = Vec::new();
         for (position, &card) in u.cards.iter().enumerate() {
@@ -180,6 +181,10 @@ impl Game<'_> {
             let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
                 continue;
             };
+            // "Loses Precision": the unit's instances of a lost keyword do nothing.
+            if self.is_lost(plugin, &lost) {
+                continue;
+            }
             let zones = &self.host.manifest(plugin).zones;
             let zone_ok = if in_arena {
                 true
@@ -225,6 +230,9 @@ impl Game<'_> {
                 // A granted ability works in the build zone only if its own keyword does
                 // (INSERT: "as per the rule for that effect").
                 if !in_arena && !self.host.manifest(plugin).zones.contains(&Zone::BuildZone) {
+                    continue;
+                }
+                if self.is_lost(plugin, &lost) {
                     continue;
                 }
                 ability.unit = unit.0;
@@ -522,6 +530,45 @@ impl Game<'_> {
             }
         }
         Ok(!forbidden)
+    }
+
+    /// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
+    fn is_lost(&self, plugin: PluginId, lost: &[String]) -> bool {
+        !lost.is_empty()
+            && self
+                .host
+                .manifest(plugin)
+                .names()
+                .any(|name| lost.iter().any(|l| l.eq_ignore_ascii_case(name)))
+    }
+
+    /// Recomputes the keywords abilities make units lose ("Each of your opponent's units loses
+    /// Precision"), so that ability lists stay a pure function of the state. The abilities that
+    /// remove keywords are read with the losses of the previous check.
+    pub(crate) fn refresh_lost_keywords(&mut self) -> Flow {
+        if !self.any_answers(Query::RemovedKeywords) {
+            return Ok(());
+        }
+        let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        let mut lost: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
+        for &source in &ids {
+            for a in self.answering(source, Query::RemovedKeywords)? {
+                for (i, &unit) in ids.iter().enumerate() {
+                    let call = QueryCall::RemovedKeywords { unit: unit.0 };
+                    if let QueryAnswer::Abilities(names) = self.ask(&a, call)? {
+                        lost[i].extend(names.into_iter().take(AMOUNT_LIMIT as usize));
+                    }
+                }
+            }
+        }
+        for (id, mut names) in ids.into_iter().zip(lost) {
+            names.sort();
+            names.dedup();
+            if let Some(unit) = self.state.unit_mut(id) {
+                unit.lost_keywords = names;
+            }
+        }
+        Ok(())
     }
 
     /// Recomputes the static stat changes keywords give each unit (Intimidation, Inspiration...)

@@ -19,6 +19,8 @@ struct Route {
     index: u32,
     completion: Completion,
     costs: Vec<Cost>,
+    /// The keyword whose ability offers the route ("Hidden Cost").
+    keyword: String,
 }
 
 impl Game<'_> {
@@ -26,7 +28,7 @@ impl Game<'_> {
     /// cards in hand for routes that allow it. `anytime_only` keeps the routes usable outside
     /// the owner's build step.
     fn completion_routes(&mut self, side: Side, anytime_only: bool) -> Flow<Vec<Route>> {
-        let mut routes: Vec<(Option<UnitId>, CardId, u32, Completion)> = Vec::new();
+        let mut routes: Vec<(Option<UnitId>, CardId, u32, Completion, String)> = Vec::new();
         if !self.any_answers(Query::Completions) {
             return Ok(Vec::new());
         }
@@ -51,7 +53,13 @@ impl Game<'_> {
                 }
                 if let QueryAnswer::Completions(list) = self.ask(&a, QueryCall::Completions)? {
                     for (index, completion) in list.into_iter().enumerate() {
-                        routes.push((Some(unit), card, index as u32, completion));
+                        routes.push((
+                            Some(unit),
+                            card,
+                            index as u32,
+                            completion,
+                            a.keyword.clone(),
+                        ));
                     }
                 }
             }
@@ -84,13 +92,19 @@ impl Game<'_> {
                     for (index, completion) in
                         list.into_iter().enumerate().filter(|(_, c)| c.from_hand)
                     {
-                        routes.push((None, card, index as u32, completion));
+                        routes.push((
+                            None,
+                            card,
+                            index as u32,
+                            completion,
+                            instance.keyword.clone(),
+                        ));
                     }
                 }
             }
         }
         let mut legal = Vec::new();
-        for (unit, card, index, completion) in routes {
+        for (unit, card, index, completion, keyword) in routes {
             if anytime_only && !completion.anytime {
                 continue;
             }
@@ -125,6 +139,7 @@ impl Game<'_> {
                     index,
                     completion,
                     costs,
+                    keyword,
                 });
             }
         }
@@ -183,6 +198,13 @@ impl Game<'_> {
         pay(&mut self.state, unit, &chosen.costs);
         if let Some(u) = self.state.unit_mut(unit) {
             u.built = true;
+            // Abilities that care how a unit was completed ("deploys a unit using Hidden
+            // Cost") read this note while the completion and its deploy resolve
+            // (docs/plugin-protocol.md).
+            u.notes.insert(
+                format!("completed-via:{}", chosen.keyword),
+                (1, crate::model::Duration::EndOfTurn),
+            );
         }
         let name = self.state.unit_label(unit);
         self.event(Event::Completed { unit, name });
@@ -203,6 +225,10 @@ impl Game<'_> {
                 ..self.hook_event()
             };
             self.hook(HookPoint::UnitEntersArena, event)?;
+        }
+        // The note says how the unit was completed only for this completion and its deploy.
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.notes.remove(&format!("completed-via:{}", chosen.keyword));
         }
         self.state_check()
     }

@@ -176,9 +176,11 @@ impl<'a> Game<'a> {
     pub fn run_from(&mut self, step: TurnStep, stop: StopAt) -> Result<Outcome, EngineError> {
         self.stop = stop;
         let start = TURN.iter().position(|s| *s == step).unwrap_or(0);
-        // Static keyword bonuses hold from the first moment of a hand-built position.
+        // Static keyword bonuses and losses hold from the first moment of a hand-built
+        // position.
         let result = self
-            .refresh_static_stats()
+            .refresh_lost_keywords()
+            .and_then(|()| self.refresh_static_stats())
             .and_then(|()| self.run_steps(start))
             .map(|()| Outcome::Stopped);
         self.finish(result)
@@ -369,6 +371,7 @@ impl<'a> Game<'a> {
     /// units of one unique name (game 14.3, 3.5.3). Runs after every change that could matter.
     pub(crate) fn state_check(&mut self) -> Flow {
         self.hook(HookPoint::StateCheck, self.hook_event())?;
+        self.refresh_lost_keywords()?;
         self.refresh_static_stats()?;
         self.check_listed_stack_cards()?;
         loop {
@@ -468,6 +471,7 @@ impl<'a> Game<'a> {
                     granted: Vec::new(),
                     beneath: Vec::new(),
                     notes: Default::default(),
+                    lost_keywords: Vec::new(),
                 });
             }
         }

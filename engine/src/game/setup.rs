@@ -215,6 +215,7 @@ impl Game<'_> {
             granted: Vec::new(),
             beneath: Vec::new(),
             notes: Default::default(),
+            lost_keywords: Vec::new(),
         })
     }
 }

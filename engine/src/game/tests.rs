@@ -341,6 +341,7 @@ fn board(dice: Vec<u8>) -> GameState {
             granted: Vec::new(),
             beneath: Vec::new(),
             notes: Default::default(),
+            lost_keywords: Vec::new(),
         });
     }
     state

@@ -87,6 +87,10 @@ pub struct Unit {
     /// Values plugins remembered on the unit (API 1.1 `note`), each until its duration ends.
     #[serde(default)]
     pub notes: BTreeMap<String, (i32, Duration)>,
+    /// Keywords other abilities make the unit lose now ("loses Precision"), refreshed by the
+    /// game at every state check like `static_bonus`; its instances of them are not active.
+    #[serde(default)]
+    pub lost_keywords: Vec<String>,
 }
 
 impl Unit {

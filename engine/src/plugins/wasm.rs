@@ -918,7 +918,8 @@ macro_rules! query_call {
             | Q::Chosen { .. }
             | Q::Understands
             | Q::StacksUnder { .. }
-            | Q::SecretRoll => A::Effects(Vec::new()),
+            | Q::SecretRoll
+            | Q::RemovedKeywords { .. } => A::Effects(Vec::new()),
         }
     }};
 }
@@ -1037,6 +1038,7 @@ impl WasmPlugin {
                     Q::Chosen { .. } => A::Effects(Vec::new()),
                     Q::Understands => A::Flag(true),
                     Q::StacksUnder { .. } | Q::SecretRoll => A::Flag(false),
+                    Q::RemovedKeywords { .. } => A::Abilities(Vec::new()),
                     _ => query_call!(v1_0, q, store, ability, call),
                 })
             }
@@ -1057,6 +1059,9 @@ impl WasmPlugin {
                         A::Flag(q.call_stacks_under(store, &ability, &card)?)
                     }
                     Q::SecretRoll => A::Flag(q.call_secret_roll(store, &ability)?),
+                    Q::RemovedKeywords { unit } => {
+                        A::Abilities(q.call_removed_keywords(store, &ability, *unit)?)
+                    }
                     _ => query_call!(v1_1, q, store, ability, call),
                 })
             }

@@ -440,6 +440,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 },
                 Q::Understands => A::Flag(T::understands(a)),
                 Q::SecretRoll => A::Flag(T::secret_roll(a)),
+                Q::RemovedKeywords { unit } => A::Abilities(T::removed_keywords(a, unit)),
                 Q::StacksUnder { card } => A::Flag(T::stacks_under(
                     a,
                     CardView {
