@@ -13,6 +13,7 @@ pub mod deck;
 pub mod deck_rules;
 pub mod game;
 pub mod hooks;
+pub mod lock;
 pub mod log;
 pub mod model;
 pub mod players;
@@ -20,6 +21,7 @@ pub mod plugins;
 pub mod replay;
 pub mod rng;
 pub mod ruleset;
+pub mod sim;
 pub mod text;
 
 pub use decision::{Choice, Decider, Decision, DecisionKind, Player, Seats};

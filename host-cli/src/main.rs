@@ -3,12 +3,15 @@
 mod bundled;
 mod cards_cmd;
 mod check;
+mod colour;
 mod coverage;
 mod deck_cmd;
 mod demo;
 mod plugins;
 mod plugins_cmd;
 mod replay;
+mod setup;
+mod sim;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,6 +67,18 @@ enum Command {
     ///
     /// Example: swtcg demo --log game.jsonl && swtcg replay game.jsonl
     Replay(replay::ReplayArgs),
+    /// Play many seeded games between AIs on all cores and print win rates with 95 %
+    /// confidence intervals, turns, keyword counts and errors.
+    ///
+    /// Game i of a run plays seed S+i, so a run can be split with --shard I/N over machines and
+    /// the shards' --json results merged with `swtcg sim merge` into the result of one run.
+    /// Exit status: 0, 1 when a game ended in an engine error, 2 on bad input.
+    ///
+    /// Example: swtcg sim --games 1000 --seed 1
+    ///
+    /// Example: swtcg sim a.toml b.toml -n 10000 --shard 1/2 --json > 1.json   (and 2/2 elsewhere)
+    ///          swtcg sim merge 1.json 2.json
+    Sim(sim::SimArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +92,7 @@ fn main() -> ExitCode {
         Command::Plugins(command) => plugins_cmd::run(command),
         Command::Deck(command) => deck_cmd::run(command),
         Command::Cards(command) => cards_cmd::run(command),
+        Command::Sim(args) => sim::run(args),
     };
     match result {
         Ok(code) => code,

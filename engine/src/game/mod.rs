@@ -137,6 +137,7 @@ impl<'a> Game<'a> {
             ruleset: (*ruleset).clone(),
             decks: decks.clone(),
             plugins: host.fingerprints(),
+            lock: None,
         };
         let mut state = GameState::new(ruleset, seed);
         for side in Side::BOTH {

@@ -332,6 +332,7 @@ impl WasmRuntime {
             pre,
             memory,
             fuel,
+            call_fuel: Default::default(),
             live: None,
         };
         plugin.live = Some(plugin.fresh_instance()?);
@@ -378,6 +379,9 @@ pub struct WasmPlugin {
     pre: bindings::KeywordPre<HostCtx>,
     memory: u64,
     fuel: u64,
+    /// Fuel per call at particular hook points and queries (by manifest name), overriding `fuel`
+    /// (the ruleset's `hook_fuel`).
+    call_fuel: std::collections::BTreeMap<String, u64>,
     live: Option<Live>,
 }
 
@@ -426,6 +430,7 @@ impl WasmPlugin {
     fn with_call<R>(
         &mut self,
         state: &GameState,
+        name: &str,
         call: impl FnOnce(&bindings::Keyword, &mut Store<HostCtx>) -> wasmtime::Result<R>,
     ) -> Result<R, String> {
         if self.live.is_none() {
@@ -437,7 +442,8 @@ impl WasmPlugin {
         live.store.data_mut().view = state;
         live.store.set_epoch_deadline(EPOCH_DEADLINE);
         live.store.data_mut().calls = 0;
-        let fuel_ok = live.store.set_fuel(self.fuel);
+        let fuel = self.call_fuel.get(name).copied().unwrap_or(self.fuel);
+        let fuel_ok = live.store.set_fuel(fuel);
         let result = match fuel_ok {
             Ok(()) => call(&live.keyword, &mut live.store),
             Err(e) => Err(e),
@@ -453,6 +459,12 @@ impl WasmPlugin {
         }
     }
 
+    /// Sets the fuel per call at the named hook points and queries (the ruleset's
+    /// `hook_fuel`); other calls keep the plugin's fuel.
+    pub fn set_call_fuel(&mut self, fuel: std::collections::BTreeMap<String, u64>) {
+        self.call_fuel = fuel;
+    }
+
     /// Calls a hook export.
     pub fn call_hook(
         &mut self,
@@ -464,7 +476,7 @@ impl WasmPlugin {
         use api::{HookPoint as H, Pop as P};
         let ability = to_wit_ability(ability);
         let event = to_wit_event(event);
-        let answer = self.with_call(state, |k, store| {
+        let answer = self.with_call(state, hook.name(), |k, store| {
             let hooks = k.swtcg_keyword_hooks();
             call_hook!(hooks, &mut *store, hook, &ability, event, {
                 H::SetupStart => call_setup_start,
@@ -523,7 +535,7 @@ impl WasmPlugin {
     ) -> Result<api::QueryAnswer, String> {
         use api::{QueryAnswer as A, QueryCall as Q};
         let ability = to_wit_ability(ability);
-        self.with_call(state, |k, store| {
+        self.with_call(state, call.query().name(), |k, store| {
             let q = k.swtcg_keyword_queries();
             Ok(match call {
                 Q::AttackDieModifier { attacker, defender } => {
