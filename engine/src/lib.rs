@@ -6,6 +6,7 @@
 
 pub mod ability;
 pub mod cards;
+pub mod conflicts;
 pub mod conformance;
 pub mod cost;
 pub mod decision;

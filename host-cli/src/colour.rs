@@ -18,3 +18,11 @@ fn paint(text: &str, code: &str, on: bool) -> String {
 pub fn bold(text: &str, on: bool) -> String {
     paint(text, "1", on)
 }
+
+pub fn red(text: &str, on: bool) -> String {
+    paint(text, "31", on)
+}
+
+pub fn blue(text: &str, on: bool) -> String {
+    paint(text, "34", on)
+}

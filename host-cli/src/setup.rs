@@ -132,6 +132,11 @@ impl Setup {
         }
         Ok(registry)
     }
+
+    /// The lock's record for game logs.
+    pub fn lock_record(&self) -> Option<swtcg_engine::lock::LockRecord> {
+        self.lock.as_ref().map(Lock::record)
+    }
 }
 
 /// A deck ready to play: its name, the side it plays and its cards.

@@ -274,6 +274,7 @@ impl<'a> Game<'a> {
         if trivial && !self.players.wants_trivial(&self.state, &decision) {
             return Ok(decision.options.into_iter().next().unwrap_or(Choice::Pass));
         }
+        self.players.observe(&self.log.entries);
         let index = self
             .players
             .decide(&self.state, &decision)
