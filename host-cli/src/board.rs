@@ -195,7 +195,7 @@ pub fn choice_text(state: &GameState, side: Side, choice: &Choice, viewer: Viewe
     }
     match choice {
         Choice::StartBuild { points, .. } => {
-            format!("start building a face-down card with {points} build counters")
+            format!("build a face-down card with {points} build counters")
         }
         Choice::AddCounters { unit, points } => format!(
             "put {points} build counters on {}",
