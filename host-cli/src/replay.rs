@@ -154,6 +154,8 @@ struct Stepper<'a> {
     printed: usize,
     pausing: bool,
     showing: bool,
+    /// The state at the last decision shown, to describe the entries after it.
+    last_state: Option<GameState>,
     input: std::io::StdinLock<'static>,
 }
 
@@ -174,6 +176,7 @@ impl<'a> Stepper<'a> {
             printed: 0,
             pausing: step,
             showing: step,
+            last_state: None,
             input: std::io::stdin().lock(),
         }
     }
@@ -193,14 +196,10 @@ impl<'a> Stepper<'a> {
 
     /// Prints what is left of the log after the last decision (the game's end).
     fn flush_rest(&mut self) {
-        if self.showing && self.printed < self.log.entries.len() {
-            // No state is at hand any more; the ending events name their cards themselves.
-            for index in self.printed..self.log.entries.len() {
-                if let LogEntry::Event { event } = &self.log.entries[index] {
-                    println!("{:>6}  {event:?}", index + 2);
-                }
-            }
-            self.printed = self.log.entries.len();
+        if self.showing
+            && let Some(state) = self.last_state.take()
+        {
+            self.print_entries(&state, self.log.entries.len());
         }
     }
 }
@@ -209,6 +208,7 @@ impl Decider for Stepper<'_> {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
         let answer = self.inner.decide(state, decision)?;
         if self.showing {
+            self.last_state = Some(state.clone());
             let at = self
                 .decision_at
                 .get(self.asked)
