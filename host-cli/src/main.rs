@@ -82,8 +82,9 @@ enum Command {
     ///
     /// Example: swtcg sim --games 1000 --seed 1
     ///
-    /// Example: swtcg sim a.toml b.toml -n 10000 --shard 1/2 --json > 1.json   (and 2/2 elsewhere)
-    ///          swtcg sim merge 1.json 2.json
+    /// Example: swtcg sim a.toml b.toml -n 10000 --shard 1/2 --json > 1.json
+    ///
+    /// Example: swtcg sim merge 1.json 2.json   (after shard 2/2 ran elsewhere)
     Sim(sim::SimArgs),
     /// Check tournament rulesets and lock them: engine, ruleset and plugins by sha256.
     ///
@@ -96,10 +97,11 @@ enum Command {
     /// Example: swtcg keywords check examples/tournament/imperial.toml examples/tournament/rebel.toml
     #[command(subcommand)]
     Keywords(keywords_cmd::KeywordsCommand),
-    /// Play a game in the terminal against the built-in AI or hot seat: the board, the game log
-    /// as it happens, numbered legal choices at every decision, and undo (u) of your last
-    /// decision while no hidden information has been revealed since. A hand and the cards being
-    /// built face down are shown only to their owner.
+    /// Play a game in the terminal, against the built-in AI or hot seat.
+    ///
+    /// Shows the board, the game log as it happens and numbered legal choices at every
+    /// decision; `u` undoes your last decision while no hidden information has been revealed
+    /// since. A hand and the cards being built face down are shown only to their owner.
     ///
     /// Exit status: 0 the game ended, 1 it was abandoned (q or end of input), 2 bad input.
     ///

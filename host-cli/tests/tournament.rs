@@ -234,6 +234,26 @@ fn replay_steps_through_a_log_and_finds_where_other_plugins_change_the_game() {
 }
 
 #[test]
+fn the_example_lockfile_is_current() {
+    // The lock names the plugin builds of these sources; a change to a plugin or to the plugin
+    // API changes their hashes, and the example must then be locked again.
+    let out = swtcg(&[
+        "ruleset",
+        "check",
+        "--lock",
+        "examples/tournament/ruleset.lock",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "examples/tournament/ruleset.lock is stale; run `swtcg ruleset lock \
+         examples/tournament/ruleset.toml`:\n{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("match the lock"), "{}", stdout(&out));
+}
+
+#[test]
 fn tournament_commands_have_help_with_examples() {
     for args in [
         &["ruleset", "lock", "--help"][..],
