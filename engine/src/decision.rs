@@ -177,6 +177,10 @@ pub trait Decider {
     fn wants_trivial(&mut self, _state: &GameState, _decision: &Decision) -> bool {
         false
     }
+
+    /// Called before each decision this decider is asked, with the whole log so far, so that a
+    /// front end can show what happened since it last looked (it keeps its own place).
+    fn observe(&mut self, _log: &[crate::log::LogEntry]) {}
 }
 
 /// A decision provider for one player: scripted, random-legal, AI or a human front end.

@@ -6,6 +6,7 @@
 
 pub mod ability;
 pub mod cards;
+pub mod conflicts;
 pub mod conformance;
 pub mod cost;
 pub mod decision;
@@ -13,6 +14,7 @@ pub mod deck;
 pub mod deck_rules;
 pub mod game;
 pub mod hooks;
+pub mod lock;
 pub mod log;
 pub mod model;
 pub mod players;
@@ -20,6 +22,7 @@ pub mod plugins;
 pub mod replay;
 pub mod rng;
 pub mod ruleset;
+pub mod sim;
 pub mod text;
 
 pub use decision::{Choice, Decider, Decision, DecisionKind, Player, Seats};

@@ -23,6 +23,9 @@ pub struct LogHeader {
     pub decks: [Vec<Arc<CardDef>>; 2],
     /// Plugins as `id@version sha256`, empty while no plugin is loaded.
     pub plugins: Vec<String>,
+    /// The lock the game was played under (`swtcg ... --lock`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lock: Option<crate::lock::LockRecord>,
 }
 
 /// Something that happened, for readers of the log and for replay verification.

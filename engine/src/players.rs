@@ -68,7 +68,15 @@ impl GreedyPlayer {
                 let damaged = state.unit(*unit).is_some_and(|u| u.damage > 0) as i64;
                 400 + weakest - 5 * damaged
             }
-            Choice::Restack { .. } => 300,
+            // Only to put a dearer version on top: restacking between versions of equal cost is
+            // free, and a player who always took it would restack forever.
+            Choice::Restack { unit, card } => state.unit(*unit).map_or(-1, |u| {
+                if state.def(*card).cost_value() > state.def(u.top()).cost_value() {
+                    300
+                } else {
+                    -1
+                }
+            }),
             Choice::Retreat { .. } => -1,
             Choice::Actor { unit } => state.unit(*unit).map_or(0, |u| state.total_power(u) as i64),
             Choice::Attack { defender } => state.unit(*defender).map_or(0, |d| {
@@ -115,5 +123,67 @@ impl Player for GreedyPlayer {
             })
             .map(|(index, _)| index)
             .ok_or_else(|| DecideError("no options to choose from".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::cards::CardDb;
+    use crate::decision::{Decider, Seats};
+    use crate::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
+    use crate::game::Game;
+    use crate::{NoPlugins, Ruleset};
+
+    /// Seats that give up after a number of decisions, so that a player stuck in a loop fails
+    /// the test instead of hanging it.
+    struct Bounded {
+        seats: Seats,
+        left: u32,
+    }
+
+    impl Decider for Bounded {
+        fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+            if self.left == 0 {
+                return Err(DecideError(format!(
+                    "too many decisions; the last asked: {}",
+                    decision.kind.describe()
+                )));
+            }
+            self.left -= 1;
+            self.seats.decide(state, decision)
+        }
+    }
+
+    #[test]
+    fn the_greedy_player_does_not_restack_equal_versions_forever() {
+        // Seed 9 of the demo decks gives the Dark Side two versions of equal cost in one stack;
+        // a greedy player that always restacked swapped them back and forth without end.
+        let cards = CardDb::bundled();
+        let decks = [
+            parse_deck_list("dark", DEMO_DARK, &cards).unwrap(),
+            parse_deck_list("light", DEMO_LIGHT, &cards).unwrap(),
+        ];
+        for seed in [9, 1, 2] {
+            let mut decider = Bounded {
+                seats: Seats {
+                    dark: Box::new(GreedyPlayer),
+                    light: Box::new(GreedyPlayer),
+                },
+                left: 5_000,
+            };
+            let mut host = NoPlugins;
+            let mut game = Game::from_decks(
+                decks.clone(),
+                seed,
+                Arc::new(Ruleset::default()),
+                &mut host,
+                &mut decider,
+            );
+            let outcome = game.play();
+            assert!(outcome.is_ok(), "seed {seed}: {outcome:?}");
+        }
     }
 }

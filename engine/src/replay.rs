@@ -75,14 +75,23 @@ pub struct Divergence {
 /// Replays `log` with the given abilities and returns how the game ended, or the first line where
 /// the replayed game differs from the log.
 pub fn replay(log: &GameLog, host: &mut dyn AbilityHost) -> Result<Outcome, Divergence> {
-    let mut decider = ReplayDecider::new(log);
+    replay_with(log, host, &mut ReplayDecider::new(log))
+}
+
+/// Replays `log` with a decider that answers as `ReplayDecider` does, possibly wrapping it (a
+/// front end that shows each decision as it replays).
+pub fn replay_with(
+    log: &GameLog,
+    host: &mut dyn AbilityHost,
+    decider: &mut dyn Decider,
+) -> Result<Outcome, Divergence> {
     let header = &log.header;
     let mut game = Game::from_decks(
         header.decks.clone(),
         header.seed,
         Arc::new(header.ruleset.clone()),
         host,
-        &mut decider,
+        decider,
     );
     let result = game.play();
     let replayed = &game.log.entries;

@@ -1,5 +1,7 @@
 //! Rulesets: every open rules question (OQ-*) the core touches, as a named flag with its default.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 /// The default ruleset file shipped with the engine; `Ruleset::default()` is this file parsed.
@@ -58,7 +60,34 @@ pub struct Ruleset {
     pub plugin_dirs: Vec<String>,
     /// Settings of keyword rules left open (OQ-K*), read by the plugins through the host's
     /// `rule` function; a plugin uses the open-questions default for a flag not written here.
-    pub keyword_flags: std::collections::BTreeMap<String, String>,
+    pub keyword_flags: BTreeMap<String, String>,
+    /// Fuel per call for single hook points or queries (by their manifest names), overriding
+    /// `plugin_fuel` there: a tournament can bound, say, `state-check` more tightly.
+    pub hook_fuel: BTreeMap<String, u64>,
+    /// Which plugin (by id) must implement a keyword: a run that loads another plugin for it,
+    /// or none, refuses to start.
+    pub keyword_plugins: BTreeMap<String, String>,
+    /// Whether a game refuses decks that break the deck-building rules (game 2.3–2.6 and the
+    /// IDC unit limits, as `swtcg deck validate` checks them) or the format.
+    pub check_decks: bool,
+    /// The deck minimum (game 2.3).
+    pub deck_min: u32,
+    /// The format decks must be legal in, if any.
+    pub format: Option<FormatRule>,
+}
+
+/// A ruleset's format: a format of the card database by name, or one spelt out here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormatRule {
+    /// The format's name; with no `sets`, the format of this name in the bundled formats.txt.
+    pub name: String,
+    /// The legal set codes; empty: those of the named bundled format.
+    #[serde(default)]
+    pub sets: Vec<String>,
+    /// Banned cards, in addition to the named format's.
+    #[serde(default)]
+    pub banned: Vec<String>,
 }
 
 impl Default for Ruleset {
@@ -99,6 +128,11 @@ impl Default for Ruleset {
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+            hook_fuel: BTreeMap::new(),
+            keyword_plugins: BTreeMap::new(),
+            check_decks: false,
+            deck_min: 60,
+            format: None,
         }
     }
 }
@@ -126,13 +160,70 @@ impl Ruleset {
     /// Parses a ruleset from TOML text; `origin` names the file in errors. Keys not written keep
     /// their default.
     pub fn from_toml(origin: &str, text: &str) -> Result<Ruleset, RulesetError> {
-        toml::from_str(text).map_err(|err| RulesetError {
+        let ruleset: Ruleset = toml::from_str(text).map_err(|err| RulesetError {
             origin: origin.to_string(),
             line: err
                 .span()
                 .map(|span| crate::text::line_of(text, span.start)),
             message: err.message().to_string(),
-        })
+        })?;
+        ruleset.check(origin)?;
+        Ok(ruleset)
+    }
+
+    /// The fuel for one call at a hook point or query named `name` (its manifest name).
+    pub fn fuel_for(&self, name: &str) -> u64 {
+        self.hook_fuel
+            .get(name)
+            .copied()
+            .unwrap_or(self.plugin_fuel)
+    }
+
+    /// Checks what the TOML syntax cannot: every `hook_fuel` key names a hook point or query.
+    pub fn check(&self, origin: &str) -> Result<(), RulesetError> {
+        for name in self.hook_fuel.keys() {
+            let known = swtcg_plugin_api::HookPoint::from_name(name).is_some()
+                || swtcg_plugin_api::Query::from_name(name).is_some();
+            if !known {
+                return Err(RulesetError {
+                    origin: origin.to_string(),
+                    line: None,
+                    message: format!(
+                        "hook_fuel: `{name}` is not a hook point or query (see docs/hooks.md)"
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The format decks must be legal in: the ruleset's own, completed from the named format of
+    /// `known` when it lists no sets. `Err` names an unknown format.
+    pub fn deck_format(
+        &self,
+        known: &[crate::cards::formats::Format],
+    ) -> Result<Option<crate::cards::formats::Format>, String> {
+        let Some(rule) = &self.format else {
+            return Ok(None);
+        };
+        let mut format = crate::cards::formats::Format {
+            name: rule.name.clone(),
+            sets: rule.sets.clone(),
+            banned: rule.banned.clone(),
+        };
+        if rule.sets.is_empty() {
+            let Some(base) = crate::deck_rules::find_format(known, &rule.name) else {
+                let names: Vec<&str> = known.iter().map(|f| f.name.as_str()).collect();
+                return Err(format!(
+                    "format {:?} lists no sets and is not a known format ({})",
+                    rule.name,
+                    names.join(", ")
+                ));
+            };
+            format.sets = base.sets.clone();
+            format.banned.extend(base.banned.iter().cloned());
+        }
+        Ok(Some(format))
     }
 
     /// Looks a ruleset up by its built-in name.
@@ -161,6 +252,35 @@ mod tests {
                 "idc-default.toml does not write `{key}`"
             );
         }
+    }
+
+    #[test]
+    fn hook_fuel_overrides_plugin_fuel_at_named_hooks_only() {
+        let r = Ruleset::from_toml(
+            "t.toml",
+            "plugin_fuel = 100\n[hook_fuel]\nstate-check = 7\n",
+        )
+        .unwrap();
+        assert_eq!(r.fuel_for("state-check"), 7);
+        assert_eq!(r.fuel_for("pop-p4"), 100);
+        let err = Ruleset::from_toml("t.toml", "[hook_fuel]\nstate-chek = 7\n").unwrap_err();
+        assert!(err.message.contains("state-chek"), "{err}");
+    }
+
+    #[test]
+    fn a_named_format_takes_the_known_formats_sets_and_adds_bans() {
+        let known = crate::cards::CardDb::bundled().formats().to_vec();
+        let r = Ruleset::from_toml(
+            "t.toml",
+            "[format]\nname = \"Vintage\"\nbanned = [\"Jawa\"]\n",
+        )
+        .unwrap();
+        let format = r.deck_format(&known).unwrap().unwrap();
+        let vintage = crate::deck_rules::find_format(&known, "Vintage").unwrap();
+        assert_eq!(format.sets, vintage.sets);
+        assert!(format.banned.contains(&"Jawa".to_string()));
+        let unknown = Ruleset::from_toml("t.toml", "[format]\nname = \"Nope\"\n").unwrap();
+        assert!(unknown.deck_format(&known).unwrap_err().contains("Nope"));
     }
 
     #[test]

@@ -474,6 +474,7 @@ fn play(text: &str, host: &mut dyn AbilityHost, ruleset: &Ruleset) -> Played {
         ruleset: ruleset.clone(),
         decks: [Vec::new(), Vec::new()],
         plugins: host.fingerprints(),
+        lock: None,
     };
     let mut script = Script {
         acts: scenario

@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -10,7 +9,7 @@ use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
 use swtcg_engine::log::Event;
 use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
-use swtcg_engine::{Arena, Game, Outcome, Player, Ruleset, Seats, Side};
+use swtcg_engine::{Arena, Game, Outcome, Player, Seats, Side};
 
 #[derive(Args)]
 pub struct DemoArgs {
@@ -26,11 +25,8 @@ pub struct DemoArgs {
     /// The AI playing each side.
     #[arg(long, value_enum, default_value_t = Ai::Greedy)]
     ai: Ai,
-    /// Ruleset TOML file; default: the built-in idc-default ruleset.
-    #[arg(long)]
-    ruleset: Option<PathBuf>,
     #[command(flatten)]
-    plugins: crate::PluginArgs,
+    game: crate::setup::GameArgs,
     /// Write the game log (JSON lines) to this file, for `swtcg replay`.
     #[arg(long)]
     log: Option<PathBuf>,
@@ -67,16 +63,20 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         deck(&args.dark, DEMO_DARK, "demo-dark")?,
         deck(&args.light, DEMO_LIGHT, "demo-light")?,
     ];
-    let ruleset = match &args.ruleset {
-        Some(path) => Ruleset::from_toml(&path.display().to_string(), &crate::read_text(path)?)?,
-        None => Ruleset::default(),
-    };
+    let setup = args.game.resolve()?;
     let mut seats = Seats {
         dark: player(args.ai, args.seed),
         light: player(args.ai, args.seed.wrapping_add(1)),
     };
-    let mut host = args.plugins.load_with(&ruleset, args.ruleset.as_deref())?;
-    let mut game = Game::from_decks(decks, args.seed, Arc::new(ruleset), &mut host, &mut seats);
+    let mut host = setup.load_host()?;
+    let mut game = Game::from_decks(
+        decks,
+        args.seed,
+        setup.ruleset.clone(),
+        &mut host,
+        &mut seats,
+    );
+    game.log.header.lock = setup.lock_record();
     let result = game.play();
 
     println!(

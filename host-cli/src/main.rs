@@ -1,14 +1,21 @@
 //! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
 
+mod board;
 mod bundled;
 mod cards_cmd;
 mod check;
+mod colour;
 mod coverage;
 mod deck_cmd;
 mod demo;
+mod keywords_cmd;
+mod play;
 mod plugins;
 mod plugins_cmd;
 mod replay;
+mod ruleset_cmd;
+mod setup;
+mod sim;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,10 +67,46 @@ enum Command {
     Plugins(plugins_cmd::PluginsCommand),
     /// Replay a game log and verify that the same seed and decisions give the same game.
     ///
-    /// Fails at the first line where the replayed game differs from the log.
+    /// Fails (exit status 1) at the first line where the replayed game differs from the log.
+    /// --step shows the game decision by decision; --against-plugins DIR replays it under other
+    /// plugin versions and names the first line where they change the game.
     ///
-    /// Example: swtcg demo --log game.jsonl && swtcg replay game.jsonl
+    /// Example: swtcg demo --log game.jsonl && swtcg replay game.jsonl --step
     Replay(replay::ReplayArgs),
+    /// Play many seeded games between AIs on all cores and print win rates with 95 %
+    /// confidence intervals, turns, keyword counts and errors.
+    ///
+    /// Game i of a run plays seed S+i, so a run can be split with --shard I/N over machines and
+    /// the shards' --json results merged with `swtcg sim merge` into the result of one run.
+    /// Exit status: 0, 1 when a game ended in an engine error, 2 on bad input.
+    ///
+    /// Example: swtcg sim --games 1000 --seed 1
+    ///
+    /// Example: swtcg sim a.toml b.toml -n 10000 --shard 1/2 --json > 1.json
+    ///
+    /// Example: swtcg sim merge 1.json 2.json   (after shard 2/2 ran elsewhere)
+    Sim(sim::SimArgs),
+    /// Check tournament rulesets and lock them: engine, ruleset and plugins by sha256.
+    ///
+    /// Example: swtcg ruleset lock examples/tournament/ruleset.toml
+    #[command(subcommand)]
+    Ruleset(ruleset_cmd::RulesetCommand),
+    /// Check the keywords of decks before a game: combinations whose plugins meet at one hook
+    /// with conflicting classes.
+    ///
+    /// Example: swtcg keywords check examples/tournament/imperial.toml examples/tournament/rebel.toml
+    #[command(subcommand)]
+    Keywords(keywords_cmd::KeywordsCommand),
+    /// Play a game in the terminal, against the built-in AI or hot seat.
+    ///
+    /// Shows the board, the game log as it happens and numbered legal choices at every
+    /// decision; `u` undoes your last decision while no hidden information has been revealed
+    /// since. A hand and the cards being built face down are shown only to their owner.
+    ///
+    /// Exit status: 0 the game ended, 1 it was abandoned (q or end of input), 2 bad input.
+    ///
+    /// Example: swtcg play --vs ai --side light --log game.jsonl
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +120,10 @@ fn main() -> ExitCode {
         Command::Plugins(command) => plugins_cmd::run(command),
         Command::Deck(command) => deck_cmd::run(command),
         Command::Cards(command) => cards_cmd::run(command),
+        Command::Sim(args) => sim::run(args),
+        Command::Ruleset(command) => ruleset_cmd::run(command),
+        Command::Keywords(command) => keywords_cmd::run(command),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,16 +1,37 @@
-//! `swtcg replay`: verify a game log by playing its decisions again from its seed.
+//! `swtcg replay`: verify a game log by playing its decisions again from its seed, step through
+//! it, check it against a lock, or replay it under other plugin versions to find where they
+//! change the game.
 
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::{Context, bail};
 use clap::Args;
-use swtcg_engine::replay::replay;
-use swtcg_engine::{GameLog, Outcome};
+use swtcg_engine::decision::{DecideError, Decider, Decision};
+use swtcg_engine::lock::ENGINE;
+use swtcg_engine::replay::{ReplayDecider, replay_with};
+use swtcg_engine::{AbilityHost, GameLog, GameState, LogEntry, Outcome};
+
+use crate::board::{self, Viewer};
+use crate::setup::{locked_plugins, read_lock};
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// The game log (JSON lines) written by `swtcg demo --log`.
+    /// The game log (JSON lines) written by `swtcg demo --log` or `swtcg play --log`.
     log: PathBuf,
+    /// Show the game as it replays: at each decision the board (both hands: a replay hides
+    /// nothing), what happened since the last one and the choice made; Enter goes on, `c`
+    /// runs to the end without stopping, `q` stops.
+    #[arg(long)]
+    step: bool,
+    /// Replay under the plugins of this folder (replacing the bundled ones for the same
+    /// keywords) and report the first line where the game differs from the log.
+    #[arg(long, value_name = "DIR")]
+    against_plugins: Option<PathBuf>,
+    /// Check that the log was played under this lock and that the plugins loaded now match it.
+    #[arg(long, value_name = "FILE")]
+    lock: Option<PathBuf>,
     #[command(flatten)]
     plugins: crate::PluginArgs,
 }
@@ -18,30 +39,222 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let origin = args.log.display().to_string();
     let log = GameLog::from_jsonl(&origin, &crate::read_text(&args.log)?)?;
-    let mut host = args.plugins.load(&log.header.ruleset)?;
-    let loaded = swtcg_engine::AbilityHost::fingerprints(&host);
-    if loaded != log.header.plugins {
+    let mut plugins = args.plugins.clone();
+    if let Some(dir) = &args.against_plugins {
+        plugins.dirs.insert(0, dir.clone());
+    }
+    let mut host = plugins.load(&log.header.ruleset)?;
+    host.set_call_fuel(&log.header.ruleset.hook_fuel);
+    if let Some(record) = &log.header.lock {
         println!(
-            "{origin}: note: the log was played with plugins {:?}; replaying with {:?}",
-            log.header.plugins, loaded
+            "{origin}: played under lock {} (ruleset {})",
+            &record.sha256[..12],
+            record.ruleset
         );
     }
-    match replay(&log, &mut host) {
+    if let Some(path) = &args.lock {
+        let lock = read_lock(path)?;
+        if log.header.lock.as_ref() != Some(&lock.record()) {
+            bail!(
+                "{origin}: the log was not played under the lock {}",
+                path.display()
+            );
+        }
+        lock.check(ENGINE, &log.header.ruleset, &locked_plugins(&host))
+            .with_context(|| format!("checking {}", path.display()))?;
+    }
+    let loaded = host.fingerprints();
+    if loaded != log.header.plugins {
+        if args.against_plugins.is_some() {
+            println!("{origin}: replaying under other plugins:");
+            for line in plugin_differences(&log.header.plugins, &loaded) {
+                println!("  {line}");
+            }
+        } else {
+            println!(
+                "{origin}: note: the log was played with plugins {:?}; replaying with {:?}",
+                log.header.plugins, loaded
+            );
+        }
+    }
+    let mut stepper = Stepper::new(&log, args.step);
+    let result = replay_with(&log, &mut host, &mut stepper);
+    stepper.flush_rest();
+    match result {
         Ok(outcome) => {
             let ending = match outcome {
                 Outcome::Winner(side) => format!("{side} wins"),
                 Outcome::TurnLimit => "no winner (turn limit)".into(),
                 Outcome::Stopped => "stopped".into(),
             };
+            let under = if args.against_plugins.is_some() {
+                " under the other plugins"
+            } else {
+                ""
+            };
             println!(
-                "{origin}: replay matches all {} entries; {ending}",
+                "{origin}: replay{under} matches all {} entries; {ending}",
                 log.entries.len()
             );
             Ok(ExitCode::SUCCESS)
         }
         Err(divergence) => {
-            println!("{origin}: {divergence}");
+            let turn = turn_at(&log, divergence.line);
+            println!("{origin}: {divergence} (turn {turn})");
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// The turn a log line belongs to, counted from the log's turn events.
+fn turn_at(log: &GameLog, line: usize) -> u32 {
+    log.entries
+        .iter()
+        .take(line.saturating_sub(2))
+        .rev()
+        .find_map(|e| match e {
+            LogEntry::Event {
+                event: swtcg_engine::Event::TurnStarted { turn },
+            } => Some(*turn),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// Plugins in the log but not loaded, loaded but not in the log, and changed, by `id@version`.
+fn plugin_differences(logged: &[String], loaded: &[String]) -> Vec<String> {
+    let id = |fp: &str| fp.split('@').next().unwrap_or(fp).to_string();
+    let mut lines = Vec::new();
+    for fp in logged {
+        match loaded.iter().find(|l| id(l) == id(fp)) {
+            None => lines.push(format!("- {fp} (not loaded now)")),
+            Some(now) if now != fp => lines.push(format!("~ {fp} -> {now}")),
+            Some(_) => {}
+        }
+    }
+    for fp in loaded {
+        if !logged.iter().any(|l| id(l) == id(fp)) {
+            lines.push(format!("+ {fp} (not in the log)"));
+        }
+    }
+    if lines.is_empty() {
+        lines.push("(the same plugins in another order)".into());
+    }
+    lines
+}
+
+/// Answers with the log's decisions and, when stepping, shows each one with the board and the
+/// log entries since the previous one, waiting for Enter.
+struct Stepper<'a> {
+    inner: ReplayDecider,
+    log: &'a GameLog,
+    /// The index in the log's entries of each decision.
+    decision_at: Vec<usize>,
+    asked: usize,
+    printed: usize,
+    pausing: bool,
+    showing: bool,
+    /// The state at the last decision shown, to describe the entries after it.
+    last_state: Option<GameState>,
+    input: std::io::StdinLock<'static>,
+}
+
+impl<'a> Stepper<'a> {
+    fn new(log: &'a GameLog, step: bool) -> Self {
+        let decision_at = log
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, LogEntry::Decision { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        Stepper {
+            inner: ReplayDecider::new(log),
+            log,
+            decision_at,
+            asked: 0,
+            printed: 0,
+            pausing: step,
+            showing: step,
+            last_state: None,
+            input: std::io::stdin().lock(),
+        }
+    }
+
+    fn print_entries(&mut self, state: &GameState, until: usize) {
+        let until = until.min(self.log.entries.len());
+        for index in self.printed..until {
+            if let Some(text) =
+                board::entry_text(state, &self.log.entries[index], Viewer::Everything)
+            {
+                // Lines are numbered as in the file: the header is line 1.
+                println!("{:>6}  {text}", index + 2);
+            }
+        }
+        self.printed = self.printed.max(until);
+    }
+
+    /// Prints what is left of the log after the last decision (the game's end).
+    fn flush_rest(&mut self) {
+        if self.showing
+            && let Some(state) = self.last_state.take()
+        {
+            self.print_entries(&state, self.log.entries.len());
+        }
+    }
+}
+
+impl Decider for Stepper<'_> {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        let answer = self.inner.decide(state, decision)?;
+        if self.showing {
+            self.last_state = Some(state.clone());
+            let at = self
+                .decision_at
+                .get(self.asked)
+                .copied()
+                .unwrap_or(self.log.entries.len());
+            self.print_entries(state, at);
+            if self.pausing {
+                print!("{}", board::render(state, Viewer::Everything, false));
+            }
+            println!(
+                "{:>6}  {} decides {}:",
+                at + 2,
+                decision.player,
+                decision.kind.describe()
+            );
+            for (i, choice) in decision.options.iter().enumerate() {
+                let mark = if i == answer { "->" } else { "  " };
+                println!(
+                    "        {mark} {}. {}",
+                    i + 1,
+                    swtcg_engine::decision::describe_choice(state, choice)
+                );
+            }
+            self.printed = at + 1;
+            if self.pausing {
+                print!("[Enter] next, c: run to the end, q: stop showing > ");
+                let _ = std::io::stdout().flush();
+                let mut line = String::new();
+                match self.input.read_line(&mut line) {
+                    Ok(0) | Err(_) => self.pausing = false,
+                    Ok(_) => match line.trim() {
+                        "c" => self.pausing = false,
+                        "q" => {
+                            self.pausing = false;
+                            self.showing = false;
+                        }
+                        _ => {}
+                    },
+                }
+            }
+        }
+        self.asked += 1;
+        Ok(answer)
+    }
+
+    fn wants_trivial(&mut self, state: &GameState, decision: &Decision) -> bool {
+        self.inner.wants_trivial(state, decision)
     }
 }

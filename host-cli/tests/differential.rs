@@ -25,11 +25,11 @@ fn plugin_dirs() -> Vec<(PathBuf, String)> {
     dirs.sort();
     dirs.into_iter()
         .map(|d| {
-            let stem = format!(
-                "swtcg_keyword_{}",
-                d.file_name().unwrap().to_str().unwrap().replace('-', "_")
-            );
-            (d, stem)
+            // The crate's library name: its package name with underscores.
+            let cargo = std::fs::read_to_string(d.join("Cargo.toml")).unwrap();
+            let table: toml::Table = toml::from_str(&cargo).unwrap();
+            let name = table["package"]["name"].as_str().unwrap().replace('-', "_");
+            (d, name)
         })
         .collect()
 }

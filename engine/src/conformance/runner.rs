@@ -69,6 +69,7 @@ pub fn run_scenario(
         ruleset: (*built.state.ruleset).clone(),
         decks: [Vec::new(), Vec::new()],
         plugins: Vec::new(),
+        lock: None,
     };
     let mut script = Script::new(&scenario.acts, &built.ids);
     let mut game = Game::new(built.state, header, host, &mut script);

@@ -140,6 +140,7 @@ impl<'a> Game<'a> {
             ruleset: (*ruleset).clone(),
             decks: decks.clone(),
             plugins: host.fingerprints(),
+            lock: None,
         };
         let mut state = GameState::new(ruleset, seed);
         for side in Side::BOTH {
@@ -278,6 +279,7 @@ impl<'a> Game<'a> {
         if trivial && !self.players.wants_trivial(&self.state, &decision) {
             return Ok(decision.options.into_iter().next().unwrap_or(Choice::Pass));
         }
+        self.players.observe(&self.log.entries);
         // Cunning: while the attack dice are secret, the defending player decides on a view
         // of the game without them.
         let hidden = self

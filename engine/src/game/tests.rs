@@ -355,6 +355,7 @@ fn header() -> crate::log::LogHeader {
         ruleset: Ruleset::default(),
         decks: [Vec::new(), Vec::new()],
         plugins: Vec::new(),
+        lock: None,
     }
 }
 

@@ -115,6 +115,18 @@ impl Registry {
         &self.plugins
     }
 
+    /// Sets the fuel per call at the named hook points and queries for every wasm plugin (the
+    /// ruleset's `hook_fuel`); native plugins run unmetered.
+    pub fn set_call_fuel(&mut self, fuel: &std::collections::BTreeMap<String, u64>) {
+        for plugin in &mut self.plugins {
+            match &mut plugin.backend {
+                Backend::Wasm(wasm) => wasm.set_call_fuel(fuel.clone()),
+                #[cfg(feature = "native")]
+                Backend::Native(_) => {}
+            }
+        }
+    }
+
     /// Adds a plugin: checks that it supports this host's API, that its wasm matches the
     /// manifest's sha256 when one is given, and that no loaded plugin claims its keyword or an
     /// alias; then instantiates it. To let a plugin replace another's keyword, callers load the

@@ -711,6 +711,7 @@ impl WasmRuntime {
             pre,
             memory,
             fuel,
+            call_fuel: Default::default(),
             live: None,
         };
         plugin.live = Some(plugin.fresh_instance()?);
@@ -791,6 +792,9 @@ pub struct WasmPlugin {
     pre: Pre,
     memory: u64,
     fuel: u64,
+    /// Fuel per call at particular hook points and queries (by manifest name), overriding `fuel`
+    /// (the ruleset's `hook_fuel`).
+    call_fuel: std::collections::BTreeMap<String, u64>,
     live: Option<Live>,
 }
 
@@ -961,6 +965,7 @@ impl WasmPlugin {
     fn with_call<R>(
         &mut self,
         state: &GameState,
+        name: &str,
         call: impl FnOnce(&Bound, &mut Store<HostCtx>) -> wasmtime::Result<R>,
     ) -> Result<R, String> {
         if self.live.is_none() {
@@ -972,7 +977,8 @@ impl WasmPlugin {
         live.store.data_mut().view = state;
         live.store.set_epoch_deadline(EPOCH_DEADLINE);
         live.store.data_mut().calls = 0;
-        let fuel_ok = live.store.set_fuel(self.fuel);
+        let fuel = self.call_fuel.get(name).copied().unwrap_or(self.fuel);
+        let fuel_ok = live.store.set_fuel(fuel);
         let result = match fuel_ok {
             Ok(()) => call(&live.keyword, &mut live.store),
             Err(e) => Err(e),
@@ -988,6 +994,12 @@ impl WasmPlugin {
         }
     }
 
+    /// Sets the fuel per call at the named hook points and queries (the ruleset's
+    /// `hook_fuel`); other calls keep the plugin's fuel.
+    pub fn set_call_fuel(&mut self, fuel: std::collections::BTreeMap<String, u64>) {
+        self.call_fuel = fuel;
+    }
+
     /// Calls a hook export.
     pub fn call_hook(
         &mut self,
@@ -996,7 +1008,7 @@ impl WasmPlugin {
         event: &api::HookEvent,
         state: &GameState,
     ) -> Result<Vec<api::Effect>, String> {
-        let answer = self.with_call(state, |k, store| {
+        let answer = self.with_call(state, hook.name(), |k, store| {
             Ok(match k {
                 Bound::V1_0(k) => {
                     let hooks = k.swtcg_keyword_hooks();
@@ -1029,7 +1041,7 @@ impl WasmPlugin {
         state: &GameState,
     ) -> Result<api::QueryAnswer, String> {
         use api::{QueryAnswer as A, QueryCall as Q};
-        self.with_call(state, |k, store| match k {
+        self.with_call(state, call.query().name(), |k, store| match k {
             Bound::V1_0(k) => {
                 let q = k.swtcg_keyword_queries();
                 let ability = v1_0::to_wit_ability(ability);

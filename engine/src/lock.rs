@@ -1,0 +1,288 @@
+//! Lockfiles for tournaments: the engine version, the ruleset and every plugin by sha256, and the
+//! check that a run matches them.
+//!
+//! `swtcg ruleset lock RULESET` writes one; a run given `--lock` refuses to start when anything
+//! it loaded differs, and its game log records the lock.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ruleset::Ruleset;
+
+/// The version of the lockfile format.
+pub const LOCK_FORMAT: u32 = 1;
+
+/// The engine as a lock names it: `swtcg-engine <version>`.
+pub const ENGINE: &str = concat!("swtcg-engine ", env!("CARGO_PKG_VERSION"));
+
+/// A lockfile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lock {
+    pub format: u32,
+    /// `swtcg-engine <version>`.
+    pub engine: String,
+    pub ruleset: LockedRuleset,
+    /// Every plugin a run loads, in load order.
+    #[serde(rename = "plugin", default)]
+    pub plugins: Vec<LockedPlugin>,
+}
+
+/// The ruleset of a lock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LockedRuleset {
+    pub name: String,
+    /// The ruleset file, relative to the lockfile; a run given only the lock reads it.
+    pub file: Option<String>,
+    /// `ruleset_sha256` of the parsed ruleset.
+    pub sha256: String,
+}
+
+/// One plugin of a lock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LockedPlugin {
+    pub id: String,
+    pub version: String,
+    /// The keyword it implements, then its aliases.
+    pub keywords: Vec<String>,
+    /// The sha256 of its wasm (or of its native library).
+    pub sha256: String,
+    /// Where it was loaded from when the lock was written (`bundled` or a path); informative,
+    /// not checked, since paths differ between machines.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// What a lock records in a game log: enough to tell which lock a game was played under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LockRecord {
+    /// The sha256 of the lockfile's canonical form (`Lock::sha256`).
+    pub sha256: String,
+    pub ruleset: String,
+    pub ruleset_sha256: String,
+}
+
+/// A lockfile that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}{}: {message}", line.map(|l| format!(":{l}")).unwrap_or_default())]
+pub struct LockError {
+    pub origin: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+/// The differences between a run and its lock, one line each.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the run does not match the lock:\n  {}", .0.join("\n  "))]
+pub struct LockMismatch(pub Vec<String>);
+
+/// The sha256 of a ruleset's canonical form (its JSON with every key, in declaration order), so
+/// that comments, layout and keys left at their defaults do not change it, but every value does.
+pub fn ruleset_sha256(ruleset: &Ruleset) -> String {
+    let json = serde_json::to_vec(ruleset).unwrap_or_default();
+    crate::plugins::sha256_hex(&json)
+}
+
+impl Lock {
+    /// A lock for this engine, a ruleset (read from `file`, if any) and the loaded plugins.
+    pub fn new(ruleset: &Ruleset, file: Option<String>, plugins: Vec<LockedPlugin>) -> Lock {
+        Lock {
+            format: LOCK_FORMAT,
+            engine: ENGINE.to_string(),
+            ruleset: LockedRuleset {
+                name: ruleset.name.clone(),
+                file,
+                sha256: ruleset_sha256(ruleset),
+            },
+            plugins,
+        }
+    }
+
+    /// The lockfile text.
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string(self).unwrap_or_default();
+        format!(
+            "# Written by `swtcg ruleset lock`; a run given `--lock` with this file refuses any\n\
+             # engine, ruleset or plugin that differs. Regenerate it, don't edit it.\n{body}"
+        )
+    }
+
+    /// Reads a lockfile; `origin` names it in errors.
+    pub fn from_toml(origin: &str, text: &str) -> Result<Lock, LockError> {
+        let lock: Lock = toml::from_str(text).map_err(|err| LockError {
+            origin: origin.to_string(),
+            line: err
+                .span()
+                .map(|span| crate::text::line_of(text, span.start)),
+            message: err.message().to_string(),
+        })?;
+        if lock.format != LOCK_FORMAT {
+            return Err(LockError {
+                origin: origin.to_string(),
+                line: None,
+                message: format!(
+                    "lock format {} is not supported (this engine reads {LOCK_FORMAT})",
+                    lock.format
+                ),
+            });
+        }
+        Ok(lock)
+    }
+
+    /// The sha256 of the lock's canonical form, which a game log records.
+    pub fn sha256(&self) -> String {
+        let json = serde_json::to_vec(self).unwrap_or_default();
+        crate::plugins::sha256_hex(&json)
+    }
+
+    /// What a game log records of this lock.
+    pub fn record(&self) -> LockRecord {
+        LockRecord {
+            sha256: self.sha256(),
+            ruleset: self.ruleset.name.clone(),
+            ruleset_sha256: self.ruleset.sha256.clone(),
+        }
+    }
+
+    /// Checks a run against the lock: the same engine, a ruleset with the same sha256, and
+    /// exactly the locked plugins (same id, version, keywords and sha256; none missing, none
+    /// extra). Every difference is listed.
+    pub fn check(
+        &self,
+        engine: &str,
+        ruleset: &Ruleset,
+        plugins: &[LockedPlugin],
+    ) -> Result<(), LockMismatch> {
+        let mut problems = Vec::new();
+        if self.engine != engine {
+            problems.push(format!(
+                "engine: the lock names {}, this is {engine}",
+                self.engine
+            ));
+        }
+        let sha = ruleset_sha256(ruleset);
+        if self.ruleset.sha256 != sha {
+            problems.push(format!(
+                "ruleset: the lock names {} with sha256 {}, the run has {} with sha256 {sha}",
+                self.ruleset.name, self.ruleset.sha256, ruleset.name
+            ));
+        }
+        for locked in &self.plugins {
+            match plugins.iter().find(|p| p.id == locked.id) {
+                None => problems.push(format!(
+                    "plugin {}@{}: locked but not loaded",
+                    locked.id, locked.version
+                )),
+                Some(p) if p.version != locked.version => problems.push(format!(
+                    "plugin {}: the lock names version {}, the run loaded {} ({})",
+                    locked.id, locked.version, p.version, p.source
+                )),
+                Some(p) if p.sha256 != locked.sha256 => problems.push(format!(
+                    "plugin {}@{}: the lock names sha256 {}, the run loaded {} ({})",
+                    locked.id, locked.version, locked.sha256, p.sha256, p.source
+                )),
+                Some(p) if p.keywords != locked.keywords => problems.push(format!(
+                    "plugin {}@{}: the lock names keywords {:?}, the run's plugin implements {:?}",
+                    locked.id, locked.version, locked.keywords, p.keywords
+                )),
+                Some(_) => {}
+            }
+        }
+        for p in plugins {
+            if !self.plugins.iter().any(|l| l.id == p.id) {
+                problems.push(format!(
+                    "plugin {}@{} ({}): loaded but not in the lock",
+                    p.id, p.version, p.source
+                ));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(LockMismatch(problems))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plugin(id: &str, sha: &str) -> LockedPlugin {
+        LockedPlugin {
+            id: id.into(),
+            version: "1.0.0".into(),
+            keywords: vec![id.to_uppercase()],
+            sha256: sha.into(),
+            source: "bundled".into(),
+        }
+    }
+
+    fn lock() -> Lock {
+        Lock::new(
+            &Ruleset::default(),
+            Some("idc-default.toml".into()),
+            vec![plugin("accuracy", "aa"), plugin("armor", "bb")],
+        )
+    }
+
+    #[test]
+    fn a_lock_reads_back_what_it_wrote() {
+        let lock = lock();
+        let text = lock.to_toml();
+        assert_eq!(Lock::from_toml("t.lock", &text).unwrap(), lock);
+        assert!(text.contains("[[plugin]]"), "{text}");
+    }
+
+    #[test]
+    fn the_same_run_matches() {
+        let lock = lock();
+        let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb")];
+        lock.check(ENGINE, &Ruleset::default(), &plugins).unwrap();
+    }
+
+    #[test]
+    fn every_difference_is_named() {
+        let lock = lock();
+        let ruleset = Ruleset {
+            hit_threshold: 5,
+            ..Ruleset::default()
+        };
+        let plugins = [plugin("accuracy", "cc"), plugin("stealth", "dd")];
+        let err = lock
+            .check("swtcg-engine 9.9.9", &ruleset, &plugins)
+            .unwrap_err();
+        let text = err.to_string();
+        assert_eq!(err.0.len(), 5, "{text}");
+        for needle in [
+            "engine",
+            "ruleset",
+            "accuracy@1.0.0: the lock names sha256 aa",
+            "armor@1.0.0: locked but not loaded",
+            "stealth@1.0.0 (bundled): loaded but not in the lock",
+        ] {
+            assert!(text.contains(needle), "missing `{needle}` in {text}");
+        }
+    }
+
+    #[test]
+    fn the_ruleset_hash_ignores_layout_but_not_values() {
+        let a = Ruleset::from_toml("a", "name = \"t\"\n# a comment\nhit_threshold = 4\n").unwrap();
+        let b = Ruleset::from_toml("b", "hit_threshold = 4\nname = \"t\"").unwrap();
+        let c = Ruleset::from_toml("c", "name = \"t\"\nhit_threshold = 5").unwrap();
+        assert_eq!(ruleset_sha256(&a), ruleset_sha256(&b));
+        assert_ne!(ruleset_sha256(&a), ruleset_sha256(&c));
+    }
+
+    #[test]
+    fn a_bad_lockfile_names_file_and_line() {
+        let err = Lock::from_toml("t.lock", "format = 1\nengin = \"x\"\n").unwrap_err();
+        assert_eq!(err.line, Some(2), "{err}");
+        assert!(err.to_string().starts_with("t.lock:2:"), "{err}");
+        let mut other = lock();
+        other.format = 7;
+        let err = Lock::from_toml("t.lock", &toml::to_string(&other).unwrap()).unwrap_err();
+        assert!(err.message.contains("format 7"), "{err}");
+    }
+}

@@ -1,0 +1,394 @@
+//! `swtcg play`: an interactive game in the terminal, against the built-in AI or hot seat, with
+//! numbered legal choices, the game log as it happens, and undo of one's own last decision while
+//! no hidden information has been revealed since.
+//!
+//! Undo replays the game from its seed with the decisions made before the undone one: the
+//! engine is deterministic, so the replayed game is the same game up to that decision.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use swtcg_engine::decision::{DecideError, Decider, Decision, describe_choice};
+use swtcg_engine::sim::Ai;
+use swtcg_engine::{Event, Game, GameState, LogEntry, Outcome, Player, Side};
+
+use crate::board::{self, Viewer};
+use crate::setup::{GameArgs, load_decks};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Two deck files (either order; the Dark Side deck plays the Dark Side); default: the
+    /// built-in demo decks.
+    #[arg(value_name = "DECK")]
+    decks: Vec<PathBuf>,
+    /// The opponent: the built-in AI, or a second human at the same terminal (hot seat).
+    #[arg(long, value_enum, default_value_t = Vs::Ai)]
+    vs: Vs,
+    /// The side you play against the AI.
+    #[arg(long, value_enum, default_value_t = SideArg::Dark)]
+    side: SideArg,
+    /// The AI opponent.
+    #[arg(long, value_enum, default_value_t = AiArg::Greedy)]
+    ai: AiArg,
+    /// Seed of the game's dice and shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the game log (JSON lines) to this file at the end, for `swtcg replay`.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Vs {
+    Ai,
+    Human,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SideArg {
+    Dark,
+    Light,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AiArg {
+    Greedy,
+    Random,
+}
+
+const HELP: &str = "Type the number of a choice. Other commands: u = undo your last decision \
+(while no die, draw or hidden card has been revealed since), b = show the board again, \
+a = let the AI choose this once, q = quit.";
+
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    let setup = args.game.resolve()?;
+    let decks = load_decks(&args.decks, &setup.ruleset)?;
+    let mut host = setup.load_host()?;
+    let human_side = match args.side {
+        SideArg::Dark => Side::Dark,
+        SideArg::Light => Side::Light,
+    };
+    let humans = match args.vs {
+        Vs::Human => [true, true],
+        Vs::Ai => [human_side == Side::Dark, human_side == Side::Light],
+    };
+    let ai = match args.ai {
+        AiArg::Greedy => Ai::Greedy,
+        AiArg::Random => Ai::Random,
+    };
+    let colour = crate::colour::stdout_enabled();
+    let mut input = std::io::stdin().lock();
+    println!(
+        "swtcg play: {} (Dark Side) vs {} (Light Side), seed {}, ruleset {}. {HELP}",
+        decks[0].name, decks[1].name, args.seed, setup.ruleset.name
+    );
+    let cards = [decks[0].cards.clone(), decks[1].cards.clone()];
+    // The answers to replay after an undo: every decision asked before the undone one.
+    let mut replayed: Vec<usize> = Vec::new();
+    loop {
+        let mut front = Front::new(humans, ai, args.seed, replayed.clone(), colour, &mut input);
+        let mut game = Game::from_decks(
+            cards.clone(),
+            args.seed,
+            setup.ruleset.clone(),
+            &mut host,
+            &mut front,
+        );
+        game.log.header.lock = setup.lock_record();
+        let result = game.play();
+        let log = game.log.clone();
+        drop(game);
+        match front.request {
+            Some(Request::Undo(answers)) => {
+                println!("{}", crate::colour::bold("— undone —", colour));
+                replayed = answers;
+                continue;
+            }
+            Some(Request::Quit) => {
+                println!("Game abandoned.");
+                write_log(&args.log, &log)?;
+                return Ok(ExitCode::from(1));
+            }
+            None => {}
+        }
+        // What happened after the last decision: the end of the game.
+        let viewer = front.last_viewer.unwrap_or(Viewer::Everything);
+        front.show_entries(&log.entries, viewer);
+        write_log(&args.log, &log)?;
+        return match result {
+            Ok(Outcome::Winner(side)) => {
+                println!("Game over: {side} wins.");
+                Ok(ExitCode::SUCCESS)
+            }
+            Ok(_) => {
+                println!("Game over: no winner (turn limit).");
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(err) => Err(anyhow::Error::new(err).context("the game stopped")),
+        };
+    }
+}
+
+fn write_log(path: &Option<PathBuf>, log: &swtcg_engine::GameLog) -> anyhow::Result<()> {
+    if let Some(path) = path {
+        std::fs::write(path, log.to_jsonl())
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("log written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// Why a game run was cut short by the front end.
+enum Request {
+    /// Play again from the seed with these answers, then ask anew.
+    Undo(Vec<usize>),
+    Quit,
+}
+
+/// One decision answered in this run: who answered, the answer, whether a human gave it, and
+/// how long the log was when it was asked.
+struct Answered {
+    side: Side,
+    index: usize,
+    human: bool,
+    log_len: usize,
+}
+
+/// The decider of `swtcg play`: replays the answers of an undo silently, then asks the humans
+/// at the terminal and the AI.
+struct Front<'i> {
+    humans: [bool; 2],
+    ai: [Box<dyn Player>; 2],
+    replay: Vec<usize>,
+    answered: Vec<Answered>,
+    /// How much of the log each side has been shown.
+    shown: [usize; 2],
+    log: Vec<LogEntry>,
+    /// The human who last looked at the terminal (hot seat hands it over between sides).
+    at_terminal: Option<Side>,
+    last_viewer: Option<Viewer>,
+    /// The state at the last human decision, to describe log entries with.
+    last_state: Option<GameState>,
+    colour: bool,
+    input: &'i mut dyn BufRead,
+    request: Option<Request>,
+}
+
+impl<'i> Front<'i> {
+    fn new(
+        humans: [bool; 2],
+        ai: Ai,
+        seed: u64,
+        replay: Vec<usize>,
+        colour: bool,
+        input: &'i mut dyn BufRead,
+    ) -> Self {
+        Front {
+            humans,
+            ai: [ai.player(seed, Side::Dark), ai.player(seed, Side::Light)],
+            replay,
+            answered: Vec::new(),
+            shown: [0; 2],
+            log: Vec::new(),
+            at_terminal: None,
+            last_viewer: None,
+            last_state: None,
+            colour,
+            input,
+            request: None,
+        }
+    }
+
+    fn replaying(&self) -> bool {
+        self.answered.len() < self.replay.len()
+    }
+
+    /// Prints the log entries the viewer has not seen, as the viewer may see them.
+    fn show_entries(&mut self, entries: &[LogEntry], viewer: Viewer) {
+        let from = match viewer {
+            Viewer::Side(side) => self.shown[side.index()],
+            Viewer::Everything => self.shown[0].min(self.shown[1]),
+        };
+        // Entries are described against the latest state a human saw: units that left play
+        // since are named by the events themselves.
+        for entry in entries.iter().skip(from) {
+            if let Some(state) = &self.last_state
+                && let Some(text) = board::entry_text(state, entry, viewer)
+            {
+                println!("  {text}");
+            }
+        }
+        match viewer {
+            Viewer::Side(side) => self.shown[side.index()] = entries.len(),
+            Viewer::Everything => self.shown = [entries.len(); 2],
+        }
+    }
+
+    /// Reads one line; `None` at the end of the input.
+    fn read_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line.trim().to_string()),
+        }
+    }
+
+    /// Whether the human playing `side` may undo their last decision now: it exists, and since
+    /// it no die was rolled, no card drawn, no card completed (a face-down card revealed) and no
+    /// other human decided anything.
+    fn undo_target(&self, side: Side) -> Result<usize, String> {
+        let Some(k) = self
+            .answered
+            .iter()
+            .rposition(|a| a.side == side && a.human)
+        else {
+            return Err("you have made no decision yet".into());
+        };
+        let since = &self.log[self.answered[k].log_len..];
+        let revealed = since.iter().find_map(|entry| match entry {
+            LogEntry::Die { .. } => Some("a die was rolled"),
+            LogEntry::Event {
+                event: Event::Drew { .. },
+            } => Some("a card was drawn"),
+            LogEntry::Event {
+                event: Event::Completed { .. },
+            } => Some("a face-down card was revealed"),
+            _ => None,
+        });
+        if let Some(what) = revealed {
+            return Err(format!("{what} since your last decision"));
+        }
+        if self.answered[k + 1..]
+            .iter()
+            .any(|a| a.human && a.side != side)
+        {
+            return Err("the other player has decided since".into());
+        }
+        Ok(k)
+    }
+}
+
+impl Decider for Front<'_> {
+    fn observe(&mut self, log: &[LogEntry]) {
+        self.log.clear();
+        self.log.extend_from_slice(log);
+    }
+
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        let side = decision.player;
+        let log_len = self.log.len();
+        if self.replaying() {
+            let index = self.replay[self.answered.len()];
+            if !self.humans[side.index()] {
+                // Keep the AI's own generator where it was in the undone run.
+                let _ = self.ai[side.index()].decide(state, decision);
+            }
+            self.answered.push(Answered {
+                side,
+                index,
+                human: self.humans[side.index()],
+                log_len,
+            });
+            return Ok(index);
+        }
+        if !self.humans[side.index()] {
+            let index = self.ai[side.index()].decide(state, decision)?;
+            self.answered.push(Answered {
+                side,
+                index,
+                human: false,
+                log_len,
+            });
+            return Ok(index);
+        }
+        self.last_state = Some(state.clone());
+        let viewer = Viewer::Side(side);
+        self.last_viewer = Some(viewer);
+        if self.at_terminal != Some(side) {
+            if self.at_terminal.is_some() && self.humans == [true, true] {
+                // Hot seat: hide the other side's hand before handing the terminal over.
+                if std::io::stdout().is_terminal() {
+                    print!("\x1b[2J\x1b[H");
+                }
+                println!("── Hand the terminal to the {side} and press Enter ──");
+                let _ = std::io::stdout().flush();
+                if self.read_line().is_none() {
+                    self.request = Some(Request::Quit);
+                    return Err(DecideError("the input ended".into()));
+                }
+            }
+            self.at_terminal = Some(side);
+        }
+        // What happened since this side last looked, then the board as it is now.
+        let log = std::mem::take(&mut self.log);
+        let news = self.shown[side.index()] < log.len() || self.answered.is_empty();
+        self.show_entries(&log, viewer);
+        self.log = log;
+        if news {
+            print!("{}", board::render(state, viewer, self.colour));
+        }
+        loop {
+            println!(
+                "{} — {}:",
+                crate::colour::bold(&side.to_string(), self.colour),
+                decision.kind.describe()
+            );
+            for (i, choice) in decision.options.iter().enumerate() {
+                println!("  {}. {}", i + 1, describe_choice(state, choice));
+            }
+            print!("> ");
+            let _ = std::io::stdout().flush();
+            let Some(line) = self.read_line() else {
+                self.request = Some(Request::Quit);
+                return Err(DecideError("the input ended".into()));
+            };
+            match line.as_str() {
+                "q" | "quit" => {
+                    self.request = Some(Request::Quit);
+                    return Err(DecideError("the player quit".into()));
+                }
+                "b" | "board" => print!("{}", board::render(state, viewer, self.colour)),
+                "?" | "h" | "help" => println!("{HELP}"),
+                "u" | "undo" => match self.undo_target(side) {
+                    Ok(k) => {
+                        let answers = self.answered[..k].iter().map(|a| a.index).collect();
+                        self.request = Some(Request::Undo(answers));
+                        return Err(DecideError("undo".into()));
+                    }
+                    Err(why) => println!("Can't undo: {why}."),
+                },
+                "a" | "ai" => {
+                    let index = self.ai[side.index()].decide(state, decision)?;
+                    println!("  (the AI chooses {})", index + 1);
+                    self.answered.push(Answered {
+                        side,
+                        index,
+                        human: true,
+                        log_len,
+                    });
+                    return Ok(index);
+                }
+                text => match text.parse::<usize>() {
+                    Ok(n) if (1..=decision.options.len()).contains(&n) => {
+                        self.answered.push(Answered {
+                            side,
+                            index: n - 1,
+                            human: true,
+                            log_len,
+                        });
+                        return Ok(n - 1);
+                    }
+                    _ => println!(
+                        "Type a number from 1 to {}, or ? for help.",
+                        decision.options.len()
+                    ),
+                },
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! `swtcg ruleset`: check a tournament ruleset and lock it (engine, ruleset and plugins by
+//! sha256) so that every game of the tournament runs the same rules.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Subcommand;
+use swtcg_engine::cards::CardDb;
+use swtcg_engine::lock::{ENGINE, Lock};
+
+use crate::setup::{GameArgs, locked_plugins, read_ruleset};
+
+#[derive(Subcommand)]
+pub enum RulesetCommand {
+    /// Write a lockfile naming the engine version, the ruleset and every plugin a game under it
+    /// loads (bundled, --plugins and the ruleset's plugin_dirs), each by sha256.
+    ///
+    /// Games given `--lock FILE` (sim, play, demo, replay) refuse to run when anything differs,
+    /// and their logs record the lock.
+    ///
+    /// Example: swtcg ruleset lock examples/tournament/ruleset.toml
+    Lock {
+        /// The ruleset TOML file.
+        ruleset: PathBuf,
+        /// Where to write the lockfile; default: the ruleset's path with the extension `.lock`.
+        #[arg(long, short = 'o', value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        plugins: crate::PluginArgs,
+    },
+    /// Check a ruleset (or a lockfile against this swtcg and its plugins): prints what it sets
+    /// and loads. Exit status 0 when it loads (and matches the lock), 2 otherwise.
+    ///
+    /// Example: swtcg ruleset check --lock examples/tournament/ruleset.lock
+    Check {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+}
+
+pub fn run(command: RulesetCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        RulesetCommand::Lock {
+            ruleset,
+            output,
+            plugins,
+        } => lock(&ruleset, output, plugins),
+        RulesetCommand::Check { game } => check(&game),
+    }
+}
+
+fn lock(
+    ruleset_path: &Path,
+    output: Option<PathBuf>,
+    plugins: crate::PluginArgs,
+) -> anyhow::Result<ExitCode> {
+    let ruleset = read_ruleset(ruleset_path)?;
+    // The format must resolve now, not at the first game of the tournament.
+    ruleset
+        .deck_format(CardDb::bundled().formats())
+        .map_err(anyhow::Error::msg)
+        .with_context(|| ruleset_path.display().to_string())?;
+    let game = GameArgs {
+        ruleset: Some(ruleset_path.to_path_buf()),
+        lock: None,
+        plugins,
+    };
+    let registry = game.resolve()?.load_host()?;
+    let output = output.unwrap_or_else(|| ruleset_path.with_extension("lock"));
+    let file = relative_to(ruleset_path, &output);
+    let lock = Lock::new(&ruleset, Some(file), locked_plugins(&registry));
+    std::fs::write(&output, lock.to_toml())
+        .with_context(|| format!("writing {}", output.display()))?;
+    println!(
+        "{}: locked {ENGINE}, ruleset {} (sha256 {}), {} plugins",
+        output.display(),
+        ruleset.name,
+        &lock.ruleset.sha256[..12],
+        lock.plugins.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The ruleset's path as the lockfile names it: relative to the lockfile's folder when both
+/// are in the same folder, else as given (absolute if it was).
+fn relative_to(ruleset: &Path, lockfile: &Path) -> String {
+    let folder = |p: &Path| {
+        p.parent()
+            .map(Path::to_path_buf)
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or_else(|| PathBuf::from("."))
+    };
+    if folder(ruleset) == folder(lockfile)
+        && let Some(name) = ruleset.file_name()
+    {
+        return name.to_string_lossy().into_owned();
+    }
+    std::fs::canonicalize(ruleset)
+        .unwrap_or_else(|_| ruleset.to_path_buf())
+        .display()
+        .to_string()
+}
+
+fn check(game: &GameArgs) -> anyhow::Result<ExitCode> {
+    let setup = game.resolve()?;
+    let format = setup
+        .ruleset
+        .deck_format(CardDb::bundled().formats())
+        .map_err(anyhow::Error::msg)?;
+    let registry = setup.load_host()?;
+    let r = &setup.ruleset;
+    println!("ruleset {}", r.name);
+    println!(
+        "  format: {}",
+        format.map_or("any sets".to_string(), |f| format!(
+            "{} (sets {}; {} banned)",
+            f.name,
+            f.sets.join(", "),
+            f.banned.len()
+        ))
+    );
+    println!(
+        "  decks: {}, at least {} cards",
+        if r.check_decks {
+            "checked before each game"
+        } else {
+            "not checked"
+        },
+        r.deck_min
+    );
+    println!(
+        "  plugins: {} loaded; fuel {} per call{}",
+        registry.plugins().len(),
+        r.plugin_fuel,
+        if r.hook_fuel.is_empty() {
+            String::new()
+        } else {
+            let parts: Vec<String> = r
+                .hook_fuel
+                .iter()
+                .map(|(h, f)| format!("{h} {f}"))
+                .collect();
+            format!(" ({})", parts.join(", "))
+        }
+    );
+    for (keyword, id) in &r.keyword_plugins {
+        println!("  keyword {keyword}: plugin {id}");
+    }
+    for (flag, value) in &r.keyword_flags {
+        println!("  flag {flag} = {value}");
+    }
+    if setup.lock.is_some() {
+        println!("the engine, the ruleset and every plugin match the lock");
+    }
+    Ok(ExitCode::SUCCESS)
+}

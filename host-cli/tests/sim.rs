@@ -1,0 +1,123 @@
+//! Runs `swtcg sim` the way a designer does: a seeded batch, its table, its JSON, and shards
+//! merged back into the result of one run.
+
+mod common;
+
+use common::{stderr, stdout, swtcg, temp};
+
+const GAMES: &str = "100";
+
+fn json_of(args: &[&str]) -> String {
+    let out = swtcg(args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn shards_merge_to_the_single_run_and_the_same_seed_gives_the_same_table() {
+    let run = ["sim", "--games", GAMES, "--seed", "5", "-q"];
+    let table = swtcg(&[&run[..], &["--threads", "2"]].concat());
+    assert_eq!(table.status.code(), Some(0), "{}", stderr(&table));
+    let table = stdout(&table);
+    for needle in [
+        "Dark Side",
+        "Light Side",
+        "95 % CI",
+        "errors",
+        "turns: average",
+    ] {
+        assert!(table.contains(needle), "no `{needle}` in\n{table}");
+    }
+
+    let single = json_of(&[&run[..], &["--threads", "1", "--json"]].concat());
+    let summary: serde_json::Value = serde_json::from_str(&single).unwrap();
+    let games = summary["games"].as_u64().unwrap();
+    assert_eq!(games, 100);
+    let wins = summary["wins"][0].as_u64().unwrap() + summary["wins"][1].as_u64().unwrap();
+    let ended = wins + summary["undecided"].as_u64().unwrap() + summary["errors"].as_u64().unwrap();
+    assert_eq!(ended, games, "{single}");
+    assert_eq!(summary["seeds"][0]["start"], 5);
+    assert_eq!(summary["seeds"][0]["end"], 105);
+
+    // The same seeds on another thread count print the same table.
+    let single_file = temp("sim", "single.json");
+    std::fs::write(&single_file, &single).unwrap();
+    let again = json_of(&["sim", "merge", single_file.to_str().unwrap()]);
+    assert_eq!(again, table);
+
+    // Two shards, merged, are the single run.
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let text = json_of(&[&run[..], &["--shard", shard, "--json"]].concat());
+        let file = temp("sim", &format!("shard-{}.json", &shard[..1]));
+        std::fs::write(&file, text).unwrap();
+        files.push(file);
+    }
+    let shard_games: Vec<u64> = files
+        .iter()
+        .map(|f| {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+            v["games"].as_u64().unwrap()
+        })
+        .collect();
+    assert_eq!(shard_games, [50, 50]);
+    let files: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    // In either order.
+    let merged = json_of(&["sim", "merge", files[1], files[0], "--json"]);
+    assert_eq!(merged, single);
+
+    // A shard merged with itself is refused.
+    let twice = swtcg(&["sim", "merge", files[0], files[0]]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(stderr(&twice).contains("overlap"), "{}", stderr(&twice));
+}
+
+#[test]
+fn bad_shards_and_deck_pairs_are_clear_errors() {
+    let out = swtcg(&["sim", "--games", "4", "--shard", "3/2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("3/2"), "{}", stderr(&out));
+    let out = swtcg(&[
+        "sim",
+        "engine/data/decks/demo-dark.toml",
+        "engine/data/decks/demo-dark.txt",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("both decks play the Dark Side"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn decks_given_light_side_first_still_play_their_sides() {
+    let out = swtcg(&[
+        "sim",
+        "engine/data/decks/demo-light.toml",
+        "engine/data/decks/demo-dark.toml",
+        "--games",
+        "2",
+        "-q",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let dark_line = text.lines().find(|l| l.starts_with("Dark Side")).unwrap();
+    assert!(dark_line.contains("Demo Dark"), "{text}");
+}
+
+#[test]
+fn sim_help_has_an_example() {
+    for args in [&["sim", "--help"][..], &["sim", "merge", "--help"]] {
+        let out = swtcg(args);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(
+            stdout(&out).contains("Example: swtcg sim"),
+            "{}",
+            stdout(&out)
+        );
+    }
+}
