@@ -1,5 +1,6 @@
 //! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
 
+mod bench;
 mod bundled;
 mod cards_cmd;
 mod check;
@@ -64,6 +65,10 @@ enum Command {
     ///
     /// Example: swtcg demo --log game.jsonl && swtcg replay game.jsonl
     Replay(replay::ReplayArgs),
+    /// Measure the wasm sandbox against native plugins: hook dispatch, self-play, loading, memory.
+    ///
+    /// Example: swtcg bench --native plugins/target/release --json
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
         Command::Plugins(command) => plugins_cmd::run(command),
         Command::Deck(command) => deck_cmd::run(command),
         Command::Cards(command) => cards_cmd::run(command),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,
