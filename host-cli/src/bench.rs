@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, anyhow};
@@ -63,32 +63,44 @@ enum Part {
     Memory,
 }
 
-/// Counts heap allocations while `COUNTING` is on, for the bytes of a state clone and the
-/// allocations of a game. Off, it costs one relaxed load per allocation.
+/// Counts heap allocations while `COUNTING` is on, for the bytes of a state clone, the
+/// allocations of a game and the peak heap a game uses. Off, it costs one relaxed load per call.
 struct CountingAlloc;
 
 static COUNTING: AtomicBool = AtomicBool::new(false);
 static ALLOCATED: AtomicU64 = AtomicU64::new(0);
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+/// Bytes allocated and not yet freed since counting started, and the most there were.
+static LIVE: AtomicI64 = AtomicI64::new(0);
+static PEAK: AtomicI64 = AtomicI64::new(0);
+
+fn count_alloc(size: usize) {
+    ALLOCATED.fetch_add(size as u64, Ordering::Relaxed);
+    ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    let live = LIVE.fetch_add(size as i64, Ordering::Relaxed) + size as i64;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
 
 // SAFETY: every call is passed to the system allocator unchanged; only counters are added.
 unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATED.fetch_add(layout.size() as u64, Ordering::Relaxed);
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            count_alloc(layout.size());
         }
         // SAFETY: the caller's layout is handed on as is.
         unsafe { std::alloc::System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        if COUNTING.load(Ordering::Relaxed) {
+            LIVE.fetch_sub(layout.size() as i64, Ordering::Relaxed);
+        }
         // SAFETY: `ptr` came from `System.alloc` with this layout.
         unsafe { std::alloc::System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
         if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATED.fetch_add(size.saturating_sub(layout.size()) as u64, Ordering::Relaxed);
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            LIVE.fetch_sub(layout.size() as i64, Ordering::Relaxed);
+            count_alloc(size);
         }
         // SAFETY: as for `dealloc`; the new size is the caller's.
         unsafe { std::alloc::System.realloc(ptr, layout, size) }
@@ -98,10 +110,13 @@ unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
 #[global_allocator]
 static GLOBAL: CountingAlloc = CountingAlloc;
 
-/// Bytes and allocations made while running `f`.
-fn counted<R>(f: impl FnOnce() -> R) -> (R, u64, u64) {
+/// What `f` allocated: bytes, allocations, and the most bytes it held at once (freeing what it
+/// did not allocate counts as negative, so memory freed from before is not counted).
+fn counted<R>(f: impl FnOnce() -> R) -> (R, u64, u64, u64) {
     ALLOCATED.store(0, Ordering::SeqCst);
     ALLOCATIONS.store(0, Ordering::SeqCst);
+    LIVE.store(0, Ordering::SeqCst);
+    PEAK.store(0, Ordering::SeqCst);
     COUNTING.store(true, Ordering::SeqCst);
     let result = f();
     COUNTING.store(false, Ordering::SeqCst);
@@ -109,6 +124,7 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, u64, u64) {
         result,
         ALLOCATED.load(Ordering::SeqCst),
         ALLOCATIONS.load(Ordering::SeqCst),
+        PEAK.load(Ordering::SeqCst).max(0) as u64,
     )
 }
 
@@ -323,7 +339,7 @@ fn measure_selfplay(
     let native_ran = hosts.native.is_some();
     let native_time = native_ran.then_some(native.1.as_secs_f64());
     // The allocations of one game on the wasm path.
-    let (_, bytes, allocations) = counted(|| workload::play_games(&mut hosts.wasm, decks, 0..1));
+    let (_, bytes, allocations, _) = counted(|| workload::play_games(&mut hosts.wasm, decks, 0..1));
     // The plugin calls the games make, by hook and query.
     let mut counting = workload::CountingHost::new(&mut hosts.wasm);
     workload::play_games(&mut counting, decks, args.seed..end).map_err(anyhow::Error::msg)?;
@@ -350,11 +366,6 @@ fn measure_selfplay(
         "same_games": native_ran.then_some(wasm.0 == native.0),
         "plugin_calls_per_game": round(calls_per_game, 1),
         "plugin_calls_per_game_by_kind": by_kind,
-        // Wasm time per plugin call, all of the game's other work counted as if it were none.
-        "wasm_extra_ns_per_call": round(
-            (wasm.1.as_secs_f64() - none.1.as_secs_f64()) * 1e9 / (calls_per_game * games as f64),
-            1
-        ),
         "wasm_allocations_per_game": allocations,
         "wasm_allocated_kib_per_game": round(bytes as f64 / 1024.0, 1),
     }))
@@ -531,17 +542,17 @@ fn measure_memory(
     let state: GameState = game.state.clone();
     let log_entries = game.log.entries.len();
     drop(game);
-    let (clone, clone_bytes, clone_allocations) = counted(|| state.clone());
+    let (clone, clone_bytes, clone_allocations, _) = counted(|| state.clone());
     drop(clone);
     let clone_ns = nanos_per(if args.quick { 100 } else { 10_000 }, 5, || {
         std::hint::black_box(state.clone());
     });
 
-    // One game on the loaded registry: the peak over the memory before it.
-    reset_peak();
-    let before = rss_kib();
-    workload::play_games(&mut hosts.wasm, decks, args.seed..args.seed + 1)
-        .map_err(anyhow::Error::msg)?;
+    // One game on the loaded registry: the most heap it held at once (state, log, decisions,
+    // and what the plugin instances grew), and the process's resident memory.
+    let (played, _, _, game_peak) =
+        counted(|| workload::play_games(&mut hosts.wasm, decks, args.seed..args.seed + 1));
+    played.map_err(anyhow::Error::msg)?;
     let after = rss_kib();
 
     // A simulation on every core: each thread loads its own registry (instances are not shared
@@ -588,9 +599,8 @@ fn measure_memory(
         "state_units": state.units.len(),
         "state_cards": state.cards.len(),
         "game_log_entries": log_entries,
-        "rss_before_game_mib": before.map(|(rss, _)| mib(rss)),
-        "one_game_peak_mib": after.map(|(_, peak)| mib(peak)),
-        "one_game_increase_kib": before.zip(after).map(|((rss, _), (_, peak))| peak.saturating_sub(rss)),
+        "one_game_heap_peak_kib": round(game_peak as f64 / 1024.0, 1),
+        "process_rss_mib": after.map(|(rss, _)| mib(rss)),
         "all_cores_threads": threads,
         "all_cores_games": played,
         "all_cores_games_per_sec": round(played as f64 / elapsed.as_secs_f64(), 1),
@@ -691,13 +701,13 @@ fn print_hooks(h: &Value, f: &dyn Fn(&Value) -> String) {
 
 fn print_memory(m: &Value, f: &dyn Fn(&Value) -> String) {
     println!(
-        "Memory: state clone {} bytes in {} allocations ({} ns); one game peak {} MiB (+{} KiB); \
-         {} threads peak {} MiB, {} games/s",
+        "Memory: state clone {} bytes in {} allocations ({} ns); one game's heap peak {} KiB \
+         (process {} MiB); {} threads peak {} MiB, {} games/s",
         m["state_clone_bytes"],
         m["state_clone_allocations"],
         m["state_clone_ns"],
-        f(&m["one_game_peak_mib"]),
-        f(&m["one_game_increase_kib"]),
+        f(&m["one_game_heap_peak_kib"]),
+        f(&m["process_rss_mib"]),
         m["all_cores_threads"],
         f(&m["all_cores_peak_mib"]),
         f(&m["all_cores_games_per_sec"])

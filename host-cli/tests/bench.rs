@@ -102,6 +102,7 @@ fn bench_json_reports_every_figure_with_its_ratios() {
     for key in [
         "state_clone_bytes",
         "state_clone_ns",
+        "one_game_heap_peak_kib",
         "all_cores_games_per_sec",
     ] {
         assert!(number(&report["memory"], key) > 0.0, "memory.{key}");
