@@ -1,5 +1,6 @@
 //! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
 
+mod bench;
 mod board;
 mod bundled;
 mod cards_cmd;
@@ -107,6 +108,10 @@ enum Command {
     ///
     /// Example: swtcg play --vs ai --side light --log game.jsonl
     Play(play::PlayArgs),
+    /// Measure the wasm sandbox against native plugins: hook dispatch, self-play, loading, memory.
+    ///
+    /// Example: swtcg bench --native plugins/target/release --json
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -124,6 +129,7 @@ fn main() -> ExitCode {
         Command::Ruleset(command) => ruleset_cmd::run(command),
         Command::Keywords(command) => keywords_cmd::run(command),
         Command::Play(args) => play::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,

@@ -216,11 +216,42 @@ impl HookPoint {
     }
 
     /// A dense index in `0..ALL.len()`, for subscription tables.
+    /// A match, not a search: the game reaches a hook point at every step, and an unsubscribed
+    /// hook should cost one table look-up.
     pub fn index(self) -> usize {
-        HookPoint::ALL
-            .iter()
-            .position(|hook| *hook == self)
-            .unwrap_or_default()
+        match self {
+            HookPoint::SetupStart => 0,
+            HookPoint::SetupUnitPlaced => 1,
+            HookPoint::SetupEnd => 2,
+            HookPoint::TurnStart => 3,
+            HookPoint::UntapStep => 4,
+            HookPoint::GainForceStep => 5,
+            HookPoint::BuildRoll => 6,
+            HookPoint::BuildStepStart => 7,
+            HookPoint::BuildAction => 8,
+            HookPoint::BuildStepEnd => 9,
+            HookPoint::RetreatStep => 10,
+            HookPoint::BattlePhaseStart => 11,
+            HookPoint::BattleStepStart => 12,
+            HookPoint::SelectNextActor => 13,
+            HookPoint::AttackDeclared => 14,
+            HookPoint::AttackRoll => 15,
+            HookPoint::InitialRollTriggers => 16,
+            HookPoint::HitsCounted => 17,
+            HookPoint::DamagePending => 18,
+            HookPoint::DamagePlaced => 19,
+            HookPoint::UnitDiscarded => 20,
+            HookPoint::AttackEnd => 21,
+            HookPoint::BattleStepEnd => 22,
+            HookPoint::BattlePhaseEnd => 23,
+            HookPoint::TurnEnd => 24,
+            HookPoint::CardOrAbilityPlayed => 25,
+            HookPoint::Resolve => 26,
+            HookPoint::UnitEntersArena => 27,
+            HookPoint::UnitLeavesArena => 28,
+            HookPoint::StateCheck => 29,
+            HookPoint::Pop(pop) => 30 + pop as usize,
+        }
     }
 
     /// The rule of game.md that defines this moment, for logs and documentation.

@@ -3,6 +3,7 @@
 //! plugins propose.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use swtcg_plugin_api::{
     Ability, ActivationChoice, Delayed, DiceKind, Effect, HookEvent, HookPoint, Pop, Query,
@@ -13,11 +14,11 @@ use super::{EngineError, Flow, Game};
 use crate::ability::parse_ability;
 use crate::cost::{can_pay, parse_costs, pay};
 use crate::decision::{Choice, DecisionKind};
-use crate::hooks::{HookError, PluginId};
+use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
-use crate::model::{Duration, Modifier, Side, UnitId};
-use crate::plugins::manifest::{UseLimit, Zone};
+use crate::model::{CardId, Duration, GameState, Modifier, Side, UnitId};
+use crate::plugins::manifest::{Manifest, UseLimit, Zone};
 use crate::ruleset::OnPluginError;
 
 /// The largest number one effect may carry (damage, Force, a stat change, counters).
@@ -63,8 +64,194 @@ fn use_key(a: &ActiveAbility) -> String {
     format!("{}:{}", a.ability.index, a.ability.text)
 }
 
-/// The printed texts already matched to a plugin (or to none), so that each text is parsed once.
-pub(crate) type ParseCache = HashMap<String, Option<(PluginId, String, Ability)>>;
+/// A printed text matched to the plugin that implements it, with its parsed form (the unit and
+/// number of the instance are filled in per unit).
+#[derive(Debug)]
+pub(crate) struct Resolved {
+    pub plugin: PluginId,
+    pub keyword: String,
+    pub ability: Ability,
+}
+
+/// The printed abilities each card resolves to, in printed order (`None` where no loaded plugin
+/// implements the text).
+type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
+
+/// The printed texts already matched to a plugin (or to none), so that each text is parsed once,
+/// and the same by card, so that finding a unit's abilities hashes no text. Shared, so that a
+/// look-up copies no strings.
+#[derive(Default)]
+pub(crate) struct ParseCache {
+    texts: HashMap<String, Option<Arc<Resolved>>>,
+    /// By `CardId`: the definition the abilities were resolved from (a card whose definition
+    /// was replaced is resolved again) and its abilities.
+    cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities)>>,
+}
+
+impl ParseCache {
+    /// A card's resolved abilities if they are cached for its current definition.
+    fn cached(&self, state: &GameState, card: CardId) -> Option<CardAbilities> {
+        let def = &state.cards.get(card.0 as usize)?.def;
+        match self.cards.get(card.0 as usize) {
+            Some(Some((cached, abilities))) if Arc::ptr_eq(cached, def) => Some(abilities.clone()),
+            _ => None,
+        }
+    }
+
+    /// The resolved abilities of a card's printed texts.
+    fn card(
+        &mut self,
+        host: &mut dyn AbilityHost,
+        state: &GameState,
+        card: CardId,
+    ) -> CardAbilities {
+        if let Some(abilities) = self.cached(state, card) {
+            return abilities;
+        }
+        let def = &state.cards[card.0 as usize].def;
+        let slot = card.0 as usize;
+        let abilities: CardAbilities = def
+            .abilities
+            .iter()
+            .map(|text| resolve(&mut self.texts, host, state, text))
+            .collect();
+        if self.cards.len() <= slot {
+            self.cards.resize(slot + 1, None);
+        }
+        self.cards[slot] = Some((def.clone(), abilities.clone()));
+        abilities
+    }
+}
+
+/// Which ability instances a caller wants. The others still count in the numbering of a unit's
+/// abilities, but are not built, so that a hook or query touches only its own plugins' instances.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Wanted {
+    All,
+    /// Instances of plugins subscribed to a hook.
+    Hook(HookPoint),
+    /// Instances of plugins that answer a query.
+    Query(Query),
+}
+
+impl Wanted {
+    fn accepts(self, manifest: &Manifest) -> bool {
+        match self {
+            Wanted::All => true,
+            Wanted::Hook(hook) => manifest.hooks.contains(&hook),
+            Wanted::Query(query) => manifest.queries.contains(&query),
+        }
+    }
+}
+
+/// The plugin and parsed form of a printed ability, if a loaded plugin implements it; parsed
+/// once per text and game.
+fn resolve(
+    cache: &mut HashMap<String, Option<Arc<Resolved>>>,
+    host: &mut dyn AbilityHost,
+    state: &GameState,
+    text: &str,
+) -> Option<Arc<Resolved>> {
+    if let Some(hit) = cache.get(text) {
+        return hit.clone();
+    }
+    let names = host.keyword_names();
+    let parsed = parse_ability(text, &names);
+    let keyword_hit = parsed
+        .keyword
+        .as_deref()
+        .and_then(|k| host.plugin_for(k))
+        .filter(|&plugin| parsed.fits(host.manifest(plugin).parameter))
+        .map(|plugin| Resolved {
+            plugin,
+            keyword: parsed.keyword.clone().unwrap_or_default(),
+            ability: Ability {
+                unit: 0,
+                index: 0,
+                text: parsed.text.clone(),
+                parameter: parsed.parameter.clone(),
+                cost: parsed.cost.clone(),
+                under: false,
+            },
+        })
+        // A plugin may say it can't carry out this text (an effect it can't read): the ability
+        // then does nothing, as card text with no plugin.
+        .filter(|r| {
+            !host
+                .manifest(r.plugin)
+                .queries
+                .contains(&Query::Understands)
+                || understands(host, state, r.plugin, &r.ability)
+        });
+    // Text no keyword plugin carries out goes to the card plugins: the first that claims it
+    // implements it, the whole text being its parameter.
+    let hit = keyword_hit
+        .or_else(|| {
+            let ability = Ability {
+                unit: 0,
+                index: 0,
+                text: text.trim().to_string(),
+                parameter: text.trim().to_string(),
+                cost: None,
+                under: false,
+            };
+            host.card_plugins()
+                .into_iter()
+                .find(|&plugin| understands(host, state, plugin, &ability))
+                .map(|plugin| Resolved {
+                    plugin,
+                    keyword: host.manifest(plugin).name.clone(),
+                    ability,
+                })
+        })
+        .map(Arc::new);
+    cache.insert(text.to_string(), hit.clone());
+    hit
+}
+
+/// Whether a plugin's `understands` says it can carry out an ability.
+fn understands(
+    host: &mut dyn AbilityHost,
+    state: &GameState,
+    plugin: PluginId,
+    ability: &Ability,
+) -> bool {
+    matches!(
+        host.query(plugin, ability, &QueryCall::Understands, state),
+        Ok(QueryAnswer::Flag(true))
+    )
+}
+
+impl Resolved {
+    /// The instance of this ability on `unit`, numbered `index` among its abilities.
+    pub(crate) fn instance(
+        &self,
+        unit: UnitId,
+        index: u32,
+        under: bool,
+        controller: Side,
+    ) -> ActiveAbility {
+        ActiveAbility {
+            plugin: self.plugin,
+            keyword: self.keyword.clone(),
+            ability: Ability {
+                unit: unit.0,
+                index,
+                under,
+                ..self.ability.clone()
+            },
+            controller,
+        }
+    }
+}
+
+/// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
+fn is_lost(manifest: &Manifest, lost: &[String]) -> bool {
+    !lost.is_empty()
+        && manifest
+            .names()
+            .any(|name| lost.iter().any(|l| l.eq_ignore_ascii_case(name)))
+}
 
 fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
     use swtcg_plugin_api::Duration as D;
@@ -79,188 +266,167 @@ fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
 
 impl Game<'_> {
     /// The plugin and parsed form of a printed ability, if a loaded plugin implements it.
-    pub(crate) fn resolve_text(&mut self, text: &str) -> Option<(PluginId, String, Ability)> {
-        if let Some(hit) = self.parse_cache.get(text) {
-            return hit.clone();
-        }
-        let names = self.host.keyword_names();
-        let parsed = parse_ability(text, &names);
-        let hit = parsed
-            .keyword
-            .as_deref()
-            .and_then(|k| self.host.plugin_for(k))
-            .filter(|&plugin| parsed.fits(self.host.manifest(plugin).parameter))
-            .map(|plugin| {
-                let keyword = parsed.keyword.clone().unwrap_or_default();
-                let ability = Ability {
-                    unit: 0,
-                    index: 0,
-                    text: parsed.text.clone(),
-                    parameter: parsed.parameter.clone(),
-                    cost: parsed.cost.clone(),
-                    under: false,
-                };
-                (plugin, keyword, ability)
-            })
-            // A plugin may say it can't carry out this text (an effect it can't read): the
-            // ability then does nothing, as card text with no plugin.
-            .filter(|(plugin, _, ability)| {
-                !self
-                    .host
-                    .manifest(*plugin)
-                    .queries
-                    .contains(&Query::Understands)
-                    || matches!(
-                        self.host
-                            .query(*plugin, ability, &QueryCall::Understands, &self.state),
-                        Ok(QueryAnswer::Flag(true))
-                    )
-            });
-        // Text no keyword plugin carries out goes to the card plugins, the first that claims it
-        // implementing it (the whole text is its parameter).
-        let hit = hit.or_else(|| self.card_plugin_for(text));
-        self.parse_cache.insert(text.to_string(), hit.clone());
-        hit
+    pub(crate) fn resolve_text(&mut self, text: &str) -> Option<Arc<Resolved>> {
+        resolve(
+            &mut self.parse_cache.texts,
+            &mut *self.host,
+            &self.state,
+            text,
+        )
     }
 
-    /// The first card plugin whose `understands` claims a printed text.
-    fn card_plugin_for(&mut self, text: &str) -> Option<(PluginId, String, Ability)> {
-        for plugin in self.host.card_plugins() {
-            let ability = Ability {
-                unit: 0,
-                index: 0,
-                text: text.trim().to_string(),
-                parameter: text.trim().to_string(),
-                cost: None,
-                under: false,
-            };
-            if let Ok(QueryAnswer::Flag(true)) =
-                self.host
-                    .query(plugin, &ability, &QueryCall::Understands, &self.state)
-            {
-                let name = self.host.manifest(plugin).name.clone();
-                return Some((plugin, name, ability));
-            }
-        }
-        None
+    /// The plugin and parsed form of ability number `text` printed on `card`.
+    pub(crate) fn resolve_text_of(&mut self, card: CardId, text: usize) -> Option<Arc<Resolved>> {
+        self.parse_cache
+            .card(&mut *self.host, &self.state, card)
+            .get(text)
+            .cloned()
+            .flatten()
     }
 
     /// The active ability instances of a unit (game 4.3, 3.6.2, 13.7): the top card's abilities
     /// in an arena; in the build zone only those whose plugin works there; cards under the top
     /// only for plugins that work from a stack; plus the abilities granted by active ones.
     pub(crate) fn abilities_of(&mut self, unit: UnitId) -> Flow<Vec<ActiveAbility>> {
+        self.abilities_where(unit, Wanted::All)
+    }
+
+    /// The active ability instances of a unit that `wanted` accepts, numbered among all of the
+    /// unit's active abilities as `abilities_of` numbers them.
+    pub(crate) fn abilities_where(
+        &mut self,
+        unit: UnitId,
+        wanted: Wanted,
+    ) -> Flow<Vec<ActiveAbility>> {
+        let mut active = Vec::new();
+        self.collect_abilities(unit, wanted, &mut active)?;
+        Ok(active)
+    }
+
+    /// Adds the instances `abilities_where` returns to `active`.
+    fn collect_abilities(
+        &mut self,
+        unit: UnitId,
+        wanted: Wanted,
+        active: &mut Vec<ActiveAbility>,
+    ) -> Flow {
         // A unit that has left play keeps its last abilities for effects that outlive it.
         let Some(u) = self
             .state
             .unit(unit)
             .or_else(|| self.state.departed.get(&unit))
         else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         let in_arena = u.in_arena().is_some();
         let controller = u.controller;
         let lost = u.lost_keywords.clone();
-        // (text, printed under the top card, printed on a Pilot card piloting the unit)
-        let mut printed: Vec<(String, bool, bool)> = Vec::new();
-        for (position, &card) in u.cards.iter().enumerate() {
-            for text in &self.state.def(card).abilities {
-                printed.push((text.clone(), position > 0, false));
+        let state = &self.state;
+        let cache = &mut self.parse_cache;
+        // First every printed text is resolved (which may ask plugins' `understands`), then the
+        // instances are built from the cache.
+        let granted: Vec<Arc<Resolved>> = {
+            let host: &mut dyn AbilityHost = &mut *self.host;
+            for &card in u.cards.iter().chain(&u.pilots) {
+                if cache.cached(state, card).is_none() {
+                    cache.card(host, state, card);
+                }
             }
-        }
-        for &card in &u.pilots {
-            for text in &self.state.def(card).abilities {
-                printed.push((text.clone(), false, true));
-            }
-        }
-        // Abilities effects gave the unit work like its own (game 13.1.4 durations).
-        for (text, _) in &u.granted {
-            printed.push((text.clone(), false, false));
-        }
-        let mut active = Vec::new();
-        for (text, under, piloting) in printed {
-            let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
-                continue;
-            };
+            // Abilities effects gave the unit work like its own (game 13.1.4 durations).
+            u.granted
+                .iter()
+                .filter_map(|(text, _)| resolve(&mut cache.texts, host, state, text))
+                .collect()
+        };
+        let host: &dyn AbilityHost = &*self.host;
+        let mut index: u32 = 0;
+        let mut granting: Vec<ActiveAbility> = Vec::new();
+        // Each printed ability with whether it is printed under the top card and whether on a
+        // Pilot card piloting the unit.
+        let mut visit = |resolved: &Arc<Resolved>, under: bool, piloting: bool| {
+            let manifest = host.manifest(resolved.plugin);
             // "Loses Precision": the unit's instances of a lost keyword do nothing.
-            if self.is_lost(plugin, &lost) {
-                continue;
+            if is_lost(manifest, &lost) {
+                return;
             }
-            let zones = &self.host.manifest(plugin).zones;
-            let zone_ok = if in_arena {
-                true
-            } else {
-                zones.contains(&Zone::BuildZone)
-            };
+            let zones = &manifest.zones;
+            let zone_ok = in_arena || zones.contains(&Zone::BuildZone);
             if !zone_ok
                 || (under && !zones.contains(&Zone::Stack))
                 || (piloting && !zones.contains(&Zone::Pilot))
             {
-                continue;
+                return;
             }
-            ability.unit = unit.0;
-            ability.index = active.len() as u32;
-            ability.under = under;
-            active.push(ActiveAbility {
-                plugin,
-                keyword,
-                ability,
-                controller,
-            });
+            if manifest.queries.contains(&Query::GrantedAbilities) {
+                granting.push(resolved.instance(unit, index, under, controller));
+            }
+            if wanted.accepts(manifest) {
+                active.push(resolved.instance(unit, index, under, controller));
+            }
+            index += 1;
+        };
+        for (position, &card) in u.cards.iter().enumerate() {
+            for resolved in cache
+                .cached(state, card)
+                .iter()
+                .flat_map(|a| a.iter().flatten())
+            {
+                visit(resolved, position > 0, false);
+            }
+        }
+        for &card in &u.pilots {
+            for resolved in cache
+                .cached(state, card)
+                .iter()
+                .flat_map(|a| a.iter().flatten())
+            {
+                visit(resolved, false, true);
+            }
+        }
+        for resolved in &granted {
+            visit(resolved, false, false);
         }
         // Granted abilities (Switch, INSERT): one level deep, so a grant can't loop.
-        let granting: Vec<ActiveAbility> = active
-            .iter()
-            .filter(|a| {
-                self.host
-                    .manifest(a.plugin)
-                    .queries
-                    .contains(&Query::GrantedAbilities)
-            })
-            .cloned()
-            .collect();
         for source in granting {
             let QueryAnswer::Abilities(texts) = self.ask(&source, QueryCall::GrantedAbilities)?
             else {
                 continue;
             };
             for text in texts {
-                let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
+                let Some(resolved) = self.resolve_text(&text) else {
                     continue;
                 };
+                let manifest = self.host.manifest(resolved.plugin);
                 // A granted ability works in the build zone only if its own keyword does
                 // (INSERT: "as per the rule for that effect").
-                if !in_arena && !self.host.manifest(plugin).zones.contains(&Zone::BuildZone) {
+                if !in_arena && !manifest.zones.contains(&Zone::BuildZone) {
                     continue;
                 }
-                if self.is_lost(plugin, &lost) {
+                if is_lost(manifest, &lost) {
                     continue;
                 }
-                ability.unit = unit.0;
-                ability.index = active.len() as u32;
-                active.push(ActiveAbility {
-                    plugin,
-                    keyword,
-                    ability,
-                    controller,
-                });
+                if wanted.accepts(manifest) {
+                    active.push(resolved.instance(unit, index, false, controller));
+                }
+                index += 1;
             }
         }
-        Ok(active)
+        Ok(())
     }
 
-    /// Every active ability instance in play: the Dark Side's first (game 13.4.3), each side's
-    /// units in id order.
-    fn all_abilities(&mut self) -> Flow<Vec<ActiveAbility>> {
+    /// Every active ability instance in play that `wanted` accepts: the Dark Side's first
+    /// (game 13.4.3), each side's units in id order.
+    fn all_abilities(&mut self, wanted: Wanted) -> Flow<Vec<ActiveAbility>> {
         let mut ids: Vec<(Side, UnitId)> = self
             .state
             .units
             .values()
             .map(|u| (u.controller, u.id))
             .collect();
-        ids.sort();
+        ids.sort_unstable();
         let mut all = Vec::new();
         for (_, id) in ids {
-            all.extend(self.abilities_of(id)?);
+            self.collect_abilities(id, wanted, &mut all)?;
         }
         Ok(all)
     }
@@ -279,7 +445,7 @@ impl Game<'_> {
 
     /// Calls every subscribed ability instance at a hook and applies what each proposes.
     pub(crate) fn dispatch_hook(&mut self, hook: HookPoint, event: &HookEvent) -> Flow {
-        let mut candidates = self.all_abilities()?;
+        let mut candidates = self.all_abilities(Wanted::Hook(hook))?;
         if hook == HookPoint::UnitDiscarded {
             // Units that left play keep their last abilities for this moment: the discarded
             // unit itself (Last Stand) and a departed source of the damage being resolved
@@ -292,7 +458,7 @@ impl Game<'_> {
                 if self.state.unit(id).is_none()
                     && !candidates.iter().any(|a| a.ability.unit == id.0)
                 {
-                    candidates.extend(self.abilities_of(id)?);
+                    candidates.extend(self.abilities_where(id, Wanted::Hook(hook))?);
                 }
             }
             // Stable: the Dark Side's first (game 13.4.3), each side's order kept.
@@ -382,7 +548,7 @@ impl Game<'_> {
 
     /// The instances of a unit whose plugin answers `query`.
     pub(crate) fn answering(&mut self, unit: UnitId, query: Query) -> Flow<Vec<ActiveAbility>> {
-        let all = self.abilities_of(unit)?;
+        let all = self.abilities_where(unit, Wanted::Query(query))?;
         let mut answering: Vec<ActiveAbility> = Vec::new();
         for a in all {
             let manifest = self.host.manifest(a.plugin);
@@ -532,16 +698,6 @@ impl Game<'_> {
         Ok(!forbidden)
     }
 
-    /// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
-    fn is_lost(&self, plugin: PluginId, lost: &[String]) -> bool {
-        !lost.is_empty()
-            && self
-                .host
-                .manifest(plugin)
-                .names()
-                .any(|name| lost.iter().any(|l| l.eq_ignore_ascii_case(name)))
-    }
-
     /// Recomputes the keywords abilities make units lose ("Each of your opponent's units loses
     /// Precision"), so that ability lists stay a pure function of the state. The abilities that
     /// remove keywords are read with the losses of the previous check.
@@ -631,16 +787,9 @@ impl Game<'_> {
         }
         let event = self.hook_event();
         let instances: Vec<ActiveAbility> = self
-            .all_abilities()?
+            .all_abilities(Wanted::Query(Query::Activations))?
             .into_iter()
-            .filter(|a| {
-                a.controller == side
-                    && self
-                        .host
-                        .manifest(a.plugin)
-                        .queries
-                        .contains(&Query::Activations)
-            })
+            .filter(|a| a.controller == side)
             .collect();
         for a in instances {
             if self.used_up(&a) {

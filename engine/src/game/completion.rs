@@ -6,6 +6,7 @@ use swtcg_plugin_api::{
     Completion, HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall,
 };
 
+use super::abilities::Wanted;
 use super::{Flow, Game};
 use crate::cost::{Cost, can_pay_as, parse_costs, pay};
 use crate::decision::Choice;
@@ -42,15 +43,7 @@ impl Game<'_> {
         for unit in building {
             let card = self.state.unit(unit).map(|u| u.top());
             let Some(card) = card else { continue };
-            for a in self.abilities_of(unit)? {
-                if !self
-                    .host
-                    .manifest(a.plugin)
-                    .queries
-                    .contains(&Query::Completions)
-                {
-                    continue;
-                }
+            for a in self.abilities_where(unit, Wanted::Query(Query::Completions))? {
                 if let QueryAnswer::Completions(list) = self.ask(&a, QueryCall::Completions)? {
                     for (index, completion) in list.into_iter().enumerate() {
                         routes.push((
@@ -66,26 +59,19 @@ impl Game<'_> {
         }
         let hand: Vec<CardId> = self.state.player(side).hand.clone();
         for card in hand {
-            let texts = self.state.def(card).abilities.clone();
-            for text in texts {
-                let Some((plugin, keyword, mut ability)) = self.resolve_text(&text) else {
+            for text in 0..self.state.def(card).abilities.len() {
+                let Some(resolved) = self.resolve_text_of(card, text) else {
                     continue;
                 };
                 if !self
                     .host
-                    .manifest(plugin)
+                    .manifest(resolved.plugin)
                     .queries
                     .contains(&Query::Completions)
                 {
                     continue;
                 }
-                ability.unit = NOT_IN_PLAY;
-                let instance = super::ActiveAbility {
-                    plugin,
-                    keyword,
-                    ability,
-                    controller: side,
-                };
+                let instance = resolved.instance(UnitId(NOT_IN_PLAY), 0, false, side);
                 if let QueryAnswer::Completions(list) =
                     self.ask(&instance, QueryCall::Completions)?
                 {

@@ -235,6 +235,17 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
+    /// Reaches a hook point outside the game loop, with the event the loop would give it now
+    /// (the turn and the attack in progress), and applies what the subscribed plugins propose.
+    /// For benchmarks and tools that measure or probe one hook on a built position.
+    pub fn reach_hook(&mut self, hook: HookPoint) -> Result<(), EngineError> {
+        let event = self.hook_event();
+        match self.hook(hook, event) {
+            Ok(()) | Err(Halt::Stop | Halt::GameOver) => Ok(()),
+            Err(Halt::Error(err)) => Err(err),
+        }
+    }
+
     /// How often each hook point has been reached in this game.
     pub fn hook_count(&self, hook: HookPoint) -> u64 {
         self.hook_counts[hook.index()]

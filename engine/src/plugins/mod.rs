@@ -283,12 +283,12 @@ impl AbilityHost for Registry {
         event: &HookEvent,
         state: &GameState,
     ) -> Result<Vec<Effect>, HookError> {
-        let label = self.label(plugin);
+        // The label is made only for an error: a call that succeeds allocates nothing here.
         self.plugins[plugin]
             .backend
             .call_hook(hook, ability, event, state)
             .map_err(|reason| HookError {
-                plugin: label,
+                plugin: self.label(plugin),
                 hook: hook.name().into(),
                 reason,
             })
@@ -301,7 +301,6 @@ impl AbilityHost for Registry {
         call: &QueryCall,
         state: &GameState,
     ) -> Result<QueryAnswer, HookError> {
-        let label = self.label(plugin);
         let name = match call {
             QueryCall::Activate { .. } => "activate",
             other => other.query().name(),
@@ -310,7 +309,7 @@ impl AbilityHost for Registry {
             .backend
             .query(ability, call, state)
             .map_err(|reason| HookError {
-                plugin: label,
+                plugin: self.label(plugin),
                 hook: name.into(),
                 reason,
             })

@@ -1,0 +1,351 @@
+//! The benchmark workloads shared by the criterion benches of `engine/benches/` and `swtcg bench`
+//! (which includes this file): the keyword-heavy demo decks, seeded random-legal self-play, a
+//! position with an attack in progress for hook dispatch, and a built-in Rust Critical Hit that
+//! is the baseline a plugin call is compared with. Only the engine's public API is used, so both
+//! crates can compile it.
+
+#![allow(dead_code, reason = "each bench binary uses some of the workloads")]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use swtcg_engine::cards::CardDb;
+use swtcg_engine::deck::parse_deck_list;
+use swtcg_engine::hooks::{HookError, PluginId};
+use swtcg_engine::log::{LOG_FORMAT, LogHeader};
+use swtcg_engine::model::attack::{AttackDie, AttackState};
+use swtcg_engine::model::{CardSide, Place, Unit};
+use swtcg_engine::players::RandomPlayer;
+use swtcg_engine::plugins::Manifest;
+use swtcg_engine::{AbilityHost, Arena, CardDef, Game, GameState, Outcome, Ruleset, Seats, Side};
+use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, Pop, QueryAnswer, QueryCall};
+
+/// The keyword-heavy demo decks: real units from the bundled sets whose every ability is a
+/// keyword with a bundled plugin.
+pub const KEYWORDS_DARK: &str = include_str!("../../data/decks/keywords-dark.txt");
+pub const KEYWORDS_LIGHT: &str = include_str!("../../data/decks/keywords-light.txt");
+
+/// The hook every dispatch benchmark reaches: the pending damage POP (P6), where Critical Hit
+/// acts.
+pub const BENCH_HOOK: HookPoint = HookPoint::Pop(Pop::PendingDamage);
+
+/// The keyword-heavy decks resolved against the bundled cards.
+pub fn keyword_decks() -> Result<[Vec<Arc<CardDef>>; 2], String> {
+    let cards = CardDb::bundled();
+    let deck =
+        |name: &str, text: &str| parse_deck_list(name, text, &cards).map_err(|e| e.to_string());
+    Ok([
+        deck("keywords-dark.txt", KEYWORDS_DARK)?,
+        deck("keywords-light.txt", KEYWORDS_LIGHT)?,
+    ])
+}
+
+/// What a batch of self-play games did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Played {
+    pub games: u64,
+    pub turns: u64,
+    /// Log entries (decisions, dice and events) over all games.
+    pub entries: u64,
+    /// Games that ended with a winner (the others reached the turn limit).
+    pub won: u64,
+}
+
+/// Plays one complete seeded game between two random-legal players.
+pub fn play_game(
+    host: &mut dyn AbilityHost,
+    decks: &[Vec<Arc<CardDef>>; 2],
+    ruleset: &Arc<Ruleset>,
+    seed: u64,
+) -> Result<Played, String> {
+    let mut seats = Seats {
+        dark: Box::new(RandomPlayer::new(seed)),
+        light: Box::new(RandomPlayer::new(seed.wrapping_add(1))),
+    };
+    let mut game = Game::from_decks(decks.clone(), seed, ruleset.clone(), host, &mut seats);
+    let outcome = game
+        .play()
+        .map_err(|e| format!("seed {seed}: the game stopped: {e}"))?;
+    Ok(Played {
+        games: 1,
+        turns: game.state.turn as u64,
+        entries: game.log.entries.len() as u64,
+        won: matches!(outcome, Outcome::Winner(_)) as u64,
+    })
+}
+
+/// Plays one game per seed and adds up what they did.
+pub fn play_games(
+    host: &mut dyn AbilityHost,
+    decks: &[Vec<Arc<CardDef>>; 2],
+    seeds: std::ops::Range<u64>,
+) -> Result<Played, String> {
+    let ruleset = Arc::new(Ruleset::default());
+    let mut total = Played::default();
+    for seed in seeds {
+        let one = play_game(host, decks, &ruleset, seed)?;
+        total.games += one.games;
+        total.turns += one.turns;
+        total.entries += one.entries;
+        total.won += one.won;
+    }
+    Ok(total)
+}
+
+/// The manifest of the bundled Critical Hit plugin, which the built-in baseline shares so that
+/// the engine treats both alike.
+pub const CRITICAL_HIT_MANIFEST: &str = include_str!("../../../plugins/critical-hit/keyword.toml");
+
+/// Critical Hit written in Rust inside the host: the cost of a keyword with no sandbox and no
+/// marshalling at all, the floor a plugin call is compared with. Used only by benchmarks.
+pub struct BuiltinCriticalHit {
+    manifest: Manifest,
+}
+
+impl BuiltinCriticalHit {
+    pub fn new() -> Self {
+        BuiltinCriticalHit {
+            manifest: Manifest::parse("plugins/critical-hit/keyword.toml", CRITICAL_HIT_MANIFEST)
+                .expect("the bundled Critical Hit manifest parses"),
+        }
+    }
+}
+
+impl Default for BuiltinCriticalHit {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AbilityHost for BuiltinCriticalHit {
+    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
+        keyword.eq_ignore_ascii_case("critical hit").then_some(0)
+    }
+    fn manifest(&self, _plugin: PluginId) -> &Manifest {
+        &self.manifest
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        vec![self.manifest.name.clone()]
+    }
+    fn any_subscribed(&self, hook: HookPoint) -> bool {
+        hook == BENCH_HOOK
+    }
+    fn call_hook(
+        &mut self,
+        _plugin: PluginId,
+        hook: HookPoint,
+        ability: &Ability,
+        event: &HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        // The same rule as plugins/critical-hit/src/lib.rs.
+        if hook != BENCH_HOOK || event.attacker != Some(ability.unit) {
+            return Ok(Vec::new());
+        }
+        let Some(attack) = &state.attack else {
+            return Ok(Vec::new());
+        };
+        if !attack.dice.iter().any(|die| die.natural == 6) {
+            return Ok(Vec::new());
+        }
+        let x: u32 = ability.parameter.trim().parse().map_err(|_| HookError {
+            plugin: "builtin critical-hit".into(),
+            hook: hook.name().into(),
+            reason: format!("can't read X in \"{}\"", ability.text),
+        })?;
+        if x == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(vec![Effect::AddPending {
+            unit: attack.defender.0,
+            amount: x,
+        }])
+    }
+    fn query(
+        &mut self,
+        _plugin: PluginId,
+        _ability: &Ability,
+        call: &QueryCall,
+        _state: &GameState,
+    ) -> Result<QueryAnswer, HookError> {
+        Err(HookError {
+            plugin: "builtin critical-hit".into(),
+            hook: call.query().name().into(),
+            reason: "Critical Hit answers no query".into(),
+        })
+    }
+}
+
+/// A position in the middle of an attack, for hook dispatch: `instances` Dark Side space units
+/// with "Critical Hit 1" (the first one attacking), and a Light Side defender without abilities.
+/// With `six`, a natural 6 is among the attack dice, so the attacker's Critical Hit proposes an
+/// effect; without, every instance is asked and declines, and the state never changes.
+pub fn hook_position(instances: usize, six: bool) -> GameState {
+    let mut state = GameState::new(Arc::new(Ruleset::default()), 1);
+    let mut keyworded = CardDef::unit(
+        "Bench Fighter",
+        CardSide::Dark,
+        vec![Arena::Space],
+        [3, 40, 3, 4],
+    );
+    keyworded.abilities = vec!["Critical Hit 1".into()];
+    let plain = CardDef::unit(
+        "Bench Target",
+        CardSide::Light,
+        vec![Arena::Space],
+        [3, 30, 3, 4],
+    );
+    let put = |state: &mut GameState, def: &Arc<CardDef>, side: Side| {
+        let card = state.new_card(def.clone(), side);
+        state.add_unit(Unit {
+            id: swtcg_engine::UnitId(0),
+            owner: side,
+            controller: side,
+            cards: vec![card],
+            pilots: Vec::new(),
+            place: Place::Arena(Arena::Space),
+            built: true,
+            build_counters: 0,
+            damage: 0,
+            tapped: false,
+            counters: BTreeMap::new(),
+            modifiers: Vec::new(),
+            static_bonus: [0; 3],
+            granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
+            lost_keywords: Vec::new(),
+        })
+    };
+    let keyworded = Arc::new(keyworded);
+    let plain = Arc::new(plain);
+    let defender = put(&mut state, &plain, Side::Light);
+    let mut attacker = None;
+    for _ in 0..instances {
+        let id = put(&mut state, &keyworded, Side::Dark);
+        attacker.get_or_insert(id);
+    }
+    // With no instance, a plain unit attacks: the hook is reached and nobody is asked.
+    let attacker = attacker.unwrap_or_else(|| put(&mut state, &plain, Side::Dark));
+    let natural = |n: u8| AttackDie {
+        initial: n,
+        natural: n,
+        modifier: 0,
+    };
+    state.turn = 1;
+    state.attack = Some(AttackState {
+        attacker,
+        defender,
+        arena: Arena::Space,
+        dice: vec![natural(2), natural(4), natural(if six { 6 } else { 5 })],
+        hits: 2,
+        counted: true,
+        secret: false,
+    });
+    state
+}
+
+/// The log header of a benchmark position (a game needs one; nothing reads it).
+pub fn bench_header() -> LogHeader {
+    LogHeader {
+        format: LOG_FORMAT,
+        engine: "swtcg bench".into(),
+        seed: 1,
+        ruleset: Ruleset::default(),
+        decks: [Vec::new(), Vec::new()],
+        plugins: Vec::new(),
+        lock: None,
+    }
+}
+
+/// The ability a direct call is about: the attacker's Critical Hit in `hook_position`.
+pub fn bench_ability(state: &GameState) -> Ability {
+    let attacker = state.attack.as_ref().map_or(0, |a| a.attacker.0);
+    Ability {
+        unit: attacker,
+        index: 0,
+        text: "Critical Hit 1".into(),
+        parameter: "1".into(),
+        cost: None,
+        under: false,
+    }
+}
+
+/// The event of the pending damage POP in `hook_position`.
+pub fn bench_event(state: &GameState) -> HookEvent {
+    let attack = state.attack.as_ref();
+    HookEvent {
+        turn: state.turn,
+        attacker: attack.map(|a| a.attacker.0),
+        defender: attack.map(|a| a.defender.0),
+        arena: attack.map(|a| a.arena as u8),
+        ..HookEvent::default()
+    }
+}
+
+/// A host that counts the plugin calls it passes on, by hook and by query.
+pub struct CountingHost<'a> {
+    pub inner: &'a mut dyn AbilityHost,
+    /// Calls by hook name or query name (`activate` for activations played).
+    pub calls: BTreeMap<&'static str, u64>,
+}
+
+impl<'a> CountingHost<'a> {
+    pub fn new(inner: &'a mut dyn AbilityHost) -> Self {
+        CountingHost {
+            inner,
+            calls: BTreeMap::new(),
+        }
+    }
+
+    /// Every call counted.
+    pub fn total(&self) -> u64 {
+        self.calls.values().sum()
+    }
+}
+
+impl AbilityHost for CountingHost<'_> {
+    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
+        self.inner.plugin_for(keyword)
+    }
+    fn manifest(&self, plugin: PluginId) -> &Manifest {
+        self.inner.manifest(plugin)
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        self.inner.keyword_names()
+    }
+    fn any_subscribed(&self, hook: HookPoint) -> bool {
+        self.inner.any_subscribed(hook)
+    }
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
+        self.inner.any_answers(query)
+    }
+    fn call_hook(
+        &mut self,
+        plugin: PluginId,
+        hook: HookPoint,
+        ability: &Ability,
+        event: &HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        *self.calls.entry(hook.name()).or_default() += 1;
+        self.inner.call_hook(plugin, hook, ability, event, state)
+    }
+    fn query(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<QueryAnswer, HookError> {
+        let name = match call {
+            QueryCall::Activate { .. } => "activate",
+            other => other.query().name(),
+        };
+        *self.calls.entry(name).or_default() += 1;
+        self.inner.query(plugin, ability, call, state)
+    }
+    fn fingerprints(&self) -> Vec<String> {
+        self.inner.fingerprints()
+    }
+}
