@@ -181,7 +181,7 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
 }
 
 /// Loads the native build of a bundled plugin: `lib<crate>.so` (or the platform's name) for the
-/// crate `swtcg-keyword-<dir>`.
+/// crate `swtcg-keyword-<dir>` (card plugins too: `swtcg-keyword-card-rukh` in `card-rukh/`).
 #[cfg(feature = "native")]
 fn load_native(
     registry: &mut Registry,

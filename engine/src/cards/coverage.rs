@@ -437,7 +437,7 @@ mod tests {
             assert_eq!(of(text).class, AbilityClass::CardText, "{text}");
         }
         for (text, keyword, parameter) in [
-            ("Evade 2.", "Evade", "2."),
+            ("Evade 2.", "Evade", "2"),
             ("Pay X Force -> Evade X", "Evade", "X"),
             ("Pay 1 Force -> Absorb X+1", "Absorb", "X+1"),
             ("Stealth", "Stealth", ""),
@@ -446,7 +446,7 @@ mod tests {
                 "Upkeep",
                 "Pay 1 Force or tap this unit.",
             ),
-            ("Armor.", "Armor", "."),
+            ("Armor.", "Armor", ""),
             (
                 "[Pilot] Starfighter Pilot. The Starfighter gets: *Pay 2 Force -> Absorb 2",
                 "Pilot",
