@@ -20,6 +20,7 @@ pub mod plugins;
 pub mod replay;
 pub mod rng;
 pub mod ruleset;
+pub mod save;
 pub mod text;
 
 pub use decision::{Choice, Decider, Decision, DecisionKind, Player, Seats};

@@ -9,6 +9,7 @@ mod demo;
 mod plugins;
 mod plugins_cmd;
 mod replay;
+mod save_cmd;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,6 +65,13 @@ enum Command {
     ///
     /// Example: swtcg demo --log game.jsonl && swtcg replay game.jsonl
     Replay(replay::ReplayArgs),
+    /// Resume a game saved with `swtcg demo --save FILE --pause-at-turn N`.
+    ///
+    /// The save is checked first by replaying its decisions from its seed: a truncated, damaged
+    /// or edited save, or one saved with other plugins, is refused before the game goes on.
+    ///
+    /// Example: swtcg demo --save game.json --pause-at-turn 5 && swtcg resume game.json
+    Resume(save_cmd::ResumeArgs),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +82,7 @@ fn main() -> ExitCode {
         Command::Demo(args) => demo::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Resume(args) => save_cmd::run(args),
         Command::Plugins(command) => plugins_cmd::run(command),
         Command::Deck(command) => deck_cmd::run(command),
         Command::Cards(command) => cards_cmd::run(command),
