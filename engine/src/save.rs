@@ -312,9 +312,9 @@ impl<'d> Session<'d> {
             .entries
             .iter()
             .filter_map(|entry| match entry {
-                LogEntry::Decision { side, kind, choice } => {
-                    Some((*side, kind.clone(), choice.clone()))
-                }
+                LogEntry::Decision {
+                    side, kind, choice, ..
+                } => Some((*side, kind.clone(), choice.clone())),
                 _ => None,
             })
             .collect();

@@ -299,6 +299,7 @@ impl<'a> Game<'a> {
             side: player,
             kind,
             choice: choice.clone(),
+            trivial,
         });
         Ok(choice)
     }
