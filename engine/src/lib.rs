@@ -22,6 +22,7 @@ pub mod plugins;
 pub mod replay;
 pub mod rng;
 pub mod ruleset;
+pub mod save;
 pub mod sim;
 pub mod text;
 

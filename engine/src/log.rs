@@ -133,6 +133,11 @@ pub enum LogEntry {
         side: Side,
         kind: DecisionKind,
         choice: Choice,
+        /// The decision had a single option and was asked anyway, because the decider wanted to
+        /// see it (a script that may refuse an act). Replay asks exactly these again; written only
+        /// when true.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        trivial: bool,
     },
     Die {
         purpose: String,

@@ -11,7 +11,8 @@ use crate::model::{GameState, Side};
 
 /// Answers decisions with the ones a log recorded, in order.
 pub struct ReplayDecider {
-    decisions: Vec<(Side, DecisionKind, Choice)>,
+    /// Side, kind, choice, and whether it was a single-option decision asked anyway.
+    decisions: Vec<(Side, DecisionKind, Choice, bool)>,
     next: usize,
 }
 
@@ -21,9 +22,12 @@ impl ReplayDecider {
             .entries
             .iter()
             .filter_map(|entry| match entry {
-                LogEntry::Decision { side, kind, choice } => {
-                    Some((*side, kind.clone(), choice.clone()))
-                }
+                LogEntry::Decision {
+                    side,
+                    kind,
+                    choice,
+                    trivial,
+                } => Some((*side, kind.clone(), choice.clone(), *trivial)),
                 _ => None,
             })
             .collect();
@@ -34,7 +38,7 @@ impl ReplayDecider {
 impl Decider for ReplayDecider {
     fn decide(&mut self, _state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
         let number = self.next + 1;
-        let Some((side, kind, choice)) = self.decisions.get(self.next) else {
+        let Some((side, kind, choice, _)) = self.decisions.get(self.next) else {
             return Err(DecideError(format!(
                 "the log has no decision {number}, but the game asks {} for {}",
                 decision.player,
@@ -56,10 +60,15 @@ impl Decider for ReplayDecider {
         Ok(index)
     }
 
+    /// Only the single-option decisions the original decider asked to see were logged, and
+    /// they are marked: asking any other would take the answer of a later decision of the same
+    /// kind (a POP with nothing to play before one with an activation).
     fn wants_trivial(&mut self, _state: &GameState, decision: &Decision) -> bool {
         self.decisions
             .get(self.next)
-            .is_some_and(|(side, kind, _)| *side == decision.player && *kind == decision.kind)
+            .is_some_and(|(side, kind, _, trivial)| {
+                *trivial && *side == decision.player && *kind == decision.kind
+            })
     }
 }
 

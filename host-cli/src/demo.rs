@@ -8,8 +8,8 @@ use clap::{Args, ValueEnum};
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
 use swtcg_engine::log::Event;
-use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
-use swtcg_engine::{Arena, Game, Outcome, Player, Seats, Side};
+use swtcg_engine::save::{Seat, Session};
+use swtcg_engine::{Arena, Game, Outcome, Seats, Side};
 
 #[derive(Args)]
 pub struct DemoArgs {
@@ -30,6 +30,8 @@ pub struct DemoArgs {
     /// Write the game log (JSON lines) to this file, for `swtcg replay`.
     #[arg(long)]
     log: Option<PathBuf>,
+    #[command(flatten)]
+    save: crate::save_cmd::SaveArgs,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -40,10 +42,11 @@ enum Ai {
     Random,
 }
 
-fn player(ai: Ai, seed: u64) -> Box<dyn Player> {
+/// The seat an AI plays, which a save records so that a resumed game goes on with it.
+fn seat(ai: Ai, seed: u64) -> Seat {
     match ai {
-        Ai::Greedy => Box::new(GreedyPlayer),
-        Ai::Random => Box::new(RandomPlayer::new(seed)),
+        Ai::Greedy => Seat::Greedy,
+        Ai::Random => Seat::Random { seed },
     }
 }
 
@@ -64,17 +67,22 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         deck(&args.light, DEMO_LIGHT, "demo-light")?,
     ];
     let setup = args.game.resolve()?;
+    let kinds = [
+        seat(args.ai, args.seed),
+        seat(args.ai, args.seed.wrapping_add(1)),
+    ];
     let mut seats = Seats {
-        dark: player(args.ai, args.seed),
-        light: player(args.ai, args.seed.wrapping_add(1)),
+        dark: kinds[0].player(),
+        light: kinds[1].player(),
     };
     let mut host = setup.load_host()?;
+    let mut session = Session::new(&mut seats, args.save.pause());
     let mut game = Game::from_decks(
         decks,
         args.seed,
         setup.ruleset.clone(),
         &mut host,
-        &mut seats,
+        &mut session,
     );
     game.log.header.lock = setup.lock_record();
     let result = game.play();
@@ -93,13 +101,16 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
             game.log.entries.len()
         );
     }
-    match result? {
-        Outcome::Winner(side) => println!("{side} wins on turn {}.", game.state.turn),
-        Outcome::TurnLimit => println!(
-            "No winner after {} turns (the ruleset's turn limit).",
-            game.state.turn
-        ),
-        Outcome::Stopped => println!("The game stopped."),
+    let (log, state) = (game.log.clone(), game.state.clone());
+    drop(game);
+    let turn = state.turn;
+    match args.save.finish(kinds, log, state, &session, result)?? {
+        Some(Outcome::Winner(side)) => println!("{side} wins on turn {turn}."),
+        Some(Outcome::TurnLimit) => {
+            println!("No winner after {turn} turns (the ruleset's turn limit).")
+        }
+        Some(Outcome::Stopped) => println!("The game stopped."),
+        None => {}
     }
     Ok(ExitCode::SUCCESS)
 }

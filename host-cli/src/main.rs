@@ -15,6 +15,7 @@ mod plugins;
 mod plugins_cmd;
 mod replay;
 mod ruleset_cmd;
+mod save_cmd;
 mod setup;
 mod sim;
 
@@ -112,6 +113,13 @@ enum Command {
     ///
     /// Example: swtcg bench --native plugins/target/release --json
     Bench(bench::BenchArgs),
+    /// Resume a game saved with `swtcg demo --save FILE --pause-at-turn N`.
+    ///
+    /// The save is checked first by replaying its decisions from its seed: a truncated, damaged
+    /// or edited save, or one saved with other plugins, is refused before the game goes on.
+    ///
+    /// Example: swtcg demo --save game.json --pause-at-turn 5 && swtcg resume game.json
+    Resume(save_cmd::ResumeArgs),
 }
 
 fn main() -> ExitCode {
@@ -122,6 +130,7 @@ fn main() -> ExitCode {
         Command::Demo(args) => demo::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Resume(args) => save_cmd::run(args),
         Command::Plugins(command) => plugins_cmd::run(command),
         Command::Deck(command) => deck_cmd::run(command),
         Command::Cards(command) => cards_cmd::run(command),

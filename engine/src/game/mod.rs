@@ -325,6 +325,7 @@ impl<'a> Game<'a> {
             side: player,
             kind,
             choice: choice.clone(),
+            trivial,
         });
         Ok(choice)
     }
