@@ -3,36 +3,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
 use common::{stderr, stdout, swtcg};
-
-/// Builds the native plugins as the differential test does, into the same folder.
-fn native_build() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("native-plugins");
-    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo
-        .args(["build", "--release", "--workspace", "--manifest-path"])
-        .arg(common::root().join("plugins/Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target);
-    for var in [
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "CARGO_TARGET_DIR",
-        "CARGO_MAKEFLAGS",
-        "MAKEFLAGS",
-    ] {
-        cargo.env_remove(var);
-    }
-    cargo
-        .env("CARGO_PROFILE_RELEASE_LTO", "false")
-        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "building the native plugins failed");
-    target.join("release")
-}
 
 fn number(value: &serde_json::Value, path: &str) -> f64 {
     let mut v = value;
@@ -45,7 +16,7 @@ fn number(value: &serde_json::Value, path: &str) -> f64 {
 
 #[test]
 fn bench_json_reports_every_figure_with_its_ratios() {
-    let native = native_build();
+    let native = common::native_plugins();
     let out = swtcg(&[
         "bench",
         "--games",

@@ -1,8 +1,9 @@
 //! The same seeded games with the wasm plugins and with their native builds give identical game
 //! logs: the sandbox changes nothing in the rules.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use swtcg_engine::model::{Arena, CardDef, CardSide};
@@ -11,57 +12,6 @@ use swtcg_engine::plugins::native::NativePlugin;
 use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::{Game, GameLog, Player, Ruleset, Seats};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The plugin folders of `plugins/` and their crate file stems.
-fn plugin_dirs() -> Vec<(PathBuf, String)> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("plugins"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("keyword.toml").is_file())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|d| {
-            // The crate's library name: its package name with underscores.
-            let cargo = std::fs::read_to_string(d.join("Cargo.toml")).unwrap();
-            let table: toml::Table = toml::from_str(&cargo).unwrap();
-            let name = table["package"]["name"].as_str().unwrap().replace('-', "_");
-            (d, name)
-        })
-        .collect()
-}
-
-/// Builds the plugins workspace natively (once per target folder; cargo skips it when fresh).
-fn native_build() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("native-plugins");
-    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo
-        .args(["build", "--release", "--workspace", "--manifest-path"])
-        .arg(repo().join("plugins/Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target);
-    for var in [
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "CARGO_TARGET_DIR",
-        "CARGO_MAKEFLAGS",
-        "MAKEFLAGS",
-    ] {
-        cargo.env_remove(var);
-    }
-    // The plugins' release profile links with LTO into one codegen unit for small wasm; the
-    // native libraries of this test need neither, and build several times faster without.
-    cargo
-        .env("CARGO_PROFILE_RELEASE_LTO", "false")
-        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "building the native plugins failed");
-    target.join("release")
-}
-
 /// The core modules host-cli/build.rs built for the bundled components.
 fn wasm_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("../plugins-wasm/wasm32-unknown-unknown/release")
@@ -69,10 +19,10 @@ fn wasm_dir() -> PathBuf {
 
 fn registries() -> (Registry, Registry) {
     let runtime = WasmRuntime::new().unwrap();
-    let native_dir = native_build();
+    let native_dir = common::native_plugins();
     let ruleset = Ruleset::default();
     let (mut wasm, mut native) = (Registry::new(), Registry::new());
-    for (dir, stem) in plugin_dirs() {
+    for (dir, stem) in common::plugin_dirs() {
         let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
         let manifest = Manifest::parse("keyword.toml", &text).unwrap();
         let bytes = std::fs::read(wasm_dir().join(format!("{stem}.wasm"))).unwrap();

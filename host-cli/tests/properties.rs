@@ -9,10 +9,11 @@
 //! `cargo test --release -p swtcg --test properties -- --ignored`). `SWTCG_PROPERTY_GAMES`
 //! overrides either count.
 
+mod common;
+
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
@@ -29,66 +30,15 @@ use swtcg_engine::{AbilityHost, Game, GameLog, GameState, Outcome, Player, Seats
 /// honestly; a larger number means an unsigned value wrapped below zero (release builds wrap).
 const BOUND: u32 = 100_000;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// The plugin folders of `plugins/` and their crate file stems.
-fn plugin_dirs() -> Vec<(PathBuf, String)> {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(repo().join("plugins"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("keyword.toml").is_file())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|d| {
-            let stem = format!(
-                "swtcg_keyword_{}",
-                d.file_name().unwrap().to_str().unwrap().replace('-', "_")
-            );
-            (d, stem)
-        })
-        .collect()
-}
-
-/// Builds the plugins workspace natively into the folder the differential test uses (cargo
-/// skips the build when that test already made it).
-fn native_build() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("native-plugins");
-    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo
-        .args(["build", "--release", "--workspace", "--manifest-path"])
-        .arg(repo().join("plugins/Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target);
-    for var in [
-        "RUSTFLAGS",
-        "CARGO_ENCODED_RUSTFLAGS",
-        "CARGO_TARGET_DIR",
-        "CARGO_MAKEFLAGS",
-        "MAKEFLAGS",
-    ] {
-        cargo.env_remove(var);
-    }
-    // The same profile overrides as the differential test, so both share one build.
-    cargo
-        .env("CARGO_PROFILE_RELEASE_LTO", "false")
-        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
-    let status = cargo.status().expect("cargo runs");
-    assert!(status.success(), "building the native plugins failed");
-    target.join("release")
-}
-
 /// Both registries with every keyword plugin: the bundled wasm builds and the native builds.
 fn registries() -> (Registry, Registry) {
     let runtime = WasmRuntime::new().unwrap();
     let wasm_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("../plugins-wasm/wasm32-unknown-unknown/release");
-    let native_dir = native_build();
+    let native_dir = common::native_plugins();
     let ruleset = Ruleset::default();
     let (mut wasm, mut native) = (Registry::new(), Registry::new());
-    for (dir, stem) in plugin_dirs() {
+    for (dir, stem) in common::plugin_dirs() {
         let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
         let manifest = Manifest::parse("keyword.toml", &text).unwrap();
         let bytes = std::fs::read(wasm_dir.join(format!("{stem}.wasm"))).unwrap();
@@ -135,7 +85,7 @@ fn ability_pool() -> Vec<String> {
         }
     }
     let mut pool = BTreeSet::new();
-    for (dir, _) in plugin_dirs() {
+    for (dir, _) in common::plugin_dirs() {
         let Ok(entries) = std::fs::read_dir(dir.join("scenarios")) else {
             continue;
         };

@@ -24,6 +24,7 @@ pub use bindings::swtcg::keyword::types::*;
 pub mod native;
 
 pub mod effect_text;
+pub mod prediction;
 
 /// Read-only questions about the game during a call (the WIT `host` interface). In a wasm
 /// plugin they are the component's imports; in a native build they go through the host's

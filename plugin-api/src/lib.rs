@@ -9,6 +9,7 @@
 pub mod guest;
 pub mod hook;
 pub mod native;
+pub mod text;
 pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};

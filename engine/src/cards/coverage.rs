@@ -209,67 +209,9 @@ pub fn switch_grants(parameter: &str) -> Vec<String> {
         .split('/')
         .map(str::trim)
         .filter(|part| !part.trim_end_matches('.').eq_ignore_ascii_case("none"))
-        .flat_map(switch_effects)
-        .filter(|effect| !is_stat_change(effect))
+        .flat_map(swtcg_plugin_api::text::split_effects)
+        .filter(|effect| swtcg_plugin_api::text::stat_change(effect).is_none())
         .collect()
-}
-
-/// Splits one Switch part into its effects (the Switch plugin's rule).
-fn switch_effects(part: &str) -> Vec<String> {
-    let mut effects: Vec<String> = Vec::new();
-    let mut open = false;
-    for piece in part.split(',').map(str::trim) {
-        match effects.last_mut() {
-            Some(last) if open => {
-                last.push_str(", ");
-                last.push_str(piece);
-            }
-            _ => effects.push(piece.to_string()),
-        }
-        let last = effects.last().map(String::as_str).unwrap_or("");
-        open = colon_form(last) || (starts_a_cost(last) && !has_arrow(last));
-    }
-    effects.retain(|effect| !effect.is_empty());
-    effects
-}
-
-/// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
-fn starts_a_cost(text: &str) -> bool {
-    let first = text
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    matches!(
-        first.as_str(),
-        "pay" | "tap" | "[tap]" | "discard" | "remove" | "put" | "roll" | "return"
-    )
-}
-
-fn has_arrow(text: &str) -> bool {
-    text.contains("->") || text.contains('→')
-}
-
-/// "Upkeep: Pay 1 build point, or tap Slave I." runs to the end of its part.
-fn colon_form(effect: &str) -> bool {
-    effect
-        .split_once(':')
-        .is_some_and(|(head, _)| !has_arrow(head) && head.split_whitespace().count() <= 3)
-}
-
-/// "+10 speed", "-4 power", "+1 health".
-fn is_stat_change(effect: &str) -> bool {
-    let mut words = effect.trim_end_matches('.').split_whitespace();
-    let amount = words
-        .next()
-        .is_some_and(|word| word.trim_start_matches('+').parse::<i32>().is_ok());
-    let stat = words.next().is_some_and(|word| {
-        matches!(
-            word.to_ascii_lowercase().as_str(),
-            "speed" | "power" | "health"
-        )
-    });
-    amount && stat && words.next().is_none()
 }
 
 /// The coverage of every set among `cards`, in the order each set first appears.

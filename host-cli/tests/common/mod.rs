@@ -33,3 +33,51 @@ pub fn temp(group: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+/// The plugin folders of `plugins/` with their crate's library name (the package name with
+/// underscores), sorted.
+pub fn plugin_dirs() -> Vec<(PathBuf, String)> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("plugins"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("keyword.toml").is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|d| {
+            let cargo = std::fs::read_to_string(d.join("Cargo.toml")).unwrap();
+            let table: toml::Table = toml::from_str(&cargo).unwrap();
+            let name = table["package"]["name"].as_str().unwrap().replace('-', "_");
+            (d, name)
+        })
+        .collect()
+}
+
+/// Builds the plugins workspace natively (cdylibs) into one folder shared by every test that
+/// needs the native builds (cargo skips the build when it is fresh). The plugins' release
+/// profile links with LTO into one codegen unit for small wasm; native libraries for tests need
+/// neither, and build several times faster without.
+pub fn native_plugins() -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("native-plugins");
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cargo
+        .args(["build", "--release", "--workspace", "--manifest-path"])
+        .arg(root().join("plugins/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target);
+    for var in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "CARGO_TARGET_DIR",
+        "CARGO_MAKEFLAGS",
+        "MAKEFLAGS",
+    ] {
+        cargo.env_remove(var);
+    }
+    cargo
+        .env("CARGO_PROFILE_RELEASE_LTO", "false")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16");
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "building the native plugins failed");
+    target.join("release")
+}

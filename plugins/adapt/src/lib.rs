@@ -15,6 +15,7 @@
 //! trigger in that battle step (game 13.4.1).
 
 use swtcg_plugin_api::guest::*;
+use swtcg_plugin_api::text;
 
 struct Adapt;
 
@@ -45,71 +46,13 @@ fn is_none(part: &str) -> bool {
     part.trim_end_matches('.').eq_ignore_ascii_case("none")
 }
 
-/// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
-fn starts_a_cost(text: &str) -> bool {
-    let first = text
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    matches!(
-        first.as_str(),
-        "pay" | "tap" | "[tap]" | "discard" | "remove" | "put" | "roll" | "return"
-    )
-}
-
-/// Whether a text has the arrow between a cost and its effect (the card data writes both forms).
-fn has_arrow(text: &str) -> bool {
-    text.contains("->") || text.contains('→')
-}
-
-/// Whether an effect is a "Keyword: ..." form, whose text may itself contain commas.
-fn colon_form(effect: &str) -> bool {
-    effect
-        .split_once(':')
-        .is_some_and(|(head, _)| !has_arrow(head) && head.split_whitespace().count() <= 3)
-}
-
-/// Splits one part into its effects at the commas, as Switch does: a "Keyword:" form runs to the
-/// end of the part, and the commas of a cost before its arrow stay with it.
-fn effects(part: &str) -> Vec<String> {
-    let mut effects: Vec<String> = Vec::new();
-    let mut open = false;
-    for piece in part.split(',').map(str::trim) {
-        match effects.last_mut() {
-            Some(last) if open => {
-                last.push_str(", ");
-                last.push_str(piece);
-            }
-            _ => effects.push(piece.to_string()),
-        }
-        let last = effects.last().map(String::as_str).unwrap_or("");
-        open = colon_form(last) || (starts_a_cost(last) && !has_arrow(last));
-    }
-    effects.retain(|e| !e.is_empty());
-    effects
-}
-
 /// "+10 speed", "-4 power", "+1 health" → the stat change it is, if it is one.
 fn stat_change(effect: &str) -> Option<Stats> {
-    let mut words = effect.trim_end_matches('.').split_whitespace();
-    let amount: i32 = words.next()?.trim_start_matches('+').parse().ok()?;
-    let stat = words.next()?.to_ascii_lowercase();
-    if words.next().is_some() {
-        return None;
-    }
-    let mut stats = Stats {
-        speed: 0,
-        power: 0,
-        health: 0,
-    };
-    match stat.as_str() {
-        "speed" => stats.speed = amount,
-        "power" => stats.power = amount,
-        "health" => stats.health = amount,
-        _ => return None,
-    }
-    Some(stats)
+    text::stat_change(effect).map(|(speed, power, health)| Stats {
+        speed,
+        power,
+        health,
+    })
 }
 
 impl Keyword for Adapt {
@@ -148,7 +91,7 @@ impl Keyword for Adapt {
             return Ok(Vec::new());
         }
         // "This unit gets the chosen game text until end of turn."
-        Ok(effects(&part)
+        Ok(text::split_effects(&part)
             .into_iter()
             .map(|effect| match stat_change(&effect) {
                 Some(stats) => Effect::Stats(StatChange {
@@ -196,9 +139,12 @@ mod tests {
 
     #[test]
     fn parts_split_into_effects() {
-        assert_eq!(effects("Stealth, +1 power"), ["Stealth", "+1 power"]);
         assert_eq!(
-            effects("Tap, Pay 1 Force -> Evade 2, Fury 1"),
+            text::split_effects("Stealth, +1 power"),
+            ["Stealth", "+1 power"]
+        );
+        assert_eq!(
+            text::split_effects("Tap, Pay 1 Force -> Evade 2, Fury 1"),
             ["Tap, Pay 1 Force -> Evade 2", "Fury 1"]
         );
         let s = stat_change("+1 power").unwrap();

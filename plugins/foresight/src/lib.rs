@@ -11,195 +11,35 @@
 //! The hits compared are those the engine counts for the attack: after the re-roll POP (P5), with
 //! Accuracy and the defender's Armor applied and Fury's extra dice included. "The number of hits
 //! that will be rolled for that attack" is read as the attack's result; re-rolled dice are part
-//! of rolling it. Each Foresight of a unit predicts on its own (layered). An effect text the helper
-//! can't read makes the ability do nothing (`understands` answers false), rather than guess.
+//! of rolling it. Each Foresight of a unit predicts on its own (layered). The work is shared with
+//! Forewarning in `swtcg_plugin_api::guest::prediction`.
 
-use swtcg_plugin_api::guest::effect_text::{self, Outcome};
+use swtcg_plugin_api::guest::prediction::{Prediction, Predicts};
 use swtcg_plugin_api::guest::*;
 
 struct Foresight;
 
-/// The most options one choice may have: predictions from 0 to 19 hits.
-const MOST_PREDICTION: u32 = 19;
-
-/// The keyword's prefix for the notes it leaves on its unit.
-const NOTE: &str = "foresight";
-
-/// A short, stable hash of a text (FNV-1a), so that a note names the ability it belongs to.
-fn hash(text: &str) -> u32 {
-    text.bytes().fold(0x811c_9dc5, |h: u32, b| {
-        (h ^ b as u32).wrapping_mul(0x0100_0193)
-    })
-}
-
-/// The note key of one ability instance: its index and text tell layered instances apart.
-fn key(ability: &Ability) -> String {
-    format!("{NOTE}:{}:{:08x}", ability.index, hash(&ability.text))
-}
-
-/// The text "Put ... counter on <Name>." names its own card when the name is a single capitalised
-/// word; the card's name is not known when the engine asks `understands`, so that word stands in.
-fn named_target(text: &str) -> Option<&str> {
-    let (_, target) = text.rsplit_once(" on ")?;
-    let target = target.trim().trim_end_matches('.').trim();
-    let single = !target.is_empty() && !target.contains(' ');
-    (single && target.starts_with(|c: char| c.is_ascii_uppercase())).then_some(target)
-}
-
-/// "Keyword X" (after an optional cost) → X, for the abilities that change how many attack dice
-/// a unit rolls.
-fn keyword_x(text: &str, keyword: &str) -> Option<u32> {
-    let effect = text.rsplit("->").next().unwrap_or(text).trim();
-    let rest = effect.strip_prefix(keyword)?.trim();
-    rest.split(|c: char| !c.is_ascii_digit())
-        .next()
-        .filter(|n| !n.is_empty())?
-        .parse()
-        .ok()
-}
-
-fn zone_arena(zone: Zone) -> Option<Arena> {
-    match zone {
-        Zone::Space => Some(Arena::Space),
-        Zone::Ground => Some(Arena::Ground),
-        Zone::Character => Some(Arena::Character),
-        Zone::BuildZone => None,
-    }
-}
-
-/// The most attack dice `attacker` may roll against `defender` as far as its own abilities tell
-/// when the attack is declared: the dice of its power (or of its other-arena X), plus the dice
-/// that Fury may add and the power Overload may give. Attack boosts played later can't be
-/// foreseen, so the bound is only what the unit itself brings.
-fn most_dice(attacker: UnitId, defender: UnitId) -> u32 {
-    let Some(unit) = host::unit(attacker) else {
-        return 0;
-    };
-    let abilities = host::abilities(attacker);
-    let other_arena = host::unit(defender)
-        .and_then(|d| zone_arena(d.zone))
-        .is_some_and(|arena| zone_arena(unit.zone) != Some(arena));
-    let mut dice = unit.power.max(0) as u32;
-    if other_arena {
-        for text in &abilities {
-            for keyword in ["Bombard", "Ion Cannon", "Barrage"] {
-                if let Some(x) = keyword_x(text, keyword) {
-                    dice = dice.max(x);
-                }
-            }
-        }
-    }
-    for text in &abilities {
-        for keyword in ["Fury", "Overload"] {
-            dice = dice.saturating_add(keyword_x(text, keyword).unwrap_or(0));
-        }
-    }
-    dice.min(MOST_PREDICTION)
-}
-
-/// An option's text: "0 hits", "1 hit", "2 hits".
-fn option(hits: u32) -> String {
-    if hits == 1 {
-        "1 hit".into()
-    } else {
-        format!("{hits} hits")
-    }
-}
-
-/// The printed effect of this Foresight, with the unit's own name for texts that use it.
-fn outcomes(ability: &Ability) -> Option<Vec<Outcome>> {
-    let name = effect_text::name_of(host::unit(ability.unit));
-    effect_text::parse(&ability.parameter, &name)
-}
+const RULE: Prediction = Prediction {
+    note: "foresight",
+    predicts: Predicts::ItsAttacks,
+};
 
 impl Keyword for Foresight {
     fn understands(ability: Ability) -> bool {
-        let text = &ability.parameter;
-        effect_text::parse(text, "").is_some()
-            || named_target(text).is_some_and(|name| effect_text::parse(text, name).is_some())
+        RULE.understands(&ability)
     }
 
     fn attack_declared(ability: Ability, event: Event) -> HookResult {
-        // "Whenever this unit attacks": only its own attacks, never when it is attacked.
-        let (Some(attacker), Some(defender)) = (event.attacker, event.defender) else {
-            return Ok(Vec::new());
-        };
-        if attacker != ability.unit || outcomes(&ability).is_none() {
-            return Ok(Vec::new());
-        }
-        let options = (0..=most_dice(attacker, defender)).map(option).collect();
-        // "You may predict": the player may decline.
-        Ok(vec![Effect::Choose(Offer {
-            options,
-            optional: true,
-        })])
+        RULE.attack_declared(&ability, &event)
     }
 
     fn chosen(ability: Ability, index: u32) -> HookResult {
-        // Option `index` predicts `index` hits; the prediction lasts for this attack only.
-        Ok(vec![Effect::Note(NoteChange {
-            unit: ability.unit,
-            key: key(&ability),
-            value: index as i32,
-            duration: Duration::ThisAttack,
-        })])
+        RULE.chosen(&ability, index)
     }
 
     fn hits_counted(ability: Ability, event: Event) -> HookResult {
-        if event.attacker != Some(ability.unit) {
-            return Ok(Vec::new());
-        }
-        let (Some(hits), Some(predicted)) =
-            (event.amount, host::note(ability.unit, &key(&ability)))
-        else {
-            return Ok(Vec::new());
-        };
-        // "If you're correct, gain the [effect]."
-        if hits != predicted {
-            return Ok(Vec::new());
-        }
-        let (Some(unit), Some(outcomes)) = (host::unit(ability.unit), outcomes(&ability)) else {
-            return Ok(Vec::new());
-        };
-        Ok(effect_text::effects_now(
-            &outcomes,
-            unit.controller,
-            ability.unit,
-        ))
+        RULE.hits_counted(&ability, &event)
     }
 }
 
 swtcg_plugin_api::export_keyword!(Foresight);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dice_changing_keywords_are_read() {
-        assert_eq!(keyword_x("Fury 2", "Fury"), Some(2));
-        assert_eq!(keyword_x("Pay 1 Force -> Fury 1", "Fury"), Some(1));
-        assert_eq!(keyword_x("Overload 3", "Overload"), Some(3));
-        assert_eq!(keyword_x("Bombard 4", "Bombard"), Some(4));
-        assert_eq!(keyword_x("Accuracy 1", "Fury"), None);
-        assert_eq!(keyword_x("Fury X", "Fury"), None);
-    }
-
-    #[test]
-    fn own_name_targets_are_recognised() {
-        assert_eq!(
-            named_target("Put 1 mastery counter on Grogu."),
-            Some("Grogu")
-        );
-        assert_eq!(named_target("Put 1 counter on a unit in any arena."), None);
-        assert_eq!(named_target("Put 1 counter on another Character."), None);
-        assert_eq!(named_target("Gain 1 Force."), None);
-    }
-
-    #[test]
-    fn options_read_naturally() {
-        assert_eq!(option(0), "0 hits");
-        assert_eq!(option(1), "1 hit");
-        assert_eq!(option(3), "3 hits");
-    }
-}

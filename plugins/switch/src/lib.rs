@@ -12,6 +12,7 @@
 //! plugin checks the zone as well so that a grant can never reach a unit that is not in an arena.
 
 use swtcg_plugin_api::guest::*;
+use swtcg_plugin_api::text;
 
 struct Switch;
 
@@ -40,73 +41,13 @@ fn current_part(ability: &Ability) -> Option<String> {
     Some(part.to_string())
 }
 
-/// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
-fn starts_a_cost(text: &str) -> bool {
-    let first = text
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    matches!(
-        first.as_str(),
-        "pay" | "tap" | "[tap]" | "discard" | "remove" | "put" | "roll" | "return"
-    )
-}
-
-/// Whether a text has the arrow between a cost and its effect (the card data writes both forms).
-fn has_arrow(text: &str) -> bool {
-    text.contains("->") || text.contains('→')
-}
-
-/// Whether an effect is a "Keyword: ..." form ("Upkeep: Pay 1 build point, or tap Slave I."),
-/// whose text may itself contain commas.
-fn colon_form(effect: &str) -> bool {
-    effect
-        .split_once(':')
-        .is_some_and(|(head, _)| !has_arrow(head) && head.split_whitespace().count() <= 3)
-}
-
-/// Splits one part into its effects at the commas, keeping together the commas that belong to
-/// one effect: everything after a "Keyword:" form, which runs to the end of the part, and the
-/// commas of a cost before its arrow ("Tap, pay 3 Force -> ...").
-fn effects(part: &str) -> Vec<String> {
-    let mut effects: Vec<String> = Vec::new();
-    let mut open = false;
-    for piece in part.split(',').map(str::trim) {
-        match effects.last_mut() {
-            Some(last) if open => {
-                last.push_str(", ");
-                last.push_str(piece);
-            }
-            _ => effects.push(piece.to_string()),
-        }
-        let last = effects.last().map(String::as_str).unwrap_or("");
-        open = colon_form(last) || (starts_a_cost(last) && !has_arrow(last));
-    }
-    effects.retain(|e| !e.is_empty());
-    effects
-}
-
 /// "+10 speed", "-4 power", "+1 health" → the stat change it is, if it is one.
 fn stat_change(effect: &str) -> Option<Stats> {
-    let mut words = effect.trim_end_matches('.').split_whitespace();
-    let amount: i32 = words.next()?.trim_start_matches('+').parse().ok()?;
-    let stat = words.next()?.to_ascii_lowercase();
-    if words.next().is_some() {
-        return None;
-    }
-    let mut stats = Stats {
-        speed: 0,
-        power: 0,
-        health: 0,
-    };
-    match stat.as_str() {
-        "speed" => stats.speed = amount,
-        "power" => stats.power = amount,
-        "health" => stats.health = amount,
-        _ => return None,
-    }
-    Some(stats)
+    text::stat_change(effect).map(|(speed, power, health)| Stats {
+        speed,
+        power,
+        health,
+    })
 }
 
 impl Keyword for Switch {
@@ -116,7 +57,7 @@ impl Keyword for Switch {
         };
         // Stat changes are answered by `stat_modifier`; everything else is a printed ability
         // for the engine to resolve through its keyword's plugin.
-        effects(&part)
+        text::split_effects(&part)
             .into_iter()
             .filter(|e| stat_change(e).is_none())
             .collect()
@@ -131,7 +72,10 @@ impl Keyword for Switch {
         let Some(part) = current_part(&ability) else {
             return total;
         };
-        for change in effects(&part).iter().filter_map(|e| stat_change(e)) {
+        for change in text::split_effects(&part)
+            .iter()
+            .filter_map(|e| stat_change(e))
+        {
             total.speed += change.speed;
             total.power += change.power;
             total.health += change.health;
@@ -148,24 +92,32 @@ mod tests {
 
     #[test]
     fn parts_split_into_printed_effects() {
-        assert_eq!(effects("Ferocity, Overkill"), ["Ferocity", "Overkill"]);
-        assert_eq!(effects("Stealth"), ["Stealth"]);
         assert_eq!(
-            effects("Armor, Upkeep: Pay 1 build point, remove 1 counter, or tap Slave I."),
+            text::split_effects("Ferocity, Overkill"),
+            ["Ferocity", "Overkill"]
+        );
+        assert_eq!(text::split_effects("Stealth"), ["Stealth"]);
+        assert_eq!(
+            text::split_effects(
+                "Armor, Upkeep: Pay 1 build point, remove 1 counter, or tap Slave I."
+            ),
             [
                 "Armor",
                 "Upkeep: Pay 1 build point, remove 1 counter, or tap Slave I."
             ]
         );
         assert_eq!(
-            effects("Tap, Pay 3 Force -> Ambush 2, Fury 1"),
+            text::split_effects("Tap, Pay 3 Force -> Ambush 2, Fury 1"),
             ["Tap, Pay 3 Force -> Ambush 2", "Fury 1"]
         );
         assert_eq!(
-            effects("Pay 1 Force -> Absorb 1 "),
+            text::split_effects("Pay 1 Force -> Absorb 1 "),
             ["Pay 1 Force -> Absorb 1"]
         );
-        assert_eq!(effects("+10 Speed, Stun 1"), ["+10 Speed", "Stun 1"]);
+        assert_eq!(
+            text::split_effects("+10 Speed, Stun 1"),
+            ["+10 Speed", "Stun 1"]
+        );
     }
 
     #[test]

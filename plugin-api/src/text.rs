@@ -1,0 +1,97 @@
+//! Reading the parts of printed texts that several keywords and the engine read alike: the
+//! slash-separated parts of Switch and Adapt, split into their effects, and plain stat changes.
+//! Shared here (no wasm, no guest feature) so that the plugins and the card coverage read a
+//! text the same way.
+
+/// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
+pub fn starts_a_cost(text: &str) -> bool {
+    let first = text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        first.as_str(),
+        "pay" | "tap" | "[tap]" | "discard" | "remove" | "put" | "roll" | "return"
+    )
+}
+
+/// Whether a text has the arrow between a cost and its effect (the card data writes both forms).
+pub fn has_arrow(text: &str) -> bool {
+    text.contains("->") || text.contains('→')
+}
+
+/// Whether an effect is a "Keyword: ..." form ("Upkeep: Pay 1 build point, or tap Slave I."),
+/// whose text may itself contain commas and runs to the end of its part.
+pub fn colon_form(effect: &str) -> bool {
+    effect
+        .split_once(':')
+        .is_some_and(|(head, _)| !has_arrow(head) && head.split_whitespace().count() <= 3)
+}
+
+/// Splits one slash-separated part into its effects at the commas, keeping together the commas
+/// that belong to one effect: everything after a "Keyword:" form, and the commas of a cost
+/// before its arrow ("Tap, pay 3 Force -> ...").
+pub fn split_effects(part: &str) -> Vec<String> {
+    let mut effects: Vec<String> = Vec::new();
+    let mut open = false;
+    for piece in part.split(',').map(str::trim) {
+        match effects.last_mut() {
+            Some(last) if open => {
+                last.push_str(", ");
+                last.push_str(piece);
+            }
+            _ => effects.push(piece.to_string()),
+        }
+        let last = effects.last().map(String::as_str).unwrap_or("");
+        open = colon_form(last) || (starts_a_cost(last) && !has_arrow(last));
+    }
+    effects.retain(|effect| !effect.is_empty());
+    effects
+}
+
+/// "+10 speed", "-4 power", "+1 health" → (speed, power, health) changes, if it is one.
+pub fn stat_change(effect: &str) -> Option<(i32, i32, i32)> {
+    let mut words = effect.trim_end_matches('.').split_whitespace();
+    let amount: i32 = words.next()?.trim_start_matches('+').parse().ok()?;
+    let stat = words.next()?.to_ascii_lowercase();
+    if words.next().is_some() {
+        return None;
+    }
+    match stat.as_str() {
+        "speed" => Some((amount, 0, 0)),
+        "power" => Some((0, amount, 0)),
+        "health" => Some((0, 0, amount)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_split_into_effects_keeping_costs_and_colon_forms() {
+        assert_eq!(
+            split_effects("Ferocity, Overkill"),
+            ["Ferocity", "Overkill"]
+        );
+        assert_eq!(
+            split_effects("Tap, pay 3 Force -> Evade 2, Armor"),
+            ["Tap, pay 3 Force -> Evade 2", "Armor"]
+        );
+        assert_eq!(
+            split_effects("Upkeep: Pay 1 build point, or tap Slave I."),
+            ["Upkeep: Pay 1 build point, or tap Slave I."]
+        );
+    }
+
+    #[test]
+    fn stat_changes_are_read() {
+        assert_eq!(stat_change("+10 speed"), Some((10, 0, 0)));
+        assert_eq!(stat_change("-4 power."), Some((0, -4, 0)));
+        assert_eq!(stat_change("+1 health"), Some((0, 0, 1)));
+        assert_eq!(stat_change("+1 power and Armor"), None);
+        assert_eq!(stat_change("Armor"), None);
+    }
+}
