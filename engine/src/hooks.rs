@@ -21,6 +21,27 @@ pub struct HookError {
     pub reason: String,
 }
 
+/// The longest part of a plugin's own error message that is kept: the message goes into the
+/// game log, and a plugin must not be able to fill the log (or a terminal) with megabytes.
+pub const PLUGIN_MESSAGE_LIMIT: usize = 300;
+
+/// The error a plugin returned, as the host reports it: cut to `PLUGIN_MESSAGE_LIMIT` bytes (at
+/// a character boundary) with its full length said.
+pub fn plugin_returned_error(message: &str) -> String {
+    if message.len() <= PLUGIN_MESSAGE_LIMIT {
+        return format!("the plugin returned an error: {message}");
+    }
+    let mut end = PLUGIN_MESSAGE_LIMIT;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "the plugin returned an error: {}... (cut; {} bytes in all)",
+        &message[..end],
+        message.len()
+    )
+}
+
 /// Everything that can answer hooks: the plugin registry (wasm or native), or nothing.
 pub trait AbilityHost {
     /// The plugin implementing a printed keyword or alias.

@@ -41,10 +41,12 @@ const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
 /// Each fixture folder and the built module that becomes its `plugin.wasm`; `None` for the
 /// folder whose wasm is random bytes. Manifest-only folders reuse the harmless twin.
-const FOLDERS: [(&str, Option<&str>); 14] = [
+const FOLDERS: [(&str, Option<&str>); 17] = [
     ("bomb", Some("hostile_bomb")),
     ("cheat", Some("hostile_cheat")),
     ("corrupt", None),
+    ("crooked", Some("hostile_crooked")),
+    ("hoard", Some("hostile_hoard")),
     ("loop", Some("hostile_loop")),
     ("moody", Some("hostile_moody")),
     ("old-api", Some("hostile_twin")),
@@ -52,6 +54,7 @@ const FOLDERS: [(&str, Option<&str>); 14] = [
     ("panic", Some("hostile_panic")),
     ("phone", Some("hostile_phone")),
     ("sha-mismatch", Some("hostile_twin")),
+    ("snoop", Some("hostile_snoop")),
     ("trap", Some("hostile_trap")),
     ("twin", Some("hostile_twin")),
     ("twin-rival", Some("hostile_twin")),
@@ -1318,7 +1321,9 @@ fn the_largest_numbers_a_plugin_may_return_do_not_break_the_host() {
 fn the_fixture_scenarios_pass_the_conformance_runner_only_when_failures_are_skipped() {
     let cards = CardDb::bundled();
     let resolve = |name: &str| Err(format!("no ruleset {name}"));
-    for folder in ["bomb", "cheat", "loop", "moody", "panic", "trap"] {
+    for folder in [
+        "bomb", "cheat", "hoard", "loop", "moody", "panic", "snoop", "trap",
+    ] {
         let origin = format!("{folder}/scenario.toml");
         let scenario =
             parse_scenario(&origin, &scenario_text(folder)).unwrap_or_else(|e| panic!("{e}"));
@@ -1350,4 +1355,130 @@ fn the_fixture_scenarios_pass_the_conformance_runner_only_when_failures_are_skip
             failure.reason
         );
     }
+}
+
+#[test]
+fn exports_with_the_wrong_signatures_are_refused_at_load() {
+    let rules = ruleset(OnPluginError::Stop);
+    let error = load(&["crooked"], &rules).err();
+    let error = error.expect("a plugin exporting crooked signatures was loaded");
+    assert!(
+        error
+            .contains("plugin hostile-crooked@0.1.0: the plugin does not export the keyword world"),
+        "{error}"
+    );
+    eprintln!("{error}");
+}
+
+#[test]
+fn a_plugin_finds_no_file_no_environment_and_no_clock() {
+    // The module imports nothing that could reach them: no WASI, only the host interfaces.
+    let wasm = staged_wasm("snoop");
+    assert!(
+        !wasm.windows(4).any(|w| w == b"wasi"),
+        "the snoop fixture imports WASI"
+    );
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["snoop"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("snoop"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+    let snoop = plugin(&registry, "Snoop");
+    // Files and folders: std on wasm32-unknown-unknown has none, so the plugin finds nothing
+    // and proposes nothing.
+    for parameter in ["file", "dir"] {
+        let before = json(&at.state);
+        let answer = registry.call_hook(
+            snoop,
+            HookPoint::AttackDeclared,
+            &ability(squad, "Snoop", parameter),
+            &attack_event(squad, tank),
+            &at.state,
+        );
+        assert_eq!(answer, Ok(Vec::new()), "Snoop {parameter} found something");
+        assert_eq!(json(&at.state), before);
+    }
+    // The environment and the clocks do not exist either: asking for them traps, and the error
+    // names plugin and hook.
+    for parameter in ["env", "clock", "instant"] {
+        let (error, _) = failing_hook(
+            &mut registry,
+            "Snoop",
+            HookPoint::AttackDeclared,
+            &ability(squad, "Snoop", parameter),
+            &attack_event(squad, tank),
+            &at.state,
+        );
+        assert_error(&error, "hostile-snoop@0.1.0", "attack-declared", "");
+        eprintln!("Snoop {parameter}: {error}");
+    }
+    let error = skip_equals_absent_and_stop_keeps_the_log("snoop", &scenario_text("snoop"));
+    assert_error(&error, "hostile-snoop@0.1.0", "attack-declared", "trapped");
+}
+
+#[test]
+fn huge_records_are_refused_by_the_hosts_limits() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["hoard"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("hoard"), &rules);
+    let (squad, tank) = (at.ids["squad"], at.ids["tank"]);
+
+    // A 512 KB error message is cut before it reaches the log.
+    let (error, _) = failing_hook(
+        &mut registry,
+        "Hoard",
+        HookPoint::AttackDeclared,
+        &ability(squad, "Hoard", "error"),
+        &attack_event(squad, tank),
+        &at.state,
+    );
+    assert_error(
+        &error,
+        "hostile-hoard@0.1.0",
+        "attack-declared",
+        "524288 bytes in all",
+    );
+    assert!(error.reason.len() < 1_000, "{} bytes", error.reason.len());
+
+    // Too many effects, a counter kind of 100 KB and a granted text of 120 KB: each call is
+    // refused whole, and the game goes on as if the ability were not there (or stops, keeping
+    // its log).
+    for (parameter, reason) in [
+        (
+            "effects",
+            "proposed 10000 effects, more than the 64 one call may",
+        ),
+        ("counters", "a counter kind must have 1 to 64 characters"),
+        ("grant", "a granted ability must be printed text"),
+    ] {
+        let text = scenario_text("hoard").replace("Hoard effects", &format!("Hoard {parameter}"));
+        let error = skip_equals_absent_and_stop_keeps_the_log("hoard", &text);
+        assert_error(&error, "hostile-hoard@0.1.0", "attack-declared", reason);
+    }
+
+    // 1,000 granted abilities are refused; the game is the one without the grant.
+    let text = scenario_text("hoard").replace("Hoard effects", "Hoard granted");
+    let skip = ruleset(OnPluginError::Skip);
+    let mut registry = load(&["hoard"], &skip).unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    let skipped = play(&text, &mut registry, &skip);
+    let took = started.elapsed();
+    let absent = play(&text, &mut NoPlugins, &skip);
+    assert!(
+        matches!(skipped.result, Ok(Outcome::Stopped)),
+        "{:?}",
+        skipped.result
+    );
+    assert_eq!(json(&skipped.state), json(&absent.state));
+    let failures = plugin_errors(&skipped.log);
+    assert!(
+        failures.iter().all(|f| f.contains(
+            "plugin hostile-hoard@0.1.0 failed at granted-abilities: granted 1000 abilities"
+        )),
+        "{failures:?}"
+    );
+    assert!(!failures.is_empty());
+    eprintln!(
+        "a game whose plugin grants 1,000 abilities took {took:.1?} ({} refusals)",
+        failures.len()
+    );
 }

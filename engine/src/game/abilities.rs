@@ -31,6 +31,12 @@ const EFFECTS_PER_CALL: usize = 64;
 const AMOUNT_LIMIT: u32 = 20;
 /// The most options one `choose` effect may offer.
 const OPTIONS_LIMIT: usize = 20;
+/// The most abilities one `granted-abilities` answer may grant: every granted instance is asked
+/// at every hook, so a plugin granting thousands would slow every game moment down.
+const GRANTS_PER_ANSWER: usize = 16;
+/// The longest ability text a plugin may grant, and the longest counter kind it may name.
+const GRANT_TEXT_LIMIT: usize = 500;
+const COUNTER_KIND_LIMIT: usize = 64;
 /// The most choices in a row one ability may offer (a `chosen` answer offering another).
 const CHOICE_DEPTH_LIMIT: u32 = 8;
 
@@ -392,6 +398,19 @@ impl Game<'_> {
             else {
                 continue;
             };
+            if texts.len() > GRANTS_PER_ANSWER || texts.iter().any(|t| t.len() > GRANT_TEXT_LIMIT) {
+                let error = HookError {
+                    plugin: self.plugin_label(source.plugin),
+                    hook: Query::GrantedAbilities.name().to_string(),
+                    reason: format!(
+                        "granted {} abilities; an answer may grant at most {GRANTS_PER_ANSWER}, \
+                         each at most {GRANT_TEXT_LIMIT} bytes long",
+                        texts.len()
+                    ),
+                };
+                self.plugin_failed(error)?;
+                continue;
+            }
             for text in texts {
                 let Some(resolved) = self.resolve_text(&text) else {
                     continue;
@@ -1073,6 +1092,14 @@ impl Game<'_> {
             {
                 Err(format!("unit {unit} does not exist"))
             }
+            Effect::Counters { kind, .. }
+                if kind.trim().is_empty() || kind.len() > COUNTER_KIND_LIMIT =>
+            {
+                Err(format!(
+                    "a counter kind must have 1 to {COUNTER_KIND_LIMIT} characters (this one has {})",
+                    kind.len()
+                ))
+            }
             Effect::Counters { unit, kind, amount } => {
                 let have = self
                     .state
@@ -1142,7 +1169,9 @@ impl Game<'_> {
             Effect::Grant { unit, text, .. } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
             }
-            Effect::Grant { text, .. } if text.trim().is_empty() || text.len() > 500 => {
+            Effect::Grant { text, .. }
+                if text.trim().is_empty() || text.len() > GRANT_TEXT_LIMIT =>
+            {
                 Err("a granted ability must be printed text of at most 500 characters".into())
             }
             Effect::Draw { side, .. }

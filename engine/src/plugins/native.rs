@@ -112,7 +112,7 @@ impl NativePlugin {
         };
         match self.request(&request, state)? {
             Response::Effects(result) => {
-                result.map_err(|m| format!("the plugin returned an error: {m}"))
+                result.map_err(|m| crate::hooks::plugin_returned_error(&m))
             }
             Response::Answer(result) => Err(result
                 .err()
@@ -131,9 +131,7 @@ impl NativePlugin {
             call: call.clone(),
         };
         match self.request(&request, state)? {
-            Response::Answer(result) => {
-                result.map_err(|m| format!("the plugin returned an error: {m}"))
-            }
+            Response::Answer(result) => result.map_err(|m| crate::hooks::plugin_returned_error(&m)),
             Response::Effects(_) => Err("answered a query with effects".into()),
         }
     }

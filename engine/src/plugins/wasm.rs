@@ -1028,7 +1028,7 @@ impl WasmPlugin {
         })?;
         match answer {
             Ok(effects) => effects,
-            Err(message) => Err(format!("the plugin returned an error: {message}")),
+            Err(message) => Err(crate::hooks::plugin_returned_error(&message)),
         }
     }
 
@@ -1087,9 +1087,8 @@ fn effects_answer<W>(
     answer: Result<Vec<W>, String>,
     convert: fn(W) -> Result<api::Effect, String>,
 ) -> wasmtime::Result<api::QueryAnswer> {
-    let effects = answer.map_err(|message| {
-        wasmtime::Error::msg(format!("the plugin returned an error: {message}"))
-    })?;
+    let effects = answer
+        .map_err(|message| wasmtime::Error::msg(crate::hooks::plugin_returned_error(&message)))?;
     effects
         .into_iter()
         .map(convert)

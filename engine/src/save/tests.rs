@@ -243,3 +243,26 @@ fn a_finished_game_can_be_saved_and_verified() {
     assert!(saved.is_over());
     saved.verify("done.json", &mut NoPlugins).unwrap();
 }
+
+#[test]
+fn a_cut_log_names_its_line_and_one_cut_between_lines_does_not_replay() {
+    let log = uninterrupted(5, random_seats(5));
+    let text = log.to_jsonl();
+    // Cut inside a line: the reader names that line.
+    let lines: Vec<&str> = text.lines().collect();
+    let keep = lines.len() / 2;
+    let mut cut = lines[..keep].join("\n");
+    cut.push('\n');
+    cut.push_str(&lines[keep][..lines[keep].len() / 2]);
+    let err = GameLog::from_jsonl("game.jsonl", &cut).unwrap_err();
+    assert_eq!(err.line, keep + 1, "{err}");
+    assert!(err.to_string().starts_with("game.jsonl:"), "{err}");
+    // Cut between lines: the log reads, but replay says where it falls short.
+    let short = GameLog::from_jsonl("game.jsonl", &lines[..keep].join("\n")).unwrap();
+    let divergence = crate::replay::replay(&short, &mut NoPlugins).unwrap_err();
+    assert!(divergence.line <= keep + 1, "{divergence}");
+    // A damaged header is refused on line 1.
+    let err =
+        GameLog::from_jsonl("game.jsonl", &text.replacen("\"seed\"", "\"sed\"", 1)).unwrap_err();
+    assert_eq!(err.line, 1, "{err}");
+}
