@@ -230,6 +230,15 @@ fn build_plugins(plugins: &Path, target_dir: &Path) -> Result<(), String> {
             command.env_remove(name);
         }
     }
+    // The repository's path would end up in the wasm (panic locations), so the same sources
+    // checked out elsewhere would give plugins of other sha256 and a lockfile would not match:
+    // the path is remapped to a fixed name, which makes the plugins the same bytes everywhere.
+    if let Some(root) = plugins.parent() {
+        command.env(
+            "CARGO_ENCODED_RUSTFLAGS",
+            format!("--remap-path-prefix={}=/swtcg", root.display()),
+        );
+    }
     let output = command
         .output()
         .map_err(|e| format!("cannot run {}: {e}", Path::new(&cargo).display()))?;
