@@ -163,20 +163,26 @@ pub fn pay(state: &mut GameState, unit: UnitId, costs: &[Cost]) {
     let Some(controller) = state.unit(unit).map(|u| u.controller) else {
         return;
     };
+    pay_as(state, controller, Some(unit), costs);
+}
+
+/// Pays the costs as `side`, for the ability of `unit` or for a card not in play (`None`); call
+/// only after `can_pay_as`.
+pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, costs: &[Cost]) {
     for cost in costs {
         match cost {
             Cost::Force(n) => state.player_mut(controller).force -= n,
             Cost::BuildPoints(n) => state.player_mut(controller).build_points -= n,
             Cost::GainForce(n) => state.player_mut(controller).force += n,
             Cost::TapThis => {
-                if let Some(u) = state.unit_mut(unit) {
+                if let Some(u) = unit.and_then(|u| state.unit_mut(u)) {
                     u.tapped = true;
                 }
             }
             // The discard itself is done by the game, which runs the discard's hooks.
             Cost::DiscardThis(_) => {}
             Cost::TapSubtype(subtype) => {
-                if let Some(other) = subtype_to_tap(state, controller, Some(unit), subtype, &[])
+                if let Some(other) = subtype_to_tap(state, controller, unit, subtype, &[])
                     && let Some(u) = state.unit_mut(other)
                 {
                     u.tapped = true;

@@ -151,6 +151,15 @@ pub enum Choice {
         unit: UnitId,
         text: String,
     },
+    /// Play a Battle card from hand: offer `offer` of its printed ability number `ability`
+    /// (game 13.1.1), with its target and amount.
+    PlayCard {
+        card: CardId,
+        ability: u32,
+        offer: u32,
+        target: Option<UnitId>,
+        amount: Option<u32>,
+    },
 }
 
 /// A question for one player with its legal answers; the answer is an index into `options`.
@@ -255,6 +264,21 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
         Choice::Split { to, hits } => format!("move {hits} hits to {}", unit(to)),
         Choice::Option { index, text } => format!("{index}: {text}"),
         Choice::Trigger { unit: u, text } => format!("{text} of {}", unit(u)),
+        Choice::PlayCard {
+            card: c,
+            target,
+            amount,
+            ..
+        } => {
+            let mut text = format!("play {}", card(c));
+            if let Some(t) = target {
+                text += &format!(" on {}", unit(t));
+            }
+            if let Some(n) = amount {
+                text += &format!(" ({n})");
+            }
+            text
+        }
         Choice::CompleteVia {
             card: c,
             label,

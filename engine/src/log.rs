@@ -123,6 +123,18 @@ pub enum Event {
         unit: UnitId,
         cost: String,
     },
+    /// A Battle card was played from hand, its cost paid (game 13.1.1).
+    CardPlayed {
+        side: Side,
+        card: CardId,
+        name: String,
+    },
+    /// A completed Mission resolved and went to the discard pile (game 7.4).
+    MissionResolved {
+        side: Side,
+        card: CardId,
+        name: String,
+    },
 }
 
 /// One line of the log after the header.

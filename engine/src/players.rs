@@ -95,6 +95,7 @@ impl GreedyPlayer {
             Choice::Skip => 1,
             // Abilities are used whenever offered; the largest amount first.
             Choice::Activate { amount, .. } => 200 + amount.unwrap_or(0) as i64,
+            Choice::PlayCard { amount, .. } => 150 + amount.unwrap_or(0) as i64,
             Choice::Split { hits, .. } => 10 * *hits as i64,
             // Removing damage counters: the more the better; other options: printed order.
             Choice::Option { text, .. }

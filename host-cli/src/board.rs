@@ -260,5 +260,9 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             format!("  the attack now targets {}", unit(defender))
         }
         Event::Paid { unit: u, cost } => format!("{} pays {cost}", unit(u)),
+        Event::CardPlayed { side, name, .. } => format!("{side} plays {name}"),
+        Event::MissionResolved { side, name, .. } => {
+            format!("{side}'s Mission {name} resolves and is discarded")
+        }
     })
 }

@@ -28,10 +28,11 @@ pub enum CardsCommand {
     },
     /// Report which cards the loaded keyword plugins make playable, per set.
     ///
-    /// Only units (and Subordinates) are played by the engine today; a unit is playable when
-    /// every ability it prints is a keyword ability whose plugin is loaded (for INSERT and
-    /// Switch, also every keyword they grant). Lists each set's most frequent unsupported
-    /// abilities on units: card text that needs a card plugin, or "keyword X (no plugin)".
+    /// Units (and Subordinates), Battle cards and Missions are played by the engine today; such
+    /// a card is playable when every ability it prints is a keyword ability whose plugin is
+    /// loaded (for INSERT and Switch, also every keyword they grant) or a text that a card
+    /// plugin reading its type claims. Lists each set's most frequent unsupported abilities on
+    /// those cards: card text that needs a card plugin, or "keyword X (no plugin)".
     ///
     /// Example: swtcg cards coverage ANH TAL --top 5
     Coverage {
@@ -39,8 +40,9 @@ pub enum CardsCommand {
         /// bundled set.
         #[arg(value_name = "FILE_OR_SET")]
         sets_or_files: Vec<String>,
-        /// Print `{"sets": [{"set", "cards", "units", "playable", "unsupported": [{"text",
-        /// "count"}]}]}` with every unsupported ability instead of the table.
+        /// Print `{"sets": [{"set", "cards", "played", "units", "playable", "units_playable",
+        /// "unsupported": [{"text", "count"}]}]}` with every unsupported ability instead of the
+        /// table.
         #[arg(long)]
         json: bool,
         /// How many of the most frequent unsupported abilities to list per set.
@@ -138,7 +140,8 @@ fn report(
     let mut keywords = bundled.keyword_names().to_vec();
     keywords.extend(registry.keyword_names());
     let host = std::cell::RefCell::new(registry);
-    let understood = |text: &str| understood(&mut host.borrow_mut(), &keywords, text);
+    let understood =
+        |text: &str, kind: CardType| understood(&mut host.borrow_mut(), &keywords, text, kind);
     let has_plugin = |keyword: &str| host.borrow().plugin_for(keyword).is_some();
     let sets = coverage(
         cards.iter().map(Arc::as_ref),
@@ -155,12 +158,14 @@ fn report(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The plugins' word on a printed text (see `coverage`): a keyword plugin that answers
-/// `understands` says whether it can carry the text out; otherwise a card plugin may claim it.
+/// The plugins' word on a printed text on a card of `kind` (see `coverage`): a keyword plugin
+/// that answers `understands` says whether it can carry the text out; otherwise a card plugin
+/// reading that card type may claim it.
 fn understood(
     registry: &mut swtcg_engine::plugins::Registry,
     keywords: &[String],
     text: &str,
+    kind: CardType,
 ) -> Option<bool> {
     use swtcg_engine::AbilityHost;
     use swtcg_plugin_api::{Ability, Query, QueryAnswer, QueryCall};
@@ -201,6 +206,9 @@ fn understood(
     }
     let claimed = registry
         .card_plugins()
+        .into_iter()
+        .filter(|&plugin| registry.manifest(plugin).reads_card_type(kind))
+        .collect::<Vec<_>>()
         .into_iter()
         .any(|plugin| ask(registry, plugin, text.trim(), None));
     claimed.then_some(true)
@@ -252,8 +260,10 @@ struct JsonReport<'a> {
 struct JsonSet<'a> {
     set: &'a str,
     cards: usize,
+    played: usize,
     units: usize,
     playable: usize,
+    units_playable: usize,
     unsupported: Vec<JsonUnsupported<'a>>,
 }
 
@@ -270,8 +280,10 @@ fn to_json(sets: &[SetCoverage]) -> JsonReport<'_> {
             .map(|set| JsonSet {
                 set: &set.set,
                 cards: set.cards,
+                played: set.played,
                 units: set.units,
                 playable: set.playable,
+                units_playable: set.units_playable,
                 unsupported: set
                     .unsupported
                     .iter()
@@ -294,14 +306,23 @@ fn percent(part: usize, whole: usize) -> String {
 
 fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
     println!(
-        "Only units (and Subordinates) are played by the engine today. A unit is playable when \
-         every ability it prints is a keyword ability with a loaded plugin ({plugin_count} \
-         plugins loaded); keyword-only units print only keyword abilities, supported or not."
+        "Units (and Subordinates), Battle cards and Missions are played by the engine today. \
+         Such a card is playable when every ability it prints is a keyword ability with a loaded \
+         plugin or text a card plugin claims ({plugin_count} plugins loaded); keyword-only \
+         units print only keyword abilities, supported or not."
     );
     println!();
     println!(
-        "{:<8} {:>6} {:>6} {:>9} {:>8} {:>8} {:>13}",
-        "set", "cards", "units", "playable", "% cards", "% units", "keyword-only"
+        "{:<8} {:>6} {:>7} {:>9} {:>8} {:>6} {:>9} {:>8} {:>13}",
+        "set",
+        "cards",
+        "played",
+        "playable",
+        "% cards",
+        "units",
+        "playable",
+        "% units",
+        "keyword-only"
     );
     let all = total(sets, "all");
     let mut rows: Vec<&SetCoverage> = sets.iter().collect();
@@ -310,13 +331,15 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
     }
     for set in &rows {
         println!(
-            "{:<8} {:>6} {:>6} {:>9} {:>8} {:>8} {:>13}",
+            "{:<8} {:>6} {:>7} {:>9} {:>8} {:>6} {:>9} {:>8} {:>13}",
             set.set,
             set.cards,
-            set.units,
+            set.played,
             set.playable,
             percent(set.playable, set.cards),
-            percent(set.playable, set.units),
+            set.units,
+            set.units_playable,
+            percent(set.units_playable, set.units),
             set.keyword_only
         );
     }
@@ -326,11 +349,14 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
     for set in &rows {
         println!();
         if set.unsupported.is_empty() {
-            println!("{}: every ability on its units is supported", set.set);
+            println!(
+                "{}: every ability on its played cards is supported",
+                set.set
+            );
             continue;
         }
         println!(
-            "{}: the {} most frequent unsupported abilities on units (of {}):",
+            "{}: the {} most frequent unsupported abilities (of {}):",
             set.set,
             top.min(set.unsupported.len()),
             set.unsupported.len()

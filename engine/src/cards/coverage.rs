@@ -3,9 +3,10 @@
 //! knows (the bundled glossary plus every loaded plugin's names) and whether a keyword has a
 //! plugin.
 //!
-//! Only units (and Subordinates, which are units) are played by the engine today, so only they
-//! can be playable: a unit is playable when every ability it prints is a keyword ability whose
-//! plugin is loaded. INSERT and Switch grant other abilities; such an ability is supported only
+//! Units (and Subordinates, which are units), Battle cards and Missions are played by the engine
+//! today, so only they can be playable: such a card is playable when every ability it prints is
+//! a keyword ability whose plugin is loaded or a text a card plugin reading its type claims (a
+//! Battle card or Mission also needs some text). INSERT and Switch grant other abilities; such an ability is supported only
 //! if INSERT or Switch and every ability it grants are (each granted ability is classified like
 //! a printed one). A keyword ability is a keyword with its parameter and nothing more
 //! ([`keyword_ability`]): card text that only mentions a keyword (`... gets "Pay 2 Force -> Evade
@@ -83,16 +84,22 @@ pub struct SetCoverage {
     /// Game cards in the set (every printing, promos and alternate art included; Lackey
     /// "Reminder" help cards are not game cards and are left out).
     pub cards: usize,
-    /// Units among them (`CardDef::is_unit`: units and Subordinates), the only cards the engine
-    /// plays today.
+    /// Cards of the types the engine plays: units (and Subordinates), Battle cards and
+    /// Missions.
+    pub played: usize,
+    /// Units among them (`CardDef::is_unit`: units and Subordinates).
     pub units: usize,
-    /// Units whose every ability is a supported keyword ability (units without text included).
+    /// Cards of those types whose every ability is supported: by a keyword plugin or a card
+    /// plugin that reads the card's type (units without text included; a Battle card or
+    /// Mission needs text).
     pub playable: usize,
+    /// Units among the playable cards.
+    pub units_playable: usize,
     /// Units whose every ability is a keyword ability, supported or not: what keyword plugins
     /// alone could make playable.
     pub keyword_only: usize,
-    /// What keeps units from being playable: each unsupported ability text (or
-    /// `keyword X (no plugin)` for a keyword without a plugin) with the number of unit
+    /// What keeps cards of the played types from being playable: each unsupported ability text
+    /// (or `keyword X (no plugin)` for a keyword without a plugin) with the number of
     /// abilities it affects, most frequent first, then by text.
     pub unsupported: Vec<(String, usize)>,
 }
@@ -216,18 +223,21 @@ pub fn switch_grants(parameter: &str) -> Vec<String> {
 
 /// The coverage of every set among `cards`, in the order each set first appears.
 ///
-/// `understood` is the plugins' word on a whole printed text, asked first: `Some(true)` when a
-/// card plugin claims it (supported), `Some(false)` when its keyword's plugin says it can't
-/// carry it out (card text that needs a card plugin), `None` to classify it by keywords alone.
+/// `understood` is the plugins' word on a whole printed text on a card of a type, asked first:
+/// `Some(true)` when a card plugin reading that type claims it (supported), `Some(false)` when
+/// its keyword's plugin says it can't carry it out (card text that needs a card plugin), `None`
+/// to classify it by keywords alone.
 pub fn coverage<'a>(
     cards: impl IntoIterator<Item = &'a CardDef>,
     keywords: &[String],
     has_plugin: &dyn Fn(&str) -> bool,
-    understood: &dyn Fn(&str) -> Option<bool>,
+    understood: &dyn Fn(&str, CardType) -> Option<bool>,
 ) -> Vec<SetCoverage> {
     let mut sets: Vec<SetCoverage> = Vec::new();
     let mut counts: Vec<HashMap<String, usize>> = Vec::new();
-    let mut classified: HashMap<&'a str, AbilityCoverage> = HashMap::new();
+    // By whether the text is printed on a unit, a Battle card or a Mission, and the text: card
+    // plugins read the types they name.
+    let mut classified: HashMap<(CardType, &'a str), AbilityCoverage> = HashMap::new();
     for card in cards {
         if card.card_type == CardType::Reminder {
             continue;
@@ -245,17 +255,20 @@ pub fn coverage<'a>(
         };
         let set = &mut sets[index];
         set.cards += 1;
-        if !card.is_unit() {
-            continue;
-        }
-        set.units += 1;
-        let mut playable = true;
+        let kind = match card.card_type {
+            CardType::Unit | CardType::Subordinate => CardType::Unit,
+            CardType::Battle | CardType::Mission => card.card_type,
+            _ => continue,
+        };
+        set.played += 1;
+        set.units += usize::from(kind == CardType::Unit);
+        // A Battle card or Mission without text would do nothing: not playable.
+        let mut playable = kind == CardType::Unit || !card.abilities.is_empty();
         let mut keyword_only = true;
         for text in &card.abilities {
             let ability =
-                classified
-                    .entry(text.as_str())
-                    .or_insert_with(|| match understood(text) {
+                classified.entry((kind, text.as_str())).or_insert_with(|| {
+                    match understood(text, kind) {
                         Some(true) => AbilityCoverage {
                             class: AbilityClass::CardText,
                             missing: Vec::new(),
@@ -265,7 +278,8 @@ pub fn coverage<'a>(
                             missing: vec![Missing::CardText(text.to_string())],
                         },
                         None => classify(text, keywords, has_plugin),
-                    });
+                    }
+                });
             playable &= ability.supported();
             keyword_only &= ability.keyword_only();
             for missing in &ability.missing {
@@ -273,7 +287,8 @@ pub fn coverage<'a>(
             }
         }
         set.playable += usize::from(playable);
-        set.keyword_only += usize::from(keyword_only);
+        set.units_playable += usize::from(playable && kind == CardType::Unit);
+        set.keyword_only += usize::from(keyword_only && kind == CardType::Unit);
     }
     for (set, counts) in sets.iter_mut().zip(counts) {
         set.unsupported = sorted(counts);
@@ -292,8 +307,10 @@ pub fn total(sets: &[SetCoverage], set: &str) -> SetCoverage {
     SetCoverage {
         set: set.to_string(),
         cards: sets.iter().map(|s| s.cards).sum(),
+        played: sets.iter().map(|s| s.played).sum(),
         units: sets.iter().map(|s| s.units).sum(),
         playable: sets.iter().map(|s| s.playable).sum(),
+        units_playable: sets.iter().map(|s| s.units_playable).sum(),
         keyword_only: sets.iter().map(|s| s.keyword_only).sum(),
         unsupported: sorted(counts),
     }
@@ -486,18 +503,25 @@ mod tests {
             unit("TWO", "Sneaky", &["Stealth"]),
             unit("TWO", "Parrying", &["Riposte 2"]),
         ];
-        let sets = coverage(&cards, &keywords(), &has_plugin, &|_| None);
+        // A card plugin reading Battle cards claims the Battle card's text; the same words on a
+        // unit would not be claimed.
+        let claims = |text: &str, kind: CardType| {
+            (kind == CardType::Battle && text.starts_with("Tap this unit")).then_some(true)
+        };
+        let sets = coverage(&cards, &keywords(), &has_plugin, &claims);
         assert_eq!(sets.len(), 2);
         let one = &sets[0];
         assert_eq!(
             (
                 one.set.as_str(),
                 one.cards,
+                one.played,
                 one.units,
                 one.playable,
+                one.units_playable,
                 one.keyword_only
             ),
-            ("ONE", 6, 5, 2, 4)
+            ("ONE", 6, 6, 5, 3, 2, 4)
         );
         assert_eq!(
             one.unsupported,
@@ -522,7 +546,7 @@ mod tests {
                 all.playable,
                 all.keyword_only
             ),
-            ("all", 8, 7, 3, 6)
+            ("all", 8, 7, 4, 6)
         );
         assert_eq!(
             all.unsupported[..2],

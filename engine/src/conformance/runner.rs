@@ -11,7 +11,7 @@ use super::scenario::{
 use crate::ability::parse_ability;
 use crate::cards::CardDb;
 use crate::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
-use crate::game::{Game, StopAt};
+use crate::game::{Game, StopAt, card_plugin_for};
 use crate::hooks::AbilityHost;
 use crate::log::{LOG_FORMAT, LogHeader};
 use crate::model::state::TurnStep;
@@ -264,10 +264,10 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
     let mut card_of = BTreeMap::new();
     for spec in &scenario.units {
         let mut def = unit_def(spec, cards)?;
-        def.card_type = if def.card_type == CardType::Subordinate {
-            CardType::Subordinate
-        } else {
-            CardType::Unit
+        // A Mission from a set stays one: it is built like a unit and resolves when completed.
+        def.card_type = match def.card_type {
+            CardType::Subordinate | CardType::Mission => def.card_type,
+            _ => CardType::Unit,
         };
         let card = state.new_card(Arc::new(def), side_of(spec.side));
         card_of.insert(spec.id.clone(), card);
@@ -332,12 +332,25 @@ fn check_keywords(
     // in no list).
     let mut names = cards.keyword_names().to_vec();
     names.extend(host.keyword_names());
-    for unit in state.units.values() {
-        for &card in unit.cards.iter().chain(&unit.pilots) {
+    // The cards in play and the Battle cards in the players' hands.
+    let mut cards_to_check: Vec<CardId> = state
+        .units
+        .values()
+        .flat_map(|unit| unit.cards.iter().chain(&unit.pilots).copied())
+        .collect();
+    cards_to_check.extend(
+        state
+            .players
+            .iter()
+            .flat_map(|p| &p.hand)
+            .filter(|&&card| state.def(card).card_type == CardType::Battle),
+    );
+    {
+        for card in cards_to_check {
             let def = state.def(card);
             for text in &def.abilities {
                 let parsed = parse_ability(text, &names);
-                if claimed_by_card_plugin(host, state, text) {
+                if card_plugin_for(host, state, text, def.card_type).is_some() {
                     continue;
                 }
                 match parsed.keyword {
@@ -368,29 +381,6 @@ fn check_keywords(
         }
     }
     Ok(())
-}
-
-/// Whether a card plugin's `understands` claims a printed text.
-fn claimed_by_card_plugin(host: &mut dyn AbilityHost, state: &GameState, text: &str) -> bool {
-    let ability = swtcg_plugin_api::Ability {
-        unit: 0,
-        index: 0,
-        text: text.trim().to_string(),
-        parameter: text.trim().to_string(),
-        cost: None,
-        under: false,
-    };
-    host.card_plugins().into_iter().any(|plugin| {
-        matches!(
-            host.query(
-                plugin,
-                &ability,
-                &swtcg_plugin_api::QueryCall::Understands,
-                state
-            ),
-            Ok(swtcg_plugin_api::QueryAnswer::Flag(true))
-        )
-    })
 }
 
 fn start_of(scenario: &Scenario) -> (TurnStep, StopAt) {
@@ -490,6 +480,30 @@ impl<'s> Script<'s> {
                         Some(*u) == id
                             && (wanted == keyword.to_ascii_lowercase()
                                 || wanted.contains(&keyword.to_ascii_lowercase()))
+                            && target.is_none_or(|want| want == *t)
+                            && amount.is_none_or(|want| Some(want) == *a)
+                    }
+                    _ => false,
+                })
+                .map_or(Fit::Later, Fit::Answer)
+            }
+            (
+                DecisionKind::Pop { .. },
+                Action::Play {
+                    card,
+                    target,
+                    amount,
+                },
+            ) => {
+                let target = target.as_deref().map(|t| self.id(t));
+                Self::find(decision, |c| match c {
+                    Choice::PlayCard {
+                        card: c,
+                        target: t,
+                        amount: a,
+                        ..
+                    } => {
+                        state.def(*c).name.eq_ignore_ascii_case(card.trim())
                             && target.is_none_or(|want| want == *t)
                             && amount.is_none_or(|want| Some(want) == *a)
                     }
@@ -741,6 +755,15 @@ impl<'s> Script<'s> {
             if let Action::Use { unit, ability, .. } = &act.action {
                 if !act.optional {
                     let reason = format!("{unit} was never offered {ability} during the run");
+                    self.refused.push((act.number, reason));
+                }
+                self.next += 1;
+                continue;
+            }
+            // So is a Battle card never playable when its side could play it.
+            if let Action::Play { card, .. } = &act.action {
+                if !act.optional {
+                    let reason = format!("{card} could not be played at any point of the run");
                     self.refused.push((act.number, reason));
                 }
                 self.next += 1;

@@ -295,6 +295,15 @@ pub enum Action {
     Retreat { unit: String },
     /// `pass = true`: pass explicitly.
     Pass,
+    /// Extension: `play = { card, target?, amount? }`: play a Battle card from the side's hand
+    /// in a POP; `card` is its printed name.
+    Play {
+        card: String,
+        /// A unit id.
+        target: Option<String>,
+        /// The amount for "up to X".
+        amount: Option<u32>,
+    },
 }
 
 /// The answer of a `choose` act.
@@ -545,6 +554,15 @@ struct RawAct {
     deploy: Option<Spanned<RawDeploy>>,
     retreat: Option<Spanned<RawUnitOnly>>,
     pass: Option<Spanned<bool>>,
+    play: Option<Spanned<RawPlay>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlay {
+    card: String,
+    target: Option<Spanned<String>>,
+    amount: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -1197,6 +1215,7 @@ impl Ctx<'_> {
             ("deploy", raw.deploy.as_ref().map(Spanned::span)),
             ("retreat", raw.retreat.as_ref().map(Spanned::span)),
             ("pass", raw.pass.as_ref().map(Spanned::span)),
+            ("play", raw.play.as_ref().map(Spanned::span)),
         ]
         .into_iter()
         .filter_map(|(key, span)| span.map(|span| (key, span)))
@@ -1208,7 +1227,7 @@ impl Ctx<'_> {
                 None,
                 format!(
                     "act {number} (line {line}) has no action; give exactly one of attack, \
-                     skip, use, split, choose, complete, build, deploy, retreat or pass"
+                     skip, use, split, choose, complete, build, deploy, retreat, pass or play"
                 ),
             )
         };
@@ -1247,6 +1266,13 @@ impl Ctx<'_> {
                 target: use_.target.map(|t| unit("target", t)).transpose()?,
                 amount: use_.amount,
                 arena: use_.arena,
+            }
+        } else if let Some(play) = raw.play {
+            let play = play.into_inner();
+            Action::Play {
+                card: play.card,
+                target: play.target.map(|t| unit("target", t)).transpose()?,
+                amount: play.amount,
             }
         } else if let Some(split) = raw.split {
             let split = split.into_inner();

@@ -12,12 +12,12 @@ use swtcg_plugin_api::{
 
 use super::{EngineError, Flow, Game};
 use crate::ability::parse_ability;
-use crate::cost::{can_pay, parse_costs, pay};
+use crate::cost::{can_pay, can_pay_as, parse_costs, pay, pay_as};
 use crate::decision::{Choice, DecisionKind};
 use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
-use crate::model::{CardId, Duration, GameState, Modifier, Side, UnitId};
+use crate::model::{CardId, CardType, Duration, GameState, Modifier, Side, UnitId};
 use crate::plugins::manifest::{Manifest, UseLimit, Zone};
 use crate::ruleset::OnPluginError;
 
@@ -64,6 +64,14 @@ pub struct ActiveAbility {
     pub controller: Side,
 }
 
+/// The player's answer to an activation's offer: which offer, and its target and amount.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Activation {
+    pub offer: u32,
+    pub target: Option<UnitId>,
+    pub amount: Option<u32>,
+}
+
 /// What identifies one ability instance of a unit for its use limit: its number among the unit's
 /// abilities and its text, so that two identical layered instances are used separately.
 fn use_key(a: &ActiveAbility) -> String {
@@ -88,7 +96,9 @@ type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
 /// look-up copies no strings.
 #[derive(Default)]
 pub(crate) struct ParseCache {
-    texts: HashMap<String, Option<Arc<Resolved>>>,
+    /// By the card type slot of `type_slot`: the same text can be a unit's ability and a
+    /// Mission's effect, claimed by different card plugins.
+    texts: [HashMap<String, Option<Arc<Resolved>>>; 4],
     /// By `CardId`: the definition the abilities were resolved from (a card whose definition
     /// was replaced is resolved again) and its abilities.
     cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities)>>,
@@ -119,7 +129,7 @@ impl ParseCache {
         let abilities: CardAbilities = def
             .abilities
             .iter()
-            .map(|text| resolve(&mut self.texts, host, state, text))
+            .map(|text| resolve(&mut self.texts, host, state, text, def.card_type))
             .collect();
         if self.cards.len() <= slot {
             self.cards.resize(slot + 1, None);
@@ -150,14 +160,55 @@ impl Wanted {
     }
 }
 
-/// The plugin and parsed form of a printed ability, if a loaded plugin implements it; parsed
-/// once per text and game.
+/// The decision options of one activation offer: one per target it allows (or one without a
+/// target) and per amount from its "up to X" down to 1 (or one without an amount).
+pub(crate) fn offer_choices(
+    activation: &swtcg_plugin_api::Activation,
+    choice: impl Fn(Option<UnitId>, Option<u32>) -> Choice,
+) -> Vec<Choice> {
+    let targets: Vec<Option<UnitId>> = if activation.targets.is_empty() {
+        vec![None]
+    } else {
+        activation
+            .targets
+            .iter()
+            .map(|&t| Some(UnitId(t)))
+            .collect()
+    };
+    let amounts: Vec<Option<u32>> = match activation.max_amount {
+        Some(max) => (1..=max.min(AMOUNT_LIMIT)).rev().map(Some).collect(),
+        None => vec![None],
+    };
+    let mut options = Vec::with_capacity(targets.len() * amounts.len());
+    for &target in &targets {
+        for &amount in &amounts {
+            options.push(choice(target, amount));
+        }
+    }
+    options
+}
+
+/// Which of `ParseCache::texts` holds the texts of a card type: units (and Subordinates),
+/// Battle cards, Missions, and the types no card plugin reads.
+fn type_slot(card_type: CardType) -> usize {
+    match card_type {
+        CardType::Unit | CardType::Subordinate => 0,
+        CardType::Battle => 1,
+        CardType::Mission => 2,
+        _ => 3,
+    }
+}
+
+/// The plugin and parsed form of a printed ability of a card of `card_type`, if a loaded plugin
+/// implements it; parsed once per text, card type and game.
 fn resolve(
-    cache: &mut HashMap<String, Option<Arc<Resolved>>>,
+    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; 4],
     host: &mut dyn AbilityHost,
     state: &GameState,
     text: &str,
+    card_type: CardType,
 ) -> Option<Arc<Resolved>> {
+    let cache = &mut caches[type_slot(card_type)];
     if let Some(hit) = cache.get(text) {
         return hit.clone();
     }
@@ -193,26 +244,42 @@ fn resolve(
     // implements it, the whole text being its parameter.
     let hit = keyword_hit
         .or_else(|| {
-            let ability = Ability {
-                unit: 0,
-                index: 0,
-                text: text.trim().to_string(),
-                parameter: text.trim().to_string(),
-                cost: None,
-                under: false,
-            };
-            host.card_plugins()
-                .into_iter()
-                .find(|&plugin| understands(host, state, plugin, &ability))
-                .map(|plugin| Resolved {
-                    plugin,
-                    keyword: host.manifest(plugin).name.clone(),
-                    ability,
-                })
+            card_plugin_for(host, state, text, card_type).map(|(plugin, ability)| Resolved {
+                plugin,
+                keyword: host.manifest(plugin).name.clone(),
+                ability,
+            })
         })
         .map(Arc::new);
     cache.insert(text.to_string(), hit.clone());
     hit
+}
+
+/// The first card plugin reading `card_type` whose `understands` claims a printed text, with the
+/// ability it is asked about: the whole text is its parameter.
+pub(crate) fn card_plugin_for(
+    host: &mut dyn AbilityHost,
+    state: &GameState,
+    text: &str,
+    card_type: CardType,
+) -> Option<(PluginId, Ability)> {
+    let ability = Ability {
+        unit: 0,
+        index: 0,
+        text: text.trim().to_string(),
+        parameter: text.trim().to_string(),
+        cost: None,
+        under: false,
+    };
+    let readers: Vec<PluginId> = host
+        .card_plugins()
+        .into_iter()
+        .filter(|&plugin| host.manifest(plugin).reads_card_type(card_type))
+        .collect();
+    readers
+        .into_iter()
+        .find(|&plugin| understands(host, state, plugin, &ability))
+        .map(|plugin| (plugin, ability))
 }
 
 /// Whether a plugin's `understands` says it can carry out an ability.
@@ -271,13 +338,15 @@ fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
 }
 
 impl Game<'_> {
-    /// The plugin and parsed form of a printed ability, if a loaded plugin implements it.
+    /// The plugin and parsed form of an ability a unit has (printed or granted), if a loaded
+    /// plugin implements it.
     pub(crate) fn resolve_text(&mut self, text: &str) -> Option<Arc<Resolved>> {
         resolve(
             &mut self.parse_cache.texts,
             &mut *self.host,
             &self.state,
             text,
+            CardType::Unit,
         )
     }
 
@@ -341,7 +410,9 @@ impl Game<'_> {
             // Abilities effects gave the unit work like its own (game 13.1.4 durations).
             u.granted
                 .iter()
-                .filter_map(|(text, _)| resolve(&mut cache.texts, host, state, text))
+                .filter_map(|(text, _)| {
+                    resolve(&mut cache.texts, host, state, text, CardType::Unit)
+                })
                 .collect()
         };
         let host: &dyn AbilityHost = &*self.host;
@@ -452,7 +523,7 @@ impl Game<'_> {
 
     /// A failed plugin call: the ruleset decides whether the game stops (with the log saved) or
     /// goes on without that call's effects.
-    fn plugin_failed(&mut self, error: HookError) -> Flow {
+    pub(crate) fn plugin_failed(&mut self, error: HookError) -> Flow {
         self.event(Event::PluginError {
             message: error.to_string(),
         });
@@ -834,31 +905,16 @@ impl Game<'_> {
                 if !can_pay(&self.state, unit, &costs) {
                     continue;
                 }
-                let targets: Vec<Option<UnitId>> = if activation.targets.is_empty() {
-                    vec![None]
-                } else {
-                    activation
-                        .targets
-                        .iter()
-                        .map(|&t| Some(UnitId(t)))
-                        .collect()
-                };
-                let amounts: Vec<Option<u32>> = match activation.max_amount {
-                    Some(max) => (1..=max.min(AMOUNT_LIMIT)).rev().map(Some).collect(),
-                    None => vec![None],
-                };
-                for &target in &targets {
-                    for &amount in &amounts {
-                        options.push(Choice::Activate {
-                            unit,
-                            ability: a.ability.index,
-                            keyword: a.keyword.clone(),
-                            offer: offer as u32,
-                            target,
-                            amount,
-                        });
+                options.extend(offer_choices(activation, |target, amount| {
+                    Choice::Activate {
+                        unit,
+                        ability: a.ability.index,
+                        keyword: a.keyword.clone(),
+                        offer: offer as u32,
+                        target,
+                        amount,
                     }
-                }
+                }));
             }
         }
         Ok(options)
@@ -913,9 +969,37 @@ impl Game<'_> {
         else {
             return Ok(());
         };
-        let event = self.hook_event();
+        let played = Activation {
+            offer: *offer,
+            target: *target,
+            amount: *amount,
+        };
+        self.activate(pop, &instance, None, played)
+    }
+
+    /// Runs offer `played.offer` of an activated ability: of a unit's ability, or of a Battle
+    /// card in hand (`card`; game 13.1.1: "Battle cards use the same arrow"), which is
+    /// discarded once it resolved. The cost is paid first; a failed or invalid answer puts the
+    /// game back as it was, cost included.
+    pub(crate) fn activate(
+        &mut self,
+        pop: Pop,
+        instance: &ActiveAbility,
+        card: Option<CardId>,
+        played: Activation,
+    ) -> Flow {
+        let unit = UnitId(instance.ability.unit);
+        let side = instance.controller;
+        let event = match card {
+            // A card played from hand: the event names the player who plays it.
+            Some(_) => HookEvent {
+                side: Some(side as u8),
+                ..self.hook_event()
+            },
+            None => self.hook_event(),
+        };
         let QueryAnswer::Activations(offers) = self.ask(
-            &instance,
+            instance,
             QueryCall::Activations {
                 pop,
                 event: event.clone(),
@@ -924,7 +1008,7 @@ impl Game<'_> {
         else {
             return Ok(());
         };
-        let Some(activation) = offers.get(*offer as usize) else {
+        let Some(activation) = offers.get(played.offer as usize) else {
             return Ok(());
         };
         let costs = activation
@@ -934,32 +1018,46 @@ impl Game<'_> {
             .transpose()
             .map_err(EngineError::Invariant)?
             .unwrap_or_default();
+        let payer = card.is_none().then_some(unit);
+        if !can_pay_as(&self.state, side, payer, &costs) {
+            return Ok(());
+        }
         // The state before the cost is paid: a failed or invalid activation leaves the game as
         // it was, cost included.
         let before = self.state.clone();
         let log_len = self.log.entries.len();
-        pay(&mut self.state, *unit, &costs);
+        pay_as(&mut self.state, side, payer, &costs);
         // OQ-K7: a unit discarded as a cost leaves play before its ability resolves; the plugin
         // decides, by the ruleset's flag, whether it still counts as where it was.
-        if costs
-            .iter()
-            .any(|c| matches!(c, crate::cost::Cost::DiscardThis(_)))
+        if card.is_none()
+            && costs
+                .iter()
+                .any(|c| matches!(c, crate::cost::Cost::DiscardThis(_)))
         {
-            self.discard_unit(*unit)?;
+            self.discard_unit(unit)?;
         }
-        if let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit) {
-            self.state.used.push((*unit, use_key(&instance), period));
+        if card.is_none()
+            && let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit)
+        {
+            self.state.used.push((unit, use_key(instance), period));
         }
-        self.event(Event::Activated {
-            unit: *unit,
-            text: instance.ability.text.clone(),
-        });
+        match card {
+            Some(card) => self.event(Event::CardPlayed {
+                side,
+                card,
+                name: self.state.def(card).name.clone(),
+            }),
+            None => self.event(Event::Activated {
+                unit,
+                text: instance.ability.text.clone(),
+            }),
+        }
         let max_amount = activation.max_amount;
         let call = QueryCall::Activate {
-            index: *offer,
+            index: played.offer,
             choice: ActivationChoice {
-                target: target.map(|t| t.0),
-                amount: *amount,
+                target: played.target.map(|t| t.0),
+                amount: played.amount,
             },
             event,
         };
@@ -984,7 +1082,7 @@ impl Game<'_> {
             Err(error) => return self.undo_activation(before, log_len, error),
         };
         // An "up to X" activation can't do more than the amount the player chose.
-        let chosen = amount.or(max_amount);
+        let chosen = played.amount.or(max_amount);
         if let Some(effect) = effects.iter().find(
             |e| matches!(e, Effect::Prevent { amount: n, .. } if chosen.is_some_and(|c| *n > c)),
         ) {
@@ -993,12 +1091,17 @@ impl Game<'_> {
         }
         if let Some((effect, reason)) = effects
             .iter()
-            .find_map(|e| self.validate(&instance, e).err().map(|r| (e, r)))
+            .find_map(|e| self.validate(instance, e).err().map(|r| (e, r)))
         {
             let reason = format!("invalid effect {effect:?}: {reason}");
             return self.undo_activation(before, log_len, failure(reason));
         }
-        self.apply_effects(&instance, "activate", effects)
+        self.apply_effects(instance, "activate", effects)?;
+        if let Some(card) = card {
+            // Game 7.4: Battle cards are played, then discarded.
+            self.discard_from_hand(side, card);
+        }
+        Ok(())
     }
 
     /// Puts the game back as it was before a failed activation, then reports the failure.

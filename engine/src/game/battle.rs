@@ -494,6 +494,7 @@ impl Game<'_> {
         while passes < 2 {
             let mut options = vec![Choice::Pass];
             options.extend(self.activation_options(side, pop)?);
+            options.extend(self.battle_card_options(side, pop)?);
             // "Any time" completions (Hidden Cost) may be used in POPs that are not reserved.
             if super::completion::allows_anytime(pop) {
                 options.extend(self.completion_options(side, true)?);
@@ -504,6 +505,10 @@ impl Game<'_> {
                 Choice::CompleteVia { .. } => {
                     passes = 0;
                     self.complete_via(side, &choice, true)?;
+                }
+                Choice::PlayCard { .. } => {
+                    passes = 0;
+                    self.play_battle_card(side, pop, &choice)?;
                 }
                 _ => {
                     passes = 0;

@@ -6,7 +6,7 @@ use swtcg_plugin_api::{CardView, HookEvent, HookPoint, Query, QueryAnswer, Query
 use super::{Flow, Game};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::Event;
-use crate::model::{Arena, Place, Side, UnitId};
+use crate::model::{Arena, CardType, Place, Side, UnitId};
 
 impl Game<'_> {
     /// Game 6.1: untap step, gain Force step, roll for build points.
@@ -95,7 +95,7 @@ impl Game<'_> {
         let state = &self.state;
         let points = state.player(side).build_points;
         let mut options = vec![Choice::Pass];
-        for card in self.distinct_hand_units(side) {
+        for card in self.distinct_hand_buildable(side) {
             options.extend((1..=points).map(|points| Choice::StartBuild { card, points }));
         }
         for unit in state
@@ -174,6 +174,13 @@ impl Game<'_> {
         options
     }
 
+    /// Whether a card in the build zone is a Mission, which resolves when completed.
+    fn is_mission(&self, unit: UnitId) -> bool {
+        self.state
+            .unit(unit)
+            .is_some_and(|u| self.state.top_def(u).card_type == CardType::Mission)
+    }
+
     fn apply_build_choice(&mut self, side: Side, choice: Choice) -> Flow {
         match choice {
             Choice::CompleteVia { .. } => self.complete_via(side, &choice, false)?,
@@ -191,6 +198,9 @@ impl Game<'_> {
                     u.build_counters += points;
                 }
                 self.event(Event::BuildCounters { unit, points });
+            }
+            Choice::Complete { unit } if self.is_mission(unit) => {
+                self.resolve_mission(side, unit)?;
             }
             Choice::Complete { unit } => {
                 if let Some(u) = self.state.unit_mut(unit) {

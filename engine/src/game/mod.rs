@@ -8,6 +8,7 @@ mod abilities;
 mod battle;
 mod command;
 mod completion;
+mod played;
 mod setup;
 mod stats;
 
@@ -24,6 +25,7 @@ use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
 
 pub use abilities::ActiveAbility;
+pub(crate) use abilities::card_plugin_for;
 
 /// Where a run stops early (the conformance format's `stop`), or `Never` for a whole game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

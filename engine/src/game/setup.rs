@@ -189,6 +189,23 @@ impl Game<'_> {
         cards
     }
 
+    /// One card of each name in `side`'s hand that may be started in the build step: units and
+    /// Missions (game 7.2, 7.4).
+    pub(crate) fn distinct_hand_buildable(&self, side: Side) -> Vec<CardId> {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut cards = Vec::new();
+        for &card in &self.state.player(side).hand {
+            let def = self.state.def(card);
+            let buildable = (def.is_unit() && !def.arenas.is_empty())
+                || def.card_type == crate::model::CardType::Mission;
+            if buildable && !seen.contains(&def.name.as_str()) {
+                seen.push(&def.name);
+                cards.push(card);
+            }
+        }
+        cards
+    }
+
     /// Moves a card from `side`'s hand into play as a new unit.
     pub(crate) fn put_from_hand(
         &mut self,

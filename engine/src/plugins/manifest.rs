@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use swtcg_plugin_api::{HookPoint, Query};
 
+use crate::model::CardType;
 use crate::text::line_of;
 
 /// The parameter shape of the printed keyword (how the text after the keyword reads).
@@ -80,6 +81,10 @@ fn default_zones() -> Vec<Zone> {
     vec![Zone::Arena]
 }
 
+fn default_card_types() -> Vec<CardType> {
+    vec![CardType::Unit]
+}
+
 /// The `[wasm]` table: the compiled plugin beside the manifest.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,6 +108,10 @@ struct RawCard {
     /// The cards whose text it implements, as `SET/Name` (for listings and coverage).
     #[serde(default)]
     cards: Vec<String>,
+    /// The card types whose text it is asked about: the same words can be a unit's static
+    /// ability or a Mission's effect, so a plugin names the types it reads.
+    #[serde(default = "default_card_types")]
+    types: Vec<CardType>,
     #[serde(default)]
     class: Vec<String>,
     #[serde(default)]
@@ -133,6 +142,9 @@ pub enum PluginKind {
     /// Printed card text that is no keyword, matched by the plugin's `understands` answer.
     Card,
 }
+
+/// The card types the engine plays, whose text a card plugin may read.
+const PLAYED_TYPES: [CardType; 3] = [CardType::Unit, CardType::Battle, CardType::Mission];
 
 /// The class words of game 13.2.
 const CLASS_WORDS: [&str; 7] = [
@@ -167,6 +179,10 @@ pub struct Manifest {
     pub kind: PluginKind,
     /// For a card plugin, the cards whose text it implements (`SET/Name`).
     pub cards: Vec<String>,
+    /// For a card plugin, the card types whose printed text it is asked to claim (`[card]
+    /// types`, default units; Subordinates count as units). Empty for a keyword plugin, whose
+    /// keyword is recognised on any card.
+    pub card_types: Vec<CardType>,
 }
 
 /// A manifest that could not be read; names the file, the line and the key.
@@ -203,8 +219,8 @@ impl Manifest {
             key: Some(key.to_string()),
             message,
         };
-        let (k, kind, cards) = match (raw.keyword, raw.card) {
-            (Some(k), None) => (k, PluginKind::Keyword, Vec::new()),
+        let (k, kind, cards, card_types) = match (raw.keyword, raw.card) {
+            (Some(k), None) => (k, PluginKind::Keyword, Vec::new(), Vec::new()),
             (None, Some(c)) => {
                 if !c.queries.iter().any(|q| q == "understands") {
                     return Err(error(
@@ -227,7 +243,16 @@ impl Manifest {
                     limit: c.limit,
                     description: c.description,
                 };
-                (keyword, PluginKind::Card, c.cards)
+                if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
+                    return Err(error(
+                        "types",
+                        format!(
+                            "the engine does not play {bad:?} cards; a card plugin reads unit, \
+                             battle or mission text"
+                        ),
+                    ));
+                }
+                (keyword, PluginKind::Card, c.cards, c.types)
             }
             (Some(_), Some(_)) => {
                 return Err(ManifestError {
@@ -322,6 +347,7 @@ impl Manifest {
             wasm: raw.wasm,
             kind,
             cards,
+            card_types,
         })
     }
 
@@ -332,6 +358,15 @@ impl Manifest {
         std::iter::once(self.name.as_str())
             .chain(self.aliases.iter().map(String::as_str))
             .filter(move |_| keyword)
+    }
+
+    /// Whether a card plugin is asked about text printed on a card of this type.
+    pub fn reads_card_type(&self, card_type: CardType) -> bool {
+        let card_type = match card_type {
+            CardType::Subordinate => CardType::Unit,
+            other => other,
+        };
+        self.card_types.contains(&card_type)
     }
 
     /// Whether the plugin supports the host's API version.

@@ -1,0 +1,189 @@
+//! Cards that are played and then discarded (game 7.4): Battle cards played from hand in a POP,
+//! and Missions, built like units, which resolve when completed.
+//!
+//! Their printed text is carried out by card plugins whose manifest names the card type
+//! (`[card] types = ["battle"]` or `["mission"]`). A Battle card is an activated ability of a
+//! card in hand (game 13.1.1: "Battle cards use the same arrow"): the plugin's `activations`
+//! query offers it, with `ability.unit` = `NOT_IN_PLAY` and the event's `side` naming the
+//! player. A Mission's text runs through the `resolve` hook when it is completed, with
+//! `ability.unit` = the Mission in the build zone, which is discarded afterwards.
+
+use swtcg_plugin_api::{HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall};
+
+use super::abilities::{Activation, ActiveAbility, offer_choices};
+use super::{Flow, Game};
+use crate::cost::{can_pay_as, parse_costs};
+use crate::decision::Choice;
+use crate::log::Event;
+use crate::model::{CardId, CardType, Side, UnitId};
+
+impl Game<'_> {
+    /// The ability instances of a card not in play (`unit` = `NOT_IN_PLAY`) or of a card being
+    /// built (`unit` = its id), numbered by their printed position.
+    fn card_instances(&mut self, card: CardId, unit: UnitId, side: Side) -> Vec<ActiveAbility> {
+        (0..self.state.def(card).abilities.len())
+            .filter_map(|text| {
+                self.resolve_text_of(card, text)
+                    .map(|r| r.instance(unit, text as u32, false, side))
+            })
+            .collect()
+    }
+
+    /// The Battle cards `side` may play in this POP, as decision options: each offer of each
+    /// distinct Battle card in hand whose cost the player can pay (game 9.2, 13.1.1).
+    pub(crate) fn battle_card_options(&mut self, side: Side, pop: Pop) -> Flow<Vec<Choice>> {
+        let mut options = Vec::new();
+        if !self.any_answers(Query::Activations) {
+            return Ok(options);
+        }
+        let event = HookEvent {
+            side: Some(side as u8),
+            ..self.hook_event()
+        };
+        let mut seen: Vec<String> = Vec::new();
+        let hand: Vec<CardId> = self.state.player(side).hand.clone();
+        for card in hand {
+            let def = self.state.def(card);
+            // Copies of one card offer the same plays: the first copy stands for them all.
+            if def.card_type != CardType::Battle || seen.contains(&def.name) {
+                continue;
+            }
+            seen.push(def.name.clone());
+            for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
+                if !self
+                    .host
+                    .manifest(instance.plugin)
+                    .queries
+                    .contains(&Query::Activations)
+                {
+                    continue;
+                }
+                let QueryAnswer::Activations(offers) = self.ask(
+                    &instance,
+                    QueryCall::Activations {
+                        pop,
+                        event: event.clone(),
+                    },
+                )?
+                else {
+                    continue;
+                };
+                for (offer, activation) in offers.iter().enumerate() {
+                    let costs = match activation.cost.as_deref().map(parse_costs).transpose() {
+                        Ok(costs) => costs.unwrap_or_default(),
+                        Err(_) => continue,
+                    };
+                    if !can_pay_as(&self.state, side, None, &costs) {
+                        continue;
+                    }
+                    options.extend(offer_choices(activation, |target, amount| {
+                        Choice::PlayCard {
+                            card,
+                            ability: instance.ability.index,
+                            offer: offer as u32,
+                            target,
+                            amount,
+                        }
+                    }));
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    /// Plays the Battle card a player chose in a POP: pays its cost, applies its effects and
+    /// discards it.
+    pub(crate) fn play_battle_card(&mut self, side: Side, pop: Pop, choice: &Choice) -> Flow {
+        let &Choice::PlayCard {
+            card,
+            ability,
+            offer,
+            target,
+            amount,
+        } = choice
+        else {
+            return Ok(());
+        };
+        if !self.state.player(side).hand.contains(&card) {
+            return Ok(());
+        }
+        let Some(instance) = self
+            .card_instances(card, UnitId(NOT_IN_PLAY), side)
+            .into_iter()
+            .find(|a| a.ability.index == ability)
+        else {
+            return Ok(());
+        };
+        let played = Activation {
+            offer,
+            target,
+            amount,
+        };
+        self.activate(pop, &instance, Some(card), played)
+    }
+
+    /// A completed Mission resolves: each ability of its card whose plugin subscribes to the
+    /// `resolve` hook proposes its effects, then the Mission goes to its owner's discard pile
+    /// (game 7.4: "A completed Mission resolves and is then discarded").
+    pub(crate) fn resolve_mission(&mut self, side: Side, unit: UnitId) -> Flow {
+        let Some(card) = self.state.unit(unit).map(|u| u.top()) else {
+            return Ok(());
+        };
+        let name = self.state.unit_label(unit);
+        self.event(Event::Completed { unit, name });
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.built = true;
+        }
+        let event = HookEvent {
+            side: Some(side as u8),
+            unit: Some(unit.0),
+            ..self.hook_event()
+        };
+        for instance in self.card_instances(card, unit, side) {
+            if !self
+                .host
+                .manifest(instance.plugin)
+                .hooks
+                .contains(&HookPoint::Resolve)
+            {
+                continue;
+            }
+            match self.host.call_hook(
+                instance.plugin,
+                HookPoint::Resolve,
+                &instance.ability,
+                &event,
+                &self.state,
+            ) {
+                Ok(effects) => self.apply_effects(&instance, "resolve", effects)?,
+                Err(error) => self.plugin_failed(error)?,
+            }
+        }
+        // The Mission leaves play as a card, not as a unit: no unit-discarded hook runs.
+        if let Some(mission) = self.state.units.remove(&unit) {
+            for card in mission
+                .cards
+                .iter()
+                .chain(&mission.pilots)
+                .chain(&mission.beneath)
+            {
+                let owner = self.state.owner(*card);
+                self.state.player_mut(owner).discard.push(*card);
+            }
+        }
+        let name = self.state.def(card).name.clone();
+        self.event(Event::MissionResolved { side, card, name });
+        Ok(())
+    }
+
+    /// Moves a played card from its player's hand to their discard pile, if it is still in hand
+    /// (an effect of the card itself may have discarded it already).
+    pub(crate) fn discard_from_hand(&mut self, side: Side, card: CardId) {
+        let player = self.state.player_mut(side);
+        if let Some(at) = player.hand.iter().position(|&c| c == card) {
+            player.hand.remove(at);
+            let owner = self.state.owner(card);
+            self.state.player_mut(owner).discard.push(card);
+        }
+    }
+}
