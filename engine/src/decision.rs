@@ -159,6 +159,10 @@ pub enum Choice {
         offer: u32,
         target: Option<UnitId>,
         amount: Option<u32>,
+        /// Played from the discard pile by the completion route with this number (Meditate),
+        /// paying its cost instead of the printed one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        meditate: Option<u32>,
     },
 }
 
@@ -268,9 +272,13 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             card: c,
             target,
             amount,
+            meditate,
             ..
         } => {
             let mut text = format!("play {}", card(c));
+            if meditate.is_some() {
+                text += " from the discard pile (Meditate)";
+            }
             if let Some(t) = target {
                 text += &format!(" on {}", unit(t));
             }

@@ -246,15 +246,15 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
         let player = state.player_mut(side);
         player.force = setup.force.clamp(0, u32::MAX as i64) as u32;
         player.build_points = setup.build_points.clamp(0, u32::MAX as i64) as u32;
-        for (zone, names) in [(0, &setup.hand), (1, &setup.deck)] {
+        for (zone, names) in [(0, &setup.hand), (1, &setup.deck), (2, &setup.discard)] {
             for name in names {
                 let def = named_card(scenario, name, side, cards)?;
                 let card = state.new_card(Arc::new(def), side);
                 let player = state.player_mut(side);
-                if zone == 0 {
-                    player.hand.push(card)
-                } else {
-                    player.deck.push(card)
+                match zone {
+                    0 => player.hand.push(card),
+                    1 => player.deck.push(card),
+                    _ => player.discard.push(card),
                 }
             }
         }
@@ -493,6 +493,8 @@ impl<'s> Script<'s> {
                     card,
                     target,
                     amount,
+                    meditate,
+                    ..
                 },
             ) => {
                 let target = target.as_deref().map(|t| self.id(t));
@@ -501,11 +503,39 @@ impl<'s> Script<'s> {
                         card: c,
                         target: t,
                         amount: a,
+                        meditate: m,
                         ..
                     } => {
                         state.def(*c).name.eq_ignore_ascii_case(card.trim())
+                            && m.is_some() == *meditate
                             && target.is_none_or(|want| want == *t)
                             && amount.is_none_or(|want| Some(want) == *a)
+                    }
+                    _ => false,
+                })
+                .map_or(Fit::Later, Fit::Answer)
+            }
+            (
+                DecisionKind::BuildAction,
+                Action::Play {
+                    card,
+                    meditate: true,
+                    arena,
+                    ..
+                },
+            ) => {
+                let arena = arena.map(arena_of);
+                Self::find(decision, |c| match c {
+                    Choice::CompleteVia {
+                        unit: None,
+                        card: c,
+                        label,
+                        arena: a,
+                        ..
+                    } => {
+                        label == "Meditate"
+                            && state.def(*c).name.eq_ignore_ascii_case(card.trim())
+                            && *a == arena
                     }
                     _ => false,
                 })
@@ -988,6 +1018,16 @@ fn compare(
                 "hand_size",
                 expect.hand_size.map(|v| v.to_string()),
                 player.hand.len().to_string(),
+            ),
+            (
+                "discard_size",
+                expect.discard_size.map(|v| v.to_string()),
+                player.discard.len().to_string(),
+            ),
+            (
+                "removed_size",
+                expect.removed_size.map(|v| v.to_string()),
+                player.removed.len().to_string(),
             ),
         ];
         for (key, expected, actual) in rows {

@@ -138,6 +138,8 @@ pub struct PlayerSetup {
     pub hand: Vec<String>,
     /// Card names in the deck, top first, written like `hand`.
     pub deck: Vec<String>,
+    /// Extension: card names in the discard pile, written like `hand` (Meditate).
+    pub discard: Vec<String>,
 }
 
 /// One `[[unit]]` table: a unit in an arena or a card in a build zone.
@@ -303,6 +305,10 @@ pub enum Action {
         target: Option<String>,
         /// The amount for "up to X".
         amount: Option<u32>,
+        /// `via = "Meditate"`: play it from the discard pile.
+        meditate: bool,
+        /// For a unit played by Meditate in the build step: the arena to deploy it to at once.
+        arena: Option<ArenaName>,
     },
 }
 
@@ -387,6 +393,10 @@ pub struct SideExpect {
     pub build_points: Option<i64>,
     /// The number of cards in hand.
     pub hand_size: Option<usize>,
+    /// Extension: the number of cards in the discard pile.
+    pub discard_size: Option<usize>,
+    /// Extension: the number of cards removed from the game.
+    pub removed_size: Option<usize>,
 }
 
 /// Why a scenario file was rejected, located as precisely as the problem allows.
@@ -487,6 +497,8 @@ struct RawPlayer {
     hand: Vec<String>,
     #[serde(default)]
     deck: Vec<String>,
+    #[serde(default)]
+    discard: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -563,6 +575,14 @@ struct RawPlay {
     card: String,
     target: Option<Spanned<String>>,
     amount: Option<u32>,
+    via: Option<PlayVia>,
+    arena: Option<ArenaName>,
+}
+
+/// How a `play` act plays its card, when not from hand.
+#[derive(Deserialize, Clone, Copy)]
+enum PlayVia {
+    Meditate,
 }
 
 #[derive(Deserialize)]
@@ -688,6 +708,8 @@ struct RawSideExpect {
     force: Option<Spanned<i64>>,
     build_points: Option<Spanned<i64>>,
     hand_size: Option<usize>,
+    discard_size: Option<usize>,
+    removed_size: Option<usize>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -917,6 +939,7 @@ impl Ctx<'_> {
                 .unwrap_or(0),
             hand: raw.hand,
             deck: raw.deck,
+            discard: raw.discard,
         })
     }
 
@@ -1273,6 +1296,8 @@ impl Ctx<'_> {
                 card: play.card,
                 target: play.target.map(|t| unit("target", t)).transpose()?,
                 amount: play.amount,
+                meditate: matches!(play.via, Some(PlayVia::Meditate)),
+                arena: play.arena,
             }
         } else if let Some(split) = raw.split {
             let split = split.into_inner();
@@ -1440,6 +1465,8 @@ impl Ctx<'_> {
             force: self.non_negative(raw.force.as_ref(), "force")?,
             build_points: self.non_negative(raw.build_points.as_ref(), "build_points")?,
             hand_size: raw.hand_size,
+            discard_size: raw.discard_size,
+            removed_size: raw.removed_size,
         })
     }
 }

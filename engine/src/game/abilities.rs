@@ -64,6 +64,13 @@ pub struct ActiveAbility {
     pub controller: Side,
 }
 
+/// A Battle card being played: the card, and the costs paid instead of its printed ones when it
+/// is played from the discard pile (Meditate).
+pub(crate) struct PlayedCard {
+    pub card: CardId,
+    pub costs: Option<Vec<crate::cost::Cost>>,
+}
+
 /// The player's answer to an activation's offer: which offer, and its target and amount.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Activation {
@@ -985,9 +992,10 @@ impl Game<'_> {
         &mut self,
         pop: Pop,
         instance: &ActiveAbility,
-        card: Option<CardId>,
+        played_card: Option<PlayedCard>,
         played: Activation,
     ) -> Flow {
+        let card = played_card.as_ref().map(|p| p.card);
         let unit = UnitId(instance.ability.unit);
         let side = instance.controller;
         let event = match card {
@@ -1011,13 +1019,17 @@ impl Game<'_> {
         let Some(activation) = offers.get(played.offer as usize) else {
             return Ok(());
         };
-        let costs = activation
-            .cost
-            .as_deref()
-            .map(parse_costs)
-            .transpose()
-            .map_err(EngineError::Invariant)?
-            .unwrap_or_default();
+        let meditated = played_card.as_ref().is_some_and(|p| p.costs.is_some());
+        let costs = match played_card.and_then(|p| p.costs) {
+            Some(costs) => costs,
+            None => activation
+                .cost
+                .as_deref()
+                .map(parse_costs)
+                .transpose()
+                .map_err(EngineError::Invariant)?
+                .unwrap_or_default(),
+        };
         let payer = card.is_none().then_some(unit);
         if !can_pay_as(&self.state, side, payer, &costs) {
             return Ok(());
@@ -1099,7 +1111,7 @@ impl Game<'_> {
         self.apply_effects(instance, "activate", effects)?;
         if let Some(card) = card {
             // Game 7.4: Battle cards are played, then discarded.
-            self.discard_from_hand(side, card);
+            self.discard_played(side, card, meditated);
         }
         Ok(())
     }

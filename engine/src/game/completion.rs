@@ -11,7 +11,8 @@ use super::{Flow, Game};
 use crate::cost::{Cost, can_pay_as, parse_costs, pay};
 use crate::decision::Choice;
 use crate::log::Event;
-use crate::model::{Arena, CardId, Place, Side, UnitId};
+use crate::model::{Arena, CardId, CardType, Place, Side, UnitId};
+use crate::plugins::manifest::Zone;
 
 /// One completion route of one card, with what it costs now.
 struct Route {
@@ -22,6 +23,8 @@ struct Route {
     costs: Vec<Cost>,
     /// The keyword whose ability offers the route ("Hidden Cost").
     keyword: String,
+    /// Whether the card is played from its owner's discard pile (Meditate).
+    from_discard: bool,
 }
 
 impl Game<'_> {
@@ -29,7 +32,7 @@ impl Game<'_> {
     /// cards in hand for routes that allow it. `anytime_only` keeps the routes usable outside
     /// the owner's build step.
     fn completion_routes(&mut self, side: Side, anytime_only: bool) -> Flow<Vec<Route>> {
-        let mut routes: Vec<(Option<UnitId>, CardId, u32, Completion, String)> = Vec::new();
+        let mut routes: Vec<(Option<UnitId>, CardId, u32, Completion, String, bool)> = Vec::new();
         if !self.any_answers(Query::Completions) {
             return Ok(Vec::new());
         }
@@ -52,6 +55,7 @@ impl Game<'_> {
                             index as u32,
                             completion,
                             a.keyword.clone(),
+                            false,
                         ));
                     }
                 }
@@ -84,13 +88,51 @@ impl Game<'_> {
                             index as u32,
                             completion,
                             instance.keyword.clone(),
+                            false,
                         ));
                     }
                 }
             }
         }
+        // Units and Missions in the discard pile that a keyword working there (Meditate) lets
+        // the player play in the build step; Battle cards are played in POPs instead.
+        if !anytime_only {
+            let mut seen: Vec<String> = Vec::new();
+            let discard: Vec<CardId> = self.state.player(side).discard.clone();
+            for card in discard {
+                let def = self.state.def(card);
+                let playable =
+                    (def.is_unit() && !def.arenas.is_empty()) || def.card_type == CardType::Mission;
+                if !playable || seen.contains(&def.name) {
+                    continue;
+                }
+                seen.push(def.name.clone());
+                for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
+                    let manifest = self.host.manifest(instance.plugin);
+                    if !manifest.zones.contains(&Zone::Discard)
+                        || !manifest.queries.contains(&Query::Completions)
+                    {
+                        continue;
+                    }
+                    if let QueryAnswer::Completions(list) =
+                        self.ask(&instance, QueryCall::Completions)?
+                    {
+                        for (index, completion) in list.into_iter().enumerate() {
+                            routes.push((
+                                None,
+                                card,
+                                index as u32,
+                                completion,
+                                instance.keyword.clone(),
+                                true,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
         let mut legal = Vec::new();
-        for (unit, card, index, completion, keyword) in routes {
+        for (unit, card, index, completion, keyword, from_discard) in routes {
             if anytime_only && !completion.anytime {
                 continue;
             }
@@ -126,6 +168,7 @@ impl Game<'_> {
                     completion,
                     costs,
                     keyword,
+                    from_discard,
                 });
             }
         }
@@ -179,9 +222,23 @@ impl Game<'_> {
         };
         let unit = match chosen.unit {
             Some(unit) => unit,
+            None if chosen.from_discard => {
+                // Meditate: the card leaves the discard pile, and is removed from the game
+                // when it would be discarded again.
+                let player = self.state.player_mut(side);
+                player.discard.retain(|&c| c != chosen.card);
+                player.hand.push(chosen.card);
+                self.state.meditated.push(chosen.card);
+                self.put_from_hand(side, chosen.card, Place::BuildZone, false)
+            }
             None => self.put_from_hand(side, chosen.card, Place::BuildZone, false),
         };
         pay(&mut self.state, unit, &chosen.costs);
+        // A Mission completed by another route resolves and is discarded (game 7.4).
+        if self.state.def(chosen.card).card_type == CardType::Mission {
+            self.resolve_mission(side, unit)?;
+            return self.state_check();
+        }
         if let Some(u) = self.state.unit_mut(unit) {
             u.built = true;
             // Abilities that care how a unit was completed ("deploys a unit using Hidden

@@ -443,8 +443,7 @@ impl<'a> Game<'a> {
             if let Some(u) = self.state.unit_mut(stack) {
                 u.cards.retain(|&c| c != card);
             }
-            let owner = self.state.owner(card);
-            self.state.player_mut(owner).discard.push(card);
+            self.state.discard_card(card);
             let name = self.state.def(card).name.clone();
             self.event(Event::CardDiscarded {
                 card,
@@ -492,8 +491,7 @@ impl<'a> Game<'a> {
             }
         }
         for card in leaving {
-            let owner = self.state.owner(card);
-            self.state.player_mut(owner).discard.push(card);
+            self.state.discard_card(card);
         }
         self.event(Event::Discarded { unit: id, name });
         // The discarded unit's side and arena: it is gone from play when its hooks run.

@@ -10,17 +10,23 @@
 
 use swtcg_plugin_api::{HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall};
 
-use super::abilities::{Activation, ActiveAbility, offer_choices};
+use super::abilities::{Activation, ActiveAbility, PlayedCard, offer_choices};
 use super::{Flow, Game};
-use crate::cost::{can_pay_as, parse_costs};
+use crate::cost::{Cost, can_pay_as, parse_costs};
 use crate::decision::Choice;
 use crate::log::Event;
 use crate::model::{CardId, CardType, Side, UnitId};
+use crate::plugins::manifest::Zone;
 
 impl Game<'_> {
     /// The ability instances of a card not in play (`unit` = `NOT_IN_PLAY`) or of a card being
     /// built (`unit` = its id), numbered by their printed position.
-    fn card_instances(&mut self, card: CardId, unit: UnitId, side: Side) -> Vec<ActiveAbility> {
+    pub(crate) fn card_instances(
+        &mut self,
+        card: CardId,
+        unit: UnitId,
+        side: Side,
+    ) -> Vec<ActiveAbility> {
         (0..self.state.def(card).abilities.len())
             .filter_map(|text| {
                 self.resolve_text_of(card, text)
@@ -29,8 +35,45 @@ impl Game<'_> {
             .collect()
     }
 
+    /// The costs of the ways to play `card` from its owner's discard pile: the `completions` of
+    /// its abilities whose plugin works there (manifest zone `discard`: Meditate), by their
+    /// route number; routes whose cost the engine can't read are left out.
+    pub(crate) fn discard_routes(
+        &mut self,
+        card: CardId,
+        side: Side,
+    ) -> Flow<Vec<(u32, String, Vec<Cost>)>> {
+        let mut routes = Vec::new();
+        if !self.any_answers(Query::Completions) {
+            return Ok(routes);
+        }
+        let mut number = 0;
+        for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
+            let manifest = self.host.manifest(instance.plugin);
+            if !manifest.zones.contains(&Zone::Discard)
+                || !manifest.queries.contains(&Query::Completions)
+            {
+                continue;
+            }
+            let QueryAnswer::Completions(list) = self.ask(&instance, QueryCall::Completions)?
+            else {
+                continue;
+            };
+            for completion in list {
+                let costs = completion.cost.as_deref().map(parse_costs).transpose();
+                if let Ok(costs) = costs {
+                    routes.push((number, completion.label, costs.unwrap_or_default()));
+                }
+                number += 1;
+            }
+        }
+        Ok(routes)
+    }
+
     /// The Battle cards `side` may play in this POP, as decision options: each offer of each
-    /// distinct Battle card in hand whose cost the player can pay (game 9.2, 13.1.1).
+    /// distinct Battle card in hand whose cost the player can pay (game 9.2, 13.1.1), and of
+    /// each Battle card in the discard pile that a route such as Meditate lets them play there,
+    /// paying the route's cost instead.
     pub(crate) fn battle_card_options(&mut self, side: Side, pop: Pop) -> Flow<Vec<Choice>> {
         let mut options = Vec::new();
         if !self.any_answers(Query::Activations) {
@@ -40,15 +83,35 @@ impl Game<'_> {
             side: Some(side as u8),
             ..self.hook_event()
         };
-        let mut seen: Vec<String> = Vec::new();
-        let hand: Vec<CardId> = self.state.player(side).hand.clone();
-        for card in hand {
+        let mut seen: Vec<(String, bool)> = Vec::new();
+        let player = self.state.player(side);
+        let cards: Vec<(CardId, bool)> = player
+            .hand
+            .iter()
+            .map(|&c| (c, false))
+            .chain(player.discard.iter().map(|&c| (c, true)))
+            .collect();
+        for (card, in_discard) in cards {
             let def = self.state.def(card);
             // Copies of one card offer the same plays: the first copy stands for them all.
-            if def.card_type != CardType::Battle || seen.contains(&def.name) {
+            let key = (def.name.clone(), in_discard);
+            if def.card_type != CardType::Battle || seen.contains(&key) {
                 continue;
             }
-            seen.push(def.name.clone());
+            seen.push(key);
+            // A card in hand is played by its printed costs; one in the discard pile only by a
+            // route that plays it from there, whose cost replaces the printed one.
+            let routes: Vec<(Option<u32>, Option<Vec<Cost>>)> = if in_discard {
+                self.discard_routes(card, side)?
+                    .into_iter()
+                    .map(|(number, _, costs)| (Some(number), Some(costs)))
+                    .collect()
+            } else {
+                vec![(None, None)]
+            };
+            if routes.is_empty() {
+                continue;
+            }
             for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
                 if !self
                     .host
@@ -69,22 +132,28 @@ impl Game<'_> {
                     continue;
                 };
                 for (offer, activation) in offers.iter().enumerate() {
-                    let costs = match activation.cost.as_deref().map(parse_costs).transpose() {
-                        Ok(costs) => costs.unwrap_or_default(),
-                        Err(_) => continue,
-                    };
-                    if !can_pay_as(&self.state, side, None, &costs) {
-                        continue;
-                    }
-                    options.extend(offer_choices(activation, |target, amount| {
-                        Choice::PlayCard {
-                            card,
-                            ability: instance.ability.index,
-                            offer: offer as u32,
-                            target,
-                            amount,
+                    for (meditate, route_costs) in &routes {
+                        let costs = match route_costs {
+                            Some(costs) => costs.clone(),
+                            None => match activation.cost.as_deref().map(parse_costs).transpose() {
+                                Ok(costs) => costs.unwrap_or_default(),
+                                Err(_) => continue,
+                            },
+                        };
+                        if !can_pay_as(&self.state, side, None, &costs) {
+                            continue;
                         }
-                    }));
+                        options.extend(offer_choices(activation, |target, amount| {
+                            Choice::PlayCard {
+                                card,
+                                ability: instance.ability.index,
+                                offer: offer as u32,
+                                target,
+                                amount,
+                                meditate: *meditate,
+                            }
+                        }));
+                    }
                 }
             }
         }
@@ -92,7 +161,7 @@ impl Game<'_> {
     }
 
     /// Plays the Battle card a player chose in a POP: pays its cost, applies its effects and
-    /// discards it.
+    /// discards it (or, played from the discard pile by Meditate, removes it from the game).
     pub(crate) fn play_battle_card(&mut self, side: Side, pop: Pop, choice: &Choice) -> Flow {
         let &Choice::PlayCard {
             card,
@@ -100,13 +169,23 @@ impl Game<'_> {
             offer,
             target,
             amount,
+            meditate,
         } = choice
         else {
             return Ok(());
         };
-        if !self.state.player(side).hand.contains(&card) {
-            return Ok(());
-        }
+        let player = self.state.player(side);
+        let costs = match meditate {
+            None if player.hand.contains(&card) => None,
+            Some(route) if player.discard.contains(&card) => {
+                let routes = self.discard_routes(card, side)?;
+                match routes.into_iter().find(|(number, _, _)| *number == route) {
+                    Some((_, _, costs)) => Some(costs),
+                    None => return Ok(()),
+                }
+            }
+            _ => return Ok(()),
+        };
         let Some(instance) = self
             .card_instances(card, UnitId(NOT_IN_PLAY), side)
             .into_iter()
@@ -119,7 +198,7 @@ impl Game<'_> {
             target,
             amount,
         };
-        self.activate(pop, &instance, Some(card), played)
+        self.activate(pop, &instance, Some(PlayedCard { card, costs }), played)
     }
 
     /// A completed Mission resolves: each ability of its card whose plugin subscribes to the
@@ -167,8 +246,7 @@ impl Game<'_> {
                 .chain(&mission.pilots)
                 .chain(&mission.beneath)
             {
-                let owner = self.state.owner(*card);
-                self.state.player_mut(owner).discard.push(*card);
+                self.state.discard_card(*card);
             }
         }
         let name = self.state.def(card).name.clone();
@@ -177,13 +255,18 @@ impl Game<'_> {
     }
 
     /// Moves a played card from its player's hand to their discard pile, if it is still in hand
-    /// (an effect of the card itself may have discarded it already).
-    pub(crate) fn discard_from_hand(&mut self, side: Side, card: CardId) {
+    /// (an effect of the card itself may have discarded it already); a card played from the
+    /// discard pile by Meditate is removed from the game instead (keywords.md Meditate).
+    pub(crate) fn discard_played(&mut self, side: Side, card: CardId, meditated: bool) {
         let player = self.state.player_mut(side);
-        if let Some(at) = player.hand.iter().position(|&c| c == card) {
+        if meditated {
+            if let Some(at) = player.discard.iter().position(|&c| c == card) {
+                player.discard.remove(at);
+                player.removed.push(card);
+            }
+        } else if let Some(at) = player.hand.iter().position(|&c| c == card) {
             player.hand.remove(at);
-            let owner = self.state.owner(card);
-            self.state.player_mut(owner).discard.push(card);
+            self.state.discard_card(card);
         }
     }
 }

@@ -99,6 +99,10 @@ pub struct GameState {
     /// defender, and whether the attacker taps for it.
     #[serde(default)]
     pub attacks_again: Vec<(UnitId, UnitId, bool)>,
+    /// Cards played from a discard pile by Meditate: when one of them would be discarded again,
+    /// it is removed from the game instead (keywords.md Meditate).
+    #[serde(default)]
+    pub meditated: Vec<CardId>,
 }
 
 impl GameState {
@@ -123,6 +127,7 @@ impl GameState {
             departed: BTreeMap::new(),
             at_build_step_start: Vec::new(),
             attacks_again: Vec::new(),
+            meditated: Vec::new(),
         }
     }
 
@@ -145,6 +150,19 @@ impl GameState {
     }
     pub fn owner(&self, card: CardId) -> Side {
         self.cards[card.0 as usize].owner
+    }
+
+    /// Puts a card into its owner's discard pile, or removes it from the game if it was played
+    /// by Meditate.
+    pub fn discard_card(&mut self, card: CardId) {
+        let owner = self.owner(card);
+        match self.meditated.iter().position(|&c| c == card) {
+            Some(at) => {
+                self.meditated.remove(at);
+                self.player_mut(owner).removed.push(card);
+            }
+            None => self.player_mut(owner).discard.push(card),
+        }
     }
 
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
@@ -227,5 +245,31 @@ impl GameState {
             )),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::CardSide;
+
+    #[test]
+    fn a_card_played_by_meditate_is_removed_instead_of_discarded_once() {
+        let mut state = GameState::new(Arc::new(Ruleset::default()), 0);
+        let def = Arc::new(CardDef::unit(
+            "Xanatos (B)",
+            CardSide::Dark,
+            vec![Arena::Character],
+            [4, 50, 4, 3],
+        ));
+        let meditated = state.new_card(def.clone(), Side::Dark);
+        let plain = state.new_card(def, Side::Dark);
+        state.meditated.push(meditated);
+        state.discard_card(plain);
+        state.discard_card(meditated);
+        assert_eq!(state.player(Side::Dark).discard, [plain]);
+        assert_eq!(state.player(Side::Dark).removed, [meditated]);
+        assert!(state.meditated.is_empty());
+        state.check_conservation().unwrap();
     }
 }

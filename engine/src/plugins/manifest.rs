@@ -35,6 +35,9 @@ pub enum Zone {
     Stack,
     /// On a Pilot card piloting a unit, whose other text is ignored (game 12.3, 12.6: Upkeep).
     Pilot,
+    /// On a card in its owner's discard pile (Meditate): only its `completions` are asked,
+    /// as ways to play the card from there.
+    Discard,
 }
 
 /// How often one activated ability may be used (game 13.6).
