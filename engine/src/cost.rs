@@ -18,19 +18,80 @@ pub enum Cost {
     /// Discard the unit whose ability it is ("Discard Gregor", "discard this unit"); the engine
     /// discards it after the other costs, through the usual discard (game 14.4).
     DiscardThis(String),
+    /// "Pay X Force", with "where X is N or less" as `max`: the player chooses X when paying
+    /// (0 up to `max` and the Force they have), and [`with_x`] turns it into `Force(X)`. Until X
+    /// is chosen it can't be paid.
+    ForceX {
+        max: Option<u32>,
+    },
 }
 
-/// Parses a printed cost, or several joined by commas and "and", paid in order. Returns an error
-/// naming the part the engine does not understand.
+/// Parses a printed cost, or several joined by commas and "and", paid in order, where every
+/// amount is a number. Returns an error naming the part the engine does not understand, or the
+/// X that would have to be chosen first.
 pub fn parse_costs(text: &str) -> Result<Vec<Cost>, String> {
+    let costs = parse_costs_with_x(text)?;
+    if costs.iter().any(|c| matches!(c, Cost::ForceX { .. })) {
+        return Err(format!(
+            "the cost \"{}\" has an X, which only a completion lets the player choose",
+            text.trim()
+        ));
+    }
+    Ok(costs)
+}
+
+/// The X of a cost, if it has one: `Some(max)`, `max` being the printed limit ("where X is 8 or
+/// less") if any.
+pub fn x_limit(costs: &[Cost]) -> Option<Option<u32>> {
+    costs.iter().find_map(|c| match c {
+        Cost::ForceX { max } => Some(*max),
+        _ => None,
+    })
+}
+
+/// The costs with X chosen: every "Pay X Force" becomes "Pay `x` Force". `None` when `x` is
+/// above the printed limit.
+pub fn with_x(costs: &[Cost], x: u32) -> Option<Vec<Cost>> {
+    costs
+        .iter()
+        .map(|c| match c {
+            Cost::ForceX { max } if max.is_some_and(|max| x > max) => None,
+            Cost::ForceX { .. } => Some(Cost::Force(x)),
+            other => Some(other.clone()),
+        })
+        .collect()
+}
+
+/// Parses a printed cost like [`parse_costs`], also "Pay X Force" (optionally limited by a
+/// following "where X is N or less"), whose X the player chooses when paying.
+pub fn parse_costs_with_x(text: &str) -> Result<Vec<Cost>, String> {
     let cleaned = text.trim().trim_end_matches('.');
-    cleaned
+    let mut costs: Vec<Cost> = Vec::new();
+    for part in cleaned
         .split([',', ';'])
         .flat_map(|part| part.split(" and "))
         .map(str::trim)
         .filter(|part| !part.is_empty())
-        .map(parse_one)
-        .collect()
+    {
+        // "where X is 8 or less" limits the X of the cost before it ("Pay X Force, where X is 8
+        // or less"); it is no cost of its own.
+        if let Some(limit) = x_limit_clause(part) {
+            match costs.last_mut() {
+                Some(Cost::ForceX { max }) if max.is_none() => *max = Some(limit),
+                _ => return Err(format!("\"{part}\" follows no cost with an X")),
+            }
+            continue;
+        }
+        costs.push(parse_one(part)?);
+    }
+    Ok(costs)
+}
+
+/// "where X is 8 or less" → 8.
+fn x_limit_clause(part: &str) -> Option<u32> {
+    let lower = part.to_ascii_lowercase();
+    let rest = lower.strip_prefix("where x is ")?;
+    rest.strip_suffix(" or less")?.trim().parse().ok()
 }
 
 fn number_before(words: &[&str], unit: &str) -> Option<u32> {
@@ -44,6 +105,7 @@ fn parse_one(part: &str) -> Result<Cost, String> {
     let lower = part.to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     match words.first().copied() {
+        Some("pay") if words == ["pay", "x", "force"] => Some(Cost::ForceX { max: None }),
         Some("pay") if lower.ends_with("force") => number_before(&words, "force").map(Cost::Force),
         Some("pay") if lower.contains("build point") => {
             number_before(&words, "build").map(Cost::BuildPoints)
@@ -152,6 +214,7 @@ pub fn can_pay_as(state: &GameState, side: Side, unit: Option<UnitId>, costs: &[
                 }
             }
             Cost::DiscardThis(name) if unit.is_some_and(|u| names_unit(state, u, name)) => {}
+            // An X not yet chosen can't be paid (`with_x` chooses it).
             _ => return false,
         }
     }
@@ -179,8 +242,9 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
                     u.tapped = true;
                 }
             }
-            // The discard itself is done by the game, which runs the discard's hooks.
-            Cost::DiscardThis(_) => {}
+            // The discard itself is done by the game, which runs the discard's hooks; an X not
+            // chosen is never paid (`can_pay` refuses it).
+            Cost::DiscardThis(_) | Cost::ForceX { .. } => {}
             Cost::TapSubtype(subtype) => {
                 if let Some(other) = subtype_to_tap(state, controller, unit, subtype, &[])
                     && let Some(u) = state.unit_mut(other)
@@ -215,5 +279,34 @@ mod tests {
                 .unwrap_err()
                 .contains("discard a card")
         );
+    }
+
+    #[test]
+    fn x_costs_parse_with_their_limit_and_only_where_x_may_be_chosen() {
+        assert_eq!(
+            parse_costs_with_x("Pay X Force, where X is 8 or less."),
+            Ok(vec![Cost::ForceX { max: Some(8) }])
+        );
+        assert_eq!(
+            parse_costs_with_x("Pay X Force"),
+            Ok(vec![Cost::ForceX { max: None }])
+        );
+        assert_eq!(
+            parse_costs_with_x("Pay X Force, tap this unit"),
+            Ok(vec![Cost::ForceX { max: None }, Cost::TapThis])
+        );
+        assert!(parse_costs("Pay X Force").unwrap_err().contains("has an X"));
+        // A limit must follow an X cost.
+        assert!(parse_costs_with_x("Pay 2 Force, where X is 8 or less").is_err());
+    }
+
+    #[test]
+    fn choosing_x_replaces_it_within_the_limit() {
+        let costs = parse_costs_with_x("Pay X Force, where X is 8 or less").unwrap();
+        assert_eq!(x_limit(&costs), Some(Some(8)));
+        assert_eq!(with_x(&costs, 3), Some(vec![Cost::Force(3)]));
+        assert_eq!(with_x(&costs, 8), Some(vec![Cost::Force(8)]));
+        assert_eq!(with_x(&costs, 9), None);
+        assert_eq!(x_limit(&[Cost::Force(2)]), None);
     }
 }

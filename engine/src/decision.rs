@@ -138,13 +138,17 @@ pub enum Choice {
     },
     /// Complete a card by another route than its build counters (Hidden Cost, Alternative
     /// Cost): the card being built (`unit`) or in hand (`None`), the route's number and label,
-    /// and the arena to deploy it to at once, or none to leave it in the build zone.
+    /// and the arena to deploy it to at once, or none to leave it in the build zone. `x` is the
+    /// value chosen for an X in the route's cost ("Pay X Force, where X is 8 or less"); logs
+    /// written before X costs existed have none.
     CompleteVia {
         unit: Option<UnitId>,
         card: CardId,
         route: u32,
         label: String,
         arena: Option<Arena>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        x: Option<u32>,
     },
     /// The triggered ability of this unit with this printed text resolves next.
     Trigger {
@@ -291,10 +295,43 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             card: c,
             label,
             arena,
+            x,
             ..
-        } => match arena {
-            Some(arena) => format!("complete {} via {label} into the {arena} arena", card(c)),
-            None => format!("complete {} via {label}", card(c)),
-        },
+        } => {
+            let with_x = x.map(|x| format!(" with X = {x}")).unwrap_or_default();
+            match arena {
+                Some(arena) => format!(
+                    "complete {} via {label}{with_x} into the {arena} arena",
+                    card(c)
+                ),
+                None => format!("complete {} via {label}{with_x}", card(c)),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_completion_without_x_reads_and_writes_as_before_x_costs() {
+        // A log line written before X costs existed has no `x`; it still reads, and a choice
+        // without an X writes no `x`, so such logs stay byte for byte the same.
+        let old = r#"{"choice":"complete-via","unit":3,"card":7,"route":0,"label":"Hidden Cost","arena":"ground"}"#;
+        let choice: Choice = serde_json::from_str(old).unwrap();
+        assert!(matches!(choice, Choice::CompleteVia { x: None, .. }));
+        assert_eq!(serde_json::to_string(&choice).unwrap(), old);
+        let with_x = Choice::CompleteVia {
+            unit: None,
+            card: CardId(7),
+            route: 0,
+            label: "Alternative Cost".into(),
+            arena: None,
+            x: Some(3),
+        };
+        let text = serde_json::to_string(&with_x).unwrap();
+        assert!(text.contains(r#""x":3"#), "{text}");
+        assert_eq!(serde_json::from_str::<Choice>(&text).unwrap(), with_x);
     }
 }

@@ -34,7 +34,13 @@ use crate::cards::CardDb;
 use crate::model::{CardDef, Side};
 use crate::text::line_of;
 
-/// The built-in demo decks: plain units from the bundled sets (`data/decks`).
+/// The seed decks, `swtcg demo`'s default: real units of the bundled sets with the seed cards
+/// Rukh (C) (Dark only), Krrsantan (B) and Xesh (C), every ability of them carried out by a
+/// bundled plugin (`data/decks`).
+pub const SEED_DARK: &str = include_str!("../data/decks/seed-dark.txt");
+pub const SEED_LIGHT: &str = include_str!("../data/decks/seed-light.txt");
+/// The plain demo decks: units without abilities from the bundled sets (`data/decks`), for games
+/// that need no plugin.
 pub const DEMO_DARK: &str = include_str!("../data/decks/demo-dark.txt");
 pub const DEMO_LIGHT: &str = include_str!("../data/decks/demo-light.txt");
 /// The demo decks in the TOML deck format: the same cards, with a name and a side.

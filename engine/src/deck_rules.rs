@@ -389,7 +389,9 @@ fn units(deck: &Deck, violations: &mut Vec<Violation>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deck::{DEMO_DARK, DEMO_DARK_TOML, DEMO_LIGHT, DEMO_LIGHT_TOML, parse_deck};
+    use crate::deck::{
+        DEMO_DARK, DEMO_DARK_TOML, DEMO_LIGHT, DEMO_LIGHT_TOML, SEED_DARK, SEED_LIGHT, parse_deck,
+    };
 
     fn db() -> CardDb {
         CardDb::bundled()
@@ -425,6 +427,36 @@ mod tests {
         }
         assert_eq!(deck_side(&deck(&cards, DEMO_DARK)), Some(CardSide::Dark));
         assert_eq!(deck_side(&deck(&cards, DEMO_LIGHT)), Some(CardSide::Light));
+    }
+
+    #[test]
+    fn seed_decks_are_valid_with_their_seed_cards() {
+        let cards = db();
+        for (text, side, seeds) in [
+            (
+                SEED_DARK,
+                CardSide::Dark,
+                &["Rukh (C)", "Krrsantan (B)", "Xesh (C)"][..],
+            ),
+            (
+                SEED_LIGHT,
+                CardSide::Light,
+                &["Krrsantan (B)", "Xesh (C)"][..],
+            ),
+        ] {
+            let deck = deck(&cards, text);
+            assert_eq!(validate(&deck, &cards, None, DECK_MIN), vec![]);
+            assert_eq!(deck_side(&deck), Some(side));
+            for seed in seeds {
+                assert!(
+                    deck.cards.iter().any(|(_, card, _)| card.name == *seed),
+                    "{side:?} seed deck without {seed}"
+                );
+            }
+            // No format holds the seed cards' sets (FOR, BOBF, TAL) together.
+            let standard = format(&cards, "Standard");
+            assert!(!validate(&deck, &cards, Some(standard), DECK_MIN).is_empty());
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Built-in decision providers: a random-legal player and a simple greedy AI.
 
 use crate::decision::{Choice, DecideError, Decision, DecisionKind, Player};
-use crate::model::GameState;
+use crate::model::{CardId, GameState, Printed};
 use crate::rng::Rng;
 
 /// Picks a uniformly random legal option with its own seeded generator, which is separate from
@@ -38,6 +38,18 @@ impl GreedyPlayer {
         match choice {
             Choice::Pass => 0,
             Choice::Mulligan => 1,
+            // A card whose build cost is X is worth playing only by a route where X is chosen
+            // (Alternative Cost): built with counters, X counts as 0.
+            Choice::Place { card, .. } | Choice::StartBuild { card, .. }
+                if x_cost(state, *card) =>
+            {
+                -1
+            }
+            Choice::Complete { unit } | Choice::AddCounters { unit, .. }
+                if state.unit(*unit).is_some_and(|u| x_cost(state, u.top())) =>
+            {
+                -1
+            }
             // Setup: put the dearest unit in play first, in the arena where we are weakest.
             Choice::Place { card, arena } => {
                 let def = state.def(*card);
@@ -104,10 +116,21 @@ impl GreedyPlayer {
                 text.parse().unwrap_or(0)
             }
             Choice::Option { index, .. } => -(*index as i64),
-            Choice::CompleteVia { arena, .. } => 480 + arena.is_some() as i64,
+            // A route with an X: the larger the X, the stronger the unit usually is ("power
+            // and health are equal to X"); an X below 3 makes a unit too weak to spend a card on.
+            Choice::CompleteVia { arena, x, .. } => match x {
+                Some(x) if *x < 3 => -1,
+                Some(x) => 480 + 2 * (*x).min(9) as i64 + arena.is_some() as i64,
+                None => 480 + arena.is_some() as i64,
+            },
             Choice::Trigger { .. } => 0,
         }
     }
+}
+
+/// Whether a card's printed build cost is X.
+fn x_cost(state: &GameState, card: CardId) -> bool {
+    state.def(card).cost == Some(Printed::X)
 }
 
 impl Player for GreedyPlayer {

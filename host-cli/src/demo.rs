@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use swtcg_engine::cards::CardDb;
-use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
+use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, SEED_DARK, SEED_LIGHT, parse_deck_list};
 use swtcg_engine::log::Event;
 use swtcg_engine::save::{Seat, Session};
 use swtcg_engine::{Arena, Game, Outcome, Seats, Side};
@@ -16,12 +16,15 @@ pub struct DemoArgs {
     /// Seed of the game's dice and shuffles; the same seed plays the same game.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Dark Side deck list ("count name" lines); default: the built-in demo deck.
+    /// Dark Side deck list ("count name" lines); default: the built-in deck `--decks` names.
     #[arg(long)]
     dark: Option<PathBuf>,
-    /// Light Side deck list; default: the built-in demo deck.
+    /// Light Side deck list; default: the built-in deck `--decks` names.
     #[arg(long)]
     light: Option<PathBuf>,
+    /// The built-in decks for a side without a deck file.
+    #[arg(long, value_enum, default_value_t = Builtin::Seed)]
+    decks: Builtin,
     /// The AI playing each side.
     #[arg(long, value_enum, default_value_t = Ai::Greedy)]
     ai: Ai,
@@ -32,6 +35,26 @@ pub struct DemoArgs {
     log: Option<PathBuf>,
     #[command(flatten)]
     save: crate::save_cmd::SaveArgs,
+}
+
+/// The built-in deck pairs (engine/data/decks).
+#[derive(Clone, Copy, ValueEnum)]
+enum Builtin {
+    /// seed-dark.txt and seed-light.txt: real units with the seed cards Rukh (C), Krrsantan (B)
+    /// and Xesh (C), every ability carried out by a bundled plugin.
+    Seed,
+    /// demo-dark.txt and demo-light.txt: 60 units without abilities each.
+    Plain,
+}
+
+impl Builtin {
+    /// The Dark and Light deck lists with the names their errors and logs use.
+    fn lists(self) -> [(&'static str, &'static str); 2] {
+        match self {
+            Builtin::Seed => [("seed-dark", SEED_DARK), ("seed-light", SEED_LIGHT)],
+            Builtin::Plain => [("demo-dark", DEMO_DARK), ("demo-light", DEMO_LIGHT)],
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -52,7 +75,7 @@ fn seat(ai: Ai, seed: u64) -> Seat {
 
 pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
     let cards = CardDb::bundled();
-    let deck = |path: &Option<PathBuf>, builtin: &str, name: &str| -> anyhow::Result<_> {
+    let deck = |path: &Option<PathBuf>, (name, builtin): (&str, &str)| -> anyhow::Result<_> {
         match path {
             Some(path) => Ok(parse_deck_list(
                 &path.display().to_string(),
@@ -62,10 +85,8 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
             None => Ok(parse_deck_list(name, builtin, &cards)?),
         }
     };
-    let decks = [
-        deck(&args.dark, DEMO_DARK, "demo-dark")?,
-        deck(&args.light, DEMO_LIGHT, "demo-light")?,
-    ];
+    let [dark, light] = args.decks.lists();
+    let decks = [deck(&args.dark, dark)?, deck(&args.light, light)?];
     let setup = args.game.resolve()?;
     let kinds = [
         seat(args.ai, args.seed),

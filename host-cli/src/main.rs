@@ -40,8 +40,9 @@ struct Cli {
 enum Command {
     /// Play a complete game between two AI players and print a summary.
     ///
-    /// Without deck files it plays the built-in demo decks: 60 plain units each from the bundled
-    /// card sets.
+    /// Without deck files it plays the built-in seed decks: 60 real units each from the bundled
+    /// card sets with the seed cards Rukh (C), Krrsantan (B) and Xesh (C), every ability carried
+    /// out by a bundled plugin (`--decks plain`: the plain demo decks, units without abilities).
     ///
     /// Example: swtcg demo --seed 7 --log game.jsonl
     Demo(demo::DemoArgs),

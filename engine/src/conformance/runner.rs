@@ -694,6 +694,7 @@ impl<'s> Script<'s> {
                 Action::Complete {
                     unit,
                     via: Some(via),
+                    x: wanted_x,
                     ..
                 },
             ) => {
@@ -711,10 +712,14 @@ impl<'s> Script<'s> {
                         unit: u,
                         label,
                         arena,
+                        x,
                         ..
                     } => {
+                        // The act's `x` picks the value of an X in the cost; a cost with an X
+                        // needs one, a cost without takes none.
                         *u == id
                             && label.starts_with(wanted)
+                            && x == wanted_x
                             && match deploy {
                                 None => arena.is_none(),
                                 Some(None) => arena.is_some(),
@@ -728,7 +733,32 @@ impl<'s> Script<'s> {
                     (Some(index), _, false) => Fit::Answer(index),
                     (None, DecisionKind::Pop { .. }, _) => Fit::Later,
                     (None, _, _) => {
-                        Fit::Refused(format!("{unit} can't be completed via {wanted} now"))
+                        // Name the values of X the route could be paid with, if it has one.
+                        let xs: Vec<u32> = decision
+                            .options
+                            .iter()
+                            .filter_map(|c| match c {
+                                Choice::CompleteVia {
+                                    unit: u,
+                                    label,
+                                    x: Some(x),
+                                    ..
+                                } if *u == id && label.starts_with(wanted) => Some(*x),
+                                _ => None,
+                            })
+                            .collect();
+                        let with_x = wanted_x
+                            .map(|x| format!(" with X = {x}"))
+                            .unwrap_or_default();
+                        let payable = match (xs.iter().min(), xs.iter().max()) {
+                            (Some(low), Some(high)) => {
+                                format!(" (its cost has an X, payable now from {low} to {high})")
+                            }
+                            _ => String::new(),
+                        };
+                        Fit::Refused(format!(
+                            "{unit} can't be completed via {wanted}{with_x} now{payable}"
+                        ))
                     }
                 }
             }
@@ -794,6 +824,16 @@ impl<'s> Script<'s> {
             if let Action::Play { card, .. } = &act.action {
                 if !act.optional {
                     let reason = format!("{card} could not be played at any point of the run");
+                    self.refused.push((act.number, reason));
+                }
+                self.next += 1;
+                continue;
+            }
+            // So is a split of hits the engine never asked for: the attacker had nothing that
+            // divides hits (no Overkill), or no hits to divide.
+            if let Action::Split { unit, .. } = &act.action {
+                if !act.optional {
+                    let reason = format!("{unit} was never asked to divide hits during the run");
                     self.refused.push((act.number, reason));
                 }
                 self.next += 1;

@@ -8,7 +8,7 @@ use swtcg_plugin_api::{
 
 use super::abilities::Wanted;
 use super::{Flow, Game};
-use crate::cost::{Cost, can_pay_as, parse_costs, pay};
+use crate::cost::{Cost, can_pay_as, parse_costs_with_x, pay, with_x, x_limit};
 use crate::decision::Choice;
 use crate::log::Event;
 use crate::model::{Arena, CardId, CardType, Place, Side, UnitId};
@@ -21,11 +21,17 @@ struct Route {
     index: u32,
     completion: Completion,
     costs: Vec<Cost>,
+    /// The value chosen for the X of the cost, for a cost with an X: one route per value.
+    x: Option<u32>,
     /// The keyword whose ability offers the route ("Hidden Cost").
     keyword: String,
     /// Whether the card is played from its owner's discard pile (Meditate).
     from_discard: bool,
 }
+
+/// The note the engine leaves on a unit completed with an X chosen in its cost, for the rest of
+/// the game: "Xesh's power and health are equal to X" reads it (docs/plugin-protocol.md).
+pub const X_NOTE: &str = "x";
 
 impl Game<'_> {
     /// The completion routes of `side`'s cards now: cards being built in the build zone, and
@@ -136,10 +142,10 @@ impl Game<'_> {
             if anytime_only && !completion.anytime {
                 continue;
             }
-            let Ok(mut costs) = completion
+            let Ok(printed) = completion
                 .cost
                 .as_deref()
-                .map(parse_costs)
+                .map(parse_costs_with_x)
                 .transpose()
                 .map(Option::unwrap_or_default)
             else {
@@ -152,24 +158,40 @@ impl Game<'_> {
             if counters < completion.min_counters {
                 continue;
             }
-            if completion.force_for_missing {
-                costs.push(Cost::Force(build_cost.saturating_sub(counters)));
-            }
             // Game 3.5.3: a second unit of a unique name in play would be discarded at once.
             let def = self.state.def(card);
             if def.is_unique() && self.state.unit_named(side, def.unique_name()).is_some() {
                 continue;
             }
-            if can_pay_as(&self.state, side, unit, &costs) {
-                legal.push(Route {
-                    unit,
-                    card,
-                    index,
-                    completion,
-                    costs,
-                    keyword,
-                    from_discard,
-                });
+            // A cost with an X is one route per value the player may choose: from 0 up to its
+            // printed limit and the Force the player has (more could never be paid).
+            let choices: Vec<Option<u32>> = match x_limit(&printed) {
+                None => vec![None],
+                Some(max) => {
+                    let force = self.state.player(side).force;
+                    (0..=max.unwrap_or(u32::MAX).min(force)).map(Some).collect()
+                }
+            };
+            for x in choices {
+                let Some(mut costs) = x.map_or(Some(printed.clone()), |x| with_x(&printed, x))
+                else {
+                    continue;
+                };
+                if completion.force_for_missing {
+                    costs.push(Cost::Force(build_cost.saturating_sub(counters)));
+                }
+                if can_pay_as(&self.state, side, unit, &costs) {
+                    legal.push(Route {
+                        unit,
+                        card,
+                        index,
+                        completion: completion.clone(),
+                        costs,
+                        x,
+                        keyword: keyword.clone(),
+                        from_discard,
+                    });
+                }
             }
         }
         Ok(legal)
@@ -194,6 +216,7 @@ impl Game<'_> {
                     route: route.index,
                     label: route.completion.label.clone(),
                     arena,
+                    x: route.x,
                 });
             }
         }
@@ -208,6 +231,7 @@ impl Game<'_> {
             card,
             route,
             arena,
+            x,
             ..
         } = choice
         else {
@@ -216,7 +240,7 @@ impl Game<'_> {
         let routes = self.completion_routes(side, anytime_only)?;
         let Some(chosen) = routes
             .into_iter()
-            .find(|r| r.unit == *unit && r.card == *card && r.index == *route)
+            .find(|r| r.unit == *unit && r.card == *card && r.index == *route && r.x == *x)
         else {
             return Ok(());
         };
@@ -248,6 +272,21 @@ impl Game<'_> {
                 format!("completed-via:{}", chosen.keyword),
                 (1, crate::model::Duration::EndOfTurn),
             );
+            // The X chosen stays known for as long as the unit is in play ("Xesh's power and
+            // health are equal to X").
+            if let Some(x) = chosen.x {
+                u.notes.insert(
+                    X_NOTE.to_string(),
+                    (
+                        i32::try_from(x).unwrap_or(i32::MAX),
+                        crate::model::Duration::EndOfGame,
+                    ),
+                );
+            }
+        }
+        // Stats that depend on X count from now on, in the deploy's hooks too.
+        if chosen.x.is_some() {
+            self.refresh_static_stats()?;
         }
         let name = self.state.unit_label(unit);
         self.event(Event::Completed { unit, name });

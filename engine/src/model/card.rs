@@ -134,6 +134,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn printed_x_and_star_count_as_zero() {
+        // Xesh (C) prints cost X and `*` stats: until a completion chooses X and a card plugin
+        // turns it into stats, they are 0.
+        assert_eq!(Printed::X.value(), 0);
+        assert_eq!(Printed::Star.value(), 0);
+        assert_eq!(Printed::Value(7).value(), 7);
+    }
+
+    #[test]
     fn unique_name_drops_version_and_promo() {
         let mut card = CardDef::unit(
             "Zam Wesell (B) (Promo)",
