@@ -24,6 +24,7 @@ pub use bindings::swtcg::keyword::types::*;
 pub mod native;
 
 pub mod effect_text;
+pub mod played_text;
 pub mod prediction;
 
 /// Read-only questions about the game during a call (the WIT `host` interface). In a wasm

@@ -1,0 +1,250 @@
+//! Card plugin for Missions (game 7.4: "A completed Mission resolves and is then discarded"): it
+//! carries out the printed texts that `guest::played_text` reads, in every set, through the
+//! `resolve` hook the engine calls when a Mission is completed (`ability.unit` is the Mission,
+//! still in its build zone; the event's `side` is its controller):
+//!
+//! - "You gain +N Force." / "Your opponent loses N Force." / "You get +N build points this
+//!   turn." and their "for each <unit>" forms ("You gain +1 Force for each of your Characters in
+//!   any arena.", "You get +1 build point for each Diplomat (yours and your opponent's) in the
+//!   Character arena.").
+//! - "If you have N or more units in each arena, you get +M build points this turn."
+//! - "Remove 1 damage counter from each of your damaged units." (the engine's remove-damage
+//!   effect, which lets the controller say how many of the counters go, up to the number).
+//! - "Choose an untapped <unit>. Tap that unit." / "Choose one of your opponent's untapped
+//!   Space units. Tap that unit.": a choice among the units that fit, by name.
+//! - "Each of your <units> gets <boost> until end of turn.", "Choose an arena. Each of your units
+//!   in that arena gets ...", "Choose one: Clone, Droid or Jedi. Each unit of that type gets -3
+//!   power until end of turn."
+//!
+//! Texts with conditions the engine can't enforce ("To complete X, you must also tap ...") and
+//! anything else the reader does not know are not claimed. A choice is offered with the API 1.1
+//! `choose` effect; `chosen` recomputes the same options (the game has not changed in between)
+//! and answers with the effects of the one picked. Texts that would need two choices in a row
+//! (a "Choose one" whose options choose again) are not claimed.
+
+use swtcg_plugin_api::guest::effect_text::opponent;
+use swtcg_plugin_api::guest::played_text::{
+    self, Filter, PlayedText, Step, arena_of, boost_effects, has_subtype, units_in, units_matching,
+};
+use swtcg_plugin_api::guest::*;
+
+struct Mission;
+
+const ARENAS: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
+
+fn arena_name(arena: Arena) -> &'static str {
+    match arena {
+        Arena::Space => "Space arena",
+        Arena::Ground => "Ground arena",
+        Arena::Character => "Character arena",
+    }
+}
+
+/// Whether a step asks its controller to choose (a unit, an arena or a subtype).
+fn chooses(step: &Step) -> bool {
+    match step {
+        Step::TapOne { .. } | Step::TypeGets { .. } => true,
+        Step::EachGets { filter, .. } | Step::TapAll { filter } => {
+            filter.place == Some(played_text::Place::Chosen)
+        }
+        _ => false,
+    }
+}
+
+/// Whether a Mission can carry out a step: no targets of an activation, no prevention (no damage
+/// is being resolved when a Mission completes), no "for this attack".
+fn carried_out(step: &Step) -> bool {
+    match step {
+        Step::EachGets { until, .. } | Step::TypeGets { until, .. } => {
+            *until == played_text::Until::EndOfTurn
+        }
+        Step::RemoveFromEach { filter, .. } => filter.place != Some(played_text::Place::Chosen),
+        Step::TapOne { filter } => filter.place != Some(played_text::Place::Chosen),
+        Step::TapAll { .. }
+        | Step::GainForce { .. }
+        | Step::OpponentLosesForce(_)
+        | Step::BuildPoints { .. }
+        | Step::IfUnitsInEachArena { .. } => true,
+        Step::OneGets { .. } | Step::Prevent { .. } | Step::RemoveDamage { .. } => false,
+    }
+}
+
+fn read(ability: &Ability) -> Option<PlayedText> {
+    let text = played_text::parse(&ability.parameter)?;
+    // A Mission has no cost to pay when it resolves and no "Play only" timing of its own.
+    let plain = text.cost.is_none() && text.only_if.is_empty();
+    let steps_ok = text.choices.iter().all(carried_out);
+    // "Choose one" between steps that choose again would need two choices in a row.
+    let one_choice = text.choices.len() == 1 || !text.choices.iter().any(chooses);
+    (plain && steps_ok && one_choice).then_some(text)
+}
+
+/// The Mission's controller: the event's side, or the Mission's own controller.
+fn controller(ability: &Ability, event_side: Option<Side>) -> Option<Side> {
+    event_side.or_else(|| host::unit(ability.unit).map(|u| u.controller))
+}
+
+/// The options of a step that chooses, in a fixed order: unit names (told apart by their id
+/// when two have the same name), arenas or subtypes.
+fn options(step: &Step, me: Side) -> Vec<String> {
+    match step {
+        Step::TapOne { filter } => {
+            let units = units_matching(filter, me, None);
+            units
+                .iter()
+                .map(|u| {
+                    let twin = units.iter().any(|o| o.id != u.id && o.name == u.name);
+                    if twin {
+                        format!("{} (unit {})", u.name, u.id)
+                    } else {
+                        u.name.clone()
+                    }
+                })
+                .collect()
+        }
+        Step::TypeGets { types, .. } => types.clone(),
+        _ => ARENAS.iter().map(|&a| arena_name(a).to_string()).collect(),
+    }
+}
+
+/// The units a filter names with `chosen` as "that arena", as ids.
+fn ids(filter: &Filter, me: Side, chosen: Option<Arena>) -> Vec<UnitId> {
+    units_matching(filter, me, chosen)
+        .iter()
+        .map(|u| u.id)
+        .collect()
+}
+
+/// The effects of a step that needs no choice, or of one whose option `picked` was chosen.
+fn effects(step: &Step, me: Side, picked: Option<usize>) -> Vec<Effect> {
+    let chosen = picked.and_then(|i| ARENAS.get(i).copied());
+    match step {
+        Step::GainForce { amount, per } => {
+            let times = per.as_ref().map_or(1, |f| ids(f, me, None).len() as u32);
+            let gain = amount.saturating_mul(times);
+            if gain == 0 {
+                Vec::new()
+            } else {
+                vec![Effect::GainForce(gain)]
+            }
+        }
+        Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
+            side: opponent(me),
+            amount: *amount,
+        })],
+        Step::BuildPoints { amount, per } => {
+            let times = per.as_ref().map_or(1, |f| ids(f, me, None).len() as u32);
+            let gain = amount.saturating_mul(times);
+            if gain == 0 {
+                Vec::new()
+            } else {
+                vec![Effect::GainBuildPoints(gain)]
+            }
+        }
+        Step::IfUnitsInEachArena { at_least, then } => {
+            let each = ARENAS
+                .iter()
+                .all(|&a| units_in(a, me) >= *at_least as usize);
+            if each {
+                effects(then, me, None)
+            } else {
+                Vec::new()
+            }
+        }
+        Step::RemoveFromEach { filter, amount } => units_matching(filter, me, None)
+            .iter()
+            .filter(|u| u.damage > 0)
+            .map(|u| {
+                Effect::RemoveDamage(UnitAmount {
+                    unit: u.id,
+                    amount: *amount,
+                })
+            })
+            .collect(),
+        Step::EachGets {
+            filter,
+            boost,
+            until,
+        } => ids(filter, me, chosen)
+            .into_iter()
+            .flat_map(|unit| boost_effects(unit, boost, *until))
+            .collect(),
+        Step::TapAll { filter } => ids(filter, me, chosen)
+            .into_iter()
+            .map(Effect::Tap)
+            .collect(),
+        Step::TapOne { filter } => picked
+            .and_then(|i| ids(filter, me, None).get(i).copied())
+            .map(Effect::Tap)
+            .into_iter()
+            .collect(),
+        Step::TypeGets {
+            types,
+            boost,
+            until,
+        } => {
+            let Some(wanted) = picked.and_then(|i| types.get(i)) else {
+                return Vec::new();
+            };
+            host::units(None)
+                .into_iter()
+                .filter_map(host::unit)
+                .filter(|u| u.built && arena_of(u.zone).is_some() && has_subtype(u, wanted))
+                .flat_map(|u| boost_effects(u.id, boost, *until))
+                .collect()
+        }
+        Step::OneGets { .. } | Step::Prevent { .. } | Step::RemoveDamage { .. } => Vec::new(),
+    }
+}
+
+/// What a step does when the Mission resolves: its effects, or the choice it offers first.
+fn resolve_step(step: &Step, me: Side) -> Vec<Effect> {
+    if !chooses(step) {
+        return effects(step, me, None);
+    }
+    let options = options(step, me);
+    if options.is_empty() {
+        // "Choose an untapped unit" with none in play: the Mission does nothing.
+        return Vec::new();
+    }
+    vec![Effect::Choose(Offer {
+        options,
+        optional: false,
+    })]
+}
+
+impl Keyword for Mission {
+    fn understands(ability: Ability) -> bool {
+        read(&ability).is_some()
+    }
+
+    fn resolve(ability: Ability, event: Event) -> HookResult {
+        let Some(text) = read(&ability) else {
+            return Ok(Vec::new());
+        };
+        let me = controller(&ability, event.side).ok_or("the Mission has no controller")?;
+        if let [step] = text.choices.as_slice() {
+            return Ok(resolve_step(step, me));
+        }
+        Ok(vec![Effect::Choose(Offer {
+            options: text.labels.clone(),
+            optional: false,
+        })])
+    }
+
+    fn chosen(ability: Ability, index: u32) -> HookResult {
+        let text = read(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.text))?;
+        let me = controller(&ability, None).ok_or("the Mission is no longer in play")?;
+        let index = index as usize;
+        match text.choices.as_slice() {
+            [step] => Ok(effects(step, me, Some(index))),
+            // "Choose one" between steps that don't choose again (checked by `read`).
+            steps => Ok(steps
+                .get(index)
+                .map(|step| effects(step, me, None))
+                .unwrap_or_default()),
+        }
+    }
+}
+
+swtcg_plugin_api::export_keyword!(Mission);
