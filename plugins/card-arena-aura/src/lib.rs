@@ -1,7 +1,8 @@
 //! Card plugin for "As long as Praji is in the Character arena, each of your other Characters
 //! gets +10 speed." and every text of that pattern: while the unit with the text is in the arena
 //! named, each unit in an arena that fits the text gets the stats (`stat-modifier-for` for the
-//! others, `stat-modifier` for the unit itself when the text does not say "other").
+//! others, `stat-modifier` for the unit itself when the text does not say "other"). "Each of
+//! your other Rakata gets +1 power." without "as long as" holds while the unit is in any arena.
 //!
 //! The units are "of your [other] <kind>", "of your opponent's <kind>", "[other] <kind> (yours
 //! and your opponent's)" or "<kind> in that arena" (both players' units in the arena named);
@@ -10,7 +11,7 @@
 //! can't be expressed by the API (`granted-abilities` gives only the unit's own) and are not
 //! claimed.
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, is_self, stats};
+use swtcg_plugin_api::guest::card_text::{UnitFilter, is_self, names_unit, stats};
 use swtcg_plugin_api::guest::*;
 
 struct ArenaAura;
@@ -26,8 +27,10 @@ enum Whose {
 /// What a printed text of this pattern says.
 #[derive(Debug)]
 struct Text {
-    /// The arena the unit with the text must be in.
-    arena: Arena,
+    /// The name the text calls the unit by ("this unit" for a text without "as long as").
+    subject: String,
+    /// The arena the unit with the text must be in; any arena for a text without "as long as".
+    arena: Option<Arena>,
     whose: Whose,
     /// Whether the unit with the text is left out ("other").
     other: bool,
@@ -47,14 +50,23 @@ fn arena_of(name: &str) -> Option<Arena> {
 }
 
 fn read(text: &str) -> Option<Text> {
-    let rest = text.trim().strip_prefix("As long as ")?.strip_suffix('.')?;
-    let (subject, rest) = rest.split_once(" is in the ")?;
-    if !is_self(subject) {
-        return None;
-    }
-    let (arena, rest) = rest.split_once(" arena, each ")?;
-    let arena = arena_of(arena)?;
-    let (who, change) = rest.rsplit_once(" gets ")?;
+    let text = text.trim().strip_suffix('.')?;
+    let (subject, arena, rest) = match text.strip_prefix("Each ") {
+        Some(rest) => ("this unit", None, rest),
+        None => {
+            let rest = text.strip_prefix("As long as ")?;
+            let (subject, rest) = rest.split_once(" is in the ")?;
+            if !is_self(subject) {
+                return None;
+            }
+            let (arena, rest) = rest.split_once(" arena, each ")?;
+            (subject, Some(arena_of(arena)?), rest)
+        }
+    };
+    // "gets", or "get" as some cards print it.
+    let (who, change) = rest
+        .rsplit_once(" gets ")
+        .or_else(|| rest.rsplit_once(" get "))?;
     let change = stats(change)?;
     let (whose, who) = if let Some(w) = who.strip_prefix("of your opponent's ") {
         (Whose::Opponents, w)
@@ -74,6 +86,7 @@ fn read(text: &str) -> Option<Text> {
         None => (false, who),
     };
     Some(Text {
+        subject: subject.to_string(),
         arena,
         whose,
         other,
@@ -107,11 +120,18 @@ fn change_for(text: &Text, source: UnitId, target: UnitId) -> Stats {
         Whose::Opponents => unit.controller != me.controller,
         Whose::Both => true,
     };
-    let holds = me.zone == zone_of(text.arena)
+    if !names_unit(&text.subject, &me.name) {
+        return NO_CHANGE;
+    }
+    let in_place = |zone: Zone| match text.arena {
+        Some(arena) => zone == zone_of(arena),
+        None => zone != Zone::BuildZone,
+    };
+    let holds = in_place(me.zone)
         && unit.zone != Zone::BuildZone
         && side_ok
         && (!text.other || source != target)
-        && (!text.that_arena || unit.zone == zone_of(text.arena))
+        && (!text.that_arena || in_place(unit.zone))
         && text.filter.matches(&unit);
     if holds { text.change } else { NO_CHANGE }
 }
@@ -154,7 +174,13 @@ mod tests {
         let jawa = read("As long as this unit is in the Character arena, each other Jawa (yours and your opponent's) gets +1 power.").unwrap();
         assert!(jawa.other && jawa.whose == Whose::Both);
         let station = read("As long as this unit is in the Ground arena, each of your Imperial Starfighters gets +1 power.").unwrap();
-        assert_eq!(station.arena, Arena::Ground);
+        assert_eq!(station.arena, Some(Arena::Ground));
+        let ground = read("As long as this unit is in the Ground arena, each of your other Ground units get +10 speed.").unwrap();
+        assert!(ground.other && ground.change.speed == 10);
+        let rakata = read("Each of your other Rakata gets +1 power.").unwrap();
+        assert!(rakata.arena.is_none() && rakata.other && rakata.whose == Whose::Mine);
+        let old = read("Each Old Republic unit gets -1 power.").unwrap();
+        assert_eq!((old.whose, old.change.power), (Whose::Both, -1));
     }
 
     #[test]
@@ -162,5 +188,10 @@ mod tests {
         assert!(read("As long as this unit is in the Character arena, each of your other Stormtroopers gets Accuracy 1.").is_none());
         assert!(read("As long as Tagge is in the Character arena, you can't play Battle cards and each of your Capital Ships gets +1 Power.").is_none());
         assert!(read("As long as C-3PO is in the Character arena, each of your neutral units costs 1 fewer build counter to deploy.").is_none());
+        assert!(
+            read("Each non-Jedi Character gets -2 power as long as it's attacking Obi-Wan.")
+                .is_none()
+        );
+        assert!(read("Each of your Subordinates gets +10 speed and +1 power.").is_none());
     }
 }

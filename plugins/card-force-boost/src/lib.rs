@@ -6,12 +6,15 @@
 //!   change its attack.
 //! - "Pay 2 Force -> Luke gets +20 speed until the end of turn." Offered in every POP that is
 //!   not reserved (game 9.4).
+//! - Keyword abilities the same way: "Pay 2 Force -> Obi-Wan gets Critical Hit 2 for this
+//!   attack.", "Pay 3 Force -> Traya gets Ferocity, Precision, and Overkill until end of turn."
+//!   (granted to the unit for the duration).
 //!
 //! The subject is the card's own name or "this unit" (`card_text::is_self`). The ability has no
 //! use limit of its own (game 13.6): it may be paid for again. Only Force costs are claimed, the
 //! cost the engine pays for every activation.
 
-use swtcg_plugin_api::guest::card_text::{is_self, stats};
+use swtcg_plugin_api::guest::card_text::{gains, is_self, names_unit};
 use swtcg_plugin_api::guest::*;
 
 struct ForceBoost;
@@ -19,9 +22,13 @@ struct ForceBoost;
 /// What a printed text of these patterns says.
 #[derive(Debug)]
 struct Text {
+    /// The name the text calls the unit by.
+    subject: String,
     /// The printed cost, "Pay 2 Force".
     cost: String,
     boost: Stats,
+    /// Keyword abilities the unit gets for the duration ("Critical Hit 2").
+    keywords: Vec<String>,
     duration: Duration,
 }
 
@@ -29,11 +36,13 @@ fn read(text: &str) -> Option<Text> {
     let (cost, effect) = text.trim().split_once("->")?;
     let cost = cost.trim();
     let words: Vec<&str> = cost.split_whitespace().collect();
-    let force_cost = matches!(words.as_slice(), ["Pay", n, "Force"] if n.parse::<u32>().is_ok());
+    let force_cost = matches!(words.as_slice(), ["Pay", n, force]
+        if n.parse::<u32>().is_ok() && force.eq_ignore_ascii_case("Force"));
     if !force_cost {
         return None;
     }
-    let effect = effect.trim().strip_suffix('.')?;
+    let effect = effect.trim();
+    let effect = effect.strip_suffix('.').unwrap_or(effect);
     let (subject, rest) = effect.split_once(" gets ")?;
     if !is_self(subject) {
         return None;
@@ -48,9 +57,12 @@ fn read(text: &str) -> Option<Text> {
     } else {
         return None;
     };
+    let (boost, keywords) = gains(change)?;
     Some(Text {
+        subject: subject.to_string(),
         cost: cost.to_string(),
-        boost: stats(change)?,
+        boost,
+        keywords,
         duration,
     })
 }
@@ -74,9 +86,14 @@ impl Keyword for ForceBoost {
         let Some(text) = read(&ability.parameter) else {
             return Vec::new();
         };
-        // Only a unit in an arena uses its abilities (game 13.7).
-        let in_arena = host::unit(ability.unit).is_some_and(|u| u.zone != Zone::BuildZone);
-        if !in_arena || !playable(&text, ability.unit, pop) {
+        let Some(me) = host::unit(ability.unit) else {
+            return Vec::new();
+        };
+        // Only a unit in an arena uses its abilities (game 13.7), and only a text that names
+        // this unit boosts it.
+        let in_arena = me.zone != Zone::BuildZone;
+        if !in_arena || !names_unit(&text.subject, &me.name) || !playable(&text, ability.unit, pop)
+        {
             return Vec::new();
         }
         vec![Activation {
@@ -90,13 +107,21 @@ impl Keyword for ForceBoost {
     fn activate(ability: Ability, _index: u32, _choice: Choice, _event: Event) -> HookResult {
         let text = read(&ability.parameter)
             .ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
-        Ok(vec![Effect::Stats(StatChange {
+        let mut effects = vec![Effect::Stats(StatChange {
             unit: ability.unit,
             speed: text.boost.speed,
             power: text.boost.power,
             health: text.boost.health,
             duration: text.duration,
-        })])
+        })];
+        effects.extend(text.keywords.into_iter().map(|keyword| {
+            Effect::Grant(Grant {
+                unit: ability.unit,
+                text: keyword,
+                duration: text.duration,
+            })
+        }));
+        Ok(effects)
     }
 }
 
@@ -118,6 +143,20 @@ mod tests {
         let luke = read("Pay 2 Force -> Luke gets +20 speed until the end of turn.").unwrap();
         assert_eq!(luke.boost.speed, 20);
         assert!(matches!(luke.duration, Duration::EndOfTurn));
+        let obi = read("Pay 2 Force -> Obi-Wan gets Critical Hit 2 for this attack.").unwrap();
+        assert_eq!(obi.keywords, ["Critical Hit 2"]);
+        let traya =
+            read("Pay 3 Force -> Traya gets Ferocity, Precision, and Overkill until end of turn.")
+                .unwrap();
+        assert_eq!(traya.keywords, ["Ferocity", "Precision", "Overkill"]);
+        assert_eq!(
+            read("Pay 3 force -> Uthar gets +3 power for this attack.").map(|t| t.boost.power),
+            Some(3)
+        );
+        assert_eq!(
+            read("Pay 3 Force -> Anakin gets +6 power for this attack").map(|t| t.boost.power),
+            Some(6)
+        );
     }
 
     #[test]
@@ -127,8 +166,10 @@ mod tests {
         );
         assert!(read("Pay 2 Force -> Evade 2").is_none());
         assert!(read("[tap] -> This unit gets +2 power for this attack.").is_none());
-        assert!(
-            read("Pay 4 Force -> Vader gets +2 power and Accuracy 1 for this attack.").is_none()
-        );
+        assert!(read(
+            "Pay 4 Force -> Maul gets Double Damage for this attack. Play only if Darth Sidious is in any arena."
+        )
+        .is_none());
+        assert!(read("Pay 2 Force -> Vader gets can't be attacked until end of turn.").is_none());
     }
 }

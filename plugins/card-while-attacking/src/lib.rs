@@ -6,12 +6,14 @@
 //!   `stat-modifier` while `host::attack()` shows it attacking a unit that fits. The engine runs
 //!   a state check right after an attack is declared and after every effect (Intercept changing
 //!   the defender), so the attack dice are rolled with these stats.
-//! - "As long as this unit is attacking a Droid, it gets Stun 4.": the keyword is granted to the
-//!   unit itself (`granted-abilities`) while such an attack lasts.
+//! - "As long as this unit is attacking a Droid, it gets Stun 4.", "As long as Jango is attacking
+//!   a Jedi, he gets +1 power and Critical Hit 1." and "Granta gets Fury 3 when attacking a
+//!   Jedi.": keywords are granted to the unit itself (`granted-abilities`) while such an attack
+//!   lasts, with the stats as above.
 //! - "Each non-Jedi Character gets -2 power as long as it's attacking Obi-Wan.": power against
 //!   the unit with the text (`power-against`), as Shields does.
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, is_self, stats};
+use swtcg_plugin_api::guest::card_text::{UnitFilter, gains, is_self, names_unit, stats};
 use swtcg_plugin_api::guest::*;
 
 struct WhileAttacking;
@@ -19,57 +21,43 @@ struct WhileAttacking;
 /// What a printed text of these patterns says.
 #[derive(Debug)]
 enum Text {
-    /// The unit gets these stats while it attacks a unit of the filter.
-    OwnStats(UnitFilter, Stats),
-    /// The unit has this printed ability while it attacks a unit of the filter.
-    OwnKeyword(UnitFilter, String),
+    /// The unit gets these stats and keyword abilities while it attacks a unit of the filter.
+    Own(UnitFilter, Stats, Vec<String>),
     /// Attackers of the filter get this much power against the unit.
     PowerOfAttackers(UnitFilter, i32),
 }
 
 const WHILE: &str = " as long as it's attacking ";
+const WHEN: &str = " when attacking ";
 
-/// A keyword ability as a text grants it: capitalised words and an optional number ("Stun 4",
-/// "Critical Hit 2", "Armor"), no clause and no stat change.
-fn keyword_phrase(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let (last, names) = words.split_last()?;
-    let names = if last.parse::<u32>().is_ok() {
-        names
-    } else {
-        &words[..]
-    };
-    let ok = !names.is_empty()
-        && names.len() <= 3
-        && names.iter().all(|w| {
-            w.chars().next().is_some_and(char::is_uppercase) && w.chars().all(char::is_alphabetic)
-        });
-    ok.then(|| words.join(" "))
+/// "<self> gets <gains>" → the gains and the subject, if the subject is the unit itself.
+fn own_gains(clause: &str) -> Option<(Stats, Vec<String>, &str)> {
+    let (subject, change) = clause.split_once(" gets ")?;
+    if !is_self(subject) {
+        return None;
+    }
+    let (s, k) = gains(change.strip_suffix(" for that attack").unwrap_or(change))?;
+    Some((s, k, subject))
 }
 
-fn read(text: &str) -> Option<Text> {
+/// The text and the name it calls the unit by.
+fn read_named(text: &str) -> Option<(Text, &str)> {
     let text = text.trim().strip_suffix('.')?;
-    // "As long as it's attacking <filter>, <self> gets <stats>"
+    // "As long as it's attacking <filter>, <self> gets <gains>"
     if let Some(rest) = text.strip_prefix("As long as it's attacking ") {
         let (filter, clause) = rest.split_once(", ")?;
-        let (subject, change) = clause.split_once(" gets ")?;
-        if !is_self(subject) {
-            return None;
-        }
-        return Some(Text::OwnStats(UnitFilter::read(filter)?, stats(change)?));
+        let (s, k, subject) = own_gains(clause)?;
+        return Some((Text::Own(UnitFilter::read(filter)?, s, k), subject));
     }
-    // "As long as <self> is attacking <filter>, it gets <keyword or stats>"
+    // "As long as <self> is attacking <filter>, it gets <gains> [for that attack]"
     if let Some(rest) = text.strip_prefix("As long as ") {
         let (subject, rest) = rest.split_once(" is attacking ")?;
-        let (filter, change) = rest.split_once(", it gets ")?;
+        let (filter, clause) = rest.split_once(", ")?;
         if !is_self(subject) {
             return None;
         }
-        let filter = UnitFilter::read(filter)?;
-        return match stats(change) {
-            Some(s) => Some(Text::OwnStats(filter, s)),
-            None => Some(Text::OwnKeyword(filter, keyword_phrase(change)?)),
-        };
+        let (s, k, _) = own_gains(clause)?;
+        return Some((Text::Own(UnitFilter::read(filter)?, s, k), subject));
     }
     // "Each <filter> gets N power as long as it's attacking <self>"
     if let Some(rest) = text.strip_prefix("Each ") {
@@ -79,15 +67,24 @@ fn read(text: &str) -> Option<Text> {
         if !is_self(target) || s.speed != 0 || s.health != 0 {
             return None;
         }
-        return Some(Text::PowerOfAttackers(UnitFilter::read(filter)?, s.power));
+        let text = Text::PowerOfAttackers(UnitFilter::read(filter)?, s.power);
+        return Some((text, target));
     }
-    // "<self> gets <stats> as long as it's attacking <filter>"
-    let (head, filter) = text.split_once(WHILE)?;
-    let (subject, change) = head.split_once(" gets ")?;
-    if !is_self(subject) {
-        return None;
-    }
-    Some(Text::OwnStats(UnitFilter::read(filter)?, stats(change)?))
+    // "<self> gets <gains> as long as it's attacking <filter>" / "... when attacking <filter>"
+    let (head, filter) = text.split_once(WHILE).or_else(|| text.split_once(WHEN))?;
+    let (s, k, subject) = own_gains(head)?;
+    Some((Text::Own(UnitFilter::read(filter)?, s, k), subject))
+}
+
+fn read(text: &str) -> Option<Text> {
+    read_named(text).map(|(text, _)| text)
+}
+
+/// The ability's text, if the name it uses is this unit's (`card_text::names_unit`).
+fn mine(ability: &Ability) -> Option<Text> {
+    let (text, subject) = read_named(&ability.parameter)?;
+    let me = host::unit(ability.unit)?;
+    names_unit(subject, &me.name).then_some(text)
 }
 
 /// Whether the unit with the ability is attacking a unit that passes `filter` now.
@@ -110,23 +107,21 @@ impl Keyword for WhileAttacking {
     }
 
     fn stat_modifier(ability: Ability) -> Stats {
-        match read(&ability.parameter) {
-            Some(Text::OwnStats(filter, s)) if attacking(ability.unit, &filter) => s,
+        match mine(&ability) {
+            Some(Text::Own(filter, s, _)) if attacking(ability.unit, &filter) => s,
             _ => NO_CHANGE,
         }
     }
 
     fn granted_abilities(ability: Ability) -> Vec<String> {
-        match read(&ability.parameter) {
-            Some(Text::OwnKeyword(filter, keyword)) if attacking(ability.unit, &filter) => {
-                vec![keyword]
-            }
+        match mine(&ability) {
+            Some(Text::Own(filter, _, keywords)) if attacking(ability.unit, &filter) => keywords,
             _ => Vec::new(),
         }
     }
 
     fn power_against(ability: Ability, attacker: UnitId) -> i32 {
-        match read(&ability.parameter) {
+        match mine(&ability) {
             Some(Text::PowerOfAttackers(filter, n))
                 if host::unit(attacker).is_some_and(|a| filter.matches(&a)) =>
             {
@@ -145,22 +140,40 @@ mod tests {
 
     #[test]
     fn the_printed_texts_are_read() {
-        assert!(matches!(
-            read("This unit gets -2 power as long as it's attacking a unique Character."),
-            Some(Text::OwnStats(_, Stats { power: -2, .. }))
-        ));
-        assert!(matches!(
-            read("As long as it's attacking a Rebel Space unit, Devastator gets +2 power."),
-            Some(Text::OwnStats(_, Stats { power: 2, .. }))
-        ));
-        assert!(matches!(
-            read("As long as this unit is attacking a Droid, it gets Stun 4."),
-            Some(Text::OwnKeyword(_, k)) if k == "Stun 4"
-        ));
-        assert!(matches!(
-            read("As long as this unit is attacking a Tatooine Character, it gets Critical Hit 2."),
-            Some(Text::OwnKeyword(_, k)) if k == "Critical Hit 2"
-        ));
+        let own = |text: &str| match read(text) {
+            Some(Text::Own(_, s, k)) => Some((s.speed, s.power, k)),
+            _ => None,
+        };
+        assert_eq!(
+            own("This unit gets -2 power as long as it's attacking a unique Character."),
+            Some((0, -2, vec![]))
+        );
+        assert_eq!(
+            own("As long as it's attacking a Rebel Space unit, Devastator gets +2 power."),
+            Some((0, 2, vec![]))
+        );
+        assert_eq!(
+            own("As long as this unit is attacking a Droid, it gets Stun 4."),
+            Some((0, 0, vec!["Stun 4".to_string()]))
+        );
+        assert_eq!(
+            own("As long as Jango is attacking a Jedi, he gets +1 power and Critical Hit 1."),
+            Some((0, 1, vec!["Critical Hit 1".to_string()]))
+        );
+        assert_eq!(
+            own(
+                "As long as Obi-Wan Kenobi is attacking a Dark Jedi, he gets +2 power and Accuracy 1 for that attack."
+            ),
+            Some((0, 2, vec!["Accuracy 1".to_string()]))
+        );
+        assert_eq!(
+            own("Klatooinian AT-ST Raider gets +2 power and Precision when attacking a non-jedi."),
+            Some((0, 2, vec!["Precision".to_string()]))
+        );
+        assert_eq!(
+            own("Granta gets Fury 3 when attacking a Jedi."),
+            Some((0, 0, vec!["Fury 3".to_string()]))
+        );
         assert!(matches!(
             read("Each non-Jedi Character gets -2 power as long as it's attacking Obi-Wan."),
             Some(Text::PowerOfAttackers(_, -2))
@@ -175,5 +188,7 @@ mod tests {
                 .is_none()
         );
         assert!(read("This unit gets +2 power.").is_none());
+        assert!(read("This unit gets Fury 2 when attacking a damaged unit.").is_none());
+        assert!(read("Each unit gets Backfire 1 when attacking Meetra.").is_none());
     }
 }
