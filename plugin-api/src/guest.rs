@@ -23,6 +23,7 @@ pub use bindings::swtcg::keyword::types::*;
 #[doc(hidden)]
 pub mod native;
 
+pub mod card_text;
 pub mod effect_text;
 pub mod played_text;
 pub mod prediction;

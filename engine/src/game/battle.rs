@@ -245,6 +245,10 @@ impl Game<'_> {
             secret: false,
         });
         self.event(Event::Attack { attacker, defender });
+        // Static abilities that hold "as long as it's attacking ..." change with the attack's
+        // start: the state check recomputes the static stats (and keyword losses) with the
+        // attack in view, before anyone reads the attacker's power.
+        self.state_check()?;
         self.hook(HookPoint::AttackDeclared, self.hook_event())?;
         // 10.2: the attack POP.
         self.pop(Pop::Attack)?;
