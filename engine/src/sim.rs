@@ -131,6 +131,11 @@ impl AbilityHost for CountingHost<'_> {
     fn keyword_names(&self) -> Vec<String> {
         self.inner.keyword_names()
     }
+    // Without it the trait's default (no card plugins) hid every card plugin from simulated
+    // games: Battle cards were never offered and Missions resolved without their effects.
+    fn card_plugins(&self) -> Vec<PluginId> {
+        self.inner.card_plugins()
+    }
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         self.inner.any_subscribed(hook)
     }
@@ -655,6 +660,53 @@ mod tests {
         assert_eq!(r.low, 0.0);
         assert!((r.high - 0.2775).abs() < 1e-3, "{r:?}");
         assert!(wilson95(0, 0).is_none());
+    }
+
+    /// A host with two card plugins and nothing else.
+    struct TwoCardPlugins;
+
+    impl AbilityHost for TwoCardPlugins {
+        fn plugin_for(&self, _keyword: &str) -> Option<PluginId> {
+            None
+        }
+        fn manifest(&self, _plugin: PluginId) -> &Manifest {
+            unreachable!("the test asks for no manifest")
+        }
+        fn keyword_names(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn card_plugins(&self) -> Vec<PluginId> {
+            vec![4, 7]
+        }
+        fn any_subscribed(&self, _hook: HookPoint) -> bool {
+            false
+        }
+        fn call_hook(
+            &mut self,
+            _plugin: PluginId,
+            _hook: HookPoint,
+            _ability: &Ability,
+            _event: &HookEvent,
+            _state: &GameState,
+        ) -> Result<Vec<Effect>, HookError> {
+            Ok(Vec::new())
+        }
+        fn query(
+            &mut self,
+            _plugin: PluginId,
+            _ability: &Ability,
+            _call: &QueryCall,
+            _state: &GameState,
+        ) -> Result<QueryAnswer, HookError> {
+            Ok(QueryAnswer::Flag(false))
+        }
+    }
+
+    #[test]
+    fn the_counting_host_passes_the_card_plugins_on() {
+        let mut inner = TwoCardPlugins;
+        let counting = CountingHost::new(&mut inner);
+        assert_eq!(counting.card_plugins(), vec![4, 7]);
     }
 
     #[test]

@@ -314,6 +314,9 @@ impl AbilityHost for CountingHost<'_> {
     fn keyword_names(&self) -> Vec<String> {
         self.inner.keyword_names()
     }
+    fn card_plugins(&self) -> Vec<PluginId> {
+        self.inner.card_plugins()
+    }
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         self.inner.any_subscribed(hook)
     }
