@@ -153,6 +153,10 @@ pub enum Step {
     BuildPoints { amount: u32, per: Option<Filter> },
     /// "If you have 2 or more units in each arena, <step>."
     IfUnitsInEachArena { at_least: u32, then: Box<Step> },
+    /// "Choose a Ground unit in your opponent's build zone. Put that unit into the Ground arena.
+    /// If it's tapped, untap it.": a completed unit of the opponent's build zone whose type
+    /// line has the arena goes into it, untapped.
+    FromOpponentsBuildZone { arena: Arena },
 }
 
 /// How much damage a prevention prevents.
@@ -458,8 +462,30 @@ fn body_steps(sentences: &[String]) -> Option<Vec<Step>> {
             }
             Some(vec![choose_and_tap(first, second)?])
         }
+        [first, second, third] => Some(vec![from_opponents_build_zone(first, second, third)?]),
         _ => None,
     }
+}
+
+/// "Choose a Character in your opponent's build zone." + "Put that Character into the Character
+/// arena." + "If that Character is tapped, untap that Character." (or "a Ground unit" ... "that
+/// unit" ... "If it's tapped, untap it.").
+fn from_opponents_build_zone(first: &str, second: &str, third: &str) -> Option<Step> {
+    let phrase = strip(first, "Choose a ")?;
+    let noun = strip_end(phrase, " in your opponent's build zone")?;
+    let (arena, that) = match noun.to_ascii_lowercase().as_str() {
+        "character" => (Arena::Character, "Character"),
+        "ground unit" => (Arena::Ground, "unit"),
+        "space unit" => (Arena::Space, "unit"),
+        _ => return None,
+    };
+    let put = strip(second, &format!("Put that {that} into the "))?;
+    if arena_word(strip_end(put, " arena")?)? != arena {
+        return None;
+    }
+    let untaps = third.eq_ignore_ascii_case("If it's tapped, untap it")
+        || third.eq_ignore_ascii_case(&format!("If that {that} is tapped, untap that {that}"));
+    untaps.then_some(Step::FromOpponentsBuildZone { arena })
 }
 
 /// "Clone, Droid or Jedi" → the three subtypes.
@@ -1240,5 +1266,41 @@ mod tests {
             &effects[1],
             Effect::Grant(Grant { unit: 7, text, duration: Duration::ThisAttack }) if text == "Accuracy 1"
         ));
+    }
+
+    #[test]
+    fn reads_putting_a_unit_of_the_opponents_build_zone_into_its_arena() {
+        for (text, arena) in [
+            (
+                "Pay 3 Force -> Choose a Ground unit in your opponent's build zone. Put that unit \
+                 into the ground arena. If it's tapped, untap it.",
+                Arena::Ground,
+            ),
+            (
+                "Pay 3 Force -> Choose a Character in your opponent's build zone. Put that \
+                 Character into the Character arena. If that Character is tapped, untap that \
+                 Character.",
+                Arena::Character,
+            ),
+        ] {
+            let read = parse(text).unwrap();
+            assert_eq!(read.cost, Some(3));
+            assert_eq!(read.choices, [Step::FromOpponentsBuildZone { arena }]);
+        }
+        // Another arena than the unit's, or no untap: not this pattern.
+        assert!(
+            parse(
+                "Pay 3 Force -> Choose a Ground unit in your opponent's build zone. Put that \
+                 unit into the Space arena. If it's tapped, untap it."
+            )
+            .is_none()
+        );
+        assert!(
+            parse(
+                "Pay 6 Force -> Choose a Space unit in your opponent's build zone. Put that unit \
+                 into the Space arena. If it's untapped, tap it."
+            )
+            .is_none()
+        );
     }
 }

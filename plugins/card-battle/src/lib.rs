@@ -11,6 +11,9 @@
 //! - "Pay N Force -> Remove up to N damage counters from one of your <units>." and "Choose an
 //!   untapped unit. Tap that unit." and "Choose an arena. Tap all of your opponent's untapped
 //!   units in that arena." Offered in every POP that is not reserved.
+//! - "Pay N Force -> Choose a Ground unit in your opponent's build zone. Put that unit into the
+//!   Ground arena. If it's tapped, untap it." (and the Character form): a completed unit of the
+//!   opponent's build zone goes into the arena, untapped. Offered in every POP not reserved.
 //! - "Choose one: A, or B": one offer per choice, each with its own timing; "Choose an arena":
 //!   one offer per arena.
 //! - "Play only if no unit is attacking." and "Play only if you have more units in the X arena
@@ -89,6 +92,7 @@ fn playable(step: &Step) -> bool {
         | Step::RemoveFromEach { .. }
         | Step::TapOne { .. }
         | Step::TapAll { .. }
+        | Step::FromOpponentsBuildZone { .. }
         | Step::OpponentLosesForce(_) => true,
         Step::GainForce { per, .. } => per.is_none(),
         Step::BuildPoints { .. } | Step::IfUnitsInEachArena { .. } => false,
@@ -183,6 +187,11 @@ fn targets(step: &Step, pop: Pop, me: Side, pick: Pick) -> Option<Vec<UnitId>> {
         } else {
             Vec::new()
         }),
+        Step::FromOpponentsBuildZone { arena } => Some(if general(pop) {
+            from_build_zone(*arena, me)
+        } else {
+            Vec::new()
+        }),
         Step::Prevent { filter, .. } => Some(if pop == Pop::DamagePrevention {
             ids(filter)
                 .into_iter()
@@ -193,6 +202,17 @@ fn targets(step: &Step, pop: Pop, me: Side, pick: Pick) -> Option<Vec<UnitId>> {
         }),
         _ => None,
     }
+}
+
+/// The opponent's completed units in their build zone that may go into `arena`: only a unit
+/// whose type line has it (a card being built is not a unit yet).
+fn from_build_zone(arena: Arena, me: Side) -> Vec<UnitId> {
+    host::units(Some(Zone::BuildZone))
+        .into_iter()
+        .filter_map(host::unit)
+        .filter(|u| u.controller != me && u.built && u.arenas.contains(&arena))
+        .map(|u| u.id)
+        .collect()
 }
 
 /// The units an untargeted step affects now (empty: it would do nothing).
@@ -401,6 +421,27 @@ impl Keyword for Battle {
                 .into_iter()
                 .map(Effect::Tap)
                 .collect(),
+            Step::FromOpponentsBuildZone { arena } => {
+                let unit = target()?;
+                if !from_build_zone(*arena, me).contains(&unit) {
+                    return Err(format!(
+                        "unit {unit} is not a unit of the opponent's build zone that may go there"
+                    ));
+                }
+                let tapped = host::unit(unit).is_some_and(|u| u.tapped);
+                let mut effects = vec![Effect::MoveUnit(UnitMove {
+                    unit,
+                    zone: match arena {
+                        Arena::Space => Zone::Space,
+                        Arena::Ground => Zone::Ground,
+                        Arena::Character => Zone::Character,
+                    },
+                })];
+                if tapped {
+                    effects.push(Effect::Untap(unit));
+                }
+                effects
+            }
             Step::GainForce { amount, .. } => vec![Effect::GainForce(*amount)],
             Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
                 side: opponent(me),

@@ -65,7 +65,10 @@ fn carried_out(step: &Step) -> bool {
         | Step::OpponentLosesForce(_)
         | Step::BuildPoints { .. }
         | Step::IfUnitsInEachArena { .. } => true,
-        Step::OneGets { .. } | Step::Prevent { .. } | Step::RemoveDamage { .. } => false,
+        Step::OneGets { .. }
+        | Step::Prevent { .. }
+        | Step::RemoveDamage { .. }
+        | Step::FromOpponentsBuildZone { .. } => false,
     }
 }
 
@@ -193,7 +196,10 @@ fn effects(step: &Step, me: Side, picked: Option<usize>) -> Vec<Effect> {
                 .flat_map(|u| boost_effects(u.id, boost, *until))
                 .collect()
         }
-        Step::OneGets { .. } | Step::Prevent { .. } | Step::RemoveDamage { .. } => Vec::new(),
+        Step::OneGets { .. }
+        | Step::Prevent { .. }
+        | Step::RemoveDamage { .. }
+        | Step::FromOpponentsBuildZone { .. } => Vec::new(),
     }
 }
 
