@@ -281,7 +281,8 @@ pub fn coverage<'a>(
                     }
                 });
             playable &= ability.supported();
-            keyword_only &= ability.keyword_only();
+            // Card text a card plugin claims is still card text, not a keyword ability.
+            keyword_only &= ability.keyword_only() && ability.class != AbilityClass::CardText;
             for missing in &ability.missing {
                 *counts[index].entry(missing.label()).or_default() += 1;
             }
@@ -508,6 +509,12 @@ mod tests {
         let claims = |text: &str, kind: CardType| {
             (kind == CardType::Battle && text.starts_with("Tap this unit")).then_some(true)
         };
+        // A unit whose text a card plugin claims is playable but not keyword-only.
+        let claimed_unit = unit("ONE", "Claimed", &["Tap this unit -> Gain 1 Force."]);
+        let claims_units =
+            |text: &str, _: CardType| text.starts_with("Tap this unit").then_some(true);
+        let only = coverage([&claimed_unit], &keywords(), &has_plugin, &claims_units);
+        assert_eq!((only[0].units_playable, only[0].keyword_only), (1, 0));
         let sets = coverage(&cards, &keywords(), &has_plugin, &claims);
         assert_eq!(sets.len(), 2);
         let one = &sets[0];
