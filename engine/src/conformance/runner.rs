@@ -811,46 +811,8 @@ impl<'s> Script<'s> {
     /// than left unused: an attack by a tapped unit is illegal, not merely late.
     fn finish(&mut self, state: &GameState) {
         while let Some(act) = self.acts.get(self.next) {
-            // An activation that was never offered when its side could act is refused too.
-            if let Action::Use { unit, ability, .. } = &act.action {
+            if let Some(reason) = never_possible(&act.action) {
                 if !act.optional {
-                    let reason = format!("{unit} was never offered {ability} during the run");
-                    self.refused.push((act.number, reason));
-                }
-                self.next += 1;
-                continue;
-            }
-            // So is a Battle card never playable when its side could play it.
-            if let Action::Play { card, .. } = &act.action {
-                if !act.optional {
-                    let reason = format!("{card} could not be played at any point of the run");
-                    self.refused.push((act.number, reason));
-                }
-                self.next += 1;
-                continue;
-            }
-            // So is a split of hits the engine never asked for: the attacker had nothing that
-            // divides hits (no Overkill), or no hits to divide.
-            if let Action::Split { unit, .. } = &act.action {
-                if !act.optional {
-                    let reason = format!("{unit} was never asked to divide hits during the run");
-                    self.refused.push((act.number, reason));
-                }
-                self.next += 1;
-                continue;
-            }
-            // A completion by another route that never became possible is refused too.
-            if let Action::Complete {
-                unit,
-                via: Some(via),
-                ..
-            } = &act.action
-            {
-                if !act.optional {
-                    let reason = format!(
-                        "{unit} could not be completed via {} at any point of the run",
-                        via_label(*via)
-                    );
                     self.refused.push((act.number, reason));
                 }
                 self.next += 1;
@@ -932,6 +894,33 @@ impl Decider for Script<'_> {
         self.acts
             .get(self.next)
             .is_some_and(|act| !matches!(self.fit(state, act, decision), Fit::Later))
+    }
+}
+
+/// Why an act still waiting at the end of the run is refused, for acts that wait for the engine
+/// to offer them: an activation never offered when its side could act, a Battle card never
+/// playable, a split of hits never asked for (no Overkill, or no hits to divide), a completion
+/// by another route that never became possible. `None` for other acts.
+fn never_possible(action: &Action) -> Option<String> {
+    match action {
+        Action::Use { unit, ability, .. } => {
+            Some(format!("{unit} was never offered {ability} during the run"))
+        }
+        Action::Play { card, .. } => Some(format!(
+            "{card} could not be played at any point of the run"
+        )),
+        Action::Split { unit, .. } => Some(format!(
+            "{unit} was never asked to divide hits during the run"
+        )),
+        Action::Complete {
+            unit,
+            via: Some(via),
+            ..
+        } => Some(format!(
+            "{unit} could not be completed via {} at any point of the run",
+            via_label(*via)
+        )),
+        _ => None,
     }
 }
 

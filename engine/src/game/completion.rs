@@ -12,7 +12,6 @@ use crate::cost::{Cost, can_pay_as, parse_costs_with_x, pay, with_x, x_limit};
 use crate::decision::Choice;
 use crate::log::Event;
 use crate::model::{Arena, CardId, CardType, Place, Side, UnitId};
-use crate::plugins::manifest::Zone;
 
 /// One completion route of one card, with what it costs now.
 struct Route {
@@ -113,27 +112,8 @@ impl Game<'_> {
                     continue;
                 }
                 seen.push(def.name.clone());
-                for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
-                    let manifest = self.host.manifest(instance.plugin);
-                    if !manifest.zones.contains(&Zone::Discard)
-                        || !manifest.queries.contains(&Query::Completions)
-                    {
-                        continue;
-                    }
-                    if let QueryAnswer::Completions(list) =
-                        self.ask(&instance, QueryCall::Completions)?
-                    {
-                        for (index, completion) in list.into_iter().enumerate() {
-                            routes.push((
-                                None,
-                                card,
-                                index as u32,
-                                completion,
-                                instance.keyword.clone(),
-                                true,
-                            ));
-                        }
-                    }
+                for (index, keyword, completion) in self.discard_completions(card, side)? {
+                    routes.push((None, card, index, completion, keyword, true));
                 }
             }
         }

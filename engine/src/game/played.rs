@@ -8,7 +8,9 @@
 //! player. A Mission's text runs through the `resolve` hook when it is completed, with
 //! `ability.unit` = the Mission in the build zone, which is discarded afterwards.
 
-use swtcg_plugin_api::{HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall};
+use swtcg_plugin_api::{
+    Completion, HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall,
+};
 
 use super::abilities::{Activation, ActiveAbility, PlayedCard, offer_choices};
 use super::{Flow, Game};
@@ -35,19 +37,18 @@ impl Game<'_> {
             .collect()
     }
 
-    /// The costs of the ways to play `card` from its owner's discard pile: the `completions` of
-    /// its abilities whose plugin works there (manifest zone `discard`: Meditate), by their
-    /// route number; routes whose cost the engine can't read are left out.
-    pub(crate) fn discard_routes(
+    /// The ways to play `card` from its owner's discard pile: the `completions` of its
+    /// abilities whose plugin works there (manifest zone `discard`: Meditate), numbered in
+    /// order, each with the keyword that offers it.
+    pub(crate) fn discard_completions(
         &mut self,
         card: CardId,
         side: Side,
-    ) -> Flow<Vec<(u32, String, Vec<Cost>)>> {
+    ) -> Flow<Vec<(u32, String, Completion)>> {
         let mut routes = Vec::new();
         if !self.any_answers(Query::Completions) {
             return Ok(routes);
         }
-        let mut number = 0;
         for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
             let manifest = self.host.manifest(instance.plugin);
             if !manifest.zones.contains(&Zone::Discard)
@@ -55,19 +56,26 @@ impl Game<'_> {
             {
                 continue;
             }
-            let QueryAnswer::Completions(list) = self.ask(&instance, QueryCall::Completions)?
-            else {
-                continue;
-            };
-            for completion in list {
-                let costs = completion.cost.as_deref().map(parse_costs).transpose();
-                if let Ok(costs) = costs {
-                    routes.push((number, completion.label, costs.unwrap_or_default()));
+            if let QueryAnswer::Completions(list) = self.ask(&instance, QueryCall::Completions)? {
+                for completion in list {
+                    routes.push((routes.len() as u32, instance.keyword.clone(), completion));
                 }
-                number += 1;
             }
         }
         Ok(routes)
+    }
+
+    /// The costs of the ways to play `card` from the discard pile, by route number; routes
+    /// whose cost the engine can't read are left out.
+    fn discard_routes(&mut self, card: CardId, side: Side) -> Flow<Vec<(u32, Vec<Cost>)>> {
+        Ok(self
+            .discard_completions(card, side)?
+            .into_iter()
+            .filter_map(|(number, _, completion)| {
+                let costs = completion.cost.as_deref().map(parse_costs).transpose();
+                costs.ok().map(|costs| (number, costs.unwrap_or_default()))
+            })
+            .collect())
     }
 
     /// The Battle cards `side` may play in this POP, as decision options: each offer of each
@@ -104,7 +112,7 @@ impl Game<'_> {
             let routes: Vec<(Option<u32>, Option<Vec<Cost>>)> = if in_discard {
                 self.discard_routes(card, side)?
                     .into_iter()
-                    .map(|(number, _, costs)| (Some(number), Some(costs)))
+                    .map(|(number, costs)| (Some(number), Some(costs)))
                     .collect()
             } else {
                 vec![(None, None)]
@@ -179,8 +187,8 @@ impl Game<'_> {
             None if player.hand.contains(&card) => None,
             Some(route) if player.discard.contains(&card) => {
                 let routes = self.discard_routes(card, side)?;
-                match routes.into_iter().find(|(number, _, _)| *number == route) {
-                    Some((_, _, costs)) => Some(costs),
+                match routes.into_iter().find(|(number, _)| *number == route) {
+                    Some((_, costs)) => Some(costs),
                     None => return Ok(()),
                 }
             }
