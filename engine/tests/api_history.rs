@@ -1,8 +1,8 @@
-//! The API version history: plugins built against the first API version (1.0.0) load in the
-//! newest host and still pass their keywords' scenarios.
+//! The API version history: plugins built against earlier API versions (1.0.0, 1.1.0) load in
+//! the newest host and still pass their keywords' scenarios.
 //!
-//! The fixtures in `tests/fixtures/api-1.0/` are wasm files built with the guest SDK of API
-//! 1.0.0 and committed as built, so this test keeps meaning what it says however the SDK
+//! The fixtures in `tests/fixtures/api-<version>/` are wasm files built with the guest SDK of
+//! that version and committed as built, so this test keeps meaning what it says however the SDK
 //! changes: the host must keep the bindings of every API version it promises
 //! (`swtcg_plugin_api::API_HISTORY`).
 
@@ -13,8 +13,16 @@ use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
 use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/api-1.0")
+/// The fixtures: each earlier API version's folder and the keywords built against it.
+const OLD: [(&str, &str, [&str; 2]); 2] = [
+    ("1.0.0", "api-1.0", ["accuracy", "fury"]),
+    ("1.1.0", "api-1.1", ["evade", "tenacity"]),
+];
+
+fn fixtures(folder: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(folder)
 }
 
 fn repository() -> PathBuf {
@@ -24,12 +32,13 @@ fn repository() -> PathBuf {
         .unwrap_or_default()
 }
 
-/// A registry of the 1.0.0 fixtures, loaded the way `swtcg --plugins DIR` loads a folder.
-fn registry_of_old_plugins(runtime: &WasmRuntime) -> Registry {
+/// A registry of the fixtures of one earlier version, loaded the way `swtcg --plugins DIR`
+/// loads a folder.
+fn registry_of_old_plugins(runtime: &WasmRuntime, folder: &str, keywords: [&str; 2]) -> Registry {
     let mut registry = Registry::new();
     let ruleset = Ruleset::default();
-    for keyword in ["accuracy", "fury"] {
-        let dir = fixtures().join(keyword);
+    for keyword in keywords {
+        let dir = fixtures(folder).join(keyword);
         let path = dir.join("keyword.toml");
         let text = std::fs::read_to_string(&path).expect("fixture manifest");
         let manifest = Manifest::parse(&path.display().to_string(), &text).expect("manifest");
@@ -44,27 +53,43 @@ fn registry_of_old_plugins(runtime: &WasmRuntime) -> Registry {
                 path.display().to_string(),
                 (ruleset.plugin_memory, ruleset.plugin_fuel),
             )
-            .unwrap_or_else(|e| panic!("the 1.0.0 {keyword} plugin does not load: {e}"));
+            .unwrap_or_else(|e| panic!("the {folder} {keyword} plugin does not load: {e}"));
     }
     registry
 }
 
 #[test]
-fn the_fixtures_really_are_built_against_api_1_0_0() {
-    for keyword in ["accuracy", "fury"] {
-        let wasm = std::fs::read(fixtures().join(keyword).join("plugin.wasm")).expect("wasm");
-        let text = String::from_utf8_lossy(&wasm);
-        assert!(text.contains("swtcg:keyword/hooks@1.0.0"), "{keyword}");
-        assert!(!text.contains("swtcg:keyword/hooks@1.1"), "{keyword}");
+fn the_fixtures_really_are_built_against_their_versions() {
+    for (version, folder, keywords) in OLD {
+        for keyword in keywords {
+            let path = fixtures(folder).join(keyword).join("plugin.wasm");
+            let wasm = std::fs::read(path).expect("wasm");
+            let text = String::from_utf8_lossy(&wasm);
+            // Each version names its exports `swtcg:keyword/hooks@<version>`, and no other.
+            for other in swtcg_plugin_api::API_HISTORY {
+                let named = text.contains(&format!("swtcg:keyword/hooks@{other}"));
+                assert_eq!(named, other == version, "{folder}/{keyword} and {other}");
+            }
+        }
+        assert!(swtcg_plugin_api::API_HISTORY.contains(&version));
+        assert_ne!(swtcg_plugin_api::api_version_string(), version);
     }
-    assert_eq!(swtcg_plugin_api::API_HISTORY[0], "1.0.0");
-    assert_ne!(swtcg_plugin_api::api_version_string(), "1.0.0");
 }
 
 #[test]
 fn plugins_of_api_1_0_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[0]);
+}
+
+#[test]
+fn plugins_of_api_1_1_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[1]);
+}
+
+/// Runs every scenario of the fixtures' keywords with the fixtures as the only plugins.
+fn passes_its_scenarios((version, folder, keywords): (&str, &str, [&str; 2])) {
     let runtime = WasmRuntime::new().expect("runtime");
-    let mut registry = registry_of_old_plugins(&runtime);
+    let mut registry = registry_of_old_plugins(&runtime, folder, keywords);
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |name: &str| Ruleset::builtin(name).ok_or_else(|| format!("no ruleset {name}"));
@@ -76,7 +101,7 @@ fn plugins_of_api_1_0_0_pass_their_scenarios_in_the_newest_host() {
     // Every scenario of the two keywords; those that need another keyword's plugin are
     // skipped, and must say so.
     let mut ran = 0;
-    for keyword in ["accuracy", "fury"] {
+    for keyword in keywords {
         let dir = repository().join("plugins").join(keyword).join("scenarios");
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .expect("scenario folder")
@@ -92,7 +117,7 @@ fn plugins_of_api_1_0_0_pass_their_scenarios_in_the_newest_host() {
                     continue;
                 }
                 panic!(
-                    "{} fails with the 1.0.0 plugins: {} {:?}",
+                    "{} fails with the {version} plugins: {} {:?}",
                     path.display(),
                     failure.reason,
                     failure.diff

@@ -32,7 +32,7 @@ use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::rng::Dice;
 use swtcg_engine::ruleset::{OnPluginError, Ruleset};
 use swtcg_engine::{AbilityHost, EngineError, Game, NoPlugins, Outcome, StopAt};
-use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall};
+use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, Pop, QueryAnswer, QueryCall};
 
 // Building and staging the fixtures.
 
@@ -800,6 +800,33 @@ fn an_endless_loop_runs_out_of_fuel_and_the_same_registry_answers_next() {
     );
 }
 
+/// API 1.2 calls pass an ability key, and the plugin asks for what it stands for once: across
+/// more distinct abilities than one instance is given keys (so past an instance replacement),
+/// every call still reads its own ability. The overflow fixture echoes its parameter "offers N"
+/// as the `max-amount` of its activation in the attack POP.
+#[test]
+fn every_call_reads_its_own_ability_past_the_key_limit() {
+    let rules = ruleset(OnPluginError::Stop);
+    let mut registry = load(&["overflow"], &rules).unwrap_or_else(|e| panic!("{e}"));
+    let at = position(&scenario_text("loop"), &rules);
+    let tank = at.ids["tank"];
+    let plugin = plugin(&registry, "Overflow");
+    let call = QueryCall::Activations {
+        pop: Pop::Attack,
+        event: HookEvent::default(),
+    };
+    let mut offers = |n: u32| {
+        let ability = ability(tank, "Overflow", &format!("offers {n}"));
+        match registry.query(plugin, &ability, &call, &at.state) {
+            Ok(QueryAnswer::Activations(offers)) if offers.len() == 1 => offers[0].max_amount,
+            other => panic!("offers {n}: {other:?}"),
+        }
+    };
+    for n in (0..4200).chain([0, 17, 4095, 4199, 4096, 3]) {
+        assert_eq!(offers(n), Some(n));
+    }
+}
+
 #[test]
 fn an_endless_loop_in_a_game_is_skipped_or_stops_it() {
     let text = scenario_text("loop");
@@ -1033,7 +1060,7 @@ fn a_plugin_for_api_0_9_is_refused() {
     let error = error.expect("a plugin for API ^0.9 was loaded");
     assert!(
         error.contains(
-            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.1.0"
+            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.2.0"
         ),
         "{error}"
     );

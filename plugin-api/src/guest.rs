@@ -39,8 +39,77 @@ pub mod host {
     pub use super::native::host::*;
 }
 
+/// The ability instance a call is about, in full: its unit and what its key stands for. Calls
+/// of API 1.0 and 1.1 passed it as the WIT record `ability`; since 1.2 they pass an
+/// `AbilityRef` and the SDK builds this (see `ability_keys`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ability {
+    /// The unit that has the ability.
+    pub unit: UnitId,
+    /// Which of the unit's abilities it is; layered instances of one keyword differ here.
+    pub index: u32,
+    /// The printed text, e.g. "Pay 2 Force -> Evade 2".
+    pub text: String,
+    /// What follows the keyword: "2" for "Evade 2", the cost list of an Upkeep.
+    pub parameter: String,
+    /// The activation cost before the arrow, if the ability has one.
+    pub cost: Option<String>,
+    /// Whether it is printed on a card under the top card of the unit's stack (INSERT).
+    pub under: bool,
+}
+
 /// What a hook returns: proposed effects, or an error message naming what went wrong.
 pub type HookResult = Result<Vec<Effect>, String>;
+
+/// The ability instances of calls (API 1.2): a call passes the unit and a key, and the details
+/// a key stands for are asked of the host once and kept for the life of the instance, so that a
+/// call copies no strings into the plugin. Keywords still get the whole `Ability`.
+#[doc(hidden)]
+pub mod ability_keys {
+    use super::{Ability, AbilityDetails, AbilityRef};
+    use std::cell::RefCell;
+
+    /// Keys at or past this are asked of the host at every call instead of kept, so that a
+    /// host handing out sparse keys could not make the table grow without bound. The host
+    /// numbers the keys of one instance from 0, one per distinct ability text it calls about.
+    const MOST_KEPT: usize = 4096;
+
+    std::thread_local! {
+        /// The details of each key, by key, as far as they were asked.
+        static KEPT: RefCell<Vec<Option<AbilityDetails>>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// The ability a call is about, in full.
+    pub fn resolve(ability: AbilityRef) -> Ability {
+        let key = ability.key as usize;
+        let whole = |d: &AbilityDetails| Ability {
+            unit: ability.unit,
+            index: d.index,
+            text: d.text.clone(),
+            parameter: d.parameter.clone(),
+            cost: d.cost.clone(),
+            under: d.under,
+        };
+        if key >= MOST_KEPT {
+            return whole(&details(ability.key));
+        }
+        KEPT.with_borrow_mut(|kept| {
+            if kept.len() <= key {
+                kept.resize(key + 1, None);
+            }
+            whole(kept[key].get_or_insert_with(|| details(ability.key)))
+        })
+    }
+
+    /// Asks the host what a key stands for. The host gave the key for this call, so it always
+    /// knows it; a host that does not is broken, and the call stops with a message saying so.
+    fn details(key: u32) -> AbilityDetails {
+        match super::bindings::swtcg::keyword::host::describe_ability(key) {
+            Some(details) => details,
+            None => panic!("the host does not know the ability key {key} it called with"),
+        }
+    }
+}
 
 /// Declares the trait with one defaulted method per hook, and the macro that exports it.
 macro_rules! keyword_trait {
@@ -156,66 +225,66 @@ macro_rules! keyword_trait {
 
                     impl hooks::Guest for $ty {
                         $(
-                            fn $hook(ability: Ability, event: Event) -> HookResult {
-                                <$ty as Keyword>::$hook(ability, event)
+                            fn $hook(ability: AbilityRef, event: Event) -> HookResult {
+                                <$ty as Keyword>::$hook($crate::guest::ability_keys::resolve(ability), event)
                             }
                         )*
                     }
 
                     impl queries::Guest for $ty {
-                        fn attack_die_modifier(ability: Ability, attacker: UnitId, defender: UnitId) -> i32 {
-                            <$ty as Keyword>::attack_die_modifier(ability, attacker, defender)
+                        fn attack_die_modifier(ability: AbilityRef, attacker: UnitId, defender: UnitId) -> i32 {
+                            <$ty as Keyword>::attack_die_modifier($crate::guest::ability_keys::resolve(ability), attacker, defender)
                         }
-                        fn hit_threshold(ability: Ability, kind: DiceKind) -> Option<u8> {
-                            <$ty as Keyword>::hit_threshold(ability, kind)
+                        fn hit_threshold(ability: AbilityRef, kind: DiceKind) -> Option<u8> {
+                            <$ty as Keyword>::hit_threshold($crate::guest::ability_keys::resolve(ability), kind)
                         }
-                        fn can_be_attacked(ability: Ability, attacker: UnitId) -> bool {
-                            <$ty as Keyword>::can_be_attacked(ability, attacker)
+                        fn can_be_attacked(ability: AbilityRef, attacker: UnitId) -> bool {
+                            <$ty as Keyword>::can_be_attacked($crate::guest::ability_keys::resolve(ability), attacker)
                         }
-                        fn can_be_retargeted(ability: Ability, by: Retarget) -> bool {
-                            <$ty as Keyword>::can_be_retargeted(ability, by)
+                        fn can_be_retargeted(ability: AbilityRef, by: Retarget) -> bool {
+                            <$ty as Keyword>::can_be_retargeted($crate::guest::ability_keys::resolve(ability), by)
                         }
-                        fn stat_modifier(ability: Ability) -> Stats {
-                            <$ty as Keyword>::stat_modifier(ability)
+                        fn stat_modifier(ability: AbilityRef) -> Stats {
+                            <$ty as Keyword>::stat_modifier($crate::guest::ability_keys::resolve(ability))
                         }
-                        fn power_against(ability: Ability, attacker: UnitId) -> i32 {
-                            <$ty as Keyword>::power_against(ability, attacker)
+                        fn power_against(ability: AbilityRef, attacker: UnitId) -> i32 {
+                            <$ty as Keyword>::power_against($crate::guest::ability_keys::resolve(ability), attacker)
                         }
-                        fn damage_preventable(ability: Ability, source: UnitId, target: UnitId) -> Option<bool> {
-                            <$ty as Keyword>::damage_preventable(ability, source, target)
+                        fn damage_preventable(ability: AbilityRef, source: UnitId, target: UnitId) -> Option<bool> {
+                            <$ty as Keyword>::damage_preventable($crate::guest::ability_keys::resolve(ability), source, target)
                         }
-                        fn activations(ability: Ability, pop: Pop, event: Event) -> Vec<Activation> {
-                            <$ty as Keyword>::activations(ability, pop, event)
+                        fn activations(ability: AbilityRef, pop: Pop, event: Event) -> Vec<Activation> {
+                            <$ty as Keyword>::activations($crate::guest::ability_keys::resolve(ability), pop, event)
                         }
-                        fn activate(ability: Ability, index: u32, choice: Choice, event: Event) -> HookResult {
-                            <$ty as Keyword>::activate(ability, index, choice, event)
+                        fn activate(ability: AbilityRef, index: u32, choice: Choice, event: Event) -> HookResult {
+                            <$ty as Keyword>::activate($crate::guest::ability_keys::resolve(ability), index, choice, event)
                         }
-                        fn granted_abilities(ability: Ability) -> Vec<String> {
-                            <$ty as Keyword>::granted_abilities(ability)
+                        fn granted_abilities(ability: AbilityRef) -> Vec<String> {
+                            <$ty as Keyword>::granted_abilities($crate::guest::ability_keys::resolve(ability))
                         }
-                        fn completions(ability: Ability) -> Vec<Completion> {
-                            <$ty as Keyword>::completions(ability)
+                        fn completions(ability: AbilityRef) -> Vec<Completion> {
+                            <$ty as Keyword>::completions($crate::guest::ability_keys::resolve(ability))
                         }
-                        fn attack_arenas(ability: Ability) -> Vec<OtherArena> {
-                            <$ty as Keyword>::attack_arenas(ability)
+                        fn attack_arenas(ability: AbilityRef) -> Vec<OtherArena> {
+                            <$ty as Keyword>::attack_arenas($crate::guest::ability_keys::resolve(ability))
                         }
-                        fn stat_modifier_for(ability: Ability, unit: UnitId) -> Stats {
-                            <$ty as Keyword>::stat_modifier_for(ability, unit)
+                        fn stat_modifier_for(ability: AbilityRef, unit: UnitId) -> Stats {
+                            <$ty as Keyword>::stat_modifier_for($crate::guest::ability_keys::resolve(ability), unit)
                         }
-                        fn chosen(ability: Ability, index: u32) -> HookResult {
-                            <$ty as Keyword>::chosen(ability, index)
+                        fn chosen(ability: AbilityRef, index: u32) -> HookResult {
+                            <$ty as Keyword>::chosen($crate::guest::ability_keys::resolve(ability), index)
                         }
-                        fn understands(ability: Ability) -> bool {
-                            <$ty as Keyword>::understands(ability)
+                        fn understands(ability: AbilityRef) -> bool {
+                            <$ty as Keyword>::understands($crate::guest::ability_keys::resolve(ability))
                         }
-                        fn stacks_under(ability: Ability, card: CardView) -> bool {
-                            <$ty as Keyword>::stacks_under(ability, card)
+                        fn stacks_under(ability: AbilityRef, card: CardView) -> bool {
+                            <$ty as Keyword>::stacks_under($crate::guest::ability_keys::resolve(ability), card)
                         }
-                        fn secret_roll(ability: Ability) -> bool {
-                            <$ty as Keyword>::secret_roll(ability)
+                        fn secret_roll(ability: AbilityRef) -> bool {
+                            <$ty as Keyword>::secret_roll($crate::guest::ability_keys::resolve(ability))
                         }
-                        fn removed_keywords(ability: Ability, unit: UnitId) -> Vec<String> {
-                            <$ty as Keyword>::removed_keywords(ability, unit)
+                        fn removed_keywords(ability: AbilityRef, unit: UnitId) -> Vec<String> {
+                            <$ty as Keyword>::removed_keywords($crate::guest::ability_keys::resolve(ability), unit)
                         }
                     }
 

@@ -24,8 +24,18 @@ mod bindings {
     });
 }
 
+/// The bindings of API 1.1.0 (`plugin-api/wit-history/1.1.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_1 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.1.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.0.0 (`plugin-api/wit-history/1.0.0/`), kept so that plugins built
-/// against it still load: a minor version only adds.
+/// against it still load.
 mod bindings_1_0 {
     wasmtime::component::bindgen!({
         path: "../plugin-api/wit-history/1.0.0",
@@ -54,6 +64,116 @@ pub struct HostCtx {
     /// Host questions asked in the call in progress. Host functions cost no fuel, so they are
     /// counted: a plugin asking more than `MAX_HOST_CALLS` in one call is stopped.
     calls: u32,
+    /// The ability keys given to this instance (API 1.2). They live with the store, so a
+    /// replaced instance starts with no keys, as its memory starts with none kept.
+    keys: AbilityKeys,
+}
+
+/// The most ability keys one instance is given; a plugin about to need more gets a fresh
+/// instance first (a game has far fewer distinct ability texts per keyword).
+const MAX_ABILITY_KEYS: usize = 4096;
+
+/// The ability keys of API 1.2: what the engine calls a plugin about (an ability's index, text,
+/// parameter, cost and `under`) gets a small number the first time, so that a call passes two
+/// numbers and the plugin asks for the strings once per key (`describe-ability`) and keeps them.
+#[derive(Default)]
+struct AbilityKeys {
+    /// The details of each key, by key.
+    details: Vec<api::Ability>,
+    /// The key of each details' hash (the first key with that hash).
+    by_hash: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<FastHasher>>,
+}
+
+/// FxHash's mixing, for the ability keys: the engine hashes an ability's strings at every
+/// call, and the default SipHash cost more than the rest of the look-up. Nothing but speed
+/// depends on these hashes: details with one hash are told apart by comparing them (a text
+/// made to collide costs a scan of at most `MAX_ABILITY_KEYS` details, never a wrong key).
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let mut last = [0; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(n.into());
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(n.into());
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl AbilityKeys {
+    /// The key of an ability's details, given now if they have none. The unit is not part of
+    /// the key: a call passes it beside the key.
+    fn key_of(&mut self, ability: &api::Ability) -> u32 {
+        let same = |d: &api::Ability| {
+            d.index == ability.index
+                && d.under == ability.under
+                && d.text == ability.text
+                && d.parameter == ability.parameter
+                && d.cost == ability.cost
+        };
+        let hash = std::hash::BuildHasher::hash_one(
+            &std::hash::BuildHasherDefault::<FastHasher>::default(),
+            (
+                ability.index,
+                ability.under,
+                &ability.text,
+                &ability.parameter,
+                &ability.cost,
+            ),
+        );
+        if let Some(&key) = self.by_hash.get(&hash)
+            && same(&self.details[key as usize])
+        {
+            return key;
+        }
+        // New details, or two details with one hash: the list decides.
+        if let Some(key) = self.details.iter().position(same) {
+            return key as u32;
+        }
+        let key = self.details.len() as u32;
+        self.details.push(api::Ability {
+            unit: 0,
+            ..ability.clone()
+        });
+        self.by_hash.entry(hash).or_insert(key);
+        key
+    }
+
+    fn len(&self) -> usize {
+        self.details.len()
+    }
 }
 
 /// The most host questions one plugin call may ask.
@@ -83,8 +203,9 @@ impl HostCtx {
 }
 
 /// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
-/// types. Every version has the records of 1.0.0 unchanged, so the same code serves each; the
-/// effects a version adds are converted in that version's module.
+/// types. Every version has the records of 1.0.0 but `ability` unchanged, so the same code
+/// serves each; the effects a version adds are converted in `conversions_1_1!` and the
+/// versions' modules.
 macro_rules! conversions {
     ($wit:path) => {
         use super::api;
@@ -212,17 +333,6 @@ macro_rules! conversions {
                 P::DamagePlacement => wit::Pop::DamagePlacement,
                 P::AttackEnd => wit::Pop::AttackEnd,
                 P::Disrupt => wit::Pop::Disrupt,
-            }
-        }
-
-        pub(super) fn to_wit_ability(a: &api::Ability) -> wit::Ability {
-            wit::Ability {
-                unit: a.unit,
-                index: a.index,
-                text: a.text.clone(),
-                parameter: a.parameter.clone(),
-                cost: a.cost.clone(),
-                under: a.under,
             }
         }
 
@@ -386,77 +496,119 @@ macro_rules! conversions {
     };
 }
 
-/// API 1.1.0, the newest.
-mod v1_1 {
+/// The conversions of what API 1.1.0 added (and 1.2.0 kept), in a version's module after
+/// `conversions!`.
+macro_rules! conversions_1_1 {
+    () => {
+        pub(super) fn to_wit_card(card: &api::CardView) -> wit::CardView {
+            wit::CardView {
+                name: card.name.clone(),
+                subtypes: card.subtypes.clone(),
+                arenas: card.arenas.iter().map(|&a| to_wit_arena(a)).collect(),
+                unique: card.unique,
+            }
+        }
+
+        pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+            match delayed {
+                wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+                wit::Delayed::Damage(d) => damage(d),
+                wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+                wit::Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
+                wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
+                wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
+                wit::Delayed::LoseForce(d) => api::Delayed::LoseForce {
+                    side: side_number(d.side),
+                    amount: d.amount,
+                },
+            }
+        }
+
+        /// An effect of this version in the engine's form.
+        pub(super) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+            use api::Effect as E;
+            Ok(match from_wit_effect_1_0(effect) {
+                Ok(e) => e,
+                Err(wit::Effect::Draw(d)) => E::Draw {
+                    side: side_number(d.side),
+                    cards: d.amount,
+                },
+                Err(wit::Effect::GainBuildPoints(amount)) => E::GainBuildPoints { amount },
+                Err(wit::Effect::LoseForce(d)) => E::LoseForce {
+                    side: side_number(d.side),
+                    amount: d.amount,
+                },
+                Err(wit::Effect::Choose(o)) => E::Choose {
+                    options: o.options,
+                    optional: o.optional,
+                },
+                Err(wit::Effect::Note(n)) => E::Note {
+                    unit: n.unit,
+                    key: n.key,
+                    value: n.value,
+                    duration: from_wit_duration(n.duration),
+                },
+                Err(wit::Effect::AttackAgain(a)) => E::AttackAgain {
+                    attacker: a.attacker,
+                    defender: a.defender,
+                    tap: a.tap,
+                },
+                Err(wit::Effect::AtBuildStepStart(d)) => E::AtBuildStepStart(from_wit_delayed(d)),
+                Err(wit::Effect::PutBeneath(b)) => E::PutBeneath {
+                    unit: b.unit,
+                    from: b.from,
+                },
+                // `from_wit_effect_1_0` converts every other effect.
+                Err(other) => return Err(format!("unconverted effect {other:?}")),
+            })
+        }
+    };
+}
+
+/// The record `ability` of API 1.0.0 and 1.1.0, in full, in a version's module after
+/// `conversions!`.
+macro_rules! whole_ability {
+    () => {
+        pub(super) fn to_wit_ability(a: &api::Ability) -> wit::Ability {
+            wit::Ability {
+                unit: a.unit,
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
+        }
+    };
+}
+
+/// API 1.2.0, the newest.
+mod v1_2 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_1_1!();
 
-    pub(super) fn to_wit_card(card: &api::CardView) -> wit::CardView {
-        wit::CardView {
-            name: card.name.clone(),
-            subtypes: card.subtypes.clone(),
-            arenas: card.arenas.iter().map(|&a| to_wit_arena(a)).collect(),
-            unique: card.unique,
+    pub(super) fn to_wit_details(a: &api::Ability) -> wit::AbilityDetails {
+        wit::AbilityDetails {
+            index: a.index,
+            text: a.text.clone(),
+            parameter: a.parameter.clone(),
+            cost: a.cost.clone(),
+            under: a.under,
         }
     }
+}
 
-    pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
-        match delayed {
-            wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
-            wit::Delayed::Damage(d) => damage(d),
-            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
-            wit::Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
-            wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
-            wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
-            wit::Delayed::LoseForce(d) => api::Delayed::LoseForce {
-                side: side_number(d.side),
-                amount: d.amount,
-            },
-        }
-    }
-
-    /// An effect of this version in the engine's form.
-    pub(super) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
-        use api::Effect as E;
-        Ok(match from_wit_effect_1_0(effect) {
-            Ok(e) => e,
-            Err(wit::Effect::Draw(d)) => E::Draw {
-                side: side_number(d.side),
-                cards: d.amount,
-            },
-            Err(wit::Effect::GainBuildPoints(amount)) => E::GainBuildPoints { amount },
-            Err(wit::Effect::LoseForce(d)) => E::LoseForce {
-                side: side_number(d.side),
-                amount: d.amount,
-            },
-            Err(wit::Effect::Choose(o)) => E::Choose {
-                options: o.options,
-                optional: o.optional,
-            },
-            Err(wit::Effect::Note(n)) => E::Note {
-                unit: n.unit,
-                key: n.key,
-                value: n.value,
-                duration: from_wit_duration(n.duration),
-            },
-            Err(wit::Effect::AttackAgain(a)) => E::AttackAgain {
-                attacker: a.attacker,
-                defender: a.defender,
-                tap: a.tap,
-            },
-            Err(wit::Effect::AtBuildStepStart(d)) => E::AtBuildStepStart(from_wit_delayed(d)),
-            Err(wit::Effect::PutBeneath(b)) => E::PutBeneath {
-                unit: b.unit,
-                from: b.from,
-            },
-            // `from_wit_effect_1_0` converts every other effect.
-            Err(other) => return Err(format!("unconverted effect {other:?}")),
-        })
-    }
+/// API 1.1.0.
+mod v1_1 {
+    conversions!(super::bindings_1_1::swtcg::keyword::types);
+    conversions_1_1!();
+    whole_ability!();
 }
 
 /// API 1.0.0.
 mod v1_0 {
     conversions!(super::bindings_1_0::swtcg::keyword::types);
+    whole_ability!();
 
     pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
         match delayed {
@@ -542,21 +694,44 @@ macro_rules! host_impl {
     };
 }
 
-host_impl!(bindings, v1_1, {
-    fn abilities(&mut self, id: u32) -> wasmtime::Result<Vec<String>> {
-        self.charge()?;
-        Ok(self.view().map(|v| v.abilities(id)).unwrap_or_default())
-    }
+/// The host functions API 1.1.0 added (and 1.2.0 kept), inside `host_impl!`.
+macro_rules! host_1_1 {
+    () => {
+        fn abilities(&mut self, id: u32) -> wasmtime::Result<Vec<String>> {
+            self.charge()?;
+            Ok(self.view().map(|v| v.abilities(id)).unwrap_or_default())
+        }
 
-    fn note(&mut self, id: u32, key: String) -> wasmtime::Result<Option<i32>> {
-        self.charge()?;
-        Ok(self.view().and_then(|v| v.note(id, &key)))
-    }
+        fn note(&mut self, id: u32, key: String) -> wasmtime::Result<Option<i32>> {
+            self.charge()?;
+            Ok(self.view().and_then(|v| v.note(id, &key)))
+        }
 
-    fn cards_beneath(&mut self, id: u32) -> wasmtime::Result<u32> {
+        fn cards_beneath(&mut self, id: u32) -> wasmtime::Result<u32> {
+            self.charge()?;
+            Ok(self.view().map_or(0, |v| v.cards_beneath(id)))
+        }
+    };
+}
+
+host_impl!(bindings, v1_2, {
+    host_1_1!();
+
+    fn describe_ability(
+        &mut self,
+        key: u32,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::AbilityDetails>> {
         self.charge()?;
-        Ok(self.view().map_or(0, |v| v.cards_beneath(id)))
+        Ok(self
+            .keys
+            .details
+            .get(key as usize)
+            .map(v1_2::to_wit_details))
     }
+});
+
+host_impl!(bindings_1_1, v1_1, {
+    host_1_1!();
 });
 
 host_impl!(bindings_1_0, v1_0, {});
@@ -592,8 +767,9 @@ pub struct WasmRuntime {
     engine: Engine,
     /// The host functions of the newest API.
     linker: Linker<HostCtx>,
-    /// The host functions of API 1.0.0, for plugins built against it. A separate linker keeps
-    /// the two versions' imports from ever being matched to each other.
+    /// The host functions of API 1.1.0 and 1.0.0, for plugins built against them. A linker
+    /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_1: Linker<HostCtx>,
     linker_1_0: Linker<HostCtx>,
 }
 
@@ -614,6 +790,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_1 = Linker::new(&engine);
+        bindings_1_1::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_1, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.1", e))?;
         let mut linker_1_0 = Linker::new(&engine);
         bindings_1_0::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_0, |ctx| {
             ctx
@@ -622,6 +803,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker,
+            linker_1_1,
             linker_1_0,
         })
     }
@@ -683,29 +865,38 @@ impl WasmRuntime {
         let version = exported_api(&self.engine, component)?;
         let link_error =
             "linking the plugin (it may import something the host does not provide, such as WASI)";
-        let pre = match version.as_str() {
-            "1.0.0" => {
-                let pre = self
-                    .linker_1_0
-                    .instantiate_pre(component)
-                    .map_err(|e| error(link_error, e))?;
-                Pre::V1_0(
-                    bindings_1_0::KeywordPre::new(pre).map_err(|e| {
+        let pre =
+            match version.as_str() {
+                "1.0.0" => {
+                    let pre = self
+                        .linker_1_0
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_0(bindings_1_0::KeywordPre::new(pre).map_err(|e| {
                         error("the plugin does not export the keyword world 1.0.0", e)
-                    })?,
-                )
-            }
-            _ => {
-                let pre = self
-                    .linker
-                    .instantiate_pre(component)
-                    .map_err(|e| error(link_error, e))?;
-                Pre::V1_1(
-                    bindings::KeywordPre::new(pre)
-                        .map_err(|e| error("the plugin does not export the keyword world", e))?,
-                )
-            }
-        };
+                    })?)
+                }
+                "1.1.0" => {
+                    let pre = self
+                        .linker_1_1
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_1(bindings_1_1::KeywordPre::new(pre).map_err(|e| {
+                        error("the plugin does not export the keyword world 1.1.0", e)
+                    })?)
+                }
+                _ => {
+                    let pre = self
+                        .linker
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_2(
+                        bindings::KeywordPre::new(pre).map_err(|e| {
+                            error("the plugin does not export the keyword world", e)
+                        })?,
+                    )
+                }
+            };
         let mut plugin = WasmPlugin {
             engine: self.engine.clone(),
             pre,
@@ -777,13 +968,15 @@ struct Live {
 /// A plugin linked with the bindings of its API version.
 enum Pre {
     V1_0(bindings_1_0::KeywordPre<HostCtx>),
-    V1_1(bindings::KeywordPre<HostCtx>),
+    V1_1(bindings_1_1::KeywordPre<HostCtx>),
+    V1_2(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
 enum Bound {
     V1_0(bindings_1_0::Keyword),
-    V1_1(bindings::Keyword),
+    V1_1(bindings_1_1::Keyword),
+    V1_2(bindings::Keyword),
 }
 
 /// One instantiated plugin.
@@ -856,7 +1049,7 @@ macro_rules! hook_call {
 macro_rules! query_call {
     ($v:ident, $q:expr, $store:expr, $ability:expr, $call:expr) => {{
         use api::{QueryAnswer as A, QueryCall as Q};
-        let (q, store, ability) = ($q, $store, &$ability);
+        let (q, store, ability) = ($q, $store, $ability);
         match $call {
             Q::AttackDieModifier { attacker, defender } => {
                 A::Number(q.call_attack_die_modifier(store, ability, *attacker, *defender)?)
@@ -945,6 +1138,7 @@ impl WasmPlugin {
                 view: std::ptr::null(),
                 limits,
                 calls: 0,
+                keys: AbilityKeys::default(),
             },
         );
         store.limiter(|ctx| &mut ctx.limits);
@@ -955,6 +1149,7 @@ impl WasmPlugin {
         let keyword = match &self.pre {
             Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
             Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
+            Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
@@ -968,6 +1163,15 @@ impl WasmPlugin {
         name: &str,
         call: impl FnOnce(&Bound, &mut Store<HostCtx>) -> wasmtime::Result<R>,
     ) -> Result<R, String> {
+        // An instance given its most ability keys starts over, its memory with them; the
+        // call gives at most one more.
+        if self
+            .live
+            .as_ref()
+            .is_some_and(|live| live.store.data().keys.len() >= MAX_ABILITY_KEYS)
+        {
+            self.live = None;
+        }
         if self.live.is_none() {
             self.live = Some(self.fresh_instance().map_err(|e| e.0)?);
         }
@@ -1024,6 +1228,12 @@ impl WasmPlugin {
                     hook_call!(hooks, &mut *store, hook, &ability, event)?
                         .map(|list| list.into_iter().map(v1_1::from_wit_effect).collect())
                 }
+                Bound::V1_2(k) => {
+                    let hooks = k.swtcg_keyword_hooks();
+                    let (ability, event) = (ability_ref(store, ability), v1_2::to_wit_event(event));
+                    hook_call!(hooks, &mut *store, hook, ability, event)?
+                        .map(|list| list.into_iter().map(v1_2::from_wit_effect).collect())
+                }
             })
         })?;
         match answer {
@@ -1051,7 +1261,7 @@ impl WasmPlugin {
                     Q::Understands => A::Flag(true),
                     Q::StacksUnder { .. } | Q::SecretRoll => A::Flag(false),
                     Q::RemovedKeywords { .. } => A::Abilities(Vec::new()),
-                    _ => query_call!(v1_0, q, store, ability, call),
+                    _ => query_call!(v1_0, q, store, &ability, call),
                 })
             }
             Bound::V1_1(k) => {
@@ -1074,10 +1284,46 @@ impl WasmPlugin {
                     Q::RemovedKeywords { unit } => {
                         A::Abilities(q.call_removed_keywords(store, &ability, *unit)?)
                     }
-                    _ => query_call!(v1_1, q, store, ability, call),
+                    _ => query_call!(v1_1, q, store, &ability, call),
+                })
+            }
+            Bound::V1_2(k) => {
+                let q = k.swtcg_keyword_queries();
+                let ability = ability_ref(store, ability);
+                Ok(match call {
+                    Q::StatModifierFor { unit } => A::Stats(v1_2::from_wit_stat_totals(
+                        q.call_stat_modifier_for(store, ability, *unit)?,
+                    )),
+                    Q::Chosen { index } => effects_answer(
+                        q.call_chosen(store, ability, *index)?,
+                        v1_2::from_wit_effect,
+                    )?,
+                    Q::Understands => A::Flag(q.call_understands(store, ability)?),
+                    Q::StacksUnder { card } => {
+                        let card = v1_2::to_wit_card(card);
+                        A::Flag(q.call_stacks_under(store, ability, &card)?)
+                    }
+                    Q::SecretRoll => A::Flag(q.call_secret_roll(store, ability)?),
+                    Q::RemovedKeywords { unit } => {
+                        A::Abilities(q.call_removed_keywords(store, ability, *unit)?)
+                    }
+                    _ => query_call!(v1_2, q, store, ability, call),
                 })
             }
         })
+    }
+}
+
+/// The ability of a call to a plugin of API 1.2: its unit and the key of the rest. A plugin
+/// that has been given `MAX_ABILITY_KEYS` keys never gets a new one: `with_call` replaces its
+/// instance (and so its keys) before such a call.
+fn ability_ref(
+    store: &mut Store<HostCtx>,
+    ability: &api::Ability,
+) -> bindings::swtcg::keyword::types::AbilityRef {
+    bindings::swtcg::keyword::types::AbilityRef {
+        unit: ability.unit,
+        key: store.data_mut().keys.key_of(ability),
     }
 }
 
@@ -1117,5 +1363,62 @@ fn describe_trap(err: &wasmtime::Error) -> String {
             err.root_cause()
         ),
         None => format!("{err:#}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ability(unit: u32, index: u32, text: &str, parameter: &str) -> api::Ability {
+        api::Ability {
+            unit,
+            index,
+            text: text.into(),
+            parameter: parameter.into(),
+            cost: None,
+            under: false,
+        }
+    }
+
+    #[test]
+    fn one_key_per_distinct_details_whatever_the_unit() {
+        let mut keys = AbilityKeys::default();
+        let evade = ability(3, 0, "Evade 2", "2");
+        assert_eq!(keys.key_of(&evade), 0);
+        assert_eq!(keys.key_of(&ability(9, 0, "Evade 2", "2")), 0);
+        assert_eq!(keys.key_of(&ability(3, 1, "Evade 2", "2")), 1);
+        assert_eq!(keys.key_of(&ability(3, 0, "Evade 3", "3")), 2);
+        let paid = api::Ability {
+            cost: Some("Pay 1 Force".into()),
+            ..evade.clone()
+        };
+        assert_eq!(keys.key_of(&paid), 3);
+        let under = api::Ability {
+            under: true,
+            ..evade.clone()
+        };
+        assert_eq!(keys.key_of(&under), 4);
+        assert_eq!(keys.key_of(&evade), 0);
+        assert_eq!(keys.len(), 5);
+        // What a key stands for is the details without the unit.
+        assert_eq!(keys.details[3].cost.as_deref(), Some("Pay 1 Force"));
+        assert_eq!(keys.details[2].text, "Evade 3");
+    }
+
+    #[test]
+    fn details_sharing_a_hash_still_get_their_own_keys() {
+        let mut keys = AbilityKeys::default();
+        let first = ability(1, 0, "Evade 2", "2");
+        let second = ability(1, 0, "Evade 4", "4");
+        assert_eq!(keys.key_of(&first), 0);
+        assert_eq!(keys.key_of(&second), 1);
+        // Make every hash seen point at the first key, as if the two collided.
+        for key in keys.by_hash.values_mut() {
+            *key = 0;
+        }
+        assert_eq!(keys.key_of(&second), 1);
+        assert_eq!(keys.key_of(&first), 0);
+        assert_eq!(keys.key_of(&ability(1, 0, "Evade 5", "5")), 2);
     }
 }

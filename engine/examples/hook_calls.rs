@@ -1,0 +1,92 @@
+//! Repeats the `call` figure of `swtcg bench` (one direct call of Critical Hit's `pop-p6` hook
+//! that asks the host for the attack and proposes an effect) with only that plugin loaded, so
+//! that the call can be profiled under valgrind, which counts instructions repeatably on a
+//! loaded machine (the full registry reserves more address space than valgrind allows).
+//!
+//! ```sh
+//! cargo build --release -p swtcg          # builds the plugins for wasm32
+//! cargo build --release -p swtcg-engine --example hook_calls
+//! W=target/plugins-wasm/wasm32-unknown-unknown/release/swtcg_keyword_critical_hit.wasm
+//! valgrind --tool=callgrind target/release/examples/hook_calls $W /tmp/ch.cwasm 0
+//! valgrind --tool=callgrind target/release/examples/hook_calls $W /tmp/ch.cwasm 10000
+//! ```
+//!
+//! The difference of the two totals over 10,000 is the instructions of one call. The compiled
+//! plugin is kept in the given file (compiling under valgrind is slow); a file compiled for
+//! another CPU (valgrind's differs from the machine's) is not loaded but compiled again.
+
+#[path = "../benches/workload/mod.rs"]
+mod workload;
+
+use std::process::ExitCode;
+
+use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::{AbilityHost, Ruleset};
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, wasm, compiled, calls] = &args[..] else {
+        return Err("usage: hook_calls CRITICAL_HIT.wasm COMPILED_FILE CALLS".into());
+    };
+    let calls: u64 = calls.parse().map_err(|e| format!("CALLS {calls:?}: {e}"))?;
+    let wasm = std::fs::read(wasm).map_err(|e| format!("{wasm}: {e}"))?;
+    let runtime = WasmRuntime::new().map_err(|e| e.to_string())?;
+    let cached = std::fs::read(compiled)
+        .ok()
+        .and_then(|bytes| runtime.load_compiled(&bytes).ok());
+    let component = match cached {
+        Some(component) => component,
+        None => {
+            let bytes = runtime.precompile(&wasm).map_err(|e| e.to_string())?;
+            std::fs::write(compiled, &bytes).map_err(|e| format!("{compiled}: {e}"))?;
+            runtime.load_compiled(&bytes).map_err(|e| e.to_string())?
+        }
+    };
+    let manifest = Manifest::parse("critical-hit/keyword.toml", workload::CRITICAL_HIT_MANIFEST)
+        .map_err(|e| e.to_string())?;
+    let ruleset = Ruleset::default();
+    let mut registry = Registry::new();
+    registry
+        .add(
+            &runtime,
+            manifest,
+            &component,
+            sha256_hex(&wasm),
+            "critical-hit".into(),
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .map_err(|e| e.to_string())?;
+    let state = workload::hook_position(1, true);
+    let ability = workload::bench_ability(&state);
+    let event = workload::bench_event(&state);
+    let plugin = registry
+        .plugin_for("Critical Hit")
+        .ok_or("the plugin is no Critical Hit")?;
+    // The first call gives the ability its key; the calls measured are all alike.
+    let effects = registry
+        .call_hook(plugin, workload::BENCH_HOOK, &ability, &event, &state)
+        .map_err(|e| e.to_string())?;
+    if effects.len() != 1 {
+        return Err(format!("a natural 6 made {effects:?}, not one effect"));
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..calls {
+        let effects = registry.call_hook(plugin, workload::BENCH_HOOK, &ability, &event, &state);
+        std::hint::black_box(effects).map_err(|e| e.to_string())?;
+    }
+    if calls > 0 {
+        let ns = start.elapsed().as_nanos() as f64 / calls as f64;
+        eprintln!("{calls} calls, {ns:.1} ns each");
+    }
+    Ok(())
+}
