@@ -18,7 +18,7 @@ use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
 use crate::model::{CardId, CardType, Duration, GameState, Modifier, Side, UnitId};
-use crate::plugins::manifest::{Manifest, UseLimit, Zone};
+use crate::plugins::manifest::{Instances, Manifest, UseLimit, Zone};
 use crate::ruleset::OnPluginError;
 
 /// The largest number one effect may carry (damage, Force, a stat change, counters).
@@ -325,6 +325,68 @@ impl Resolved {
     }
 }
 
+/// One unit's instances with those of each keyword whose manifest says `instances = "add-up"`
+/// added up (game 13.2.2, cumulative: "numeric values of all instances add up (Accuracy 1 +
+/// Accuracy 2 = Accuracy 3)"): the first instance stands for all, with the sum as its X, so that
+/// a triggered or chosen use (Damage Control, Area Damage, Avenge) happens once with the total
+/// rather than once per instance. Instances with a cost, or whose X is not a plain number, stay
+/// separate: each is its own use.
+fn add_up_cumulative(host: &dyn AbilityHost, instances: Vec<ActiveAbility>) -> Vec<ActiveAbility> {
+    let mut kept: Vec<ActiveAbility> = Vec::with_capacity(instances.len());
+    // For each kept instance that adds up: its X so far and whether another was added to it.
+    let mut sums: Vec<Option<(i64, bool)>> = Vec::with_capacity(instances.len());
+    for instance in instances {
+        let x = cumulative_x(host, &instance);
+        let first = x.and_then(|_| {
+            kept.iter()
+                .zip(&sums)
+                .position(|(k, sum)| sum.is_some() && k.plugin == instance.plugin)
+        });
+        match (x, first) {
+            (Some(x), Some(at)) => {
+                if let Some((sum, merged)) = &mut sums[at] {
+                    *sum = sum.saturating_add(x);
+                    *merged = true;
+                }
+            }
+            _ => {
+                sums.push(x.map(|x| (x, false)));
+                kept.push(instance);
+            }
+        }
+    }
+    for (instance, sum) in kept.iter_mut().zip(sums) {
+        if let Some((sum, true)) = sum {
+            let ability = &mut instance.ability;
+            let x = sum
+                .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+                .to_string();
+            ability.text = match ability.text.strip_suffix(ability.parameter.as_str()) {
+                Some(head) if !ability.parameter.is_empty() => format!("{head}{x}"),
+                _ => format!("{} {x}", instance.keyword),
+            };
+            ability.parameter = x;
+        }
+    }
+    kept
+}
+
+/// X of an instance that adds up with the others of its keyword: the manifest asks for it, the
+/// ability has no cost and X is a plain number.
+fn cumulative_x(host: &dyn AbilityHost, instance: &ActiveAbility) -> Option<i64> {
+    let manifest = host.manifest(instance.plugin);
+    if instance.ability.cost.is_some() || manifest.instances != Instances::AddUp {
+        return None;
+    }
+    instance
+        .ability
+        .parameter
+        .trim()
+        .parse::<i32>()
+        .ok()
+        .map(i64::from)
+}
+
 /// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
 fn is_lost(manifest: &Manifest, lost: &[String]) -> bool {
     !lost.is_empty()
@@ -385,8 +447,23 @@ impl Game<'_> {
         Ok(active)
     }
 
-    /// Adds the instances `abilities_where` returns to `active`.
+    /// Adds the instances `abilities_where` returns to `active`, the instances of a cumulative
+    /// keyword added up into one (game 13.2.2).
     fn collect_abilities(
+        &mut self,
+        unit: UnitId,
+        wanted: Wanted,
+        active: &mut Vec<ActiveAbility>,
+    ) -> Flow {
+        let start = active.len();
+        self.collect_instances(unit, wanted, active)?;
+        let instances = active.split_off(start);
+        active.extend(add_up_cumulative(&*self.host, instances));
+        Ok(())
+    }
+
+    /// Adds the unit's instances, one per printed or granted ability, to `active`.
+    fn collect_instances(
         &mut self,
         unit: UnitId,
         wanted: Wanted,

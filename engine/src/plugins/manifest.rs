@@ -55,6 +55,20 @@ pub enum UseLimit {
     None,
 }
 
+/// How the engine presents several instances of the keyword on one unit to the plugin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Instances {
+    /// Each printed or granted instance is called on its own; a plugin that adds instances
+    /// up, or whose ruleset flag can keep them separate, does it itself.
+    #[default]
+    Separate,
+    /// The instances without a cost whose X is a plain number are added up into one, the first,
+    /// with the sum as its X (game 13.2.2, cumulative keywords): "Damage Control 1" twice is
+    /// one "Damage Control 2", used once.
+    AddUp,
+}
+
 /// The `[keyword]` table of a manifest.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -76,6 +90,8 @@ struct RawKeyword {
     zones: Vec<Zone>,
     #[serde(default)]
     limit: UseLimit,
+    #[serde(default)]
+    instances: Instances,
     #[serde(default)]
     description: String,
 }
@@ -177,6 +193,8 @@ pub struct Manifest {
     pub queries: Vec<Query>,
     pub zones: Vec<Zone>,
     pub limit: UseLimit,
+    /// Whether the engine adds up the keyword's instances on a unit (`instances = "add-up"`).
+    pub instances: Instances,
     pub description: String,
     pub wasm: Option<WasmFile>,
     pub kind: PluginKind,
@@ -244,6 +262,7 @@ impl Manifest {
                     queries: c.queries,
                     zones: c.zones,
                     limit: c.limit,
+                    instances: Instances::Separate,
                     description: c.description,
                 };
                 if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
@@ -346,6 +365,7 @@ impl Manifest {
             queries,
             zones: k.zones,
             limit: k.limit,
+            instances: k.instances,
             description: k.description,
             wasm: raw.wasm,
             kind,

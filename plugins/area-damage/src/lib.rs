@@ -15,10 +15,12 @@
 //! its attack, with damage from the attack dice. Area Damage's own dice are not the attack's
 //! damage, so a unit they discard doesn't trigger it again.
 //!
+//! Several instances are added up by the engine into one use of their total dice (manifest
+//! `instances = "add-up"`, game 13.2.2).
+//!
 //! API 1.0 limits: an activation's use is counted per attack (the manifest's `limit`), so one
 //! instance is offered once per attack even when the attack discards two units (the defender and
-//! the unit Overkill moved hits to); several instances are offered separately instead of adding
-//! up; and a unit that left play is invisible, so the discarded unit's arena is taken to be the
+//! the unit Overkill moved hits to); and a unit that left play is invisible, so the discarded unit's arena is taken to be the
 //! defending unit's, or the attack's arena once the defender is gone too, which is wrong for
 //! attacks into another arena (Bombard and the like).
 

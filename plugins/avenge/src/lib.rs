@@ -8,7 +8,8 @@
 //! effect of the attack's end, so they are rolled after the attack's own damage and even if this
 //! unit has been discarded in the meantime (game 13.4.2); they are dice of damage, so the
 //! attacker's Armor applies to them. Each discarded unit triggers Avenge once; several Avenge
-//! instances of one unit each add their own dice, as separate damage instances.
+//! instances of one unit are added up by the engine into one roll of their total dice (manifest
+//! `instances = "add-up"`, game 13.2.2).
 //!
 //! API 1.0 limit: a unit that has left play is invisible to plugins (`host::unit` answers none
 //! for it, and the hook's event carries neither its controller nor its arena). Who controlled the

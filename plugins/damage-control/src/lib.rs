@@ -1,18 +1,13 @@
 //! The Damage Control keyword: "When your build step starts, you may remove up to X damage
 //! counters from this unit" (cumulative, triggered when the build step starts).
 //!
-//! The plugin finds the moment (the `build-step-start` hook of the unit's controller, game 6.2.1)
-//! and how many counters may go (X, never more than the unit has), but API 1.0 can't carry it
-//! out, so it proposes nothing for now:
-//! - no effect removes damage counters: `counters` changes named counters, which are not damage
-//!   counters, and removing damage counters is not prevention (game 14.5), so `prevent` can't
-//!   stand in for it;
-//! - "may ... up to X" is the controller's choice of an amount, and a hook can't ask a player
-//!   anything, while activations, which can, are only offered in POPs and no POP happens in a
-//!   build step.
+//! At the `build-step-start` hook of the unit's controller (game 6.2.1) it proposes the removal of
+//! up to X damage counters, never more than the unit has; the engine asks the controller how
+//! many (0 declines). Removing damage counters is not prevention (game 14.5).
 //!
 //! X is a number, or "X+N, where X is the number of cards in <name>'s stack" (Darth Sion (A)),
-//! read from the unit's stack size. Several instances each remove their own X (cumulative).
+//! read from the unit's stack size. Several instances with plain numbers are added up by the engine
+//! into one use (manifest `instances = "add-up"`, game 13.2.2).
 
 use swtcg_plugin_api::guest::*;
 

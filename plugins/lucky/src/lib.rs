@@ -9,8 +9,8 @@
 //! not which dice, so this plugin picks them for the player: the dice worst for the re-rolling
 //! side, that is this unit's lowest dice for hits when it attacks and the attacker's highest dice
 //! when it is attacked, the first one among equal dice. Several Lucky instances on one unit are
-//! each offered on their own rather than added into one Lucky, since a plugin can't see the other
-//! abilities of its unit.
+//! added up by the engine into one Lucky of their total X (manifest `instances = "add-up"`,
+//! game 13.2.2).
 
 use swtcg_plugin_api::guest::*;
 

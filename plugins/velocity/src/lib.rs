@@ -21,9 +21,10 @@
 //! The keyword flag `velocity-floor = "total"` takes the full X off instead and relies on the
 //! engine's floor of 0 for total speed.
 //!
-//! Not expressible with API 1.0 (see the `*.toml.pending` scenarios): a plugin can't see whether
-//! the unit has Stealth, so "-X" is offered to every unit; and nothing stops a unit from gaining
-//! Stealth after its Velocity applied.
+//! "If this unit doesn't have Stealth": the plugin reads the unit's printed and granted texts
+//! (host question `abilities`, API 1.1) when it offers and when it applies "-X". A Stealth that
+//! the unit gains after its Velocity applied does not undo the speed change, which the text
+//! doesn't ask for either.
 
 use swtcg_plugin_api::guest::*;
 
@@ -42,6 +43,14 @@ fn x_of(ability: &Ability) -> Option<i32> {
         .parse()
         .ok()
         .filter(|x: &i32| *x >= 0)
+}
+
+/// Whether the unit has Stealth now, printed or granted by an effect. Each keyword is its own
+/// ability text, so a whole text "Stealth" is the keyword.
+fn has_stealth(unit: UnitId) -> bool {
+    host::abilities(unit)
+        .iter()
+        .any(|text| text.trim().trim_end_matches('.').eq_ignore_ascii_case("Stealth"))
 }
 
 fn arena_name(arena: Arena) -> &'static str {
@@ -102,20 +111,22 @@ impl Keyword for Velocity {
         if host::unit(ability.unit).is_none_or(|u| u.zone != zone) {
             return Vec::new();
         }
-        vec![
-            Activation {
-                label: format!("Velocity +{x}"),
-                cost: ability.cost.clone(),
-                targets: Vec::new(),
-                max_amount: None,
-            },
-            Activation {
+        let mut offers = vec![Activation {
+            label: format!("Velocity +{x}"),
+            cost: ability.cost.clone(),
+            targets: Vec::new(),
+            max_amount: None,
+        }];
+        // "If this unit doesn't have Stealth, you may give it -X speed ... instead."
+        if !has_stealth(ability.unit) {
+            offers.push(Activation {
                 label: format!("Velocity -{x}"),
                 cost: ability.cost.clone(),
                 targets: vec![ability.unit],
                 max_amount: None,
-            },
-        ]
+            });
+        }
+        offers
     }
 
     fn activate(ability: Ability, index: u32, _choice: Choice, _event: Event) -> HookResult {
@@ -123,6 +134,9 @@ impl Keyword for Velocity {
         let Some(unit) = host::unit(ability.unit) else {
             return Ok(Vec::new());
         };
+        if index > 0 && has_stealth(ability.unit) {
+            return Err("a unit with Stealth can't take -X speed from Velocity".into());
+        }
         let speed = match index {
             0 => x,
             // "Velocity cannot reduce a unit's speed below 0."
