@@ -54,20 +54,17 @@ pub trait AbilityHost {
     fn keyword_names(&self) -> Vec<String>;
 
     /// The card plugins, in load order: printed text that is no keyword is offered to each
-    /// (its `understands` query) until one claims it.
-    fn card_plugins(&self) -> Vec<PluginId> {
-        Vec::new()
-    }
+    /// (its `understands` query) until one claims it. No default: a host that forwards to
+    /// another must forward this too, or card text silently does nothing.
+    fn card_plugins(&self) -> Vec<PluginId>;
 
     /// Whether any loaded plugin subscribes to this hook: unsubscribed hooks are skipped, so a
     /// hook no plugin listens to costs one look-up.
     fn any_subscribed(&self, hook: HookPoint) -> bool;
 
     /// Whether any loaded plugin answers this query, so that a rule no plugin changes costs one
-    /// look-up (the default: none does).
-    fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
-        false
-    }
+    /// look-up. No default, for the same reason as `card_plugins`.
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool;
 
     /// Calls one plugin's hook for one ability instance. Pure: the plugin reads the state and
     /// returns effects; the engine validates and applies them.
@@ -109,6 +106,14 @@ impl AbilityHost for NoPlugins {
     fn keyword_names(&self) -> Vec<String> {
         Vec::new()
     }
+    fn card_plugins(&self) -> Vec<PluginId> {
+        Vec::new()
+    }
+
+    fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
+        false
+    }
+
     fn any_subscribed(&self, _hook: HookPoint) -> bool {
         false
     }

@@ -678,6 +678,9 @@ mod tests {
         fn card_plugins(&self) -> Vec<PluginId> {
             vec![4, 7]
         }
+        fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
+            false
+        }
         fn any_subscribed(&self, _hook: HookPoint) -> bool {
             false
         }

@@ -127,6 +127,14 @@ impl AbilityHost for BuiltinCriticalHit {
     fn keyword_names(&self) -> Vec<String> {
         vec![self.manifest.name.clone()]
     }
+    fn card_plugins(&self) -> Vec<PluginId> {
+        Vec::new()
+    }
+
+    fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
+        false
+    }
+
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         hook == BENCH_HOOK
     }

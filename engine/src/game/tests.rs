@@ -159,6 +159,14 @@ impl AbilityHost for Recorder {
     fn keyword_names(&self) -> Vec<String> {
         Vec::new()
     }
+    fn card_plugins(&self) -> Vec<crate::hooks::PluginId> {
+        Vec::new()
+    }
+
+    fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
+        false
+    }
+
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         self.0.borrow_mut().push(hook);
         true
@@ -457,6 +465,14 @@ impl AbilityHost for FakeHost {
     fn keyword_names(&self) -> Vec<String> {
         vec!["Fake".into()]
     }
+    fn card_plugins(&self) -> Vec<crate::hooks::PluginId> {
+        Vec::new()
+    }
+
+    fn any_answers(&self, _query: swtcg_plugin_api::Query) -> bool {
+        false
+    }
+
     fn any_subscribed(&self, hook: HookPoint) -> bool {
         self.answers.contains_key(&hook)
     }
@@ -628,6 +644,10 @@ impl AbilityHost for SecretHost {
     fn keyword_names(&self) -> Vec<String> {
         vec!["Fake".into()]
     }
+    fn card_plugins(&self) -> Vec<crate::hooks::PluginId> {
+        Vec::new()
+    }
+
     fn any_subscribed(&self, _: HookPoint) -> bool {
         false
     }
