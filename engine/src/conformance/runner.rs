@@ -73,7 +73,7 @@ pub fn run_scenario(
     };
     let mut script = Script::new(&scenario.acts, &built.ids);
     let mut game = Game::new(built.state, header, host, &mut script);
-    let result = game.run_from(step, stop);
+    let result = game.run_turns_from(step, stop, scenario.start.turns);
     let state = game.state;
 
     script.finish(&state);

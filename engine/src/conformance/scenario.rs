@@ -78,6 +78,10 @@ pub struct Start {
     pub step: Option<SideName>,
     /// When the run ends; `None` means the end of the step the scenario starts in.
     pub stop: Option<Stop>,
+    /// How many turns the run takes (an extension; 1 unless `turns` says more): the turn it
+    /// starts in runs to its end and each later turn is played whole, the last up to `stop`,
+    /// which must then be "turn-end".
+    pub turns: u32,
 }
 
 /// A phase a scenario can start in.
@@ -449,6 +453,10 @@ pub fn parse_scenario(path: &str, text: &str) -> Result<Scenario, ScenarioError>
 }
 
 // ---------------------------------------------------------------------------------------------
+/// The most turns a scenario may run (`[start] turns`): enough for effects that last into a
+/// later turn, few enough that a script stays readable.
+const MAX_TURNS: i64 = 10;
+
 // Raw serde structs: one to one with the file, with spans where errors must point
 // ---------------------------------------------------------------------------------------------
 
@@ -486,6 +494,7 @@ struct RawStart {
     arena: Option<Spanned<ArenaName>>,
     step: Option<Spanned<SideName>>,
     stop: Option<Stop>,
+    turns: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -923,11 +932,35 @@ impl Ctx<'_> {
                 }
             }
         }
+        let turns = match &raw.turns {
+            None => 1,
+            Some(turns) => {
+                let value = *turns.get_ref();
+                if !(1..=MAX_TURNS).contains(&value) {
+                    return Err(self.error(
+                        &turns.span(),
+                        Some("turns"),
+                        format!("`turns` must be from 1 to {MAX_TURNS}, found {value}"),
+                    ));
+                }
+                if value > 1 && raw.stop != Some(Stop::TurnEnd) {
+                    return Err(self.error(
+                        &turns.span(),
+                        Some("turns"),
+                        "a run of more than one turn ends at the end of its last turn: it \
+                         needs `stop = \"turn-end\"`"
+                            .to_owned(),
+                    ));
+                }
+                value as u32
+            }
+        };
         Ok(Start {
             phase,
             arena: raw.arena.map(Spanned::into_inner),
             step: raw.step.map(Spanned::into_inner),
             stop: raw.stop,
+            turns,
         })
     }
 
@@ -1574,6 +1607,7 @@ health = 1
                 arena: Some(ArenaName::Ground),
                 step: None,
                 stop: Some(Stop::AttackEnd),
+                turns: 1,
             }
         );
         assert_eq!(scenario.units.len(), 2);
@@ -1662,6 +1696,24 @@ health = 1
         assert_eq!(err.line, Some(6));
         assert_eq!(err.key.as_deref(), Some("arena"));
         assert!(err.message.contains("sea"), "{err}");
+    }
+
+    #[test]
+    fn turns_need_a_turn_end_stop_and_a_sane_count() {
+        let start = "phase = \"battle\"\narena = \"ground\"\n";
+        let two = BASE.replacen(start, &format!("{start}turns = 2\n"), 1);
+        let err = parse_err(&two);
+        assert_eq!(err.key.as_deref(), Some("turns"));
+        assert!(err.message.contains("turn-end"), "{err}");
+        let ok = BASE.replacen(
+            start,
+            &format!("{start}turns = 2\nstop = \"turn-end\"\n"),
+            1,
+        );
+        assert_eq!(parse(&ok).unwrap().start.turns, 2);
+        let zero = BASE.replacen(start, &format!("{start}turns = 0\n"), 1);
+        assert!(parse_err(&zero).message.contains("from 1 to"));
+        assert_eq!(parse(BASE).unwrap().start.turns, 1);
     }
 
     #[test]

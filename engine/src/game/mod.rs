@@ -177,7 +177,20 @@ impl<'a> Game<'a> {
 
     /// Runs from the start of `step` of the current turn until `stop` (scenarios).
     pub fn run_from(&mut self, step: TurnStep, stop: StopAt) -> Result<Outcome, EngineError> {
-        self.stop = stop;
+        self.run_turns_from(step, stop, 1)
+    }
+
+    /// Runs from the start of `step` of the current turn for `turns` turns: the current turn to
+    /// its end, then whole turns, honouring `stop` in the last one only (scenarios whose effects
+    /// last into a later turn). A win ends the run early.
+    pub fn run_turns_from(
+        &mut self,
+        step: TurnStep,
+        stop: StopAt,
+        turns: u32,
+    ) -> Result<Outcome, EngineError> {
+        let turns = turns.max(1);
+        self.stop = if turns == 1 { stop } else { StopAt::Never };
         let start = TURN.iter().position(|s| *s == step).unwrap_or(0);
         // Static keyword bonuses and losses hold from the first moment of a hand-built
         // position.
@@ -185,6 +198,16 @@ impl<'a> Game<'a> {
             .refresh_lost_keywords()
             .and_then(|()| self.refresh_static_stats())
             .and_then(|()| self.run_steps(start))
+            .and_then(|()| {
+                for later in 2..=turns {
+                    if later == turns {
+                        self.stop = stop;
+                    }
+                    self.state.turn += 1;
+                    self.run_steps(0)?;
+                }
+                Ok(())
+            })
             .map(|()| Outcome::Stopped);
         self.finish(result)
     }
