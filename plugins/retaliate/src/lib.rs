@@ -12,6 +12,19 @@ use swtcg_plugin_api::guest::*;
 
 struct Retaliate;
 
+/// Whether X is one of the forms `dice` reads: a number, or the unit's power.
+fn readable(parameter: &str) -> bool {
+    let x = parameter.trim();
+    let lower = x.to_ascii_lowercase();
+    x.parse::<u32>().is_ok() || power_based(&lower)
+}
+
+/// "Retaliate X, where X is equal to the unit's power" and the short form "Retaliate power".
+fn power_based(lower: &str) -> bool {
+    lower == "power"
+        || (lower.starts_with("x,") && lower.contains("equal to") && lower.ends_with("power"))
+}
+
 /// X: a number, or the unit's total power now for "Retaliate X, where X is equal to the unit's
 /// power" (Kashyyyk System's grant) and the short form "Retaliate power". The seed fixes power
 /// at the time Retaliate is activated, so this is read when the offer is made and when it is
@@ -21,10 +34,7 @@ fn dice(ability: &Ability) -> Option<u32> {
     if let Ok(n) = x.parse() {
         return Some(n);
     }
-    let lower = x.to_ascii_lowercase();
-    let power_based = lower == "power"
-        || (lower.starts_with("x,") && lower.contains("equal to") && lower.ends_with("power"));
-    if power_based {
+    if power_based(&x.to_ascii_lowercase()) {
         return host::unit(ability.unit).map(|u| u.power.max(0) as u32);
     }
     None
@@ -46,6 +56,12 @@ fn cost(ability: &Ability, x: Option<u32>) -> Option<String> {
 }
 
 impl Keyword for Retaliate {
+    /// The manifest's parameter is free text, so that the power form reaches the plugin; any
+    /// other X ("Retaliate" alone, "Retaliate two") is not claimed and stays inert card text.
+    fn understands(ability: Ability) -> bool {
+        readable(&ability.parameter)
+    }
+
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
         if pop != Pop::Attack {
             return Vec::new();
