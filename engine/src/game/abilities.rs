@@ -18,7 +18,7 @@ use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
 use crate::model::{CardId, CardType, Duration, GameState, Modifier, Side, UnitId};
-use crate::plugins::manifest::{Instances, Manifest, UseLimit, Zone};
+use crate::plugins::manifest::{Grants, Instances, Manifest, UseLimit, Zone};
 use crate::ruleset::OnPluginError;
 
 /// The largest number one effect may carry (damage, Force, a stat change, counters).
@@ -34,6 +34,9 @@ const OPTIONS_LIMIT: usize = 20;
 /// The most abilities one `granted-abilities` answer may grant: every granted instance is asked
 /// at every hook, so a plugin granting thousands would slow every game moment down.
 const GRANTS_PER_ANSWER: usize = 16;
+/// How many levels of grants are followed: a printed ability grants (INSERT), what it grants may
+/// grant again (INSERT: Reserves: ...), and so on up to here, so that grants can't loop.
+const GRANT_DEPTH: usize = 3;
 /// The longest ability text a plugin may grant, and the longest counter kind it may name.
 const GRANT_TEXT_LIMIT: usize = 500;
 const COUNTER_KIND_LIMIT: usize = 64;
@@ -547,43 +550,62 @@ impl Game<'_> {
         for resolved in &granted {
             visit(resolved, false, false);
         }
-        // Granted abilities (Switch, INSERT): one level deep, so a grant can't loop.
-        for source in granting {
-            let QueryAnswer::Abilities(texts) = self.ask(&source, QueryCall::GrantedAbilities)?
-            else {
-                continue;
-            };
-            if texts.len() > GRANTS_PER_ANSWER || texts.iter().any(|t| t.len() > GRANT_TEXT_LIMIT) {
-                let error = HookError {
-                    plugin: self.plugin_label(source.plugin),
-                    hook: Query::GrantedAbilities.name().to_string(),
-                    reason: format!(
-                        "granted {} abilities; an answer may grant at most {GRANTS_PER_ANSWER}, \
-                         each at most {GRANT_TEXT_LIMIT} bytes long",
-                        texts.len()
-                    ),
-                };
-                self.plugin_failed(error)?;
-                continue;
-            }
-            for text in texts {
-                let Some(resolved) = self.resolve_text(&text) else {
+        // Granted abilities (Switch, INSERT, Reserves). A granted ability may grant in turn
+        // ("INSERT: Reserves: ..."), up to `GRANT_DEPTH` levels, so that a grant can't loop.
+        let mut level = 0;
+        while !granting.is_empty() && level < GRANT_DEPTH {
+            level += 1;
+            let mut next = Vec::new();
+            for source in std::mem::take(&mut granting) {
+                let QueryAnswer::Abilities(texts) =
+                    self.ask(&source, QueryCall::GrantedAbilities)?
+                else {
                     continue;
                 };
-                let manifest = self.host.manifest(resolved.plugin);
-                // A granted ability works in the build zone only if its own keyword does
-                // (INSERT: "as per the rule for that effect").
-                if !in_arena && !manifest.zones.contains(&Zone::BuildZone) {
+                if texts.len() > GRANTS_PER_ANSWER
+                    || texts.iter().any(|t| t.len() > GRANT_TEXT_LIMIT)
+                {
+                    let error = HookError {
+                        plugin: self.plugin_label(source.plugin),
+                        hook: Query::GrantedAbilities.name().to_string(),
+                        reason: format!(
+                            "granted {} abilities; an answer may grant at most \
+                             {GRANTS_PER_ANSWER}, each at most {GRANT_TEXT_LIMIT} bytes long",
+                            texts.len()
+                        ),
+                    };
+                    self.plugin_failed(error)?;
                     continue;
                 }
-                if is_lost(manifest, &lost) {
-                    continue;
+                // Reserves' grants work in the build zone whatever their keyword ("works while,
+                // and only while, the card is in the build zone").
+                let source_grants = self.host.manifest(source.plugin).grants;
+                for text in texts {
+                    let Some(resolved) = self.resolve_text(&text) else {
+                        continue;
+                    };
+                    let manifest = self.host.manifest(resolved.plugin);
+                    // Otherwise a granted ability works in the build zone only if its own
+                    // keyword does (INSERT: "as per the rule for that effect").
+                    if !in_arena
+                        && !manifest.zones.contains(&Zone::BuildZone)
+                        && source_grants != Grants::InBuildZone
+                    {
+                        continue;
+                    }
+                    if is_lost(manifest, &lost) {
+                        continue;
+                    }
+                    if manifest.queries.contains(&Query::GrantedAbilities) {
+                        next.push(resolved.instance(unit, index, false, controller));
+                    }
+                    if wanted.accepts(manifest) {
+                        active.push(resolved.instance(unit, index, false, controller));
+                    }
+                    index += 1;
                 }
-                if wanted.accepts(manifest) {
-                    active.push(resolved.instance(unit, index, false, controller));
-                }
-                index += 1;
             }
+            granting = next;
         }
         Ok(())
     }

@@ -69,6 +69,19 @@ pub enum Instances {
     AddUp,
 }
 
+/// Where the abilities a keyword grants (`granted-abilities`) work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grants {
+    /// Where their own keyword works: in the build zone only if its manifest lists it (INSERT:
+    /// "the granted effect may not work in the build zone as per the rule for that effect").
+    #[default]
+    AsTheirKeyword,
+    /// In the build zone too, whatever their keyword (Reserves: "the listed ability works
+    /// while, and only while, the card is in the build zone").
+    InBuildZone,
+}
+
 /// The `[keyword]` table of a manifest.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -92,6 +105,8 @@ struct RawKeyword {
     limit: UseLimit,
     #[serde(default)]
     instances: Instances,
+    #[serde(default)]
+    grants: Grants,
     #[serde(default)]
     description: String,
 }
@@ -195,6 +210,8 @@ pub struct Manifest {
     pub limit: UseLimit,
     /// Whether the engine adds up the keyword's instances on a unit (`instances = "add-up"`).
     pub instances: Instances,
+    /// Where the abilities it grants work (`grants = "in-build-zone"` for Reserves).
+    pub grants: Grants,
     pub description: String,
     pub wasm: Option<WasmFile>,
     pub kind: PluginKind,
@@ -263,6 +280,7 @@ impl Manifest {
                     zones: c.zones,
                     limit: c.limit,
                     instances: Instances::Separate,
+                    grants: Grants::AsTheirKeyword,
                     description: c.description,
                 };
                 if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
@@ -366,6 +384,7 @@ impl Manifest {
             zones: k.zones,
             limit: k.limit,
             instances: k.instances,
+            grants: k.grants,
             description: k.description,
             wasm: raw.wasm,
             kind,

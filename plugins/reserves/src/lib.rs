@@ -8,9 +8,10 @@
 //! back as printed, so it keeps its own type ("activated abilities granted by Reserves may be
 //! disrupted") and its own cost.
 //!
-//! Today the engine lets a granted ability work in the build zone only when its own keyword
-//! works there (Upkeep, Hidden Cost...); that is INSERT's rule, not Reserves', whose whole point
-//! is the build zone. The report of issue 5 describes the engine change.
+//! The manifest's `grants = "in-build-zone"` makes the engine let the listed ability work in the
+//! build zone whatever its keyword (INSERT's grants work there only if their own keyword does).
+//! A Reserves granted by INSERT ("INSERT: Reserves: ...") grants in turn: the engine follows
+//! grants a few levels deep.
 
 use swtcg_plugin_api::guest::*;
 
