@@ -122,6 +122,7 @@ impl Default for Ruleset {
                 ("overkill-health", "remaining"),
                 ("precision-blocks", "intercept"),
                 ("protect-source-left", "counts"),
+                ("protect-unpreventable", "fortitude"),
                 ("riposte-source-left", "resolves"),
                 ("velocity-floor", "cap"),
             ]

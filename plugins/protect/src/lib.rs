@@ -8,6 +8,12 @@
 //! much damage or more is pending; the offer never goes above the most damage still pending on
 //! one target, since more would prevent nothing.
 //!
+//! Unpreventable damage to a Fortitude unit: keywords.md (Protect, [I]) lets Protect prevent
+//! Ferocity damage to a protected unit that has Fortitude, and that is the default; game 14.2
+//! ([S]) says only the damaged unit's own abilities may prevent it. The keyword flag
+//! `protect-unpreventable = "own-abilities-only"` follows 14.2: Protect then offers no target
+//! whose pending damage comes from a source with Ferocity (its printed or effect-granted texts).
+//!
 //! OQ-K7: when the unit leaves the arena as part of the cost ("Discard Gregor -> Protect 3"), the
 //! default follows the newer wording and treats it as still in that arena until the Protect
 //! resolves; the keyword flag `protect-source-left = "fizzles"` makes such a Protect do nothing.
@@ -21,6 +27,13 @@ fn x_of(ability: &Ability) -> Option<u32> {
     ability.parameter.trim().parse().ok()
 }
 
+/// Whether a unit has Ferocity, printed or granted by an effect: its damage can't be prevented.
+fn has_ferocity(unit: UnitId) -> bool {
+    host::abilities(unit)
+        .iter()
+        .any(|text| text.trim().trim_end_matches('.').eq_ignore_ascii_case("Ferocity"))
+}
+
 /// The units this Protect may target now, each with the damage prevention can still reduce on it.
 fn targets(ability: &Ability) -> Vec<(UnitId, u32)> {
     let Some(me) = host::unit(ability.unit) else {
@@ -29,9 +42,14 @@ fn targets(ability: &Ability) -> Vec<(UnitId, u32)> {
     if me.zone == Zone::BuildZone {
         return Vec::new();
     }
+    // Game 14.2 under the flag: Ferocity damage, preventable only because the target has
+    // Fortitude, is for the target's own abilities to prevent.
+    let own_abilities_only =
+        host::rule("protect-unpreventable").as_deref() == Some("own-abilities-only");
     host::pending_damage()
         .into_iter()
         .filter(|p| p.preventable && p.target != ability.unit)
+        .filter(|p| !(own_abilities_only && p.source.is_some_and(has_ferocity)))
         .filter(|p| {
             host::unit(p.target).is_some_and(|u| u.controller == me.controller && u.zone == me.zone)
         })
