@@ -424,7 +424,8 @@ fn condition(sentence: &str) -> Option<Condition> {
     Some(Condition::MoreUnitsIn(arena_word(arena)?))
 }
 
-fn arena_word(word: &str) -> Option<Arena> {
+/// The arena a printed word names ("Space", "ground"), if any.
+pub fn arena_word(word: &str) -> Option<Arena> {
     match word.to_ascii_lowercase().as_str() {
         "space" => Some(Arena::Space),
         "ground" => Some(Arena::Ground),

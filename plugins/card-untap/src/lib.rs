@@ -15,6 +15,7 @@
 //! POP that is not reserved (game 9.4), with your tapped units in an arena that match as targets:
 //! untapping an untapped unit would do nothing.
 
+use swtcg_plugin_api::guest::played_text::{arena_of, arena_word};
 use swtcg_plugin_api::guest::*;
 
 struct Untap;
@@ -47,15 +48,6 @@ struct Text {
     unique: bool,
     kind: Kind,
     place: Place,
-}
-
-fn arena_named(word: &str) -> Option<Arena> {
-    match word.to_ascii_lowercase().as_str() {
-        "space" => Some(Arena::Space),
-        "ground" => Some(Arena::Ground),
-        "character" => Some(Arena::Character),
-        _ => None,
-    }
 }
 
 /// Whether every part of a cost is one the engine pays for activations: tapping this unit or
@@ -105,13 +97,13 @@ fn read(text: &str) -> Option<Text> {
         };
         words = head.to_vec();
     } else if let [head @ .., "in", "the", name, "arena"] = words.as_slice() {
-        place = Place::In(arena_named(name)?);
+        place = Place::In(arena_word(name)?);
         words = head.to_vec();
     }
     let kind = match words.as_slice() {
         ["units"] => Kind::Any,
         ["Characters"] => Kind::Arena(Arena::Character),
-        [arena, "units"] => Kind::Arena(arena_named(arena)?),
+        [arena, "units"] => Kind::Arena(arena_word(arena)?),
         [one] | [one, _] if one.chars().next().is_some_and(char::is_uppercase) => {
             let name = words.join(" ");
             // Only capitalised words name a subtype ("Jedi with printed power ..." is more).
@@ -160,23 +152,14 @@ fn has_subtype(unit: &UnitView, printed: &str) -> bool {
     })
 }
 
-fn zone_arena(zone: Zone) -> Option<Arena> {
-    match zone {
-        Zone::Space => Some(Arena::Space),
-        Zone::Ground => Some(Arena::Ground),
-        Zone::Character => Some(Arena::Character),
-        Zone::BuildZone => None,
-    }
-}
-
 /// The units the text may untap now, for the unit `me` whose ability it is.
 fn targets(text: &Text, me: &UnitView) -> Vec<UnitId> {
-    let mine = zone_arena(me.zone);
+    let mine = arena_of(me.zone);
     host::units(None)
         .into_iter()
         .filter_map(host::unit)
         .filter(|u| {
-            let Some(arena) = zone_arena(u.zone) else {
+            let Some(arena) = arena_of(u.zone) else {
                 return false;
             };
             let kind = match &text.kind {
@@ -215,7 +198,7 @@ impl Keyword for Untap {
             return Vec::new();
         };
         // Only a unit in an arena uses its abilities (game 13.7).
-        if zone_arena(me.zone).is_none() {
+        if arena_of(me.zone).is_none() {
             return Vec::new();
         }
         let targets = targets(&text, &me);
