@@ -355,6 +355,7 @@ fn position(text: &str, ruleset: &Ruleset) -> Position {
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),
+            equipment: Vec::new(),
         });
         ids.insert(spec.id.clone(), id);
     }
