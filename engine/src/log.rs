@@ -135,6 +135,14 @@ pub enum Event {
         card: CardId,
         name: String,
     },
+    /// An Equipment completed in the build zone (`equipment`, now gone as a card of its own)
+    /// was attached to `unit` by Equip (game 16.2).
+    Equipped {
+        equipment: UnitId,
+        card: CardId,
+        unit: UnitId,
+        name: String,
+    },
 }
 
 /// One line of the log after the header.

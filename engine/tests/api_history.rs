@@ -1,5 +1,5 @@
-//! The API version history: plugins built against earlier API versions (1.0.0, 1.1.0) load in
-//! the newest host and still pass their keywords' scenarios.
+//! The API version history: plugins built against earlier API versions (1.0.0, 1.1.0, 1.2.0)
+//! load in the newest host and still pass their keywords' scenarios.
 //!
 //! The fixtures in `tests/fixtures/api-<version>/` are wasm files built with the guest SDK of
 //! that version and committed as built, so this test keeps meaning what it says however the SDK
@@ -14,9 +14,10 @@ use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
 use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 
 /// The fixtures: each earlier API version's folder and the keywords built against it.
-const OLD: [(&str, &str, [&str; 2]); 2] = [
+const OLD: [(&str, &str, [&str; 2]); 3] = [
     ("1.0.0", "api-1.0", ["accuracy", "fury"]),
     ("1.1.0", "api-1.1", ["evade", "tenacity"]),
+    ("1.2.0", "api-1.2", ["ferocity", "intimidation"]),
 ];
 
 fn fixtures(folder: &str) -> PathBuf {
@@ -84,6 +85,11 @@ fn plugins_of_api_1_0_0_pass_their_scenarios_in_the_newest_host() {
 #[test]
 fn plugins_of_api_1_1_0_pass_their_scenarios_in_the_newest_host() {
     passes_its_scenarios(OLD[1]);
+}
+
+#[test]
+fn plugins_of_api_1_2_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[2]);
 }
 
 /// Runs every scenario of the fixtures' keywords with the fixtures as the only plugins.

@@ -264,5 +264,6 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::MissionResolved { side, name, .. } => {
             format!("{side}'s Mission {name} resolves and is discarded")
         }
+        Event::Equipped { unit: u, name, .. } => format!("{name} is equipped to {}", unit(u)),
     })
 }

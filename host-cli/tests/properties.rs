@@ -4,7 +4,9 @@
 //!
 //! Each game's decks carry abilities taken from the plugins' own scenarios (every `abilities`
 //! list of `plugins/*/scenarios/*.toml`), rotated by the seed so that every ability is played
-//! over a run, and every loaded keyword appears in the pool. `cargo test` plays a few hundred
+//! over a run, and every loaded keyword appears in the pool. A few cards of each deck are
+//! Equipment carrying the pool's Equip and "Equipped ..." texts, so that games build, equip and
+//! discard Equipment. `cargo test` plays a few hundred
 //! games; the ignored test plays 10,000 (run it in release:
 //! `cargo test --release -p swtcg --test properties -- --ignored`). `SWTCG_PROPERTY_GAMES`
 //! overrides either count.
@@ -19,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use swtcg_engine::decision::{DecideError, Decision};
-use swtcg_engine::model::{Arena, CardDef, CardSide};
+use swtcg_engine::model::{Arena, CardDef, CardSide, CardType};
 use swtcg_engine::plugins::native::NativePlugin;
 use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::replay::replay;
@@ -100,11 +102,14 @@ fn ability_pool() -> Vec<String> {
     pool.into_iter().collect()
 }
 
-/// A deck of 60 units, 20 per arena; most carry one or two abilities of the pool, chosen by
-/// the seed so that different games play different abilities.
+/// A deck of 60 cards, 20 per arena; most carry one or two abilities of the pool, chosen by
+/// the seed so that different games play different abilities. Every tenth card is an Equipment
+/// of that arena with an Equip text and an "Equipped ..." text of the pool (game 16.2).
 fn keyword_deck(side: CardSide, pool: &[String], seed: u64) -> Vec<Arc<CardDef>> {
     let mut deck = Vec::new();
     let offset = (seed as usize).wrapping_mul(61) + side as usize * 60;
+    let equip: Vec<&String> = pool.iter().filter(|a| a.ends_with("-> Equip")).collect();
+    let equipped: Vec<&String> = pool.iter().filter(|a| a.starts_with("Equipped ")).collect();
     for (a, arena) in Arena::ALL.into_iter().enumerate() {
         for i in 0..20 {
             let n = a * 20 + i;
@@ -126,6 +131,16 @@ fn keyword_deck(side: CardSide, pool: &[String], seed: u64) -> Vec<Arc<CardDef>>
             if n % 4 == 0 {
                 def.abilities
                     .push(pool[(offset + n * 7 + 3) % pool.len()].clone());
+            }
+            if n % 10 == 9 && !equip.is_empty() && !equipped.is_empty() {
+                def.name = format!("{arena} equipment {}", i % 3);
+                def.card_type = CardType::Equipment;
+                def.cost = def.cost.map(|_| swtcg_engine::model::Printed::Value(1));
+                (def.speed, def.power, def.health) = (None, None, None);
+                def.abilities = vec![
+                    equip[(offset + n) % equip.len()].clone(),
+                    equipped[(offset + n) % equipped.len()].clone(),
+                ];
             }
             deck.push(Arc::new(def));
         }
@@ -169,7 +184,11 @@ fn check_invariants(state: &GameState) -> Result<(), String> {
         if state.total_speed(unit) < 0 || state.total_power(unit) < 0 {
             return Err(format!("unit {id} has a negative speed or power"));
         }
-        if unit.built && state.total_health(unit) <= unit.damage as i32 {
+        // A completed Equipment waiting in the build zone is no unit and has no health.
+        if unit.built
+            && state.def(unit.top()).is_unit()
+            && state.total_health(unit) <= unit.damage as i32
+        {
             return Err(format!("unit {id} should have been discarded"));
         }
     }
@@ -250,7 +269,7 @@ fn run_games(count: u64) {
     let checks = Rc::new(RefCell::new(0u64));
     let mut failures: BTreeMap<String, u64> = BTreeMap::new();
     let mut outcomes = [0u64; 3];
-    let (mut entries_total, mut activations) = (0usize, 0usize);
+    let (mut entries_total, mut activations, mut equipped) = (0usize, 0usize, 0usize);
     for seed in 0..count {
         let (result, log) = play(&mut wasm, &pool, seed, &checks);
         let outcome = result.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -271,6 +290,7 @@ fn run_games(count: u64) {
             .iter()
             .filter(|l| l.contains("\"activated\"") || l.contains("\"paid\""))
             .count();
+        equipped += lines.iter().filter(|l| l.contains("\"equipped\"")).count();
         // Replay of every log succeeds, through its JSON-lines text.
         let parsed = GameLog::from_jsonl("game.jsonl", &log.to_jsonl()).unwrap();
         assert_eq!(
@@ -304,8 +324,8 @@ fn run_games(count: u64) {
     }
     println!(
         "plugins built and loaded in {loaded:.1?}; {count} games in {:.1?}: {outcomes:?} (dark, light, turn limit), {entries_total} log \
-         entries, {} invariant checks, {activations} activations and payments, {} keywords, \
-         {} pool abilities",
+         entries, {} invariant checks, {activations} activations and payments, {equipped} \
+         Equipment attached, {} keywords, {} pool abilities",
         started.elapsed() - loaded,
         checks.borrow(),
         keywords.len(),
@@ -317,6 +337,7 @@ fn run_games(count: u64) {
     }
     assert!(*checks.borrow() > count, "the invariants were checked");
     assert!(activations > 0, "no plugin effect happened");
+    assert!(equipped > 0 || count < 50, "no Equipment was ever attached");
     assert!(outcomes[0] + outcomes[1] > 0, "no game was won");
 }
 

@@ -199,6 +199,11 @@ macro_rules! keyword_trait {
             fn removed_keywords(_ability: Ability, _unit: UnitId) -> Vec<String> {
                 Vec::new()
             }
+            /// The activations this ability offers its controller in their build step (since
+            /// API 1.3); the player's choice runs through `activate`.
+            fn build_activations(_ability: Ability, _event: Event) -> Vec<Activation> {
+                Vec::new()
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -285,6 +290,9 @@ macro_rules! keyword_trait {
                         }
                         fn removed_keywords(ability: AbilityRef, unit: UnitId) -> Vec<String> {
                             <$ty as Keyword>::removed_keywords($crate::guest::ability_keys::resolve(ability), unit)
+                        }
+                        fn build_activations(ability: AbilityRef, event: Event) -> Vec<Activation> {
+                            <$ty as Keyword>::build_activations($crate::guest::ability_keys::resolve(ability), event)
                         }
                     }
 

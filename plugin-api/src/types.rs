@@ -206,6 +206,12 @@ pub enum Effect {
         unit: UnitId,
         from: UnitId,
     },
+    /// The completed Equipment `equipment` (a card in the build zone, the ability's own) is
+    /// attached to the unit `to` (Equip, game 16.2). Since API 1.3.
+    Attach {
+        equipment: UnitId,
+        to: UnitId,
+    },
 }
 
 /// How an attack's target would be changed (WIT `retarget`).
@@ -268,10 +274,12 @@ pub enum Query {
     SecretRoll,
     /// Since API 1.1.
     RemovedKeywords,
+    /// Since API 1.3.
+    BuildActivations,
 }
 
 impl Query {
-    pub const ALL: [Query; 17] = [
+    pub const ALL: [Query; 18] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -289,6 +297,7 @@ impl Query {
         Query::StacksUnder,
         Query::SecretRoll,
         Query::RemovedKeywords,
+        Query::BuildActivations,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -311,6 +320,7 @@ impl Query {
             Query::StacksUnder => "stacks-under",
             Query::SecretRoll => "secret-roll",
             Query::RemovedKeywords => "removed-keywords",
+            Query::BuildActivations => "build-activations",
         }
     }
 
@@ -376,6 +386,11 @@ pub enum QueryCall {
     RemovedKeywords {
         unit: UnitId,
     },
+    /// The activations offered in the build step of the player `event.side` (answered with
+    /// `QueryAnswer::Activations`; the chosen one runs through `Activate`). Since API 1.3.
+    BuildActivations {
+        event: crate::HookEvent,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -409,6 +424,7 @@ impl QueryCall {
             QueryCall::StacksUnder { .. } => Query::StacksUnder,
             QueryCall::SecretRoll => Query::SecretRoll,
             QueryCall::RemovedKeywords { .. } => Query::RemovedKeywords,
+            QueryCall::BuildActivations { .. } => Query::BuildActivations,
         }
     }
 }

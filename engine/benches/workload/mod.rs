@@ -223,6 +223,7 @@ pub fn hook_position(instances: usize, six: bool) -> GameState {
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),
+            equipment: Vec::new(),
         })
     };
     let keyworded = Arc::new(keyworded);

@@ -3,10 +3,10 @@
 //! knows (the bundled glossary plus every loaded plugin's names) and whether a keyword has a
 //! plugin.
 //!
-//! Units (and Subordinates, which are units), Battle cards and Missions are played by the engine
-//! today, so only they can be playable: such a card is playable when every ability it prints is
-//! a keyword ability whose plugin is loaded or a text a card plugin reading its type claims (a
-//! Battle card or Mission also needs some text). INSERT and Switch grant other abilities; such an ability is supported only
+//! Units (and Subordinates, which are units), Battle cards, Missions and Equipment are played by
+//! the engine today, so only they can be playable: such a card is playable when every ability it
+//! prints is a keyword ability whose plugin is loaded or a text a card plugin reading its type
+//! claims (a Battle card, Mission or Equipment also needs some text). INSERT and Switch grant other abilities; such an ability is supported only
 //! if INSERT or Switch and every ability it grants are (each granted ability is classified like
 //! a printed one). A keyword ability is a keyword with its parameter and nothing more
 //! ([`keyword_ability`]): card text that only mentions a keyword (`... gets "Pay 2 Force -> Evade
@@ -84,14 +84,14 @@ pub struct SetCoverage {
     /// Game cards in the set (every printing, promos and alternate art included; Lackey
     /// "Reminder" help cards are not game cards and are left out).
     pub cards: usize,
-    /// Cards of the types the engine plays: units (and Subordinates), Battle cards and
-    /// Missions.
+    /// Cards of the types the engine plays: units (and Subordinates), Battle cards, Missions
+    /// and Equipment.
     pub played: usize,
     /// Units among them (`CardDef::is_unit`: units and Subordinates).
     pub units: usize,
     /// Cards of those types whose every ability is supported: by a keyword plugin or a card
-    /// plugin that reads the card's type (units without text included; a Battle card or
-    /// Mission needs text).
+    /// plugin that reads the card's type (units without text included; a Battle card, Mission
+    /// or Equipment needs text).
     pub playable: usize,
     /// Units among the playable cards.
     pub units_playable: usize,
@@ -257,12 +257,12 @@ pub fn coverage<'a>(
         set.cards += 1;
         let kind = match card.card_type {
             CardType::Unit | CardType::Subordinate => CardType::Unit,
-            CardType::Battle | CardType::Mission => card.card_type,
+            CardType::Battle | CardType::Mission | CardType::Equipment => card.card_type,
             _ => continue,
         };
         set.played += 1;
         set.units += usize::from(kind == CardType::Unit);
-        // A Battle card or Mission without text would do nothing: not playable.
+        // A Battle card, Mission or Equipment without text would do nothing: not playable.
         let mut playable = kind == CardType::Unit || !card.abilities.is_empty();
         let mut keyword_only = true;
         for text in &card.abilities {

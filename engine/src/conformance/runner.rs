@@ -264,9 +264,11 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
     let mut card_of = BTreeMap::new();
     for spec in &scenario.units {
         let mut def = unit_def(spec, cards)?;
-        // A Mission from a set stays one: it is built like a unit and resolves when completed.
+        // A Mission or Equipment from a set stays one: it is built like a unit, and resolves
+        // (Mission) or waits to be equipped (Equipment) when completed.
         def.card_type = match def.card_type {
-            CardType::Subordinate | CardType::Mission => def.card_type,
+            _ if spec.equipment_card => CardType::Equipment,
+            CardType::Subordinate | CardType::Mission | CardType::Equipment => def.card_type,
             _ => CardType::Unit,
         };
         let card = state.new_card(Arc::new(def), side_of(spec.side));
@@ -275,7 +277,7 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
     let attached: Vec<&String> = scenario
         .units
         .iter()
-        .flat_map(|u| u.stack.iter().chain(&u.pilots))
+        .flat_map(|u| u.stack.iter().chain(&u.pilots).chain(&u.equipment))
         .collect();
     let mut ids = BTreeMap::new();
     for spec in scenario.units.iter().filter(|u| !attached.contains(&&u.id)) {
@@ -308,10 +310,11 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),
+            equipment: spec.equipment.iter().map(|id| card_of[id]).collect(),
         };
         let id = state.add_unit(unit);
         ids.insert(spec.id.clone(), id);
-        for attached in spec.stack.iter().chain(&spec.pilots) {
+        for attached in spec.stack.iter().chain(&spec.pilots).chain(&spec.equipment) {
             ids.insert(attached.clone(), id);
         }
     }
@@ -332,11 +335,17 @@ fn check_keywords(
     // in no list).
     let mut names = cards.keyword_names().to_vec();
     names.extend(host.keyword_names());
-    // The cards in play and the Battle cards in the players' hands.
+    // The cards in play (attached ones included) and the Battle cards in the players' hands.
     let mut cards_to_check: Vec<CardId> = state
         .units
         .values()
-        .flat_map(|unit| unit.cards.iter().chain(&unit.pilots).copied())
+        .flat_map(|unit| {
+            unit.cards
+                .iter()
+                .chain(&unit.pilots)
+                .chain(&unit.equipment)
+                .copied()
+        })
         .collect();
     cards_to_check.extend(
         state
@@ -457,7 +466,7 @@ impl<'s> Script<'s> {
                 Fit::Answer(Self::find(decision, |c| *c == Choice::Pass).unwrap_or(0))
             }
             (
-                DecisionKind::Pop { .. },
+                DecisionKind::Pop { .. } | DecisionKind::BuildAction,
                 Action::Use {
                     unit,
                     ability,
@@ -1024,6 +1033,11 @@ fn compare(
             "build_counters",
             expect.build_counters.map(|v| v.to_string()),
             unit.build_counters.to_string(),
+        );
+        check(
+            "equipment",
+            expect.equipment.map(|v| v.to_string()),
+            unit.equipment.len().to_string(),
         );
     }
     for (side, expect) in [

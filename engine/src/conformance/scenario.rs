@@ -191,6 +191,11 @@ pub struct UnitSpec {
     pub stack: Vec<String>,
     /// Ids of units piloting this one.
     pub pilots: Vec<String>,
+    /// Extension: ids of Equipment attached to this one (game 16.2).
+    pub equipment: Vec<String>,
+    /// Extension: `card_type = "equipment"` makes a written-out card an Equipment, whose
+    /// `type` then gives the arenas of its subtype line (game 3.1).
+    pub equipment_card: bool,
     /// The 1-based line of the `[[unit]]` table, for the runner's messages.
     pub line: usize,
 }
@@ -375,6 +380,8 @@ pub struct UnitExpect {
     pub speed: Option<i64>,
     pub health: Option<i64>,
     pub build_counters: Option<u32>,
+    /// Extension: how many Equipment cards are attached to the unit.
+    pub equipment: Option<u32>,
 }
 
 /// Where a unit must be: an arena, a build zone, or a discard pile.
@@ -537,6 +544,9 @@ struct RawUnit {
     stack: Vec<Spanned<String>>,
     #[serde(default)]
     pilots: Vec<Spanned<String>>,
+    #[serde(default)]
+    equipment: Vec<Spanned<String>>,
+    card_type: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1081,9 +1091,9 @@ impl Ctx<'_> {
         raw.into_iter().map(|unit| self.unit(unit)).collect()
     }
 
-    /// Checks `stack` and `pilots`: each names another declared unit, each unit sits in at most
-    /// one such list, and a unit that sits in one carries no list itself, which also rules out
-    /// cycles.
+    /// Checks `stack`, `pilots` and `equipment`: each names another declared unit, each unit
+    /// sits in at most one such list, and a unit that sits in one carries no list itself, which
+    /// also rules out cycles.
     fn check_attachments(
         &self,
         raw: &[Spanned<RawUnit>],
@@ -1093,7 +1103,11 @@ impl Ctx<'_> {
         for unit in raw {
             let unit = unit.get_ref();
             let host = unit.id.get_ref().as_str();
-            for (key, list) in [("stack", &unit.stack), ("pilots", &unit.pilots)] {
+            for (key, list) in [
+                ("stack", &unit.stack),
+                ("pilots", &unit.pilots),
+                ("equipment", &unit.equipment),
+            ] {
                 for entry in list {
                     let id = entry.get_ref().as_str();
                     if !ids.contains_key(id) {
@@ -1118,7 +1132,7 @@ impl Ctx<'_> {
                             Some(key),
                             format!(
                                 "unit `{id}` is already in the `{other_key}` of `{other_host}`; \
-                                 a unit can be stacked under or pilot only one unit"
+                                 a unit can be stacked under, pilot or equip only one unit"
                             ),
                         ));
                     }
@@ -1129,12 +1143,18 @@ impl Ctx<'_> {
             let unit = unit.get_ref();
             let id = unit.id.get_ref().as_str();
             if let Some((host, key)) = host_of.get(id)
-                && let Some(first) = unit.stack.first().or(unit.pilots.first())
+                && let Some(first) = unit
+                    .stack
+                    .first()
+                    .or(unit.pilots.first())
+                    .or(unit.equipment.first())
             {
-                let own = if unit.stack.is_empty() {
+                let own = if !unit.stack.is_empty() {
+                    "stack"
+                } else if !unit.pilots.is_empty() {
                     "pilots"
                 } else {
-                    "stack"
+                    "equipment"
                 };
                 return Err(self.error(
                     &first.span(),
@@ -1206,6 +1226,22 @@ impl Ctx<'_> {
             }
         }
         let [cost, speed, power, health] = values;
+        let equipment_card = match &raw.card_type {
+            None => false,
+            Some(kind) => match kind.get_ref().to_ascii_lowercase().as_str() {
+                "unit" => false,
+                "equipment" => true,
+                other => {
+                    return Err(self.error(
+                        &kind.span(),
+                        Some("card_type"),
+                        format!(
+                            "unit `{id}`: `card_type` is \"unit\" or \"equipment\", found \"{other}\""
+                        ),
+                    ));
+                }
+            },
+        };
         Ok(UnitSpec {
             id,
             side: raw.side,
@@ -1225,6 +1261,8 @@ impl Ctx<'_> {
             build_counters: raw.build_counters,
             stack: raw.stack.into_iter().map(Spanned::into_inner).collect(),
             pilots: raw.pilots.into_iter().map(Spanned::into_inner).collect(),
+            equipment: raw.equipment.into_iter().map(Spanned::into_inner).collect(),
+            equipment_card,
             line,
         })
     }

@@ -108,7 +108,7 @@ type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
 pub(crate) struct ParseCache {
     /// By the card type slot of `type_slot`: the same text can be a unit's ability and a
     /// Mission's effect, claimed by different card plugins.
-    texts: [HashMap<String, Option<Arc<Resolved>>>; 4],
+    texts: [HashMap<String, Option<Arc<Resolved>>>; 5],
     /// By `CardId`: the definition the abilities were resolved from (a card whose definition
     /// was replaced is resolved again) and its abilities.
     cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities)>>,
@@ -170,6 +170,40 @@ impl Wanted {
     }
 }
 
+/// When activations are offered: in a POP (`activations`), or in a player's build step
+/// (API 1.3 `build-activations`: Equip).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Moment {
+    Pop(Pop),
+    BuildStep(Side),
+}
+
+impl Moment {
+    /// The query that asks for the offers of this moment.
+    fn query(self) -> Query {
+        match self {
+            Moment::Pop(_) => Query::Activations,
+            Moment::BuildStep(_) => Query::BuildActivations,
+        }
+    }
+
+    /// The call that asks an ability for its offers at this moment.
+    fn offers(self, event: HookEvent) -> QueryCall {
+        match self {
+            Moment::Pop(pop) => QueryCall::Activations { pop, event },
+            Moment::BuildStep(_) => QueryCall::BuildActivations { event },
+        }
+    }
+}
+
+/// How a card whose ability is visited is attached to the unit, if it is not in its stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Attached {
+    No,
+    Pilot,
+    Equipment,
+}
+
 /// The decision options of one activation offer: one per target it allows (or one without a
 /// target) and per amount from its "up to X" down to 1 (or one without an amount).
 pub(crate) fn offer_choices(
@@ -199,20 +233,21 @@ pub(crate) fn offer_choices(
 }
 
 /// Which of `ParseCache::texts` holds the texts of a card type: units (and Subordinates),
-/// Battle cards, Missions, and the types no card plugin reads.
+/// Battle cards, Missions, Equipment, and the types no card plugin reads.
 fn type_slot(card_type: CardType) -> usize {
     match card_type {
         CardType::Unit | CardType::Subordinate => 0,
         CardType::Battle => 1,
         CardType::Mission => 2,
-        _ => 3,
+        CardType::Equipment => 3,
+        _ => 4,
     }
 }
 
 /// The plugin and parsed form of a printed ability of a card of `card_type`, if a loaded plugin
 /// implements it; parsed once per text, card type and game.
 fn resolve(
-    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; 4],
+    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; 5],
     host: &mut dyn AbilityHost,
     state: &GameState,
     text: &str,
@@ -229,6 +264,12 @@ fn resolve(
         .as_deref()
         .and_then(|k| host.plugin_for(k))
         .filter(|&plugin| parsed.fits(host.manifest(plugin).parameter))
+        // A keyword that names the card types it works on (Equip: Equipment) does nothing on
+        // another card.
+        .filter(|&plugin| {
+            let manifest = host.manifest(plugin);
+            manifest.card_types.is_empty() || manifest.reads_card_type(card_type)
+        })
         .map(|plugin| Resolved {
             plugin,
             keyword: parsed.keyword.clone().unwrap_or_default(),
@@ -489,7 +530,7 @@ impl Game<'_> {
         // instances are built from the cache.
         let granted: Vec<Arc<Resolved>> = {
             let host: &mut dyn AbilityHost = &mut *self.host;
-            for &card in u.cards.iter().chain(&u.pilots) {
+            for &card in u.cards.iter().chain(&u.pilots).chain(&u.equipment) {
                 if cache.cached(state, card).is_none() {
                     cache.card(host, state, card);
                 }
@@ -505,9 +546,9 @@ impl Game<'_> {
         let host: &dyn AbilityHost = &*self.host;
         let mut index: u32 = 0;
         let mut granting: Vec<ActiveAbility> = Vec::new();
-        // Each printed ability with whether it is printed under the top card and whether on a
-        // Pilot card piloting the unit.
-        let mut visit = |resolved: &Arc<Resolved>, under: bool, piloting: bool| {
+        // Each printed ability with whether it is printed under the top card, and whether on a
+        // Pilot card piloting the unit or on an Equipment attached to it.
+        let mut visit = |resolved: &Arc<Resolved>, under: bool, attached: Attached| {
             let manifest = host.manifest(resolved.plugin);
             // "Loses Precision": the unit's instances of a lost keyword do nothing.
             if is_lost(manifest, &lost) {
@@ -517,7 +558,8 @@ impl Game<'_> {
             let zone_ok = in_arena || zones.contains(&Zone::BuildZone);
             if !zone_ok
                 || (under && !zones.contains(&Zone::Stack))
-                || (piloting && !zones.contains(&Zone::Pilot))
+                || (attached == Attached::Pilot && !zones.contains(&Zone::Pilot))
+                || (attached == Attached::Equipment && !zones.contains(&Zone::Equipped))
             {
                 return;
             }
@@ -535,7 +577,7 @@ impl Game<'_> {
                 .iter()
                 .flat_map(|a| a.iter().flatten())
             {
-                visit(resolved, position > 0, false);
+                visit(resolved, position > 0, Attached::No);
             }
         }
         for &card in &u.pilots {
@@ -544,11 +586,22 @@ impl Game<'_> {
                 .iter()
                 .flat_map(|a| a.iter().flatten())
             {
-                visit(resolved, false, true);
+                visit(resolved, false, Attached::Pilot);
+            }
+        }
+        // Equipment texts ("Equipped Starfighter gets +2 power") work on the unit they equip
+        // (game 16.2), for plugins whose manifest lists the zone `equipped`.
+        for &card in &u.equipment {
+            for resolved in cache
+                .cached(state, card)
+                .iter()
+                .flat_map(|a| a.iter().flatten())
+            {
+                visit(resolved, false, Attached::Equipment);
             }
         }
         for resolved in &granted {
-            visit(resolved, false, false);
+            visit(resolved, false, Attached::No);
         }
         // Granted abilities (Switch, INSERT, Reserves). A granted ability may grant in turn
         // ("INSERT: Reserves: ..."), up to `GRANT_DEPTH` levels, so that a grant can't loop.
@@ -977,13 +1030,25 @@ impl Game<'_> {
 
     /// The activations `side` may play in this POP, as decision options (game 9.2, 13.6).
     pub(crate) fn activation_options(&mut self, side: Side, pop: Pop) -> Flow<Vec<Choice>> {
+        self.offered_activations(side, Moment::Pop(pop))
+    }
+
+    /// The activations `side` may play now in their build step (game 7.1: "pay Equip costs"),
+    /// as build actions: the API 1.3 `build-activations` offers.
+    pub(crate) fn build_activation_options(&mut self, side: Side) -> Flow<Vec<Choice>> {
+        self.offered_activations(side, Moment::BuildStep(side))
+    }
+
+    /// The activations of `side`'s abilities offered at `moment` whose cost they can pay.
+    fn offered_activations(&mut self, side: Side, moment: Moment) -> Flow<Vec<Choice>> {
         let mut options = Vec::new();
-        if !self.any_answers(Query::Activations) {
+        let query = moment.query();
+        if !self.any_answers(query) {
             return Ok(options);
         }
-        let event = self.hook_event();
+        let event = self.moment_event(moment);
         let instances: Vec<ActiveAbility> = self
-            .all_abilities(Wanted::Query(Query::Activations))?
+            .all_abilities(Wanted::Query(query))?
             .into_iter()
             .filter(|a| a.controller == side)
             .collect();
@@ -991,13 +1056,7 @@ impl Game<'_> {
             if self.used_up(&a) {
                 continue;
             }
-            let QueryAnswer::Activations(offers) = self.ask(
-                &a,
-                QueryCall::Activations {
-                    pop,
-                    event: event.clone(),
-                },
-            )?
+            let QueryAnswer::Activations(offers) = self.ask(&a, moment.offers(event.clone()))?
             else {
                 continue;
             };
@@ -1054,9 +1113,29 @@ impl Game<'_> {
             .any(|(unit, used, p)| *unit == UnitId(a.ability.unit) && *used == key && *p == period)
     }
 
+    /// The event of the offers at `moment`: in a build step it names the player whose step it is.
+    fn moment_event(&self, moment: Moment) -> HookEvent {
+        match moment {
+            Moment::Pop(_) => self.hook_event(),
+            Moment::BuildStep(side) => HookEvent {
+                side: Some(side as u8),
+                ..self.hook_event()
+            },
+        }
+    }
+
     /// Plays an activation the player chose: pays its cost, then asks the plugin for its effects
     /// and applies them (game 13.3).
     pub(crate) fn play_activation(&mut self, pop: Pop, choice: &Choice) -> Flow {
+        self.play_activation_at(Moment::Pop(pop), choice)
+    }
+
+    /// Plays a build-step activation the player chose as a build action (Equip).
+    pub(crate) fn play_build_activation(&mut self, side: Side, choice: &Choice) -> Flow {
+        self.play_activation_at(Moment::BuildStep(side), choice)
+    }
+
+    fn play_activation_at(&mut self, moment: Moment, choice: &Choice) -> Flow {
         let Choice::Activate {
             unit,
             ability,
@@ -1080,7 +1159,7 @@ impl Game<'_> {
             target: *target,
             amount: *amount,
         };
-        self.activate(pop, &instance, None, played)
+        self.activate(moment, &instance, None, played)
     }
 
     /// Runs offer `played.offer` of an activated ability: of a unit's ability, or of a Battle
@@ -1089,7 +1168,7 @@ impl Game<'_> {
     /// game back as it was, cost included.
     pub(crate) fn activate(
         &mut self,
-        pop: Pop,
+        moment: Moment,
         instance: &ActiveAbility,
         played_card: Option<PlayedCard>,
         played: Activation,
@@ -1103,15 +1182,9 @@ impl Game<'_> {
                 side: Some(side as u8),
                 ..self.hook_event()
             },
-            None => self.hook_event(),
+            None => self.moment_event(moment),
         };
-        let QueryAnswer::Activations(offers) = self.ask(
-            instance,
-            QueryCall::Activations {
-                pop,
-                event: event.clone(),
-            },
-        )?
+        let QueryAnswer::Activations(offers) = self.ask(instance, moment.offers(event.clone()))?
         else {
             return Ok(());
         };
@@ -1356,6 +1429,11 @@ impl Game<'_> {
             Effect::MoveUnit { unit, zone } => match self.state.unit(UnitId(*unit)) {
                 None => Err(format!("unit {unit} does not exist")),
                 Some(u) if !u.built => Err(format!("unit {unit} is being built")),
+                // Only units go to arenas: an Equipment's subtype arenas name where it may be
+                // equipped, not where it may stand (game 16.2).
+                Some(u) if !self.state.top_def(u).is_unit() && *zone != 3 => {
+                    Err(format!("card {unit} in the build zone is not a unit"))
+                }
                 Some(u) => match zone {
                     3 => Ok(()),
                     0..=2
@@ -1445,10 +1523,8 @@ impl Game<'_> {
                     )),
                 }
             }
-            _ => {
-                let _ = source;
-                Ok(())
-            }
+            Effect::Attach { equipment, to } => self.check_attach(source, *equipment, *to),
+            _ => Ok(()),
         }
     }
 
@@ -1610,6 +1686,7 @@ impl Game<'_> {
                     .attacks_again
                     .push((UnitId(attacker), UnitId(defender), tap)),
                 Effect::PutBeneath { unit, from } => self.put_beneath(UnitId(unit), UnitId(from)),
+                Effect::Attach { equipment, to } => self.attach(UnitId(equipment), UnitId(to)),
                 Effect::Reroll { dice } => {
                     for index in dice {
                         self.reroll_attack_die(index as usize)?;
@@ -1812,6 +1889,78 @@ impl Game<'_> {
             // Validated above; should the unit be gone, the card stays where it was.
             None => self.state.player_mut(owner).discard.insert(position, card),
         }
+    }
+
+    /// Game 16.2 and keywords.md Equip: an ability attaches its own card, a completed Equipment
+    /// in its controller's build zone, in that player's build step, to a completed unit in play
+    /// whose type line has one of the arenas of the Equipment's subtype line (an Equipment whose
+    /// subtype line names no arena goes on any unit: the older wording "to any unit").
+    fn check_attach(&self, source: &ActiveAbility, equipment: u32, to: u32) -> Result<(), String> {
+        if equipment != source.ability.unit {
+            return Err(format!(
+                "an ability attaches only its own card, unit {}, not unit {equipment}",
+                source.ability.unit
+            ));
+        }
+        if self.state.step != crate::model::state::TurnStep::Build(source.controller) {
+            return Err("Equipment is attached only in its controller's build step".into());
+        }
+        let Some(e) = self.state.unit(UnitId(equipment)) else {
+            return Err(format!("unit {equipment} does not exist"));
+        };
+        let kit = self.state.top_def(e);
+        if kit.card_type != CardType::Equipment
+            || !e.built
+            || e.place != crate::model::Place::BuildZone
+            || e.controller != source.controller
+        {
+            return Err(format!(
+                "unit {equipment} is not a completed Equipment in its controller's build zone"
+            ));
+        }
+        let Some(t) = self.state.unit(UnitId(to)) else {
+            return Err(format!("unit {to} does not exist"));
+        };
+        let target = self.state.top_def(t);
+        if !t.built || !target.is_unit() {
+            return Err(format!("unit {to} is not a completed unit"));
+        }
+        if !kit.arenas.is_empty() && !kit.arenas.iter().any(|a| target.arenas.contains(a)) {
+            return Err(format!(
+                "{} goes on {} units; {} is not one",
+                kit.name,
+                kit.arenas
+                    .iter()
+                    .map(|a| a.name())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                target.name
+            ));
+        }
+        Ok(())
+    }
+
+    /// Attaches the completed Equipment `equipment` (a card in the build zone) to `unit`: its
+    /// card leaves the build zone and belongs to the unit from now on (game 3.6.8, 4.10).
+    fn attach(&mut self, equipment: UnitId, unit: UnitId) {
+        if self.state.unit(unit).is_none() {
+            return;
+        }
+        let Some(kit) = self.state.units.remove(&equipment) else {
+            return;
+        };
+        let card = kit.top();
+        if let Some(u) = self.state.unit_mut(unit) {
+            // The Equipment's own card; a completed Equipment carries nothing else.
+            u.equipment.extend(kit.cards.iter().chain(&kit.equipment));
+        }
+        let name = self.state.def(card).name.clone();
+        self.event(Event::Equipped {
+            equipment,
+            card,
+            unit,
+            name,
+        });
     }
 
     /// "May remove up to N damage counters" (game 14.5): the unit's controller chooses how many.

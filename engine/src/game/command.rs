@@ -79,6 +79,7 @@ impl Game<'_> {
             let mut options = self.build_options(side);
             options.extend(self.completion_options(side, false)?);
             options.extend(self.stack_options(side)?);
+            options.extend(self.build_activation_options(side)?);
             let choice = self.decide(side, DecisionKind::BuildAction, options)?;
             if choice == Choice::Pass {
                 break;
@@ -105,6 +106,11 @@ impl Game<'_> {
         {
             if unit.built {
                 let def = state.top_def(unit);
+                // A completed Equipment waits in the build zone until Equip attaches it
+                // (game 16.2): the arenas of its subtype line are where it may go, not its own.
+                if def.card_type == CardType::Equipment {
+                    continue;
+                }
                 options.extend(def.arenas.iter().map(|&arena| Choice::Deploy {
                     unit: unit.id,
                     arena,
@@ -119,6 +125,11 @@ impl Game<'_> {
                 continue;
             }
             let def = state.top_def(unit);
+            // Equipment never stacks: a completed one just waits to be equipped.
+            if def.card_type == CardType::Equipment {
+                options.push(Choice::Complete { unit: unit.id });
+                continue;
+            }
             match def
                 .is_unique()
                 .then(|| state.unit_named(side, def.unique_name()))
@@ -184,6 +195,7 @@ impl Game<'_> {
     fn apply_build_choice(&mut self, side: Side, choice: Choice) -> Flow {
         match choice {
             Choice::CompleteVia { .. } => self.complete_via(side, &choice, false)?,
+            Choice::Activate { .. } => self.play_build_activation(side, &choice)?,
             Choice::StartBuild { card, points } => {
                 self.state.player_mut(side).build_points -= points;
                 let unit = self.put_from_hand(side, card, Place::BuildZone, false);
@@ -264,6 +276,7 @@ impl Game<'_> {
             .units
             .values()
             .filter(|u| u.controller == side && u.place == Place::BuildZone && !u.built)
+            .filter(|u| state.top_def(u).is_unit())
             .filter(|u| u.build_counters >= state.build_cost(u))
             .map(|u| u.id)
             .collect();

@@ -418,7 +418,13 @@ impl<'a> Game<'a> {
                 .state
                 .units
                 .values()
-                .find(|u| u.built && self.state.total_health(u) <= u.damage as i32);
+                // Only units have health: a completed Equipment waiting in the build zone is
+                // no unit (game 16.2).
+                .find(|u| {
+                    u.built
+                        && self.state.top_def(u).is_unit()
+                        && self.state.total_health(u) <= u.damage as i32
+                });
             let doomed = doomed
                 .map(|u| u.id)
                 .or_else(|| self.state.uniqueness_conflict());
@@ -486,6 +492,8 @@ impl<'a> Game<'a> {
         let name = self.state.def(unit.top()).name.clone();
         let mut leaving: Vec<_> = unit.cards.clone();
         leaving.extend(&unit.beneath);
+        // OQ-22 (game 14.4): the unit's Equipment goes to its owners' discard piles with it.
+        leaving.extend(&unit.equipment);
         if self.state.ruleset.pilots_discarded_with_unit {
             leaving.extend(&unit.pilots);
         } else {
@@ -510,6 +518,7 @@ impl<'a> Game<'a> {
                     beneath: Vec::new(),
                     notes: Default::default(),
                     lost_keywords: Vec::new(),
+                    equipment: Vec::new(),
                 });
             }
         }

@@ -206,7 +206,12 @@ impl Game<'_> {
             target,
             amount,
         };
-        self.activate(pop, &instance, Some(PlayedCard { card, costs }), played)
+        self.activate(
+            super::abilities::Moment::Pop(pop),
+            &instance,
+            Some(PlayedCard { card, costs }),
+            played,
+        )
     }
 
     /// A completed Mission resolves: each ability of its card whose plugin subscribes to the
@@ -253,6 +258,7 @@ impl Game<'_> {
                 .iter()
                 .chain(&mission.pilots)
                 .chain(&mission.beneath)
+                .chain(&mission.equipment)
             {
                 self.state.discard_card(*card);
             }

@@ -189,15 +189,19 @@ impl Game<'_> {
         cards
     }
 
-    /// One card of each name in `side`'s hand that may be started in the build step: units and
-    /// Missions (game 7.2, 7.4).
+    /// One card of each name in `side`'s hand that may be started in the build step: units,
+    /// Missions and Equipment (game 7.2, 7.4, 16.2).
     pub(crate) fn distinct_hand_buildable(&self, side: Side) -> Vec<CardId> {
         let mut seen: Vec<&str> = Vec::new();
         let mut cards = Vec::new();
         for &card in &self.state.player(side).hand {
             let def = self.state.def(card);
+            // Missions and Equipment are built like units (game 7.4, 16.2).
             let buildable = (def.is_unit() && !def.arenas.is_empty())
-                || def.card_type == crate::model::CardType::Mission;
+                || matches!(
+                    def.card_type,
+                    crate::model::CardType::Mission | crate::model::CardType::Equipment
+                );
             if buildable && !seen.contains(&def.name.as_str()) {
                 seen.push(&def.name);
                 cards.push(card);
@@ -233,6 +237,7 @@ impl Game<'_> {
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),
+            equipment: Vec::new(),
         })
     }
 }

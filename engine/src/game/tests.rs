@@ -350,6 +350,7 @@ fn board(dice: Vec<u8>) -> GameState {
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),
+            equipment: Vec::new(),
         });
     }
     state

@@ -234,7 +234,13 @@ impl GameState {
             if unit.cards.is_empty() {
                 return Err(format!("unit {} has no card", unit.id));
             }
-            for &card in unit.cards.iter().chain(&unit.pilots).chain(&unit.beneath) {
+            for &card in unit
+                .cards
+                .iter()
+                .chain(&unit.pilots)
+                .chain(&unit.beneath)
+                .chain(&unit.equipment)
+            {
                 mark(card, "play")?;
             }
         }

@@ -91,6 +91,10 @@ pub struct Unit {
     /// game at every state check like `static_bonus`; its instances of them are not active.
     #[serde(default)]
     pub lost_keywords: Vec<String>,
+    /// Equipment cards attached to the unit by Equip (game 16.2): they belong to the unit, not
+    /// to a card of its stack (3.6.8), travel with it (4.10) and leave play with it (14.4).
+    #[serde(default)]
+    pub equipment: Vec<CardId>,
 }
 
 impl Unit {

@@ -38,6 +38,9 @@ pub enum Zone {
     /// On a card in its owner's discard pile (Meditate): only its `completions` are asked,
     /// as ways to play the card from there.
     Discard,
+    /// On an Equipment attached to a unit (game 16.2): the instance belongs to the equipped
+    /// unit, whose abilities it joins ("Equipped Starfighter gets +2 power").
+    Equipped,
 }
 
 /// How often one activated ability may be used (game 13.6).
@@ -109,6 +112,10 @@ struct RawKeyword {
     grants: Grants,
     #[serde(default)]
     description: String,
+    /// The card types the keyword is recognised on; empty (the default) for every type. Equip
+    /// names only Equipment: on any other card its text does nothing.
+    #[serde(default)]
+    types: Vec<CardType>,
 }
 
 fn default_zones() -> Vec<Zone> {
@@ -178,7 +185,12 @@ pub enum PluginKind {
 }
 
 /// The card types the engine plays, whose text a card plugin may read.
-const PLAYED_TYPES: [CardType; 3] = [CardType::Unit, CardType::Battle, CardType::Mission];
+const PLAYED_TYPES: [CardType; 4] = [
+    CardType::Unit,
+    CardType::Battle,
+    CardType::Mission,
+    CardType::Equipment,
+];
 
 /// The class words of game 13.2.
 const CLASS_WORDS: [&str; 7] = [
@@ -218,8 +230,8 @@ pub struct Manifest {
     /// For a card plugin, the cards whose text it implements (`SET/Name`).
     pub cards: Vec<String>,
     /// For a card plugin, the card types whose printed text it is asked to claim (`[card]
-    /// types`, default units; Subordinates count as units). Empty for a keyword plugin, whose
-    /// keyword is recognised on any card.
+    /// types`, default units; Subordinates count as units). For a keyword plugin, the card
+    /// types its keyword is recognised on (`[keyword] types`), empty for any card.
     pub card_types: Vec<CardType>,
 }
 
@@ -258,7 +270,19 @@ impl Manifest {
             message,
         };
         let (k, kind, cards, card_types) = match (raw.keyword, raw.card) {
-            (Some(k), None) => (k, PluginKind::Keyword, Vec::new(), Vec::new()),
+            (Some(k), None) => {
+                if let Some(bad) = k.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
+                    return Err(error(
+                        "types",
+                        format!(
+                            "the engine does not play {bad:?} cards; a keyword names unit, \
+                             battle, mission or equipment cards"
+                        ),
+                    ));
+                }
+                let types = k.types.clone();
+                (k, PluginKind::Keyword, Vec::new(), types)
+            }
             (None, Some(c)) => {
                 if !c.queries.iter().any(|q| q == "understands") {
                     return Err(error(
@@ -282,13 +306,14 @@ impl Manifest {
                     instances: Instances::Separate,
                     grants: Grants::AsTheirKeyword,
                     description: c.description,
+                    types: Vec::new(),
                 };
                 if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
                     return Err(error(
                         "types",
                         format!(
                             "the engine does not play {bad:?} cards; a card plugin reads unit, \
-                             battle or mission text"
+                             battle, mission or equipment text"
                         ),
                     ));
                 }

@@ -24,6 +24,16 @@ mod bindings {
     });
 }
 
+/// The bindings of API 1.2.0 (`plugin-api/wit-history/1.2.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_2 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.2.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.1.0 (`plugin-api/wit-history/1.1.0/`), kept so that plugins built
 /// against it still load.
 mod bindings_1_1 {
@@ -496,10 +506,13 @@ macro_rules! conversions {
     };
 }
 
-/// The conversions of what API 1.1.0 added (and 1.2.0 kept), in a version's module after
-/// `conversions!`.
+/// The conversions of what API 1.1.0 added (and later versions kept), in a version's module
+/// after `conversions!`; `$($newer)*` converts the effects a later version added.
 macro_rules! conversions_1_1 {
     () => {
+        conversions_1_1!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
         pub(super) fn to_wit_card(card: &api::CardView) -> wit::CardView {
             wit::CardView {
                 name: card.name.clone(),
@@ -558,9 +571,26 @@ macro_rules! conversions_1_1 {
                     unit: b.unit,
                     from: b.from,
                 },
+                $($newer)*
                 // `from_wit_effect_1_0` converts every other effect.
                 Err(other) => return Err(format!("unconverted effect {other:?}")),
             })
+        }
+    };
+}
+
+/// The record `ability-details` of API 1.2.0 (kept by 1.3.0), in a version's module after
+/// `conversions!`.
+macro_rules! ability_details {
+    () => {
+        pub(super) fn to_wit_details(a: &api::Ability) -> wit::AbilityDetails {
+            wit::AbilityDetails {
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
         }
     };
 }
@@ -582,20 +612,23 @@ macro_rules! whole_ability {
     };
 }
 
-/// API 1.2.0, the newest.
-mod v1_2 {
+/// API 1.3.0, the newest: the `attach` effect is new.
+mod v1_3 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_1_1!();
+    conversions_1_1!(@ {
+        Err(wit::Effect::Attach(a)) => E::Attach {
+            equipment: a.equipment,
+            to: a.to,
+        },
+    });
+    ability_details!();
+}
 
-    pub(super) fn to_wit_details(a: &api::Ability) -> wit::AbilityDetails {
-        wit::AbilityDetails {
-            index: a.index,
-            text: a.text.clone(),
-            parameter: a.parameter.clone(),
-            cost: a.cost.clone(),
-            under: a.under,
-        }
-    }
+/// API 1.2.0.
+mod v1_2 {
+    conversions!(super::bindings_1_2::swtcg::keyword::types);
+    conversions_1_1!();
+    ability_details!();
 }
 
 /// API 1.1.0.
@@ -694,7 +727,7 @@ macro_rules! host_impl {
     };
 }
 
-/// The host functions API 1.1.0 added (and 1.2.0 kept), inside `host_impl!`.
+/// The host functions API 1.1.0 added (and later versions kept), inside `host_impl!`.
 macro_rules! host_1_1 {
     () => {
         fn abilities(&mut self, id: u32) -> wasmtime::Result<Vec<String>> {
@@ -714,20 +747,31 @@ macro_rules! host_1_1 {
     };
 }
 
-host_impl!(bindings, v1_2, {
-    host_1_1!();
+/// The host function API 1.2.0 added (and 1.3.0 kept), inside `host_impl!`.
+macro_rules! host_1_2 {
+    ($bindings:ident, $conv:ident) => {
+        fn describe_ability(
+            &mut self,
+            key: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AbilityDetails>> {
+            self.charge()?;
+            Ok(self
+                .keys
+                .details
+                .get(key as usize)
+                .map($conv::to_wit_details))
+        }
+    };
+}
 
-    fn describe_ability(
-        &mut self,
-        key: u32,
-    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::AbilityDetails>> {
-        self.charge()?;
-        Ok(self
-            .keys
-            .details
-            .get(key as usize)
-            .map(v1_2::to_wit_details))
-    }
+host_impl!(bindings, v1_3, {
+    host_1_1!();
+    host_1_2!(bindings, v1_3);
+});
+
+host_impl!(bindings_1_2, v1_2, {
+    host_1_1!();
+    host_1_2!(bindings_1_2, v1_2);
 });
 
 host_impl!(bindings_1_1, v1_1, {
@@ -767,8 +811,9 @@ pub struct WasmRuntime {
     engine: Engine,
     /// The host functions of the newest API.
     linker: Linker<HostCtx>,
-    /// The host functions of API 1.1.0 and 1.0.0, for plugins built against them. A linker
-    /// per version keeps the versions' imports from ever being matched to each other.
+    /// The host functions of API 1.2.0, 1.1.0 and 1.0.0, for plugins built against them. A
+    /// linker per version keeps the versions' imports from ever being matched to each other.
+    linker_1_2: Linker<HostCtx>,
     linker_1_1: Linker<HostCtx>,
     linker_1_0: Linker<HostCtx>,
 }
@@ -790,6 +835,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_2 = Linker::new(&engine);
+        bindings_1_2::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_2, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.2", e))?;
         let mut linker_1_1 = Linker::new(&engine);
         bindings_1_1::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_1, |ctx| {
             ctx
@@ -803,6 +853,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker,
+            linker_1_2,
             linker_1_1,
             linker_1_0,
         })
@@ -885,12 +936,21 @@ impl WasmRuntime {
                         error("the plugin does not export the keyword world 1.1.0", e)
                     })?)
                 }
+                "1.2.0" => {
+                    let pre = self
+                        .linker_1_2
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_2(bindings_1_2::KeywordPre::new(pre).map_err(|e| {
+                        error("the plugin does not export the keyword world 1.2.0", e)
+                    })?)
+                }
                 _ => {
                     let pre = self
                         .linker
                         .instantiate_pre(component)
                         .map_err(|e| error(link_error, e))?;
-                    Pre::V1_2(
+                    Pre::V1_3(
                         bindings::KeywordPre::new(pre).map_err(|e| {
                             error("the plugin does not export the keyword world", e)
                         })?,
@@ -969,14 +1029,16 @@ struct Live {
 enum Pre {
     V1_0(bindings_1_0::KeywordPre<HostCtx>),
     V1_1(bindings_1_1::KeywordPre<HostCtx>),
-    V1_2(bindings::KeywordPre<HostCtx>),
+    V1_2(bindings_1_2::KeywordPre<HostCtx>),
+    V1_3(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
 enum Bound {
     V1_0(bindings_1_0::Keyword),
     V1_1(bindings_1_1::Keyword),
-    V1_2(bindings::Keyword),
+    V1_2(bindings_1_2::Keyword),
+    V1_3(bindings::Keyword),
 }
 
 /// One instantiated plugin.
@@ -1116,7 +1178,8 @@ macro_rules! query_call {
             | Q::Understands
             | Q::StacksUnder { .. }
             | Q::SecretRoll
-            | Q::RemovedKeywords { .. } => A::Effects(Vec::new()),
+            | Q::RemovedKeywords { .. }
+            | Q::BuildActivations { .. } => A::Effects(Vec::new()),
         }
     }};
 }
@@ -1150,6 +1213,7 @@ impl WasmPlugin {
             Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
             Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
             Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
+            Pre::V1_3(pre) => pre.instantiate(&mut store).map(Bound::V1_3),
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
@@ -1230,9 +1294,16 @@ impl WasmPlugin {
                 }
                 Bound::V1_2(k) => {
                     let hooks = k.swtcg_keyword_hooks();
-                    let (ability, event) = (ability_ref(store, ability), v1_2::to_wit_event(event));
+                    let (ability, event) =
+                        (ability_ref_1_2(store, ability), v1_2::to_wit_event(event));
                     hook_call!(hooks, &mut *store, hook, ability, event)?
                         .map(|list| list.into_iter().map(v1_2::from_wit_effect).collect())
+                }
+                Bound::V1_3(k) => {
+                    let hooks = k.swtcg_keyword_hooks();
+                    let (ability, event) = (ability_ref(store, ability), v1_3::to_wit_event(event));
+                    hook_call!(hooks, &mut *store, hook, ability, event)?
+                        .map(|list| list.into_iter().map(v1_3::from_wit_effect).collect())
                 }
             })
         })?;
@@ -1261,6 +1332,7 @@ impl WasmPlugin {
                     Q::Understands => A::Flag(true),
                     Q::StacksUnder { .. } | Q::SecretRoll => A::Flag(false),
                     Q::RemovedKeywords { .. } => A::Abilities(Vec::new()),
+                    Q::BuildActivations { .. } => A::Activations(Vec::new()),
                     _ => query_call!(v1_0, q, store, &ability, call),
                 })
             }
@@ -1284,12 +1356,13 @@ impl WasmPlugin {
                     Q::RemovedKeywords { unit } => {
                         A::Abilities(q.call_removed_keywords(store, &ability, *unit)?)
                     }
+                    Q::BuildActivations { .. } => A::Activations(Vec::new()),
                     _ => query_call!(v1_1, q, store, &ability, call),
                 })
             }
             Bound::V1_2(k) => {
                 let q = k.swtcg_keyword_queries();
-                let ability = ability_ref(store, ability);
+                let ability = ability_ref_1_2(store, ability);
                 Ok(match call {
                     Q::StatModifierFor { unit } => A::Stats(v1_2::from_wit_stat_totals(
                         q.call_stat_modifier_for(store, ability, *unit)?,
@@ -1307,21 +1380,62 @@ impl WasmPlugin {
                     Q::RemovedKeywords { unit } => {
                         A::Abilities(q.call_removed_keywords(store, ability, *unit)?)
                     }
+                    Q::BuildActivations { .. } => A::Activations(Vec::new()),
                     _ => query_call!(v1_2, q, store, ability, call),
+                })
+            }
+            Bound::V1_3(k) => {
+                let q = k.swtcg_keyword_queries();
+                let ability = ability_ref(store, ability);
+                Ok(match call {
+                    Q::StatModifierFor { unit } => A::Stats(v1_3::from_wit_stat_totals(
+                        q.call_stat_modifier_for(store, ability, *unit)?,
+                    )),
+                    Q::Chosen { index } => effects_answer(
+                        q.call_chosen(store, ability, *index)?,
+                        v1_3::from_wit_effect,
+                    )?,
+                    Q::Understands => A::Flag(q.call_understands(store, ability)?),
+                    Q::StacksUnder { card } => {
+                        let card = v1_3::to_wit_card(card);
+                        A::Flag(q.call_stacks_under(store, ability, &card)?)
+                    }
+                    Q::SecretRoll => A::Flag(q.call_secret_roll(store, ability)?),
+                    Q::RemovedKeywords { unit } => {
+                        A::Abilities(q.call_removed_keywords(store, ability, *unit)?)
+                    }
+                    Q::BuildActivations { event } => A::Activations(
+                        q.call_build_activations(store, ability, v1_3::to_wit_event(event))?
+                            .into_iter()
+                            .map(v1_3::from_wit_activation)
+                            .collect(),
+                    ),
+                    _ => query_call!(v1_3, q, store, ability, call),
                 })
             }
         })
     }
 }
 
-/// The ability of a call to a plugin of API 1.2: its unit and the key of the rest. A plugin
-/// that has been given `MAX_ABILITY_KEYS` keys never gets a new one: `with_call` replaces its
-/// instance (and so its keys) before such a call.
+/// The ability of a call to a plugin of API 1.3 (as of 1.2): its unit and the key of the
+/// rest. A plugin that has been given `MAX_ABILITY_KEYS` keys never gets a new one: `with_call`
+/// replaces its instance (and so its keys) before such a call.
 fn ability_ref(
     store: &mut Store<HostCtx>,
     ability: &api::Ability,
 ) -> bindings::swtcg::keyword::types::AbilityRef {
     bindings::swtcg::keyword::types::AbilityRef {
+        unit: ability.unit,
+        key: store.data_mut().keys.key_of(ability),
+    }
+}
+
+/// `ability_ref` for a plugin of API 1.2.
+fn ability_ref_1_2(
+    store: &mut Store<HostCtx>,
+    ability: &api::Ability,
+) -> bindings_1_2::swtcg::keyword::types::AbilityRef {
+    bindings_1_2::swtcg::keyword::types::AbilityRef {
         unit: ability.unit,
         key: store.data_mut().keys.key_of(ability),
     }

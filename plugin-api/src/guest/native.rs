@@ -307,6 +307,10 @@ fn effect(e: Effect) -> crate::Effect {
             unit: b.unit,
             from: b.from,
         },
+        Effect::Attach(a) => E::Attach {
+            equipment: a.equipment,
+            to: a.to,
+        },
     }
 }
 
@@ -357,6 +361,19 @@ fn pop(p: crate::Pop) -> Pop {
     }
 }
 
+/// The offers of `activations` or `build-activations` in the host's form.
+fn activations(offers: Vec<Activation>) -> Vec<crate::Activation> {
+    offers
+        .into_iter()
+        .map(|o| crate::Activation {
+            label: o.label,
+            cost: o.cost,
+            targets: o.targets,
+            max_amount: o.max_amount,
+        })
+        .collect()
+}
+
 /// Answers one request with the plugin's trait methods.
 fn answer<T: Keyword>(request: Request) -> Response {
     use crate::{QueryAnswer as A, QueryCall as Q};
@@ -400,17 +417,12 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::DamagePreventable { source, target } => {
                     A::MaybeFlag(T::damage_preventable(a, source, target))
                 }
-                Q::Activations { pop: p, event: e } => A::Activations(
-                    T::activations(a, pop(p), event(&e))
-                        .into_iter()
-                        .map(|o| crate::Activation {
-                            label: o.label,
-                            cost: o.cost,
-                            targets: o.targets,
-                            max_amount: o.max_amount,
-                        })
-                        .collect(),
-                ),
+                Q::Activations { pop: p, event: e } => {
+                    A::Activations(activations(T::activations(a, pop(p), event(&e))))
+                }
+                Q::BuildActivations { event: e } => {
+                    A::Activations(activations(T::build_activations(a, event(&e))))
+                }
                 Q::Activate {
                     index,
                     choice,
