@@ -167,7 +167,20 @@ pub enum Choice {
         /// paying its cost instead of the printed one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         meditate: Option<u32>,
+        /// Played with an addition declared and paid with it (Enhance, game 9.3 P10): offer
+        /// `offer` of the card's printed ability number `ability`, whose plugin works on cards
+        /// being played (manifest zone `played`). Logs written before additions have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        addition: Option<Addition>,
     },
+}
+
+/// An addition to a card's play (Enhance): which printed ability of the card, and which of its
+/// offers, is declared and paid with the play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Addition {
+    pub ability: u32,
+    pub offer: u32,
 }
 
 /// A question for one player with its legal answers; the answer is an index into `options`.
@@ -277,11 +290,15 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             target,
             amount,
             meditate,
+            addition,
             ..
         } => {
             let mut text = format!("play {}", card(c));
             if meditate.is_some() {
                 text += " from the discard pile (Meditate)";
+            }
+            if addition.is_some() {
+                text += " with its addition (Enhance)";
             }
             if let Some(t) = target {
                 text += &format!(" on {}", unit(t));

@@ -20,7 +20,7 @@ use tracing::{debug, trace};
 use crate::decision::{Choice, Decider, Decision, DecisionKind};
 use crate::hooks::{AbilityHost, HookError};
 use crate::log::{Event, GameLog, LOG_FORMAT, LogEntry, LogHeader};
-use crate::model::{Arena, CardDef, CardId, GameState, Side, UnitId, state::TurnStep};
+use crate::model::{Arena, CardDef, CardId, CardType, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
 
@@ -395,7 +395,13 @@ impl<'a> Game<'a> {
                 .state
                 .units
                 .values()
-                .find(|u| u.built && self.state.total_health(u) <= u.damage as i32);
+                // A completed Mission resolving in the build zone has no health to reach: it
+                // is no unit, and leaves as a card when it has resolved (game 7.4).
+                .find(|u| {
+                    u.built
+                        && self.state.top_def(u).card_type != CardType::Mission
+                        && self.state.total_health(u) <= u.damage as i32
+                });
             let doomed = doomed
                 .map(|u| u.id)
                 .or_else(|| self.state.uniqueness_conflict());

@@ -38,6 +38,10 @@ pub enum Zone {
     /// On a card in its owner's discard pile (Meditate): only its `completions` are asked,
     /// as ways to play the card from there.
     Discard,
+    /// On a Battle card or Mission as it is played (Enhance, game 9.3 P10): the `activations` of
+    /// a Battle card's ability are not plays of their own but additions the player may declare
+    /// and pay with each play of the card; a Mission's ability resolves with it.
+    Played,
 }
 
 /// How often one activated ability may be used (game 13.6).
