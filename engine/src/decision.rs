@@ -332,6 +332,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_play_without_an_addition_reads_and_writes_as_before_additions() {
+        // Logs written before Enhance have no `addition`; such a play still reads, and a plain
+        // play writes none, so those logs stay byte for byte the same.
+        let old =
+            r#"{"choice":"play-card","card":4,"ability":0,"offer":1,"target":2,"amount":null}"#;
+        let choice: Choice = serde_json::from_str(old).unwrap();
+        assert!(matches!(choice, Choice::PlayCard { addition: None, .. }));
+        assert_eq!(serde_json::to_string(&choice).unwrap(), old);
+        let enhanced = Choice::PlayCard {
+            card: CardId(4),
+            ability: 0,
+            offer: 1,
+            target: None,
+            amount: None,
+            meditate: None,
+            addition: Some(Addition {
+                ability: 1,
+                offer: 0,
+            }),
+        };
+        let text = serde_json::to_string(&enhanced).unwrap();
+        assert!(
+            text.contains(r#""addition":{"ability":1,"offer":0}"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Choice>(&text).unwrap(), enhanced);
+    }
+
+    #[test]
     fn a_completion_without_x_reads_and_writes_as_before_x_costs() {
         // A log line written before X costs existed has no `x`; it still reads, and a choice
         // without an X writes no `x`, so such logs stay byte for byte the same.

@@ -2048,3 +2048,47 @@ impl Game<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod addition_tests {
+    use super::{replaces, with_addition};
+    use swtcg_plugin_api::Activation;
+
+    fn offer(label: &str, targets: &[u32], max_amount: Option<u32>) -> Activation {
+        Activation {
+            label: label.into(),
+            cost: None,
+            targets: targets.to_vec(),
+            max_amount,
+        }
+    }
+
+    #[test]
+    fn an_addition_takes_gives_or_narrows_the_cards_target() {
+        let card = offer("card", &[1, 2], Some(3));
+        // "That unit": the addition names no unit and takes the card's.
+        let both = with_addition(&card, &offer("Also: that unit", &[], None)).unwrap();
+        assert_eq!((both.targets, both.max_amount), (vec![1, 2], Some(3)));
+        // A card without a target takes the addition's ("a unit in any arena").
+        let both = with_addition(&offer("gain", &[], None), &offer("Also", &[7], None)).unwrap();
+        assert_eq!(both.targets, vec![7]);
+        // Both name units: one unit must be each's.
+        let both = with_addition(&card, &offer("Also", &[2, 9], None)).unwrap();
+        assert_eq!(both.targets, vec![2]);
+        assert!(with_addition(&card, &offer("Also", &[9], None)).is_none());
+        // An addition offer holding a place with nothing to offer makes no play.
+        assert!(with_addition(&card, &offer("(not now)", &[], Some(0))).is_none());
+    }
+
+    #[test]
+    fn only_an_instead_label_replaces_the_cards_effects() {
+        assert!(replaces(&offer(
+            "Instead: That unit gets +3 power",
+            &[],
+            None
+        )));
+        assert!(replaces(&offer("instead: gain 4 Force", &[], None)));
+        assert!(!replaces(&offer("Also: put 2 counters", &[], None)));
+        assert!(!replaces(&offer("Gain 4 Force instead", &[], None)));
+    }
+}
