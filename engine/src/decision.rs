@@ -167,7 +167,20 @@ pub enum Choice {
         /// paying its cost instead of the printed one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         meditate: Option<u32>,
+        /// Played with an addition declared and paid with it (Enhance, game 9.3 P10): offer
+        /// `offer` of the card's printed ability number `ability`, whose plugin works on cards
+        /// being played (manifest zone `played`). Logs written before additions have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        addition: Option<Addition>,
     },
+}
+
+/// An addition to a card's play (Enhance): which printed ability of the card, and which of its
+/// offers, is declared and paid with the play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Addition {
+    pub ability: u32,
+    pub offer: u32,
 }
 
 /// A question for one player with its legal answers; the answer is an index into `options`.
@@ -277,11 +290,15 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             target,
             amount,
             meditate,
+            addition,
             ..
         } => {
             let mut text = format!("play {}", card(c));
             if meditate.is_some() {
                 text += " from the discard pile (Meditate)";
+            }
+            if addition.is_some() {
+                text += " with its addition (Enhance)";
             }
             if let Some(t) = target {
                 text += &format!(" on {}", unit(t));
@@ -313,6 +330,35 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_play_without_an_addition_reads_and_writes_as_before_additions() {
+        // Logs written before Enhance have no `addition`; such a play still reads, and a plain
+        // play writes none, so those logs stay byte for byte the same.
+        let old =
+            r#"{"choice":"play-card","card":4,"ability":0,"offer":1,"target":2,"amount":null}"#;
+        let choice: Choice = serde_json::from_str(old).unwrap();
+        assert!(matches!(choice, Choice::PlayCard { addition: None, .. }));
+        assert_eq!(serde_json::to_string(&choice).unwrap(), old);
+        let enhanced = Choice::PlayCard {
+            card: CardId(4),
+            ability: 0,
+            offer: 1,
+            target: None,
+            amount: None,
+            meditate: None,
+            addition: Some(Addition {
+                ability: 1,
+                offer: 0,
+            }),
+        };
+        let text = serde_json::to_string(&enhanced).unwrap();
+        assert!(
+            text.contains(r#""addition":{"ability":1,"offer":0}"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Choice>(&text).unwrap(), enhanced);
+    }
 
     #[test]
     fn a_completion_without_x_reads_and_writes_as_before_x_costs() {

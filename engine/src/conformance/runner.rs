@@ -147,10 +147,28 @@ fn arenas_of(type_line: &str) -> Vec<Arena> {
     type_line.split('/').filter_map(Arena::parse).collect()
 }
 
+/// The card type a written-out card's `type` names: a Battle card or Mission (played, then
+/// discarded, game 7.4), else a unit whose type line lists its arenas.
+fn card_type_of(type_line: &str) -> CardType {
+    match type_line.trim().to_ascii_lowercase().as_str() {
+        "battle" => CardType::Battle,
+        "mission" => CardType::Mission,
+        _ => CardType::Unit,
+    }
+}
+
 fn printed(value: i64) -> Option<Printed> {
     Some(Printed::Value(
         value.clamp(i32::MIN as i64, i32::MAX as i64) as i32,
     ))
+}
+
+/// A Battle card or Mission has no speed, power or health (its printed stats are blank): a
+/// written-out one keeps none, so that no state check treats it as a unit with 0 health.
+fn played_card_stats(def: &mut CardDef) {
+    if matches!(def.card_type, CardType::Battle | CardType::Mission) {
+        (def.speed, def.power, def.health) = (None, None, None);
+    }
 }
 
 /// The card a `[[unit]]` stands for: from its set reference, overridden by the keys written.
@@ -181,6 +199,11 @@ fn unit_def(spec: &UnitSpec, cards: &CardDb) -> Result<CardDef, Failure> {
     }
     if let Some(t) = &spec.type_ {
         def.arenas = arenas_of(t);
+        // A written type of "Battle" or "Mission" makes the card one; an arena type line keeps
+        // the card type of the set's card (a Subordinate stays one).
+        if card_type_of(t) != CardType::Unit {
+            def.card_type = card_type_of(t);
+        }
     }
     if let Some(subtypes) = &spec.subtypes {
         def.subtypes = subtypes.clone();
@@ -195,6 +218,7 @@ fn unit_def(spec: &UnitSpec, cards: &CardDb) -> Result<CardDef, Failure> {
             *slot = printed(value);
         }
     }
+    played_card_stats(&mut def);
     if let Some(abilities) = &spec.abilities {
         def.abilities = abilities.clone();
     }
@@ -221,6 +245,7 @@ fn named_card(
             None => card_side(owner),
         };
         let mut def = CardDef::unit(&spec.name, side, arenas_of(&spec.type_), [0; 4]);
+        def.card_type = card_type_of(&spec.type_);
         def.subtypes = spec.subtypes.clone();
         def.abilities = spec.abilities.clone();
         def.version = spec.unique.then(String::new);
@@ -230,6 +255,7 @@ fn named_card(
             printed(spec.power),
             printed(spec.health),
         );
+        played_card_stats(&mut def);
         return Ok(def);
     }
     cards
@@ -503,6 +529,7 @@ impl<'s> Script<'s> {
                     target,
                     amount,
                     meditate,
+                    enhance,
                     ..
                 },
             ) => {
@@ -513,10 +540,12 @@ impl<'s> Script<'s> {
                         target: t,
                         amount: a,
                         meditate: m,
+                        addition,
                         ..
                     } => {
                         state.def(*c).name.eq_ignore_ascii_case(card.trim())
                             && m.is_some() == *meditate
+                            && addition.is_some() == *enhance
                             && target.is_none_or(|want| want == *t)
                             && amount.is_none_or(|want| Some(want) == *a)
                     }
@@ -915,6 +944,15 @@ fn never_possible(action: &Action) -> Option<String> {
         Action::Use { unit, ability, .. } => {
             Some(format!("{unit} was never offered {ability} during the run"))
         }
+        Action::Play {
+            card,
+            enhance: true,
+            ..
+        } => Some(format!(
+            "{card} could not be played with its Enhance at any point of the run (the card has \
+             no Enhance a plugin carries out, or its extra cost could not be paid on top of the \
+             card's)"
+        )),
         Action::Play { card, .. } => Some(format!(
             "{card} could not be played at any point of the run"
         )),
@@ -1039,6 +1077,13 @@ fn compare(
             expect.equipment.map(|v| v.to_string()),
             unit.equipment.len().to_string(),
         );
+        for (kind, expected) in expect.counters.iter().flatten() {
+            check(
+                &format!("counters.{kind}"),
+                Some(expected.to_string()),
+                unit.counters.get(kind).copied().unwrap_or(0).to_string(),
+            );
+        }
     }
     for (side, expect) in [
         (Side::Dark, &scenario.expect.dark),

@@ -306,7 +306,7 @@ pub enum Action {
     Retreat { unit: String },
     /// `pass = true`: pass explicitly.
     Pass,
-    /// Extension: `play = { card, target?, amount? }`: play a Battle card from the side's hand
+    /// Extension: `play = { card, target?, amount?, enhance? }`: play a Battle card from the side's hand
     /// in a POP; `card` is its printed name.
     Play {
         card: String,
@@ -318,6 +318,9 @@ pub enum Action {
         meditate: bool,
         /// For a unit played by Meditate in the build step: the arena to deploy it to at once.
         arena: Option<ArenaName>,
+        /// `enhance = true`: play it with its Enhance declared and paid (the card's addition,
+        /// game 9.3 P10); `false`: the plain play.
+        enhance: bool,
     },
 }
 
@@ -370,7 +373,7 @@ pub enum Winner {
 }
 
 /// What one unit must look like; `None` leaves that value unchecked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitExpect {
     pub damage: Option<u32>,
@@ -382,6 +385,9 @@ pub struct UnitExpect {
     pub build_counters: Option<u32>,
     /// Extension: how many Equipment cards are attached to the unit.
     pub equipment: Option<u32>,
+    /// Extension: counters of a kind ("corruption", "redemption") on the unit, by kind; a kind
+    /// listed with 0 must be absent.
+    pub counters: Option<BTreeMap<String, u32>>,
 }
 
 /// Where a unit must be: an arena, a build zone, or a discard pile.
@@ -596,6 +602,8 @@ struct RawPlay {
     amount: Option<u32>,
     via: Option<PlayVia>,
     arena: Option<ArenaName>,
+    #[serde(default)]
+    enhance: bool,
 }
 
 /// How a `play` act plays its card, when not from hand.
@@ -1004,8 +1012,15 @@ impl Ctx<'_> {
     }
 
     /// Checks a type line: arena words joined with `/`, compared without regard to case as the
-    /// card database writes them.
-    fn type_line(&self, value: &Spanned<String>) -> Result<(), ScenarioError> {
+    /// card database writes them; or, where `played` allows them, a card type of a card played
+    /// then discarded (extension: "Battle", "Mission").
+    fn type_line(&self, value: &Spanned<String>, played: &[&str]) -> Result<(), ScenarioError> {
+        if played
+            .iter()
+            .any(|kind| value.get_ref().trim().eq_ignore_ascii_case(kind))
+        {
+            return Ok(());
+        }
         for word in value.get_ref().split('/') {
             let word = word.trim();
             let known = ["space", "ground", "character"]
@@ -1046,7 +1061,7 @@ impl Ctx<'_> {
                     format!("the card `{name}` is already written at line {first}"),
                 ));
             }
-            self.type_line(&card.type_)?;
+            self.type_line(&card.type_, &["Battle", "Mission"])?;
             let stat = |value: &Spanned<i64>, key: &str| {
                 self.non_negative(Some(value), key).map(|v| v.unwrap_or(0))
             };
@@ -1192,7 +1207,13 @@ impl Ctx<'_> {
             }
         }
         if let Some(type_) = &raw.type_ {
-            self.type_line(type_)?;
+            // A Mission written out is built in the build zone; no Battle card is ever a unit.
+            let played: &[&str] = if raw.arena == UnitZone::BuildZone {
+                &["Mission"]
+            } else {
+                &[]
+            };
+            self.type_line(type_, played)?;
         } else if raw.arena == UnitZone::BuildZone && raw.card.is_none() {
             // In an arena the type line defaults to that arena; a build zone says nothing about
             // where the card will be deployed, so the file has to.
@@ -1369,6 +1390,7 @@ impl Ctx<'_> {
                 amount: play.amount,
                 meditate: matches!(play.via, Some(PlayVia::Meditate)),
                 arena: play.arena,
+                enhance: play.enhance,
             }
         } else if let Some(split) = raw.split {
             let split = split.into_inner();

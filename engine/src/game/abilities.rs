@@ -67,11 +67,61 @@ pub struct ActiveAbility {
     pub controller: Side,
 }
 
-/// A Battle card being played: the card, and the costs paid instead of its printed ones when it
-/// is played from the discard pile (Meditate).
+/// A Battle card being played: the card, the costs paid instead of its printed ones when it is
+/// played from the discard pile (Meditate), and the addition declared with it (Enhance): the
+/// ability instance of the card whose plugin works on cards being played, and its offer.
 pub(crate) struct PlayedCard {
     pub card: CardId,
     pub costs: Option<Vec<crate::cost::Cost>>,
+    pub addition: Option<(ActiveAbility, u32)>,
+}
+
+/// How an addition offer's label says that its effects replace the card's ("... instead")
+/// rather than add to them ("Also, ..."): it starts with these words.
+pub(crate) const REPLACES: &str = "Instead: ";
+
+/// Whether an addition offer replaces the card's effects (its label starts with [`REPLACES`]).
+pub(crate) fn replaces(addition: &swtcg_plugin_api::Activation) -> bool {
+    addition
+        .label
+        .get(..REPLACES.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(REPLACES))
+}
+
+/// The offer of a card's play with an addition declared (Enhance, game 9.3 P10): one choice
+/// serves both, so "that unit" in the addition is the card's target. An addition without
+/// targets takes the card's; one with targets gives them to a card that has none, and narrows
+/// the card's own to the units both allow. `None` when no unit fits both, or when the addition
+/// offers nothing now (an amount of at most 0).
+pub(crate) fn with_addition(
+    base: &swtcg_plugin_api::Activation,
+    addition: &swtcg_plugin_api::Activation,
+) -> Option<swtcg_plugin_api::Activation> {
+    if addition.max_amount == Some(0) {
+        return None;
+    }
+    let targets: Vec<u32> = if addition.targets.is_empty() {
+        base.targets.clone()
+    } else if base.targets.is_empty() {
+        addition.targets.clone()
+    } else {
+        let both: Vec<u32> = base
+            .targets
+            .iter()
+            .copied()
+            .filter(|t| addition.targets.contains(t))
+            .collect();
+        if both.is_empty() {
+            return None;
+        }
+        both
+    };
+    Some(swtcg_plugin_api::Activation {
+        label: format!("{} + {}", base.label, addition.label),
+        cost: None,
+        targets,
+        max_amount: base.max_amount.or(addition.max_amount),
+    })
 }
 
 /// The player's answer to an activation's offer: which offer, and its target and amount.
@@ -1192,7 +1242,11 @@ impl Game<'_> {
             return Ok(());
         };
         let meditated = played_card.as_ref().is_some_and(|p| p.costs.is_some());
-        let costs = match played_card.and_then(|p| p.costs) {
+        let (route_costs, addition) = match played_card {
+            Some(p) => (p.costs, p.addition),
+            None => (None, None),
+        };
+        let mut costs = match route_costs {
             Some(costs) => costs,
             None => activation
                 .cost
@@ -1201,6 +1255,41 @@ impl Game<'_> {
                 .transpose()
                 .map_err(EngineError::Invariant)?
                 .unwrap_or_default(),
+        };
+        // An addition (Enhance) is declared with the play and its cost paid after the card's,
+        // before any effect resolves (game 9.3 P10); it must still be offered and fit the
+        // player's target.
+        let addition = match addition {
+            Some((extra, offer)) => {
+                let QueryAnswer::Activations(offers) =
+                    self.ask(&extra, moment.offers(event.clone()))?
+                else {
+                    return Ok(());
+                };
+                let Some(extra_offer) = offers.get(offer as usize) else {
+                    return Ok(());
+                };
+                let Some(both) = with_addition(activation, extra_offer) else {
+                    return Ok(());
+                };
+                if played
+                    .target
+                    .is_some_and(|t| !both.targets.is_empty() && !both.targets.contains(&t.0))
+                {
+                    return Ok(());
+                }
+                costs.extend(
+                    extra_offer
+                        .cost
+                        .as_deref()
+                        .map(parse_costs)
+                        .transpose()
+                        .map_err(EngineError::Invariant)?
+                        .unwrap_or_default(),
+                );
+                Some((extra, offer, replaces(extra_offer), both.max_amount))
+            }
+            None => None,
         };
         let payer = card.is_none().then_some(unit);
         if !can_pay_as(&self.state, side, payer, &costs) {
@@ -1236,15 +1325,57 @@ impl Game<'_> {
                 text: instance.ability.text.clone(),
             }),
         }
-        let max_amount = activation.max_amount;
-        let call = QueryCall::Activate {
-            index: played.offer,
-            choice: ActivationChoice {
-                target: played.target.map(|t| t.0),
-                amount: played.amount,
-            },
-            event,
+        let max_amount = match &addition {
+            Some((_, _, _, both)) => *both,
+            None => activation.max_amount,
         };
+        let choice = ActivationChoice {
+            target: played.target.map(|t| t.0),
+            amount: played.amount,
+        };
+        // Every call is asked and checked before any effect applies: the card's and its
+        // addition's effects resolve all or none (an addition that replaces the card's effects,
+        // "... instead", leaves the card's own unasked).
+        let mut calls: Vec<(&ActiveAbility, u32)> = Vec::new();
+        if !addition
+            .as_ref()
+            .is_some_and(|(_, _, replaces, _)| *replaces)
+        {
+            calls.push((instance, played.offer));
+        }
+        if let Some((extra, offer, _, _)) = &addition {
+            calls.push((extra, *offer));
+        }
+        let mut answers = Vec::with_capacity(calls.len());
+        for (source, index) in calls {
+            let call = QueryCall::Activate {
+                index,
+                choice,
+                event: event.clone(),
+            };
+            match self.activate_effects(source, &call, played.amount.or(max_amount)) {
+                Ok(effects) => answers.push((source, effects)),
+                Err(error) => return self.undo_activation(before, log_len, error),
+            }
+        }
+        for (source, effects) in answers {
+            self.apply_effects(source, "activate", effects)?;
+        }
+        if let Some(card) = card {
+            // Game 7.4: Battle cards are played, then discarded.
+            self.discard_played(side, card, meditated);
+        }
+        Ok(())
+    }
+
+    /// The effects one `activate` call proposes, checked: an "up to X" activation can't do more
+    /// than the amount `chosen`, and every effect must be valid now.
+    fn activate_effects(
+        &mut self,
+        instance: &ActiveAbility,
+        call: &QueryCall,
+        chosen: Option<u32>,
+    ) -> Result<Vec<Effect>, HookError> {
         let label = self.plugin_label(instance.plugin);
         let failure = |reason: String| HookError {
             plugin: label.clone(),
@@ -1253,39 +1384,26 @@ impl Game<'_> {
         };
         let effects = match self
             .host
-            .query(instance.plugin, &instance.ability, &call, &self.state)
+            .query(instance.plugin, &instance.ability, call, &self.state)
         {
             Ok(QueryAnswer::Effects(effects)) => effects,
-            Ok(other) => {
-                return self.undo_activation(
-                    before,
-                    log_len,
-                    failure(format!("answered activate with {other:?}")),
-                );
-            }
-            Err(error) => return self.undo_activation(before, log_len, error),
+            Ok(other) => return Err(failure(format!("answered activate with {other:?}"))),
+            Err(error) => return Err(error),
         };
-        // An "up to X" activation can't do more than the amount the player chose.
-        let chosen = played.amount.or(max_amount);
         if let Some(effect) = effects.iter().find(
             |e| matches!(e, Effect::Prevent { amount: n, .. } if chosen.is_some_and(|c| *n > c)),
         ) {
-            let reason = format!("proposed {effect:?}, more than the amount chosen ({chosen:?})");
-            return self.undo_activation(before, log_len, failure(reason));
+            return Err(failure(format!(
+                "proposed {effect:?}, more than the amount chosen ({chosen:?})"
+            )));
         }
         if let Some((effect, reason)) = effects
             .iter()
             .find_map(|e| self.validate(instance, e).err().map(|r| (e, r)))
         {
-            let reason = format!("invalid effect {effect:?}: {reason}");
-            return self.undo_activation(before, log_len, failure(reason));
+            return Err(failure(format!("invalid effect {effect:?}: {reason}")));
         }
-        self.apply_effects(instance, "activate", effects)?;
-        if let Some(card) = card {
-            // Game 7.4: Battle cards are played, then discarded.
-            self.discard_played(side, card, meditated);
-        }
-        Ok(())
+        Ok(effects)
     }
 
     /// Puts the game back as it was before a failed activation, then reports the failure.
@@ -2171,5 +2289,49 @@ impl Game<'_> {
             cost: text.clone(),
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod addition_tests {
+    use super::{replaces, with_addition};
+    use swtcg_plugin_api::Activation;
+
+    fn offer(label: &str, targets: &[u32], max_amount: Option<u32>) -> Activation {
+        Activation {
+            label: label.into(),
+            cost: None,
+            targets: targets.to_vec(),
+            max_amount,
+        }
+    }
+
+    #[test]
+    fn an_addition_takes_gives_or_narrows_the_cards_target() {
+        let card = offer("card", &[1, 2], Some(3));
+        // "That unit": the addition names no unit and takes the card's.
+        let both = with_addition(&card, &offer("Also: that unit", &[], None)).unwrap();
+        assert_eq!((both.targets, both.max_amount), (vec![1, 2], Some(3)));
+        // A card without a target takes the addition's ("a unit in any arena").
+        let both = with_addition(&offer("gain", &[], None), &offer("Also", &[7], None)).unwrap();
+        assert_eq!(both.targets, vec![7]);
+        // Both name units: one unit must be each's.
+        let both = with_addition(&card, &offer("Also", &[2, 9], None)).unwrap();
+        assert_eq!(both.targets, vec![2]);
+        assert!(with_addition(&card, &offer("Also", &[9], None)).is_none());
+        // An addition offer holding a place with nothing to offer makes no play.
+        assert!(with_addition(&card, &offer("(not now)", &[], Some(0))).is_none());
+    }
+
+    #[test]
+    fn only_an_instead_label_replaces_the_cards_effects() {
+        assert!(replaces(&offer(
+            "Instead: That unit gets +3 power",
+            &[],
+            None
+        )));
+        assert!(replaces(&offer("instead: gain 4 Force", &[], None)));
+        assert!(!replaces(&offer("Also: put 2 counters", &[], None)));
+        assert!(!replaces(&offer("Gain 4 Force instead", &[], None)));
     }
 }

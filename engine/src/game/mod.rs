@@ -418,8 +418,8 @@ impl<'a> Game<'a> {
                 .state
                 .units
                 .values()
-                // Only units have health: a completed Equipment waiting in the build zone is
-                // no unit (game 16.2).
+                // Only units have health: a completed Equipment waiting in the build zone, or a
+                // completed Mission resolving there, is no unit (game 16.2, 7.4).
                 .find(|u| {
                     u.built
                         && self.state.top_def(u).is_unit()

@@ -12,10 +12,10 @@ use swtcg_plugin_api::{
     Completion, HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall,
 };
 
-use super::abilities::{Activation, ActiveAbility, PlayedCard, offer_choices};
+use super::abilities::{Activation, ActiveAbility, PlayedCard, offer_choices, with_addition};
 use super::{Flow, Game};
 use crate::cost::{Cost, can_pay_as, parse_costs};
-use crate::decision::Choice;
+use crate::decision::{Addition, Choice};
 use crate::log::Event;
 use crate::model::{CardId, CardType, Side, UnitId};
 use crate::plugins::manifest::Zone;
@@ -120,15 +120,43 @@ impl Game<'_> {
             if routes.is_empty() {
                 continue;
             }
-            for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
-                if !self
-                    .host
-                    .manifest(instance.plugin)
-                    .queries
-                    .contains(&Query::Activations)
-                {
-                    continue;
+            let instances: Vec<ActiveAbility> = self
+                .card_instances(card, UnitId(NOT_IN_PLAY), side)
+                .into_iter()
+                .filter(|a| {
+                    self.host
+                        .manifest(a.plugin)
+                        .queries
+                        .contains(&Query::Activations)
+                })
+                .collect();
+            // Abilities that work on the card as it is played (Enhance) are no plays of their
+            // own: their offers are additions declared with each play (game 9.3 P10).
+            let (additions, plays): (Vec<_>, Vec<_>) = instances
+                .into_iter()
+                .partition(|a| self.host.manifest(a.plugin).zones.contains(&Zone::Played));
+            let mut extras = Vec::new();
+            for instance in &additions {
+                if let QueryAnswer::Activations(offers) = self.ask(
+                    instance,
+                    QueryCall::Activations {
+                        pop,
+                        event: event.clone(),
+                    },
+                )? {
+                    for (offer, activation) in offers.into_iter().enumerate() {
+                        let costs = activation.cost.as_deref().map(parse_costs).transpose();
+                        if let Ok(costs) = costs {
+                            let addition = Addition {
+                                ability: instance.ability.index,
+                                offer: offer as u32,
+                            };
+                            extras.push((addition, activation, costs.unwrap_or_default()));
+                        }
+                    }
                 }
+            }
+            for instance in plays {
                 let QueryAnswer::Activations(offers) = self.ask(
                     &instance,
                     QueryCall::Activations {
@@ -148,19 +176,30 @@ impl Game<'_> {
                                 Err(_) => continue,
                             },
                         };
-                        if !can_pay_as(&self.state, side, None, &costs) {
-                            continue;
+                        let play = |target, amount, addition| Choice::PlayCard {
+                            card,
+                            ability: instance.ability.index,
+                            offer: offer as u32,
+                            target,
+                            amount,
+                            meditate: *meditate,
+                            addition,
+                        };
+                        if can_pay_as(&self.state, side, None, &costs) {
+                            options.extend(offer_choices(activation, |t, a| play(t, a, None)));
                         }
-                        options.extend(offer_choices(activation, |target, amount| {
-                            Choice::PlayCard {
-                                card,
-                                ability: instance.ability.index,
-                                offer: offer as u32,
-                                target,
-                                amount,
-                                meditate: *meditate,
+                        // Each addition the player can pay on top of the card's cost, after it.
+                        for (addition, extra, extra_costs) in &extras {
+                            let Some(both) = with_addition(activation, extra) else {
+                                continue;
+                            };
+                            let all: Vec<Cost> = costs.iter().chain(extra_costs).cloned().collect();
+                            if can_pay_as(&self.state, side, None, &all) {
+                                options.extend(offer_choices(&both, |t, a| {
+                                    play(t, a, Some(*addition))
+                                }));
                             }
-                        }));
+                        }
                     }
                 }
             }
@@ -178,6 +217,7 @@ impl Game<'_> {
             target,
             amount,
             meditate,
+            addition,
         } = choice
         else {
             return Ok(());
@@ -194,22 +234,38 @@ impl Game<'_> {
             }
             _ => return Ok(()),
         };
-        let Some(instance) = self
-            .card_instances(card, UnitId(NOT_IN_PLAY), side)
-            .into_iter()
-            .find(|a| a.ability.index == ability)
-        else {
+        let instances = self.card_instances(card, UnitId(NOT_IN_PLAY), side);
+        let Some(instance) = instances.iter().find(|a| a.ability.index == ability) else {
             return Ok(());
+        };
+        // The addition must be an ability of the card that works on it as it is played.
+        let addition = match addition {
+            Some(Addition { ability, offer }) => {
+                let extra = instances.iter().find(|a| {
+                    a.ability.index == ability
+                        && self.host.manifest(a.plugin).zones.contains(&Zone::Played)
+                });
+                match extra {
+                    Some(extra) => Some((extra.clone(), offer)),
+                    None => return Ok(()),
+                }
+            }
+            None => None,
         };
         let played = Activation {
             offer,
             target,
             amount,
         };
+        let card = PlayedCard {
+            card,
+            costs,
+            addition,
+        };
         self.activate(
             super::abilities::Moment::Pop(pop),
-            &instance,
-            Some(PlayedCard { card, costs }),
+            instance,
+            Some(card),
             played,
         )
     }

@@ -41,6 +41,10 @@ pub enum Zone {
     /// On an Equipment attached to a unit (game 16.2): the instance belongs to the equipped
     /// unit, whose abilities it joins ("Equipped Starfighter gets +2 power").
     Equipped,
+    /// On a Battle card or Mission as it is played (Enhance, game 9.3 P10): the `activations` of
+    /// a Battle card's ability are not plays of their own but additions the player may declare
+    /// and pay with each play of the card; a Mission's ability resolves with it.
+    Played,
 }
 
 /// How often one activated ability may be used (game 13.6).

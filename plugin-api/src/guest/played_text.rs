@@ -157,6 +157,20 @@ pub enum Step {
     /// If it's tapped, untap it.": a completed unit of the opponent's build zone whose type
     /// line has the arena goes into it, untapped.
     FromOpponentsBuildZone { arena: Arena },
+    /// "Put 2 corruption counters on a unit in any arena.": counters of a kind (not damage) on
+    /// one unit the phrase names.
+    PutCounters {
+        kind: String,
+        amount: u32,
+        filter: Filter,
+    },
+    /// "That unit gets +2 power for this attack." / "That Jedi or Sith also gets Critical Hit 2
+    /// for this attack.": the unit the card already chose (its target), so only a part added to
+    /// a card's effect (Enhance) can carry it out.
+    ThatGets { boost: Boost, until: Until },
+    /// "Gain 1 Force, and your opponent loses 1 Force.": gains and losses of Force or build
+    /// points that all happen, in order (no choice in any of them).
+    Sequence(Vec<Step>),
 }
 
 /// How much damage a prevention prevents.
@@ -534,13 +548,17 @@ fn step(sentence: &str, chosen_arena: bool) -> Option<Step> {
         | Step::RemoveDamage { filter, .. }
         | Step::RemoveFromEach { filter, .. }
         | Step::TapOne { filter }
-        | Step::TapAll { filter } => filter.place == Some(Place::Chosen),
+        | Step::TapAll { filter }
+        | Step::PutCounters { filter, .. } => filter.place == Some(Place::Chosen),
         _ => false,
     };
     (uses_chosen == chosen_arena).then_some(step)
 }
 
 fn one_step(s: &str) -> Option<Step> {
+    if let Some(both) = sequence(s) {
+        return Some(both);
+    }
     if let Some(rest) = strip(s, "One of your ") {
         let (phrase, rest) = split_gets(rest)?;
         let filter = noun_phrase(phrase, Whose::Yours)?;
@@ -602,6 +620,28 @@ fn one_step(s: &str) -> Option<Step> {
             amount: n.parse().ok().filter(|&n| n > 0)?,
         });
     }
+    if let Some(rest) = strip(s, "Put ") {
+        let (n, rest) = rest.split_once(' ')?;
+        let (kind, rest) = rest.split_once(' ')?;
+        let rest = strip(rest, "counters on ").or_else(|| strip(rest, "counter on "))?;
+        let plain_word = kind.chars().all(|c| c.is_ascii_lowercase());
+        // Damage counters are no counters of a kind (game 11.5); they are not read here.
+        if !plain_word || kind == "damage" {
+            return None;
+        }
+        return Some(Step::PutCounters {
+            kind: kind.to_string(),
+            amount: n.parse().ok().filter(|&n| n > 0)?,
+            filter: one_of(rest)?,
+        });
+    }
+    if let Some(rest) = strip(s, "That ") {
+        let (_, rest) = rest
+            .split_once(" also gets ")
+            .or_else(|| rest.split_once(" gets "))?;
+        let (boost, until) = boost_until(rest)?;
+        return Some(Step::ThatGets { boost, until });
+    }
     if let Some(rest) = strip(s, "Tap all of your opponent's ") {
         let filter = noun_phrase(rest, Whose::Opponents)?;
         return Some(Step::TapAll { filter });
@@ -657,6 +697,21 @@ fn one_step(s: &str) -> Option<Step> {
         });
     }
     None
+}
+
+/// "Gain 1 Force, and your opponent loses 1 Force.": gains that need no choice, in order.
+fn sequence(s: &str) -> Option<Step> {
+    let (first, second) = s.split_once(", and ")?;
+    let parts = vec![one_step(first)?, one_step(&capitalized(second))?];
+    let plain = parts.iter().all(|p| {
+        matches!(
+            p,
+            Step::GainForce { per: None, .. }
+                | Step::OpponentLosesForce(_)
+                | Step::BuildPoints { per: None, .. }
+        )
+    });
+    plain.then_some(Step::Sequence(parts))
 }
 
 /// A clause with its first letter upper case ("you get" → "You get").
@@ -1180,6 +1235,38 @@ mod tests {
         ] {
             assert_eq!(parse(refused), None, "{refused}");
         }
+    }
+
+    #[test]
+    fn force_gains_in_sequence_counters_and_that_unit_are_read() {
+        assert_eq!(
+            parse("Gain 1 Force, and your opponent loses 1 Force.")
+                .unwrap()
+                .choices,
+            vec![Step::Sequence(vec![
+                Step::GainForce {
+                    amount: 1,
+                    per: None
+                },
+                Step::OpponentLosesForce(1)
+            ])]
+        );
+        // Only choiceless gains go in a sequence.
+        assert_eq!(
+            parse("Gain 1 Force, and one of your units gets +1 power until end of turn."),
+            None
+        );
+        let text = parse("Put 2 corruption counters on a unit in any arena.").unwrap();
+        assert!(matches!(
+            &text.choices[0],
+            Step::PutCounters { kind, amount: 2, filter } if kind == "corruption" && filter.whose == Whose::Anyone
+        ));
+        assert_eq!(parse("Put 2 damage counters on a unit in any arena."), None);
+        let text = parse("That Jedi or Sith also gets Critical Hit 2 for this attack.").unwrap();
+        assert!(matches!(
+            &text.choices[0],
+            Step::ThatGets { boost, until: Until::ThisAttack } if boost.abilities == ["Critical Hit 2"]
+        ));
     }
 
     #[test]

@@ -95,7 +95,12 @@ fn playable(step: &Step) -> bool {
         | Step::FromOpponentsBuildZone { .. }
         | Step::OpponentLosesForce(_) => true,
         Step::GainForce { per, .. } => per.is_none(),
-        Step::BuildPoints { .. } | Step::IfUnitsInEachArena { .. } => false,
+        Step::Sequence(parts) => parts.iter().all(playable),
+        // Counters and "that unit" are read for the additions of Enhance, not as a card's own.
+        Step::BuildPoints { .. }
+        | Step::IfUnitsInEachArena { .. }
+        | Step::PutCounters { .. }
+        | Step::ThatGets { .. } => false,
     }
 }
 
@@ -284,7 +289,7 @@ fn offer(
     }
     // Untargeted: in a POP open to general effects, and only if it does something.
     let does_something = match step {
-        Step::GainForce { .. } | Step::OpponentLosesForce(_) => true,
+        Step::GainForce { .. } | Step::OpponentLosesForce(_) | Step::Sequence(_) => true,
         _ => !affected(step, me, pick).is_empty(),
     };
     (general(pop) && does_something).then_some(Activation {
@@ -293,6 +298,19 @@ fn offer(
         targets: Vec::new(),
         max_amount: None,
     })
+}
+
+/// The effects of a step that gains or loses Force, or of a sequence of them.
+fn force_effects(step: &Step, me: Side) -> Vec<Effect> {
+    match step {
+        Step::GainForce { amount, .. } => vec![Effect::GainForce(*amount)],
+        Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
+            side: opponent(me),
+            amount: *amount,
+        })],
+        Step::Sequence(parts) => parts.iter().flat_map(|p| force_effects(p, me)).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// An offer that no player can pick, holding a position.
@@ -442,12 +460,13 @@ impl Keyword for Battle {
                 }
                 effects
             }
-            Step::GainForce { amount, .. } => vec![Effect::GainForce(*amount)],
-            Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
-                side: opponent(me),
-                amount: *amount,
-            })],
-            Step::BuildPoints { .. } | Step::IfUnitsInEachArena { .. } => Vec::new(),
+            Step::GainForce { .. } | Step::OpponentLosesForce(_) | Step::Sequence(_) => {
+                force_effects(step, me)
+            }
+            Step::BuildPoints { .. }
+            | Step::IfUnitsInEachArena { .. }
+            | Step::PutCounters { .. }
+            | Step::ThatGets { .. } => Vec::new(),
         };
         Ok(effects)
     }

@@ -60,6 +60,7 @@ fn carried_out(step: &Step) -> bool {
         }
         Step::RemoveFromEach { filter, .. } => filter.place != Some(played_text::Place::Chosen),
         Step::TapOne { filter } => filter.place != Some(played_text::Place::Chosen),
+        Step::Sequence(parts) => parts.iter().all(carried_out),
         Step::TapAll { .. }
         | Step::GainForce { .. }
         | Step::OpponentLosesForce(_)
@@ -68,7 +69,9 @@ fn carried_out(step: &Step) -> bool {
         Step::OneGets { .. }
         | Step::Prevent { .. }
         | Step::RemoveDamage { .. }
-        | Step::FromOpponentsBuildZone { .. } => false,
+        | Step::FromOpponentsBuildZone { .. }
+        | Step::PutCounters { .. }
+        | Step::ThatGets { .. } => false,
     }
 }
 
@@ -154,6 +157,10 @@ fn effects(step: &Step, me: Side, picked: Option<usize>) -> Vec<Effect> {
                 Vec::new()
             }
         }
+        Step::Sequence(parts) => parts
+            .iter()
+            .flat_map(|part| effects(part, me, None))
+            .collect(),
         Step::RemoveFromEach { filter, amount } => units_matching(filter, me, None)
             .iter()
             .filter(|u| u.damage > 0)
@@ -199,7 +206,9 @@ fn effects(step: &Step, me: Side, picked: Option<usize>) -> Vec<Effect> {
         Step::OneGets { .. }
         | Step::Prevent { .. }
         | Step::RemoveDamage { .. }
-        | Step::FromOpponentsBuildZone { .. } => Vec::new(),
+        | Step::FromOpponentsBuildZone { .. }
+        | Step::PutCounters { .. }
+        | Step::ThatGets { .. } => Vec::new(),
     }
 }
 
