@@ -886,7 +886,9 @@ impl Game<'_> {
         let instances: Vec<ActiveAbility> = self
             .all_abilities(Wanted::Query(Query::Activations))?
             .into_iter()
-            .filter(|a| a.controller == side)
+            .filter(|a| {
+                a.controller == side && self.host.manifest(a.plugin).offers_activations_in(pop)
+            })
             .collect();
         for a in instances {
             if self.used_up(&a) {
@@ -1006,6 +1008,15 @@ impl Game<'_> {
             },
             None => self.hook_event(),
         };
+        // A plugin is asked only in the POPs its manifest names, so it has nothing to play
+        // in the others.
+        if !self
+            .host
+            .manifest(instance.plugin)
+            .offers_activations_in(pop)
+        {
+            return Ok(());
+        }
         let QueryAnswer::Activations(offers) = self.ask(
             instance,
             QueryCall::Activations {

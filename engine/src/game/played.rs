@@ -121,11 +121,9 @@ impl Game<'_> {
                 continue;
             }
             for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
-                if !self
-                    .host
-                    .manifest(instance.plugin)
-                    .queries
-                    .contains(&Query::Activations)
+                let manifest = self.host.manifest(instance.plugin);
+                if !manifest.queries.contains(&Query::Activations)
+                    || !manifest.offers_activations_in(pop)
                 {
                     continue;
                 }
