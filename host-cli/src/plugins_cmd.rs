@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use swtcg_engine::Ruleset;
+use swtcg_engine::plugins::manifest::pop_manifest_name;
 use swtcg_engine::plugins::{Registry, WasmRuntime, sha256_hex};
+use swtcg_plugin_api::Pop;
 
 #[derive(Subcommand)]
 pub enum PluginsCommand {
@@ -20,7 +22,10 @@ pub enum PluginsCommand {
         plugins: crate::PluginArgs,
     },
     /// Check plugin folders: the manifest, the wasm file and its hash, the API version, the
-    /// exports, and that the plugins load together without conflicts.
+    /// exports, and that the plugins load together without conflicts. A plugin whose manifest
+    /// lists `activation-pops` (the POPs in which the engine asks its `activations`; every POP
+    /// without the key) gets them printed after its OK line; an unknown POP name is an error
+    /// naming the manifest's line.
     ///
     /// Example: swtcg plugins validate plugins/my-keyword
     Validate {
@@ -132,6 +137,15 @@ fn validate(dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         };
         for plugin in found {
             let hash = sha256_hex(&plugin.wasm);
+            // The POPs the engine asks `activations` in, when the manifest narrows them: a POP
+            // left out by mistake silently drops a legal play, so the author sees the list.
+            let pops = &plugin.manifest.activation_pops;
+            let asked = if pops.len() < Pop::ALL.len() {
+                let names: Vec<&str> = pops.iter().map(|&p| pop_manifest_name(p)).collect();
+                format!("; activations asked in POPs: {}", names.join(", "))
+            } else {
+                String::new()
+            };
             let result = runtime
                 .compile(&plugin.wasm)
                 .map_err(anyhow::Error::from)
@@ -152,7 +166,7 @@ fn validate(dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
                     Ok(id)
                 });
             match result {
-                Ok(id) => println!("OK {id} ({}) sha256 {hash}", plugin.source),
+                Ok(id) => println!("OK {id} ({}) sha256 {hash}{asked}", plugin.source),
                 Err(err) => {
                     failures += 1;
                     println!("INVALID {}: {err:#}", plugin.source);

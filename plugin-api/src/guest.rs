@@ -23,6 +23,15 @@ pub use bindings::swtcg::keyword::types::*;
 #[doc(hidden)]
 pub mod native;
 
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod alloc;
+
+/// Every wasm plugin allocates through size classes (see `alloc`): most of what a call
+/// allocates is small and freed before it returns, where dlmalloc costs a sizeable part of it.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: alloc::SizeClasses = alloc::SizeClasses::new();
+
 pub mod card_text;
 pub mod effect_text;
 pub mod played_text;

@@ -1100,7 +1100,14 @@ impl Game<'_> {
         let instances: Vec<ActiveAbility> = self
             .all_abilities(Wanted::Query(query))?
             .into_iter()
-            .filter(|a| a.controller == side)
+            .filter(|a| {
+                // In a POP a plugin is asked only if its manifest names that POP.
+                a.controller == side
+                    && match moment {
+                        Moment::Pop(pop) => self.host.manifest(a.plugin).offers_activations_in(pop),
+                        Moment::BuildStep(_) => true,
+                    }
+            })
             .collect();
         for a in instances {
             if self.used_up(&a) {
@@ -1234,6 +1241,16 @@ impl Game<'_> {
             },
             None => self.moment_event(moment),
         };
+        // A plugin is asked only in the POPs its manifest names, so it has nothing to play
+        // in the others.
+        if let Moment::Pop(pop) = moment
+            && !self
+                .host
+                .manifest(instance.plugin)
+                .offers_activations_in(pop)
+        {
+            return Ok(());
+        }
         let QueryAnswer::Activations(offers) = self.ask(instance, moment.offers(event.clone()))?
         else {
             return Ok(());

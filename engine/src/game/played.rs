@@ -124,10 +124,10 @@ impl Game<'_> {
                 .card_instances(card, UnitId(NOT_IN_PLAY), side)
                 .into_iter()
                 .filter(|a| {
-                    self.host
-                        .manifest(a.plugin)
-                        .queries
-                        .contains(&Query::Activations)
+                    // A plugin is asked only in the POPs its manifest names.
+                    let manifest = self.host.manifest(a.plugin);
+                    manifest.queries.contains(&Query::Activations)
+                        && manifest.offers_activations_in(pop)
                 })
                 .collect();
             // Abilities that work on the card as it is played (Enhance) are no plays of their

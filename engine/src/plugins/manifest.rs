@@ -2,7 +2,7 @@
 //! answers, which API versions it supports, and where its wasm is.
 
 use serde::Deserialize;
-use swtcg_plugin_api::{HookPoint, Query};
+use swtcg_plugin_api::{HookPoint, Pop, Query};
 
 use crate::model::CardType;
 use crate::text::line_of;
@@ -110,6 +110,9 @@ struct RawKeyword {
     zones: Vec<Zone>,
     #[serde(default)]
     limit: UseLimit,
+    /// The POPs in which the engine asks `activations`; `None` (the key left out) is every POP.
+    #[serde(default, rename = "activation-pops")]
+    activation_pops: Option<Vec<String>>,
     #[serde(default)]
     instances: Instances,
     #[serde(default)]
@@ -167,6 +170,8 @@ struct RawCard {
     zones: Vec<Zone>,
     #[serde(default)]
     limit: UseLimit,
+    #[serde(default, rename = "activation-pops")]
+    activation_pops: Option<Vec<String>>,
     #[serde(default)]
     description: String,
 }
@@ -228,6 +233,11 @@ pub struct Manifest {
     pub instances: Instances,
     /// Where the abilities it grants work (`grants = "in-build-zone"` for Reserves).
     pub grants: Grants,
+    /// The POPs in which the engine asks the plugin's `activations` (`activation-pops`; every
+    /// POP unless the manifest names some). Most activated keywords offer something in one POP
+    /// only, and an `activations` call in any other is a whole plugin call that can only
+    /// answer nothing.
+    pub activation_pops: Vec<Pop>,
     pub description: String,
     pub wasm: Option<WasmFile>,
     pub kind: PluginKind,
@@ -309,6 +319,7 @@ impl Manifest {
                     limit: c.limit,
                     instances: Instances::Separate,
                     grants: Grants::AsTheirKeyword,
+                    activation_pops: c.activation_pops,
                     description: c.description,
                     types: Vec::new(),
                 };
@@ -393,6 +404,40 @@ impl Manifest {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let activation_pops = match &k.activation_pops {
+            None => Pop::ALL.to_vec(),
+            Some(names) => {
+                if !queries.contains(&Query::Activations) {
+                    return Err(error(
+                        "activation-pops",
+                        "only a plugin that answers the query `activations` is asked it in POPs"
+                            .into(),
+                    ));
+                }
+                if names.is_empty() {
+                    return Err(error(
+                        "activation-pops",
+                        "an empty list would never ask `activations`; leave the key out to be \
+                         asked in every POP"
+                            .into(),
+                    ));
+                }
+                names
+                    .iter()
+                    .map(|name| {
+                        pop_from_manifest_name(name).ok_or_else(|| {
+                            error(
+                                "activation-pops",
+                                format!(
+                                    "`{name}` is not a POP (one of {})",
+                                    Pop::ALL.map(pop_manifest_name).join(", ")
+                                ),
+                            )
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?
+            }
+        };
         if let Some(wasm) = &raw.wasm
             && let Some(hash) = &wasm.sha256
             && (hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit()))
@@ -414,6 +459,7 @@ impl Manifest {
             limit: k.limit,
             instances: k.instances,
             grants: k.grants,
+            activation_pops,
             description: k.description,
             wasm: raw.wasm,
             kind,
@@ -429,6 +475,11 @@ impl Manifest {
         std::iter::once(self.name.as_str())
             .chain(self.aliases.iter().map(String::as_str))
             .filter(move |_| keyword)
+    }
+
+    /// Whether the engine asks the plugin's `activations` in this POP.
+    pub fn offers_activations_in(&self, pop: Pop) -> bool {
+        self.activation_pops.contains(&pop)
     }
 
     /// Whether a card plugin is asked about text printed on a card of this type.
@@ -449,6 +500,29 @@ impl Manifest {
             patch as u64,
         ))
     }
+}
+
+/// The name of a POP in a manifest's `activation-pops` (game 9.3's names, in kebab case).
+pub fn pop_manifest_name(pop: Pop) -> &'static str {
+    match pop {
+        Pop::BattlePhase => "battle-phase",
+        Pop::BattleStep => "battle-step",
+        Pop::BetweenAttacks => "between-attacks",
+        Pop::Attack => "attack",
+        Pop::Reroll => "re-roll",
+        Pop::PendingDamage => "pending-damage",
+        Pop::DamagePrevention => "damage-prevention",
+        Pop::DamagePlacement => "damage-placement",
+        Pop::AttackEnd => "attack-end",
+        Pop::Disrupt => "disrupt",
+    }
+}
+
+/// The inverse of `pop_manifest_name`.
+fn pop_from_manifest_name(name: &str) -> Option<Pop> {
+    Pop::ALL
+        .into_iter()
+        .find(|&pop| pop_manifest_name(pop) == name)
 }
 
 #[cfg(test)]
@@ -501,6 +575,35 @@ queries = ["can-be-retargeted"]
         assert_eq!(err.key.as_deref(), Some("class"));
         let err = Manifest::parse("k.toml", &GOOD.replace("^1.0", "one")).unwrap_err();
         assert_eq!(err.key.as_deref(), Some("api"));
+    }
+
+    #[test]
+    fn activation_pops_default_to_every_pop_and_are_checked() {
+        let evade = GOOD.replace("can-be-retargeted", "activations");
+        let m = Manifest::parse("k.toml", &evade).unwrap();
+        assert_eq!(m.activation_pops, Pop::ALL);
+        let listed = format!("{evade}activation-pops = [\"damage-prevention\", \"re-roll\"]\n");
+        let m = Manifest::parse("k.toml", &listed).unwrap();
+        assert_eq!(m.activation_pops, [Pop::DamagePrevention, Pop::Reroll]);
+        assert!(m.offers_activations_in(Pop::Reroll));
+        assert!(!m.offers_activations_in(Pop::Attack));
+        for pop in Pop::ALL {
+            assert_eq!(pop_from_manifest_name(pop_manifest_name(pop)), Some(pop));
+        }
+
+        let err = Manifest::parse("k.toml", &listed.replace("re-roll", "reroll")).unwrap_err();
+        assert_eq!(
+            (err.line, err.key.as_deref()),
+            (Some(12), Some("activation-pops")),
+            "{err}"
+        );
+        assert!(err.message.contains("`reroll` is not a POP"), "{err}");
+        assert!(err.message.contains("damage-prevention"), "{err}");
+        let err = Manifest::parse("k.toml", &format!("{GOOD}activation-pops = [\"attack\"]\n"))
+            .unwrap_err();
+        assert!(err.message.contains("`activations`"), "{err}");
+        let err = Manifest::parse("k.toml", &format!("{evade}activation-pops = []\n")).unwrap_err();
+        assert!(err.message.contains("empty"), "{err}");
     }
 
     #[test]
