@@ -35,19 +35,19 @@ fn a_keyword_without_a_plugin_fails_naming_it() {
             .join("../../shared/conformance/examples/01-attack-hits-on-four.toml"),
     )
     .unwrap();
-    let file = temp("cli", "needs-equip.toml");
+    let file = temp("cli", "needs-enhance.toml");
     std::fs::write(
         &file,
         example.replace(
             "cost = 5\n",
-            "cost = 5\nabilities = [\"Pay 2 Force -> Equip\"]\n",
+            "cost = 5\nabilities = [\"Enhance: Gain 1 Force.\"]\n",
         ),
     )
     .unwrap();
     let out = swtcg(&["check", file.to_str().unwrap()]);
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("no plugin for keyword Equip"), "{text}");
+    assert!(text.contains("no plugin for keyword Enhance"), "{text}");
     assert!(text.ends_with("0 passed, 1 failed\n"), "{text}");
 }
 
