@@ -389,6 +389,22 @@ fn check_keywords(
                     continue;
                 }
                 match parsed.keyword {
+                    // A keyword that works only on some card types (Equip: Equipment) does
+                    // nothing on another card.
+                    Some(keyword)
+                        if host.plugin_for(&keyword).is_some_and(|p| {
+                            let m = host.manifest(p);
+                            !m.card_types.is_empty() && !m.reads_card_type(def.card_type)
+                        }) =>
+                    {
+                        return Err(Failure::new(format!(
+                            "the {keyword} plugin works only on {:?} cards, not on {} (ability \"{text}\")",
+                            host.plugin_for(&keyword)
+                                .map(|p| host.manifest(p).card_types.clone())
+                                .unwrap_or_default(),
+                            def.name
+                        )));
+                    }
                     Some(keyword)
                         if host
                             .plugin_for(&keyword)
