@@ -481,6 +481,24 @@ fn cumulative_x(host: &dyn AbilityHost, instance: &ActiveAbility) -> Option<i64>
         .map(i64::from)
 }
 
+/// Puts one active instance where it is wanted: among the instances whose grants are asked next
+/// (`granting`, if its plugin answers `granted-abilities`) and among the instances asked for
+/// (`active`, if `wanted` accepts its plugin).
+fn sort_instance(
+    manifest: &Manifest,
+    instance: ActiveAbility,
+    wanted: Wanted,
+    granting: &mut Vec<ActiveAbility>,
+    active: &mut Vec<ActiveAbility>,
+) {
+    if manifest.queries.contains(&Query::GrantedAbilities) {
+        granting.push(instance.clone());
+    }
+    if wanted.accepts(manifest) {
+        active.push(instance);
+    }
+}
+
 /// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
 fn is_lost(manifest: &Manifest, lost: &[String]) -> bool {
     !lost.is_empty()
@@ -613,12 +631,8 @@ impl Game<'_> {
             {
                 return;
             }
-            if manifest.queries.contains(&Query::GrantedAbilities) {
-                granting.push(resolved.instance(unit, index, under, controller));
-            }
-            if wanted.accepts(manifest) {
-                active.push(resolved.instance(unit, index, under, controller));
-            }
+            let instance = resolved.instance(unit, index, under, controller);
+            sort_instance(manifest, instance, wanted, &mut granting, active);
             index += 1;
         };
         for (position, &card) in u.cards.iter().enumerate() {
@@ -699,12 +713,8 @@ impl Game<'_> {
                     if is_lost(manifest, &lost) {
                         continue;
                     }
-                    if manifest.queries.contains(&Query::GrantedAbilities) {
-                        next.push(resolved.instance(unit, index, false, controller));
-                    }
-                    if wanted.accepts(manifest) {
-                        active.push(resolved.instance(unit, index, false, controller));
-                    }
+                    let instance = resolved.instance(unit, index, false, controller);
+                    sort_instance(manifest, instance, wanted, &mut next, active);
                     index += 1;
                 }
             }
