@@ -24,24 +24,13 @@
 //! told the POP: a position with nothing to offer holds an offer no player can pick (no target,
 //! no amount from 1 up).
 
-use swtcg_plugin_api::guest::effect_text::opponent;
 use swtcg_plugin_api::guest::played_text::{
-    self, Amount, Condition, Filter, PlayedText, Step, Until, arena_of, boost_effects, has_subtype,
-    units_in, units_matching,
+    self, ARENAS, Amount, Filter, Pick, PlayedText, Step, Until, affected, allowed, boost_effects,
+    units_matching,
 };
 use swtcg_plugin_api::guest::*;
 
 struct Battle;
-
-/// What the player picked besides a target: an arena ("Choose an arena") or a subtype.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pick {
-    Nothing,
-    Arena(Arena),
-    Type(usize),
-}
-
-const ARENAS: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
 
 fn arena_name(arena: Arena) -> &'static str {
     match arena {
@@ -113,14 +102,6 @@ fn general(pop: Pop) -> bool {
     !matches!(pop, Pop::Reroll | Pop::DamagePrevention | Pop::Disrupt)
 }
 
-/// Whether every "Play only ..." restriction holds for `me`.
-fn allowed(text: &PlayedText, me: Side) -> bool {
-    text.only_if.iter().all(|condition| match condition {
-        Condition::NoAttack => host::attack().is_none(),
-        Condition::MoreUnitsIn(arena) => units_in(*arena, me) > units_in(*arena, opponent(me)),
-    })
-}
-
 /// The damage pending on `unit` in the current damage instance and not yet prevented.
 fn still_pending(unit: UnitId) -> u32 {
     host::pending_damage()
@@ -155,10 +136,7 @@ fn boostable_attacker(filter: &Filter, me: Side, against: Option<&str>) -> Optio
 /// The units a targeted step may be played on now, in this POP (`None`: the step takes no
 /// target); an empty list means it can't be played.
 fn targets(step: &Step, pop: Pop, me: Side, pick: Pick) -> Option<Vec<UnitId>> {
-    let chosen = match pick {
-        Pick::Arena(arena) => Some(arena),
-        _ => None,
-    };
+    let chosen = pick.arena();
     let ids = |filter: &Filter| -> Vec<UnitId> {
         units_matching(filter, me, chosen)
             .iter()
@@ -220,36 +198,6 @@ fn from_build_zone(arena: Arena, me: Side) -> Vec<UnitId> {
         .collect()
 }
 
-/// The units an untargeted step affects now (empty: it would do nothing).
-fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
-    let chosen = match pick {
-        Pick::Arena(arena) => Some(arena),
-        _ => None,
-    };
-    match (step, pick) {
-        (Step::EachGets { filter, .. } | Step::TapAll { filter }, _) => {
-            units_matching(filter, me, chosen)
-                .iter()
-                .filter(|u| !matches!(step, Step::TapAll { .. }) || !u.tapped)
-                .map(|u| u.id)
-                .collect()
-        }
-        (Step::RemoveFromEach { filter, .. }, _) => units_matching(filter, me, chosen)
-            .iter()
-            .filter(|u| u.damage > 0)
-            .map(|u| u.id)
-            .collect(),
-        (Step::TypeGets { types, .. }, Pick::Type(t)) => host::units(None)
-            .into_iter()
-            .filter_map(host::unit)
-            .filter(|u| u.built && arena_of(u.zone).is_some())
-            .filter(|u| types.get(t).is_some_and(|s| has_subtype(u, s)))
-            .map(|u| u.id)
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The offer at one position now, if it can be played.
 fn offer(
     text: &PlayedText,
@@ -300,19 +248,6 @@ fn offer(
     })
 }
 
-/// The effects of a step that gains or loses Force, or of a sequence of them.
-fn force_effects(step: &Step, me: Side) -> Vec<Effect> {
-    match step {
-        Step::GainForce { amount, .. } => vec![Effect::GainForce(*amount)],
-        Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
-            side: opponent(me),
-            amount: *amount,
-        })],
-        Step::Sequence(parts) => parts.iter().flat_map(|p| force_effects(p, me)).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// An offer that no player can pick, holding a position.
 fn placeholder() -> Activation {
     Activation {
@@ -360,115 +295,65 @@ impl Keyword for Battle {
                 .target
                 .ok_or_else(|| "the card needs a target".to_string())
         };
-        let chosen = match pick {
-            Pick::Arena(arena) => Some(arena),
-            _ => None,
-        };
+        let chosen = pick.arena();
         // A target must still fit: the offer was made in this POP, the cost paid since.
         let fits = |filter: &Filter, unit: UnitId| {
-            host::unit(unit).is_some_and(|u| filter.matches(&u, me, chosen))
+            if host::unit(unit).is_some_and(|u| filter.matches(&u, me, chosen)) {
+                Ok(unit)
+            } else {
+                Err(format!(
+                    "unit {unit} is not one of the units the card names"
+                ))
+            }
         };
-        let effects = match step {
-            Step::OneGets {
-                filter,
-                boost,
-                until,
-                ..
-            } => {
-                let unit = target()?;
-                if !fits(filter, unit) {
-                    return Err(format!(
-                        "unit {unit} is not one of the units the card names"
-                    ));
+        played_text::step_effects(step, me, pick, &mut |step| {
+            Ok(match step {
+                Step::OneGets {
+                    filter,
+                    boost,
+                    until,
+                    ..
+                } => boost_effects(fits(filter, target()?)?, boost, *until),
+                Step::Prevent { filter, amount } => {
+                    let unit = fits(filter, target()?)?;
+                    let amount = match amount {
+                        Amount::UpTo(n) => choice.amount.unwrap_or(*n).min(*n),
+                        Amount::Exactly(n) => *n,
+                        Amount::All => still_pending(unit),
+                    };
+                    vec![Effect::Prevent(UnitAmount { unit, amount })]
                 }
-                boost_effects(unit, boost, *until)
-            }
-            Step::EachGets { boost, until, .. } => affected(step, me, pick)
-                .into_iter()
-                .flat_map(|unit| boost_effects(unit, boost, *until))
-                .collect(),
-            Step::TypeGets { boost, until, .. } => affected(step, me, pick)
-                .into_iter()
-                .flat_map(|unit| boost_effects(unit, boost, *until))
-                .collect(),
-            Step::Prevent { filter, amount } => {
-                let unit = target()?;
-                if !fits(filter, unit) {
-                    return Err(format!(
-                        "unit {unit} is not one of the units the card names"
-                    ));
-                }
-                let amount = match amount {
-                    Amount::UpTo(n) => choice.amount.unwrap_or(*n).min(*n),
-                    Amount::Exactly(n) => *n,
-                    Amount::All => still_pending(unit),
-                };
-                vec![Effect::Prevent(UnitAmount { unit, amount })]
-            }
-            Step::RemoveDamage { filter, up_to } => {
-                let unit = target()?;
-                if !fits(filter, unit) {
-                    return Err(format!(
-                        "unit {unit} is not one of the units the card names"
-                    ));
-                }
-                vec![Effect::RemoveDamage(UnitAmount {
-                    unit,
+                Step::RemoveDamage { filter, up_to } => vec![Effect::RemoveDamage(UnitAmount {
+                    unit: fits(filter, target()?)?,
                     amount: *up_to,
-                })]
-            }
-            Step::RemoveFromEach { amount, .. } => affected(step, me, pick)
-                .into_iter()
-                .map(|unit| {
-                    Effect::RemoveDamage(UnitAmount {
+                })],
+                Step::TapOne { filter } => vec![Effect::Tap(fits(filter, target()?)?)],
+                Step::FromOpponentsBuildZone { arena } => {
+                    let unit = target()?;
+                    if !from_build_zone(*arena, me).contains(&unit) {
+                        return Err(format!(
+                            "unit {unit} is not a unit of the opponent's build zone that may go there"
+                        ));
+                    }
+                    let tapped = host::unit(unit).is_some_and(|u| u.tapped);
+                    let mut effects = vec![Effect::MoveUnit(UnitMove {
                         unit,
-                        amount: *amount,
-                    })
-                })
-                .collect(),
-            Step::TapOne { filter } => {
-                let unit = target()?;
-                if !fits(filter, unit) {
-                    return Err(format!(
-                        "unit {unit} is not one of the units the card names"
-                    ));
+                        zone: match arena {
+                            Arena::Space => Zone::Space,
+                            Arena::Ground => Zone::Ground,
+                            Arena::Character => Zone::Character,
+                        },
+                    })];
+                    if tapped {
+                        effects.push(Effect::Untap(unit));
+                    }
+                    effects
                 }
-                vec![Effect::Tap(unit)]
-            }
-            Step::TapAll { .. } => affected(step, me, pick)
-                .into_iter()
-                .map(Effect::Tap)
-                .collect(),
-            Step::FromOpponentsBuildZone { arena } => {
-                let unit = target()?;
-                if !from_build_zone(*arena, me).contains(&unit) {
-                    return Err(format!(
-                        "unit {unit} is not a unit of the opponent's build zone that may go there"
-                    ));
-                }
-                let tapped = host::unit(unit).is_some_and(|u| u.tapped);
-                let mut effects = vec![Effect::MoveUnit(UnitMove {
-                    unit,
-                    zone: match arena {
-                        Arena::Space => Zone::Space,
-                        Arena::Ground => Zone::Ground,
-                        Arena::Character => Zone::Character,
-                    },
-                })];
-                if tapped {
-                    effects.push(Effect::Untap(unit));
-                }
-                effects
-            }
-            Step::GainForce { .. } | Step::OpponentLosesForce(_) | Step::Sequence(_) => {
-                force_effects(step, me)
-            }
-            Step::BuildPoints { .. }
-            | Step::IfUnitsInEachArena { .. }
-            | Step::PutCounters { .. }
-            | Step::ThatGets { .. } => Vec::new(),
-        };
-        Ok(effects)
+                // Counters and "that unit" are the additions of Enhance (`playable` refuses
+                // them as a card's own).
+                _ => Vec::new(),
+            })
+        })
     }
 }
 

@@ -22,15 +22,12 @@
 //! and answers with the effects of the one picked. Texts that would need two choices in a row
 //! (a "Choose one" whose options choose again) are not claimed.
 
-use swtcg_plugin_api::guest::effect_text::opponent;
 use swtcg_plugin_api::guest::played_text::{
-    self, Filter, PlayedText, Step, arena_of, boost_effects, has_subtype, units_in, units_matching,
+    self, ARENAS, Filter, Pick, PlayedText, Step, units_matching,
 };
 use swtcg_plugin_api::guest::*;
 
 struct Mission;
-
-const ARENAS: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
 
 fn arena_name(arena: Arena) -> &'static str {
     match arena {
@@ -121,95 +118,27 @@ fn ids(filter: &Filter, me: Side, chosen: Option<Arena>) -> Vec<UnitId> {
         .collect()
 }
 
-/// The effects of a step that needs no choice, or of one whose option `picked` was chosen.
+/// The effects of a step that needs no choice, or of one whose option `picked` was chosen: a
+/// subtype of "Choose one: Clone, Droid or Jedi", the unit of "Choose an untapped unit", or
+/// else the arena of "Choose an arena".
 fn effects(step: &Step, me: Side, picked: Option<usize>) -> Vec<Effect> {
-    let chosen = picked.and_then(|i| ARENAS.get(i).copied());
-    match step {
-        Step::GainForce { amount, per } => {
-            let times = per.as_ref().map_or(1, |f| ids(f, me, None).len() as u32);
-            let gain = amount.saturating_mul(times);
-            if gain == 0 {
-                Vec::new()
-            } else {
-                vec![Effect::GainForce(gain)]
-            }
-        }
-        Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
-            side: opponent(me),
-            amount: *amount,
-        })],
-        Step::BuildPoints { amount, per } => {
-            let times = per.as_ref().map_or(1, |f| ids(f, me, None).len() as u32);
-            let gain = amount.saturating_mul(times);
-            if gain == 0 {
-                Vec::new()
-            } else {
-                vec![Effect::GainBuildPoints(gain)]
-            }
-        }
-        Step::IfUnitsInEachArena { at_least, then } => {
-            let each = ARENAS
-                .iter()
-                .all(|&a| units_in(a, me) >= *at_least as usize);
-            if each {
-                effects(then, me, None)
-            } else {
-                Vec::new()
-            }
-        }
-        Step::Sequence(parts) => parts
-            .iter()
-            .flat_map(|part| effects(part, me, None))
-            .collect(),
-        Step::RemoveFromEach { filter, amount } => units_matching(filter, me, None)
-            .iter()
-            .filter(|u| u.damage > 0)
-            .map(|u| {
-                Effect::RemoveDamage(UnitAmount {
-                    unit: u.id,
-                    amount: *amount,
-                })
-            })
-            .collect(),
-        Step::EachGets {
-            filter,
-            boost,
-            until,
-        } => ids(filter, me, chosen)
-            .into_iter()
-            .flat_map(|unit| boost_effects(unit, boost, *until))
-            .collect(),
-        Step::TapAll { filter } => ids(filter, me, chosen)
-            .into_iter()
-            .map(Effect::Tap)
-            .collect(),
-        Step::TapOne { filter } => picked
-            .and_then(|i| ids(filter, me, None).get(i).copied())
-            .map(Effect::Tap)
-            .into_iter()
-            .collect(),
-        Step::TypeGets {
-            types,
-            boost,
-            until,
-        } => {
-            let Some(wanted) = picked.and_then(|i| types.get(i)) else {
-                return Vec::new();
-            };
-            host::units(None)
+    let pick = match (step, picked) {
+        (_, None) => Pick::Nothing,
+        (Step::TypeGets { .. }, Some(i)) => Pick::Type(i),
+        (_, Some(i)) => ARENAS.get(i).map_or(Pick::Nothing, |&a| Pick::Arena(a)),
+    };
+    let result = played_text::step_effects(step, me, pick, &mut |step| {
+        Ok(match step {
+            Step::TapOne { filter } => picked
+                .and_then(|i| ids(filter, me, None).get(i).copied())
+                .map(Effect::Tap)
                 .into_iter()
-                .filter_map(host::unit)
-                .filter(|u| u.built && arena_of(u.zone).is_some() && has_subtype(u, wanted))
-                .flat_map(|u| boost_effects(u.id, boost, *until))
-                .collect()
-        }
-        Step::OneGets { .. }
-        | Step::Prevent { .. }
-        | Step::RemoveDamage { .. }
-        | Step::FromOpponentsBuildZone { .. }
-        | Step::PutCounters { .. }
-        | Step::ThatGets { .. } => Vec::new(),
-    }
+                .collect(),
+            // `carried_out` keeps a Mission with any other targeted step unread.
+            _ => Vec::new(),
+        })
+    });
+    result.unwrap_or_default()
 }
 
 /// What a step does when the Mission resolves: its effects, or the choice it offers first.

@@ -219,7 +219,9 @@ impl Keyword for Untap {
         let target = choice.target.ok_or("the untap needs one of your units")?;
         let me = host::unit(ability.unit).ok_or("the unit with the ability left play")?;
         if !targets(&text, &me).contains(&target) {
-            return Err(format!("unit {target} is not one of your tapped units this text untaps"));
+            return Err(format!(
+                "unit {target} is not one of your tapped units this text untaps"
+            ));
         }
         Ok(vec![Effect::Untap(target)])
     }
@@ -241,7 +243,8 @@ mod tests {
         let here = read("Tap this unit -> Untap one of your other units in this arena.").unwrap();
         assert_eq!(here.kind, Kind::Any);
         assert_eq!(here.place, Place::This);
-        let space = read("Pay 2 Force -> Untap one of your Space units in the Space arena.").unwrap();
+        let space =
+            read("Pay 2 Force -> Untap one of your Space units in the Space arena.").unwrap();
         assert_eq!(space.kind, Kind::Arena(Arena::Space));
         assert_eq!(space.place, Place::In(Arena::Space));
         let chars = read("Pay 1 Force, [Tap] -> Untap one of your unique Characters.").unwrap();

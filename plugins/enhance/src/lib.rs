@@ -28,9 +28,8 @@
 //! the card's effect did ("up to X, where X is the number removed this way").
 
 use swtcg_plugin_api::NOT_IN_PLAY;
-use swtcg_plugin_api::guest::effect_text::opponent;
 use swtcg_plugin_api::guest::played_text::{
-    self, Condition, PlayedText, Step, Until, boost_effects, units_in, units_matching,
+    self, Pick, PlayedText, Step, Until, allowed, boost_effects, units_matching,
 };
 use swtcg_plugin_api::guest::*;
 
@@ -190,15 +189,7 @@ fn read_overbuilt(parameter: &str) -> Option<Addition> {
     })
 }
 
-/// Whether every "Play only ..." restriction holds for `me`.
-fn allowed(text: &PlayedText, me: Side) -> bool {
-    text.only_if.iter().all(|condition| match condition {
-        Condition::NoAttack => host::attack().is_none(),
-        Condition::MoreUnitsIn(arena) => units_in(*arena, me) > units_in(*arena, opponent(me)),
-    })
-}
-
-/// The units a step gives counters to or boosts, for the player `me`.
+/// The units a step gives counters to, for the player `me`.
 fn ids(filter: &played_text::Filter, me: Side) -> Vec<UnitId> {
     units_matching(filter, me, None)
         .iter()
@@ -208,69 +199,33 @@ fn ids(filter: &played_text::Filter, me: Side) -> Vec<UnitId> {
 
 /// The effects of a step; `target` is the unit the player chose for the play.
 fn effects(step: &Step, me: Side, target: Option<UnitId>) -> Result<Vec<Effect>, String> {
-    let that = || target.ok_or_else(|| "the Enhance needs the card's target".to_string());
-    Ok(match step {
-        Step::GainForce { amount, .. } => vec![Effect::GainForce(*amount)],
-        Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
-            side: opponent(me),
-            amount: *amount,
-        })],
-        Step::BuildPoints { amount, .. } => vec![Effect::GainBuildPoints(*amount)],
-        Step::Sequence(parts) => {
-            let mut all = Vec::new();
-            for part in parts {
-                all.extend(effects(part, me, target)?);
+    played_text::step_effects(step, me, Pick::Nothing, &mut |step| {
+        let unit = target.ok_or_else(|| "the Enhance needs the card's target".to_string())?;
+        Ok(match step {
+            Step::ThatGets { boost, until } => {
+                if host::unit(unit).is_none() {
+                    return Err(format!("unit {unit} is not in play"));
+                }
+                boost_effects(unit, boost, *until)
             }
-            all
-        }
-        Step::ThatGets { boost, until } => {
-            let unit = that()?;
-            if host::unit(unit).is_none() {
-                return Err(format!("unit {unit} is not in play"));
+            Step::PutCounters {
+                kind,
+                amount,
+                filter,
+            } => {
+                if !ids(filter, me).contains(&unit) {
+                    return Err(format!(
+                        "unit {unit} is not one of the units the Enhance names"
+                    ));
+                }
+                vec![Effect::Counters(CounterChange {
+                    unit,
+                    kind: kind.clone(),
+                    amount: *amount as i32,
+                })]
             }
-            boost_effects(unit, boost, *until)
-        }
-        Step::PutCounters {
-            kind,
-            amount,
-            filter,
-        } => {
-            let unit = that()?;
-            if !ids(filter, me).contains(&unit) {
-                return Err(format!(
-                    "unit {unit} is not one of the units the Enhance names"
-                ));
-            }
-            vec![Effect::Counters(CounterChange {
-                unit,
-                kind: kind.clone(),
-                amount: *amount as i32,
-            })]
-        }
-        Step::EachGets {
-            filter,
-            boost,
-            until,
-        } => ids(filter, me)
-            .into_iter()
-            .flat_map(|unit| boost_effects(unit, boost, *until))
-            .collect(),
-        Step::RemoveFromEach { filter, amount } => units_matching(filter, me, None)
-            .iter()
-            .filter(|u| u.damage > 0)
-            .map(|u| {
-                Effect::RemoveDamage(UnitAmount {
-                    unit: u.id,
-                    amount: *amount,
-                })
-            })
-            .collect(),
-        Step::TapAll { filter } => units_matching(filter, me, None)
-            .iter()
-            .filter(|u| !u.tapped)
-            .map(|u| Effect::Tap(u.id))
-            .collect(),
-        _ => return Err("the Enhance's effect is not carried out".into()),
+            _ => return Err("the Enhance's effect is not carried out".into()),
+        })
     })
 }
 
@@ -419,7 +374,7 @@ mod tests {
             panic!("not read");
         };
         assert!(replaces);
-        assert_eq!(text.only_if, vec![Condition::NoAttack]);
+        assert_eq!(text.only_if, vec![played_text::Condition::NoAttack]);
     }
 
     #[test]

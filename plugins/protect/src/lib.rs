@@ -29,9 +29,11 @@ fn x_of(ability: &Ability) -> Option<u32> {
 
 /// Whether a unit has Ferocity, printed or granted by an effect: its damage can't be prevented.
 fn has_ferocity(unit: UnitId) -> bool {
-    host::abilities(unit)
-        .iter()
-        .any(|text| text.trim().trim_end_matches('.').eq_ignore_ascii_case("Ferocity"))
+    host::abilities(unit).iter().any(|text| {
+        text.trim()
+            .trim_end_matches('.')
+            .eq_ignore_ascii_case("Ferocity")
+    })
 }
 
 /// The units this Protect may target now, each with the damage prevention can still reduce on it.

@@ -48,9 +48,11 @@ fn x_of(ability: &Ability) -> Option<i32> {
 /// Whether the unit has Stealth now, printed or granted by an effect. Each keyword is its own
 /// ability text, so a whole text "Stealth" is the keyword.
 fn has_stealth(unit: UnitId) -> bool {
-    host::abilities(unit)
-        .iter()
-        .any(|text| text.trim().trim_end_matches('.').eq_ignore_ascii_case("Stealth"))
+    host::abilities(unit).iter().any(|text| {
+        text.trim()
+            .trim_end_matches('.')
+            .eq_ignore_ascii_case("Stealth")
+    })
 }
 
 fn arena_name(arena: Arena) -> &'static str {
