@@ -1989,15 +1989,27 @@ impl Game<'_> {
         if optional {
             choices.push(Choice::Pass);
         }
-        choices.extend(
-            options
-                .into_iter()
-                .enumerate()
-                .map(|(i, text)| Choice::Option {
-                    index: i as u32 + 1,
-                    text,
-                }),
-        );
+        // The answer of `chosen` for each option is known before the player picks (plugin
+        // calls are pure), so an option whose effects the rules forbid is never offered: the
+        // player can't choose it, and the decision stays open for the legal ones.
+        let mut answers: Vec<Option<Vec<Effect>>> = Vec::with_capacity(options.len());
+        for (i, text) in options.into_iter().enumerate() {
+            let answer = self.chosen_answer(source, i as u32)?;
+            if let Some(effects) = &answer
+                && !self.choice_allowed(effects)?
+            {
+                answers.push(None);
+                continue;
+            }
+            answers.push(answer);
+            choices.push(Choice::Option {
+                index: i as u32 + 1,
+                text,
+            });
+        }
+        if choices.is_empty() {
+            return Ok(());
+        }
         let unit = UnitId(source.ability.unit);
         let picked = self.decide(
             source.controller,
@@ -2007,14 +2019,55 @@ impl Game<'_> {
         let Choice::Option { index, .. } = picked else {
             return Ok(());
         };
-        let answer = self.ask(source, QueryCall::Chosen { index: index - 1 })?;
-        let QueryAnswer::Effects(effects) = answer else {
-            return Ok(());
+        let known = answers.get_mut(index as usize - 1).and_then(Option::take);
+        let effects = match known {
+            Some(effects) => effects,
+            // A call that failed when asked ahead is asked again, so that its error is
+            // reported as the ruleset says.
+            None => match self.ask(source, QueryCall::Chosen { index: index - 1 })? {
+                QueryAnswer::Effects(effects) => effects,
+                _ => return Ok(()),
+            },
         };
         self.choice_depth += 1;
         let applied = self.apply_effects(source, "chosen", effects);
         self.choice_depth -= 1;
         applied
+    }
+
+    /// The effects `chosen` answers for option `index`, asked ahead of the player's pick; `None`
+    /// when the call fails (it is asked again, and its error reported, only if picked).
+    fn chosen_answer(&mut self, source: &ActiveAbility, index: u32) -> Flow<Option<Vec<Effect>>> {
+        let answer = self.host.query(
+            source.plugin,
+            &source.ability,
+            &QueryCall::Chosen { index },
+            &self.state,
+        );
+        Ok(match answer {
+            Ok(QueryAnswer::Effects(effects)) => Some(effects),
+            _ => None,
+        })
+    }
+
+    /// Whether the rules allow what a player's choice would do: each attack it asks for must
+    /// be at a defender the attacker may choose (game 10.1.1: not a Stealth unit that is
+    /// untapped and undamaged, not a "can't be attacked" unit, only the arenas it may attack).
+    /// The attacker's own tapped state is not asked: an extra attack is made by a unit that
+    /// just attacked.
+    fn choice_allowed(&mut self, effects: &[Effect]) -> Flow<bool> {
+        for effect in effects {
+            if let Effect::AttackAgain {
+                attacker, defender, ..
+            } = effect
+                && !self
+                    .legal_defenders(UnitId(*attacker))?
+                    .contains(&UnitId(*defender))
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Consume: the top card of a discarded unit goes face down beneath `unit` (validated:

@@ -2,44 +2,42 @@
 //! discarded, this unit may do X dice of damage to another unit in the same arena as the
 //! discarded unit" (cumulative, triggered when a unit is discarded).
 //!
-//! "May" and "another unit" are choices of the attacking player, and in API 1.0 a hook can't
-//! ask a player anything: its effects happen as proposed. So Area Damage is offered as an
-//! activation without a cost in the damage placement POP of the attack's damage instance, the
-//! POP where discards are checked and "when discarded" triggers are played (game 9.3 P8, 10.8,
-//! 10.9): passing declines it, and the targets are the units in the discarded unit's arena other
-//! than this unit. The dice are dice of damage: the target's Armor applies, and they are a new
-//! damage instance with its own prevention chance.
+//! "May" and "another unit" are choices of the attacking player, and a hook can't ask a player
+//! for a target: its effects happen as proposed. So Area Damage is offered as an activation
+//! without a cost in the damage placement POP of the attack's damage instance, the POP where
+//! discards are checked and "when discarded" triggers are played (game 9.3 P8, 10.8, 10.9):
+//! passing declines it. The dice are dice of damage: the target's Armor applies, and they are a
+//! new damage instance with its own prevention chance.
+//!
+//! "Whenever ... a unit": each unit the attack's damage discarded triggers it once, in the arena
+//! that unit was in (`host::last_seen`, API 1.4: the unit as it was just before it left play,
+//! which for an attack into another arena with Bombard and the like is not the attacker's
+//! arena). So the activation offers one use per discarded unit not yet avenged, each with the
+//! units of that unit's arena, this unit excepted, as targets; a use is recorded by a note on
+//! this unit naming the discarded unit, for the rest of the attack. The manifest sets no use
+//! limit: the notes count the uses.
 //!
 //! "Damage from this unit's attack" is the attack's own damage instance (attack dice hits,
 //! Critical Hit damage, hits moved by Overkill): the instance whose source is this unit, during
-//! its attack, with damage from the attack dice. Area Damage's own dice are not the attack's
-//! damage, so a unit they discard doesn't trigger it again.
+//! its attack, with damage from the attack dice. A unit it discarded got counters from it and
+//! had, when it left, at least as many counters as its health (game 10.8.1). Area Damage's own
+//! dice are not the attack's damage, so a unit they discard doesn't trigger it again; while they
+//! are resolved the innermost damage instance is theirs, so the remaining uses wait until the
+//! attack's damage placement POP goes on.
 //!
 //! Several instances are added up by the engine into one use of their total dice (manifest
 //! `instances = "add-up"`, game 13.2.2).
-//!
-//! API 1.0 limits: an activation's use is counted per attack (the manifest's `limit`), so one
-//! instance is offered once per attack even when the attack discards two units (the defender and
-//! the unit Overkill moved hits to); and a unit that left play is invisible, so the discarded unit's arena is taken to be the
-//! defending unit's, or the attack's arena once the defender is gone too, which is wrong for
-//! attacks into another arena (Bombard and the like).
 
 use swtcg_plugin_api::guest::*;
 
 struct AreaDamage;
 
+/// On this unit, for the attack: the discarded unit (the key's number) has had its use.
+const USED: &str = "area-damage:used:";
+
 /// X, the dice rolled; `None` when the printed X is not a number.
 fn x_of(ability: &Ability) -> Option<u32> {
     ability.parameter.trim().parse().ok()
-}
-
-/// The zone of an arena, to compare with a unit's zone.
-fn zone_of(arena: Arena) -> Zone {
-    match arena {
-        Arena::Space => Zone::Space,
-        Arena::Ground => Zone::Ground,
-        Arena::Character => Zone::Character,
-    }
 }
 
 /// The damage counters an instance put on its target: the amount less what prevention took off
@@ -53,9 +51,15 @@ fn placed(pending: &Pending) -> u32 {
     pending.amount.saturating_sub(prevented)
 }
 
-/// The units Area Damage may target now: the units in the discarded unit's arena other than this
-/// one, if this unit's attack damage has just discarded a unit; empty otherwise.
-fn targets(ability: &Ability) -> Vec<UnitId> {
+fn used_key(discarded: UnitId) -> String {
+    format!("{USED}{discarded}")
+}
+
+/// The units this unit's attack damage has discarded in the damage instance being resolved
+/// whose use is still open, each with the units Area Damage may target for it: the units in
+/// its arena other than this one (a unit whose arena has none left is left out). In the order
+/// of the pending damage, so that `activate` finds the same list.
+fn open_uses(ability: &Ability) -> Vec<(UnitId, Vec<UnitId>)> {
     let Some(attack) = host::attack() else {
         return Vec::new();
     };
@@ -66,21 +70,39 @@ fn targets(ability: &Ability) -> Vec<UnitId> {
     let attack_damage = pending
         .iter()
         .any(|p| p.from_attack_dice && p.source == Some(ability.unit));
-    // A target of this instance that got counters and is no longer in play was discarded by them.
-    let discarded = pending
-        .iter()
-        .any(|p| placed(p) > 0 && host::unit(p.target).is_none());
-    if !attack_damage || !discarded {
+    if !attack_damage {
         return Vec::new();
     }
-    // Every unit the attack's damage reaches is in the defending unit's arena.
-    let arena = host::unit(attack.defender)
-        .map(|d| d.zone)
-        .unwrap_or_else(|| zone_of(attack.arena));
-    host::units(Some(arena))
-        .into_iter()
-        .filter(|&id| id != ability.unit)
-        .collect()
+    let mut uses: Vec<(UnitId, Vec<UnitId>)> = Vec::new();
+    for p in &pending {
+        let target = p.target;
+        if placed(p) == 0 || uses.iter().any(|(d, _)| *d == target) {
+            continue;
+        }
+        // Still in play: not discarded.
+        if host::unit(target).is_some() {
+            continue;
+        }
+        let Some(last) = host::last_seen(target) else {
+            continue;
+        };
+        // Discarded by damage: it left with counters up to its health (game 10.8.1).
+        if (last.damage as i64) < i64::from(last.health) || last.zone == Zone::BuildZone {
+            continue;
+        }
+        if host::note(ability.unit, &used_key(target)) == Some(1) {
+            continue;
+        }
+        let targets: Vec<UnitId> = host::units(Some(last.zone))
+            .into_iter()
+            .filter(|&id| id != ability.unit)
+            .collect();
+        // With no other unit left in that arena there is nothing to do.
+        if !targets.is_empty() {
+            uses.push((target, targets));
+        }
+    }
+    uses
 }
 
 impl Keyword for AreaDamage {
@@ -91,29 +113,47 @@ impl Keyword for AreaDamage {
         let Some(x) = x_of(&ability) else {
             return Vec::new();
         };
-        let targets = targets(&ability);
-        // With no other unit left in that arena there is nothing to do.
-        if x == 0 || targets.is_empty() {
+        if x == 0 {
             return Vec::new();
         }
-        vec![Activation {
-            label: format!("Area Damage {x}"),
-            cost: None,
-            targets,
-            max_amount: None,
-        }]
+        open_uses(&ability)
+            .into_iter()
+            .map(|(_, targets)| Activation {
+                label: format!("Area Damage {x}"),
+                cost: None,
+                targets,
+                max_amount: None,
+            })
+            .collect()
     }
 
-    fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
+    fn activate(ability: Ability, index: u32, choice: Choice, _event: Event) -> HookResult {
         let dice = x_of(&ability).ok_or_else(|| format!("can't read X in \"{}\"", ability.text))?;
         let target = choice
             .target
             .ok_or("Area Damage needs a unit to do its dice of damage to")?;
-        Ok(vec![Effect::DiceOfDamage(DiceOfDamage {
-            source: ability.unit,
-            target,
-            dice,
-        })])
+        let uses = open_uses(&ability);
+        let Some((discarded, targets)) = uses.get(index as usize) else {
+            return Err(format!("no Area Damage use number {index} is open"));
+        };
+        if !targets.contains(&target) {
+            return Err(format!(
+                "unit {target} is not in the arena of the discarded unit {discarded}"
+            ));
+        }
+        Ok(vec![
+            Effect::Note(NoteChange {
+                unit: ability.unit,
+                key: used_key(*discarded),
+                value: 1,
+                duration: Duration::ThisAttack,
+            }),
+            Effect::DiceOfDamage(DiceOfDamage {
+                source: ability.unit,
+                target,
+                dice,
+            }),
+        ])
     }
 }
 

@@ -11,27 +11,15 @@
 //! instances of one unit are added up by the engine into one roll of their total dice (manifest
 //! `instances = "add-up"`, game 13.2.2).
 //!
-//! API 1.0 limit: a unit that has left play is invisible to plugins (`host::unit` answers none
-//! for it, and the hook's event carries neither its controller nor its arena). Who controlled the
-//! discarded unit and where it was are therefore inferred: every unit an attack's damage reaches
-//! is in the defending unit's arena (the defender itself, hits moved by Overkill, Area Damage
-//! dice), and it is taken to belong to the attacker's opponent. The inference is wrong for a unit
-//! of the attacker's own side (Overkill or Area Damage aimed at it) and, once the defender itself
-//! is gone, for attacks into another arena (Bombard, Ion Cannon, Barrage), where the attacker's
-//! arena is used instead of the defender's.
+//! Who controlled the discarded unit and which arena it was in are read from `host::last_seen`
+//! (API 1.4: the unit as it was just before it left play): a unit of the attacker's own side
+//! (Overkill or Area Damage aimed at it) is avenged by that side's Avenge, and a unit discarded by
+//! an attack from another arena (Bombard, Ion Cannon, Barrage) is avenged in its own arena, not
+//! the attacker's.
 
 use swtcg_plugin_api::guest::*;
 
 struct Avenge;
-
-/// The zone of an arena, to compare with a unit's zone.
-fn zone_of(arena: Arena) -> Zone {
-    match arena {
-        Arena::Space => Zone::Space,
-        Arena::Ground => Zone::Ground,
-        Arena::Character => Zone::Character,
-    }
-}
 
 /// The damage counters an instance put on its target: the amount less what prevention took off
 /// (prevention of unpreventable damage takes nothing off).
@@ -53,9 +41,12 @@ impl Keyword for Avenge {
         if discarded == ability.unit || discarded == attacker {
             return Ok(Vec::new());
         }
-        let (Some(attack), Some(me)) = (host::attack(), host::unit(ability.unit)) else {
+        let Some(me) = host::unit(ability.unit) else {
             return Ok(Vec::new());
         };
+        if host::attack().is_none() {
+            return Ok(Vec::new());
+        }
         // "Damage from an attacking unit": the instance being resolved comes from the attacker
         // and put counters on the discarded unit. A discard for another reason (uniqueness, a
         // cost) or by other damage (Retaliate dice of the defender) doesn't count.
@@ -66,20 +57,14 @@ impl Keyword for Avenge {
             return Ok(Vec::new());
         }
         // With the attacker gone there is no one left to take the dice.
-        let Some(attacking) = host::unit(attacker) else {
-            return Ok(Vec::new());
-        };
-        // The discarded unit is taken to be the defending player's (see the module comment):
-        // it is "one of your units" when this unit is the attacker's opponent's.
-        if me.controller == attacking.controller {
+        if host::unit(attacker).is_none() {
             return Ok(Vec::new());
         }
-        // It was in the defending unit's arena; once the defender is gone too, the attack's
-        // arena stands in for it.
-        let arena = host::unit(attack.defender)
-            .map(|d| d.zone)
-            .unwrap_or_else(|| zone_of(attack.arena));
-        if me.zone != arena {
+        let Some(last) = host::last_seen(discarded) else {
+            return Ok(Vec::new());
+        };
+        // "One of your other units in this unit's arena", as it was when it left play.
+        if last.controller != me.controller || last.zone != me.zone {
             return Ok(Vec::new());
         }
         let dice: u32 = ability

@@ -4,8 +4,11 @@
 //! strike again; it can't attack your own units (isolated, static, after the attack end POP).
 //!
 //! At the attack end POP of this unit's attack the controller is offered the opponent's units in
-//! its arena (an optional `choose`); the pick becomes an `attack-again` without tapping, which
-//! the engine makes after that POP if the attack is still legal. The engine does not say whether
+//! the arenas (an optional `choose`); the pick becomes an `attack-again` without tapping, which
+//! the engine makes after that POP if the attack is still legal. "A unit it can attack" is the
+//! engine's to judge (Stealth and other `can-be-attacked` answers, game 10.1.1): it asks
+//! `chosen` for each option before the player picks and does not offer one whose attack the
+//! rules forbid. The engine does not say whether
 //! an attack tapped the unit, so the plugin remembers, with a `note`, which attack it asked for:
 //! when that attack is declared it is marked as untapped for this attack, and no second Double
 //! Strike follows it. Tenacity's extra attack (also untapped) is recognised by its note
@@ -22,11 +25,21 @@ const TENACITY_PENDING: &str = "tenacity:pending";
 /// On the unit, for one attack: the unit did not tap for this attack.
 const UNTAPPED: &str = "double-strike:untapped";
 
-/// The units the unit may be told to attack: the opponent's units in its arena, in the
-/// engine's order (`chosen` rebuilds the same list), with the label offered for each.
+/// The units the unit may be told to attack: the opponent's units in the arenas, those of its
+/// own arena first, then the others in the engine's order (`chosen` rebuilds the same list),
+/// with the label offered for each. Which of them it can attack (its own arena, others with
+/// Bombard and the like, not an untapped undamaged Stealth unit) the engine decides: it offers
+/// only those options.
 fn targets(me: &UnitView) -> Vec<(UnitId, String)> {
-    let units: Vec<UnitView> = host::units(Some(me.zone))
+    let mut zones = vec![me.zone];
+    zones.extend(
+        [Zone::Space, Zone::Ground, Zone::Character]
+            .into_iter()
+            .filter(|&z| z != me.zone),
+    );
+    let units: Vec<UnitView> = zones
         .into_iter()
+        .flat_map(|zone| host::units(Some(zone)))
         .filter_map(host::unit)
         .filter(|u| u.controller != me.controller && u.built)
         .collect();
