@@ -120,6 +120,7 @@ impl Default for Ruleset {
                 ("initial-roll-extra-dice", "ignored"),
                 ("insert-top-card", "yes"),
                 ("overkill-health", "remaining"),
+                ("parry-unpreventable", "fortitude"),
                 ("precision-blocks", "intercept"),
                 ("protect-source-left", "counts"),
                 ("protect-unpreventable", "fortitude"),

@@ -772,6 +772,20 @@ impl Game<'_> {
             }
             // Stable: the Dark Side's first (game 13.4.3), each side's order kept.
             candidates.sort_by_key(|a| a.controller);
+        } else if matches!(
+            hook,
+            HookPoint::DamagePlaced | HookPoint::Pop(Pop::DamagePlacement)
+        ) {
+            // The source of the damage being placed keeps its last abilities too: deflected
+            // damage is placed before the damage it came from (keywords.md Deflect: all of it
+            // is applied together), so a source it discarded still damaged its target (Stun).
+            let source = self.state.damage.last().and_then(|d| d.source);
+            if let Some(id) = source
+                && self.state.unit(id).is_none()
+                && !candidates.iter().any(|a| a.ability.unit == id.0)
+            {
+                candidates.extend(self.abilities_where(id, Wanted::Hook(hook))?);
+            }
         }
         let mut instances: Vec<ActiveAbility> = Vec::new();
         for a in candidates {

@@ -10,8 +10,8 @@
 //! put on a unit that has gone, so such texts, like any text the reader can't read, are not
 //! understood and do nothing.
 //!
-//! Engine dependency: the hook is dispatched only to abilities of units in play, so the
-//! discarded unit's own instance is not called (see `pending/` scenarios and the report).
+//! The engine calls the discarded unit's own abilities at this hook with their last texts
+//! (abilities.rs `dispatch_hook`), which is how this instance is reached after its unit left.
 
 use swtcg_plugin_api::guest::effect_text::{Outcome, effects_now, parse};
 use swtcg_plugin_api::guest::*;
