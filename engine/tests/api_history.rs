@@ -1,4 +1,4 @@
-//! The API version history: plugins built against earlier API versions (1.0.0, 1.1.0, 1.2.0)
+//! The API version history: plugins built against earlier API versions (1.0.0 to 1.3.0)
 //! load in the newest host and still pass their keywords' scenarios.
 //!
 //! The fixtures in `tests/fixtures/api-<version>/` are wasm files built with the guest SDK of
@@ -13,11 +13,20 @@ use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
 use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 
-/// The fixtures: each earlier API version's folder and the keywords built against it.
-const OLD: [(&str, &str, [&str; 2]); 3] = [
-    ("1.0.0", "api-1.0", ["accuracy", "fury"]),
-    ("1.1.0", "api-1.1", ["evade", "tenacity"]),
-    ("1.2.0", "api-1.2", ["ferocity", "intimidation"]),
+/// The fixtures: each earlier API version's folder and the keywords built against it, whose
+/// scenarios run, and the card plugins built with them that those scenarios need (for 1.3, the
+/// one that reads the Equipment of Equip's scenarios).
+type Fixture = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+const OLD: [Fixture; 4] = [
+    ("1.0.0", "api-1.0", &["accuracy", "fury"], &[]),
+    ("1.1.0", "api-1.1", &["evade", "tenacity"], &[]),
+    ("1.2.0", "api-1.2", &["ferocity", "intimidation"], &[]),
+    ("1.3.0", "api-1.3", &["equip", "lucky"], &["card-equipment"]),
 ];
 
 fn fixtures(folder: &str) -> PathBuf {
@@ -35,7 +44,7 @@ fn repository() -> PathBuf {
 
 /// A registry of the fixtures of one earlier version, loaded the way `swtcg --plugins DIR`
 /// loads a folder.
-fn registry_of_old_plugins(runtime: &WasmRuntime, folder: &str, keywords: [&str; 2]) -> Registry {
+fn registry_of_old_plugins(runtime: &WasmRuntime, folder: &str, keywords: &[&str]) -> Registry {
     let mut registry = Registry::new();
     let ruleset = Ruleset::default();
     for keyword in keywords {
@@ -61,8 +70,8 @@ fn registry_of_old_plugins(runtime: &WasmRuntime, folder: &str, keywords: [&str;
 
 #[test]
 fn the_fixtures_really_are_built_against_their_versions() {
-    for (version, folder, keywords) in OLD {
-        for keyword in keywords {
+    for (version, folder, keywords, cards) in OLD {
+        for keyword in keywords.iter().chain(cards) {
             let path = fixtures(folder).join(keyword).join("plugin.wasm");
             let wasm = std::fs::read(path).expect("wasm");
             let text = String::from_utf8_lossy(&wasm);
@@ -92,10 +101,16 @@ fn plugins_of_api_1_2_0_pass_their_scenarios_in_the_newest_host() {
     passes_its_scenarios(OLD[2]);
 }
 
+#[test]
+fn plugins_of_api_1_3_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[3]);
+}
+
 /// Runs every scenario of the fixtures' keywords with the fixtures as the only plugins.
-fn passes_its_scenarios((version, folder, keywords): (&str, &str, [&str; 2])) {
+fn passes_its_scenarios((version, folder, keywords, cards): Fixture) {
     let runtime = WasmRuntime::new().expect("runtime");
-    let mut registry = registry_of_old_plugins(&runtime, folder, keywords);
+    let plugins: Vec<&str> = keywords.iter().chain(cards).copied().collect();
+    let mut registry = registry_of_old_plugins(&runtime, folder, &plugins);
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
     let resolve = |name: &str| Ruleset::builtin(name).ok_or_else(|| format!("no ruleset {name}"));

@@ -1061,7 +1061,7 @@ fn a_plugin_for_api_0_9_is_refused() {
     let error = error.expect("a plugin for API ^0.9 was loaded");
     assert!(
         error.contains(
-            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.3.0"
+            "plugin hostile-old-api@0.1.0 supports API ^0.9, but this host implements 1.4.0"
         ),
         "{error}"
     );

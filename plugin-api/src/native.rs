@@ -118,6 +118,8 @@ pub enum HostRequest {
     Note(UnitId, String),
     /// Since API 1.1.
     CardsBeneath(UnitId),
+    /// Since API 1.4.
+    LastSeen(UnitId),
 }
 
 /// The host's answer.
@@ -135,4 +137,6 @@ pub enum HostResponse {
     Note(Option<i32>),
     /// Since API 1.1.
     CardsBeneath(u32),
+    /// Since API 1.4.
+    LastSeen(Option<UnitView>),
 }

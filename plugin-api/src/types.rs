@@ -546,4 +546,6 @@ pub trait HostView {
     fn note(&self, id: UnitId, key: &str) -> Option<i32>;
     /// Face-down cards beneath a unit. Since API 1.1.
     fn cards_beneath(&self, id: UnitId) -> u32;
+    /// A unit that left play this turn, as it was just before it left. Since API 1.4.
+    fn last_seen(&self, id: UnitId) -> Option<UnitView>;
 }

@@ -3,7 +3,7 @@
 
 use swtcg_plugin_api::{AttackView, DieView, HostView, PendingView, PlayerView, UnitId, UnitView};
 
-use crate::model::{GameState, Place, Side};
+use crate::model::{GameState, Place, Side, Unit};
 
 /// The game lent to a plugin call.
 pub struct StateView<'a>(pub &'a GameState);
@@ -15,13 +15,13 @@ fn zone_number(place: Place) -> u8 {
     }
 }
 
-impl HostView for StateView<'_> {
-    fn unit(&self, id: UnitId) -> Option<UnitView> {
+impl StateView<'_> {
+    /// What anyone can see of a unit, in play or as it last was.
+    fn view_of(&self, unit: &Unit) -> UnitView {
         let state = self.0;
-        let unit = state.unit(crate::model::UnitId(id))?;
         let def = state.top_def(unit);
-        Some(UnitView {
-            id,
+        UnitView {
+            id: unit.id.0,
             name: def.name.clone(),
             owner: unit.owner as u8,
             controller: unit.controller as u8,
@@ -38,7 +38,25 @@ impl HostView for StateView<'_> {
             subtypes: def.subtypes.clone(),
             arenas: def.arenas.iter().map(|&a| a as u8).collect(),
             stack_size: unit.cards.len() as u32,
-        })
+        }
+    }
+}
+
+impl HostView for StateView<'_> {
+    fn unit(&self, id: UnitId) -> Option<UnitView> {
+        let unit = self.0.unit(crate::model::UnitId(id))?;
+        Some(self.view_of(unit))
+    }
+
+    fn last_seen(&self, id: UnitId) -> Option<UnitView> {
+        let id = crate::model::UnitId(id);
+        // A unit back in play (a new id is never reused, but a save may hold both) is seen
+        // through `unit`, not as it was.
+        if self.0.unit(id).is_some() {
+            return None;
+        }
+        let unit = self.0.departed.get(&id)?;
+        Some(self.view_of(unit))
     }
 
     fn units(&self, zone: Option<u8>) -> Vec<UnitId> {

@@ -24,6 +24,16 @@ mod bindings {
     });
 }
 
+/// The bindings of API 1.3.0 (`plugin-api/wit-history/1.3.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_3 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.3.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.2.0 (`plugin-api/wit-history/1.2.0/`), kept so that plugins built
 /// against it still load.
 mod bindings_1_2 {
@@ -612,9 +622,21 @@ macro_rules! whole_ability {
     };
 }
 
-/// API 1.3.0, the newest: the `attach` effect is new.
-mod v1_3 {
+/// API 1.4.0, the newest: the host question `last-seen` is new (`host_1_4!`).
+mod v1_4 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_1_1!(@ {
+        Err(wit::Effect::Attach(a)) => E::Attach {
+            equipment: a.equipment,
+            to: a.to,
+        },
+    });
+    ability_details!();
+}
+
+/// API 1.3.0: the `attach` effect is new.
+mod v1_3 {
+    conversions!(super::bindings_1_3::swtcg::keyword::types);
     conversions_1_1!(@ {
         Err(wit::Effect::Attach(a)) => E::Attach {
             equipment: a.equipment,
@@ -747,7 +769,7 @@ macro_rules! host_1_1 {
     };
 }
 
-/// The host function API 1.2.0 added (and 1.3.0 kept), inside `host_impl!`.
+/// The host function API 1.2.0 added (and later versions kept), inside `host_impl!`.
 macro_rules! host_1_2 {
     ($bindings:ident, $conv:ident) => {
         fn describe_ability(
@@ -764,9 +786,25 @@ macro_rules! host_1_2 {
     };
 }
 
-host_impl!(bindings, v1_3, {
+host_impl!(bindings, v1_4, {
     host_1_1!();
-    host_1_2!(bindings, v1_3);
+    host_1_2!(bindings, v1_4);
+
+    fn last_seen(
+        &mut self,
+        id: u32,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::UnitView>> {
+        self.charge()?;
+        Ok(self
+            .view()
+            .and_then(|v| v.last_seen(id))
+            .map(v1_4::unit_view))
+    }
+});
+
+host_impl!(bindings_1_3, v1_3, {
+    host_1_1!();
+    host_1_2!(bindings_1_3, v1_3);
 });
 
 host_impl!(bindings_1_2, v1_2, {
@@ -811,8 +849,10 @@ pub struct WasmRuntime {
     engine: Engine,
     /// The host functions of the newest API.
     linker: Linker<HostCtx>,
-    /// The host functions of API 1.2.0, 1.1.0 and 1.0.0, for plugins built against them. A
-    /// linker per version keeps the versions' imports from ever being matched to each other.
+    /// The host functions of API 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built against
+    /// them. A linker per version keeps the versions' imports from ever being matched to each
+    /// other.
+    linker_1_3: Linker<HostCtx>,
     linker_1_2: Linker<HostCtx>,
     linker_1_1: Linker<HostCtx>,
     linker_1_0: Linker<HostCtx>,
@@ -835,6 +875,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_3 = Linker::new(&engine);
+        bindings_1_3::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_3, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.3", e))?;
         let mut linker_1_2 = Linker::new(&engine);
         bindings_1_2::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_2, |ctx| {
             ctx
@@ -853,6 +898,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker,
+            linker_1_3,
             linker_1_2,
             linker_1_1,
             linker_1_0,
@@ -945,12 +991,21 @@ impl WasmRuntime {
                         error("the plugin does not export the keyword world 1.2.0", e)
                     })?)
                 }
+                "1.3.0" => {
+                    let pre = self
+                        .linker_1_3
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_3(bindings_1_3::KeywordPre::new(pre).map_err(|e| {
+                        error("the plugin does not export the keyword world 1.3.0", e)
+                    })?)
+                }
                 _ => {
                     let pre = self
                         .linker
                         .instantiate_pre(component)
                         .map_err(|e| error(link_error, e))?;
-                    Pre::V1_3(
+                    Pre::V1_4(
                         bindings::KeywordPre::new(pre).map_err(|e| {
                             error("the plugin does not export the keyword world", e)
                         })?,
@@ -1030,7 +1085,8 @@ enum Pre {
     V1_0(bindings_1_0::KeywordPre<HostCtx>),
     V1_1(bindings_1_1::KeywordPre<HostCtx>),
     V1_2(bindings_1_2::KeywordPre<HostCtx>),
-    V1_3(bindings::KeywordPre<HostCtx>),
+    V1_3(bindings_1_3::KeywordPre<HostCtx>),
+    V1_4(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -1038,7 +1094,8 @@ enum Bound {
     V1_0(bindings_1_0::Keyword),
     V1_1(bindings_1_1::Keyword),
     V1_2(bindings_1_2::Keyword),
-    V1_3(bindings::Keyword),
+    V1_3(bindings_1_3::Keyword),
+    V1_4(bindings::Keyword),
 }
 
 /// One instantiated plugin.
@@ -1184,6 +1241,74 @@ macro_rules! query_call {
     }};
 }
 
+/// The ability of a call to a plugin of API 1.2 or later, with version `$b`'s bindings: its
+/// unit and the key of the rest. A plugin that has been given `MAX_ABILITY_KEYS` keys never
+/// gets a new one: `with_call` replaces its instance (and so its keys) before such a call.
+macro_rules! ability_ref {
+    ($b:ident, $store:expr, $ability:expr) => {
+        $b::swtcg::keyword::types::AbilityRef {
+            unit: $ability.unit,
+            key: $store.data_mut().keys.key_of($ability),
+        }
+    };
+}
+
+/// A hook call to a plugin of API 1.2 or later (`ability-ref`), with version `$b`'s bindings
+/// and version module `$v`'s conversions.
+macro_rules! keyed_hook {
+    ($k:expr, $store:expr, $hook:expr, $ability:expr, $event:expr, $b:ident, $v:ident) => {{
+        let hooks = $k.swtcg_keyword_hooks();
+        let ability = ability_ref!($b, $store, $ability);
+        let event = $v::to_wit_event($event);
+        hook_call!(hooks, &mut *$store, $hook, ability, event)?
+            .map(|list| list.into_iter().map($v::from_wit_effect).collect())
+    }};
+}
+
+/// A query call to a plugin of API 1.2 or later: the queries 1.1 added, then `$extra` (the
+/// arms of the queries later versions added), then those of every version.
+macro_rules! keyed_query {
+    ($k:expr, $store:expr, $ability:expr, $call:expr, $b:ident, $v:ident, { $($extra:tt)* }) => {{
+        use api::{QueryAnswer as A, QueryCall as Q};
+        let q = $k.swtcg_keyword_queries();
+        let ability = ability_ref!($b, $store, $ability);
+        match $call {
+            Q::StatModifierFor { unit } => A::Stats($v::from_wit_stat_totals(
+                q.call_stat_modifier_for(&mut *$store, ability, *unit)?,
+            )),
+            Q::Chosen { index } => effects_answer(
+                q.call_chosen(&mut *$store, ability, *index)?,
+                $v::from_wit_effect,
+            )?,
+            Q::Understands => A::Flag(q.call_understands(&mut *$store, ability)?),
+            Q::StacksUnder { card } => {
+                let card = $v::to_wit_card(card);
+                A::Flag(q.call_stacks_under(&mut *$store, ability, &card)?)
+            }
+            Q::SecretRoll => A::Flag(q.call_secret_roll(&mut *$store, ability)?),
+            Q::RemovedKeywords { unit } => {
+                A::Abilities(q.call_removed_keywords(&mut *$store, ability, *unit)?)
+            }
+            $($extra)*
+            call => query_call!($v, q, &mut *$store, ability, call),
+        }
+    }};
+}
+
+/// The query `build-activations` (API 1.3 and later), inside `keyed_query!`.
+macro_rules! build_activations {
+    ($k:expr, $store:expr, $ability:expr, $event:expr, $b:ident, $v:ident) => {{
+        let q = $k.swtcg_keyword_queries();
+        let ability = ability_ref!($b, $store, $ability);
+        A::Activations(
+            q.call_build_activations(&mut *$store, ability, $v::to_wit_event($event))?
+                .into_iter()
+                .map($v::from_wit_activation)
+                .collect(),
+        )
+    }};
+}
+
 impl WasmPlugin {
     fn fresh_instance(&self) -> Result<Live, WasmError> {
         let limits = StoreLimitsBuilder::new()
@@ -1214,6 +1339,7 @@ impl WasmPlugin {
             Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
             Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
             Pre::V1_3(pre) => pre.instantiate(&mut store).map(Bound::V1_3),
+            Pre::V1_4(pre) => pre.instantiate(&mut store).map(Bound::V1_4),
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
@@ -1292,19 +1418,9 @@ impl WasmPlugin {
                     hook_call!(hooks, &mut *store, hook, &ability, event)?
                         .map(|list| list.into_iter().map(v1_1::from_wit_effect).collect())
                 }
-                Bound::V1_2(k) => {
-                    let hooks = k.swtcg_keyword_hooks();
-                    let (ability, event) =
-                        (ability_ref_1_2(store, ability), v1_2::to_wit_event(event));
-                    hook_call!(hooks, &mut *store, hook, ability, event)?
-                        .map(|list| list.into_iter().map(v1_2::from_wit_effect).collect())
-                }
-                Bound::V1_3(k) => {
-                    let hooks = k.swtcg_keyword_hooks();
-                    let (ability, event) = (ability_ref(store, ability), v1_3::to_wit_event(event));
-                    hook_call!(hooks, &mut *store, hook, ability, event)?
-                        .map(|list| list.into_iter().map(v1_3::from_wit_effect).collect())
-                }
+                Bound::V1_2(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_2, v1_2),
+                Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
+                Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_4),
             })
         })?;
         match answer {
@@ -1360,84 +1476,16 @@ impl WasmPlugin {
                     _ => query_call!(v1_1, q, store, &ability, call),
                 })
             }
-            Bound::V1_2(k) => {
-                let q = k.swtcg_keyword_queries();
-                let ability = ability_ref_1_2(store, ability);
-                Ok(match call {
-                    Q::StatModifierFor { unit } => A::Stats(v1_2::from_wit_stat_totals(
-                        q.call_stat_modifier_for(store, ability, *unit)?,
-                    )),
-                    Q::Chosen { index } => effects_answer(
-                        q.call_chosen(store, ability, *index)?,
-                        v1_2::from_wit_effect,
-                    )?,
-                    Q::Understands => A::Flag(q.call_understands(store, ability)?),
-                    Q::StacksUnder { card } => {
-                        let card = v1_2::to_wit_card(card);
-                        A::Flag(q.call_stacks_under(store, ability, &card)?)
-                    }
-                    Q::SecretRoll => A::Flag(q.call_secret_roll(store, ability)?),
-                    Q::RemovedKeywords { unit } => {
-                        A::Abilities(q.call_removed_keywords(store, ability, *unit)?)
-                    }
-                    Q::BuildActivations { .. } => A::Activations(Vec::new()),
-                    _ => query_call!(v1_2, q, store, ability, call),
-                })
-            }
-            Bound::V1_3(k) => {
-                let q = k.swtcg_keyword_queries();
-                let ability = ability_ref(store, ability);
-                Ok(match call {
-                    Q::StatModifierFor { unit } => A::Stats(v1_3::from_wit_stat_totals(
-                        q.call_stat_modifier_for(store, ability, *unit)?,
-                    )),
-                    Q::Chosen { index } => effects_answer(
-                        q.call_chosen(store, ability, *index)?,
-                        v1_3::from_wit_effect,
-                    )?,
-                    Q::Understands => A::Flag(q.call_understands(store, ability)?),
-                    Q::StacksUnder { card } => {
-                        let card = v1_3::to_wit_card(card);
-                        A::Flag(q.call_stacks_under(store, ability, &card)?)
-                    }
-                    Q::SecretRoll => A::Flag(q.call_secret_roll(store, ability)?),
-                    Q::RemovedKeywords { unit } => {
-                        A::Abilities(q.call_removed_keywords(store, ability, *unit)?)
-                    }
-                    Q::BuildActivations { event } => A::Activations(
-                        q.call_build_activations(store, ability, v1_3::to_wit_event(event))?
-                            .into_iter()
-                            .map(v1_3::from_wit_activation)
-                            .collect(),
-                    ),
-                    _ => query_call!(v1_3, q, store, ability, call),
-                })
-            }
+            Bound::V1_2(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_2, v1_2, {
+                Q::BuildActivations { .. } => A::Activations(Vec::new()),
+            })),
+            Bound::V1_3(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_3, v1_3, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
+            })),
+            Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_4, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_4),
+            })),
         })
-    }
-}
-
-/// The ability of a call to a plugin of API 1.3 (as of 1.2): its unit and the key of the
-/// rest. A plugin that has been given `MAX_ABILITY_KEYS` keys never gets a new one: `with_call`
-/// replaces its instance (and so its keys) before such a call.
-fn ability_ref(
-    store: &mut Store<HostCtx>,
-    ability: &api::Ability,
-) -> bindings::swtcg::keyword::types::AbilityRef {
-    bindings::swtcg::keyword::types::AbilityRef {
-        unit: ability.unit,
-        key: store.data_mut().keys.key_of(ability),
-    }
-}
-
-/// `ability_ref` for a plugin of API 1.2.
-fn ability_ref_1_2(
-    store: &mut Store<HostCtx>,
-    ability: &api::Ability,
-) -> bindings_1_2::swtcg::keyword::types::AbilityRef {
-    bindings_1_2::swtcg::keyword::types::AbilityRef {
-        unit: ability.unit,
-        key: store.data_mut().keys.key_of(ability),
     }
 }
 

@@ -57,7 +57,19 @@ pub mod host {
         let Some(HostResponse::Unit(Some(u))) = ask(HostRequest::Unit(id)) else {
             return None;
         };
-        Some(UnitView {
+        Some(unit_view(u))
+    }
+
+    /// Since API 1.4.
+    pub fn last_seen(id: UnitId) -> Option<UnitView> {
+        let Some(HostResponse::LastSeen(Some(u))) = ask(HostRequest::LastSeen(id)) else {
+            return None;
+        };
+        Some(unit_view(u))
+    }
+
+    fn unit_view(u: crate::UnitView) -> UnitView {
+        UnitView {
             id: u.id,
             name: u.name,
             owner: side(u.owner),
@@ -75,7 +87,7 @@ pub mod host {
             subtypes: u.subtypes,
             arenas: u.arenas.into_iter().map(arena).collect(),
             stack_size: u.stack_size,
-        })
+        }
     }
 
     pub fn units(zone: Option<Zone>) -> Vec<UnitId> {
