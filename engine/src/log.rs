@@ -143,6 +143,22 @@ pub enum Event {
         unit: UnitId,
         name: String,
     },
+    /// A Pilot card that was the unit `pilot` in the Character arena moved onto `unit` and
+    /// pilots it (game 12.2).
+    Boarded {
+        pilot: UnitId,
+        card: CardId,
+        unit: UnitId,
+        name: String,
+    },
+    /// A Pilot card moved off the unit `from` into the Character arena, where it is the unit
+    /// `pilot` (game 12.2).
+    Disembarked {
+        from: UnitId,
+        card: CardId,
+        pilot: UnitId,
+        name: String,
+    },
 }
 
 /// One line of the log after the header.

@@ -43,6 +43,9 @@ pub struct Ruleset {
     pub pop_dark_side_first: bool,
     /// OQ-20 / OQ-22: a discarded unit's Pilots go to the discard pile with it.
     pub pilots_discarded_with_unit: bool,
+    /// OQ-20 (game 12.4): how many Pilots a unit may have unless a card says otherwise ("This
+    /// unit can have up to 3 Pilots", "can have an extra Pilot").
+    pub pilot_limit: u32,
     /// OQ-23: drawing from an empty deck does nothing (when false, the draw is an error).
     pub empty_deck_draw_does_nothing: bool,
     /// OQ-27: untapped units entering an arena during its battle step may act in it.
@@ -107,6 +110,7 @@ impl Default for Ruleset {
             minimum_build_cost: 0,
             pop_dark_side_first: true,
             pilots_discarded_with_unit: true,
+            pilot_limit: 1,
             empty_deck_draw_does_nothing: true,
             entering_units_may_act: true,
             mulligan_battle_and_mission: true,

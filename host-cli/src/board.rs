@@ -265,5 +265,9 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             format!("{side}'s Mission {name} resolves and is discarded")
         }
         Event::Equipped { unit: u, name, .. } => format!("{name} is equipped to {}", unit(u)),
+        Event::Boarded { unit: u, name, .. } => format!("{name} boards {} as its Pilot", unit(u)),
+        Event::Disembarked { from, name, .. } => {
+            format!("{name} moves off {} into the Character arena", unit(from))
+        }
     })
 }

@@ -212,6 +212,16 @@ pub enum Effect {
         equipment: UnitId,
         to: UnitId,
     },
+    /// The ability's own card, a Pilot that is a unit in the Character arena, moves onto the
+    /// unit `onto` and pilots it (Pilot, game 12.2). Since API 1.4.
+    Board {
+        onto: UnitId,
+    },
+    /// The ability's own card, a Pilot piloting the unit `from`, moves off it into the Character
+    /// arena as a unit of its own (Pilot, game 12.2). Since API 1.4.
+    Disembark {
+        from: UnitId,
+    },
 }
 
 /// How an attack's target would be changed (WIT `retarget`).

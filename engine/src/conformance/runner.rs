@@ -71,11 +71,12 @@ pub fn run_scenario(
         plugins: Vec::new(),
         lock: None,
     };
-    let mut script = Script::new(&scenario.acts, &built.ids);
+    let mut script = Script::new(&scenario.acts, &built.ids, &built.cards);
     let mut game = Game::new(built.state, header, host, &mut script);
     let result = game.run_turns_from(step, stop, scenario.start.turns);
     let state = game.state;
 
+    script.follow_cards(&state);
     script.finish(&state);
     // The script's own verdicts come first: they explain any error the run ended with.
     if let Some(failure) = script.failure.take() {
@@ -109,7 +110,7 @@ pub fn run_scenario(
             unused.join(", ")
         )));
     }
-    compare(scenario, &state, &built.ids, &built.cards)
+    compare(scenario, &state, &script.ids, &built.cards)
 }
 
 /// The scenario's position as a game state, with its unit ids mapped to the engine's.
@@ -469,7 +470,11 @@ enum Fit {
 /// The scenario's acts as a decider for both players (FORMAT.md "Principles").
 struct Script<'s> {
     acts: &'s [Act],
-    ids: &'s BTreeMap<String, UnitId>,
+    /// The engine's unit for each scenario id, followed as cards move between units (a Pilot
+    /// boarding or moving off a unit, game 12.2).
+    ids: BTreeMap<String, UnitId>,
+    /// The card each scenario id stands for.
+    cards: &'s BTreeMap<String, CardId>,
     next: usize,
     refused: Vec<(usize, String)>,
     /// Set when a mandatory decision met an act that does not answer it.
@@ -477,10 +482,15 @@ struct Script<'s> {
 }
 
 impl<'s> Script<'s> {
-    fn new(acts: &'s [Act], ids: &'s BTreeMap<String, UnitId>) -> Self {
+    fn new(
+        acts: &'s [Act],
+        ids: &BTreeMap<String, UnitId>,
+        cards: &'s BTreeMap<String, CardId>,
+    ) -> Self {
         Script {
             acts,
-            ids,
+            ids: ids.clone(),
+            cards,
             next: 0,
             refused: Vec::new(),
             failure: None,
@@ -489,6 +499,20 @@ impl<'s> Script<'s> {
 
     fn id(&self, name: &str) -> Option<UnitId> {
         self.ids.get(name).copied()
+    }
+
+    /// Points each scenario id at the unit its card is part of now (as its stack, a Pilot or an
+    /// Equipment), so that a Pilot that boarded a unit is named by its id as that unit, and one
+    /// that moved off as its own unit again; a card no longer in play keeps its last unit.
+    fn follow_cards(&mut self, state: &GameState) {
+        for (name, card) in self.cards {
+            let holder = state.units.values().find(|u| {
+                u.cards.contains(card) || u.pilots.contains(card) || u.equipment.contains(card)
+            });
+            if let Some(unit) = holder {
+                self.ids.insert(name.clone(), unit.id);
+            }
+        }
     }
 
     fn find(decision: &Decision, wanted: impl Fn(&Choice) -> bool) -> Option<usize> {
@@ -904,6 +928,7 @@ impl<'s> Script<'s> {
 
 impl Decider for Script<'_> {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        self.follow_cards(state);
         while let Some(act) = self.acts.get(self.next) {
             match self.fit(state, act, decision) {
                 Fit::Answer(index) => {
@@ -1092,6 +1117,11 @@ fn compare(
             "equipment",
             expect.equipment.map(|v| v.to_string()),
             unit.equipment.len().to_string(),
+        );
+        check(
+            "pilots",
+            expect.pilots.map(|v| v.to_string()),
+            unit.pilots.len().to_string(),
         );
         for (kind, expected) in expect.counters.iter().flatten() {
             check(

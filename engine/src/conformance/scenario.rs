@@ -385,6 +385,8 @@ pub struct UnitExpect {
     pub build_counters: Option<u32>,
     /// Extension: how many Equipment cards are attached to the unit.
     pub equipment: Option<u32>,
+    /// Extension: how many Pilot cards pilot the unit (game 12).
+    pub pilots: Option<u32>,
     /// Extension: counters of a kind ("corruption", "redemption") on the unit, by kind; a kind
     /// listed with 0 must be absent.
     pub counters: Option<BTreeMap<String, u32>>,

@@ -65,6 +65,9 @@ pub struct ActiveAbility {
     pub keyword: String,
     pub ability: Ability,
     pub controller: Side,
+    /// The card the ability is printed on, for a printed ability of a unit in play (a Pilot's
+    /// ability on the unit it pilots names the Pilot card); `None` for a granted one.
+    pub card: Option<CardId>,
 }
 
 /// A Battle card being played: the card, the costs paid instead of its printed ones when it is
@@ -415,6 +418,7 @@ impl Resolved {
                 ..self.ability.clone()
             },
             controller,
+            card: None,
         }
     }
 }
@@ -616,32 +620,34 @@ impl Game<'_> {
         let mut granting: Vec<ActiveAbility> = Vec::new();
         // Each printed ability with whether it is printed under the top card, and whether on a
         // Pilot card piloting the unit or on an Equipment attached to it.
-        let mut visit = |resolved: &Arc<Resolved>, under: bool, attached: Attached| {
-            let manifest = host.manifest(resolved.plugin);
-            // "Loses Precision": the unit's instances of a lost keyword do nothing.
-            if is_lost(manifest, &lost) {
-                return;
-            }
-            let zones = &manifest.zones;
-            let zone_ok = in_arena || zones.contains(&Zone::BuildZone);
-            if !zone_ok
-                || (under && !zones.contains(&Zone::Stack))
-                || (attached == Attached::Pilot && !zones.contains(&Zone::Pilot))
-                || (attached == Attached::Equipment && !zones.contains(&Zone::Equipped))
-            {
-                return;
-            }
-            let instance = resolved.instance(unit, index, under, controller);
-            sort_instance(manifest, instance, wanted, &mut granting, active);
-            index += 1;
-        };
+        let mut visit =
+            |resolved: &Arc<Resolved>, card: Option<CardId>, under: bool, attached: Attached| {
+                let manifest = host.manifest(resolved.plugin);
+                // "Loses Precision": the unit's instances of a lost keyword do nothing.
+                if is_lost(manifest, &lost) {
+                    return;
+                }
+                let zones = &manifest.zones;
+                let zone_ok = in_arena || zones.contains(&Zone::BuildZone);
+                if !zone_ok
+                    || (under && !zones.contains(&Zone::Stack))
+                    || (attached == Attached::Pilot && !zones.contains(&Zone::Pilot))
+                    || (attached == Attached::Equipment && !zones.contains(&Zone::Equipped))
+                {
+                    return;
+                }
+                let mut instance = resolved.instance(unit, index, under, controller);
+                instance.card = card;
+                sort_instance(manifest, instance, wanted, &mut granting, active);
+                index += 1;
+            };
         for (position, &card) in u.cards.iter().enumerate() {
             for resolved in cache
                 .cached(state, card)
                 .iter()
                 .flat_map(|a| a.iter().flatten())
             {
-                visit(resolved, position > 0, Attached::No);
+                visit(resolved, Some(card), position > 0, Attached::No);
             }
         }
         for &card in &u.pilots {
@@ -650,7 +656,7 @@ impl Game<'_> {
                 .iter()
                 .flat_map(|a| a.iter().flatten())
             {
-                visit(resolved, false, Attached::Pilot);
+                visit(resolved, Some(card), false, Attached::Pilot);
             }
         }
         // Equipment texts ("Equipped Starfighter gets +2 power") work on the unit they equip
@@ -661,11 +667,11 @@ impl Game<'_> {
                 .iter()
                 .flat_map(|a| a.iter().flatten())
             {
-                visit(resolved, false, Attached::Equipment);
+                visit(resolved, Some(card), false, Attached::Equipment);
             }
         }
         for resolved in &granted {
-            visit(resolved, false, Attached::No);
+            visit(resolved, None, false, Attached::No);
         }
         // Granted abilities (Switch, INSERT, Reserves). A granted ability may grant in turn
         // ("INSERT: Reserves: ..."), up to `GRANT_DEPTH` levels, so that a grant can't loop.
@@ -1151,19 +1157,61 @@ impl Game<'_> {
                 if !can_pay(&self.state, unit, &costs) {
                     continue;
                 }
-                options.extend(offer_choices(activation, |target, amount| {
-                    Choice::Activate {
-                        unit,
-                        ability: a.ability.index,
-                        keyword: a.keyword.clone(),
-                        offer: offer as u32,
-                        target,
-                        amount,
+                let choices = offer_choices(activation, |target, amount| Choice::Activate {
+                    unit,
+                    ability: a.ability.index,
+                    keyword: a.keyword.clone(),
+                    offer: offer as u32,
+                    target,
+                    amount,
+                });
+                for choice in choices {
+                    // A build action is offered only if what it would do is valid now (a Pilot
+                    // boarding a full unit or moving twice in one step, game 12.2, 12.4): the
+                    // plugin can't see every rule the host checks, and a refused action would
+                    // stop the game.
+                    if matches!(moment, Moment::BuildStep(_))
+                        && !self.would_be_valid(&a, offer as u32, &choice, &event)
+                    {
+                        continue;
                     }
-                }));
+                    options.push(choice);
+                }
             }
         }
         Ok(options)
+    }
+
+    /// Whether the effects the plugin would propose for `choice` are all valid now: `activate`
+    /// is asked without paying anything (plugin calls are pure). A call that fails is left for
+    /// the activation itself to report.
+    fn would_be_valid(
+        &mut self,
+        instance: &ActiveAbility,
+        offer: u32,
+        choice: &Choice,
+        event: &HookEvent,
+    ) -> bool {
+        let Choice::Activate { target, amount, .. } = choice else {
+            return true;
+        };
+        let call = QueryCall::Activate {
+            index: offer,
+            choice: ActivationChoice {
+                target: target.map(|t| t.0),
+                amount: *amount,
+            },
+            event: event.clone(),
+        };
+        match self
+            .host
+            .query(instance.plugin, &instance.ability, &call, &self.state)
+        {
+            Ok(QueryAnswer::Effects(effects)) => {
+                effects.iter().all(|e| self.validate(instance, e).is_ok())
+            }
+            _ => true,
+        }
     }
 
     /// The period an activation's use limit counts in (game 13.6).
@@ -1683,6 +1731,8 @@ impl Game<'_> {
                 }
             }
             Effect::Attach { equipment, to } => self.check_attach(source, *equipment, *to),
+            Effect::Board { onto } => self.check_board(source, *onto),
+            Effect::Disembark { from } => self.check_disembark(source, *from),
             _ => Ok(()),
         }
     }
@@ -1846,6 +1896,8 @@ impl Game<'_> {
                     .push((UnitId(attacker), UnitId(defender), tap)),
                 Effect::PutBeneath { unit, from } => self.put_beneath(UnitId(unit), UnitId(from)),
                 Effect::Attach { equipment, to } => self.attach(UnitId(equipment), UnitId(to)),
+                Effect::Board { onto } => self.board(source, UnitId(onto)),
+                Effect::Disembark { from } => self.disembark(source, UnitId(from)),
                 Effect::Reroll { dice } => {
                     for index in dice {
                         self.reroll_attack_die(index as usize)?;
@@ -2175,6 +2227,179 @@ impl Game<'_> {
         });
     }
 
+    /// Game 12.2, 12.4 and keywords.md Pilot: an ability moves its own card, a Pilot that is a
+    /// unit of its own (nothing stacked, piloting or equipped with it) in its controller's
+    /// Character arena, onto another of that player's units in an arena, in that player's build
+    /// step, once per build step. The unit may not be a Droid unless one of its texts says it can
+    /// have a Pilot, and may not already have as many Pilots as it may (the ruleset's
+    /// `pilot_limit`, OQ-20, unless one of its texts says otherwise). Which subtypes the Pilot
+    /// may fly is the plugin's to read: it offers only those units.
+    fn check_board(&self, source: &ActiveAbility, onto: u32) -> Result<(), String> {
+        let side = source.controller;
+        if self.state.step != crate::model::state::TurnStep::Build(side) {
+            return Err("a Pilot moves onto a unit only in its controller's build step".into());
+        }
+        let Some(pilot) = self.state.unit(UnitId(source.ability.unit)) else {
+            return Err(format!("unit {} does not exist", source.ability.unit));
+        };
+        let card = pilot.top();
+        if source.card != Some(card)
+            || pilot.cards.len() != 1
+            || !pilot.pilots.is_empty()
+            || !pilot.equipment.is_empty()
+            || !pilot.beneath.is_empty()
+        {
+            return Err(format!(
+                "unit {} is not the ability's own Pilot card standing alone as a unit",
+                source.ability.unit
+            ));
+        }
+        if pilot.controller != side || pilot.in_arena() != Some(crate::model::Arena::Character) {
+            return Err(format!(
+                "unit {} is not a unit in its controller's Character arena",
+                source.ability.unit
+            ));
+        }
+        if self.state.pilots_moved.contains(&card) {
+            return Err(format!(
+                "{} already moved onto or off a unit this build step",
+                self.state.def(card).name
+            ));
+        }
+        if onto == source.ability.unit {
+            return Err("a Pilot can't pilot itself".into());
+        }
+        let Some(target) = self.state.unit(UnitId(onto)) else {
+            return Err(format!("unit {onto} does not exist"));
+        };
+        let def = self.state.top_def(target);
+        if target.controller != side || target.in_arena().is_none() || !def.is_unit() {
+            return Err(format!(
+                "{} is not one of the Pilot's controller's units in an arena",
+                def.name
+            ));
+        }
+        let texts = unit_texts(&self.state, target);
+        let droid = def.subtypes.iter().any(|s| s.eq_ignore_ascii_case("Droid"));
+        if droid && !texts.iter().any(|t| may_have_a_pilot(t)) {
+            return Err(format!(
+                "{} is a Droid and no text says it can have a Pilot",
+                def.name
+            ));
+        }
+        let limit = pilot_capacity(&texts, self.state.ruleset.pilot_limit);
+        if target.pilots.len() as u32 >= limit {
+            return Err(format!(
+                "{} already has {} Pilot(s), as many as it may have ({limit})",
+                def.name,
+                target.pilots.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Game 12.2: an ability moves its own card, a Pilot piloting the unit `from`, off it into
+    /// the Character arena, in its controller's build step, once per build step.
+    fn check_disembark(&self, source: &ActiveAbility, from: u32) -> Result<(), String> {
+        let side = source.controller;
+        if self.state.step != crate::model::state::TurnStep::Build(side) {
+            return Err("a Pilot moves off a unit only in its controller's build step".into());
+        }
+        if from != source.ability.unit {
+            return Err(format!(
+                "an ability moves its Pilot card off unit {}, the one it pilots, not unit {from}",
+                source.ability.unit
+            ));
+        }
+        let Some(unit) = self.state.unit(UnitId(from)) else {
+            return Err(format!("unit {from} does not exist"));
+        };
+        let Some(card) = source.card.filter(|c| unit.pilots.contains(c)) else {
+            return Err(format!(
+                "the ability is not on a Pilot card piloting unit {from}"
+            ));
+        };
+        if unit.controller != side {
+            return Err(format!("unit {from} is not its controller's"));
+        }
+        if self.state.pilots_moved.contains(&card) {
+            return Err(format!(
+                "{} already moved onto or off a unit this build step",
+                self.state.def(card).name
+            ));
+        }
+        Ok(())
+    }
+
+    /// Moves the ability's own Pilot card, a unit of its own, onto `onto` (game 12.2): the card
+    /// leaves its unit, which is gone with its damage, tap and counters, and pilots `onto`.
+    fn board(&mut self, source: &ActiveAbility, onto: UnitId) {
+        let pilot = UnitId(source.ability.unit);
+        if self.state.unit(onto).is_none() || self.state.unit(pilot).is_none() {
+            return;
+        }
+        let Some(unit) = self.state.units.remove(&pilot) else {
+            return;
+        };
+        let card = unit.top();
+        if let Some(u) = self.state.unit_mut(onto) {
+            u.pilots.push(card);
+        }
+        self.state.pilots_moved.push(card);
+        let name = self.state.def(card).name.clone();
+        self.event(Event::Boarded {
+            pilot,
+            card,
+            unit: onto,
+            name,
+        });
+    }
+
+    /// Moves the ability's own Pilot card off `from` into its controller's Character arena
+    /// (game 12.2), where it is a unit of its own again: completed, untapped and undamaged (the
+    /// rules say nothing of either), its own text active again (12.5).
+    fn disembark(&mut self, source: &ActiveAbility, from: UnitId) {
+        let Some(card) = source.card else {
+            return;
+        };
+        let Some(u) = self.state.unit_mut(from) else {
+            return;
+        };
+        let Some(position) = u.pilots.iter().position(|&c| c == card) else {
+            return;
+        };
+        u.pilots.remove(position);
+        let owner = self.state.owner(card);
+        let pilot = self.state.add_unit(crate::model::Unit {
+            id: UnitId(0),
+            owner,
+            controller: source.controller,
+            cards: vec![card],
+            pilots: Vec::new(),
+            place: crate::model::Place::Arena(crate::model::Arena::Character),
+            built: true,
+            build_counters: 0,
+            damage: 0,
+            tapped: false,
+            counters: Default::default(),
+            modifiers: Vec::new(),
+            static_bonus: [0; 3],
+            granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
+            lost_keywords: Vec::new(),
+            equipment: Vec::new(),
+        });
+        self.state.pilots_moved.push(card);
+        let name = self.state.def(card).name.clone();
+        self.event(Event::Disembarked {
+            from,
+            card,
+            pilot,
+            name,
+        });
+    }
+
     /// "May remove up to N damage counters" (game 14.5): the unit's controller chooses how many.
     fn remove_damage(&mut self, unit: UnitId, up_to: u32) -> Flow {
         let Some((side, damage)) = self.state.unit(unit).map(|u| (u.controller, u.damage)) else {
@@ -2386,6 +2611,55 @@ impl Game<'_> {
     }
 }
 
+/// The texts a unit has now: its cards' printed abilities and the abilities effects gave it
+/// ("This unit can have up to 3 Pilots"; game 12.4).
+fn unit_texts(state: &GameState, unit: &crate::model::Unit) -> Vec<String> {
+    unit.cards
+        .iter()
+        .flat_map(|&card| state.def(card).abilities.iter().cloned())
+        .chain(unit.granted.iter().map(|(text, _)| text.clone()))
+        .collect()
+}
+
+/// Whether a text lets its unit have a Pilot at all (IDC: "This unit can have a Pilot"; also
+/// "can have up to 3 Pilots" and "can have an extra Pilot"), which a Droid needs (game 12.2).
+fn may_have_a_pilot(text: &str) -> bool {
+    let text = text.to_ascii_lowercase();
+    text.split("can have ")
+        .skip(1)
+        .any(|rest| rest.split('.').next().is_some_and(|s| s.contains("pilot")))
+}
+
+/// How many Pilots a unit with these texts may have (game 12.4, OQ-20): `limit` (the ruleset's)
+/// unless a text says "can have up to N Pilots" (the larger of the two), plus one for each
+/// "can have an extra Pilot" / "can have 1 extra Pilot".
+fn pilot_capacity(texts: &[String], limit: u32) -> u32 {
+    let mut capacity = limit;
+    let mut extra = 0;
+    for text in texts {
+        let text = text.to_ascii_lowercase();
+        for rest in text.split("can have ").skip(1) {
+            let clause = rest.split('.').next().unwrap_or_default();
+            let words: Vec<&str> = clause.split_whitespace().collect();
+            match words.as_slice() {
+                ["up", "to", n, pilots, ..] if pilots.starts_with("pilot") => {
+                    if let Ok(n) = n.parse::<u32>() {
+                        capacity = capacity.max(n);
+                    }
+                }
+                [n, "extra", pilot, ..] if pilot.starts_with("pilot") => {
+                    extra += match *n {
+                        "an" | "a" | "one" => 1,
+                        other => other.parse::<u32>().unwrap_or(0),
+                    };
+                }
+                _ => {}
+            }
+        }
+    }
+    capacity.saturating_add(extra)
+}
+
 #[cfg(test)]
 mod addition_tests {
     use super::{replaces, with_addition};
@@ -2427,5 +2701,33 @@ mod addition_tests {
         assert!(replaces(&offer("instead: gain 4 Force", &[], None)));
         assert!(!replaces(&offer("Also: put 2 counters", &[], None)));
         assert!(!replaces(&offer("Gain 4 Force instead", &[], None)));
+    }
+}
+
+#[cfg(test)]
+mod pilot_limit_tests {
+    use super::{may_have_a_pilot, pilot_capacity};
+
+    fn texts(list: &[&str]) -> Vec<String> {
+        list.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn card_texts_change_the_pilot_limit() {
+        // Trexlor 906, TT-6 Landspeeder, Grogu (K)'s grant, and a unit saying nothing.
+        let trexlor = texts(&["This unit can have up to 3 Pilots.", "Armor"]);
+        assert_eq!(pilot_capacity(&trexlor, 1), 3);
+        let tt6 = texts(&["This unit can have an extra Pilot.", "Damage Control 1"]);
+        assert_eq!(pilot_capacity(&tt6, 1), 2);
+        assert_eq!(pilot_capacity(&tt6, 2), 3);
+        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 1), 1);
+        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 2), 2);
+        // A stack limit is not a Pilot limit.
+        let abeloth = texts(&["Abeloth can have more than 4 cards in her stack."]);
+        assert_eq!(pilot_capacity(&abeloth, 1), 1);
+        assert!(!may_have_a_pilot(&abeloth[0]));
+        assert!(may_have_a_pilot("This unit can have a Pilot."));
+        assert!(may_have_a_pilot(&trexlor[0]));
+        assert!(!may_have_a_pilot("Armor"));
     }
 }

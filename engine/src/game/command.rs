@@ -71,6 +71,8 @@ impl Game<'_> {
             side: Some(side as u8),
             ..self.hook_event()
         };
+        // Game 12.2: each Pilot card may move onto or off a unit once in this build step.
+        self.state.pilots_moved.clear();
         self.draw(side)?;
         // Effects saved for this build step (Bounty) come with its start.
         self.run_build_step_start_effects(side)?;

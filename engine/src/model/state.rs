@@ -103,6 +103,10 @@ pub struct GameState {
     /// it is removed from the game instead (keywords.md Meditate).
     #[serde(default)]
     pub meditated: Vec<CardId>,
+    /// Pilot cards that moved onto or off a unit in the current build step: each may move once
+    /// per build step (game 12.2). Emptied when a build step starts.
+    #[serde(default)]
+    pub pilots_moved: Vec<CardId>,
 }
 
 impl GameState {
@@ -128,6 +132,7 @@ impl GameState {
             at_build_step_start: Vec::new(),
             attacks_again: Vec::new(),
             meditated: Vec::new(),
+            pilots_moved: Vec::new(),
         }
     }
 

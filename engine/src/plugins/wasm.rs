@@ -622,7 +622,8 @@ macro_rules! whole_ability {
     };
 }
 
-/// API 1.4.0, the newest: the host question `last-seen` is new (`host_1_4!`).
+/// API 1.4.0, the newest: the host question `last-seen` is new (`host_1_4!`), and the effects
+/// `board` and `disembark` (Pilot).
 mod v1_4 {
     conversions!(super::bindings::swtcg::keyword::types);
     conversions_1_1!(@ {
@@ -630,6 +631,8 @@ mod v1_4 {
             equipment: a.equipment,
             to: a.to,
         },
+        Err(wit::Effect::Board(onto)) => E::Board { onto },
+        Err(wit::Effect::Disembark(from)) => E::Disembark { from },
     });
     ability_details!();
 }

@@ -323,6 +323,8 @@ fn effect(e: Effect) -> crate::Effect {
             equipment: a.equipment,
             to: a.to,
         },
+        Effect::Board(onto) => E::Board { onto },
+        Effect::Disembark(from) => E::Disembark { from },
     }
 }
 

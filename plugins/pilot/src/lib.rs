@@ -11,8 +11,15 @@
 //!
 //! The same text on a Pilot card that is an ordinary unit does nothing (game 12.5): the plugin
 //! then finds the text among the unit's own printed abilities, or the unit's subtypes don't
-//! match. Moving a Pilot onto or off a unit, and how many Pilots a unit may have, are build
-//! actions of the engine, not of this plugin.
+//! match.
+//!
+//! Moving (game 12.2, API 1.4): in its controller's build step, `build-activations` offers a
+//! Pilot card that is a unit in the Character arena to board one of its controller's other
+//! units in an arena with a subtype its Pilot line names (effect `board`), and a Pilot card
+//! piloting a unit to move off into the Character arena (effect `disembark`). The host checks
+//! the rest and offers only what it would allow: the unit is no Droid (unless a text says it can
+//! have a Pilot), it has room for another Pilot (the ruleset's `pilot_limit`, OQ-20), and the
+//! card has not moved yet in this build step.
 
 use swtcg_plugin_api::guest::*;
 
@@ -172,14 +179,76 @@ fn has_subtype(unit: &UnitView, phrase: &str) -> bool {
 fn piloting(ability: &Ability) -> Option<PilotText> {
     let pilot = parse(&ability.parameter)?;
     let unit = host::unit(ability.unit)?;
-    let own = host::abilities(ability.unit)
-        .iter()
-        .any(|text| text.trim() == ability.text.trim());
     let fits = pilot.subtypes.iter().any(|s| has_subtype(&unit, s));
-    (fits && !own).then_some(pilot)
+    (fits && !own_text(ability)).then_some(pilot)
+}
+
+/// Whether the instance is printed on the unit's own card (a Pilot card that is a unit), not on
+/// a card piloting it: its text is among the unit's own printed abilities.
+fn own_text(ability: &Ability) -> bool {
+    host::abilities(ability.unit)
+        .iter()
+        .any(|text| text.trim() == ability.text.trim())
+}
+
+/// The units a Pilot card that is the unit `me` may board: its controller's other completed
+/// units in an arena with a subtype its Pilot line names.
+fn boardable(me: &UnitView, pilot: &PilotText) -> Vec<UnitId> {
+    host::units(None)
+        .into_iter()
+        .filter(|&id| id != me.id)
+        .filter_map(host::unit)
+        .filter(|u| u.controller == me.controller && u.built && u.zone != Zone::BuildZone)
+        .filter(|u| pilot.subtypes.iter().any(|s| has_subtype(u, s)))
+        .map(|u| u.id)
+        .collect()
 }
 
 impl Keyword for Pilot {
+    fn build_activations(ability: Ability, event: Event) -> Vec<Activation> {
+        let Some(me) = host::unit(ability.unit) else {
+            return Vec::new();
+        };
+        if event.side != Some(me.controller) {
+            return Vec::new();
+        }
+        let Some(pilot) = parse(&ability.parameter) else {
+            return Vec::new();
+        };
+        if !own_text(&ability) {
+            // On a card piloting this unit: it may move off into the Character arena.
+            return vec![Activation {
+                label: format!("Move off into the Character arena ({})", ability.text),
+                cost: None,
+                targets: Vec::new(),
+                max_amount: None,
+            }];
+        }
+        if !me.built || me.zone != Zone::Character {
+            return Vec::new();
+        }
+        let targets = boardable(&me, &pilot);
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        vec![Activation {
+            label: format!("Board ({})", ability.text),
+            cost: None,
+            targets,
+            max_amount: None,
+        }]
+    }
+
+    fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
+        if !own_text(&ability) {
+            return Ok(vec![Effect::Disembark(ability.unit)]);
+        }
+        let onto = choice
+            .target
+            .ok_or_else(|| "boarding needs the unit to pilot".to_string())?;
+        Ok(vec![Effect::Board(onto)])
+    }
+
     fn stat_modifier(ability: Ability) -> Stats {
         piloting(&ability).map_or(
             Stats {
