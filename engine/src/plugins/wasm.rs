@@ -102,6 +102,10 @@ struct AbilityKeys {
     details: Vec<api::Ability>,
     /// The key of each details' hash (the first key with that hash).
     by_hash: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<FastHasher>>,
+    /// The key of the previous call. Calls about one ability come in runs (a hook and the
+    /// queries of one unit, one POP after another), and comparing with the last details costs
+    /// less than hashing the strings.
+    last: Option<u32>,
 }
 
 /// FxHash's mixing, for the ability keys: the engine hashes an ability's strings at every
@@ -163,6 +167,18 @@ impl AbilityKeys {
                 && d.parameter == ability.parameter
                 && d.cost == ability.cost
         };
+        if let Some(last) = self.last
+            && same(&self.details[last as usize])
+        {
+            return last;
+        }
+        let key = self.key_by_hash(ability, same);
+        self.last = Some(key);
+        key
+    }
+
+    /// `key_of` without the last key: the hash finds the details, or they get a new key.
+    fn key_by_hash(&mut self, ability: &api::Ability, same: impl Fn(&api::Ability) -> bool) -> u32 {
         let hash = std::hash::BuildHasher::hash_one(
             &std::hash::BuildHasherDefault::<FastHasher>::default(),
             (
@@ -179,7 +195,7 @@ impl AbilityKeys {
             return key;
         }
         // New details, or two details with one hash: the list decides.
-        if let Some(key) = self.details.iter().position(same) {
+        if let Some(key) = self.details.iter().position(&same) {
             return key as u32;
         }
         let key = self.details.len() as u32;
@@ -302,11 +318,13 @@ macro_rules! conversions {
             }
         }
 
-        pub(super) fn attack_view(a: api::AttackView) -> wit::AttackView {
+        /// The attack in progress as the WIT record, built from the state in one step (the
+        /// same fields as `HostView::attack`, without its list of dice copied first).
+        pub(super) fn attack_view(a: &crate::model::attack::AttackState) -> wit::AttackView {
             wit::AttackView {
-                attacker: a.attacker,
-                defender: a.defender,
-                arena: to_wit_arena(a.arena),
+                attacker: a.attacker.0,
+                defender: a.defender.0,
+                arena: to_wit_arena(a.arena as u8),
                 dice: a
                     .dice
                     .iter()
@@ -712,7 +730,12 @@ macro_rules! host_impl {
                 &mut self,
             ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AttackView>> {
                 self.charge()?;
-                Ok(self.view().and_then(|v| v.attack()).map($conv::attack_view))
+                // Read straight from the state: going through `HostView::attack` (the native
+                // backend's form) would copy the dice into one list and then into another.
+                Ok(self
+                    .view()
+                    .and_then(|v| v.0.attack.as_ref())
+                    .map($conv::attack_view))
             }
 
             fn pending_damage(
@@ -1263,6 +1286,8 @@ macro_rules! keyed_hook {
         let hooks = $k.swtcg_keyword_hooks();
         let ability = ability_ref!($b, $store, $ability);
         let event = $v::to_wit_event($event);
+        // `collect` converts in place, in the plugin's list: a list made anew at its final
+        // size cost about 200 instructions more per call.
         hook_call!(hooks, &mut *$store, $hook, ability, event)?
             .map(|list| list.into_iter().map($v::from_wit_effect).collect())
     }};
@@ -1582,6 +1607,8 @@ mod tests {
         for key in keys.by_hash.values_mut() {
             *key = 0;
         }
+        // And forget the last key, so that the look-ups below go through the hash.
+        keys.last = None;
         assert_eq!(keys.key_of(&second), 1);
         assert_eq!(keys.key_of(&first), 0);
         assert_eq!(keys.key_of(&ability(1, 0, "Evade 5", "5")), 2);
