@@ -338,24 +338,9 @@ fn position(text: &str, ruleset: &Ruleset) -> Position {
         def.abilities = spec.abilities.clone().unwrap_or_default();
         let card = state.new_card(Arc::new(def), side);
         let id = state.add_unit(Unit {
-            id: UnitId(0),
-            owner: side,
-            controller: side,
-            cards: vec![card],
-            pilots: Vec::new(),
-            place: Place::Arena(arena),
-            built: true,
-            build_counters: 0,
             damage: spec.damage,
             tapped: spec.tapped,
-            counters: BTreeMap::new(),
-            modifiers: Vec::new(),
-            static_bonus: [0; 3],
-            granted: Vec::new(),
-            beneath: Vec::new(),
-            notes: Default::default(),
-            lost_keywords: Vec::new(),
-            equipment: Vec::new(),
+            ..Unit::new(side, card, Place::Arena(arena))
         });
         ids.insert(spec.id.clone(), id);
     }

@@ -205,26 +205,7 @@ pub fn hook_position(instances: usize, six: bool) -> GameState {
     );
     let put = |state: &mut GameState, def: &Arc<CardDef>, side: Side| {
         let card = state.new_card(def.clone(), side);
-        state.add_unit(Unit {
-            id: swtcg_engine::UnitId(0),
-            owner: side,
-            controller: side,
-            cards: vec![card],
-            pilots: Vec::new(),
-            place: Place::Arena(Arena::Space),
-            built: true,
-            build_counters: 0,
-            damage: 0,
-            tapped: false,
-            counters: BTreeMap::new(),
-            modifiers: Vec::new(),
-            static_bonus: [0; 3],
-            granted: Vec::new(),
-            beneath: Vec::new(),
-            notes: Default::default(),
-            lost_keywords: Vec::new(),
-            equipment: Vec::new(),
-        })
+        state.add_unit(Unit::new(side, card, Place::Arena(Arena::Space)))
     };
     let keyworded = Arc::new(keyworded);
     let plain = Arc::new(plain);

@@ -318,26 +318,16 @@ fn build_position(scenario: &Scenario, cards: &CardDb, ruleset: Ruleset) -> Resu
         let mut stack = vec![card_of[&spec.id]];
         stack.extend(spec.stack.iter().map(|id| card_of[id]));
         let unit = Unit {
-            id: UnitId(0),
-            owner: side,
-            controller: side,
             cards: stack,
             pilots: spec.pilots.iter().map(|id| card_of[id]).collect(),
-            place,
             // A card in the build zone with build counters is being built; without, it is a
             // completed or retreated unit.
             built: !(place == Place::BuildZone && spec.build_counters > 0),
             build_counters: spec.build_counters,
             damage: spec.damage,
             tapped: spec.tapped,
-            counters: BTreeMap::new(),
-            modifiers: Vec::new(),
-            static_bonus: [0; 3],
-            granted: Vec::new(),
-            beneath: Vec::new(),
-            notes: Default::default(),
-            lost_keywords: Vec::new(),
             equipment: spec.equipment.iter().map(|id| card_of[id]).collect(),
+            ..Unit::new(side, card_of[&spec.id], place)
         };
         let id = state.add_unit(unit);
         ids.insert(spec.id.clone(), id);

@@ -2371,24 +2371,12 @@ impl Game<'_> {
         u.pilots.remove(position);
         let owner = self.state.owner(card);
         let pilot = self.state.add_unit(crate::model::Unit {
-            id: UnitId(0),
-            owner,
             controller: source.controller,
-            cards: vec![card],
-            pilots: Vec::new(),
-            place: crate::model::Place::Arena(crate::model::Arena::Character),
-            built: true,
-            build_counters: 0,
-            damage: 0,
-            tapped: false,
-            counters: Default::default(),
-            modifiers: Vec::new(),
-            static_bonus: [0; 3],
-            granted: Vec::new(),
-            beneath: Vec::new(),
-            notes: Default::default(),
-            lost_keywords: Vec::new(),
-            equipment: Vec::new(),
+            ..crate::model::Unit::new(
+                owner,
+                card,
+                crate::model::Place::Arena(crate::model::Arena::Character),
+            )
         });
         self.state.pilots_moved.push(card);
         let name = self.state.def(card).name.clone();

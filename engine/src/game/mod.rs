@@ -501,24 +501,8 @@ impl<'a> Game<'a> {
             for &pilot in &unit.pilots {
                 let owner = self.state.owner(pilot);
                 self.state.add_unit(crate::model::Unit {
-                    id: UnitId(0),
-                    owner,
-                    controller: owner,
-                    cards: vec![pilot],
-                    pilots: Vec::new(),
-                    place: crate::model::Place::BuildZone,
-                    built: true,
-                    build_counters: 0,
-                    damage: 0,
                     tapped: true,
-                    counters: Default::default(),
-                    modifiers: Vec::new(),
-                    static_bonus: [0; 3],
-                    granted: Vec::new(),
-                    beneath: Vec::new(),
-                    notes: Default::default(),
-                    lost_keywords: Vec::new(),
-                    equipment: Vec::new(),
+                    ..crate::model::Unit::new(owner, pilot, crate::model::Place::BuildZone)
                 });
             }
         }

@@ -220,24 +220,8 @@ impl Game<'_> {
     ) -> UnitId {
         self.state.player_mut(side).hand.retain(|&c| c != card);
         self.state.add_unit(Unit {
-            id: UnitId(0),
-            owner: side,
-            controller: side,
-            cards: vec![card],
-            pilots: Vec::new(),
-            place,
             built,
-            build_counters: 0,
-            damage: 0,
-            tapped: false,
-            counters: Default::default(),
-            modifiers: Vec::new(),
-            static_bonus: [0; 3],
-            granted: Vec::new(),
-            beneath: Vec::new(),
-            notes: Default::default(),
-            lost_keywords: Vec::new(),
-            equipment: Vec::new(),
+            ..Unit::new(side, card, place)
         })
     }
 }

@@ -332,26 +332,11 @@ fn board(dice: Vec<u8>) -> GameState {
             )),
             side,
         );
-        state.add_unit(crate::model::Unit {
-            id: UnitId(0),
-            owner: side,
-            controller: side,
-            cards: vec![card],
-            pilots: Vec::new(),
-            place: crate::model::Place::Arena(Arena::Ground),
-            built: true,
-            build_counters: 0,
-            damage: 0,
-            tapped: false,
-            counters: Default::default(),
-            modifiers: Vec::new(),
-            static_bonus: [0; 3],
-            granted: Vec::new(),
-            beneath: Vec::new(),
-            notes: Default::default(),
-            lost_keywords: Vec::new(),
-            equipment: Vec::new(),
-        });
+        state.add_unit(crate::model::Unit::new(
+            side,
+            card,
+            crate::model::Place::Arena(Arena::Ground),
+        ));
     }
     state
 }

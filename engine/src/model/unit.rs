@@ -98,6 +98,32 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A completed unit of one card in `place`, controlled by its owner, untapped and
+    /// undamaged, with nothing on, under or granted to it. Callers change what differs
+    /// (`Unit { tapped: true, ..Unit::new(...) }`); `GameState::add_unit` gives its id.
+    pub fn new(owner: Side, card: CardId, place: Place) -> Unit {
+        Unit {
+            id: UnitId(0),
+            owner,
+            controller: owner,
+            cards: vec![card],
+            pilots: Vec::new(),
+            place,
+            built: true,
+            build_counters: 0,
+            damage: 0,
+            tapped: false,
+            counters: Default::default(),
+            modifiers: Vec::new(),
+            static_bonus: [0; 3],
+            granted: Vec::new(),
+            beneath: Vec::new(),
+            notes: Default::default(),
+            lost_keywords: Vec::new(),
+            equipment: Vec::new(),
+        }
+    }
+
     /// The card whose features the unit uses (game 3.6.2).
     pub fn top(&self) -> CardId {
         self.cards[0]
