@@ -169,6 +169,10 @@ pub enum Step {
         amount: u32,
         filter: Filter,
     },
+    /// "Put 3 damage counters on one of your opponent's units in any arena.": damage counters
+    /// put on one unit the phrase names, which is not damage (game 11.5: it can't be
+    /// prevented and triggers nothing that damage triggers).
+    PlaceDamage { amount: u32, filter: Filter },
     /// "That unit gets +2 power for this attack." / "That Jedi or Sith also gets Critical Hit 2
     /// for this attack.": the unit the card already chose (its target), so only a part added to
     /// a card's effect (Enhance) can carry it out.
@@ -554,7 +558,8 @@ fn step(sentence: &str, chosen_arena: bool) -> Option<Step> {
         | Step::RemoveFromEach { filter, .. }
         | Step::TapOne { filter }
         | Step::TapAll { filter }
-        | Step::PutCounters { filter, .. } => filter.place == Some(Place::Chosen),
+        | Step::PutCounters { filter, .. }
+        | Step::PlaceDamage { filter, .. } => filter.place == Some(Place::Chosen),
         _ => false,
     };
     (uses_chosen == chosen_arena).then_some(step)
@@ -630,9 +635,16 @@ fn one_step(s: &str) -> Option<Step> {
         let (kind, rest) = rest.split_once(' ')?;
         let rest = strip(rest, "counters on ").or_else(|| strip(rest, "counter on "))?;
         let plain_word = kind.chars().all(|c| c.is_ascii_lowercase());
-        // Damage counters are no counters of a kind (game 11.5); they are not read here.
-        if !plain_word || kind == "damage" {
+        if !plain_word {
             return None;
+        }
+        // Damage counters are no counters of a kind: they are placed as damage counters
+        // (game 11.5), on one unit.
+        if kind == "damage" {
+            return Some(Step::PlaceDamage {
+                amount: n.parse().ok().filter(|&n| n > 0)?,
+                filter: one_of(rest)?,
+            });
         }
         return Some(Step::PutCounters {
             kind: kind.to_string(),
@@ -1137,6 +1149,7 @@ pub fn step_effects(
         | Step::TapOne { .. }
         | Step::FromOpponentsBuildZone { .. }
         | Step::PutCounters { .. }
+        | Step::PlaceDamage { .. }
         | Step::ThatGets { .. } => targeted(step)?,
     })
 }
@@ -1408,7 +1421,12 @@ mod tests {
             &text.choices[0],
             Step::PutCounters { kind, amount: 2, filter } if kind == "corruption" && filter.whose == Whose::Anyone
         ));
-        assert_eq!(parse("Put 2 damage counters on a unit in any arena."), None);
+        let text = parse("Put 2 damage counters on a unit in any arena.").unwrap();
+        assert!(matches!(
+            &text.choices[0],
+            Step::PlaceDamage { amount: 2, filter } if filter.whose == Whose::Anyone
+        ));
+        assert_eq!(parse("Put 0 damage counters on a unit in any arena."), None);
         let text = parse("That Jedi or Sith also gets Critical Hit 2 for this attack.").unwrap();
         assert!(matches!(
             &text.choices[0],

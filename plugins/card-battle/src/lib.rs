@@ -11,6 +11,8 @@
 //! - "Pay N Force -> Remove up to N damage counters from one of your <units>." and "Choose an
 //!   untapped unit. Tap that unit." and "Choose an arena. Tap all of your opponent's untapped
 //!   units in that arena." Offered in every POP that is not reserved.
+//! - "[Pay N Force ->] Put N damage counters on one of your opponent's <units>.": counters, not
+//!   damage (game 11.5), so nothing prevents them. Offered in every POP that is not reserved.
 //! - "Pay N Force -> Choose a Ground unit in your opponent's build zone. Put that unit into the
 //!   Ground arena. If it's tapped, untap it." (and the Character form): a completed unit of the
 //!   opponent's build zone goes into the arena, untapped. Offered in every POP not reserved.
@@ -49,7 +51,8 @@ fn in_chosen_arena(step: &Step) -> bool {
         | Step::RemoveDamage { filter, .. }
         | Step::RemoveFromEach { filter, .. }
         | Step::TapOne { filter }
-        | Step::TapAll { filter } => filter,
+        | Step::TapAll { filter }
+        | Step::PlaceDamage { filter, .. } => filter,
         _ => return false,
     };
     filter.place == Some(played_text::Place::Chosen)
@@ -82,6 +85,7 @@ fn playable(step: &Step) -> bool {
         | Step::TapOne { .. }
         | Step::TapAll { .. }
         | Step::FromOpponentsBuildZone { .. }
+        | Step::PlaceDamage { .. }
         | Step::OpponentLosesForce(_) => true,
         Step::GainForce { per, .. } => per.is_none(),
         Step::Sequence(parts) => parts.iter().all(playable),
@@ -156,7 +160,9 @@ fn targets(step: &Step, pop: Pop, me: Side, pick: Pick) -> Option<Vec<UnitId>> {
                 .into_iter()
                 .collect(),
         ),
-        Step::OneGets { filter, .. } | Step::TapOne { filter } => Some(if general(pop) {
+        Step::OneGets { filter, .. }
+        | Step::TapOne { filter }
+        | Step::PlaceDamage { filter, .. } => Some(if general(pop) {
             ids(filter)
         } else {
             Vec::new()
@@ -328,6 +334,10 @@ impl Keyword for Battle {
                     amount: *up_to,
                 })],
                 Step::TapOne { filter } => vec![Effect::Tap(fits(filter, target()?)?)],
+                Step::PlaceDamage { amount, filter } => vec![Effect::PlaceDamage(UnitAmount {
+                    unit: fits(filter, target()?)?,
+                    amount: *amount,
+                })],
                 Step::FromOpponentsBuildZone { arena } => {
                     let unit = target()?;
                     if !from_build_zone(*arena, me).contains(&unit) {

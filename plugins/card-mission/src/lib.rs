@@ -68,6 +68,7 @@ fn carried_out(step: &Step) -> bool {
         | Step::RemoveDamage { .. }
         | Step::FromOpponentsBuildZone { .. }
         | Step::PutCounters { .. }
+        | Step::PlaceDamage { .. }
         | Step::ThatGets { .. } => false,
     }
 }
