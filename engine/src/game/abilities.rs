@@ -43,6 +43,15 @@ const COUNTER_KIND_LIMIT: usize = 64;
 /// The most choices in a row one ability may offer (a `chosen` answer offering another).
 const CHOICE_DEPTH_LIMIT: u32 = 8;
 
+/// The costs an offer prints ("Pay 2 Force"), none if it prints none. The offer was checked
+/// when it was made, so a cost that no longer reads is the engine's error.
+fn printed_costs(cost: Option<&str>) -> Result<Vec<crate::cost::Cost>, EngineError> {
+    cost.map(parse_costs)
+        .transpose()
+        .map(Option::unwrap_or_default)
+        .map_err(EngineError::Invariant)
+}
+
 /// Whether a delayed effect carries a number beyond the limits of an effect.
 fn delayed_too_big(d: &Delayed) -> bool {
     match d {
@@ -1337,13 +1346,7 @@ impl Game<'_> {
         };
         let mut costs = match route_costs {
             Some(costs) => costs,
-            None => activation
-                .cost
-                .as_deref()
-                .map(parse_costs)
-                .transpose()
-                .map_err(EngineError::Invariant)?
-                .unwrap_or_default(),
+            None => printed_costs(activation.cost.as_deref())?,
         };
         // An addition (Enhance) is declared with the play and its cost paid after the card's,
         // before any effect resolves (game 9.3 P10); it must still be offered and fit the
@@ -1367,15 +1370,7 @@ impl Game<'_> {
                 {
                     return Ok(());
                 }
-                costs.extend(
-                    extra_offer
-                        .cost
-                        .as_deref()
-                        .map(parse_costs)
-                        .transpose()
-                        .map_err(EngineError::Invariant)?
-                        .unwrap_or_default(),
-                );
+                costs.extend(printed_costs(extra_offer.cost.as_deref())?);
                 Some((extra, offer, replaces(extra_offer), both.max_amount))
             }
             None => None,

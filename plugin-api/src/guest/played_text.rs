@@ -731,8 +731,8 @@ fn sequence(s: &str) -> Option<Step> {
     plain.then_some(Step::Sequence(parts))
 }
 
-/// A clause with its first letter upper case ("you get" → "You get").
-fn capitalized(text: &str) -> String {
+/// A clause with its first letter upper case ("you get" → "You get"), to read it as a sentence.
+pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()

@@ -29,7 +29,7 @@
 
 use swtcg_plugin_api::NOT_IN_PLAY;
 use swtcg_plugin_api::guest::played_text::{
-    self, Pick, PlayedText, Step, Until, allowed, boost_effects, units_matching,
+    self, Pick, PlayedText, Step, Until, allowed, boost_effects, capitalized, units_matching,
 };
 use swtcg_plugin_api::guest::*;
 
@@ -55,15 +55,6 @@ enum Addition {
         optional: bool,
         text: PlayedText,
     },
-}
-
-/// The first letter upper case, for a clause read as a sentence ("put 2 ..." → "Put 2 ...").
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
-        .unwrap_or_default()
 }
 
 /// `text` without `prefix`, ignoring case.
