@@ -24,6 +24,16 @@ mod bindings {
     });
 }
 
+/// The bindings of API 1.4.0 (`plugin-api/wit-history/1.4.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_4 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.4.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.3.0 (`plugin-api/wit-history/1.3.0/`), kept so that plugins built
 /// against it still load.
 mod bindings_1_3 {
@@ -640,19 +650,33 @@ macro_rules! whole_ability {
     };
 }
 
-/// API 1.4.0, the newest: the host question `last-seen` is new (`host_1_4!`), and the effects
-/// `board` and `disembark` (Pilot).
-mod v1_4 {
+/// The effects of API 1.4.0 and later, in a version's module after `conversions!`: those of
+/// 1.1, `attach` (1.3), `board` and `disembark` (1.4, Pilot).
+macro_rules! conversions_1_4 {
+    () => {
+        conversions_1_1!(@ {
+            Err(wit::Effect::Attach(a)) => E::Attach {
+                equipment: a.equipment,
+                to: a.to,
+            },
+            Err(wit::Effect::Board(onto)) => E::Board { onto },
+            Err(wit::Effect::Disembark(from)) => E::Disembark { from },
+        });
+        ability_details!();
+    };
+}
+
+/// API 1.5.0, the newest: the host question `dice-hidden` is new.
+mod v1_5 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_1_1!(@ {
-        Err(wit::Effect::Attach(a)) => E::Attach {
-            equipment: a.equipment,
-            to: a.to,
-        },
-        Err(wit::Effect::Board(onto)) => E::Board { onto },
-        Err(wit::Effect::Disembark(from)) => E::Disembark { from },
-    });
-    ability_details!();
+    conversions_1_4!();
+}
+
+/// API 1.4.0: the host question `last-seen` is new (`host_1_4!`), and the effects `board` and
+/// `disembark` (Pilot).
+mod v1_4 {
+    conversions!(super::bindings_1_4::swtcg::keyword::types);
+    conversions_1_4!();
 }
 
 /// API 1.3.0: the `attach` effect is new.
@@ -812,20 +836,37 @@ macro_rules! host_1_2 {
     };
 }
 
-host_impl!(bindings, v1_4, {
-    host_1_1!();
-    host_1_2!(bindings, v1_4);
+/// The host function API 1.4.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_4 {
+    ($bindings:ident, $conv:ident) => {
+        fn last_seen(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .and_then(|v| v.last_seen(id))
+                .map($conv::unit_view))
+        }
+    };
+}
 
-    fn last_seen(
-        &mut self,
-        id: u32,
-    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::UnitView>> {
+host_impl!(bindings, v1_5, {
+    host_1_1!();
+    host_1_2!(bindings, v1_5);
+    host_1_4!(bindings, v1_5);
+
+    fn dice_hidden(&mut self) -> wasmtime::Result<bool> {
         self.charge()?;
-        Ok(self
-            .view()
-            .and_then(|v| v.last_seen(id))
-            .map(v1_4::unit_view))
+        Ok(self.view().is_some_and(|v| v.dice_hidden()))
     }
+});
+
+host_impl!(bindings_1_4, v1_4, {
+    host_1_1!();
+    host_1_2!(bindings_1_4, v1_4);
+    host_1_4!(bindings_1_4, v1_4);
 });
 
 host_impl!(bindings_1_3, v1_3, {
@@ -875,9 +916,10 @@ pub struct WasmRuntime {
     engine: Engine,
     /// The host functions of the newest API.
     linker: Linker<HostCtx>,
-    /// The host functions of API 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built against
-    /// them. A linker per version keeps the versions' imports from ever being matched to each
-    /// other.
+    /// The host functions of API 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built
+    /// against them. A linker per version keeps the versions' imports from ever being matched
+    /// to each other.
+    linker_1_4: Linker<HostCtx>,
     linker_1_3: Linker<HostCtx>,
     linker_1_2: Linker<HostCtx>,
     linker_1_1: Linker<HostCtx>,
@@ -901,6 +943,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_4 = Linker::new(&engine);
+        bindings_1_4::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_4, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.4", e))?;
         let mut linker_1_3 = Linker::new(&engine);
         bindings_1_3::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_3, |ctx| {
             ctx
@@ -924,6 +971,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker,
+            linker_1_4,
             linker_1_3,
             linker_1_2,
             linker_1_1,
@@ -1026,12 +1074,21 @@ impl WasmRuntime {
                         error("the plugin does not export the keyword world 1.3.0", e)
                     })?)
                 }
+                "1.4.0" => {
+                    let pre = self
+                        .linker_1_4
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_4(bindings_1_4::KeywordPre::new(pre).map_err(|e| {
+                        error("the plugin does not export the keyword world 1.4.0", e)
+                    })?)
+                }
                 _ => {
                     let pre = self
                         .linker
                         .instantiate_pre(component)
                         .map_err(|e| error(link_error, e))?;
-                    Pre::V1_4(
+                    Pre::V1_5(
                         bindings::KeywordPre::new(pre).map_err(|e| {
                             error("the plugin does not export the keyword world", e)
                         })?,
@@ -1112,7 +1169,8 @@ enum Pre {
     V1_1(bindings_1_1::KeywordPre<HostCtx>),
     V1_2(bindings_1_2::KeywordPre<HostCtx>),
     V1_3(bindings_1_3::KeywordPre<HostCtx>),
-    V1_4(bindings::KeywordPre<HostCtx>),
+    V1_4(bindings_1_4::KeywordPre<HostCtx>),
+    V1_5(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -1121,7 +1179,8 @@ enum Bound {
     V1_1(bindings_1_1::Keyword),
     V1_2(bindings_1_2::Keyword),
     V1_3(bindings_1_3::Keyword),
-    V1_4(bindings::Keyword),
+    V1_4(bindings_1_4::Keyword),
+    V1_5(bindings::Keyword),
 }
 
 /// One instantiated plugin.
@@ -1368,6 +1427,7 @@ impl WasmPlugin {
             Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
             Pre::V1_3(pre) => pre.instantiate(&mut store).map(Bound::V1_3),
             Pre::V1_4(pre) => pre.instantiate(&mut store).map(Bound::V1_4),
+            Pre::V1_5(pre) => pre.instantiate(&mut store).map(Bound::V1_5),
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
@@ -1448,7 +1508,8 @@ impl WasmPlugin {
                 }
                 Bound::V1_2(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_2, v1_2),
                 Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
-                Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_4),
+                Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_4, v1_4),
+                Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_5),
             })
         })?;
         match answer {
@@ -1510,8 +1571,11 @@ impl WasmPlugin {
             Bound::V1_3(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_3, v1_3, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
             })),
-            Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_4, {
-                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_4),
+            Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_4, v1_4, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_4, v1_4),
+            })),
+            Bound::V1_5(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_5, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_5),
             })),
         })
     }
