@@ -249,6 +249,52 @@ fn has_subtype_word(unit: &UnitView, word: &str) -> bool {
     })
 }
 
+/// A unit's static "Prevent all damage to <subject>." or "Prevent all damage to and from
+/// <subject>." (Bendu (A), the Spirit cards): what `prevent_all` reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreventAll {
+    /// Whom the text names: "this unit" or the card's name ("Luke's Spirit").
+    pub subject: String,
+    /// Whether damage *from* the subject is prevented too ("to and from").
+    pub from: bool,
+}
+
+/// Reads "Prevent all damage to [and from] <subject>." when it is an ability that prevents
+/// automatically: no activation cost ("... -> Prevent all damage to Padme." is a choice the
+/// player makes) and no one-shot wording ("... this turn", "until end of turn"), with a subject
+/// that `is_self` accepts and that is "this unit", a pronoun, or a name whose words are all
+/// capitalised (so "Padme this turn" is not a name). `None` for every other text, so that a
+/// card plugin claims only this static text and Redirect (keywords.md: "no ability that
+/// automatically prevents all damage to it") tells it from the activated ones.
+pub fn prevent_all(text: &str) -> Option<PreventAll> {
+    let text = text.trim();
+    if text.contains("->") {
+        return None;
+    }
+    let rest = text
+        .strip_prefix("Prevent all damage to ")
+        .or_else(|| text.strip_prefix("prevent all damage to "))?;
+    let (from, subject) = match rest.strip_prefix("and from ") {
+        Some(subject) => (true, subject),
+        None => (false, rest),
+    };
+    let subject = subject.trim().strip_suffix('.').unwrap_or(subject).trim();
+    // One sentence only: a second one would be an effect this reader does not carry out.
+    if subject.contains(". ") {
+        return None;
+    }
+    let pronoun = ["this unit", "it", "he", "she"]
+        .iter()
+        .any(|s| subject.eq_ignore_ascii_case(s));
+    let capitalised = subject
+        .split_whitespace()
+        .all(|w| w.chars().next().is_some_and(char::is_uppercase));
+    (is_self(subject) && (pronoun || capitalised)).then(|| PreventAll {
+        subject: subject.to_string(),
+        from,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,5 +389,35 @@ mod tests {
         let rakatan = unit(false, &["Rakatan", "Force Sensitive"], &[Arena::Character]);
         assert!(UnitFilter::read("Rakata").unwrap().matches(&rakatan));
         assert!(UnitFilter::read("a non-jedi").unwrap().matches(&trooper));
+    }
+
+    #[test]
+    fn static_prevent_all_is_told_from_activated_and_one_shot_texts() {
+        assert_eq!(
+            prevent_all("Prevent all damage to and from Luke's Spirit."),
+            Some(PreventAll {
+                subject: "Luke's Spirit".into(),
+                from: true
+            })
+        );
+        assert_eq!(
+            prevent_all("Prevent all damage to this unit."),
+            Some(PreventAll {
+                subject: "this unit".into(),
+                from: false
+            })
+        );
+        assert!(prevent_all("Prevent all damage to and from Bendu.").is_some());
+        assert!(
+            prevent_all(
+                "Put 1 damage counter on Padme and retreat her -> Prevent all damage to Padme."
+            )
+            .is_none()
+        );
+        assert!(prevent_all("Prevent all damage to Padme this turn.").is_none());
+        assert!(prevent_all("Prevent all damage to that unit this turn.").is_none());
+        assert!(prevent_all("Prevent all damage to one of your Space units.").is_none());
+        assert!(prevent_all("Prevent all damage to Rey. Draw a card.").is_none());
+        assert!(prevent_all("Prevent 2 damage to this unit.").is_none());
     }
 }

@@ -2,14 +2,28 @@
 //! the attacker attacks another of your units in this arena, chosen by you, instead.
 //!
 //! A Redirect printed without a cost costs "Pay 0 Force"; each instance may be used once per
-//! attack. "Redirect to a Crime unit" limits the choice to units with that subtype. Other text
+//! attack. A unit with "an ability that automatically prevents all damage to it" (keywords.md) is
+//! never offered: one of its printed or granted abilities (host question `abilities`) is the
+//! static "Prevent all damage to [and from] <its name or this unit>." that the SDK's
+//! `card_text::prevent_all` reads, with no cost and no "this turn" (Bendu, the Spirit cards;
+//! `card-prevent-all` carries it out). "Prevent all damage to Padme" behind a cost is a choice,
+//! not automatic, and doesn't count. "Redirect to a Crime unit" limits the choice to units with that subtype. Other text
 //! after the keyword ("and you may draw a card") is not carried out yet. The engine keeps the
 //! defender when the attacker couldn't attack the chosen unit (Stealth) or its attack can't be
 //! retargeted (Precision with the `precision-blocks = "all"` flag); the cost stays paid.
 
+use swtcg_plugin_api::guest::card_text::{names_unit, prevent_all};
 use swtcg_plugin_api::guest::*;
 
 struct Redirect;
+
+/// Whether the unit has an ability that automatically prevents all damage to it (keywords.md
+/// Redirect): a static "Prevent all damage to [and from] <this unit>." naming it.
+fn prevents_all_damage_to_itself(unit: &UnitView) -> bool {
+    host::abilities(unit.id)
+        .iter()
+        .any(|text| prevent_all(text).is_some_and(|p| names_unit(&p.subject, &unit.name)))
+}
 
 /// The subtype of "to a Crime unit", if the printed Redirect names one.
 fn required_subtype(parameter: &str) -> Option<String> {
@@ -47,6 +61,7 @@ impl Keyword for Redirect {
                     .as_ref()
                     .is_none_or(|s| u.subtypes.iter().any(|t| t.eq_ignore_ascii_case(s)))
             })
+            .filter(|u| !prevents_all_damage_to_itself(u))
             .map(|u| u.id)
             .collect();
         // An offer without targets would be an untargeted activation: offer nothing instead.
