@@ -67,6 +67,10 @@ fn delayed_too_big(d: &Delayed) -> bool {
     }
 }
 
+/// The texts abilities grant to the units `board` effects name, by unit id (see
+/// `Game::granted_to_boarded`).
+type Granted = Vec<(u32, Vec<String>)>;
+
 /// One ability instance on a unit, with the plugin that implements it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActiveAbility {
@@ -1155,6 +1159,9 @@ impl Game<'_> {
                     }
             })
             .collect();
+        // The build actions offered so far that a card's abilities would do: its card, cost
+        // and effects.
+        let mut offered: Vec<(CardId, Option<String>, Vec<Effect>)> = Vec::new();
         for a in instances {
             if self.used_up(&a) {
                 continue;
@@ -1186,10 +1193,25 @@ impl Game<'_> {
                     // boarding a full unit or moving twice in one step, game 12.2, 12.4): the
                     // plugin can't see every rule the host checks, and a refused action would
                     // stop the game.
-                    if matches!(moment, Moment::BuildStep(_))
-                        && !self.would_be_valid(&a, offer as u32, &choice, &event)
-                    {
-                        continue;
+                    if matches!(moment, Moment::BuildStep(_)) {
+                        let Some(effects) =
+                            self.valid_effects(&a, offer as u32, &choice, &event)?
+                        else {
+                            continue;
+                        };
+                        // Two abilities of one card that would do the same thing for the same
+                        // cost are one action, offered once: "Several Pilot abilities of one
+                        // card for the same subtype count as one" (game 12.3), so a Pilot card
+                        // with two of them boards a unit, or moves off it, by one offer.
+                        if let Some(card) = a.card
+                            && !effects.is_empty()
+                        {
+                            let action = (card, activation.cost.clone(), effects);
+                            if offered.contains(&action) {
+                                continue;
+                            }
+                            offered.push(action);
+                        }
                     }
                     options.push(choice);
                 }
@@ -1198,18 +1220,19 @@ impl Game<'_> {
         Ok(options)
     }
 
-    /// Whether the effects the plugin would propose for `choice` are all valid now: `activate`
-    /// is asked without paying anything (plugin calls are pure). A call that fails is left for
-    /// the activation itself to report.
-    fn would_be_valid(
+    /// The effects the plugin would propose for `choice`, if they are all valid now (`None`
+    /// otherwise): `activate` is asked without paying anything (plugin calls are pure). A call
+    /// that fails is left for the activation itself to report: it counts as valid, with no
+    /// effects known.
+    fn valid_effects(
         &mut self,
         instance: &ActiveAbility,
         offer: u32,
         choice: &Choice,
         event: &HookEvent,
-    ) -> bool {
+    ) -> Flow<Option<Vec<Effect>>> {
         let Choice::Activate { target, amount, .. } = choice else {
-            return true;
+            return Ok(Some(Vec::new()));
         };
         let call = QueryCall::Activate {
             index: offer,
@@ -1224,9 +1247,13 @@ impl Game<'_> {
             .query(instance.plugin, &instance.ability, &call, &self.state)
         {
             Ok(QueryAnswer::Effects(effects)) => {
-                effects.iter().all(|e| self.validate(instance, e).is_ok())
+                let granted = self.granted_to_boarded(&effects)?;
+                let valid = effects
+                    .iter()
+                    .all(|e| self.validate(instance, e, &granted).is_ok());
+                Ok(valid.then_some(effects))
             }
-            _ => true,
+            _ => Ok(Some(Vec::new())),
         }
     }
 
@@ -1444,7 +1471,7 @@ impl Game<'_> {
                 choice,
                 event: event.clone(),
             };
-            match self.activate_effects(source, &call, played.amount.or(max_amount)) {
+            match self.activate_effects(source, &call, played.amount.or(max_amount))? {
                 Ok(effects) => answers.push((source, effects)),
                 Err(error) => return self.undo_activation(before, log_len, error),
             }
@@ -1466,7 +1493,7 @@ impl Game<'_> {
         instance: &ActiveAbility,
         call: &QueryCall,
         chosen: Option<u32>,
-    ) -> Result<Vec<Effect>, HookError> {
+    ) -> Flow<Result<Vec<Effect>, HookError>> {
         let label = self.plugin_label(instance.plugin);
         let failure = |reason: String| HookError {
             plugin: label.clone(),
@@ -1478,23 +1505,24 @@ impl Game<'_> {
             .query(instance.plugin, &instance.ability, call, &self.state)
         {
             Ok(QueryAnswer::Effects(effects)) => effects,
-            Ok(other) => return Err(failure(format!("answered activate with {other:?}"))),
-            Err(error) => return Err(error),
+            Ok(other) => return Ok(Err(failure(format!("answered activate with {other:?}")))),
+            Err(error) => return Ok(Err(error)),
         };
         if let Some(effect) = effects.iter().find(
             |e| matches!(e, Effect::Prevent { amount: n, .. } if chosen.is_some_and(|c| *n > c)),
         ) {
-            return Err(failure(format!(
+            return Ok(Err(failure(format!(
                 "proposed {effect:?}, more than the amount chosen ({chosen:?})"
-            )));
+            ))));
         }
+        let granted = self.granted_to_boarded(&effects)?;
         if let Some((effect, reason)) = effects
             .iter()
-            .find_map(|e| self.validate(instance, e).err().map(|r| (e, r)))
+            .find_map(|e| self.validate(instance, e, &granted).err().map(|r| (e, r)))
         {
-            return Err(failure(format!("invalid effect {effect:?}: {reason}")));
+            return Ok(Err(failure(format!("invalid effect {effect:?}: {reason}"))));
         }
-        Ok(effects)
+        Ok(Ok(effects))
     }
 
     /// Puts the game back as it was before a failed activation, then reports the failure.
@@ -1514,8 +1542,45 @@ impl Game<'_> {
         format!("{}@{}", m.id, m.version)
     }
 
+    /// The texts abilities grant now to each unit a `board` effect among `effects` names (a
+    /// Pilot's "The Starfighter gets *This unit can have up to 2 Pilots", game 12.4), which
+    /// `validate` reads with the unit's printed texts: the texts of its active instances that
+    /// are printed on no card, less those effects gave it (`Unit::granted`, read already).
+    fn granted_to_boarded(&mut self, effects: &[Effect]) -> Flow<Granted> {
+        let mut granted = Vec::new();
+        for effect in effects {
+            let Effect::Board { onto } = effect else {
+                continue;
+            };
+            let unit = UnitId(*onto);
+            let Some(mut by_effects) = self.state.unit(unit).map(|u| u.granted.clone()) else {
+                continue;
+            };
+            let mut texts = Vec::new();
+            for a in self.abilities_of(unit)? {
+                if a.card.is_some() {
+                    continue;
+                }
+                match by_effects.iter().position(|(t, _)| *t == a.ability.text) {
+                    Some(i) => {
+                        by_effects.remove(i);
+                    }
+                    None => texts.push(a.ability.text),
+                }
+            }
+            granted.push((*onto, texts));
+        }
+        Ok(granted)
+    }
+
     /// Checks one proposed effect against the rules; the reason is reported with the plugin.
-    fn validate(&self, source: &ActiveAbility, effect: &Effect) -> Result<(), String> {
+    /// `granted` holds what `granted_to_boarded` found for these effects.
+    fn validate(
+        &self,
+        source: &ActiveAbility,
+        effect: &Effect,
+        granted: &Granted,
+    ) -> Result<(), String> {
         // Numbers beyond any card's reach are refused before they can overflow a pool.
         let too_big = match effect {
             Effect::Stats(c) => [c.speed, c.power, c.health]
@@ -1733,7 +1798,13 @@ impl Game<'_> {
                 }
             }
             Effect::Attach { equipment, to } => self.check_attach(source, *equipment, *to),
-            Effect::Board { onto } => self.check_board(source, *onto),
+            Effect::Board { onto } => {
+                let texts = granted
+                    .iter()
+                    .find(|(unit, _)| unit == onto)
+                    .map_or(&[][..], |(_, texts)| &texts[..]);
+                self.check_board(source, *onto, texts)
+            }
             Effect::Disembark { from } => self.check_disembark(source, *from),
             _ => Ok(()),
         }
@@ -1773,9 +1844,10 @@ impl Game<'_> {
             };
             return self.plugin_failed(error);
         }
+        let granted = self.granted_to_boarded(&effects)?;
         if let Some((effect, reason)) = effects
             .iter()
-            .find_map(|e| self.validate(source, e).err().map(|r| (e, r)))
+            .find_map(|e| self.validate(source, e, &granted).err().map(|r| (e, r)))
         {
             let error = HookError {
                 plugin: self.plugin_label(source.plugin),
@@ -2234,9 +2306,16 @@ impl Game<'_> {
     /// Character arena, onto another of that player's units in an arena, in that player's build
     /// step, once per build step. The unit may not be a Droid unless one of its texts says it can
     /// have a Pilot, and may not already have as many Pilots as it may (the ruleset's
-    /// `pilot_limit`, OQ-20, unless one of its texts says otherwise). Which subtypes the Pilot
-    /// may fly is the plugin's to read: it offers only those units.
-    fn check_board(&self, source: &ActiveAbility, onto: u32) -> Result<(), String> {
+    /// `pilot_limit`, OQ-20, unless one of its texts says otherwise). Its texts are its cards'
+    /// printed ones, those effects gave it and `granted`, those abilities grant it now (a Pilot
+    /// already on it: "The Starfighter gets *This unit can have up to 2 Pilots"). Which
+    /// subtypes the Pilot may fly is the plugin's to read: it offers only those units.
+    fn check_board(
+        &self,
+        source: &ActiveAbility,
+        onto: u32,
+        granted: &[String],
+    ) -> Result<(), String> {
         let side = source.controller;
         if self.state.step != crate::model::state::TurnStep::Build(side) {
             return Err("a Pilot moves onto a unit only in its controller's build step".into());
@@ -2281,7 +2360,8 @@ impl Game<'_> {
                 def.name
             ));
         }
-        let texts = unit_texts(&self.state, target);
+        let mut texts = unit_texts(&self.state, target);
+        texts.extend(granted.iter().cloned());
         let droid = def.subtypes.iter().any(|s| s.eq_ignore_ascii_case("Droid"));
         if droid && !texts.iter().any(|t| may_have_a_pilot(t)) {
             return Err(format!(
@@ -2289,7 +2369,11 @@ impl Game<'_> {
                 def.name
             ));
         }
-        let limit = pilot_capacity(&texts, self.state.ruleset.pilot_limit);
+        let limit = pilot_capacity(
+            &texts,
+            self.state.ruleset.pilot_limit,
+            &self.state.def(card).subtypes,
+        );
         if target.pilots.len() as u32 >= limit {
             return Err(format!(
                 "{} already has {} Pilot(s), as many as it may have ({limit})",
@@ -2620,10 +2704,12 @@ fn may_have_a_pilot(text: &str) -> bool {
         .any(|rest| rest.split('.').next().is_some_and(|s| s.contains("pilot")))
 }
 
-/// How many Pilots a unit with these texts may have (game 12.4, OQ-20): `limit` (the ruleset's)
-/// unless a text says "can have up to N Pilots" (the larger of the two), plus one for each
-/// "can have an extra Pilot" / "can have 1 extra Pilot".
-fn pilot_capacity(texts: &[String], limit: u32) -> u32 {
+/// How many Pilots a unit with these texts may have when a Pilot of subtypes `boarding` joins
+/// it (game 12.4, OQ-20): `limit` (the ruleset's) unless a text says "can have up to N Pilots"
+/// (the larger of the two), plus one for each "can have an extra Pilot" / "can have 1 extra
+/// Pilot". An extra Pilot "as long as that Pilot isn't a <subtype>" (R2-D2 (J)) counts only for
+/// a Pilot without that subtype.
+fn pilot_capacity(texts: &[String], limit: u32, boarding: &[String]) -> u32 {
     let mut capacity = limit;
     let mut extra = 0;
     for text in texts {
@@ -2637,7 +2723,10 @@ fn pilot_capacity(texts: &[String], limit: u32) -> u32 {
                         capacity = capacity.max(n);
                     }
                 }
-                [n, "extra", pilot, ..] if pilot.starts_with("pilot") => {
+                [n, "extra", pilot, condition @ ..] if pilot.starts_with("pilot") => {
+                    if !condition_holds(condition, boarding) {
+                        continue;
+                    }
                     extra += match *n {
                         "an" | "a" | "one" => 1,
                         other => other.parse::<u32>().unwrap_or(0),
@@ -2648,6 +2737,38 @@ fn pilot_capacity(texts: &[String], limit: u32) -> u32 {
         }
     }
     capacity.saturating_add(extra)
+}
+
+/// Whether the words after "can have an extra Pilot" allow a Pilot of subtypes `boarding`:
+/// nothing, or "as long as that Pilot isn't a(n) <subtype>" (R2-D2 (J): "... isn't an Astromech
+/// Droid", each word one of the Pilot's subtypes). Any other condition is not read, and so not
+/// met.
+fn condition_holds(condition: &[&str], boarding: &[String]) -> bool {
+    let words = match condition {
+        [] => return true,
+        [
+            "as",
+            "long",
+            "as",
+            "that",
+            "pilot",
+            "isn't" | "isn\u{2019}t" | "isnt",
+            rest @ ..,
+        ]
+        | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..] => rest,
+        _ => return false,
+    };
+    let subtype = match words {
+        ["a" | "an", subtype @ ..] if !subtype.is_empty() => subtype,
+        _ => return false,
+    };
+    let has = |word: &str| {
+        boarding
+            .iter()
+            .flat_map(|s| s.split_whitespace())
+            .any(|s| s.eq_ignore_ascii_case(word))
+    };
+    !subtype.iter().all(|word| has(word))
 }
 
 #[cfg(test)]
@@ -2703,18 +2824,33 @@ mod pilot_limit_tests {
     }
 
     #[test]
+    fn an_extra_pilot_may_be_conditional_on_its_subtype() {
+        // R2-D2 (J)'s grant: another Astromech Droid Pilot gets no extra room.
+        let r2 = texts(&[
+            "This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid.",
+        ]);
+        let astromech = texts(&["Rebel", "Astromech Droid"]);
+        let officer = texts(&["Rebel", "Officer"]);
+        assert_eq!(pilot_capacity(&r2, 1, &officer), 2);
+        assert_eq!(pilot_capacity(&r2, 1, &astromech), 1);
+        // A condition of another kind is not met.
+        let other = texts(&["This unit can have an extra Pilot as long as it is attacking."]);
+        assert_eq!(pilot_capacity(&other, 1, &officer), 1);
+    }
+
+    #[test]
     fn card_texts_change_the_pilot_limit() {
         // Trexlor 906, TT-6 Landspeeder, Grogu (K)'s grant, and a unit saying nothing.
         let trexlor = texts(&["This unit can have up to 3 Pilots.", "Armor"]);
-        assert_eq!(pilot_capacity(&trexlor, 1), 3);
+        assert_eq!(pilot_capacity(&trexlor, 1, &[]), 3);
         let tt6 = texts(&["This unit can have an extra Pilot.", "Damage Control 1"]);
-        assert_eq!(pilot_capacity(&tt6, 1), 2);
-        assert_eq!(pilot_capacity(&tt6, 2), 3);
-        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 1), 1);
-        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 2), 2);
+        assert_eq!(pilot_capacity(&tt6, 1, &[]), 2);
+        assert_eq!(pilot_capacity(&tt6, 2, &[]), 3);
+        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 1, &[]), 1);
+        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 2, &[]), 2);
         // A stack limit is not a Pilot limit.
         let abeloth = texts(&["Abeloth can have more than 4 cards in her stack."]);
-        assert_eq!(pilot_capacity(&abeloth, 1), 1);
+        assert_eq!(pilot_capacity(&abeloth, 1, &[]), 1);
         assert!(!may_have_a_pilot(&abeloth[0]));
         assert!(may_have_a_pilot("This unit can have a Pilot."));
         assert!(may_have_a_pilot(&trexlor[0]));

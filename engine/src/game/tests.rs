@@ -725,3 +725,110 @@ fn secret_attack_dice_are_hidden_from_the_defending_player_until_after_damage_pr
     assert_eq!(dark_in(Pop::DamagePrevention), Some(vec![5, 5, 5]));
     assert_eq!(light_in(Pop::AttackEnd), Some(vec![5, 5, 5]));
 }
+
+/// A host whose "Fake" keyword offers, in its controller's build step, to board the unit
+/// `onto` (a Pilot's move, API 1.4 `board`), as the Pilot plugin does.
+struct BoardingHost {
+    manifest: crate::plugins::Manifest,
+    onto: u32,
+}
+
+impl AbilityHost for BoardingHost {
+    fn plugin_for(&self, keyword: &str) -> Option<crate::hooks::PluginId> {
+        keyword.eq_ignore_ascii_case("fake").then_some(0)
+    }
+    fn manifest(&self, _: crate::hooks::PluginId) -> &crate::plugins::Manifest {
+        &self.manifest
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        vec!["Fake".into()]
+    }
+    fn card_plugins(&self) -> Vec<crate::hooks::PluginId> {
+        Vec::new()
+    }
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
+        query == swtcg_plugin_api::Query::BuildActivations
+    }
+    fn any_subscribed(&self, _: HookPoint) -> bool {
+        false
+    }
+    fn call_hook(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: HookPoint,
+        _: &swtcg_plugin_api::Ability,
+        _: &HookEvent,
+        _: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        Ok(Vec::new())
+    }
+    fn query(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: &swtcg_plugin_api::Ability,
+        call: &swtcg_plugin_api::QueryCall,
+        _: &GameState,
+    ) -> Result<swtcg_plugin_api::QueryAnswer, HookError> {
+        use swtcg_plugin_api::{Activation, QueryAnswer, QueryCall};
+        match call {
+            QueryCall::BuildActivations { .. } => Ok(QueryAnswer::Activations(vec![Activation {
+                label: "Board".into(),
+                cost: None,
+                targets: vec![self.onto],
+                max_amount: None,
+            }])),
+            QueryCall::Activate { .. } => Ok(QueryAnswer::Effects(vec![Effect::Board {
+                onto: self.onto,
+            }])),
+            other => Err(HookError {
+                plugin: "fake".into(),
+                hook: other.query().name().into(),
+                reason: "not asked in this test".into(),
+            }),
+        }
+    }
+}
+
+#[test]
+fn two_abilities_of_one_pilot_card_offer_one_move_onto_a_unit() {
+    // Game 12.3: "Several Pilot abilities of one card for the same subtype count as one". A
+    // card with two Pilot abilities boards the Dark unit by one build action; another Pilot
+    // card's own move onto it is another action.
+    let mut state = board(Vec::new());
+    state.step = crate::model::state::TurnStep::Build(Side::Dark);
+    let mut pilot = |abilities: Vec<String>| {
+        let mut def = CardDef::unit(
+            "pilot",
+            CardSide::Dark,
+            vec![Arena::Character],
+            [2, 20, 2, 2],
+        );
+        def.abilities = abilities;
+        let card = state.new_card(Arc::new(def), Side::Dark);
+        state.add_unit(crate::model::Unit::new(
+            Side::Dark,
+            card,
+            crate::model::Place::Arena(Arena::Character),
+        ))
+    };
+    let wedge = pilot(vec!["Fake".into(), "Fake".into()]);
+    let rookie = pilot(vec!["Fake".into()]);
+    let text = "[keyword]\nid = \"fake\"\nname = \"Fake\"\nversion = \"1.0.0\"\napi = \"^1.4\"\ntemplate = \"Fake\"\nparameter = \"none\"\nclass = [\"static\"]\nqueries = [\"build-activations\"]\n";
+    let mut host = BoardingHost {
+        manifest: crate::plugins::Manifest::parse("fake.toml", text).unwrap(),
+        onto: 0,
+    };
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(state, header(), &mut host, &mut seats);
+    let options = game.build_activation_options(Side::Dark).ok().unwrap();
+    let by = |unit: UnitId| {
+        options
+            .iter()
+            .filter(|c| matches!(c, Choice::Activate { unit: u, .. } if *u == unit))
+            .count()
+    };
+    assert_eq!((by(wedge), by(rookie)), (1, 1), "{options:?}");
+}

@@ -1,6 +1,9 @@
 //! Card plugin for the texts that let a unit have a Pilot, or more of them (game 12.2, 12.4,
 //! OQ-20): "This unit can have a Pilot." (a Droid that may be piloted), "This unit can have up
-//! to 3 Pilots." (Trexlor 906) and "This unit can have an extra Pilot." (TT-6 Landspeeder).
+//! to 3 Pilots." (Trexlor 906) and "This unit can have an extra Pilot." (TT-6 Landspeeder),
+//! printed on the unit or granted to it, as a Pilot on it grants them ("The Starfighter gets
+//! *This unit can have up to 2 Pilots", Grogu (K); "... an extra Pilot as long as that Pilot
+//! isn't an Astromech Droid", R2-D2 (J)).
 //!
 //! The host reads these texts itself when it checks a Pilot's `board` effect (the unit's texts
 //! decide whether a Droid may be piloted and how many Pilots it may have), so that the check and
@@ -22,19 +25,43 @@ fn claims(text: &str) -> bool {
     if subject.is_empty() || subject.contains(['.', ',']) {
         return false;
     }
-    let rest = rest.to_ascii_lowercase();
-    let Some(clause) = rest.strip_suffix('.') else {
+    // A Pilot's list drops the sentence's period ("The Starfighter gets *This unit can have
+    // up to 2 Pilots. *+30 speed" grants "This unit can have up to 2 Pilots").
+    let rest = rest.to_ascii_lowercase().replace('\u{2019}', "'");
+    let clause = rest.strip_suffix('.').unwrap_or(&rest);
+    if clause.contains('.') {
         return false;
-    };
+    }
     let words: Vec<&str> = clause.split_whitespace().collect();
     match words.as_slice() {
         ["a", "pilot"] => true,
         ["up", "to", n, "pilots"] => n.parse::<u32>().is_ok(),
-        [n, "extra", "pilot" | "pilots"] => {
-            matches!(*n, "an" | "a" | "one") || n.parse::<u32>().is_ok()
+        [n, "extra", "pilot" | "pilots", condition @ ..] => {
+            (matches!(*n, "an" | "a" | "one") || n.parse::<u32>().is_ok())
+                && subtype_condition(condition)
         }
         _ => false,
     }
+}
+
+/// Whether the words after "an extra Pilot" are none, or the one condition the host reads:
+/// "as long as that Pilot isn't a(n) <subtype>" (R2-D2 (J): "... isn't an Astromech Droid").
+fn subtype_condition(words: &[&str]) -> bool {
+    let rest = match words {
+        [] => return true,
+        [
+            "as",
+            "long",
+            "as",
+            "that",
+            "pilot",
+            "isn't" | "isnt",
+            rest @ ..,
+        ]
+        | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..] => rest,
+        _ => return false,
+    };
+    matches!(rest, ["a" | "an", subtype @ ..] if !subtype.is_empty())
 }
 
 impl Keyword for PilotRoom {
@@ -54,11 +81,18 @@ mod tests {
         assert!(claims("This unit can have up to 3 Pilots."));
         assert!(claims("This unit can have an extra Pilot."));
         assert!(claims("This unit can have a Pilot."));
-        // Stack room and longer sentences are other texts.
-        assert!(!claims("Abeloth can have more than 4 cards in her stack."));
-        assert!(!claims(
+        // Granted by a Pilot's list, without its period (Grogu (K)).
+        assert!(claims("This unit can have up to 2 Pilots"));
+        // R2-D2 (J)'s grant: the host reads the subtype condition.
+        assert!(claims(
             "This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid."
         ));
+        // Stack room, other conditions and longer sentences are other texts.
+        assert!(!claims("Abeloth can have more than 4 cards in her stack."));
+        assert!(!claims(
+            "This unit can have an extra Pilot as long as it is attacking."
+        ));
+        assert!(!claims("This unit can have a Pilot. It gets +1 power."));
         assert!(!claims("Armor"));
     }
 }
