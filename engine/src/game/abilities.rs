@@ -17,7 +17,7 @@ use crate::decision::{Choice, DecisionKind};
 use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
-use crate::model::{CardId, CardType, Duration, GameState, Modifier, Side, UnitId};
+use crate::model::{CardId, CardType, Duration, GameState, Modifier, SavedEffect, Side, UnitId};
 use crate::plugins::manifest::{Grants, Instances, Manifest, UseLimit, Zone};
 use crate::ruleset::OnPluginError;
 
@@ -535,6 +535,30 @@ fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
     }
 }
 
+/// One thing a player resolves at a hook, in the order they choose (game 13.4.3): an ability
+/// that triggered, or an effect saved for this moment (a Bounty's, at the start of the build
+/// step, game 6.2.1).
+enum Resolving {
+    Triggered(ActiveAbility, Vec<Effect>),
+    Saved(SavedEffect),
+}
+
+impl Resolving {
+    /// How the player names it when ordering: the ability and its unit.
+    fn choice(&self) -> Choice {
+        match self {
+            Resolving::Triggered(a, _) => Choice::Trigger {
+                unit: UnitId(a.ability.unit),
+                text: a.ability.text.clone(),
+            },
+            Resolving::Saved(s) => Choice::Trigger {
+                unit: s.unit,
+                text: s.text.clone(),
+            },
+        }
+    }
+}
+
 impl Game<'_> {
     /// The plugin and parsed form of an ability a unit has (printed or granted), if a loaded
     /// plugin implements it.
@@ -837,37 +861,46 @@ impl Game<'_> {
                 Err(error) => self.plugin_failed(error)?,
             }
         }
+        // Game 6.2.1: the effects saved for this build step (Bounty) are start-of-step events
+        // too, which the player orders with the triggered ones (Upkeep, Damage Control); they
+        // come first unless the player picks otherwise.
+        let saved = match hook {
+            HookPoint::BuildStepStart => Side::BOTH
+                .into_iter()
+                .filter(|&s| event.side == Some(s as u8))
+                .flat_map(|s| self.take_build_step_start_effects(s))
+                .collect(),
+            _ => Vec::new(),
+        };
         for side in Side::BOTH {
-            let mut mine: Vec<(ActiveAbility, Vec<Effect>)> = triggered
+            let mut mine: Vec<Resolving> = saved
                 .iter()
-                .filter(|(a, _)| a.controller == side)
+                .filter(|s| s.side == side)
                 .cloned()
+                .map(Resolving::Saved)
+                .chain(
+                    triggered
+                        .iter()
+                        .filter(|(a, _)| a.controller == side)
+                        .cloned()
+                        .map(|(a, effects)| Resolving::Triggered(a, effects)),
+                )
                 .collect();
             while !mine.is_empty() {
                 let next = if mine.len() == 1 {
                     0
                 } else {
-                    let options = mine
-                        .iter()
-                        .map(|(a, _)| Choice::Trigger {
-                            unit: UnitId(a.ability.unit),
-                            text: a.ability.text.clone(),
-                        })
-                        .collect();
+                    let options = mine.iter().map(Resolving::choice).collect();
                     let chosen =
                         self.decide(side, DecisionKind::OrderTriggers { hook }, options)?;
-                    mine.iter()
-                        .position(|(a, _)| {
-                            chosen
-                                == Choice::Trigger {
-                                    unit: UnitId(a.ability.unit),
-                                    text: a.ability.text.clone(),
-                                }
-                        })
-                        .unwrap_or(0)
+                    mine.iter().position(|r| r.choice() == chosen).unwrap_or(0)
                 };
-                let (instance, effects) = mine.remove(next);
-                self.apply_effects(&instance, hook.name(), effects)?;
+                match mine.remove(next) {
+                    Resolving::Triggered(instance, effects) => {
+                        self.apply_effects(&instance, hook.name(), effects)?
+                    }
+                    Resolving::Saved(saved) => self.run_delayed(saved.side, saved.delayed)?,
+                }
             }
         }
         Ok(())
@@ -1928,10 +1961,14 @@ impl Game<'_> {
                 Effect::AtAttackEnd(delayed) => {
                     self.state.at_attack_end.push((source.controller, delayed))
                 }
-                Effect::AtBuildStepStart(delayed) => self
-                    .state
-                    .at_build_step_start
-                    .push((source.controller, delayed)),
+                Effect::AtBuildStepStart(delayed) => {
+                    self.state.at_build_step_start.push(SavedEffect {
+                        side: source.controller,
+                        delayed,
+                        unit: UnitId(source.ability.unit),
+                        text: source.ability.text.clone(),
+                    })
+                }
                 Effect::Draw { side, cards } => {
                     let side = if side == 0 { Side::Dark } else { Side::Light };
                     for _ in 0..cards {
@@ -2037,17 +2074,14 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Runs the effects saved for `side`'s build step (Bounty), in the order they were made,
-    /// even if their source has left play.
-    pub(crate) fn run_build_step_start_effects(&mut self, side: Side) -> Flow {
+    /// Takes the effects saved for `side`'s build step (Bounty), in the order they were made;
+    /// they run even if their source has left play.
+    pub(crate) fn take_build_step_start_effects(&mut self, side: Side) -> Vec<SavedEffect> {
         let (mine, others): (Vec<_>, Vec<_>) = std::mem::take(&mut self.state.at_build_step_start)
             .into_iter()
-            .partition(|(s, _)| *s == side);
+            .partition(|s| s.side == side);
         self.state.at_build_step_start = others;
-        for (_, delayed) in mine {
-            self.run_delayed(side, delayed)?;
-        }
-        Ok(())
+        mine
     }
 
     /// One delayed effect, for the player whose ability made it.

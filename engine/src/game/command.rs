@@ -74,8 +74,8 @@ impl Game<'_> {
         // Game 12.2: each Pilot card may move onto or off a unit once in this build step.
         self.state.pilots_moved.clear();
         self.draw(side)?;
-        // Effects saved for this build step (Bounty) come with its start.
-        self.run_build_step_start_effects(side)?;
+        // Effects saved for this build step (Bounty) come with its start: the hook runs them,
+        // ordered with the abilities it triggers.
         self.hook(HookPoint::BuildStepStart, event.clone())?;
         loop {
             let mut options = self.build_options(side);

@@ -351,7 +351,15 @@ impl<'a> Game<'a> {
         self.hook_counts[hook.index()] += 1;
         let _span = tracing::trace_span!("hook", hook = hook.name()).entered();
         trace!(?event, "hook reached");
-        if !self.host.any_subscribed(hook) {
+        // The start of a build step also runs the effects saved for it (Bounty), which no
+        // plugin needs to subscribe to.
+        let saved = hook == HookPoint::BuildStepStart
+            && self
+                .state
+                .at_build_step_start
+                .iter()
+                .any(|s| Some(s.side as u8) == event.side);
+        if !self.host.any_subscribed(hook) && !saved {
             return Ok(());
         }
         self.dispatch_hook(hook, &event)

@@ -57,6 +57,20 @@ pub enum TurnStep {
     TurnEnd,
 }
 
+/// An effect waiting for a player's next build step to start (Bounty), with the ability that
+/// made it: the player orders it among the other start-of-build-step events by that ability
+/// (game 6.2.1), even if its unit has left play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedEffect {
+    /// The player the effect is for, whose build step runs it.
+    pub side: Side,
+    pub delayed: swtcg_plugin_api::Delayed,
+    /// The unit whose ability made the effect.
+    pub unit: UnitId,
+    /// That ability's printed text ("Bounty: Gain 2 Force.").
+    pub text: String,
+}
+
 /// The complete state of one game. Cloning it is how AI search and transactional hooks keep a
 /// copy; card definitions are shared, so a clone copies only ids and numbers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -94,7 +108,7 @@ pub struct GameState {
     /// Effects waiting for a player's next build step to start (Bounty), in the order they
     /// were made.
     #[serde(default)]
-    pub at_build_step_start: Vec<(Side, swtcg_plugin_api::Delayed)>,
+    pub at_build_step_start: Vec<SavedEffect>,
     /// Attacks to make when the current attack ends (Double Strike, Tenacity): attacker,
     /// defender, and whether the attacker taps for it.
     #[serde(default)]

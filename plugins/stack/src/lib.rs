@@ -4,7 +4,8 @@
 //! The plugin only reads the list: the engine asks `stacks-under` when a card could complete
 //! into the stack (and keeps it off the top, within the 4-card limit, one version of each
 //! listed unique unit), and again at state checks, discarding listed cards the top card no
-//! longer lets be there.
+//! longer lets be there. A card listed by name also lets in the same unit under another name
+//! (game 3.5.5, OQ-4: Beru Lars / Beru Whitesun, Padmé Amidala / Queen Amidala).
 
 use swtcg_plugin_api::guest::*;
 
@@ -79,6 +80,35 @@ fn kind_entry(unique: bool, words: &str) -> Option<Listed> {
     })
 }
 
+/// Names that are the same unit (game 3.5.5). OQ-4 default: a data table with the two entries
+/// the WotC list confirms. keywords.md (Stack): "A card listed by name allows only that name (or
+/// the same unit under another name)."
+const SAME_UNIT: &[&[&str]] = &[
+    &["Beru Lars", "Beru Whitesun"],
+    &["Padme Amidala", "Queen Amidala"],
+];
+
+/// A name for comparing: lower case, with the accent of "Padmé" dropped.
+fn fold(name: &str) -> String {
+    name.trim()
+        .chars()
+        .map(|c| match c {
+            'é' | 'É' => 'e',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// Whether two unique names (without versions) name the same unit.
+fn same_unit(a: &str, b: &str) -> bool {
+    let (a, b) = (fold(a), fold(b));
+    a == b
+        || SAME_UNIT.iter().any(|group| {
+            let names: Vec<String> = group.iter().map(|n| fold(n)).collect();
+            names.contains(&a) && names.contains(&b)
+        })
+}
+
 /// A card's name without its version: "Din Djarin (C)" is "Din Djarin".
 fn unique_name(name: &str) -> &str {
     let mut name = name.trim();
@@ -107,7 +137,7 @@ fn has_subtypes(card: &CardView, words: &[String]) -> bool {
 
 fn matches(entry: &Listed, card: &CardView) -> bool {
     match entry {
-        Listed::Name(name) => unique_name(&card.name).eq_ignore_ascii_case(name),
+        Listed::Name(name) => same_unit(unique_name(&card.name), name),
         Listed::Kind {
             unique,
             subtypes,
@@ -135,6 +165,15 @@ swtcg_plugin_api::export_keyword!(Stack);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_unit_under_another_name() {
+        assert!(same_unit("Queen Amidala", "Padmé Amidala"));
+        assert!(same_unit("padme amidala", "Padme Amidala"));
+        assert!(same_unit("Beru Whitesun", "Beru Lars"));
+        assert!(!same_unit("Beru Lars", "Owen Lars"));
+        assert!(!same_unit("Queen Amidala", "Beru Lars"));
+    }
 
     #[test]
     fn lists_are_read() {

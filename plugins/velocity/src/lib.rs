@@ -22,13 +22,21 @@
 //! engine's floor of 0 for total speed.
 //!
 //! "If this unit doesn't have Stealth": the plugin reads the unit's printed and granted texts
-//! (host question `abilities`, API 1.1) when it offers and when it applies "-X". A Stealth that
-//! the unit gains after its Velocity applied does not undo the speed change, which the text
-//! doesn't ask for either.
+//! (host question `abilities`, API 1.1) when it offers and when it applies "-X".
+//!
+//! "A unit can't gain Stealth after its Velocity has applied" (keywords.md; Stealth's newer
+//! wording): when Velocity applies to a unit without Stealth, the unit gets the note
+//! [`NO_STEALTH`] until end of turn, and the Stealth plugin reads it: a Stealth the unit gets
+//! later (from a condition that becomes true, or a grant) does nothing that turn. A unit that
+//! already had Stealth keeps it. The speed change itself stays as it is.
 
 use swtcg_plugin_api::guest::*;
 
 struct Velocity;
+
+/// The note on a unit whose Velocity applied while it had no Stealth: until end of turn it can't
+/// gain Stealth. The Stealth plugin reads the same key.
+const NO_STEALTH: &str = "velocity:no-stealth";
 
 /// The start of the marker that the armed copy of a Velocity ability carries.
 const ARMED: &str = ": armed for the ";
@@ -48,6 +56,10 @@ fn x_of(ability: &Ability) -> Option<i32> {
 /// Whether the unit has Stealth now, printed or granted by an effect. Each keyword is its own
 /// ability text, so a whole text "Stealth" is the keyword.
 fn has_stealth(unit: UnitId) -> bool {
+    // A Stealth gained after an earlier Velocity applied does not count (see the module docs).
+    if host::note(unit, NO_STEALTH).is_some() {
+        return false;
+    }
     host::abilities(unit).iter().any(|text| {
         text.trim()
             .trim_end_matches('.')
@@ -136,8 +148,19 @@ impl Keyword for Velocity {
         let Some(unit) = host::unit(ability.unit) else {
             return Ok(Vec::new());
         };
-        if index > 0 && has_stealth(ability.unit) {
+        let stealth = has_stealth(ability.unit);
+        if index > 0 && stealth {
             return Err("a unit with Stealth can't take -X speed from Velocity".into());
+        }
+        // "A unit can't gain Stealth after its Velocity has applied."
+        let mut effects = Vec::new();
+        if !stealth {
+            effects.push(Effect::Note(NoteChange {
+                unit: ability.unit,
+                key: NO_STEALTH.into(),
+                value: 1,
+                duration: Duration::EndOfTurn,
+            }));
         }
         let speed = match index {
             0 => x,
@@ -145,16 +168,16 @@ impl Keyword for Velocity {
             _ if host::rule("velocity-floor").as_deref() == Some("total") => -x,
             _ => -x.min(unit.speed.max(0)),
         };
-        if speed == 0 {
-            return Ok(Vec::new());
+        if speed != 0 {
+            effects.push(Effect::Stats(StatChange {
+                unit: ability.unit,
+                speed,
+                power: 0,
+                health: 0,
+                duration: Duration::EndOfTurn,
+            }));
         }
-        Ok(vec![Effect::Stats(StatChange {
-            unit: ability.unit,
-            speed,
-            power: 0,
-            health: 0,
-            duration: Duration::EndOfTurn,
-        })])
+        Ok(effects)
     }
 }
 
