@@ -14,6 +14,21 @@ use super::view::StateView;
 use crate::model::GameState;
 use swtcg_plugin_api::HostView;
 
+mod core_abi;
+
+/// How calls cross into a plugin of the newest API: through wasmtime's component boundary, or
+/// through the core-module path of `core_abi` (the default), which writes and reads the
+/// canonical ABI itself. Plugins of older API versions, and any plugin whose main core module
+/// does not have the newest API's exact core signatures, always take the component path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AbiPath {
+    /// wasmtime's component model: typed lifting and lowering by the generated bindings.
+    Component,
+    /// The plugin's main core module, called with flat values (docs/plugin-protocol.md).
+    #[default]
+    Core,
+}
+
 /// The bindings of the newest API (`plugin-api/wit/`).
 mod bindings {
     wasmtime::component::bindgen!({
@@ -87,6 +102,9 @@ pub struct HostCtx {
     /// The ability keys given to this instance (API 1.2). They live with the store, so a
     /// replaced instance starts with no keys, as its memory starts with none kept.
     keys: AbilityKeys,
+    /// The memory and allocator of a core-path instance (`core_abi`), which its host functions
+    /// lower their answers with; `None` for a component instance.
+    guest: Option<core_abi::Guest>,
 }
 
 /// The most ability keys one instance is given; a plugin about to need more gets a fresh
@@ -882,6 +900,10 @@ pub struct WasmRuntime {
     linker_1_2: Linker<HostCtx>,
     linker_1_1: Linker<HostCtx>,
     linker_1_0: Linker<HostCtx>,
+    /// The host functions of the newest API for the core path (`core_abi`).
+    core_linker: wasmtime::Linker<HostCtx>,
+    /// The path new plugins of the newest API are called through.
+    abi: AbiPath,
 }
 
 impl WasmRuntime {
@@ -921,6 +943,9 @@ impl WasmRuntime {
             ctx
         })
         .map_err(|e| error("linking the host functions of API 1.0", e))?;
+        let mut core_linker = wasmtime::Linker::new(&engine);
+        core_abi::add_host_functions(&mut core_linker)
+            .map_err(|e| error("linking the host functions of the core path", e))?;
         Ok(WasmRuntime {
             engine,
             linker,
@@ -928,7 +953,15 @@ impl WasmRuntime {
             linker_1_2,
             linker_1_1,
             linker_1_0,
+            core_linker,
+            abi: AbiPath::default(),
         })
+    }
+
+    /// Sets the path through which the plugins this runtime instantiates from now on are
+    /// called (`AbiPath::Core` unless set).
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        self.abi = abi;
     }
 
     /// The key of a compiled plugin in a compile cache: the wasmtime version, a hash of this
@@ -940,8 +973,10 @@ impl WasmRuntime {
         self.engine
             .precompile_compatibility_hash()
             .hash(&mut config);
+        // `core1`: the payload holds the compiled component and the compiled main core module
+        // (`precompile`); entries of the component alone are never read as such.
         format!(
-            "wasmtime{WASMTIME_MAJOR}-{:016x}-{}",
+            "wasmtime{WASMTIME_MAJOR}-core1-{:016x}-{}",
             config.finish(),
             sha256_hex(wasm)
         )
@@ -951,17 +986,49 @@ impl WasmRuntime {
     /// turned into a component.
     pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
         let component = componentize(&self.engine, wasm)?;
+        let core = self.core_module(&component)?;
         Component::new(&self.engine, &component)
-            .map(super::wasmtime_free::Compiled)
+            .map(|c| super::wasmtime_free::Compiled(c, core))
             .map_err(|e| error("compiling the plugin", e))
     }
 
-    /// Compiles a plugin to bytes that `load_compiled` can load without compiling again.
+    /// The compiled main core module of a component, if it can take the core path (see
+    /// `core_abi`): a component of an older API, or one whose main module has other imports or
+    /// exports than the newest API's core signatures, keeps the component path only.
+    fn core_module(&self, component: &[u8]) -> Result<Option<wasmtime::Module>, WasmError> {
+        let Some(main) = core_abi::main_module(component) else {
+            return Ok(None);
+        };
+        let module = wasmtime::Module::new(&self.engine, main)
+            .map_err(|e| error("compiling the plugin's core module", e))?;
+        match core_abi::shape_error(&module) {
+            None => Ok(Some(module)),
+            Some(why) => {
+                tracing::debug!("the plugin takes the component path: {why}");
+                Ok(None)
+            }
+        }
+    }
+
+    /// Compiles a plugin to bytes that `load_compiled` can load without compiling again: the
+    /// length of the compiled component (8 bytes, little-endian), the compiled component, then
+    /// the compiled main core module when it can take the core path (else nothing).
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
         let component = componentize(&self.engine, wasm)?;
-        self.engine
+        let compiled = self
+            .engine
             .precompile_component(&component)
-            .map_err(|e| error("compiling the plugin", e))
+            .map_err(|e| error("compiling the plugin", e))?;
+        let core = match self.core_module(&component)? {
+            Some(module) => module
+                .serialize()
+                .map_err(|e| error("compiling the plugin's core module", e))?,
+            None => Vec::new(),
+        };
+        let mut payload = (compiled.len() as u64).to_le_bytes().to_vec();
+        payload.extend_from_slice(&compiled);
+        payload.extend_from_slice(&core);
+        Ok(payload)
     }
 
     /// Loads bytes made by `precompile`. The caller must have checked that they are the bytes
@@ -970,21 +1037,38 @@ impl WasmRuntime {
         &self,
         compiled: &[u8],
     ) -> Result<super::wasmtime_free::Compiled, WasmError> {
+        let bad = || WasmError("loading the compiled plugin: not made by `precompile`".into());
+        let (length, rest) = compiled.split_at_checked(8).ok_or_else(bad)?;
+        let length = u64::from_le_bytes(length.try_into().map_err(|_| bad())?);
+        let (component, core) = usize::try_from(length)
+            .ok()
+            .and_then(|n| rest.split_at_checked(n))
+            .ok_or_else(bad)?;
         // SAFETY: the bytes come from `precompile` of this same engine configuration, verified
         // by the cache's checksum before this call.
-        unsafe { Component::deserialize(&self.engine, compiled) }
-            .map(super::wasmtime_free::Compiled)
-            .map_err(|e| error("loading the compiled plugin", e))
+        let component = unsafe { Component::deserialize(&self.engine, component) }
+            .map_err(|e| error("loading the compiled plugin", e))?;
+        let core = if core.is_empty() {
+            None
+        } else {
+            // SAFETY: as above; this part is the serialized main module of the same plugin.
+            Some(
+                unsafe { wasmtime::Module::deserialize(&self.engine, core) }
+                    .map_err(|e| error("loading the compiled plugin's core module", e))?,
+            )
+        };
+        Ok(super::wasmtime_free::Compiled(component, core))
     }
 
     /// Instantiates a compiled plugin with a memory cap, with the bindings of the API version
     /// it was built against (the version in the names of its exports).
     pub fn instantiate(
         &self,
-        component: &Component,
+        compiled: &super::wasmtime_free::Compiled,
         memory: u64,
         fuel: u64,
     ) -> Result<WasmPlugin, WasmError> {
+        let component = compiled.component();
         let version = exported_api(&self.engine, component)?;
         let link_error =
             "linking the plugin (it may import something the host does not provide, such as WASI)";
@@ -1038,9 +1122,23 @@ impl WasmRuntime {
                     )
                 }
             };
+        // The core path is for the newest API only; a module the linker refuses keeps the
+        // component path, which reports what is wrong with the plugin if anything is.
+        let core = match (&pre, compiled.core()) {
+            (Pre::V1_4(_), Some(module)) => match self.core_linker.instantiate_pre(module) {
+                Ok(pre) => Some(core_abi::CorePre(pre)),
+                Err(e) => {
+                    tracing::debug!("the plugin takes the component path: {e:#}");
+                    None
+                }
+            },
+            _ => None,
+        };
         let mut plugin = WasmPlugin {
             engine: self.engine.clone(),
             pre,
+            core,
+            abi: self.abi,
             memory,
             fuel,
             call_fuel: Default::default(),
@@ -1122,6 +1220,8 @@ enum Bound {
     V1_2(bindings_1_2::Keyword),
     V1_3(bindings_1_3::Keyword),
     V1_4(bindings::Keyword),
+    /// The newest API through the core path (boxed: its exports make it the largest variant).
+    Core(Box<core_abi::CoreInstance>),
 }
 
 /// One instantiated plugin.
@@ -1134,6 +1234,10 @@ pub struct WasmPlugin {
     /// (the ruleset's `hook_fuel`).
     call_fuel: std::collections::BTreeMap<String, u64>,
     live: Option<Live>,
+    /// The plugin's main core module linked for the core path, if it can take it.
+    core: Option<core_abi::CorePre>,
+    /// The path calls take when both are possible.
+    abi: AbiPath,
 }
 
 /// Calls the hook export of a hook point, with any version's bindings (every version has
@@ -1355,6 +1459,7 @@ impl WasmPlugin {
                 limits,
                 calls: 0,
                 keys: AbilityKeys::default(),
+                guest: None,
             },
         );
         store.limiter(|ctx| &mut ctx.limits);
@@ -1362,6 +1467,13 @@ impl WasmPlugin {
         store
             .set_fuel(self.fuel)
             .map_err(|e| error("setting fuel", e))?;
+        if let (Some(core), AbiPath::Core) = (&self.core, self.abi) {
+            let keyword = core
+                .instantiate(&mut store)
+                .map(|instance| Bound::Core(Box::new(instance)))
+                .map_err(|e| error("instantiating the plugin", e))?;
+            return Ok(Live { store, keyword });
+        }
         let keyword = match &self.pre {
             Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
             Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
@@ -1416,6 +1528,23 @@ impl WasmPlugin {
         }
     }
 
+    /// Chooses the path of the next calls (see `AbiPath`); the live instance is replaced when
+    /// the path changes.
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        if abi != self.abi {
+            self.abi = abi;
+            self.live = None;
+        }
+    }
+
+    /// The path calls take: `Core` only for a plugin that can take it.
+    pub fn abi_path(&self) -> AbiPath {
+        match (&self.core, self.abi) {
+            (Some(_), AbiPath::Core) => AbiPath::Core,
+            _ => AbiPath::Component,
+        }
+    }
+
     /// Sets the fuel per call at the named hook points and queries (the ruleset's
     /// `hook_fuel`); other calls keep the plugin's fuel.
     pub fn set_call_fuel(&mut self, fuel: std::collections::BTreeMap<String, u64>) {
@@ -1449,6 +1578,7 @@ impl WasmPlugin {
                 Bound::V1_2(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_2, v1_2),
                 Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
                 Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_4),
+                Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
         match answer {
@@ -1510,6 +1640,7 @@ impl WasmPlugin {
             Bound::V1_3(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_3, v1_3, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
             })),
+            Bound::Core(k) => k.query(store, ability, call),
             Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_4, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_4),
             })),
