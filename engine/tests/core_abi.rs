@@ -389,3 +389,41 @@ fn host_answers_to_bad_pointers_are_refused() {
     assert_eq!(call(&honest, AbiPath::Core), Ok(vec![]));
     assert_eq!(call(&honest, AbiPath::Component), Ok(vec![]));
 }
+
+#[test]
+fn a_plugin_loaded_from_the_compile_cache_takes_either_path() {
+    // gain-force (case 8) of 5. Loaded from `precompile` bytes, the component is left unloaded
+    // for the core path and loaded when the component path is chosen.
+    let liar = Liar::returning(
+        16,
+        vec![effects_at(32, 1), (32, le(&[8, 5, 0, 0, 0, 0, 0]))],
+    );
+    let runtime = WasmRuntime::new().unwrap();
+    let wasm = liar.module();
+    let compiled = runtime
+        .load_compiled(&runtime.precompile(&wasm).unwrap())
+        .unwrap();
+    assert!(compiled.has_core_path());
+    let ruleset = Ruleset::default();
+    let mut registry = Registry::new();
+    registry
+        .add(
+            &runtime,
+            Manifest::parse("liar/keyword.toml", MANIFEST).unwrap(),
+            &compiled,
+            sha256_hex(&wasm),
+            "liar".into(),
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .unwrap();
+    let state = workload::hook_position(1, true);
+    let ability = workload::bench_ability(&state);
+    let event = workload::bench_event(&state);
+    let expected = Ok(vec![Effect::GainForce { amount: 5 }]);
+    for abi in [AbiPath::Core, AbiPath::Component, AbiPath::Core] {
+        registry.set_abi_path(abi);
+        assert_eq!(registry.abi_path(0), Some(abi));
+        let effects = registry.call_hook(0, workload::BENCH_HOOK, &ability, &event, &state);
+        assert_eq!(effects, expected, "{abi:?}");
+    }
+}

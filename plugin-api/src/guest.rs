@@ -48,6 +48,29 @@ pub mod host {
     pub use super::native::host::*;
 }
 
+/// The most an offer to prevent up to `x` damage to `unit` may name now: `x`, at most the damage
+/// still pending on `unit` in the current instance that `counts` (e.g. only the preventable).
+///
+/// While the attack dice are hidden from the player the offer is for (Cunning: host
+/// `dice-hidden`), the damage from them shows as none, yet the player may prevent it blind
+/// (keywords.md: "With a Cunning attacker a damage prevention POP always happens, even if no
+/// damage results"): then the offer names `x`, whatever the dice did, so that it shows nothing
+/// of them.
+pub fn prevention_offer(unit: UnitId, x: u32, counts: impl Fn(&Pending) -> bool) -> u32 {
+    let pending: Vec<Pending> = host::pending_damage()
+        .into_iter()
+        .filter(|p| p.target == unit && counts(p))
+        .collect();
+    if pending.iter().any(|p| p.from_attack_dice) && host::dice_hidden() {
+        return x;
+    }
+    let left: u32 = pending
+        .iter()
+        .map(|p| p.amount.saturating_sub(p.prevented))
+        .sum();
+    x.min(left)
+}
+
 /// The ability instance a call is about, in full: its unit and what its key stands for. Calls
 /// of API 1.0 and 1.1 passed it as the WIT record `ability`; since 1.2 they pass an
 /// `AbilityRef` and the SDK builds this (see `ability_keys`).

@@ -21,14 +21,14 @@ pub use types::{
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
 /// working; a major bump may break them.
-pub const API_VERSION: (u16, u16, u16) = (1, 4, 0);
+pub const API_VERSION: (u16, u16, u16) = (1, 5, 0);
 
 /// The WIT package the API version belongs to.
-pub const WIT_PACKAGE: &str = "swtcg:keyword@1.4.0";
+pub const WIT_PACKAGE: &str = "swtcg:keyword@1.5.0";
 
 /// Every API version the host loads plugins of, oldest first; each has its WIT under
 /// `wit-history/<version>/` (the newest is `wit/`).
-pub const API_HISTORY: [&str; 5] = ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0"];
+pub const API_HISTORY: [&str; 6] = ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0"];
 
 /// The version as text, e.g. `1.0.0`.
 pub fn api_version_string() -> String {

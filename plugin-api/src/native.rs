@@ -120,6 +120,8 @@ pub enum HostRequest {
     CardsBeneath(UnitId),
     /// Since API 1.4.
     LastSeen(UnitId),
+    /// Since API 1.5.
+    DiceHidden,
 }
 
 /// The host's answer.
@@ -139,4 +141,6 @@ pub enum HostResponse {
     CardsBeneath(u32),
     /// Since API 1.4.
     LastSeen(Option<UnitView>),
+    /// Since API 1.5.
+    DiceHidden(bool),
 }

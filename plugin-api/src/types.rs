@@ -548,4 +548,6 @@ pub trait HostView {
     fn cards_beneath(&self, id: UnitId) -> u32;
     /// A unit that left play this turn, as it was just before it left. Since API 1.4.
     fn last_seen(&self, id: UnitId) -> Option<UnitView>;
+    /// Whether the call sees the attack without its dice (Cunning). Since API 1.5.
+    fn dice_hidden(&self) -> bool;
 }

@@ -231,6 +231,7 @@ pub fn hook_position(instances: usize, six: bool) -> GameState {
         hits: 2,
         counted: true,
         secret: false,
+        hidden: false,
     });
     state
 }

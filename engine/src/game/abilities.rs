@@ -872,9 +872,16 @@ impl Game<'_> {
     /// Asks one ability instance a query. A failed query counts as a plugin failure and answers
     /// "no change" when the ruleset lets the game go on.
     pub(crate) fn ask(&mut self, instance: &ActiveAbility, call: QueryCall) -> Flow<QueryAnswer> {
+        // Offers in a POP are made to a player, who decides without secret attack dice
+        // (Cunning): the plugin computes them from what that player sees (host `dice-hidden`).
+        // What an offer does when played (`activate`) is worked out on the whole game.
+        let seen = match call {
+            QueryCall::Activations { .. } => super::seen_by(&self.state, instance.controller),
+            _ => std::borrow::Cow::Borrowed(&self.state),
+        };
         match self
             .host
-            .query(instance.plugin, &instance.ability, &call, &self.state)
+            .query(instance.plugin, &instance.ability, &call, &seen)
         {
             Ok(answer) => Ok(answer),
             Err(error) => {

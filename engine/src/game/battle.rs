@@ -243,6 +243,7 @@ impl Game<'_> {
             hits: 0,
             counted: false,
             secret: false,
+            hidden: false,
         });
         self.event(Event::Attack { attacker, defender });
         // Static abilities that hold "as long as it's attacking ..." change with the attack's

@@ -318,19 +318,10 @@ impl<'a> Game<'a> {
         self.players.observe(&self.log.entries);
         // Cunning: while the attack dice are secret, the defending player decides on a view
         // of the game without them.
-        let hidden = self
-            .state
-            .attack
-            .as_ref()
-            .filter(|a| a.secret)
-            .and_then(|a| self.state.unit(a.attacker))
-            .is_some_and(|u| u.controller != player);
-        let index = if hidden {
-            self.players.decide(&secret_view(&self.state), &decision)
-        } else {
-            self.players.decide(&self.state, &decision)
-        }
-        .map_err(|err| EngineError::Decision(err.0))?;
+        let index = self
+            .players
+            .decide(&seen_by(&self.state, player), &decision)
+            .map_err(|err| EngineError::Decision(err.0))?;
         let Decision {
             player,
             kind,
@@ -524,11 +515,28 @@ impl<'a> Game<'a> {
     }
 }
 
+/// The game as `player` may see it now: the whole game, or `secret_view` while the attack dice
+/// of an attacker of the other player are secret (Cunning).
+pub(crate) fn seen_by(state: &GameState, player: Side) -> std::borrow::Cow<'_, GameState> {
+    let hidden = state
+        .attack
+        .as_ref()
+        .filter(|a| a.secret)
+        .and_then(|a| state.unit(a.attacker))
+        .is_some_and(|u| u.controller != player);
+    if hidden {
+        std::borrow::Cow::Owned(secret_view(state))
+    } else {
+        std::borrow::Cow::Borrowed(state)
+    }
+}
+
 /// The game as the opponent of a Cunning attacker sees it while the dice are secret: the dice,
 /// the hits and the damage they made are not shown.
 pub fn secret_view(state: &GameState) -> GameState {
     let mut view = state.clone();
     if let Some(attack) = view.attack.as_mut() {
+        attack.hidden = true;
         for die in &mut attack.dice {
             *die = crate::model::attack::AttackDie {
                 initial: 0,

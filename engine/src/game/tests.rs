@@ -398,6 +398,7 @@ fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
         hits: 0,
         counted: false,
         secret: false,
+        hidden: false,
     });
     for _ in 0..3 {
         let value = game.roll("attack").ok().unwrap();

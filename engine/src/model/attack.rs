@@ -30,6 +30,10 @@ pub struct AttackState {
     /// attack's damage has ended, the defending player decides without seeing them.
     #[serde(default)]
     pub secret: bool,
+    /// Whether this is the view of the game a secret roll's opponent gets (`secret_view`):
+    /// the dice, hits and damage from the dice are blanked, and plugins are told so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 /// Damage pending on one unit in one damage instance (game 10.6–10.8).

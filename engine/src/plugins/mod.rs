@@ -253,24 +253,24 @@ impl Registry {
 /// A compiled component, kept apart from wasmtime's types in this module's public signature.
 pub mod wasmtime_free {
     /// A plugin compiled by a `WasmRuntime`: the component, and its main core module when it
-    /// can take the core call path (`AbiPath::Core`).
-    pub struct Compiled(
-        pub(crate) wasmtime::component::Component,
-        pub(crate) Option<wasmtime::Module>,
-    );
+    /// can take the core call path (`AbiPath::Core`). A plugin loaded from the compile cache
+    /// with a core module keeps its component compiled but not loaded until the component
+    /// path needs it (`WasmRuntime::component`): the core path alone halves the load.
+    pub struct Compiled {
+        pub(crate) component: std::sync::OnceLock<wasmtime::component::Component>,
+        /// The component's bytes from `WasmRuntime::precompile`, loaded on first need.
+        pub(crate) serialized: Option<std::sync::Arc<[u8]>>,
+        pub(crate) core: Option<wasmtime::Module>,
+    }
 
     impl Compiled {
-        pub(crate) fn component(&self) -> &wasmtime::component::Component {
-            &self.0
-        }
-
         pub(crate) fn core(&self) -> Option<&wasmtime::Module> {
-            self.1.as_ref()
+            self.core.as_ref()
         }
 
         /// Whether the plugin can take the core call path.
         pub fn has_core_path(&self) -> bool {
-            self.1.is_some()
+            self.core.is_some()
         }
     }
 }

@@ -158,6 +158,7 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::Note(id, key)) => HostResponse::Note(view.note(id, &key)),
         Ok(HostRequest::CardsBeneath(id)) => HostResponse::CardsBeneath(view.cards_beneath(id)),
         Ok(HostRequest::LastSeen(id)) => HostResponse::LastSeen(view.last_seen(id)),
+        Ok(HostRequest::DiceHidden) => HostResponse::DiceHidden(view.dice_hidden()),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

@@ -59,6 +59,10 @@ impl HostView for StateView<'_> {
         Some(self.view_of(unit))
     }
 
+    fn dice_hidden(&self) -> bool {
+        self.0.attack.as_ref().is_some_and(|a| a.hidden)
+    }
+
     fn units(&self, zone: Option<u8>) -> Vec<UnitId> {
         self.0
             .units

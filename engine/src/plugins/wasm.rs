@@ -39,6 +39,16 @@ mod bindings {
     });
 }
 
+/// The bindings of API 1.4.0 (`plugin-api/wit-history/1.4.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_4 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.4.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.3.0 (`plugin-api/wit-history/1.3.0/`), kept so that plugins built
 /// against it still load.
 mod bindings_1_3 {
@@ -658,19 +668,33 @@ macro_rules! whole_ability {
     };
 }
 
-/// API 1.4.0, the newest: the host question `last-seen` is new (`host_1_4!`), and the effects
-/// `board` and `disembark` (Pilot).
-mod v1_4 {
+/// The effects of API 1.4.0 and later, in a version's module after `conversions!`: those of
+/// 1.1, `attach` (1.3), `board` and `disembark` (1.4, Pilot).
+macro_rules! conversions_1_4 {
+    () => {
+        conversions_1_1!(@ {
+            Err(wit::Effect::Attach(a)) => E::Attach {
+                equipment: a.equipment,
+                to: a.to,
+            },
+            Err(wit::Effect::Board(onto)) => E::Board { onto },
+            Err(wit::Effect::Disembark(from)) => E::Disembark { from },
+        });
+        ability_details!();
+    };
+}
+
+/// API 1.5.0, the newest: the host question `dice-hidden` is new.
+mod v1_5 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_1_1!(@ {
-        Err(wit::Effect::Attach(a)) => E::Attach {
-            equipment: a.equipment,
-            to: a.to,
-        },
-        Err(wit::Effect::Board(onto)) => E::Board { onto },
-        Err(wit::Effect::Disembark(from)) => E::Disembark { from },
-    });
-    ability_details!();
+    conversions_1_4!();
+}
+
+/// API 1.4.0: the host question `last-seen` is new (`host_1_4!`), and the effects `board` and
+/// `disembark` (Pilot).
+mod v1_4 {
+    conversions!(super::bindings_1_4::swtcg::keyword::types);
+    conversions_1_4!();
 }
 
 /// API 1.3.0: the `attach` effect is new.
@@ -830,20 +854,37 @@ macro_rules! host_1_2 {
     };
 }
 
-host_impl!(bindings, v1_4, {
-    host_1_1!();
-    host_1_2!(bindings, v1_4);
+/// The host function API 1.4.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_4 {
+    ($bindings:ident, $conv:ident) => {
+        fn last_seen(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .and_then(|v| v.last_seen(id))
+                .map($conv::unit_view))
+        }
+    };
+}
 
-    fn last_seen(
-        &mut self,
-        id: u32,
-    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::UnitView>> {
+host_impl!(bindings, v1_5, {
+    host_1_1!();
+    host_1_2!(bindings, v1_5);
+    host_1_4!(bindings, v1_5);
+
+    fn dice_hidden(&mut self) -> wasmtime::Result<bool> {
         self.charge()?;
-        Ok(self
-            .view()
-            .and_then(|v| v.last_seen(id))
-            .map(v1_4::unit_view))
+        Ok(self.view().is_some_and(|v| v.dice_hidden()))
     }
+});
+
+host_impl!(bindings_1_4, v1_4, {
+    host_1_1!();
+    host_1_2!(bindings_1_4, v1_4);
+    host_1_4!(bindings_1_4, v1_4);
 });
 
 host_impl!(bindings_1_3, v1_3, {
@@ -891,11 +932,13 @@ const WASMTIME_MAJOR: u32 = 48;
 /// The compiler and linker shared by all plugins of a registry.
 pub struct WasmRuntime {
     engine: Engine,
-    /// The host functions of the newest API.
-    linker: Linker<HostCtx>,
-    /// The host functions of API 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built against
-    /// them. A linker per version keeps the versions' imports from ever being matched to each
-    /// other.
+    /// The host functions of the newest API (shared with plugins that link their component
+    /// only when the component path is first chosen).
+    linker: std::sync::Arc<Linker<HostCtx>>,
+    /// The host functions of API 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built
+    /// against them. A linker per version keeps the versions' imports from ever being matched
+    /// to each other.
+    linker_1_4: Linker<HostCtx>,
     linker_1_3: Linker<HostCtx>,
     linker_1_2: Linker<HostCtx>,
     linker_1_1: Linker<HostCtx>,
@@ -923,6 +966,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_4 = Linker::new(&engine);
+        bindings_1_4::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_4, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.4", e))?;
         let mut linker_1_3 = Linker::new(&engine);
         bindings_1_3::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_3, |ctx| {
             ctx
@@ -948,7 +996,8 @@ impl WasmRuntime {
             .map_err(|e| error("linking the host functions of the core path", e))?;
         Ok(WasmRuntime {
             engine,
-            linker,
+            linker: std::sync::Arc::new(linker),
+            linker_1_4,
             linker_1_3,
             linker_1_2,
             linker_1_1,
@@ -985,18 +1034,34 @@ impl WasmRuntime {
     /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
     /// turned into a component.
     pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
-        let component = componentize(&self.engine, wasm)?;
-        let core = self.core_module(&component)?;
-        Component::new(&self.engine, &component)
-            .map(|c| super::wasmtime_free::Compiled(c, core))
-            .map_err(|e| error("compiling the plugin", e))
+        let bytes = componentize(&self.engine, wasm)?;
+        let component =
+            Component::new(&self.engine, &bytes).map_err(|e| error("compiling the plugin", e))?;
+        let core = self.core_module(&bytes, &component)?;
+        Ok(super::wasmtime_free::Compiled {
+            component: component.into(),
+            serialized: None,
+            core,
+        })
     }
 
     /// The compiled main core module of a component, if it can take the core path (see
     /// `core_abi`): a component of an older API, or one whose main module has other imports or
     /// exports than the newest API's core signatures, keeps the component path only.
-    fn core_module(&self, component: &[u8]) -> Result<Option<wasmtime::Module>, WasmError> {
-        let Some(main) = core_abi::main_module(component) else {
+    /// The component must link with the newest API's host functions as it is, so that a plugin
+    /// the component path refuses is refused whichever path is chosen.
+    fn core_module(
+        &self,
+        bytes: &[u8],
+        component: &Component,
+    ) -> Result<Option<wasmtime::Module>, WasmError> {
+        let newest = api::api_version_string();
+        if exported_api(&self.engine, component).ok().as_ref() != Some(&newest)
+            || self.linker.instantiate_pre(component).is_err()
+        {
+            return Ok(None);
+        }
+        let Some(main) = core_abi::main_module(bytes) else {
             return Ok(None);
         };
         let module = wasmtime::Module::new(&self.engine, main)
@@ -1014,12 +1079,15 @@ impl WasmRuntime {
     /// length of the compiled component (8 bytes, little-endian), the compiled component, then
     /// the compiled main core module when it can take the core path (else nothing).
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
-        let component = componentize(&self.engine, wasm)?;
+        let bytes = componentize(&self.engine, wasm)?;
         let compiled = self
             .engine
-            .precompile_component(&component)
+            .precompile_component(&bytes)
             .map_err(|e| error("compiling the plugin", e))?;
-        let core = match self.core_module(&component)? {
+        // SAFETY: just compiled by this engine.
+        let component = unsafe { Component::deserialize(&self.engine, &compiled) }
+            .map_err(|e| error("compiling the plugin", e))?;
+        let core = match self.core_module(&bytes, &component)? {
             Some(module) => module
                 .serialize()
                 .map_err(|e| error("compiling the plugin's core module", e))?,
@@ -1044,20 +1112,35 @@ impl WasmRuntime {
             .ok()
             .and_then(|n| rest.split_at_checked(n))
             .ok_or_else(bad)?;
-        // SAFETY: the bytes come from `precompile` of this same engine configuration, verified
-        // by the cache's checksum before this call.
-        let component = unsafe { Component::deserialize(&self.engine, component) }
-            .map_err(|e| error("loading the compiled plugin", e))?;
-        let core = if core.is_empty() {
-            None
-        } else {
-            // SAFETY: as above; this part is the serialized main module of the same plugin.
-            Some(
-                unsafe { wasmtime::Module::deserialize(&self.engine, core) }
-                    .map_err(|e| error("loading the compiled plugin's core module", e))?,
-            )
-        };
-        Ok(super::wasmtime_free::Compiled(component, core))
+        if core.is_empty() {
+            // SAFETY: the bytes come from `precompile` of this same engine configuration,
+            // verified by the cache's checksum before this call.
+            let component = unsafe { Component::deserialize(&self.engine, component) }
+                .map_err(|e| error("loading the compiled plugin", e))?;
+            return Ok(super::wasmtime_free::Compiled {
+                component: component.into(),
+                serialized: None,
+                core: None,
+            });
+        }
+        // SAFETY: as above; this part is the serialized main module of the same plugin.
+        let core = unsafe { wasmtime::Module::deserialize(&self.engine, core) }
+            .map_err(|e| error("loading the compiled plugin's core module", e))?;
+        // The component is loaded only if the component path is chosen (`component`).
+        Ok(super::wasmtime_free::Compiled {
+            component: std::sync::OnceLock::new(),
+            serialized: Some(component.into()),
+            core: Some(core),
+        })
+    }
+
+    /// The component of a compiled plugin, loaded now if it was not yet.
+    fn component(&self, compiled: &super::wasmtime_free::Compiled) -> Result<Component, WasmError> {
+        load_component(
+            &self.engine,
+            &compiled.component,
+            compiled.serialized.as_deref(),
+        )
     }
 
     /// Instantiates a compiled plugin with a memory cap, with the bindings of the API version
@@ -1068,7 +1151,32 @@ impl WasmRuntime {
         memory: u64,
         fuel: u64,
     ) -> Result<WasmPlugin, WasmError> {
-        let component = compiled.component();
+        if let (AbiPath::Core, Some(module)) = (self.abi, compiled.core()) {
+            match self.core_linker.instantiate_pre(module) {
+                Ok(pre) => {
+                    // The component is linked only if the component path is chosen later.
+                    let mut plugin = WasmPlugin {
+                        engine: self.engine.clone(),
+                        pre: std::sync::OnceLock::new(),
+                        lazy: Some(LazyComponent {
+                            component: compiled.component.clone(),
+                            serialized: compiled.serialized.clone(),
+                            linker: self.linker.clone(),
+                        }),
+                        core: Some(core_abi::CorePre(pre)),
+                        abi: self.abi,
+                        memory,
+                        fuel,
+                        call_fuel: Default::default(),
+                        live: None,
+                    };
+                    plugin.live = Some(plugin.fresh_instance()?);
+                    return Ok(plugin);
+                }
+                Err(e) => tracing::debug!("the plugin takes the component path: {e:#}"),
+            }
+        }
+        let component = &self.component(compiled)?;
         let version = exported_api(&self.engine, component)?;
         let link_error =
             "linking the plugin (it may import something the host does not provide, such as WASI)";
@@ -1110,12 +1218,21 @@ impl WasmRuntime {
                         error("the plugin does not export the keyword world 1.3.0", e)
                     })?)
                 }
+                "1.4.0" => {
+                    let pre = self
+                        .linker_1_4
+                        .instantiate_pre(component)
+                        .map_err(|e| error(link_error, e))?;
+                    Pre::V1_4(bindings_1_4::KeywordPre::new(pre).map_err(|e| {
+                        error("the plugin does not export the keyword world 1.4.0", e)
+                    })?)
+                }
                 _ => {
                     let pre = self
                         .linker
                         .instantiate_pre(component)
                         .map_err(|e| error(link_error, e))?;
-                    Pre::V1_4(
+                    Pre::V1_5(
                         bindings::KeywordPre::new(pre).map_err(|e| {
                             error("the plugin does not export the keyword world", e)
                         })?,
@@ -1125,7 +1242,7 @@ impl WasmRuntime {
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_4(_), Some(module)) => match self.core_linker.instantiate_pre(module) {
+            (Pre::V1_5(_), Some(module)) => match self.core_linker.instantiate_pre(module) {
                 Ok(pre) => Some(core_abi::CorePre(pre)),
                 Err(e) => {
                     tracing::debug!("the plugin takes the component path: {e:#}");
@@ -1136,7 +1253,8 @@ impl WasmRuntime {
         };
         let mut plugin = WasmPlugin {
             engine: self.engine.clone(),
-            pre,
+            pre: pre.into(),
+            lazy: None,
             core,
             abi: self.abi,
             memory,
@@ -1198,6 +1316,35 @@ fn componentize(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
     Ok(wasm.to_vec())
 }
 
+/// A compiled component, loaded from its `precompile` bytes on first need and kept.
+fn load_component(
+    engine: &Engine,
+    component: &std::sync::OnceLock<Component>,
+    serialized: Option<&[u8]>,
+) -> Result<Component, WasmError> {
+    if let Some(component) = component.get() {
+        return Ok(component.clone());
+    }
+    let Some(bytes) = serialized else {
+        return Err(WasmError(
+            "the plugin's component was never compiled".into(),
+        ));
+    };
+    // SAFETY: the bytes are the component part of a `precompile` payload that `load_compiled`
+    // of this engine checked (the cache's checksum) and split.
+    let loaded = unsafe { Component::deserialize(engine, bytes) }
+        .map_err(|e| error("loading the compiled plugin", e))?;
+    Ok(component.get_or_init(|| loaded).clone())
+}
+
+/// What a plugin loaded for the core path needs to link its component if the component path
+/// is chosen later (`WasmPlugin::set_abi_path`): always a plugin of the newest API.
+struct LazyComponent {
+    component: std::sync::OnceLock<Component>,
+    serialized: Option<std::sync::Arc<[u8]>>,
+    linker: std::sync::Arc<Linker<HostCtx>>,
+}
+
 /// A live instance and its store.
 struct Live {
     store: Store<HostCtx>,
@@ -1210,7 +1357,8 @@ enum Pre {
     V1_1(bindings_1_1::KeywordPre<HostCtx>),
     V1_2(bindings_1_2::KeywordPre<HostCtx>),
     V1_3(bindings_1_3::KeywordPre<HostCtx>),
-    V1_4(bindings::KeywordPre<HostCtx>),
+    V1_4(bindings_1_4::KeywordPre<HostCtx>),
+    V1_5(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -1219,7 +1367,8 @@ enum Bound {
     V1_1(bindings_1_1::Keyword),
     V1_2(bindings_1_2::Keyword),
     V1_3(bindings_1_3::Keyword),
-    V1_4(bindings::Keyword),
+    V1_4(bindings_1_4::Keyword),
+    V1_5(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -1227,7 +1376,10 @@ enum Bound {
 /// One instantiated plugin.
 pub struct WasmPlugin {
     engine: Engine,
-    pre: Pre,
+    /// The component linked with its version's bindings; set when the plugin is instantiated,
+    /// or for a plugin loaded for the core path when the component path is first chosen.
+    pre: std::sync::OnceLock<Pre>,
+    lazy: Option<LazyComponent>,
     memory: u64,
     fuel: u64,
     /// Fuel per call at particular hook points and queries (by manifest name), overriding `fuel`
@@ -1474,15 +1626,35 @@ impl WasmPlugin {
                 .map_err(|e| error("instantiating the plugin", e))?;
             return Ok(Live { store, keyword });
         }
-        let keyword = match &self.pre {
+        let keyword = match self.component_pre()? {
             Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
             Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
             Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
             Pre::V1_3(pre) => pre.instantiate(&mut store).map(Bound::V1_3),
             Pre::V1_4(pre) => pre.instantiate(&mut store).map(Bound::V1_4),
+            Pre::V1_5(pre) => pre.instantiate(&mut store).map(Bound::V1_5),
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
+    }
+
+    /// The component linked with its version's bindings, linked now for a plugin loaded for
+    /// the core path.
+    fn component_pre(&self) -> Result<&Pre, WasmError> {
+        if let Some(pre) = self.pre.get() {
+            return Ok(pre);
+        }
+        let Some(lazy) = &self.lazy else {
+            return Err(WasmError("the plugin has no component".into()));
+        };
+        let component = load_component(&self.engine, &lazy.component, lazy.serialized.as_deref())?;
+        let pre = lazy
+            .linker
+            .instantiate_pre(&component)
+            .map_err(|e| error("linking the plugin", e))?;
+        let pre = bindings::KeywordPre::new(pre)
+            .map_err(|e| error("the plugin does not export the keyword world", e))?;
+        Ok(self.pre.get_or_init(|| Pre::V1_5(pre)))
     }
 
     /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
@@ -1577,7 +1749,8 @@ impl WasmPlugin {
                 }
                 Bound::V1_2(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_2, v1_2),
                 Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
-                Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_4),
+                Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_4, v1_4),
+                Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_5),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1641,8 +1814,11 @@ impl WasmPlugin {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
             })),
             Bound::Core(k) => k.query(store, ability, call),
-            Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_4, {
-                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_4),
+            Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_4, v1_4, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_4, v1_4),
+            })),
+            Bound::V1_5(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_5, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_5),
             })),
         })
     }

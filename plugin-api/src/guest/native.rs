@@ -68,6 +68,14 @@ pub mod host {
         Some(unit_view(u))
     }
 
+    /// Since API 1.5.
+    pub fn dice_hidden() -> bool {
+        matches!(
+            ask(HostRequest::DiceHidden),
+            Some(HostResponse::DiceHidden(true))
+        )
+    }
+
     fn unit_view(u: crate::UnitView) -> UnitView {
         UnitView {
             id: u.id,

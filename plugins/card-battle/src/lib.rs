@@ -182,9 +182,10 @@ fn targets(step: &Step, pop: Pop, me: Side, pick: Pick) -> Option<Vec<UnitId>> {
             Vec::new()
         }),
         Step::Prevent { filter, .. } => Some(if pop == Pop::DamagePrevention {
+            // Against secret dice (Cunning) the offer is made blind.
             ids(filter)
                 .into_iter()
-                .filter(|&u| still_pending(u) > 0)
+                .filter(|&u| prevention_offer(u, 1, |_| true) > 0)
                 .collect()
         } else {
             Vec::new()

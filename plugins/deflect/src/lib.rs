@@ -31,7 +31,10 @@ impl Keyword for Deflect {
         if pop != Pop::DamagePrevention {
             return Vec::new();
         }
-        let n = amount(&ability);
+        // Against secret dice (Cunning) the offer is made blind: up to X. How much is really
+        // deflected is worked out in `activate`, on the whole game.
+        let x = ability.parameter.trim().parse::<u32>().unwrap_or(0);
+        let n = prevention_offer(ability.unit, x, |p| p.preventable);
         let Some(me) = host::unit(ability.unit) else {
             return Vec::new();
         };

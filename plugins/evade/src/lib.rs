@@ -17,15 +17,6 @@ fn x_of(ability: &Ability) -> Option<u32> {
     ability.parameter.trim().parse().ok()
 }
 
-/// The damage pending on `unit` in the current damage instance and not yet prevented.
-fn still_pending(unit: UnitId) -> u32 {
-    host::pending_damage()
-        .iter()
-        .filter(|p| p.target == unit)
-        .map(|p| p.amount.saturating_sub(p.prevented))
-        .sum()
-}
-
 impl Keyword for Evade {
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
         if pop != Pop::DamagePrevention {
@@ -34,7 +25,8 @@ impl Keyword for Evade {
         let Some(x) = x_of(&ability) else {
             return Vec::new();
         };
-        let most = x.min(still_pending(ability.unit));
+        // Against secret dice (Cunning) the offer is made blind: up to X.
+        let most = prevention_offer(ability.unit, x, |_| true);
         if most == 0 {
             return Vec::new();
         }

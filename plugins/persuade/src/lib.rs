@@ -39,7 +39,9 @@ impl Keyword for Persuade {
         let Some(x) = x_of(&ability) else {
             return Vec::new();
         };
-        let most = x.min(preventable_pending(ability.unit));
+        // Against secret dice (Cunning) the offer is made blind: up to X. What is really
+        // prevented is worked out in `activate`, on the whole game.
+        let most = prevention_offer(ability.unit, x, |p| p.preventable);
         if most == 0 {
             return Vec::new();
         }

@@ -36,8 +36,9 @@ fn has_ferocity(unit: UnitId) -> bool {
     })
 }
 
-/// The units this Protect may target now, each with the damage prevention can still reduce on it.
-fn targets(ability: &Ability) -> Vec<(UnitId, u32)> {
+/// The units this Protect may target now, each with the most it may offer to prevent there (at
+/// most X and the damage prevention can still reduce on it).
+fn targets(ability: &Ability, x: u32) -> Vec<(UnitId, u32)> {
     let Some(me) = host::unit(ability.unit) else {
         return Vec::new();
     };
@@ -55,8 +56,9 @@ fn targets(ability: &Ability) -> Vec<(UnitId, u32)> {
         .filter(|p| {
             host::unit(p.target).is_some_and(|u| u.controller == me.controller && u.zone == me.zone)
         })
-        .map(|p| (p.target, p.amount.saturating_sub(p.prevented)))
-        .filter(|&(_, left)| left > 0)
+        // Against secret dice (Cunning) the offer is made blind: up to X.
+        .map(|p| (p.target, prevention_offer(p.target, x, |q| q.preventable)))
+        .filter(|&(_, most)| most > 0)
         .collect()
 }
 
@@ -68,13 +70,8 @@ impl Keyword for Protect {
         let Some(x) = x_of(&ability) else {
             return Vec::new();
         };
-        let targets = targets(&ability);
-        let most = targets
-            .iter()
-            .map(|&(_, left)| left)
-            .max()
-            .unwrap_or(0)
-            .min(x);
+        let targets = targets(&ability, x);
+        let most = targets.iter().map(|&(_, most)| most).max().unwrap_or(0);
         // An offer without targets would be an untargeted activation: offer nothing instead.
         if most == 0 {
             return Vec::new();

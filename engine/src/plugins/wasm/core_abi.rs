@@ -36,7 +36,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 11] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 12] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -48,6 +48,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 11] = [
     ("cards-beneath", 1, 1),
     ("describe-ability", 2, 0),
     ("last-seen", 2, 0),
+    ("dice-hidden", 0, 1),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
@@ -204,6 +205,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "cards-beneath", host_cards_beneath)?;
     linker.func_wrap(&m, "describe-ability", host_describe_ability)?;
     linker.func_wrap(&m, "last-seen", host_last_seen)?;
+    linker.func_wrap(&m, "dice-hidden", host_dice_hidden)?;
     Ok(())
 }
 
@@ -1086,6 +1088,11 @@ fn host_note(mut cx: Caller<'_, HostCtx>, id: i32, ptr: i32, len: i32, ret: i32)
 fn host_cards_beneath(mut cx: Caller<'_, HostCtx>, id: i32) -> Result<i32> {
     cx.data_mut().charge()?;
     Ok(cx.data().view().map_or(0, |v| v.cards_beneath(id as u32)) as i32)
+}
+
+fn host_dice_hidden(mut cx: Caller<'_, HostCtx>) -> Result<i32> {
+    cx.data_mut().charge()?;
+    Ok(i32::from(cx.data().view().is_some_and(|v| v.dice_hidden())))
 }
 
 fn host_describe_ability(mut cx: Caller<'_, HostCtx>, key: i32, ret: i32) -> Result<()> {
