@@ -4,6 +4,10 @@
 //! at all: the only imports they get are the read-only `host` functions below. Every call runs
 //! with a fuel budget (deterministic) and a memory cap; a call that traps, runs out of fuel or
 //! exceeds its memory returns an error, and the instance is replaced before the next call.
+//!
+//! Plugins of the newest API are called through their main core module by default
+//! (`core_abi`, `AbiPath::Core`), the same store, limits and host answers as the component
+//! path, which older versions (and `AbiPath::Component`) take.
 
 use sha2::{Digest, Sha256};
 use swtcg_plugin_api as api;
@@ -1056,9 +1060,12 @@ impl WasmRuntime {
         component: &Component,
     ) -> Result<Option<wasmtime::Module>, WasmError> {
         let newest = api::api_version_string();
-        if exported_api(&self.engine, component).ok().as_ref() != Some(&newest)
-            || self.linker.instantiate_pre(component).is_err()
-        {
+        let links = self
+            .linker
+            .instantiate_pre(component)
+            .and_then(bindings::KeywordPre::new)
+            .is_ok();
+        if exported_api(&self.engine, component).ok().as_ref() != Some(&newest) || !links {
             return Ok(None);
         }
         let Some(main) = core_abi::main_module(bytes) else {
