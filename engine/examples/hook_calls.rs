@@ -9,7 +9,11 @@
 //! W=target/plugins-wasm/wasm32-unknown-unknown/release/swtcg_keyword_critical_hit.wasm
 //! valgrind --tool=callgrind target/release/examples/hook_calls $W /tmp/ch.cwasm 0
 //! valgrind --tool=callgrind target/release/examples/hook_calls $W /tmp/ch.cwasm 10000
+//! valgrind --tool=callgrind target/release/examples/hook_calls $W /tmp/ch.cwasm 10000 component
 //! ```
+//!
+//! The optional last argument is the call path, `core` (the default) or `component`
+//! (`AbiPath`).
 //!
 //! Naming `-p swtcg` beside the engine keeps the features of the dependencies those of the
 //! `swtcg` build, so that wasmtime is not built a second time (about 20 minutes here). The
@@ -22,7 +26,7 @@ mod workload;
 
 use std::process::ExitCode;
 
-use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::{AbilityHost, Ruleset};
 
 fn main() -> ExitCode {
@@ -37,8 +41,17 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, wasm, compiled, calls] = &args[..] else {
-        return Err("usage: hook_calls CRITICAL_HIT.wasm COMPILED_FILE CALLS".into());
+    let (wasm, compiled, calls, abi) = match &args[..] {
+        [_, wasm, compiled, calls] => (wasm, compiled, calls, AbiPath::Core),
+        [_, wasm, compiled, calls, abi] if abi == "core" => (wasm, compiled, calls, AbiPath::Core),
+        [_, wasm, compiled, calls, abi] if abi == "component" => {
+            (wasm, compiled, calls, AbiPath::Component)
+        }
+        _ => {
+            return Err(
+                "usage: hook_calls CRITICAL_HIT.wasm COMPILED_FILE CALLS [core|component]".into(),
+            );
+        }
     };
     let calls: u64 = calls.parse().map_err(|e| format!("CALLS {calls:?}: {e}"))?;
     let wasm = std::fs::read(wasm).map_err(|e| format!("{wasm}: {e}"))?;
@@ -74,6 +87,10 @@ fn run() -> Result<(), String> {
     let plugin = registry
         .plugin_for("Critical Hit")
         .ok_or("the plugin is no Critical Hit")?;
+    registry.set_abi_path(abi);
+    if registry.abi_path(plugin) != Some(abi) {
+        return Err(format!("the plugin can't take the {abi:?} path"));
+    }
     // The first call gives the ability its key; the calls measured are all alike.
     let effects = registry
         .call_hook(plugin, workload::BENCH_HOOK, &ability, &event, &state)
@@ -88,7 +105,7 @@ fn run() -> Result<(), String> {
     }
     if calls > 0 {
         let ns = start.elapsed().as_nanos() as f64 / calls as f64;
-        eprintln!("{calls} calls, {ns:.1} ns each");
+        eprintln!("{calls} calls through the {abi:?} path, {ns:.1} ns each");
     }
     Ok(())
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, anyhow};
 use clap::Args;
 use serde_json::{Value, json};
-use swtcg_engine::plugins::{Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::plugins::{AbiPath, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::{AbilityHost, CardDef, Game, GameState, NoPlugins, Ruleset, Seats};
 use swtcg_plugin_api::HookPoint;
 
@@ -241,6 +241,7 @@ fn load_native(dir: &Path) -> anyhow::Result<Registry> {
         ruleset: &Ruleset::default(),
         use_cache: false,
         native: Some(dir),
+        abi: AbiPath::Core,
     })
 }
 
@@ -440,9 +441,12 @@ fn measure_hooks(args: &BenchArgs, hosts: &mut Hosts) -> anyhow::Result<Value> {
     let (iterations, batches) = if args.quick { (200, 3) } else { (20_000, 7) };
     let mut builtin = BuiltinCriticalHit::new();
     let mut figures = serde_json::Map::new();
-    let one = |wasm: f64, native: Option<f64>, builtin: f64| {
+    // The wasm figures are of the default call path (`AbiPath::Core`); `wasm_component_ns` is
+    // the same measure through wasmtime's component boundary, in the same run.
+    let one = |wasm: f64, component: f64, native: Option<f64>, builtin: f64| {
         json!({
             "wasm_ns": wasm,
+            "wasm_component_ns": component,
             "native_ns": native,
             "builtin_ns": builtin,
             "wasm_over_native": ratio(Some(wasm), native),
@@ -453,10 +457,14 @@ fn measure_hooks(args: &BenchArgs, hosts: &mut Hosts) -> anyhow::Result<Value> {
         Some(native) => Some(call_ns(native, iterations, batches)?),
         None => None,
     };
+    hosts.wasm.set_abi_path(AbiPath::Component);
+    let component_call = call_ns(&mut hosts.wasm, iterations, batches)?;
+    hosts.wasm.set_abi_path(AbiPath::Core);
     figures.insert(
         "call".into(),
         one(
             call_ns(&mut hosts.wasm, iterations, batches)?,
+            component_call,
             native_call,
             call_ns(&mut builtin, iterations, batches)?,
         ),
@@ -467,10 +475,14 @@ fn measure_hooks(args: &BenchArgs, hosts: &mut Hosts) -> anyhow::Result<Value> {
             Some(native) => Some(dispatch_ns(native, instances, BENCH_HOOK, n, batches)?),
             None => None,
         };
+        hosts.wasm.set_abi_path(AbiPath::Component);
+        let component = dispatch_ns(&mut hosts.wasm, instances, BENCH_HOOK, n, batches)?;
+        hosts.wasm.set_abi_path(AbiPath::Core);
         figures.insert(
             format!("pop_{instances}"),
             one(
                 dispatch_ns(&mut hosts.wasm, instances, BENCH_HOOK, n, batches)?,
+                component,
                 native,
                 dispatch_ns(&mut builtin, instances, BENCH_HOOK, n, batches)?,
             ),
@@ -671,10 +683,13 @@ fn print_selfplay(s: &Value, f: &dyn Fn(&Value) -> String) {
 }
 
 fn print_hooks(h: &Value, f: &dyn Fn(&Value) -> String) {
-    println!("Hook dispatch (ns; Critical Hit in the pending damage POP):");
     println!(
-        "  {:<26} {:>9} {:>9} {:>9} {:>12} {:>13}",
-        "", "wasm", "native", "built-in", "wasm/native", "wasm/built-in"
+        "Hook dispatch (ns; Critical Hit in the pending damage POP; wasm through the core path, \
+         and through wasmtime's component boundary):"
+    );
+    println!(
+        "  {:<26} {:>9} {:>9} {:>9} {:>9} {:>12} {:>13}",
+        "", "wasm", "component", "native", "built-in", "wasm/native", "wasm/built-in"
     );
     for (label, key) in [
         ("one call with an effect", "call"),
@@ -684,8 +699,9 @@ fn print_hooks(h: &Value, f: &dyn Fn(&Value) -> String) {
     ] {
         let r = &h[key];
         println!(
-            "  {label:<26} {:>9} {:>9} {:>9} {:>12} {:>13}",
+            "  {label:<26} {:>9} {:>9} {:>9} {:>9} {:>12} {:>13}",
             f(&r["wasm_ns"]),
+            f(&r["wasm_component_ns"]),
             f(&r["native_ns"]),
             f(&r["builtin_ns"]),
             f(&r["wasm_over_native"]),

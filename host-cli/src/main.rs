@@ -195,6 +195,27 @@ pub(crate) struct PluginArgs {
     /// plugins and speed comparisons.
     #[arg(long, value_name = "DIR")]
     pub native: Option<PathBuf>,
+    /// How calls cross into wasm plugins of the newest API: `core` (the default) calls the
+    /// plugin's core module and does the canonical ABI in the engine, `component` goes through
+    /// wasmtime's component boundary (docs/plugin-protocol.md). Both give the same answers.
+    #[arg(long, value_name = "PATH", default_value = "core")]
+    pub abi: AbiArg,
+}
+
+/// The values of `--abi`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AbiArg {
+    Core,
+    Component,
+}
+
+impl AbiArg {
+    pub(crate) fn path(self) -> swtcg_engine::plugins::AbiPath {
+        match self {
+            AbiArg::Core => swtcg_engine::plugins::AbiPath::Core,
+            AbiArg::Component => swtcg_engine::plugins::AbiPath::Component,
+        }
+    }
 }
 
 impl PluginArgs {
@@ -223,6 +244,7 @@ impl PluginArgs {
             ruleset,
             use_cache: !self.no_cache,
             native: self.native.as_deref(),
+            abi: self.abi.path(),
         })
     }
 }

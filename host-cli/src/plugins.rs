@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use swtcg_engine::plugins::wasmtime_free::Compiled;
-use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::{AbilityHost, Ruleset};
 
 use crate::bundled::BUNDLED;
@@ -130,13 +130,16 @@ pub struct Load<'a> {
     pub use_cache: bool,
     /// A folder of native builds of the bundled plugins to use instead of their wasm.
     pub native: Option<&'a Path>,
+    /// The call path of the wasm plugins of the newest API.
+    pub abi: AbiPath,
 }
 
 /// Builds the registry for a run: plugins of `--plugins` folders first (two of them claiming
 /// one keyword is an error), then the bundled plugins for every keyword still unclaimed, so that
 /// a folder can replace a bundled keyword.
 pub fn load(options: &Load) -> anyhow::Result<Registry> {
-    let runtime = WasmRuntime::new()?;
+    let mut runtime = WasmRuntime::new()?;
+    runtime.set_abi_path(options.abi);
     let cache = if options.use_cache { cache_dir() } else { None };
     let limits = (options.ruleset.plugin_memory, options.ruleset.plugin_fuel);
     let mut registry = Registry::new();

@@ -53,6 +53,7 @@ fn bench_json_reports_every_figure_with_its_ratios() {
     for part in ["call", "pop_0", "pop_1", "pop_10"] {
         for key in [
             "wasm_ns",
+            "wasm_component_ns",
             "native_ns",
             "builtin_ns",
             "wasm_over_native",

@@ -15,7 +15,7 @@ use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, Query
 use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::model::GameState;
 pub use manifest::{Manifest, ManifestError};
-pub use wasm::{WasmError, WasmPlugin, WasmRuntime, sha256_hex};
+pub use wasm::{AbiPath, WasmError, WasmPlugin, WasmRuntime, sha256_hex};
 
 /// Why a plugin could not be added to a registry; names the plugin and its source.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -155,10 +155,30 @@ impl Registry {
         }
         let (memory, fuel) = limits;
         let backend = runtime
-            .instantiate(component.component(), memory, fuel)
+            .instantiate(component, memory, fuel)
             .map_err(|e| fail(format!("plugin {label}: {e}")))?;
         self.register(manifest, sha256, source, Backend::Wasm(Box::new(backend)));
         Ok(())
+    }
+
+    /// Chooses the call path of every wasm plugin of the newest API (see `AbiPath`).
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        for plugin in &mut self.plugins {
+            match &mut plugin.backend {
+                Backend::Wasm(wasm) => wasm.set_abi_path(abi),
+                #[cfg(feature = "native")]
+                Backend::Native(_) => {}
+            }
+        }
+    }
+
+    /// The call path a plugin takes; `None` for a native plugin.
+    pub fn abi_path(&self, plugin: PluginId) -> Option<AbiPath> {
+        match &self.plugins.get(plugin)?.backend {
+            Backend::Wasm(wasm) => Some(wasm.abi_path()),
+            #[cfg(feature = "native")]
+            Backend::Native(_) => None,
+        }
     }
 
     /// Adds a trusted native plugin (see `native::NativePlugin::load`), with the same checks
@@ -232,12 +252,25 @@ impl Registry {
 
 /// A compiled component, kept apart from wasmtime's types in this module's public signature.
 pub mod wasmtime_free {
-    /// A plugin compiled by a `WasmRuntime`.
-    pub struct Compiled(pub(crate) wasmtime::component::Component);
+    /// A plugin compiled by a `WasmRuntime`: the component, and its main core module when it
+    /// can take the core call path (`AbiPath::Core`). A plugin loaded from the compile cache
+    /// with a core module keeps its component compiled but not loaded until the component
+    /// path needs it (`WasmRuntime::component`): the core path alone halves the load.
+    pub struct Compiled {
+        pub(crate) component: std::sync::OnceLock<wasmtime::component::Component>,
+        /// The component's bytes from `WasmRuntime::precompile`, loaded on first need.
+        pub(crate) serialized: Option<std::sync::Arc<[u8]>>,
+        pub(crate) core: Option<wasmtime::Module>,
+    }
 
     impl Compiled {
-        pub(crate) fn component(&self) -> &wasmtime::component::Component {
-            &self.0
+        pub(crate) fn core(&self) -> Option<&wasmtime::Module> {
+            self.core.as_ref()
+        }
+
+        /// Whether the plugin can take the core call path.
+        pub fn has_core_path(&self) -> bool {
+            self.core.is_some()
         }
     }
 }

@@ -4,6 +4,10 @@
 //! at all: the only imports they get are the read-only `host` functions below. Every call runs
 //! with a fuel budget (deterministic) and a memory cap; a call that traps, runs out of fuel or
 //! exceeds its memory returns an error, and the instance is replaced before the next call.
+//!
+//! Plugins of the newest API are called through their main core module by default
+//! (`core_abi`, `AbiPath::Core`), the same store, limits and host answers as the component
+//! path, which older versions (and `AbiPath::Component`) take.
 
 use sha2::{Digest, Sha256};
 use swtcg_plugin_api as api;
@@ -13,6 +17,21 @@ use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
 use super::view::StateView;
 use crate::model::GameState;
 use swtcg_plugin_api::HostView;
+
+mod core_abi;
+
+/// How calls cross into a plugin of the newest API: through wasmtime's component boundary, or
+/// through the core-module path of `core_abi` (the default), which writes and reads the
+/// canonical ABI itself. Plugins of older API versions, and any plugin whose main core module
+/// does not have the newest API's exact core signatures, always take the component path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AbiPath {
+    /// wasmtime's component model: typed lifting and lowering by the generated bindings.
+    Component,
+    /// The plugin's main core module, called with flat values (docs/plugin-protocol.md).
+    #[default]
+    Core,
+}
 
 /// The bindings of the newest API (`plugin-api/wit/`).
 mod bindings {
@@ -97,6 +116,9 @@ pub struct HostCtx {
     /// The ability keys given to this instance (API 1.2). They live with the store, so a
     /// replaced instance starts with no keys, as its memory starts with none kept.
     keys: AbilityKeys,
+    /// The memory and allocator of a core-path instance (`core_abi`), which its host functions
+    /// lower their answers with; `None` for a component instance.
+    guest: Option<core_abi::Guest>,
 }
 
 /// The most ability keys one instance is given; a plugin about to need more gets a fresh
@@ -914,8 +936,9 @@ const WASMTIME_MAJOR: u32 = 48;
 /// The compiler and linker shared by all plugins of a registry.
 pub struct WasmRuntime {
     engine: Engine,
-    /// The host functions of the newest API.
-    linker: Linker<HostCtx>,
+    /// The host functions of the newest API (shared with plugins that link their component
+    /// only when the component path is first chosen).
+    linker: std::sync::Arc<Linker<HostCtx>>,
     /// The host functions of API 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built
     /// against them. A linker per version keeps the versions' imports from ever being matched
     /// to each other.
@@ -924,6 +947,10 @@ pub struct WasmRuntime {
     linker_1_2: Linker<HostCtx>,
     linker_1_1: Linker<HostCtx>,
     linker_1_0: Linker<HostCtx>,
+    /// The host functions of the newest API for the core path (`core_abi`).
+    core_linker: wasmtime::Linker<HostCtx>,
+    /// The path new plugins of the newest API are called through.
+    abi: AbiPath,
 }
 
 impl WasmRuntime {
@@ -968,15 +995,26 @@ impl WasmRuntime {
             ctx
         })
         .map_err(|e| error("linking the host functions of API 1.0", e))?;
+        let mut core_linker = wasmtime::Linker::new(&engine);
+        core_abi::add_host_functions(&mut core_linker)
+            .map_err(|e| error("linking the host functions of the core path", e))?;
         Ok(WasmRuntime {
             engine,
-            linker,
+            linker: std::sync::Arc::new(linker),
             linker_1_4,
             linker_1_3,
             linker_1_2,
             linker_1_1,
             linker_1_0,
+            core_linker,
+            abi: AbiPath::default(),
         })
+    }
+
+    /// Sets the path through which the plugins this runtime instantiates from now on are
+    /// called (`AbiPath::Core` unless set).
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        self.abi = abi;
     }
 
     /// The key of a compiled plugin in a compile cache: the wasmtime version, a hash of this
@@ -988,8 +1026,10 @@ impl WasmRuntime {
         self.engine
             .precompile_compatibility_hash()
             .hash(&mut config);
+        // `core1`: the payload holds the compiled component and the compiled main core module
+        // (`precompile`); entries of the component alone are never read as such.
         format!(
-            "wasmtime{WASMTIME_MAJOR}-{:016x}-{}",
+            "wasmtime{WASMTIME_MAJOR}-core1-{:016x}-{}",
             config.finish(),
             sha256_hex(wasm)
         )
@@ -998,18 +1038,72 @@ impl WasmRuntime {
     /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
     /// turned into a component.
     pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
-        let component = componentize(&self.engine, wasm)?;
-        Component::new(&self.engine, &component)
-            .map(super::wasmtime_free::Compiled)
-            .map_err(|e| error("compiling the plugin", e))
+        let bytes = componentize(&self.engine, wasm)?;
+        let component =
+            Component::new(&self.engine, &bytes).map_err(|e| error("compiling the plugin", e))?;
+        let core = self.core_module(&bytes, &component)?;
+        Ok(super::wasmtime_free::Compiled {
+            component: component.into(),
+            serialized: None,
+            core,
+        })
     }
 
-    /// Compiles a plugin to bytes that `load_compiled` can load without compiling again.
+    /// The compiled main core module of a component, if it can take the core path (see
+    /// `core_abi`): a component of an older API, or one whose main module has other imports or
+    /// exports than the newest API's core signatures, keeps the component path only.
+    /// The component must link with the newest API's host functions as it is, so that a plugin
+    /// the component path refuses is refused whichever path is chosen.
+    fn core_module(
+        &self,
+        bytes: &[u8],
+        component: &Component,
+    ) -> Result<Option<wasmtime::Module>, WasmError> {
+        let newest = api::api_version_string();
+        let links = self
+            .linker
+            .instantiate_pre(component)
+            .and_then(bindings::KeywordPre::new)
+            .is_ok();
+        if exported_api(&self.engine, component).ok().as_ref() != Some(&newest) || !links {
+            return Ok(None);
+        }
+        let Some(main) = core_abi::main_module(bytes) else {
+            return Ok(None);
+        };
+        let module = wasmtime::Module::new(&self.engine, main)
+            .map_err(|e| error("compiling the plugin's core module", e))?;
+        match core_abi::shape_error(&module) {
+            None => Ok(Some(module)),
+            Some(why) => {
+                tracing::debug!("the plugin takes the component path: {why}");
+                Ok(None)
+            }
+        }
+    }
+
+    /// Compiles a plugin to bytes that `load_compiled` can load without compiling again: the
+    /// length of the compiled component (8 bytes, little-endian), the compiled component, then
+    /// the compiled main core module when it can take the core path (else nothing).
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
-        let component = componentize(&self.engine, wasm)?;
-        self.engine
-            .precompile_component(&component)
-            .map_err(|e| error("compiling the plugin", e))
+        let bytes = componentize(&self.engine, wasm)?;
+        let compiled = self
+            .engine
+            .precompile_component(&bytes)
+            .map_err(|e| error("compiling the plugin", e))?;
+        // SAFETY: just compiled by this engine.
+        let component = unsafe { Component::deserialize(&self.engine, &compiled) }
+            .map_err(|e| error("compiling the plugin", e))?;
+        let core = match self.core_module(&bytes, &component)? {
+            Some(module) => module
+                .serialize()
+                .map_err(|e| error("compiling the plugin's core module", e))?,
+            None => Vec::new(),
+        };
+        let mut payload = (compiled.len() as u64).to_le_bytes().to_vec();
+        payload.extend_from_slice(&compiled);
+        payload.extend_from_slice(&core);
+        Ok(payload)
     }
 
     /// Loads bytes made by `precompile`. The caller must have checked that they are the bytes
@@ -1018,21 +1112,78 @@ impl WasmRuntime {
         &self,
         compiled: &[u8],
     ) -> Result<super::wasmtime_free::Compiled, WasmError> {
-        // SAFETY: the bytes come from `precompile` of this same engine configuration, verified
-        // by the cache's checksum before this call.
-        unsafe { Component::deserialize(&self.engine, compiled) }
-            .map(super::wasmtime_free::Compiled)
-            .map_err(|e| error("loading the compiled plugin", e))
+        let bad = || WasmError("loading the compiled plugin: not made by `precompile`".into());
+        let (length, rest) = compiled.split_at_checked(8).ok_or_else(bad)?;
+        let length = u64::from_le_bytes(length.try_into().map_err(|_| bad())?);
+        let (component, core) = usize::try_from(length)
+            .ok()
+            .and_then(|n| rest.split_at_checked(n))
+            .ok_or_else(bad)?;
+        if core.is_empty() {
+            // SAFETY: the bytes come from `precompile` of this same engine configuration,
+            // verified by the cache's checksum before this call.
+            let component = unsafe { Component::deserialize(&self.engine, component) }
+                .map_err(|e| error("loading the compiled plugin", e))?;
+            return Ok(super::wasmtime_free::Compiled {
+                component: component.into(),
+                serialized: None,
+                core: None,
+            });
+        }
+        // SAFETY: as above; this part is the serialized main module of the same plugin.
+        let core = unsafe { wasmtime::Module::deserialize(&self.engine, core) }
+            .map_err(|e| error("loading the compiled plugin's core module", e))?;
+        // The component is loaded only if the component path is chosen (`component`).
+        Ok(super::wasmtime_free::Compiled {
+            component: std::sync::OnceLock::new(),
+            serialized: Some(component.into()),
+            core: Some(core),
+        })
+    }
+
+    /// The component of a compiled plugin, loaded now if it was not yet.
+    fn component(&self, compiled: &super::wasmtime_free::Compiled) -> Result<Component, WasmError> {
+        load_component(
+            &self.engine,
+            &compiled.component,
+            compiled.serialized.as_deref(),
+        )
     }
 
     /// Instantiates a compiled plugin with a memory cap, with the bindings of the API version
     /// it was built against (the version in the names of its exports).
     pub fn instantiate(
         &self,
-        component: &Component,
+        compiled: &super::wasmtime_free::Compiled,
         memory: u64,
         fuel: u64,
     ) -> Result<WasmPlugin, WasmError> {
+        if let (AbiPath::Core, Some(module)) = (self.abi, compiled.core()) {
+            match self.core_linker.instantiate_pre(module) {
+                Ok(pre) => {
+                    // The component is linked only if the component path is chosen later.
+                    let mut plugin = WasmPlugin {
+                        engine: self.engine.clone(),
+                        pre: std::sync::OnceLock::new(),
+                        lazy: Some(LazyComponent {
+                            component: compiled.component.clone(),
+                            serialized: compiled.serialized.clone(),
+                            linker: self.linker.clone(),
+                        }),
+                        core: Some(core_abi::CorePre(pre)),
+                        abi: self.abi,
+                        memory,
+                        fuel,
+                        call_fuel: Default::default(),
+                        live: None,
+                    };
+                    plugin.live = Some(plugin.fresh_instance()?);
+                    return Ok(plugin);
+                }
+                Err(e) => tracing::debug!("the plugin takes the component path: {e:#}"),
+            }
+        }
+        let component = &self.component(compiled)?;
         let version = exported_api(&self.engine, component)?;
         let link_error =
             "linking the plugin (it may import something the host does not provide, such as WASI)";
@@ -1095,9 +1246,24 @@ impl WasmRuntime {
                     )
                 }
             };
+        // The core path is for the newest API only; a module the linker refuses keeps the
+        // component path, which reports what is wrong with the plugin if anything is.
+        let core = match (&pre, compiled.core()) {
+            (Pre::V1_5(_), Some(module)) => match self.core_linker.instantiate_pre(module) {
+                Ok(pre) => Some(core_abi::CorePre(pre)),
+                Err(e) => {
+                    tracing::debug!("the plugin takes the component path: {e:#}");
+                    None
+                }
+            },
+            _ => None,
+        };
         let mut plugin = WasmPlugin {
             engine: self.engine.clone(),
-            pre,
+            pre: pre.into(),
+            lazy: None,
+            core,
+            abi: self.abi,
             memory,
             fuel,
             call_fuel: Default::default(),
@@ -1157,6 +1323,35 @@ fn componentize(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
     Ok(wasm.to_vec())
 }
 
+/// A compiled component, loaded from its `precompile` bytes on first need and kept.
+fn load_component(
+    engine: &Engine,
+    component: &std::sync::OnceLock<Component>,
+    serialized: Option<&[u8]>,
+) -> Result<Component, WasmError> {
+    if let Some(component) = component.get() {
+        return Ok(component.clone());
+    }
+    let Some(bytes) = serialized else {
+        return Err(WasmError(
+            "the plugin's component was never compiled".into(),
+        ));
+    };
+    // SAFETY: the bytes are the component part of a `precompile` payload that `load_compiled`
+    // of this engine checked (the cache's checksum) and split.
+    let loaded = unsafe { Component::deserialize(engine, bytes) }
+        .map_err(|e| error("loading the compiled plugin", e))?;
+    Ok(component.get_or_init(|| loaded).clone())
+}
+
+/// What a plugin loaded for the core path needs to link its component if the component path
+/// is chosen later (`WasmPlugin::set_abi_path`): always a plugin of the newest API.
+struct LazyComponent {
+    component: std::sync::OnceLock<Component>,
+    serialized: Option<std::sync::Arc<[u8]>>,
+    linker: std::sync::Arc<Linker<HostCtx>>,
+}
+
 /// A live instance and its store.
 struct Live {
     store: Store<HostCtx>,
@@ -1181,18 +1376,27 @@ enum Bound {
     V1_3(bindings_1_3::Keyword),
     V1_4(bindings_1_4::Keyword),
     V1_5(bindings::Keyword),
+    /// The newest API through the core path (boxed: its exports make it the largest variant).
+    Core(Box<core_abi::CoreInstance>),
 }
 
 /// One instantiated plugin.
 pub struct WasmPlugin {
     engine: Engine,
-    pre: Pre,
+    /// The component linked with its version's bindings; set when the plugin is instantiated,
+    /// or for a plugin loaded for the core path when the component path is first chosen.
+    pre: std::sync::OnceLock<Pre>,
+    lazy: Option<LazyComponent>,
     memory: u64,
     fuel: u64,
     /// Fuel per call at particular hook points and queries (by manifest name), overriding `fuel`
     /// (the ruleset's `hook_fuel`).
     call_fuel: std::collections::BTreeMap<String, u64>,
     live: Option<Live>,
+    /// The plugin's main core module linked for the core path, if it can take it.
+    core: Option<core_abi::CorePre>,
+    /// The path calls take when both are possible.
+    abi: AbiPath,
 }
 
 /// Calls the hook export of a hook point, with any version's bindings (every version has
@@ -1414,6 +1618,7 @@ impl WasmPlugin {
                 limits,
                 calls: 0,
                 keys: AbilityKeys::default(),
+                guest: None,
             },
         );
         store.limiter(|ctx| &mut ctx.limits);
@@ -1421,7 +1626,14 @@ impl WasmPlugin {
         store
             .set_fuel(self.fuel)
             .map_err(|e| error("setting fuel", e))?;
-        let keyword = match &self.pre {
+        if let (Some(core), AbiPath::Core) = (&self.core, self.abi) {
+            let keyword = core
+                .instantiate(&mut store)
+                .map(|instance| Bound::Core(Box::new(instance)))
+                .map_err(|e| error("instantiating the plugin", e))?;
+            return Ok(Live { store, keyword });
+        }
+        let keyword = match self.component_pre()? {
             Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
             Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
             Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
@@ -1431,6 +1643,25 @@ impl WasmPlugin {
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
+    }
+
+    /// The component linked with its version's bindings, linked now for a plugin loaded for
+    /// the core path.
+    fn component_pre(&self) -> Result<&Pre, WasmError> {
+        if let Some(pre) = self.pre.get() {
+            return Ok(pre);
+        }
+        let Some(lazy) = &self.lazy else {
+            return Err(WasmError("the plugin has no component".into()));
+        };
+        let component = load_component(&self.engine, &lazy.component, lazy.serialized.as_deref())?;
+        let pre = lazy
+            .linker
+            .instantiate_pre(&component)
+            .map_err(|e| error("linking the plugin", e))?;
+        let pre = bindings::KeywordPre::new(pre)
+            .map_err(|e| error("the plugin does not export the keyword world", e))?;
+        Ok(self.pre.get_or_init(|| Pre::V1_5(pre)))
     }
 
     /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
@@ -1476,6 +1707,23 @@ impl WasmPlugin {
         }
     }
 
+    /// Chooses the path of the next calls (see `AbiPath`); the live instance is replaced when
+    /// the path changes.
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        if abi != self.abi {
+            self.abi = abi;
+            self.live = None;
+        }
+    }
+
+    /// The path calls take: `Core` only for a plugin that can take it.
+    pub fn abi_path(&self) -> AbiPath {
+        match (&self.core, self.abi) {
+            (Some(_), AbiPath::Core) => AbiPath::Core,
+            _ => AbiPath::Component,
+        }
+    }
+
     /// Sets the fuel per call at the named hook points and queries (the ruleset's
     /// `hook_fuel`); other calls keep the plugin's fuel.
     pub fn set_call_fuel(&mut self, fuel: std::collections::BTreeMap<String, u64>) {
@@ -1510,6 +1758,7 @@ impl WasmPlugin {
                 Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
                 Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_4, v1_4),
                 Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_5),
+                Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
         match answer {
@@ -1571,6 +1820,7 @@ impl WasmPlugin {
             Bound::V1_3(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_3, v1_3, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
             })),
+            Bound::Core(k) => k.query(store, ability, call),
             Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_4, v1_4, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_4, v1_4),
             })),

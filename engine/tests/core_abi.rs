@@ -1,0 +1,429 @@
+//! Lying core modules: plugins whose exports return pointers outside their memory, unaligned
+//! pointers, lists longer than their memory, unknown cases and strings that are not UTF-8, and
+//! whose host calls pass such pointers or whose allocator returns them. The core call path
+//! (`AbiPath::Core`, engine/src/plugins/wasm/core_abi.rs) reads and writes guest memory itself;
+//! each of these must be an error naming the plugin, never a panic of the host, and the
+//! component path must refuse the same plugins.
+//!
+//! The modules are written here with wasm-encoder, given the newest API's component type with
+//! wit-component (as wit-bindgen would), and loaded like any plugin.
+
+use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::{AbilityHost, Ruleset};
+use swtcg_plugin_api::{Effect, HookPoint};
+use wasm_encoder::{
+    CodeSection, ConstExpr, DataSection, EntityType, ExportKind, ExportSection, Function,
+    FunctionSection, ImportSection, Instruction, MemorySection, MemoryType, TypeSection, ValType,
+};
+
+#[path = "../benches/workload/mod.rs"]
+mod workload;
+
+/// The queries of the newest API and their number of flat `i32` parameters.
+const QUERIES: [(&str, usize); 19] = [
+    ("attack-die-modifier", 4),
+    ("hit-threshold", 3),
+    ("can-be-attacked", 3),
+    ("can-be-retargeted", 3),
+    ("stat-modifier", 2),
+    ("power-against", 3),
+    ("damage-preventable", 4),
+    ("activations", 16),
+    ("activate", 1),
+    ("granted-abilities", 2),
+    ("completions", 2),
+    ("attack-arenas", 2),
+    ("stat-modifier-for", 3),
+    ("chosen", 3),
+    ("understands", 2),
+    ("stacks-under", 9),
+    ("secret-roll", 2),
+    ("removed-keywords", 3),
+    ("build-activations", 15),
+];
+
+/// What the lying module's hooks do.
+struct Liar {
+    /// The pointer every hook returns.
+    ret: u32,
+    /// Bytes put in memory, by address.
+    data: Vec<(u32, Vec<u8>)>,
+    /// A host function every hook calls first (it imports `attack`), with its return pointer.
+    attack_ret: Option<u32>,
+    /// What `cabi_realloc` returns.
+    realloc: u32,
+}
+
+impl Liar {
+    fn returning(ret: u32, data: Vec<(u32, Vec<u8>)>) -> Liar {
+        Liar {
+            ret,
+            data,
+            attack_ret: None,
+            realloc: 1024,
+        }
+    }
+
+    /// The core module, with the component type of the newest API embedded.
+    fn module(&self) -> Vec<u8> {
+        let version = swtcg_plugin_api::api_version_string();
+        let mut types = TypeSection::new();
+        // Type i: i parameters of i32 and one i32 result, for i in 0..=16; 17: (i32) -> ().
+        for params in 0..=16 {
+            types
+                .ty()
+                .function(vec![ValType::I32; params], vec![ValType::I32]);
+        }
+        types.ty().function(vec![ValType::I32], vec![]);
+        let mut imports = ImportSection::new();
+        let imported = u32::from(self.attack_ret.is_some());
+        if self.attack_ret.is_some() {
+            imports.import(
+                &format!("swtcg:keyword/host@{version}"),
+                "attack",
+                EntityType::Function(17),
+            );
+        }
+        let mut functions = FunctionSection::new();
+        let mut code = CodeSection::new();
+        let mut exports = ExportSection::new();
+        let mut add = |name: String, params: u32, body: &[Instruction]| {
+            let index = imported + functions.len();
+            functions.function(params);
+            let mut f = Function::new(vec![]);
+            for instruction in body {
+                f.instruction(instruction);
+            }
+            f.instruction(&Instruction::End);
+            code.function(&f);
+            exports.export(&name, ExportKind::Func, index);
+        };
+        add(
+            "cabi_realloc".into(),
+            4,
+            &[Instruction::I32Const(self.realloc as i32)],
+        );
+        let mut hook = Vec::new();
+        if let Some(ret) = self.attack_ret {
+            hook.push(Instruction::I32Const(ret as i32));
+            hook.push(Instruction::Call(0));
+        }
+        hook.push(Instruction::I32Const(self.ret as i32));
+        for point in HookPoint::ALL {
+            add(
+                format!("swtcg:keyword/hooks@{version}#{}", point.name()),
+                15,
+                &hook,
+            );
+        }
+        for (name, params) in QUERIES {
+            add(
+                format!("swtcg:keyword/queries@{version}#{name}"),
+                params as u32,
+                &[Instruction::I32Const(0)],
+            );
+        }
+        let mut memories = MemorySection::new();
+        memories.memory(MemoryType {
+            minimum: 1,
+            maximum: None,
+            memory64: false,
+            shared: false,
+            page_size_log2: None,
+        });
+        exports.export("memory", ExportKind::Memory, 0);
+        let mut data = DataSection::new();
+        for (at, bytes) in &self.data {
+            data.active(0, &ConstExpr::i32_const(*at as i32), bytes.iter().copied());
+        }
+        let mut module = wasm_encoder::Module::new();
+        module
+            .section(&types)
+            .section(&imports)
+            .section(&functions)
+            .section(&memories)
+            .section(&exports)
+            .section(&code)
+            .section(&data);
+        let mut bytes = module.finish();
+        let mut resolve = wit_parser::Resolve::default();
+        let wit = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugin-api/wit");
+        let (package, _) = resolve.push_dir(&wit).unwrap();
+        let world = resolve.select_world(&[package], Some("keyword")).unwrap();
+        wit_component::embed_component_metadata(
+            &mut bytes,
+            &resolve,
+            world,
+            wit_component::StringEncoding::UTF8,
+        )
+        .unwrap();
+        bytes
+    }
+}
+
+const MANIFEST: &str = r#"
+[keyword]
+id = "liar"
+name = "Liar"
+version = "0.1.0"
+api = "^1.0"
+template = "Liar"
+parameter = "none"
+class = ["triggered"]
+hooks = ["pop-p6"]
+description = "Returns pointers it should not."
+"#;
+
+/// Calls the Critical Hit position's pending damage POP hook of a lying module through one
+/// path; the result, with the error as its message.
+fn call(liar: &Liar, abi: AbiPath) -> Result<Vec<Effect>, String> {
+    let runtime = WasmRuntime::new().unwrap();
+    let wasm = liar.module();
+    let compiled = runtime.compile(&wasm).map_err(|e| e.to_string())?;
+    assert!(
+        compiled.has_core_path(),
+        "the liar can't take the core path"
+    );
+    let ruleset = Ruleset::default();
+    let mut registry = Registry::new();
+    registry
+        .add(
+            &runtime,
+            Manifest::parse("liar/keyword.toml", MANIFEST).unwrap(),
+            &compiled,
+            sha256_hex(&wasm),
+            "liar".into(),
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .map_err(|e| e.to_string())?;
+    registry.set_abi_path(abi);
+    assert_eq!(registry.abi_path(0), Some(abi));
+    let state = workload::hook_position(1, true);
+    let ability = workload::bench_ability(&state);
+    let event = workload::bench_event(&state);
+    registry
+        .call_hook(0, workload::BENCH_HOOK, &ability, &event, &state)
+        .map_err(|e| e.to_string())
+}
+
+fn le(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// A `result<list<effect>, string>` at 16 whose list of `len` effects is at `list`.
+fn effects_at(list: u32, len: u32) -> (u32, Vec<u8>) {
+    (16, le(&[0, list, len]))
+}
+
+/// Both paths refuse the module with an error naming the plugin.
+fn refused(liar: Liar, what: &str) {
+    for abi in [AbiPath::Core, AbiPath::Component] {
+        match call(&liar, abi) {
+            Ok(effects) => panic!("{what}: the {abi:?} path accepted {effects:?}"),
+            Err(message) => assert!(
+                message.contains("liar@0.1.0"),
+                "{what}: the {abi:?} path's error names no plugin: {message}"
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_well_formed_answer_is_read_alike_by_both_paths() {
+    // gain-force (case 8) of 3, then counters (case 11) of kind "ion" and 2 on unit 1.
+    let mut effects = le(&[8, 3, 0, 0, 0, 0, 0]);
+    effects.extend(le(&[11, 1, 200, 3, 2, 0, 0]));
+    let liar = Liar::returning(
+        16,
+        vec![effects_at(32, 2), (32, effects), (200, b"ion".to_vec())],
+    );
+    let core = call(&liar, AbiPath::Core).unwrap();
+    assert_eq!(
+        core,
+        vec![
+            Effect::GainForce { amount: 3 },
+            Effect::Counters {
+                unit: 1,
+                kind: "ion".into(),
+                amount: 2
+            }
+        ]
+    );
+    assert_eq!(call(&liar, AbiPath::Component).unwrap(), core);
+}
+
+#[test]
+fn an_error_string_is_the_plugins_error_on_both_paths() {
+    let liar = Liar::returning(16, vec![(16, le(&[1, 64, 5])), (64, b"nope!".to_vec())]);
+    for abi in [AbiPath::Core, AbiPath::Component] {
+        let message = call(&liar, abi).unwrap_err();
+        assert!(
+            message.contains("the plugin returned an error: nope!"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn a_result_pointer_outside_memory_is_refused() {
+    refused(Liar::returning(0xFFFF_FFF0, vec![]), "result beyond 4 GiB");
+    refused(Liar::returning(65_532, vec![]), "result across the end");
+}
+
+#[test]
+fn an_unaligned_result_pointer_is_refused() {
+    refused(Liar::returning(17, vec![]), "unaligned result");
+}
+
+#[test]
+fn a_list_longer_than_memory_is_refused() {
+    refused(
+        Liar::returning(16, vec![effects_at(32, 0x1000_0000)]),
+        "list of 2^28 effects",
+    );
+    refused(
+        Liar::returning(16, vec![effects_at(0xFFFF_FF00, 1)]),
+        "list beyond memory",
+    );
+    refused(
+        Liar::returning(16, vec![effects_at(34, 1)]),
+        "unaligned list",
+    );
+}
+
+#[test]
+fn unknown_cases_are_refused() {
+    refused(
+        Liar::returning(16, vec![(16, le(&[7, 0, 0]))]),
+        "result case 7",
+    );
+    refused(
+        Liar::returning(
+            16,
+            vec![effects_at(32, 1), (32, le(&[200, 0, 0, 0, 0, 0, 0]))],
+        ),
+        "effect case 200",
+    );
+    // at-attack-end (13) of delayed case 9.
+    refused(
+        Liar::returning(
+            16,
+            vec![effects_at(32, 1), (32, le(&[13, 9, 0, 0, 0, 0, 0]))],
+        ),
+        "delayed case 9",
+    );
+    // A stat change (0) lasting duration 7.
+    refused(
+        Liar::returning(
+            16,
+            vec![effects_at(32, 1), (32, le(&[0, 1, 0, 0, 0, 7, 0]))],
+        ),
+        "duration 7",
+    );
+}
+
+#[test]
+fn a_bool_byte_other_than_0_is_true_on_both_paths() {
+    // attack-again (25) whose `tap` is the byte 2: true, as the canonical ABI reads a bool.
+    let liar = Liar::returning(
+        16,
+        vec![effects_at(32, 1), (32, le(&[25, 1, 2, 2, 0, 0, 0]))],
+    );
+    let expected = vec![Effect::AttackAgain {
+        attacker: 1,
+        defender: 2,
+        tap: true,
+    }];
+    assert_eq!(call(&liar, AbiPath::Core), Ok(expected.clone()));
+    assert_eq!(call(&liar, AbiPath::Component), Ok(expected));
+}
+
+#[test]
+fn bad_strings_are_refused() {
+    // counters (11) whose kind is far outside memory, then one that is not UTF-8.
+    refused(
+        Liar::returning(
+            16,
+            vec![
+                effects_at(32, 1),
+                (32, le(&[11, 1, 0xFFFF_0000, 10, 2, 0, 0])),
+            ],
+        ),
+        "string outside memory",
+    );
+    refused(
+        Liar::returning(
+            16,
+            vec![
+                effects_at(32, 1),
+                (32, le(&[11, 1, 200, 2, 2, 0, 0])),
+                (200, vec![0xC3, 0x28]),
+            ],
+        ),
+        "string not UTF-8",
+    );
+}
+
+#[test]
+fn host_answers_to_bad_pointers_are_refused() {
+    // `attack()` asked to write its answer outside memory, or unaligned.
+    for (ret, what) in [(0xFFFF_FFF0, "outside memory"), (18, "unaligned")] {
+        let liar = Liar {
+            attack_ret: Some(ret),
+            ..Liar::returning(16, vec![effects_at(32, 0)])
+        };
+        refused(liar, &format!("attack() answer {what}"));
+    }
+    // The allocator giving the attack dice an address outside memory.
+    let liar = Liar {
+        attack_ret: Some(64),
+        realloc: 0xFFFF_0000,
+        ..Liar::returning(16, vec![effects_at(32, 0)])
+    };
+    refused(liar, "cabi_realloc outside memory");
+    // And the same module with an honest allocator works on both paths.
+    let honest = Liar {
+        attack_ret: Some(64),
+        ..Liar::returning(16, vec![effects_at(32, 0)])
+    };
+    assert_eq!(call(&honest, AbiPath::Core), Ok(vec![]));
+    assert_eq!(call(&honest, AbiPath::Component), Ok(vec![]));
+}
+
+#[test]
+fn a_plugin_loaded_from_the_compile_cache_takes_either_path() {
+    // gain-force (case 8) of 5. Loaded from `precompile` bytes, the component is left unloaded
+    // for the core path and loaded when the component path is chosen.
+    let liar = Liar::returning(
+        16,
+        vec![effects_at(32, 1), (32, le(&[8, 5, 0, 0, 0, 0, 0]))],
+    );
+    let runtime = WasmRuntime::new().unwrap();
+    let wasm = liar.module();
+    let compiled = runtime
+        .load_compiled(&runtime.precompile(&wasm).unwrap())
+        .unwrap();
+    assert!(compiled.has_core_path());
+    let ruleset = Ruleset::default();
+    let mut registry = Registry::new();
+    registry
+        .add(
+            &runtime,
+            Manifest::parse("liar/keyword.toml", MANIFEST).unwrap(),
+            &compiled,
+            sha256_hex(&wasm),
+            "liar".into(),
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .unwrap();
+    let state = workload::hook_position(1, true);
+    let ability = workload::bench_ability(&state);
+    let event = workload::bench_event(&state);
+    let expected = Ok(vec![Effect::GainForce { amount: 5 }]);
+    for abi in [AbiPath::Core, AbiPath::Component, AbiPath::Core] {
+        registry.set_abi_path(abi);
+        assert_eq!(registry.abi_path(0), Some(abi));
+        let effects = registry.call_hook(0, workload::BENCH_HOOK, &ability, &event, &state);
+        assert_eq!(effects, expected, "{abi:?}");
+    }
+}
