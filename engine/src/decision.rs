@@ -19,6 +19,9 @@ pub enum DecisionKind {
     BuildAction,
     /// Retreat a unit, or end the retreat step (game 8.1).
     Retreat,
+    /// An "any time" action (Hidden Cost) in the other player's build step, after one of
+    /// their build actions, or pass (game 6.2.5, OQ-13).
+    OpponentsBuildStep,
     /// Several of the player's units tie for the next action in this arena (game 6.3.5).
     ChooseActor { arena: Arena },
     /// What the acting unit does: attack a defender or nothing (game 6.3.5, 10.1).
@@ -46,6 +49,9 @@ impl DecisionKind {
             DecisionKind::SetupPartialBuild => "setup partial build".into(),
             DecisionKind::BuildAction => "build action".into(),
             DecisionKind::Retreat => "retreat".into(),
+            DecisionKind::OpponentsBuildStep => {
+                "any-time action in the opponent's build step".into()
+            }
             DecisionKind::ChooseActor { arena } => {
                 format!("which unit acts next in the {arena} arena")
             }

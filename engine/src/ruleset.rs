@@ -43,6 +43,9 @@ pub struct Ruleset {
     pub pop_dark_side_first: bool,
     /// OQ-20 / OQ-22: a discarded unit's Pilots go to the discard pile with it.
     pub pilots_discarded_with_unit: bool,
+    /// OQ-13 (game 6.2.5): after each completed build action of the active player, the other
+    /// player may use "any time" effects (Hidden Cost).
+    pub act_in_opponents_build_step: bool,
     /// OQ-20 (game 12.4): how many Pilots a unit may have unless a card says otherwise ("This
     /// unit can have up to 3 Pilots", "can have an extra Pilot").
     pub pilot_limit: u32,
@@ -110,6 +113,7 @@ impl Default for Ruleset {
             minimum_build_cost: 0,
             pop_dark_side_first: true,
             pilots_discarded_with_unit: true,
+            act_in_opponents_build_step: true,
             pilot_limit: 1,
             empty_deck_draw_does_nothing: true,
             entering_units_may_act: true,

@@ -758,7 +758,9 @@ impl<'s> Script<'s> {
                 answer(index, format!("{unit} can't be completed now"))
             }
             (
-                DecisionKind::BuildAction | DecisionKind::Pop { .. },
+                DecisionKind::BuildAction
+                | DecisionKind::Pop { .. }
+                | DecisionKind::OpponentsBuildStep,
                 Action::Complete {
                     unit,
                     via: Some(via),
@@ -799,7 +801,9 @@ impl<'s> Script<'s> {
                 match (index, &decision.kind, deploy.is_some()) {
                     (Some(index), _, true) => Fit::AnswerTwo(index),
                     (Some(index), _, false) => Fit::Answer(index),
-                    (None, DecisionKind::Pop { .. }, _) => Fit::Later,
+                    (None, DecisionKind::Pop { .. } | DecisionKind::OpponentsBuildStep, _) => {
+                        Fit::Later
+                    }
                     (None, _, _) => {
                         // Name the values of X the route could be paid with, if it has one.
                         let xs: Vec<u32> = decision

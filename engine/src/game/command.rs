@@ -89,8 +89,31 @@ impl Game<'_> {
             self.apply_build_choice(side, choice)?;
             self.state_check()?;
             self.hook(HookPoint::BuildAction, event.clone())?;
+            self.opponents_anytime_actions(side.opponent())?;
         }
         self.hook(HookPoint::BuildStepEnd, event)
+    }
+
+    /// Game 6.2.5, OQ-13: after each completed build action of the active player, `other` may
+    /// use "any time" completions (Hidden Cost), one after another, until they pass. Asked only
+    /// when they have one to use.
+    fn opponents_anytime_actions(&mut self, other: Side) -> Flow {
+        if !self.state.ruleset.act_in_opponents_build_step {
+            return Ok(());
+        }
+        loop {
+            let mut options = vec![Choice::Pass];
+            options.extend(self.completion_options(other, true)?);
+            if options.len() == 1 {
+                return Ok(());
+            }
+            let choice = self.decide(other, DecisionKind::OpponentsBuildStep, options)?;
+            if choice == Choice::Pass {
+                return Ok(());
+            }
+            self.complete_via(other, &choice, true)?;
+            self.state_check()?;
+        }
     }
 
     /// Every legal build action of `side` now, `Pass` (end the step) first.
