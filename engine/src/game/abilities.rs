@@ -8,6 +8,7 @@ use std::sync::Arc;
 use swtcg_plugin_api::{
     Ability, ActivationChoice, Delayed, DiceKind, Effect, HookEvent, HookPoint, Pop, Query,
     QueryAnswer, QueryCall, Retarget, Stats,
+    text::{PilotRoom, pilot_rooms},
 };
 
 use super::{EngineError, Flow, Game};
@@ -2731,11 +2732,10 @@ fn unit_texts(state: &GameState, unit: &crate::model::Unit) -> Vec<String> {
 
 /// Whether a text lets its unit have a Pilot at all (IDC: "This unit can have a Pilot"; also
 /// "can have up to 3 Pilots" and "can have an extra Pilot"), which a Droid needs (game 12.2).
+/// The sentences are read by `swtcg_plugin_api::text::pilot_rooms`, as the card plugin
+/// `card-pilot-room` reads the texts it claims.
 fn may_have_a_pilot(text: &str) -> bool {
-    let text = text.to_ascii_lowercase();
-    text.split("can have ")
-        .skip(1)
-        .any(|rest| rest.split('.').next().is_some_and(|s| s.contains("pilot")))
+    !pilot_rooms(text).is_empty()
 }
 
 /// How many Pilots a unit with these texts may have when a Pilot of subtypes `boarding` joins
@@ -2744,109 +2744,24 @@ fn may_have_a_pilot(text: &str) -> bool {
 /// Pilot". An extra Pilot "as long as that Pilot isn't a <subtype>" (R2-D2 (J)) counts only for
 /// a Pilot without that subtype.
 fn pilot_capacity(texts: &[String], limit: u32, boarding: &[String]) -> u32 {
-    let mut capacity = limit;
-    let mut extra = 0;
-    for text in texts {
-        let text = text.to_ascii_lowercase();
-        for rest in text.split("can have ").skip(1) {
-            let clause = rest.split('.').next().unwrap_or_default();
-            let words: Vec<&str> = clause.split_whitespace().collect();
-            match words.as_slice() {
-                ["up", "to", n, pilots, ..] if pilots.starts_with("pilot") => {
-                    if let Ok(n) = n.parse::<u32>() {
-                        capacity = capacity.max(n);
-                    }
-                }
-                [n, "extra", pilot, condition @ ..] if pilot.starts_with("pilot") => {
-                    if !condition_holds(condition, boarding) {
-                        continue;
-                    }
-                    extra += match *n {
-                        "an" | "a" | "one" => 1,
-                        other => other.parse::<u32>().unwrap_or(0),
-                    };
-                }
-                _ => {}
-            }
-        }
-    }
-    capacity.saturating_add(extra)
-}
-
-/// Whether the words after "can have an extra Pilot" allow a Pilot of subtypes `boarding`:
-/// nothing, or "as long as that Pilot isn't a(n) <subtype>" (R2-D2 (J): "... isn't an Astromech
-/// Droid", each word one of the Pilot's subtypes). Any other condition is not read, and so not
-/// met.
-fn condition_holds(condition: &[&str], boarding: &[String]) -> bool {
-    let words = match condition {
-        [] => return true,
-        [
-            "as",
-            "long",
-            "as",
-            "that",
-            "pilot",
-            "isn't" | "isn\u{2019}t" | "isnt",
-            rest @ ..,
-        ]
-        | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..] => rest,
-        _ => return false,
-    };
-    let subtype = match words {
-        ["a" | "an", subtype @ ..] if !subtype.is_empty() => subtype,
-        _ => return false,
-    };
-    let has = |word: &str| {
+    let has = |word: &String| {
         boarding
             .iter()
             .flat_map(|s| s.split_whitespace())
             .any(|s| s.eq_ignore_ascii_case(word))
     };
-    !subtype.iter().all(|word| has(word))
-}
-
-#[cfg(test)]
-mod addition_tests {
-    use super::{replaces, with_addition};
-    use swtcg_plugin_api::Activation;
-
-    fn offer(label: &str, targets: &[u32], max_amount: Option<u32>) -> Activation {
-        Activation {
-            label: label.into(),
-            cost: None,
-            targets: targets.to_vec(),
-            max_amount,
+    let mut capacity = limit;
+    let mut extra: u32 = 0;
+    for room in texts.iter().flat_map(|text| pilot_rooms(text)) {
+        match room {
+            PilotRoom::UpTo(n) => capacity = capacity.max(n),
+            PilotRoom::Extra { count, unless } if unless.is_empty() || !unless.iter().all(has) => {
+                extra = extra.saturating_add(count);
+            }
+            PilotRoom::Extra { .. } | PilotRoom::APilot => {}
         }
     }
-
-    #[test]
-    fn an_addition_takes_gives_or_narrows_the_cards_target() {
-        let card = offer("card", &[1, 2], Some(3));
-        // "That unit": the addition names no unit and takes the card's.
-        let both = with_addition(&card, &offer("Also: that unit", &[], None)).unwrap();
-        assert_eq!((both.targets, both.max_amount), (vec![1, 2], Some(3)));
-        // A card without a target takes the addition's ("a unit in any arena").
-        let both = with_addition(&offer("gain", &[], None), &offer("Also", &[7], None)).unwrap();
-        assert_eq!(both.targets, vec![7]);
-        // Both name units: one unit must be each's.
-        let both = with_addition(&card, &offer("Also", &[2, 9], None)).unwrap();
-        assert_eq!(both.targets, vec![2]);
-        assert!(with_addition(&card, &offer("Also", &[9], None)).is_none());
-        // An addition offer holding a place with nothing to offer makes no play.
-        assert!(with_addition(&card, &offer("(not now)", &[], Some(0))).is_none());
-    }
-
-    #[test]
-    fn only_an_instead_label_replaces_the_cards_effects() {
-        assert!(replaces(&offer(
-            "Instead: That unit gets +3 power",
-            &[],
-            None
-        )));
-        assert!(replaces(&offer("instead: gain 4 Force", &[], None)));
-        assert!(!replaces(&offer("Also: put 2 counters", &[], None)));
-        assert!(!replaces(&offer("Gain 4 Force instead", &[], None)));
-    }
+    capacity.saturating_add(extra)
 }
 
 #[cfg(test)]

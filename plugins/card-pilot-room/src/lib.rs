@@ -11,57 +11,19 @@
 //! understood: a card printing one is then served, and nothing is left unread.
 
 use swtcg_plugin_api::guest::*;
+use swtcg_plugin_api::text;
 
 struct PilotRoom;
 
 /// Whether `text` is one of the sentences this plugin claims: "<subject> can have a Pilot.",
-/// "<subject> can have up to <N> Pilots." or "<subject> can have an extra Pilot.", the subject
-/// being "This unit" or a name.
+/// "<subject> can have up to <N> Pilots." or "<subject> can have an extra Pilot." (with the one
+/// condition the host reads), the subject being "This unit" or a name: the sentences the host's
+/// reader `swtcg_plugin_api::text::pilot_room` reads, and nothing after them.
 fn claims(text: &str) -> bool {
-    let text = text.trim();
-    let Some((subject, rest)) = text.split_once(" can have ") else {
+    let Some((subject, rest)) = text.trim().split_once(" can have ") else {
         return false;
     };
-    if subject.is_empty() || subject.contains(['.', ',']) {
-        return false;
-    }
-    // A Pilot's list drops the sentence's period ("The Starfighter gets *This unit can have
-    // up to 2 Pilots. *+30 speed" grants "This unit can have up to 2 Pilots").
-    let rest = rest.to_ascii_lowercase().replace('\u{2019}', "'");
-    let clause = rest.strip_suffix('.').unwrap_or(&rest);
-    if clause.contains('.') {
-        return false;
-    }
-    let words: Vec<&str> = clause.split_whitespace().collect();
-    match words.as_slice() {
-        ["a", "pilot"] => true,
-        ["up", "to", n, "pilots"] => n.parse::<u32>().is_ok(),
-        [n, "extra", "pilot" | "pilots", condition @ ..] => {
-            (matches!(*n, "an" | "a" | "one") || n.parse::<u32>().is_ok())
-                && subtype_condition(condition)
-        }
-        _ => false,
-    }
-}
-
-/// Whether the words after "an extra Pilot" are none, or the one condition the host reads:
-/// "as long as that Pilot isn't a(n) <subtype>" (R2-D2 (J): "... isn't an Astromech Droid").
-fn subtype_condition(words: &[&str]) -> bool {
-    let rest = match words {
-        [] => return true,
-        [
-            "as",
-            "long",
-            "as",
-            "that",
-            "pilot",
-            "isn't" | "isnt",
-            rest @ ..,
-        ]
-        | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..] => rest,
-        _ => return false,
-    };
-    matches!(rest, ["a" | "an", subtype @ ..] if !subtype.is_empty())
+    !subject.is_empty() && !subject.contains(['.', ',']) && text::pilot_room(rest).is_some()
 }
 
 impl Keyword for PilotRoom {
