@@ -13,7 +13,10 @@
 //! ```
 //!
 //! The optional last argument is the call path, `core` (the default) or `component`
-//! (`AbiPath`).
+//! (`AbiPath`); or `pop`, which repeats the `pop_1` figure instead (the pending damage POP reached
+//! through the game with one unit with Critical Hit attacking, whose plugin declines, through the
+//! core path), or `pop-builtin`, the same POP with the built-in Critical Hit as the only host
+//! (the engine's own share of the dispatch).
 //!
 //! Naming `-p swtcg` beside the engine keeps the features of the dependencies those of the
 //! `swtcg` build, so that wasmtime is not built a second time (about 20 minutes here). The
@@ -26,8 +29,18 @@ mod workload;
 
 use std::process::ExitCode;
 
+use swtcg_engine::players::RandomPlayer;
 use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
-use swtcg_engine::{AbilityHost, Ruleset};
+use swtcg_engine::{AbilityHost, Game, Ruleset, Seats};
+
+/// What the example repeats.
+#[derive(Clone, Copy, PartialEq)]
+enum Measure {
+    /// One direct hook call through this path.
+    Call(AbiPath),
+    /// The POP reached through the game, with the plugin (`true`) or the built-in keyword.
+    Pop { plugin: bool },
+}
 
 fn main() -> ExitCode {
     match run() {
@@ -41,17 +54,27 @@ fn main() -> ExitCode {
 
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
-    let (wasm, compiled, calls, abi) = match &args[..] {
-        [_, wasm, compiled, calls] => (wasm, compiled, calls, AbiPath::Core),
-        [_, wasm, compiled, calls, abi] if abi == "core" => (wasm, compiled, calls, AbiPath::Core),
-        [_, wasm, compiled, calls, abi] if abi == "component" => {
-            (wasm, compiled, calls, AbiPath::Component)
+    let (wasm, compiled, calls, measure) = match &args[..] {
+        [_, wasm, compiled, calls] => (wasm, compiled, calls, Measure::Call(AbiPath::Core)),
+        [_, wasm, compiled, calls, what] => {
+            let measure = match what.as_str() {
+                "core" => Measure::Call(AbiPath::Core),
+                "component" => Measure::Call(AbiPath::Component),
+                "pop" => Measure::Pop { plugin: true },
+                "pop-builtin" => Measure::Pop { plugin: false },
+                other => return Err(format!("unknown measure {other:?}")),
+            };
+            (wasm, compiled, calls, measure)
         }
         _ => {
-            return Err(
-                "usage: hook_calls CRITICAL_HIT.wasm COMPILED_FILE CALLS [core|component]".into(),
-            );
+            return Err("usage: hook_calls CRITICAL_HIT.wasm COMPILED_FILE CALLS \
+                 [core|component|pop|pop-builtin]"
+                .into());
         }
+    };
+    let abi = match measure {
+        Measure::Call(abi) => abi,
+        Measure::Pop { .. } => AbiPath::Core,
     };
     let calls: u64 = calls.parse().map_err(|e| format!("CALLS {calls:?}: {e}"))?;
     let wasm = std::fs::read(wasm).map_err(|e| format!("{wasm}: {e}"))?;
@@ -81,6 +104,12 @@ fn run() -> Result<(), String> {
             (ruleset.plugin_memory, ruleset.plugin_fuel),
         )
         .map_err(|e| e.to_string())?;
+    if let Measure::Pop { plugin } = measure {
+        registry.set_abi_path(abi);
+        let mut builtin = workload::BuiltinCriticalHit::new();
+        let host: &mut dyn AbilityHost = if plugin { &mut registry } else { &mut builtin };
+        return repeat_pop(host, calls);
+    }
     let state = workload::hook_position(1, true);
     let ability = workload::bench_ability(&state);
     let event = workload::bench_event(&state);
@@ -106,6 +135,29 @@ fn run() -> Result<(), String> {
     if calls > 0 {
         let ns = start.elapsed().as_nanos() as f64 / calls as f64;
         eprintln!("{calls} calls through the {abi:?} path, {ns:.1} ns each");
+    }
+    Ok(())
+}
+
+/// Reaches the pending damage POP `times` times, as `swtcg bench`'s `pop_1` does.
+fn repeat_pop(host: &mut dyn AbilityHost, times: u64) -> Result<(), String> {
+    let state = workload::hook_position(1, false);
+    let mut seats = Seats {
+        dark: Box::new(RandomPlayer::new(1)),
+        light: Box::new(RandomPlayer::new(2)),
+    };
+    let mut game = Game::new(state, workload::bench_header(), host, &mut seats);
+    // The first POP gives the ability its key and fills the caches; the rest are all alike.
+    game.reach_hook(workload::BENCH_HOOK)
+        .map_err(|e| e.to_string())?;
+    let start = std::time::Instant::now();
+    for _ in 0..times {
+        game.reach_hook(workload::BENCH_HOOK)
+            .map_err(|e| e.to_string())?;
+    }
+    if times > 0 {
+        let ns = start.elapsed().as_nanos() as f64 / times as f64;
+        eprintln!("{times} POPs, {ns:.1} ns each");
     }
     Ok(())
 }

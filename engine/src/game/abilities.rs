@@ -76,7 +76,8 @@ type Granted = Vec<(u32, Vec<String>)>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActiveAbility {
     pub plugin: PluginId,
-    pub keyword: String,
+    /// The keyword (or card plugin) name, shared with the parse cache's entry.
+    pub keyword: Arc<str>,
     pub ability: Ability,
     pub controller: Side,
     /// The card the ability is printed on, for a printed ability of a unit in play (a Pilot's
@@ -160,7 +161,8 @@ fn use_key(a: &ActiveAbility) -> String {
 #[derive(Debug)]
 pub(crate) struct Resolved {
     pub plugin: PluginId,
-    pub keyword: String,
+    /// Shared with every instance made from it: building an instance copies no keyword.
+    pub keyword: Arc<str>,
     pub ability: Ability,
 }
 
@@ -339,7 +341,7 @@ fn resolve(
         })
         .map(|plugin| Resolved {
             plugin,
-            keyword: parsed.keyword.clone().unwrap_or_default(),
+            keyword: parsed.keyword.as_deref().unwrap_or_default().into(),
             ability: Ability {
                 unit: 0,
                 index: 0,
@@ -364,7 +366,7 @@ fn resolve(
         .or_else(|| {
             card_plugin_for(host, state, text, card_type).map(|(plugin, ability)| Resolved {
                 plugin,
-                keyword: host.manifest(plugin).name.clone(),
+                keyword: host.manifest(plugin).name.as_str().into(),
                 ability,
             })
         })
@@ -443,32 +445,33 @@ impl Resolved {
 /// a triggered or chosen use (Damage Control, Area Damage, Avenge) happens once with the total
 /// rather than once per instance. Instances with a cost, or whose X is not a plain number, stay
 /// separate: each is its own use.
-fn add_up_cumulative(host: &dyn AbilityHost, instances: Vec<ActiveAbility>) -> Vec<ActiveAbility> {
-    let mut kept: Vec<ActiveAbility> = Vec::with_capacity(instances.len());
-    // For each kept instance that adds up: its X so far and whether another was added to it.
-    let mut sums: Vec<Option<(i64, bool)>> = Vec::with_capacity(instances.len());
-    for instance in instances {
-        let x = cumulative_x(host, &instance);
-        let first = x.and_then(|_| {
-            kept.iter()
-                .zip(&sums)
-                .position(|(k, sum)| sum.is_some() && k.plugin == instance.plugin)
-        });
-        match (x, first) {
-            (Some(x), Some(at)) => {
-                if let Some((sum, merged)) = &mut sums[at] {
-                    *sum = sum.saturating_add(x);
-                    *merged = true;
+///
+/// Works in place on the instances from `start` on, keeping their order: the dispatch of every
+/// hook goes through here once per unit, and most units have nothing to add up, so that case
+/// allocates nothing.
+fn add_up_cumulative(host: &dyn AbilityHost, active: &mut Vec<ActiveAbility>, start: usize) {
+    let mut first = start;
+    while first < active.len() {
+        let Some(x) = cumulative_x(host, &active[first]) else {
+            first += 1;
+            continue;
+        };
+        let mut sum = i64::from(x);
+        let plugin = active[first].plugin;
+        let mut merged = false;
+        let mut later = first + 1;
+        while later < active.len() {
+            match cumulative_x(host, &active[later]) {
+                Some(x) if active[later].plugin == plugin => {
+                    sum = sum.saturating_add(i64::from(x));
+                    merged = true;
+                    active.remove(later);
                 }
-            }
-            _ => {
-                sums.push(x.map(|x| (x, false)));
-                kept.push(instance);
+                _ => later += 1,
             }
         }
-    }
-    for (instance, sum) in kept.iter_mut().zip(sums) {
-        if let Some((sum, true)) = sum {
+        if merged {
+            let instance = &mut active[first];
             let ability = &mut instance.ability;
             let x = sum
                 .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
@@ -479,24 +482,18 @@ fn add_up_cumulative(host: &dyn AbilityHost, instances: Vec<ActiveAbility>) -> V
             };
             ability.parameter = x;
         }
+        first += 1;
     }
-    kept
 }
 
 /// X of an instance that adds up with the others of its keyword: the manifest asks for it, the
 /// ability has no cost and X is a plain number.
-fn cumulative_x(host: &dyn AbilityHost, instance: &ActiveAbility) -> Option<i64> {
+fn cumulative_x(host: &dyn AbilityHost, instance: &ActiveAbility) -> Option<i32> {
     let manifest = host.manifest(instance.plugin);
     if instance.ability.cost.is_some() || manifest.instances != Instances::AddUp {
         return None;
     }
-    instance
-        .ability
-        .parameter
-        .trim()
-        .parse::<i32>()
-        .ok()
-        .map(i64::from)
+    instance.ability.parameter.trim().parse::<i32>().ok()
 }
 
 /// Puts one active instance where it is wanted: among the instances whose grants are asked next
@@ -509,12 +506,23 @@ fn sort_instance(
     granting: &mut Vec<ActiveAbility>,
     active: &mut Vec<ActiveAbility>,
 ) {
-    if manifest.queries.contains(&Query::GrantedAbilities) {
-        granting.push(instance.clone());
+    let wanted = wanted.accepts(manifest);
+    if grants(manifest) {
+        if wanted {
+            granting.push(instance.clone());
+        } else {
+            granting.push(instance);
+            return;
+        }
     }
-    if wanted.accepts(manifest) {
+    if wanted {
         active.push(instance);
     }
+}
+
+/// Whether a plugin's instances may grant abilities (they are asked `granted-abilities`).
+fn grants(manifest: &Manifest) -> bool {
+    manifest.queries.contains(&Query::GrantedAbilities)
 }
 
 /// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
@@ -611,8 +619,7 @@ impl Game<'_> {
     ) -> Flow {
         let start = active.len();
         self.collect_instances(unit, wanted, active)?;
-        let instances = active.split_off(start);
-        active.extend(add_up_cumulative(&*self.host, instances));
+        add_up_cumulative(&*self.host, active, start);
         Ok(())
     }
 
@@ -646,12 +653,16 @@ impl Game<'_> {
                 }
             }
             // Abilities effects gave the unit work like its own (game 13.1.4 durations).
-            u.granted
-                .iter()
-                .filter_map(|(text, _)| {
-                    resolve(&mut cache.texts, host, state, text, CardType::Unit)
-                })
-                .collect()
+            if u.granted.is_empty() {
+                Vec::new()
+            } else {
+                u.granted
+                    .iter()
+                    .filter_map(|(text, _)| {
+                        resolve(&mut cache.texts, host, state, text, CardType::Unit)
+                    })
+                    .collect()
+            }
         };
         let host: &dyn AbilityHost = &*self.host;
         let mut index: u32 = 0;
@@ -674,9 +685,12 @@ impl Game<'_> {
                 {
                     return;
                 }
-                let mut instance = resolved.instance(unit, index, under, controller);
-                instance.card = card;
-                sort_instance(manifest, instance, wanted, &mut granting, active);
+                // The instance is built (its strings copied) only where it is wanted.
+                if wanted.accepts(manifest) || grants(manifest) {
+                    let mut instance = resolved.instance(unit, index, under, controller);
+                    instance.card = card;
+                    sort_instance(manifest, instance, wanted, &mut granting, active);
+                }
                 index += 1;
             };
         for (position, &card) in u.cards.iter().enumerate() {
@@ -757,8 +771,10 @@ impl Game<'_> {
                     if is_lost(manifest, &lost) {
                         continue;
                     }
-                    let instance = resolved.instance(unit, index, false, controller);
-                    sort_instance(manifest, instance, wanted, &mut next, active);
+                    if wanted.accepts(manifest) || grants(manifest) {
+                        let instance = resolved.instance(unit, index, false, controller);
+                        sort_instance(manifest, instance, wanted, &mut next, active);
+                    }
                     index += 1;
                 }
             }
@@ -770,18 +786,30 @@ impl Game<'_> {
     /// Every active ability instance in play that `wanted` accepts: the Dark Side's first
     /// (game 13.4.3), each side's units in id order.
     fn all_abilities(&mut self, wanted: Wanted) -> Flow<Vec<ActiveAbility>> {
-        let mut ids: Vec<(Side, UnitId)> = self
-            .state
-            .units
-            .values()
-            .map(|u| (u.controller, u.id))
-            .collect();
-        ids.sort_unstable();
         let mut all = Vec::new();
-        for (_, id) in ids {
-            self.collect_abilities(id, wanted, &mut all)?;
-        }
+        self.collect_all_abilities(wanted, &mut all)?;
         Ok(all)
+    }
+
+    /// Adds every active ability instance in play that `wanted` accepts to `all`, in the order
+    /// of `all_abilities`.
+    fn collect_all_abilities(&mut self, wanted: Wanted, all: &mut Vec<ActiveAbility>) -> Flow {
+        // The ids are copied into a list the game keeps, because every hook comes through here
+        // and the list would otherwise be allocated each time. A call nested in another (none
+        // is now) would find it empty and allocate its own.
+        let mut ids = std::mem::take(&mut self.unit_order);
+        ids.clear();
+        ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
+        ids.sort_unstable();
+        let mut result = Ok(());
+        for &(_, id) in &ids {
+            result = self.collect_abilities(id, wanted, all);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.unit_order = ids;
+        result
     }
 
     /// A failed plugin call: the ruleset decides whether the game stops (with the log saved) or
@@ -798,7 +826,11 @@ impl Game<'_> {
 
     /// Calls every subscribed ability instance at a hook and applies what each proposes.
     pub(crate) fn dispatch_hook(&mut self, hook: HookPoint, event: &HookEvent) -> Flow {
-        let mut candidates = self.all_abilities(Wanted::Hook(hook))?;
+        // The instances go into a list the game keeps between hooks (taken here, so that a hook
+        // reached while this one resolves uses a list of its own).
+        let mut candidates = std::mem::take(&mut self.hook_instances);
+        candidates.clear();
+        self.collect_all_abilities(Wanted::Hook(hook), &mut candidates)?;
         if hook == HookPoint::UnitDiscarded {
             // Units that left play keep their last abilities for this moment: the discarded
             // unit itself (Last Stand) and a departed source of the damage being resolved
@@ -831,8 +863,10 @@ impl Game<'_> {
                 candidates.extend(self.abilities_where(id, Wanted::Hook(hook))?);
             }
         }
-        let mut instances: Vec<ActiveAbility> = Vec::new();
-        for a in candidates {
+        // The instances asked, kept in place at the front of the candidates' list.
+        let mut kept = 0;
+        for at in 0..candidates.len() {
+            let a = &candidates[at];
             let manifest = self.host.manifest(a.plugin);
             if !manifest.hooks.contains(&hook) {
                 continue;
@@ -840,28 +874,33 @@ impl Game<'_> {
             // Game 13.2.1: an isolated keyword acts once per unit however many instances it has.
             let isolated = manifest.class.iter().any(|c| c == "isolated");
             if isolated
-                && instances
+                && candidates[..kept]
                     .iter()
                     .any(|b| b.plugin == a.plugin && b.ability.unit == a.ability.unit)
             {
                 continue;
             }
-            instances.push(a);
+            candidates.swap(kept, at);
+            kept += 1;
         }
+        candidates.truncate(kept);
+        let mut instances = candidates;
         // Every instance is asked at the same moment (game 13.4.1); what triggered then resolves
         // even if its conditions stop being true (13.4.2), the Dark Side's first, each player
         // choosing the order of their own (13.4.3).
         let mut triggered: Vec<(ActiveAbility, Vec<Effect>)> = Vec::new();
-        for instance in instances {
+        for instance in &instances {
             match self
                 .host
                 .call_hook(instance.plugin, hook, &instance.ability, event, &self.state)
             {
-                Ok(effects) if !effects.is_empty() => triggered.push((instance, effects)),
+                Ok(effects) if !effects.is_empty() => triggered.push((instance.clone(), effects)),
                 Ok(_) => {}
                 Err(error) => self.plugin_failed(error)?,
             }
         }
+        instances.clear();
+        self.hook_instances = instances;
         // Game 6.2.1: the effects saved for this build step (Bounty) are start-of-step events
         // too, which the player orders with the triggered ones (Upkeep, Damage Control); they
         // come first unless the player picks otherwise.
@@ -873,6 +912,10 @@ impl Game<'_> {
                 .collect(),
             _ => Vec::new(),
         };
+        // Most hooks trigger nothing: nothing to order or resolve.
+        if triggered.is_empty() && saved.is_empty() {
+            return Ok(());
+        }
         for side in Side::BOTH {
             let mut mine: Vec<Resolving> = saved
                 .iter()
@@ -1217,7 +1260,7 @@ impl Game<'_> {
                 let choices = offer_choices(activation, |target, amount| Choice::Activate {
                     unit,
                     ability: a.ability.index,
-                    keyword: a.keyword.clone(),
+                    keyword: a.keyword.to_string(),
                     offer: offer as u32,
                     target,
                     amount,

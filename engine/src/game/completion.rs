@@ -59,7 +59,7 @@ impl Game<'_> {
                             card,
                             index as u32,
                             completion,
-                            a.keyword.clone(),
+                            a.keyword.to_string(),
                             false,
                         ));
                     }
@@ -92,7 +92,7 @@ impl Game<'_> {
                             card,
                             index as u32,
                             completion,
-                            instance.keyword.clone(),
+                            instance.keyword.to_string(),
                             false,
                         ));
                     }

@@ -104,6 +104,11 @@ pub struct Game<'a> {
     parse_cache: abilities::ParseCache,
     /// How many `choose` effects are being resolved inside one another.
     choice_depth: u32,
+    /// The units in the order their abilities are collected (Dark Side's first, game 13.4.3),
+    /// a list kept between hooks so that reaching one allocates nothing for it.
+    unit_order: Vec<(Side, UnitId)>,
+    /// The instances asked at a hook, a list kept between hooks for the same reason.
+    hook_instances: Vec<abilities::ActiveAbility>,
 }
 
 impl<'a> Game<'a> {
@@ -123,6 +128,8 @@ impl<'a> Game<'a> {
             hook_counts: vec![0; HookPoint::ALL.len()],
             parse_cache: Default::default(),
             choice_depth: 0,
+            unit_order: Vec::new(),
+            hook_instances: Vec::new(),
         }
     }
 

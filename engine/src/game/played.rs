@@ -58,7 +58,11 @@ impl Game<'_> {
             }
             if let QueryAnswer::Completions(list) = self.ask(&instance, QueryCall::Completions)? {
                 for completion in list {
-                    routes.push((routes.len() as u32, instance.keyword.clone(), completion));
+                    routes.push((
+                        routes.len() as u32,
+                        instance.keyword.to_string(),
+                        completion,
+                    ));
                 }
             }
         }

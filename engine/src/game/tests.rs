@@ -577,7 +577,7 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
     assert_eq!(game.state.unit(UnitId(1)).map(|u| u.granted.len()), Some(1));
     // The Light unit now has "Fake" among its abilities.
     let abilities = game.abilities_of(UnitId(1)).ok().unwrap();
-    assert!(abilities.iter().any(|a| a.keyword == "Fake"));
+    assert!(abilities.iter().any(|a| &*a.keyword == "Fake"));
     game.expire(crate::model::Duration::EndOfTurn);
     assert_eq!(game.state.unit(UnitId(1)).map(|u| u.granted.len()), Some(0));
 }
