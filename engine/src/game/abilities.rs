@@ -184,11 +184,13 @@ pub(crate) struct ParseCache {
 }
 
 impl ParseCache {
-    /// A card's resolved abilities if they are cached for its current definition.
-    fn cached(&self, state: &GameState, card: CardId) -> Option<CardAbilities> {
+    /// A card's resolved abilities if they are cached for its current definition (lent, not
+    /// shared: every hook looks up each card of each unit in play, and counting a reference
+    /// up and down is an atomic operation each time).
+    fn cached(&self, state: &GameState, card: CardId) -> Option<&CardAbilities> {
         let def = &state.cards.get(card.0 as usize)?.def;
         match self.cards.get(card.0 as usize) {
-            Some(Some((cached, abilities))) if Arc::ptr_eq(cached, def) => Some(abilities.clone()),
+            Some(Some((cached, abilities))) if Arc::ptr_eq(cached, def) => Some(abilities),
             _ => None,
         }
     }
@@ -201,7 +203,7 @@ impl ParseCache {
         card: CardId,
     ) -> CardAbilities {
         if let Some(abilities) = self.cached(state, card) {
-            return abilities;
+            return abilities.clone();
         }
         let def = &state.cards[card.0 as usize].def;
         let slot = card.0 as usize;
