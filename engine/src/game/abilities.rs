@@ -179,8 +179,49 @@ pub(crate) struct ParseCache {
     /// Mission's effect, claimed by different card plugins.
     texts: [HashMap<String, Option<Arc<Resolved>>>; 5],
     /// By `CardId`: the definition the abilities were resolved from (a card whose definition
-    /// was replaced is resolved again) and its abilities.
-    cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities)>>,
+    /// was replaced is resolved again), its abilities and what their plugins subscribe to.
+    cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities, Subscriptions)>>,
+}
+
+/// What the plugins of one card's abilities may be called for: the hooks they subscribe to, the
+/// queries they answer (one bit each), and whether any grants abilities. A unit none of whose
+/// cards may be called for a hook or query, and that has no granted abilities, has no instance
+/// for it: finding that out from these bits spares every hook the look at each ability.
+#[derive(Debug, Clone, Copy, Default)]
+struct Subscriptions {
+    hooks: u64,
+    queries: u64,
+    grants: bool,
+}
+
+// One bit per hook point and per query.
+const _: () = assert!(HookPoint::ALL.len() <= 64 && Query::ALL.len() <= 64);
+
+impl Subscriptions {
+    fn of(host: &dyn AbilityHost, abilities: &[Option<Arc<Resolved>>]) -> Self {
+        let mut subscriptions = Subscriptions::default();
+        for resolved in abilities.iter().flatten() {
+            let manifest = host.manifest(resolved.plugin);
+            for &hook in &manifest.hooks {
+                subscriptions.hooks |= 1 << hook.index();
+            }
+            for &query in &manifest.queries {
+                subscriptions.queries |= 1 << query as u32;
+            }
+            subscriptions.grants |= grants(manifest);
+        }
+        subscriptions
+    }
+
+    /// Whether an instance of these abilities may be wanted, or grant one that is.
+    fn may_give(self, wanted: Wanted) -> bool {
+        self.grants
+            || match wanted {
+                Wanted::All => true,
+                Wanted::Hook(hook) => self.hooks & (1 << hook.index()) != 0,
+                Wanted::Query(query) => self.queries & (1 << query as u32) != 0,
+            }
+    }
 }
 
 impl ParseCache {
@@ -190,7 +231,18 @@ impl ParseCache {
     fn cached(&self, state: &GameState, card: CardId) -> Option<&CardAbilities> {
         let def = &state.cards.get(card.0 as usize)?.def;
         match self.cards.get(card.0 as usize) {
-            Some(Some((cached, abilities))) if Arc::ptr_eq(cached, def) => Some(abilities),
+            Some(Some((cached, abilities, _))) if Arc::ptr_eq(cached, def) => Some(abilities),
+            _ => None,
+        }
+    }
+
+    /// What a card's abilities may be called for, if they are cached for its definition.
+    fn subscriptions(&self, state: &GameState, card: CardId) -> Option<Subscriptions> {
+        let def = &state.cards.get(card.0 as usize)?.def;
+        match self.cards.get(card.0 as usize) {
+            Some(Some((cached, _, subscriptions))) if Arc::ptr_eq(cached, def) => {
+                Some(*subscriptions)
+            }
             _ => None,
         }
     }
@@ -215,7 +267,8 @@ impl ParseCache {
         if self.cards.len() <= slot {
             self.cards.resize(slot + 1, None);
         }
-        self.cards[slot] = Some((def.clone(), abilities.clone()));
+        let subscriptions = Subscriptions::of(host, &abilities);
+        self.cards[slot] = Some((def.clone(), abilities.clone(), subscriptions));
         abilities
     }
 }
@@ -640,6 +693,21 @@ impl Game<'_> {
         else {
             return Ok(());
         };
+        // Most units have nothing a given hook or query wants: their cards' subscriptions say
+        // so without looking at each ability (a card not resolved yet is looked at).
+        if u.granted.is_empty()
+            && u.cards
+                .iter()
+                .chain(&u.pilots)
+                .chain(&u.equipment)
+                .all(|&card| {
+                    self.parse_cache
+                        .subscriptions(&self.state, card)
+                        .is_some_and(|s| !s.may_give(wanted))
+                })
+        {
+            return Ok(());
+        }
         let in_arena = u.in_arena().is_some();
         let controller = u.controller;
         let lost = u.lost_keywords.clone();
