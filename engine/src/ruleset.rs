@@ -35,6 +35,9 @@ pub struct Ruleset {
     pub setup_final_build_completes: bool,
     /// OQ-6 (b): a version with a higher or equal build cost may also go under the stack.
     pub stack_higher_cost_underneath: bool,
+    /// OQ-4 (game 3.5.5): groups of different names that count as the same unit for uniqueness
+    /// and stacking ("Beru Lars" and "Beru Whitesun"). Names compare without case or accents.
+    pub same_unit_names: Vec<Vec<String>>,
     /// The most cards in one stack (game 3.6.1).
     pub stack_limit: u32,
     /// OQ-15: the lowest a build cost can be reduced to.
@@ -109,6 +112,10 @@ impl Default for Ruleset {
             hit_threshold: 4,
             setup_final_build_completes: true,
             stack_higher_cost_underneath: true,
+            same_unit_names: swtcg_plugin_api::names::DEFAULT_SAME_UNIT_NAMES
+                .iter()
+                .map(|group| group.iter().map(|name| name.to_string()).collect())
+                .collect(),
             stack_limit: 4,
             minimum_build_cost: 0,
             pop_dark_side_first: true,

@@ -8,6 +8,7 @@
 #[cfg(feature = "guest")]
 pub mod guest;
 pub mod hook;
+pub mod names;
 pub mod native;
 pub mod text;
 pub mod types;

@@ -195,7 +195,7 @@ impl Game<'_> {
             let top_cost = top.cost_value();
             for &card in &unit.cards[1..] {
                 // Cards another card's Stack lets under it never go on top (keywords.md Stack).
-                if state.def(card).unique_name() != top.unique_name() {
+                if !state.same_unit(state.def(card).unique_name(), top.unique_name()) {
                     continue;
                 }
                 let difference = state.def(card).cost_value() - top_cost;
@@ -337,11 +337,13 @@ impl Game<'_> {
         let name = card.unique_name();
         // A version of the stack's own unit stacks by the normal rules (game 3.6.4); a listed
         // unique unit may be there once; listed non-unique cards several times.
-        let own = self.state.top_def(s).unique_name() == name;
+        let own = self
+            .state
+            .same_unit(self.state.top_def(s).unique_name(), name);
         let repeated = card.is_unique()
             && s.cards
                 .iter()
-                .any(|&c| self.state.def(c).unique_name() == name);
+                .any(|&c| self.state.same_unit(self.state.def(c).unique_name(), name));
         if own || repeated {
             return Ok(false);
         }

@@ -460,7 +460,7 @@ impl<'a> Game<'a> {
                 let listed = u.cards[1..]
                     .iter()
                     .copied()
-                    .filter(|&c| self.state.def(c).unique_name() != top)
+                    .filter(|&c| !self.state.same_unit(self.state.def(c).unique_name(), top))
                     .collect();
                 (u.id, listed)
             })

@@ -93,7 +93,7 @@ impl GameState {
             let clash = in_play[..i].iter().any(|earlier| {
                 earlier.controller == later.controller && {
                     let other = self.top_def(earlier);
-                    other.is_unique() && other.unique_name() == def.unique_name()
+                    other.is_unique() && self.same_unit(other.unique_name(), def.unique_name())
                 }
             });
             if clash {
@@ -103,13 +103,20 @@ impl GameState {
         None
     }
 
-    /// The completed unit of `side` in play that carries the unique name `name`, if any.
+    /// The completed unit of `side` in play that carries the unique name `name` (or another
+    /// name of the same unit, game 3.5.5), if any.
     pub fn unit_named(&self, side: Side, name: &str) -> Option<&Unit> {
         self.units.values().find(|u| {
             u.built && u.controller == side && {
                 let def = self.top_def(u);
-                def.is_unique() && def.unique_name() == name
+                def.is_unique() && self.same_unit(def.unique_name(), name)
             }
         })
+    }
+
+    /// Whether two unique names (without versions) name the same unit: the same name, or two
+    /// names of one group of the ruleset's `same_unit_names` (game 3.5.5, OQ-4).
+    pub fn same_unit(&self, a: &str, b: &str) -> bool {
+        a == b || swtcg_plugin_api::names::same_unit(&self.ruleset.same_unit_names, a, b)
     }
 }

@@ -110,6 +110,12 @@ impl HostView for StateView<'_> {
     }
 
     fn rule(&self, name: &str) -> Option<String> {
+        // OQ-4's names of one unit are a setting of the core (uniqueness, stacking) that Stack
+        // reads too: the plugin gets the core's table, never a flag of its own.
+        if name == swtcg_plugin_api::names::SAME_UNIT_NAMES_RULE {
+            let names = &self.0.ruleset.same_unit_names;
+            return Some(swtcg_plugin_api::names::encode_same_unit_names(names));
+        }
         self.0.ruleset.keyword_flags.get(name).cloned()
     }
 

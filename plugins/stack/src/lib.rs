@@ -5,7 +5,8 @@
 //! into the stack (and keeps it off the top, within the 4-card limit, one version of each
 //! listed unique unit), and again at state checks, discarding listed cards the top card no
 //! longer lets be there. A card listed by name also lets in the same unit under another name
-//! (game 3.5.5, OQ-4: Beru Lars / Beru Whitesun, Padmé Amidala / Queen Amidala).
+//! (game 3.5.5, OQ-4: the ruleset's `same_unit_names`, by default Beru Lars / Beru Whitesun and
+//! Padmé Amidala / Queen Amidala).
 
 use swtcg_plugin_api::guest::*;
 
@@ -80,33 +81,15 @@ fn kind_entry(unique: bool, words: &str) -> Option<Listed> {
     })
 }
 
-/// Names that are the same unit (game 3.5.5). OQ-4 default: a data table with the two entries
-/// the WotC list confirms. keywords.md (Stack): "A card listed by name allows only that name (or
-/// the same unit under another name)."
-const SAME_UNIT: &[&[&str]] = &[
-    &["Beru Lars", "Beru Whitesun"],
-    &["Padme Amidala", "Queen Amidala"],
-];
-
-/// A name for comparing: lower case, with the accent of "Padmé" dropped.
-fn fold(name: &str) -> String {
-    name.trim()
-        .chars()
-        .map(|c| match c {
-            'é' | 'É' => 'e',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect()
-}
-
-/// Whether two unique names (without versions) name the same unit.
+/// Whether two unique names (without versions) name the same unit (game 3.5.5): the ruleset's
+/// names of one unit (OQ-4, `same_unit_names`), as the host's `rule` gives them; a host that
+/// doesn't give them has the default table.
 fn same_unit(a: &str, b: &str) -> bool {
-    let (a, b) = (fold(a), fold(b));
-    a == b
-        || SAME_UNIT.iter().any(|group| {
-            let names: Vec<String> = group.iter().map(|n| fold(n)).collect();
-            names.contains(&a) && names.contains(&b)
-        })
+    use swtcg_plugin_api::names;
+    match host::rule(names::SAME_UNIT_NAMES_RULE) {
+        Some(answer) => names::same_unit(&names::decode_same_unit_names(&answer), a, b),
+        None => names::same_unit(names::DEFAULT_SAME_UNIT_NAMES, a, b),
+    }
 }
 
 /// A card's name without its version: "Din Djarin (C)" is "Din Djarin".
