@@ -295,6 +295,60 @@ pub fn prevent_all(text: &str) -> Option<PreventAll> {
     })
 }
 
+/// "<subject> can attack units with Stealth[ in the <arena>[ or <arena>] arena]." (Ravinak,
+/// Kijimi Snowtrooper Garrison, Knights of Ren (B)): the attacker "may attack Stealth units for
+/// another reason" (keywords.md Stealth, newer wording).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttacksStealth {
+    /// Who may attack them: "This unit" or the card's name; `is_self` accepts it.
+    pub subject: String,
+    /// The arenas whose Stealth units it may attack; empty: any arena.
+    pub arenas: Vec<Arena>,
+}
+
+impl AttacksStealth {
+    /// Whether the unit named `attacker` (the one printing or granted the text) may attack a
+    /// Stealth unit in `arena`.
+    pub fn lets(&self, attacker: &str, arena: Option<Arena>) -> bool {
+        names_unit(&self.subject, attacker)
+            && (self.arenas.is_empty() || arena.is_some_and(|a| self.arenas.contains(&a)))
+    }
+}
+
+/// Reads the one sentence of [`AttacksStealth`], nothing before or after it; `None` for every
+/// other text.
+pub fn attacks_stealth(text: &str) -> Option<AttacksStealth> {
+    let text = text.trim();
+    let text = text.strip_suffix('.').unwrap_or(text).trim();
+    let (subject, rest) = text.split_once(" can attack units with Stealth")?;
+    if !is_self(subject) || subject.contains(['.', ',']) {
+        return None;
+    }
+    let rest = rest.trim();
+    let arenas = if rest.is_empty() {
+        Vec::new()
+    } else {
+        let names = rest
+            .strip_prefix("in the ")?
+            .strip_suffix(" arenas")
+            .or_else(|| rest.strip_prefix("in the ")?.strip_suffix(" arena"))?;
+        let mut arenas = Vec::new();
+        for name in names.split(" or ").flat_map(|n| n.split(", ")) {
+            arenas.push(match name.trim().to_ascii_lowercase().as_str() {
+                "space" => Arena::Space,
+                "ground" => Arena::Ground,
+                "character" => Arena::Character,
+                _ => return None,
+            });
+        }
+        arenas
+    };
+    Some(AttacksStealth {
+        subject: subject.trim().to_string(),
+        arenas,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,5 +473,38 @@ mod tests {
         assert!(prevent_all("Prevent all damage to one of your Space units.").is_none());
         assert!(prevent_all("Prevent all damage to Rey. Draw a card.").is_none());
         assert!(prevent_all("Prevent 2 damage to this unit.").is_none());
+    }
+
+    #[test]
+    fn attacking_stealth_units_is_read() {
+        let any = attacks_stealth("This unit can attack units with Stealth.").unwrap();
+        assert!(any.arenas.is_empty());
+        assert!(any.lets("Ravinak", Some(Arena::Space)));
+        let ground =
+            attacks_stealth("This unit can attack units with Stealth in the Ground arena.")
+                .unwrap();
+        assert_eq!(ground.arenas, vec![Arena::Ground]);
+        assert!(!ground.lets("Kijimi Snowtrooper Garrison", Some(Arena::Character)));
+        let knights = attacks_stealth(
+            "Knights of Ren can attack units with Stealth in the Ground or Character arena.",
+        )
+        .unwrap();
+        assert_eq!(knights.arenas, vec![Arena::Ground, Arena::Character]);
+        assert!(knights.lets("Knights of Ren (B)", Some(Arena::Character)));
+        // Granted to another unit by name, it lets only that unit.
+        assert!(!knights.lets("Kylo Ren (A)", Some(Arena::Character)));
+        assert_eq!(
+            attacks_stealth("This unit can attack units with Stealth. Draw a card."),
+            None
+        );
+        assert_eq!(
+            attacks_stealth("This unit can attack units with Stealth in the sky."),
+            None
+        );
+        assert_eq!(
+            attacks_stealth("Each unit can attack units with Stealth."),
+            None
+        );
+        assert_eq!(attacks_stealth("Stealth"), None);
     }
 }
