@@ -12,6 +12,13 @@
 //!
 //! Several Surge instances on one unit are offered one by one; giving all of them to one unit adds
 //! their X together, as the cumulative class asks.
+//!
+//! Game 13.4.2: once triggered, Surge resolves even if its unit is discarded in the meantime. When
+//! the damage that triggers it also discards this unit (game 10.8.1), the unit is gone before the
+//! placement POP, so no activation can be offered; instead the `unit-discarded` hook about this
+//! unit itself, reached while that damage is still being resolved, offers the same choice through
+//! the `choose` effect: one option per unit now in the arena the unit was in (`host::last_seen`),
+//! optional ("you may"), and `chosen` gives the picked unit the power.
 
 use swtcg_plugin_api::guest::*;
 
@@ -37,7 +44,64 @@ fn damaged_by_another(unit: UnitId) -> bool {
     })
 }
 
+/// The units a Surge whose unit has left play may give its power to: those now in the arena the
+/// unit was in, in the host's order, so that the offer and `chosen` see the same list.
+fn targets_after_leaving(unit: UnitId) -> Vec<UnitView> {
+    let Some(last) = host::last_seen(unit) else {
+        return Vec::new();
+    };
+    if last.zone == Zone::BuildZone {
+        return Vec::new();
+    }
+    host::units(Some(last.zone))
+        .into_iter()
+        .filter_map(host::unit)
+        .collect()
+}
+
 impl Keyword for Surge {
+    fn unit_discarded(ability: Ability, event: Event) -> HookResult {
+        // Only this unit's own discard by damage from another unit that put counters on it; a
+        // unit still in play is offered the activation in the placement POP instead.
+        if event.unit != Some(ability.unit)
+            || host::unit(ability.unit).is_some()
+            || !damaged_by_another(ability.unit)
+        {
+            return Ok(Vec::new());
+        }
+        let Some(x) = x_of(&ability) else {
+            return Ok(Vec::new());
+        };
+        let options: Vec<String> = targets_after_leaving(ability.unit)
+            .iter()
+            .map(|u| format!("Surge {x}: {} gets +{x} power until end of turn", u.name))
+            .collect();
+        if options.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(vec![Effect::Choose(Offer {
+            options,
+            optional: true,
+        })])
+    }
+
+    fn chosen(ability: Ability, index: u32) -> HookResult {
+        let x = x_of(&ability).ok_or_else(|| format!("can't read X in \"{}\"", ability.text))?;
+        let Some(target) = targets_after_leaving(ability.unit)
+            .get(index as usize)
+            .map(|u| u.id)
+        else {
+            return Ok(Vec::new());
+        };
+        Ok(vec![Effect::Stats(StatChange {
+            unit: target,
+            speed: 0,
+            power: x,
+            health: 0,
+            duration: Duration::EndOfTurn,
+        })])
+    }
+
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
         if pop != Pop::DamagePlacement || !damaged_by_another(ability.unit) {
             return Vec::new();

@@ -2,7 +2,8 @@
 //! the listed costs that they can pay; if none can be paid in full, Upkeep is ignored (OQ-K14).
 //!
 //! Each Upkeep instance is paid on its own (layered). It works in the build zone too (its
-//! manifest lists that zone). The engine checks which costs can be paid and asks the player when
+//! manifest lists that zone), but only for a unit: a card still being built there uses no
+//! ability (game 13.7), so its Upkeep is not paid. The engine checks which costs can be paid and asks the player when
 //! several can, and the player orders several Upkeeps that trigger together (game 13.4.3).
 
 use swtcg_plugin_api::guest::*;
@@ -60,6 +61,11 @@ impl Keyword for Upkeep {
         let Some(unit) = host::unit(ability.unit) else {
             return Ok(Vec::new());
         };
+        // Game 13.7: abilities of partially built cards can't be used; the seed's "even if that
+        // unit is in the build zone" is about a unit, not a card still being built.
+        if !unit.built {
+            return Ok(Vec::new());
+        }
         // "You" is the unit's controller: the opponent's build step doesn't trigger it.
         if event.side != Some(unit.controller) {
             return Ok(Vec::new());
