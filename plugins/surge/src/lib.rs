@@ -59,6 +59,18 @@ fn targets_after_leaving(unit: UnitId) -> Vec<UnitView> {
         .collect()
 }
 
+/// What Surge does, whether activated in the placement POP or chosen after its unit left: the
+/// chosen unit gets +X power until end of turn.
+fn surge(target: UnitId, x: i32) -> Effect {
+    Effect::Stats(StatChange {
+        unit: target,
+        speed: 0,
+        power: x,
+        health: 0,
+        duration: Duration::EndOfTurn,
+    })
+}
+
 impl Keyword for Surge {
     fn unit_discarded(ability: Ability, event: Event) -> HookResult {
         // Only this unit's own discard by damage from another unit that put counters on it; a
@@ -93,13 +105,7 @@ impl Keyword for Surge {
         else {
             return Ok(Vec::new());
         };
-        Ok(vec![Effect::Stats(StatChange {
-            unit: target,
-            speed: 0,
-            power: x,
-            health: 0,
-            duration: Duration::EndOfTurn,
-        })])
+        Ok(vec![surge(target, x)])
     }
 
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
@@ -125,13 +131,7 @@ impl Keyword for Surge {
         let target = choice
             .target
             .ok_or("Surge needs a unit to give the power to")?;
-        Ok(vec![Effect::Stats(StatChange {
-            unit: target,
-            speed: 0,
-            power: x,
-            health: 0,
-            duration: Duration::EndOfTurn,
-        })])
+        Ok(vec![surge(target, x)])
     }
 }
 
