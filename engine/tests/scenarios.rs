@@ -11,7 +11,18 @@ use swtcg_engine::conformance::{Failure, RunOptions, Scenario, parse_scenario, r
 fn run_parsed(scenario: &Scenario) -> Result<(), Failure> {
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
-    let resolve = |name: &str| Ruleset::builtin(name).ok_or_else(|| format!("no ruleset {name}"));
+    // A built-in ruleset by name, or a ruleset file relative to the core scenarios' folder (as
+    // `swtcg check` reads one relative to its scenario): the OQ variants of engine/rulesets.
+    let resolve = |name: &str| {
+        Ruleset::builtin(name).map(Ok).unwrap_or_else(|| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scenarios")
+                .join(name);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("no ruleset {name}: {e}"))?;
+            Ruleset::from_toml(&path.display().to_string(), &text).map_err(|e| e.to_string())
+        })
+    };
     let options = RunOptions {
         cards: &cards,
         ruleset: &ruleset,
