@@ -141,3 +141,124 @@ impl AbilityHost for NoPlugins {
         })
     }
 }
+
+/// One hook call as a [`Watched`] host passes it on.
+#[derive(Debug, Clone, Copy)]
+pub struct HookCall<'a> {
+    pub plugin: PluginId,
+    pub hook: HookPoint,
+    pub ability: &'a Ability,
+    pub event: &'a HookEvent,
+    pub state: &'a GameState,
+}
+
+/// One query as a [`Watched`] host passes it on.
+#[derive(Debug, Clone, Copy)]
+pub struct QueryAsked<'a> {
+    pub plugin: PluginId,
+    pub ability: &'a Ability,
+    pub call: &'a QueryCall,
+    pub state: &'a GameState,
+}
+
+/// What watches the calls a [`Watched`] host passes on: counters of calls (the simulator's
+/// keyword counts, the benchmark's call counts) or a second opinion (the test that compares the
+/// two wasm call paths). Each method gets the inner host, the call and the inner host's answer;
+/// it can't change the answer.
+pub trait Watcher {
+    fn hook_called(
+        &mut self,
+        _host: &dyn AbilityHost,
+        _call: HookCall<'_>,
+        _answer: &Result<Vec<Effect>, HookError>,
+    ) {
+    }
+
+    fn query_asked(
+        &mut self,
+        _host: &dyn AbilityHost,
+        _call: QueryAsked<'_>,
+        _answer: &Result<QueryAnswer, HookError>,
+    ) {
+    }
+}
+
+/// A host that passes every call on to another unchanged and shows each hook call and query,
+/// with its answer, to a [`Watcher`]. The one forwarding host: a forwarder written by hand must
+/// forward every method (a missing `card_plugins` once hid every card plugin from simulated
+/// games), and this one does.
+pub struct Watched<'a, W> {
+    inner: &'a mut dyn AbilityHost,
+    pub watcher: W,
+}
+
+impl<'a, W: Watcher> Watched<'a, W> {
+    pub fn new(inner: &'a mut dyn AbilityHost, watcher: W) -> Self {
+        Watched { inner, watcher }
+    }
+
+    /// The watcher, once the calls are over.
+    pub fn into_watcher(self) -> W {
+        self.watcher
+    }
+}
+
+impl<W: Watcher> AbilityHost for Watched<'_, W> {
+    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
+        self.inner.plugin_for(keyword)
+    }
+    fn manifest(&self, plugin: PluginId) -> &Manifest {
+        self.inner.manifest(plugin)
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        self.inner.keyword_names()
+    }
+    fn card_plugins(&self) -> Vec<PluginId> {
+        self.inner.card_plugins()
+    }
+    fn any_subscribed(&self, hook: HookPoint) -> bool {
+        self.inner.any_subscribed(hook)
+    }
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
+        self.inner.any_answers(query)
+    }
+    fn call_hook(
+        &mut self,
+        plugin: PluginId,
+        hook: HookPoint,
+        ability: &Ability,
+        event: &HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        let answer = self.inner.call_hook(plugin, hook, ability, event, state);
+        let call = HookCall {
+            plugin,
+            hook,
+            ability,
+            event,
+            state,
+        };
+        self.watcher.hook_called(&*self.inner, call, &answer);
+        answer
+    }
+    fn query(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<QueryAnswer, HookError> {
+        let answer = self.inner.query(plugin, ability, call, state);
+        let asked = QueryAsked {
+            plugin,
+            ability,
+            call,
+            state,
+        };
+        self.watcher.query_asked(&*self.inner, asked, &answer);
+        answer
+    }
+    fn fingerprints(&self) -> Vec<String> {
+        self.inner.fingerprints()
+    }
+}

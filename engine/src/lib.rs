@@ -29,7 +29,7 @@ pub mod text;
 
 pub use decision::{Choice, Decider, Decision, DecisionKind, Player, Seats};
 pub use game::{EngineError, Game, Outcome, StopAt};
-pub use hooks::{AbilityHost, NoPlugins};
+pub use hooks::{AbilityHost, NoPlugins, Watched, Watcher};
 pub use log::{Event, GameLog, LogEntry};
 pub use model::{Arena, CardDef, GameState, Side, UnitId};
 pub use ruleset::Ruleset;

@@ -10,14 +10,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall};
+use swtcg_plugin_api::{Effect, QueryAnswer, QueryCall};
 
 use crate::decision::{DecideError, Decider, Decision, Player, Seats};
 use crate::game::{Game, Outcome};
-use crate::hooks::{AbilityHost, HookError, PluginId};
+use crate::hooks::{AbilityHost, HookCall, HookError, PluginId, QueryAsked, Watched, Watcher};
 use crate::model::{CardDef, GameState, Side};
 use crate::players::{GreedyPlayer, RandomPlayer};
-use crate::plugins::Manifest;
 use crate::ruleset::Ruleset;
 
 /// The version of the summary's JSON form; summaries of other versions are not merged.
@@ -100,78 +99,40 @@ impl KeywordCount {
     }
 }
 
-/// An ability host that counts, per keyword, the hook calls that proposed effects and the
-/// activations played, and otherwise passes every call through unchanged.
-pub struct CountingHost<'a> {
-    inner: &'a mut dyn AbilityHost,
-    pub counts: BTreeMap<String, KeywordCount>,
-}
+/// Counts, per keyword, the hook calls that proposed effects and the activations played, as the
+/// [`Watcher`] of the host a simulated game is played through.
+#[derive(Debug, Default)]
+pub struct KeywordCounts(pub BTreeMap<String, KeywordCount>);
 
-impl<'a> CountingHost<'a> {
-    pub fn new(inner: &'a mut dyn AbilityHost) -> Self {
-        CountingHost {
-            inner,
-            counts: BTreeMap::new(),
-        }
-    }
-
-    fn count(&mut self, plugin: PluginId) -> &mut KeywordCount {
-        let name = self.inner.manifest(plugin).name.clone();
-        self.counts.entry(name).or_default()
+impl KeywordCounts {
+    fn count(&mut self, host: &dyn AbilityHost, plugin: PluginId) -> &mut KeywordCount {
+        let name = host.manifest(plugin).name.clone();
+        self.0.entry(name).or_default()
     }
 }
 
-impl AbilityHost for CountingHost<'_> {
-    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
-        self.inner.plugin_for(keyword)
-    }
-    fn manifest(&self, plugin: PluginId) -> &Manifest {
-        self.inner.manifest(plugin)
-    }
-    fn keyword_names(&self) -> Vec<String> {
-        self.inner.keyword_names()
-    }
-    // Without it the trait's default (no card plugins) hid every card plugin from simulated
-    // games: Battle cards were never offered and Missions resolved without their effects.
-    fn card_plugins(&self) -> Vec<PluginId> {
-        self.inner.card_plugins()
-    }
-    fn any_subscribed(&self, hook: HookPoint) -> bool {
-        self.inner.any_subscribed(hook)
-    }
-    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
-        self.inner.any_answers(query)
-    }
-    fn call_hook(
+impl Watcher for KeywordCounts {
+    fn hook_called(
         &mut self,
-        plugin: PluginId,
-        hook: HookPoint,
-        ability: &Ability,
-        event: &HookEvent,
-        state: &GameState,
-    ) -> Result<Vec<Effect>, HookError> {
-        let effects = self.inner.call_hook(plugin, hook, ability, event, state)?;
-        if !effects.is_empty() {
-            self.count(plugin).triggered += 1;
+        host: &dyn AbilityHost,
+        call: HookCall<'_>,
+        answer: &Result<Vec<Effect>, HookError>,
+    ) {
+        if answer.as_ref().is_ok_and(|effects| !effects.is_empty()) {
+            self.count(host, call.plugin).triggered += 1;
         }
-        Ok(effects)
     }
-    fn query(
+
+    fn query_asked(
         &mut self,
-        plugin: PluginId,
-        ability: &Ability,
-        call: &QueryCall,
-        state: &GameState,
-    ) -> Result<QueryAnswer, HookError> {
-        let answer = self.inner.query(plugin, ability, call, state)?;
+        host: &dyn AbilityHost,
+        asked: QueryAsked<'_>,
+        answer: &Result<QueryAnswer, HookError>,
+    ) {
         // The engine asks `activate` only for an activation a player chose and paid for.
-        if matches!(call, QueryCall::Activate { .. }) {
-            self.count(plugin).activated += 1;
+        if answer.is_ok() && matches!(asked.call, QueryCall::Activate { .. }) {
+            self.count(host, asked.plugin).activated += 1;
         }
-        Ok(answer)
-    }
-    fn fingerprints(&self) -> Vec<String> {
-        self.inner.fingerprints()
     }
 }
 
@@ -204,7 +165,7 @@ pub fn play_game(
     host: &mut dyn AbilityHost,
     ai: [Ai; 2],
 ) -> GameRecord {
-    let mut counting = CountingHost::new(host);
+    let mut counting = Watched::new(host, KeywordCounts::default());
     let mut seats = Bounded {
         seats: Seats {
             dark: ai[0].player(seed, Side::Dark),
@@ -230,7 +191,7 @@ pub fn play_game(
         seed,
         end,
         turns,
-        keywords: counting.counts,
+        keywords: counting.into_watcher().0,
     }
 }
 
@@ -533,6 +494,8 @@ mod tests {
     use crate::NoPlugins;
     use crate::cards::CardDb;
     use crate::deck::{DEMO_DARK, DEMO_LIGHT, parse_deck_list};
+    use crate::plugins::Manifest;
+    use swtcg_plugin_api::{Ability, HookEvent, HookPoint};
 
     fn config() -> SimConfig {
         SimConfig {
@@ -706,9 +669,9 @@ mod tests {
     }
 
     #[test]
-    fn the_counting_host_passes_the_card_plugins_on() {
+    fn the_watched_host_passes_the_card_plugins_on() {
         let mut inner = TwoCardPlugins;
-        let counting = CountingHost::new(&mut inner);
+        let counting = Watched::new(&mut inner, KeywordCounts::default());
         assert_eq!(counting.card_plugins(), vec![4, 7]);
     }
 

@@ -8,6 +8,7 @@
 //! The modules are written here with wasm-encoder, given the newest API's component type with
 //! wit-component (as wit-bindgen would), and loaded like any plugin.
 
+use swtcg_engine::plugins::wasmtime_free::Compiled;
 use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::{AbilityHost, Ruleset};
 use swtcg_plugin_api::{Effect, HookPoint};
@@ -184,18 +185,7 @@ fn call(liar: &Liar, abi: AbiPath) -> Result<Vec<Effect>, String> {
         compiled.has_core_path(),
         "the liar can't take the core path"
     );
-    let ruleset = Ruleset::default();
-    let mut registry = Registry::new();
-    registry
-        .add(
-            &runtime,
-            Manifest::parse("liar/keyword.toml", MANIFEST).unwrap(),
-            &compiled,
-            sha256_hex(&wasm),
-            "liar".into(),
-            (ruleset.plugin_memory, ruleset.plugin_fuel),
-        )
-        .map_err(|e| e.to_string())?;
+    let mut registry = liar_registry(&runtime, &compiled, &wasm)?;
     registry.set_abi_path(abi);
     assert_eq!(registry.abi_path(0), Some(abi));
     let state = workload::hook_position(1, true);
@@ -204,6 +194,27 @@ fn call(liar: &Liar, abi: AbiPath) -> Result<Vec<Effect>, String> {
     registry
         .call_hook(0, workload::BENCH_HOOK, &ability, &event, &state)
         .map_err(|e| e.to_string())
+}
+
+/// A registry of the lying module alone, with the default ruleset's limits.
+fn liar_registry(
+    runtime: &WasmRuntime,
+    compiled: &Compiled,
+    wasm: &[u8],
+) -> Result<Registry, String> {
+    let ruleset = Ruleset::default();
+    let mut registry = Registry::new();
+    registry
+        .add(
+            runtime,
+            Manifest::parse("liar/keyword.toml", MANIFEST).unwrap(),
+            compiled,
+            sha256_hex(wasm),
+            "liar".into(),
+            (ruleset.plugin_memory, ruleset.plugin_fuel),
+        )
+        .map_err(|e| e.to_string())?;
+    Ok(registry)
 }
 
 fn le(words: &[u32]) -> Vec<u8> {
@@ -404,18 +415,7 @@ fn a_plugin_loaded_from_the_compile_cache_takes_either_path() {
         .load_compiled(&runtime.precompile(&wasm).unwrap())
         .unwrap();
     assert!(compiled.has_core_path());
-    let ruleset = Ruleset::default();
-    let mut registry = Registry::new();
-    registry
-        .add(
-            &runtime,
-            Manifest::parse("liar/keyword.toml", MANIFEST).unwrap(),
-            &compiled,
-            sha256_hex(&wasm),
-            "liar".into(),
-            (ruleset.plugin_memory, ruleset.plugin_fuel),
-        )
-        .unwrap();
+    let mut registry = liar_registry(&runtime, &compiled, &wasm).unwrap();
     let state = workload::hook_position(1, true);
     let ability = workload::bench_ability(&state);
     let event = workload::bench_event(&state);

@@ -13,7 +13,7 @@ use anyhow::{Context, anyhow};
 use clap::Args;
 use serde_json::{Value, json};
 use swtcg_engine::plugins::{AbiPath, Registry, WasmRuntime, sha256_hex};
-use swtcg_engine::{AbilityHost, CardDef, Game, GameState, NoPlugins, Ruleset, Seats};
+use swtcg_engine::{AbilityHost, CardDef, Game, GameState, NoPlugins, Ruleset, Seats, Watched};
 use swtcg_plugin_api::HookPoint;
 
 use crate::bundled::BUNDLED;
@@ -342,10 +342,11 @@ fn measure_selfplay(
     // The allocations of one game on the wasm path.
     let (_, bytes, allocations, _) = counted(|| workload::play_games(&mut hosts.wasm, decks, 0..1));
     // The plugin calls the games make, by hook and query.
-    let mut counting = workload::CountingHost::new(&mut hosts.wasm);
+    let mut counting = Watched::new(&mut hosts.wasm, workload::CallCounts::default());
     workload::play_games(&mut counting, decks, args.seed..end).map_err(anyhow::Error::msg)?;
-    let calls_per_game = counting.total() as f64 / games as f64;
-    let by_kind: serde_json::Map<String, Value> = counting
+    let counts = counting.into_watcher();
+    let calls_per_game = counts.total() as f64 / games as f64;
+    let by_kind: serde_json::Map<String, Value> = counts
         .calls
         .iter()
         .map(|(name, n)| (name.to_string(), json!(round(*n as f64 / games as f64, 1))))

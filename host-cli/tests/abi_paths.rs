@@ -11,11 +11,11 @@ use std::sync::OnceLock;
 
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
-use swtcg_engine::hooks::{HookError, PluginId};
+use swtcg_engine::hooks::{HookCall, HookError, PluginId, QueryAsked};
 use swtcg_engine::plugins::wasmtime_free::Compiled;
 use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
-use swtcg_engine::{AbilityHost, GameState, Ruleset};
-use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, Query, QueryAnswer, QueryCall};
+use swtcg_engine::{AbilityHost, Ruleset, Watched, Watcher};
+use swtcg_plugin_api::{Effect, QueryAnswer};
 
 #[path = "../../engine/benches/workload/mod.rs"]
 mod workload;
@@ -81,10 +81,9 @@ fn registries() -> (Registry, Registry) {
     (core, component)
 }
 
-/// A host that makes every call through both paths, checks that the answers are the same and
-/// returns the core path's.
-struct BothPaths {
-    core: Registry,
+/// Watches the calls made through the core path's registry: makes each again through the
+/// component path's, checks that the answers are the same, and counts them.
+struct ComponentPath {
     component: Registry,
     hooks: usize,
     queries: usize,
@@ -94,92 +93,71 @@ struct BothPaths {
     context: String,
 }
 
-impl AbilityHost for BothPaths {
-    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
-        self.core.plugin_for(keyword)
-    }
-
-    fn manifest(&self, plugin: PluginId) -> &Manifest {
-        self.core.manifest(plugin)
-    }
-
-    fn keyword_names(&self) -> Vec<String> {
-        self.core.keyword_names()
-    }
-
-    fn card_plugins(&self) -> Vec<PluginId> {
-        self.core.card_plugins()
-    }
-
-    fn any_subscribed(&self, hook: HookPoint) -> bool {
-        self.core.any_subscribed(hook)
-    }
-
-    fn any_answers(&self, query: Query) -> bool {
-        self.core.any_answers(query)
-    }
-
-    fn call_hook(
+impl Watcher for ComponentPath {
+    fn hook_called(
         &mut self,
-        plugin: PluginId,
-        hook: HookPoint,
-        ability: &Ability,
-        event: &HookEvent,
-        state: &GameState,
-    ) -> Result<Vec<Effect>, HookError> {
-        let core = self.core.call_hook(plugin, hook, ability, event, state);
+        core: &dyn AbilityHost,
+        call: HookCall<'_>,
+        answer: &Result<Vec<Effect>, HookError>,
+    ) {
+        let HookCall {
+            plugin,
+            hook,
+            ability,
+            event,
+            state,
+        } = call;
         let component = self
             .component
             .call_hook(plugin, hook, ability, event, state);
         assert_eq!(
-            format!("{core:?}"),
+            format!("{answer:?}"),
             format!("{component:?}"),
             "{}: hook {} of {} for {ability:?} at {event:?}",
             self.context,
             hook.name(),
-            self.core.manifest(plugin).id
+            core.manifest(plugin).id
         );
         self.hooks += 1;
         self.called.insert(plugin);
-        core
     }
 
-    fn query(
+    fn query_asked(
         &mut self,
-        plugin: PluginId,
-        ability: &Ability,
-        call: &QueryCall,
-        state: &GameState,
-    ) -> Result<QueryAnswer, HookError> {
-        let core = self.core.query(plugin, ability, call, state);
+        core: &dyn AbilityHost,
+        asked: QueryAsked<'_>,
+        answer: &Result<QueryAnswer, HookError>,
+    ) {
+        let QueryAsked {
+            plugin,
+            ability,
+            call,
+            state,
+        } = asked;
         let component = self.component.query(plugin, ability, call, state);
         assert_eq!(
-            format!("{core:?}"),
+            format!("{answer:?}"),
             format!("{component:?}"),
             "{}: query {call:?} of {} for {ability:?}",
             self.context,
-            self.core.manifest(plugin).id
+            core.manifest(plugin).id
         );
         self.queries += 1;
         self.called.insert(plugin);
-        core
-    }
-
-    fn fingerprints(&self) -> Vec<String> {
-        self.core.fingerprints()
     }
 }
 
-fn both_paths() -> BothPaths {
+/// The core path's registry, and the watcher that repeats its calls through the component path.
+fn both_paths() -> (Registry, ComponentPath) {
     let (core, component) = registries();
-    BothPaths {
-        core,
+    let watcher = ComponentPath {
         component,
         hooks: 0,
         queries: 0,
         called: BTreeSet::new(),
         context: String::new(),
-    }
+    };
+    (core, watcher)
 }
 
 /// The scenario files under `dir`, recursively, as `swtcg check` finds them.
@@ -214,12 +192,13 @@ fn resolve_ruleset(dir: &Path, name: &str) -> Result<Ruleset, String> {
 
 #[test]
 fn every_scenario_gets_the_same_answers_through_both_paths() {
-    let mut host = both_paths();
+    let (mut core, watcher) = both_paths();
+    let mut host = Watched::new(&mut core, watcher);
     let mut files = Vec::new();
     for dir in [
         common::root().join("plugins"),
         common::root().join("engine/scenarios"),
-        PathBuf::from("/work/shared/conformance/examples"),
+        common::root().join("../shared/conformance/examples"),
     ] {
         scenario_files(&dir, &mut files);
     }
@@ -238,7 +217,7 @@ fn every_scenario_gets_the_same_answers_through_both_paths() {
             ruleset: &ruleset,
             resolve_ruleset: &resolve,
         };
-        host.context = name.clone();
+        host.watcher.context = name.clone();
         if let Err(failure) = run_scenario(&scenario, &mut host, &options) {
             failed.push(format!("{name}: {}", failure.reason));
         }
@@ -248,26 +227,29 @@ fn every_scenario_gets_the_same_answers_through_both_paths() {
         "failed through the core path: {failed:#?}"
     );
     // Hooks and queries were made, and every plugin was called: each has scenarios.
-    eprintln!("{} hook calls, {} queries", host.hooks, host.queries);
-    assert!(host.hooks > 400, "{} hook calls", host.hooks);
-    assert!(host.queries > 400, "{} queries", host.queries);
-    let silent: Vec<&str> = (0..host.core.plugins().len())
-        .filter(|p| !host.called.contains(p))
-        .map(|p| host.core.plugins()[p].source.as_str())
+    let seen = host.into_watcher();
+    eprintln!("{} hook calls, {} queries", seen.hooks, seen.queries);
+    assert!(seen.hooks > 400, "{} hook calls", seen.hooks);
+    assert!(seen.queries > 400, "{} queries", seen.queries);
+    let silent: Vec<&str> = (0..core.plugins().len())
+        .filter(|p| !seen.called.contains(p))
+        .map(|p| core.plugins()[p].source.as_str())
         .collect();
     assert!(silent.is_empty(), "plugins never called: {silent:?}");
 }
 
 #[test]
 fn seeded_games_get_the_same_answers_through_both_paths() {
-    let mut host = both_paths();
+    let (mut core, watcher) = both_paths();
+    let mut host = Watched::new(&mut core, watcher);
     let decks = workload::keyword_decks().unwrap();
     let ruleset = std::sync::Arc::new(Ruleset::default());
     for seed in 0..12 {
-        host.context = format!("seed {seed}");
+        host.watcher.context = format!("seed {seed}");
         workload::play_game(&mut host, &decks, &ruleset, seed).unwrap();
     }
-    eprintln!("{} hook calls, {} queries", host.hooks, host.queries);
-    assert!(host.hooks > 30, "{} hook calls", host.hooks);
-    assert!(host.queries > 30, "{} queries", host.queries);
+    let seen = host.into_watcher();
+    eprintln!("{} hook calls, {} queries", seen.hooks, seen.queries);
+    assert!(seen.hooks > 30, "{} hook calls", seen.hooks);
+    assert!(seen.queries > 30, "{} queries", seen.queries);
 }

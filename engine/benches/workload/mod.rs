@@ -11,13 +11,15 @@ use std::sync::Arc;
 
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::parse_deck_list;
-use swtcg_engine::hooks::{HookError, PluginId};
+use swtcg_engine::hooks::{HookCall, HookError, PluginId, QueryAsked};
 use swtcg_engine::log::{LOG_FORMAT, LogHeader};
 use swtcg_engine::model::attack::{AttackDie, AttackState};
 use swtcg_engine::model::{CardSide, Place, Unit};
 use swtcg_engine::players::RandomPlayer;
 use swtcg_engine::plugins::Manifest;
-use swtcg_engine::{AbilityHost, Arena, CardDef, Game, GameState, Outcome, Ruleset, Seats, Side};
+use swtcg_engine::{
+    AbilityHost, Arena, CardDef, Game, GameState, Outcome, Ruleset, Seats, Side, Watcher,
+};
 use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, Pop, QueryAnswer, QueryCall};
 
 /// The keyword-heavy demo decks: real units from the bundled sets whose every ability is a
@@ -274,72 +276,40 @@ pub fn bench_event(state: &GameState) -> HookEvent {
     }
 }
 
-/// A host that counts the plugin calls it passes on, by hook and by query.
-pub struct CountingHost<'a> {
-    pub inner: &'a mut dyn AbilityHost,
+/// Counts the plugin calls a [`Watched`] host passes on, by hook and by query.
+#[derive(Debug, Default)]
+pub struct CallCounts {
     /// Calls by hook name or query name (`activate` for activations played).
     pub calls: BTreeMap<&'static str, u64>,
 }
 
-impl<'a> CountingHost<'a> {
-    pub fn new(inner: &'a mut dyn AbilityHost) -> Self {
-        CountingHost {
-            inner,
-            calls: BTreeMap::new(),
-        }
-    }
-
+impl CallCounts {
     /// Every call counted.
     pub fn total(&self) -> u64 {
         self.calls.values().sum()
     }
 }
 
-impl AbilityHost for CountingHost<'_> {
-    fn plugin_for(&self, keyword: &str) -> Option<PluginId> {
-        self.inner.plugin_for(keyword)
-    }
-    fn manifest(&self, plugin: PluginId) -> &Manifest {
-        self.inner.manifest(plugin)
-    }
-    fn keyword_names(&self) -> Vec<String> {
-        self.inner.keyword_names()
-    }
-    fn card_plugins(&self) -> Vec<PluginId> {
-        self.inner.card_plugins()
-    }
-    fn any_subscribed(&self, hook: HookPoint) -> bool {
-        self.inner.any_subscribed(hook)
-    }
-    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
-        self.inner.any_answers(query)
-    }
-    fn call_hook(
+impl Watcher for CallCounts {
+    fn hook_called(
         &mut self,
-        plugin: PluginId,
-        hook: HookPoint,
-        ability: &Ability,
-        event: &HookEvent,
-        state: &GameState,
-    ) -> Result<Vec<Effect>, HookError> {
-        *self.calls.entry(hook.name()).or_default() += 1;
-        self.inner.call_hook(plugin, hook, ability, event, state)
+        _host: &dyn AbilityHost,
+        call: HookCall<'_>,
+        _answer: &Result<Vec<Effect>, HookError>,
+    ) {
+        *self.calls.entry(call.hook.name()).or_default() += 1;
     }
-    fn query(
+
+    fn query_asked(
         &mut self,
-        plugin: PluginId,
-        ability: &Ability,
-        call: &QueryCall,
-        state: &GameState,
-    ) -> Result<QueryAnswer, HookError> {
-        let name = match call {
+        _host: &dyn AbilityHost,
+        asked: QueryAsked<'_>,
+        _answer: &Result<QueryAnswer, HookError>,
+    ) {
+        let name = match asked.call {
             QueryCall::Activate { .. } => "activate",
             other => other.query().name(),
         };
         *self.calls.entry(name).or_default() += 1;
-        self.inner.query(plugin, ability, call, state)
-    }
-    fn fingerprints(&self) -> Vec<String> {
-        self.inner.fingerprints()
     }
 }

@@ -1162,90 +1162,39 @@ impl WasmRuntime {
             match self.core_linker.instantiate_pre(module) {
                 Ok(pre) => {
                     // The component is linked only if the component path is chosen later.
-                    let mut plugin = WasmPlugin {
-                        engine: self.engine.clone(),
-                        pre: std::sync::OnceLock::new(),
-                        lazy: Some(LazyComponent {
-                            component: compiled.component.clone(),
-                            serialized: compiled.serialized.clone(),
-                            linker: self.linker.clone(),
-                        }),
-                        core: Some(core_abi::CorePre(pre)),
-                        abi: self.abi,
-                        memory,
-                        fuel,
-                        call_fuel: Default::default(),
-                        live: None,
+                    let lazy = LazyComponent {
+                        component: compiled.component.clone(),
+                        serialized: compiled.serialized.clone(),
+                        linker: self.linker.clone(),
                     };
-                    plugin.live = Some(plugin.fresh_instance()?);
-                    return Ok(plugin);
+                    let core = Some(core_abi::CorePre(pre));
+                    return self.plugin(std::sync::OnceLock::new(), Some(lazy), core, memory, fuel);
                 }
                 Err(e) => tracing::debug!("the plugin takes the component path: {e:#}"),
             }
         }
         let component = &self.component(compiled)?;
         let version = exported_api(&self.engine, component)?;
-        let link_error =
-            "linking the plugin (it may import something the host does not provide, such as WASI)";
-        let pre =
-            match version.as_str() {
-                "1.0.0" => {
-                    let pre = self
-                        .linker_1_0
-                        .instantiate_pre(component)
-                        .map_err(|e| error(link_error, e))?;
-                    Pre::V1_0(bindings_1_0::KeywordPre::new(pre).map_err(|e| {
-                        error("the plugin does not export the keyword world 1.0.0", e)
-                    })?)
-                }
-                "1.1.0" => {
-                    let pre = self
-                        .linker_1_1
-                        .instantiate_pre(component)
-                        .map_err(|e| error(link_error, e))?;
-                    Pre::V1_1(bindings_1_1::KeywordPre::new(pre).map_err(|e| {
-                        error("the plugin does not export the keyword world 1.1.0", e)
-                    })?)
-                }
-                "1.2.0" => {
-                    let pre = self
-                        .linker_1_2
-                        .instantiate_pre(component)
-                        .map_err(|e| error(link_error, e))?;
-                    Pre::V1_2(bindings_1_2::KeywordPre::new(pre).map_err(|e| {
-                        error("the plugin does not export the keyword world 1.2.0", e)
-                    })?)
-                }
-                "1.3.0" => {
-                    let pre = self
-                        .linker_1_3
-                        .instantiate_pre(component)
-                        .map_err(|e| error(link_error, e))?;
-                    Pre::V1_3(bindings_1_3::KeywordPre::new(pre).map_err(|e| {
-                        error("the plugin does not export the keyword world 1.3.0", e)
-                    })?)
-                }
-                "1.4.0" => {
-                    let pre = self
-                        .linker_1_4
-                        .instantiate_pre(component)
-                        .map_err(|e| error(link_error, e))?;
-                    Pre::V1_4(bindings_1_4::KeywordPre::new(pre).map_err(|e| {
-                        error("the plugin does not export the keyword world 1.4.0", e)
-                    })?)
-                }
-                _ => {
-                    let pre = self
-                        .linker
-                        .instantiate_pre(component)
-                        .map_err(|e| error(link_error, e))?;
-                    Pre::V1_5(
-                        bindings::KeywordPre::new(pre).map_err(|e| {
-                            error("the plugin does not export the keyword world", e)
-                        })?,
-                    )
-                }
-            };
+        let pre = match version.as_str() {
+            "1.0.0" => Pre::V1_0(link(&self.linker_1_0, component, &version, |p| {
+                bindings_1_0::KeywordPre::new(p)
+            })?),
+            "1.1.0" => Pre::V1_1(link(&self.linker_1_1, component, &version, |p| {
+                bindings_1_1::KeywordPre::new(p)
+            })?),
+            "1.2.0" => Pre::V1_2(link(&self.linker_1_2, component, &version, |p| {
+                bindings_1_2::KeywordPre::new(p)
+            })?),
+            "1.3.0" => Pre::V1_3(link(&self.linker_1_3, component, &version, |p| {
+                bindings_1_3::KeywordPre::new(p)
+            })?),
+            "1.4.0" => Pre::V1_4(link(&self.linker_1_4, component, &version, |p| {
+                bindings_1_4::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_5(link(&self.linker, component, &version, |p| {
+                bindings::KeywordPre::new(p)
+            })?),
+        };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
@@ -1258,10 +1207,22 @@ impl WasmRuntime {
             },
             _ => None,
         };
+        self.plugin(pre.into(), None, core, memory, fuel)
+    }
+
+    /// A plugin of these parts, with its first instance made.
+    fn plugin(
+        &self,
+        pre: std::sync::OnceLock<Pre>,
+        lazy: Option<LazyComponent>,
+        core: Option<core_abi::CorePre>,
+        memory: u64,
+        fuel: u64,
+    ) -> Result<WasmPlugin, WasmError> {
         let mut plugin = WasmPlugin {
             engine: self.engine.clone(),
-            pre: pre.into(),
-            lazy: None,
+            pre,
+            lazy,
             core,
             abi: self.abi,
             memory,
@@ -1272,6 +1233,28 @@ impl WasmRuntime {
         plugin.live = Some(plugin.fresh_instance()?);
         Ok(plugin)
     }
+}
+
+/// Links a component with the host functions of its API version and checks that it exports that
+/// version's keyword world (`wrap`: the version's generated `KeywordPre::new`).
+fn link<T>(
+    linker: &Linker<HostCtx>,
+    component: &Component,
+    version: &str,
+    wrap: impl FnOnce(wasmtime::component::InstancePre<HostCtx>) -> wasmtime::Result<T>,
+) -> Result<T, WasmError> {
+    let pre = linker.instantiate_pre(component).map_err(|e| {
+        error(
+            "linking the plugin (it may import something the host does not provide, such as WASI)",
+            e,
+        )
+    })?;
+    wrap(pre).map_err(|e| {
+        error(
+            &format!("the plugin does not export the keyword world {version}"),
+            e,
+        )
+    })
 }
 
 /// The API version of the `swtcg:keyword/hooks` interface a component exports, e.g. "1.0.0";

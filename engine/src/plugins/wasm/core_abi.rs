@@ -408,6 +408,15 @@ fn pop_value(pop: api::Pop) -> i32 {
     api::Pop::ALL.iter().position(|&p| p == pop).unwrap_or(0) as i32
 }
 
+/// The parameters of a hook export and of `build-activations`: the ability's unit and key, then
+/// the event's 13 flat values.
+fn hook_params(unit: i32, key: i32, event: &api::HookEvent) -> HookParams {
+    let e = flat_event(event);
+    (
+        unit, key, e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10], e[11], e[12],
+    )
+}
+
 /// The 13 flat values of an `event`: `turn`, then each option as its case and its value.
 fn flat_event(e: &api::HookEvent) -> [i32; 13] {
     let opt = |v: Option<i32>| match v {
@@ -1163,27 +1172,10 @@ impl CoreInstance {
         event: &api::HookEvent,
     ) -> Result<std::result::Result<Vec<api::Effect>, String>> {
         let key = store.data_mut().keys.key_of(ability) as i32;
-        let e = flat_event(event);
         let Some(export) = self.hooks.get(hook.index()) else {
             return fail("no such hook");
         };
-        let params = (
-            ability.unit as i32,
-            key,
-            e[0],
-            e[1],
-            e[2],
-            e[3],
-            e[4],
-            e[5],
-            e[6],
-            e[7],
-            e[8],
-            e[9],
-            e[10],
-            e[11],
-            e[12],
-        );
+        let params = hook_params(ability.unit as i32, key, event);
         self.call_lift(store, export, params, |m, ret| m.effects_result(ret))
     }
 
@@ -1376,19 +1368,12 @@ impl CoreInstance {
                 (unit, key, *other as i32),
                 |m, at| m.strings(m.record(at, 8, 4)?),
             )?),
-            Q::BuildActivations { event } => {
-                let e = flat_event(event);
-                let params = (
-                    unit, key, e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10],
-                    e[11], e[12],
-                );
-                A::Activations(self.call_lift(
-                    store,
-                    &self.build_activations,
-                    params,
-                    |m, at| m.activations(at),
-                )?)
-            }
+            Q::BuildActivations { event } => A::Activations(self.call_lift(
+                store,
+                &self.build_activations,
+                hook_params(unit, key, event),
+                |m, at| m.activations(at),
+            )?),
         })
     }
 }
