@@ -53,6 +53,10 @@ struct Liar {
     attack_ret: Option<u32>,
     /// What `cabi_realloc` returns.
     realloc: u32,
+    /// Each hook has a post-return function, which traps.
+    trapping_post: bool,
+    /// The text of its `swtcg-sdk` custom section, the guest SDK's promises.
+    promises: Option<&'static str>,
 }
 
 impl Liar {
@@ -62,6 +66,8 @@ impl Liar {
             data,
             attack_ret: None,
             realloc: 1024,
+            trapping_post: false,
+            promises: None,
         }
     }
 
@@ -111,11 +117,11 @@ impl Liar {
         }
         hook.push(Instruction::I32Const(self.ret as i32));
         for point in HookPoint::ALL {
-            add(
-                format!("swtcg:keyword/hooks@{version}#{}", point.name()),
-                15,
-                &hook,
-            );
+            let name = format!("swtcg:keyword/hooks@{version}#{}", point.name());
+            add(name.clone(), 15, &hook);
+            if self.trapping_post {
+                add(format!("cabi_post_{name}"), 17, &[Instruction::Unreachable]);
+            }
         }
         for (name, params) in QUERIES {
             add(
@@ -146,6 +152,12 @@ impl Liar {
             .section(&exports)
             .section(&code)
             .section(&data);
+        if let Some(promises) = self.promises {
+            module.section(&wasm_encoder::CustomSection {
+                name: "swtcg-sdk".into(),
+                data: promises.as_bytes().into(),
+            });
+        }
         let mut bytes = module.finish();
         let mut resolve = wit_parser::Resolve::default();
         let wit = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../plugin-api/wit");
@@ -261,6 +273,36 @@ fn a_well_formed_answer_is_read_alike_by_both_paths() {
         ]
     );
     assert_eq!(call(&liar, AbiPath::Component).unwrap(), core);
+}
+
+#[test]
+fn an_empty_answer_skips_the_post_return_only_where_the_sdk_promises_it() {
+    // Every hook's post-return traps, so a call succeeds only if it is skipped.
+    let liar = |len: u32, promises: Option<&'static str>| Liar {
+        trapping_post: true,
+        promises,
+        ..Liar::returning(
+            16,
+            vec![effects_at(32, len), (32, le(&[8, 3, 0, 0, 0, 0, 0]))],
+        )
+    };
+    let promise = Some("post-return-frees-nothing-for-empty\n");
+    assert_eq!(call(&liar(0, promise), AbiPath::Core), Ok(Vec::new()));
+    // The component path follows the canonical ABI whatever the module promises.
+    let skipped_nowhere = [
+        (liar(0, promise), AbiPath::Component, "component path"),
+        (liar(1, promise), AbiPath::Core, "a non-empty answer"),
+        (liar(0, None), AbiPath::Core, "no promise"),
+        (
+            liar(0, Some("something-else\n")),
+            AbiPath::Core,
+            "another promise",
+        ),
+    ];
+    for (liar, abi, what) in skipped_nowhere {
+        let message = call(&liar, abi).expect_err(what);
+        assert!(message.contains("liar@0.1.0"), "{what}: {message}");
+    }
 }
 
 #[test]

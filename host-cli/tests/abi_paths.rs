@@ -42,6 +42,10 @@ fn compiled() -> &'static (WasmRuntime, Vec<Plugin>) {
                 let bytes = std::fs::read(wasm_dir().join(format!("{stem}.wasm"))).unwrap();
                 let compiled = runtime.compile(&bytes).unwrap();
                 assert!(compiled.has_core_path(), "{stem} can't take the core path");
+                assert!(
+                    compiled.skips_empty_post_return(),
+                    "{stem} lacks the guest SDK's promises (its `swtcg-sdk` section)"
+                );
                 (manifest, bytes, stem, compiled)
             })
             .collect();

@@ -19,6 +19,34 @@ pub mod bindings {
 
 pub use bindings::swtcg::keyword::types::*;
 
+/// What a module built with this SDK promises the host beyond the canonical ABI
+/// (`crate::SDK_PROMISES`), in its custom section `crate::SDK_SECTION`, which the engine's core
+/// call path reads.
+///
+/// `post-return-frees-nothing-for-empty`: the `cabi_post_` function of an export frees nothing
+/// when the export's result is an empty list or an `ok` holding an empty list. wit-bindgen (0.61,
+/// the version `plugins/Cargo.lock` pins; check again before moving to another) lowers an empty
+/// returned list without allocating a block, and its post-return functions free a list through
+/// `cabi_dealloc` with the list's length, which frees nothing for zero bytes. So the host may
+/// skip the call, a full entry into the plugin, for the most common answer of all: "no effect".
+#[cfg(target_arch = "wasm32")]
+#[used]
+// The attribute can't name `crate::SDK_SECTION`; `host-cli/tests/abi_paths.rs` checks that every
+// bundled plugin carries the promises.
+#[unsafe(link_section = "swtcg-sdk")]
+static SDK_PROMISES: [u8; crate::SDK_PROMISES.len()] = text_bytes(crate::SDK_PROMISES);
+
+/// The bytes of `text` as an array (a custom section's static needs one).
+#[cfg(target_arch = "wasm32")]
+const fn text_bytes<const N: usize>(text: &str) -> [u8; N] {
+    let (bytes, mut out, mut i) = (text.as_bytes(), [0; N], 0);
+    while i < N {
+        out[i] = bytes[i];
+        i += 1;
+    }
+    out
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 #[doc(hidden)]
 pub mod native;

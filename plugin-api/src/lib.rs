@@ -27,6 +27,26 @@ pub const API_VERSION: (u16, u16, u16) = (1, 5, 0);
 /// The WIT package the API version belongs to.
 pub const WIT_PACKAGE: &str = "swtcg:keyword@1.5.0";
 
+/// The promise that an export's `cabi_post_` function frees nothing when the export returned an
+/// empty list or an `ok` holding one (see `SDK_PROMISES`).
+macro_rules! no_post_for_empty {
+    () => {
+        "post-return-frees-nothing-for-empty"
+    };
+}
+
+/// The custom section of a wasm plugin's core module in which the guest SDK lists what it
+/// promises the host beyond the canonical ABI, one promise a line. The engine's core call path
+/// relies on a promise only where a module makes it: modules built otherwise get every step of
+/// the canonical ABI.
+pub const SDK_SECTION: &str = "swtcg-sdk";
+
+/// A promise of `SDK_SECTION`: after an empty answer the host may skip the post-return call.
+pub const NO_POST_FOR_EMPTY: &str = no_post_for_empty!();
+
+/// The text of `SDK_SECTION` in every plugin built with this guest SDK: each promise it keeps.
+pub const SDK_PROMISES: &str = concat!(no_post_for_empty!(), "\n");
+
 /// Every API version the host loads plugins of, oldest first; each has its WIT under
 /// `wit-history/<version>/` (the newest is `wit/`).
 pub const API_HISTORY: [&str; 6] = ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0"];

@@ -260,17 +260,24 @@ pub mod wasmtime_free {
         pub(crate) component: std::sync::OnceLock<wasmtime::component::Component>,
         /// The component's bytes from `WasmRuntime::precompile`, loaded on first need.
         pub(crate) serialized: Option<std::sync::Arc<[u8]>>,
-        pub(crate) core: Option<wasmtime::Module>,
+        /// The main core module, with what its SDK promises beyond the canonical ABI.
+        pub(crate) core: Option<(wasmtime::Module, super::wasm::core_abi::Promises)>,
     }
 
     impl Compiled {
-        pub(crate) fn core(&self) -> Option<&wasmtime::Module> {
+        pub(crate) fn core(&self) -> Option<&(wasmtime::Module, super::wasm::core_abi::Promises)> {
             self.core.as_ref()
         }
 
         /// Whether the plugin can take the core call path.
         pub fn has_core_path(&self) -> bool {
             self.core.is_some()
+        }
+
+        /// Whether the core call path skips the post-return call after an empty answer: the
+        /// plugin's SDK promises that it frees nothing then (`core_abi::Promises`).
+        pub fn skips_empty_post_return(&self) -> bool {
+            self.core.as_ref().is_some_and(|(_, p)| p.no_post_for_empty)
         }
     }
 }

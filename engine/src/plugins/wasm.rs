@@ -18,7 +18,7 @@ use super::view::StateView;
 use crate::model::GameState;
 use swtcg_plugin_api::HostView;
 
-mod core_abi;
+pub(crate) mod core_abi;
 
 /// How calls cross into a plugin of the newest API: through wasmtime's component boundary, or
 /// through the core-module path of `core_abi` (the default), which writes and reads the
@@ -1026,10 +1026,11 @@ impl WasmRuntime {
         self.engine
             .precompile_compatibility_hash()
             .hash(&mut config);
-        // `core1`: the payload holds the compiled component and the compiled main core module
-        // (`precompile`); entries of the component alone are never read as such.
+        // `core2`: the payload holds the compiled component, the SDK's promises and the
+        // compiled main core module (`precompile`); entries of an older layout (`core1`: no
+        // promises; none: the component alone) are never read as such.
         format!(
-            "wasmtime{WASMTIME_MAJOR}-core1-{:016x}-{}",
+            "wasmtime{WASMTIME_MAJOR}-core2-{:016x}-{}",
             config.finish(),
             sha256_hex(wasm)
         )
@@ -1058,7 +1059,7 @@ impl WasmRuntime {
         &self,
         bytes: &[u8],
         component: &Component,
-    ) -> Result<Option<wasmtime::Module>, WasmError> {
+    ) -> Result<Option<(wasmtime::Module, core_abi::Promises)>, WasmError> {
         let newest = api::api_version_string();
         let links = self
             .linker
@@ -1074,7 +1075,7 @@ impl WasmRuntime {
         let module = wasmtime::Module::new(&self.engine, main)
             .map_err(|e| error("compiling the plugin's core module", e))?;
         match core_abi::shape_error(&module) {
-            None => Ok(Some(module)),
+            None => Ok(Some((module, core_abi::Promises::of(main)))),
             Some(why) => {
                 tracing::debug!("the plugin takes the component path: {why}");
                 Ok(None)
@@ -1083,8 +1084,9 @@ impl WasmRuntime {
     }
 
     /// Compiles a plugin to bytes that `load_compiled` can load without compiling again: the
-    /// length of the compiled component (8 bytes, little-endian), the compiled component, then
-    /// the compiled main core module when it can take the core path (else nothing).
+    /// length of the compiled component (8 bytes, little-endian), the compiled component, then,
+    /// when the main core module can take the core path, a byte of what its SDK promises
+    /// (`core_abi::Promises`) and the compiled main core module (else nothing).
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
         let bytes = componentize(&self.engine, wasm)?;
         let compiled = self
@@ -1095,9 +1097,15 @@ impl WasmRuntime {
         let component = unsafe { Component::deserialize(&self.engine, &compiled) }
             .map_err(|e| error("compiling the plugin", e))?;
         let core = match self.core_module(&bytes, &component)? {
-            Some(module) => module
-                .serialize()
-                .map_err(|e| error("compiling the plugin's core module", e))?,
+            Some((module, promises)) => {
+                let mut core = vec![promises.to_byte()];
+                core.extend(
+                    module
+                        .serialize()
+                        .map_err(|e| error("compiling the plugin's core module", e))?,
+                );
+                core
+            }
             None => Vec::new(),
         };
         let mut payload = (compiled.len() as u64).to_le_bytes().to_vec();
@@ -1130,6 +1138,7 @@ impl WasmRuntime {
                 core: None,
             });
         }
+        let (&promises, core) = core.split_first().ok_or_else(bad)?;
         // SAFETY: as above; this part is the serialized main module of the same plugin.
         let core = unsafe { wasmtime::Module::deserialize(&self.engine, core) }
             .map_err(|e| error("loading the compiled plugin's core module", e))?;
@@ -1137,7 +1146,7 @@ impl WasmRuntime {
         Ok(super::wasmtime_free::Compiled {
             component: std::sync::OnceLock::new(),
             serialized: Some(component.into()),
-            core: Some(core),
+            core: Some((core, core_abi::Promises::from_byte(promises))),
         })
     }
 
@@ -1158,7 +1167,7 @@ impl WasmRuntime {
         memory: u64,
         fuel: u64,
     ) -> Result<WasmPlugin, WasmError> {
-        if let (AbiPath::Core, Some(module)) = (self.abi, compiled.core()) {
+        if let (AbiPath::Core, Some((module, promises))) = (self.abi, compiled.core()) {
             match self.core_linker.instantiate_pre(module) {
                 Ok(pre) => {
                     // The component is linked only if the component path is chosen later.
@@ -1167,7 +1176,7 @@ impl WasmRuntime {
                         serialized: compiled.serialized.clone(),
                         linker: self.linker.clone(),
                     };
-                    let core = Some(core_abi::CorePre(pre));
+                    let core = Some(core_abi::CorePre::new(pre, *promises));
                     return self.plugin(std::sync::OnceLock::new(), Some(lazy), core, memory, fuel);
                 }
                 Err(e) => tracing::debug!("the plugin takes the component path: {e:#}"),
@@ -1198,13 +1207,15 @@ impl WasmRuntime {
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_5(_), Some(module)) => match self.core_linker.instantiate_pre(module) {
-                Ok(pre) => Some(core_abi::CorePre(pre)),
-                Err(e) => {
-                    tracing::debug!("the plugin takes the component path: {e:#}");
-                    None
+            (Pre::V1_5(_), Some((module, promises))) => {
+                match self.core_linker.instantiate_pre(module) {
+                    Ok(pre) => Some(core_abi::CorePre::new(pre, *promises)),
+                    Err(e) => {
+                        tracing::debug!("the plugin takes the component path: {e:#}");
+                        None
+                    }
                 }
-            },
+            }
             _ => None,
         };
         self.plugin(pre.into(), None, core, memory, fuel)

@@ -210,14 +210,58 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
 }
 
 /// The guest's memory and allocator, kept in the store's `HostCtx` for the host functions.
-#[derive(Clone)]
 pub(super) struct Guest {
     memory: Memory,
     realloc: TypedFunc<(i32, i32, i32, i32), i32>,
 }
 
+/// What a plugin's SDK promises beyond the canonical ABI, from the main module's custom section
+/// `swtcg-sdk` (one promise a line; the guest SDK writes it: `swtcg_plugin_api::guest`). A
+/// module without the section promises nothing and gets every step of the canonical ABI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Promises {
+    /// `post-return-frees-nothing-for-empty`: an export's post-return function frees nothing
+    /// when its result is an empty list or an `ok` holding one, so the call may be skipped.
+    pub(crate) no_post_for_empty: bool,
+}
+
+impl Promises {
+    /// The promises of a core module's `swtcg-sdk` sections; unknown lines promise nothing.
+    pub(crate) fn of(module: &[u8]) -> Promises {
+        let mut promises = Promises::default();
+        for payload in wasmparser::Parser::new(0).parse_all(module) {
+            let Ok(wasmparser::Payload::CustomSection(section)) = payload else {
+                continue;
+            };
+            if section.name() != api::SDK_SECTION {
+                continue;
+            }
+            for line in section.data().split(|&b| b == b'\n') {
+                if line == api::NO_POST_FOR_EMPTY.as_bytes() {
+                    promises.no_post_for_empty = true;
+                }
+            }
+        }
+        promises
+    }
+
+    /// The promises as one byte of the compile cache's payload.
+    pub(crate) fn to_byte(self) -> u8 {
+        u8::from(self.no_post_for_empty)
+    }
+
+    pub(crate) fn from_byte(byte: u8) -> Promises {
+        Promises {
+            no_post_for_empty: byte & 1 != 0,
+        }
+    }
+}
+
 /// A core module linked with the host functions, ready to instantiate.
-pub(super) struct CorePre(pub(super) InstancePre<HostCtx>);
+pub(super) struct CorePre {
+    pre: InstancePre<HostCtx>,
+    promises: Promises,
+}
 
 type HookParams = (
     i32,
@@ -256,6 +300,30 @@ type Flat16 = (
 );
 type Flat9 = (i32, i32, i32, i32, i32, i32, i32, i32, i32);
 
+/// A lifted export result, as far as its post-return function may care.
+trait Lifted {
+    /// An empty list, or an `ok` holding one: what `Promises::no_post_for_empty` is about.
+    fn is_empty_list(&self) -> bool {
+        false
+    }
+}
+
+impl<T> Lifted for Vec<T> {
+    fn is_empty_list(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T> Lifted for std::result::Result<Vec<T>, String> {
+    fn is_empty_list(&self) -> bool {
+        matches!(self, Ok(list) if list.is_empty())
+    }
+}
+
+impl Lifted for Option<u8> {}
+impl Lifted for Option<bool> {}
+impl Lifted for api::Stats {}
+
 /// One export and its post-return function, if the module has one.
 struct Export<P> {
     func: TypedFunc<P, i32>,
@@ -265,6 +333,7 @@ struct Export<P> {
 /// A live instance of a core module: its memory and its exports, looked up once.
 pub(super) struct CoreInstance {
     memory: Memory,
+    promises: Promises,
     /// The hook exports, by `HookPoint::index`.
     hooks: Vec<Export<HookParams>>,
     attack_die_modifier: Export<(i32, i32, i32, i32)>,
@@ -302,9 +371,13 @@ fn export<P: wasmtime::WasmParams>(
 }
 
 impl CorePre {
+    pub(super) fn new(pre: InstancePre<HostCtx>, promises: Promises) -> CorePre {
+        CorePre { pre, promises }
+    }
+
     /// A fresh instance in `store`, whose `HostCtx` gets the instance's memory and allocator.
     pub(super) fn instantiate(&self, store: &mut Store<HostCtx>) -> Result<CoreInstance> {
-        let instance = self.0.instantiate(&mut *store)?;
+        let instance = self.pre.instantiate(&mut *store)?;
         let Some(memory) = instance.get_memory(&mut *store, "memory") else {
             return fail("the plugin exports no memory");
         };
@@ -330,6 +403,7 @@ impl CorePre {
         let i = &instance;
         Ok(CoreInstance {
             memory,
+            promises: self.promises,
             hooks,
             attack_die_modifier: export(s, i, &query_export("attack-die-modifier"))?,
             hit_threshold: export(s, i, &query_export("hit-threshold"))?,
@@ -780,13 +854,19 @@ impl Fields<'_> {
 /// Allocates `size` bytes aligned to `align` with the guest's `cabi_realloc`, as the canonical
 /// ABI lowers a list or a string, and checks what it returned.
 fn alloc(cx: &mut impl AsContextMut<Data = HostCtx>, align: u32, size: u32) -> Result<u32> {
-    let Some(guest) = cx.as_context_mut().data().guest.clone() else {
+    // The guest's functions are taken out of the context for the call rather than cloned:
+    // cloning a `TypedFunc` clones its type, which counts two shared references up and down
+    // (atomic operations, a measurable part of a hook call). A nested question from inside
+    // `cabi_realloc` finds no instance and fails.
+    let Some(guest) = cx.as_context_mut().data_mut().guest.take() else {
         return fail("no core instance");
     };
-    let ptr = guest
+    let called = guest
         .realloc
-        .call(&mut *cx, (0, 0, align as i32, size as i32))? as u32;
+        .call(&mut *cx, (0, 0, align as i32, size as i32));
     let len = guest.memory.data_size(&*cx);
+    cx.as_context_mut().data_mut().guest = Some(guest);
+    let ptr = called? as u32;
     if !ptr.is_multiple_of(align) || ptr as usize + size as usize > len {
         return fail(format!(
             "the plugin's cabi_realloc returned {ptr} for {size} bytes: unaligned or outside its memory"
@@ -1138,8 +1218,9 @@ impl CoreInstance {
         }
     }
 
-    /// Calls an export returning a pointer, lifts what it points to, then runs its post-return.
-    fn call_lift<P: wasmtime::WasmParams, R>(
+    /// Calls an export returning a pointer, lifts what it points to, then runs its post-return,
+    /// unless the plugin's SDK promised that it frees nothing for the empty answer it gave.
+    fn call_lift<P: wasmtime::WasmParams, R: Lifted>(
         &self,
         store: &mut Store<HostCtx>,
         export: &Export<P>,
@@ -1148,7 +1229,11 @@ impl CoreInstance {
     ) -> Result<R> {
         let ret = export.func.call(&mut *store, params)?;
         let value = lift(self.mem(store), ret as u32)?;
-        Self::post(store, export, ret)?;
+        // Most calls answer "nothing", and the post-return call is a full entry into the
+        // plugin (about a tenth of a hook call's time) that would free nothing.
+        if !(self.promises.no_post_for_empty && value.is_empty_list()) {
+            Self::post(store, export, ret)?;
+        }
         Ok(value)
     }
 
@@ -1384,6 +1469,31 @@ mod tests {
 
     fn le(words: &[u32]) -> Vec<u8> {
         words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn the_sdk_promises_are_read_from_their_section_and_kept_as_a_byte() {
+        // A module of its header and one custom section, `swtcg-sdk`, holding `text`.
+        let module = |name: &str, text: &str| {
+            let mut bytes = b"\0asm\x01\0\0\0".to_vec();
+            let body = [&[name.len() as u8][..], name.as_bytes(), text.as_bytes()].concat();
+            bytes.push(0);
+            bytes.push(body.len() as u8);
+            bytes.extend(body);
+            bytes
+        };
+        let promised = Promises::of(&module("swtcg-sdk", api::SDK_PROMISES));
+        assert!(promised.no_post_for_empty);
+        assert_eq!(Promises::from_byte(promised.to_byte()), promised);
+        for (name, text) in [
+            ("swtcg-sdk", "post-return-frees-nothing\n"),
+            ("swtcg-sdk", "xpost-return-frees-nothing-for-empty\n"),
+            ("other", "post-return-frees-nothing-for-empty\n"),
+        ] {
+            let promises = Promises::of(&module(name, text));
+            assert_eq!(promises, Promises::default(), "{name}: {text}");
+            assert_eq!(Promises::from_byte(promises.to_byte()), promises);
+        }
     }
 
     #[test]
