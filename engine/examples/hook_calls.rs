@@ -15,14 +15,16 @@
 //! The optional last argument is the call path, `core` (the default) or `component`
 //! (`AbiPath`); or `pop`, which repeats the `pop_1` figure instead (the pending damage POP reached
 //! through the game with one unit with Critical Hit attacking, whose plugin declines, through the
-//! core path), or `pop-builtin`, the same POP with the built-in Critical Hit as the only host
-//! (the engine's own share of the dispatch).
+//! core path), `pop-builtin`, the same POP with the built-in Critical Hit as the only host
+//! (the engine's own share of the dispatch), or `pop-none`, the `pop_0` figure (the same POP
+//! with no unit with Critical Hit: what reaching a POP costs before any instance).
 //!
 //! Naming `-p swtcg` beside the engine keeps the features of the dependencies those of the
 //! `swtcg` build, so that wasmtime is not built a second time (about 20 minutes here). The
 //! difference of the two totals over 10,000 is the instructions of one call. The compiled
-//! plugin is kept in the given file (compiling under valgrind is slow); a file compiled for
-//! another CPU (valgrind's differs from the machine's) is not loaded but compiled again.
+//! plugin is kept in the given file (compiling under valgrind is slow), under the compile
+//! cache's key: a file compiled from another build of the plugin, or for another CPU
+//! (valgrind's differs from the machine's), is not loaded but compiled again.
 
 #[path = "../benches/workload/mod.rs"]
 mod workload;
@@ -38,8 +40,9 @@ use swtcg_engine::{AbilityHost, Game, Ruleset, Seats};
 enum Measure {
     /// One direct hook call through this path.
     Call(AbiPath),
-    /// The POP reached through the game, with the plugin (`true`) or the built-in keyword.
-    Pop { plugin: bool },
+    /// The POP reached through the game, with the plugin (`true`) or the built-in keyword, and
+    /// with one unit with Critical Hit or none (the `pop_0` figure: the fixed cost of a POP).
+    Pop { plugin: bool, instances: usize },
 }
 
 fn main() -> ExitCode {
@@ -60,15 +63,25 @@ fn run() -> Result<(), String> {
             let measure = match what.as_str() {
                 "core" => Measure::Call(AbiPath::Core),
                 "component" => Measure::Call(AbiPath::Component),
-                "pop" => Measure::Pop { plugin: true },
-                "pop-builtin" => Measure::Pop { plugin: false },
+                "pop" => Measure::Pop {
+                    plugin: true,
+                    instances: 1,
+                },
+                "pop-builtin" => Measure::Pop {
+                    plugin: false,
+                    instances: 1,
+                },
+                "pop-none" => Measure::Pop {
+                    plugin: true,
+                    instances: 0,
+                },
                 other => return Err(format!("unknown measure {other:?}")),
             };
             (wasm, compiled, calls, measure)
         }
         _ => {
             return Err("usage: hook_calls CRITICAL_HIT.wasm COMPILED_FILE CALLS \
-                 [core|component|pop|pop-builtin]"
+                 [core|component|pop|pop-builtin|pop-none]"
                 .into());
         }
     };
@@ -79,14 +92,19 @@ fn run() -> Result<(), String> {
     let calls: u64 = calls.parse().map_err(|e| format!("CALLS {calls:?}: {e}"))?;
     let wasm = std::fs::read(wasm).map_err(|e| format!("{wasm}: {e}"))?;
     let runtime = WasmRuntime::new().map_err(|e| e.to_string())?;
-    let cached = std::fs::read(compiled)
-        .ok()
-        .and_then(|bytes| runtime.load_compiled(&bytes).ok());
+    // The file starts with the compile cache's key of this plugin and runtime, so that a file
+    // compiled from another build of the plugin, or by another engine, is compiled again.
+    let key = format!("{}\n", runtime.cache_key(&wasm));
+    let cached = std::fs::read(compiled).ok().and_then(|bytes| {
+        let rest = bytes.strip_prefix(key.as_bytes())?;
+        runtime.load_compiled(rest).ok()
+    });
     let component = match cached {
         Some(component) => component,
         None => {
             let bytes = runtime.precompile(&wasm).map_err(|e| e.to_string())?;
-            std::fs::write(compiled, &bytes).map_err(|e| format!("{compiled}: {e}"))?;
+            let file = [key.as_bytes(), &bytes].concat();
+            std::fs::write(compiled, file).map_err(|e| format!("{compiled}: {e}"))?;
             runtime.load_compiled(&bytes).map_err(|e| e.to_string())?
         }
     };
@@ -104,11 +122,11 @@ fn run() -> Result<(), String> {
             (ruleset.plugin_memory, ruleset.plugin_fuel),
         )
         .map_err(|e| e.to_string())?;
-    if let Measure::Pop { plugin } = measure {
+    if let Measure::Pop { plugin, instances } = measure {
         registry.set_abi_path(abi);
         let mut builtin = workload::BuiltinCriticalHit::new();
         let host: &mut dyn AbilityHost = if plugin { &mut registry } else { &mut builtin };
-        return repeat_pop(host, calls);
+        return repeat_pop(host, instances, calls);
     }
     let state = workload::hook_position(1, true);
     let ability = workload::bench_ability(&state);
@@ -139,9 +157,10 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// Reaches the pending damage POP `times` times, as `swtcg bench`'s `pop_1` does.
-fn repeat_pop(host: &mut dyn AbilityHost, times: u64) -> Result<(), String> {
-    let state = workload::hook_position(1, false);
+/// Reaches the pending damage POP `times` times, as `swtcg bench`'s `pop_1` does (`pop_0` with no
+/// instance).
+fn repeat_pop(host: &mut dyn AbilityHost, instances: usize, times: u64) -> Result<(), String> {
+    let state = workload::hook_position(instances, false);
     let mut seats = Seats {
         dark: Box::new(RandomPlayer::new(1)),
         light: Box::new(RandomPlayer::new(2)),

@@ -1,4 +1,4 @@
-//! The API version history: plugins built against earlier API versions (1.0.0 to 1.4.0)
+//! The API version history: plugins built against earlier API versions (1.0.0 to 1.5.0)
 //! load in the newest host and still pass their keywords' scenarios.
 //!
 //! The fixtures in `tests/fixtures/api-<version>/` are wasm files built with the guest SDK of
@@ -22,12 +22,13 @@ type Fixture = (
     &'static [&'static str],
     &'static [&'static str],
 );
-const OLD: [Fixture; 5] = [
+const OLD: [Fixture; 6] = [
     ("1.0.0", "api-1.0", &["accuracy", "fury"], &[]),
     ("1.1.0", "api-1.1", &["evade", "tenacity"], &[]),
     ("1.2.0", "api-1.2", &["ferocity", "intimidation"], &[]),
     ("1.3.0", "api-1.3", &["equip", "lucky"], &["card-equipment"]),
     ("1.4.0", "api-1.4", &["avenge", "area-damage"], &[]),
+    ("1.5.0", "api-1.5", &["critical-hit", "accuracy"], &[]),
 ];
 
 fn fixtures(folder: &str) -> PathBuf {
@@ -110,6 +111,11 @@ fn plugins_of_api_1_3_0_pass_their_scenarios_in_the_newest_host() {
 #[test]
 fn plugins_of_api_1_4_0_pass_their_scenarios_in_the_newest_host() {
     passes_its_scenarios(OLD[4]);
+}
+
+#[test]
+fn plugins_of_api_1_5_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[5]);
 }
 
 /// Runs every scenario of the fixtures' keywords with the fixtures as the only plugins.

@@ -74,6 +74,28 @@ pub mod host {
 
     #[cfg(not(target_arch = "wasm32"))]
     pub use super::native::host::*;
+
+    /// The attack in progress. A wasm plugin asks `attack-inline` (API 1.6), whose answer the
+    /// host writes without allocating a block in the plugin's memory (a call into the plugin
+    /// that costs about as much as the question), and `attack` only for an attack of more than
+    /// eight dice. The answer is the same as `attack`'s.
+    #[cfg(target_arch = "wasm32")]
+    pub fn attack() -> Option<super::AttackView> {
+        use super::bindings::swtcg::keyword::host as wit;
+        let a = wit::attack_inline()?;
+        let (d0, d1, d2, d3, d4, d5, d6, d7) = a.dice;
+        let dice = [d0, d1, d2, d3, d4, d5, d6, d7];
+        let Some(dice) = dice.get(..a.dice_count as usize) else {
+            return wit::attack();
+        };
+        Some(super::AttackView {
+            attacker: a.attacker,
+            defender: a.defender,
+            arena: a.arena,
+            dice: dice.to_vec(),
+            hits: a.hits,
+        })
+    }
 }
 
 /// The most an offer to prevent up to `x` damage to `unit` may name now: `x`, at most the damage

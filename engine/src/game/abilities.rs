@@ -505,6 +505,10 @@ impl Resolved {
 /// hook goes through here once per unit, and most units have nothing to add up, so that case
 /// allocates nothing.
 fn add_up_cumulative(host: &dyn AbilityHost, active: &mut Vec<ActiveAbility>, start: usize) {
+    // One instance has nothing to add up with (most units at most hooks).
+    if active.len() < start + 2 {
+        return;
+    }
     let mut first = start;
     while first < active.len() {
         let Some(x) = cumulative_x(host, &active[first]) else {
@@ -942,11 +946,10 @@ impl Game<'_> {
                 continue;
             }
             // Game 13.2.1: an isolated keyword acts once per unit however many instances it has.
-            let isolated = manifest.class.iter().any(|c| c == "isolated");
-            if isolated
-                && candidates[..kept]
-                    .iter()
-                    .any(|b| b.plugin == a.plugin && b.ability.unit == a.ability.unit)
+            if candidates[..kept]
+                .iter()
+                .any(|b| b.plugin == a.plugin && b.ability.unit == a.ability.unit)
+                && manifest.class.iter().any(|c| c == "isolated")
             {
                 continue;
             }

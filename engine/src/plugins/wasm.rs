@@ -43,6 +43,16 @@ mod bindings {
     });
 }
 
+/// The bindings of API 1.5.0 (`plugin-api/wit-history/1.5.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_5 {
+    wasmtime::component::bindgen!({
+        path: "../plugin-api/wit-history/1.5.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.4.0 (`plugin-api/wit-history/1.4.0/`), kept so that plugins built
 /// against it still load.
 mod bindings_1_4 {
@@ -688,9 +698,42 @@ macro_rules! conversions_1_4 {
     };
 }
 
-/// API 1.5.0, the newest: the host question `dice-hidden` is new.
-mod v1_5 {
+/// API 1.6.0, the newest: the host question `attack-inline` is new.
+mod v1_6 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_1_4!();
+
+    /// The attack with its first eight dice in the record (`attack-inline`), the others zero.
+    pub(super) fn inline_attack_view(
+        a: &crate::model::attack::AttackState,
+    ) -> wit::InlineAttackView {
+        let mut dice = [wit::Die {
+            initial: 0,
+            natural: 0,
+            modifier: 0,
+        }; 8];
+        for (to, d) in dice.iter_mut().zip(&a.dice) {
+            *to = wit::Die {
+                initial: d.initial,
+                natural: d.natural,
+                modifier: d.modifier,
+            };
+        }
+        let [d0, d1, d2, d3, d4, d5, d6, d7] = dice;
+        wit::InlineAttackView {
+            attacker: a.attacker.0,
+            defender: a.defender.0,
+            arena: to_wit_arena(a.arena as u8),
+            hits: a.hits,
+            dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
+            dice: (d0, d1, d2, d3, d4, d5, d6, d7),
+        }
+    }
+}
+
+/// API 1.5.0: the host question `dice-hidden` is new (`host_1_5!`).
+mod v1_5 {
+    conversions!(super::bindings_1_5::swtcg::keyword::types);
     conversions_1_4!();
 }
 
@@ -874,15 +917,38 @@ macro_rules! host_1_4 {
     };
 }
 
-host_impl!(bindings, v1_5, {
-    host_1_1!();
-    host_1_2!(bindings, v1_5);
-    host_1_4!(bindings, v1_5);
+/// The host function API 1.5.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_5 {
+    () => {
+        fn dice_hidden(&mut self) -> wasmtime::Result<bool> {
+            self.charge()?;
+            Ok(self.view().is_some_and(|v| v.dice_hidden()))
+        }
+    };
+}
 
-    fn dice_hidden(&mut self) -> wasmtime::Result<bool> {
+host_impl!(bindings, v1_6, {
+    host_1_1!();
+    host_1_2!(bindings, v1_6);
+    host_1_4!(bindings, v1_6);
+    host_1_5!();
+
+    fn attack_inline(
+        &mut self,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::InlineAttackView>> {
         self.charge()?;
-        Ok(self.view().is_some_and(|v| v.dice_hidden()))
+        Ok(self
+            .view()
+            .and_then(|v| v.0.attack.as_ref())
+            .map(v1_6::inline_attack_view))
     }
+});
+
+host_impl!(bindings_1_5, v1_5, {
+    host_1_1!();
+    host_1_2!(bindings_1_5, v1_5);
+    host_1_4!(bindings_1_5, v1_5);
+    host_1_5!();
 });
 
 host_impl!(bindings_1_4, v1_4, {
@@ -939,9 +1005,10 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins built
-    /// against them. A linker per version keeps the versions' imports from ever being matched
-    /// to each other.
+    /// The host functions of API 1.5.0, 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins
+    /// built against them. A linker per version keeps the versions' imports from ever being
+    /// matched to each other.
+    linker_1_5: Linker<HostCtx>,
     linker_1_4: Linker<HostCtx>,
     linker_1_3: Linker<HostCtx>,
     linker_1_2: Linker<HostCtx>,
@@ -970,6 +1037,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_5 = Linker::new(&engine);
+        bindings_1_5::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_5, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.5", e))?;
         let mut linker_1_4 = Linker::new(&engine);
         bindings_1_4::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_4, |ctx| {
             ctx
@@ -1001,6 +1073,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_5,
             linker_1_4,
             linker_1_3,
             linker_1_2,
@@ -1200,14 +1273,17 @@ impl WasmRuntime {
             "1.4.0" => Pre::V1_4(link(&self.linker_1_4, component, &version, |p| {
                 bindings_1_4::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_5(link(&self.linker, component, &version, |p| {
+            "1.5.0" => Pre::V1_5(link(&self.linker_1_5, component, &version, |p| {
+                bindings_1_5::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_6(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_5(_), Some((module, promises))) => {
+            (Pre::V1_6(_), Some((module, promises))) => {
                 match self.core_linker.instantiate_pre(module) {
                     Ok(pre) => Some(core_abi::CorePre::new(pre, *promises)),
                     Err(e) => {
@@ -1359,7 +1435,8 @@ enum Pre {
     V1_2(bindings_1_2::KeywordPre<HostCtx>),
     V1_3(bindings_1_3::KeywordPre<HostCtx>),
     V1_4(bindings_1_4::KeywordPre<HostCtx>),
-    V1_5(bindings::KeywordPre<HostCtx>),
+    V1_5(bindings_1_5::KeywordPre<HostCtx>),
+    V1_6(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -1369,7 +1446,8 @@ enum Bound {
     V1_2(bindings_1_2::Keyword),
     V1_3(bindings_1_3::Keyword),
     V1_4(bindings_1_4::Keyword),
-    V1_5(bindings::Keyword),
+    V1_5(bindings_1_5::Keyword),
+    V1_6(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -1634,6 +1712,7 @@ impl WasmPlugin {
             Pre::V1_3(pre) => pre.instantiate(&mut store).map(Bound::V1_3),
             Pre::V1_4(pre) => pre.instantiate(&mut store).map(Bound::V1_4),
             Pre::V1_5(pre) => pre.instantiate(&mut store).map(Bound::V1_5),
+            Pre::V1_6(pre) => pre.instantiate(&mut store).map(Bound::V1_6),
         }
         .map_err(|e| error("instantiating the plugin", e))?;
         Ok(Live { store, keyword })
@@ -1655,7 +1734,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_5(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_6(pre)))
     }
 
     /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
@@ -1751,7 +1830,8 @@ impl WasmPlugin {
                 Bound::V1_2(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_2, v1_2),
                 Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
                 Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_4, v1_4),
-                Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_5),
+                Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_5, v1_5),
+                Bound::V1_6(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_6),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1818,8 +1898,11 @@ impl WasmPlugin {
             Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_4, v1_4, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_4, v1_4),
             })),
-            Bound::V1_5(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_5, {
-                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_5),
+            Bound::V1_5(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_5, v1_5, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_5, v1_5),
+            })),
+            Bound::V1_6(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_6, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_6),
             })),
         })
     }

@@ -132,6 +132,28 @@ pub mod host {
         })
     }
 
+    /// The attack with at most eight dice in the answer (API 1.6), as the wasm path gives it.
+    pub fn attack_inline() -> Option<InlineAttackView> {
+        let a = attack()?;
+        let mut dice = [Die {
+            initial: 0,
+            natural: 0,
+            modifier: 0,
+        }; 8];
+        for (to, die) in dice.iter_mut().zip(&a.dice) {
+            *to = *die;
+        }
+        let [d0, d1, d2, d3, d4, d5, d6, d7] = dice;
+        Some(InlineAttackView {
+            attacker: a.attacker,
+            defender: a.defender,
+            arena: a.arena,
+            hits: a.hits,
+            dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
+            dice: (d0, d1, d2, d3, d4, d5, d6, d7),
+        })
+    }
+
     pub fn pending_damage() -> Vec<Pending> {
         match ask(HostRequest::PendingDamage) {
             Some(HostResponse::PendingDamage(list)) => list

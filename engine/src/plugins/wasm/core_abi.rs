@@ -36,10 +36,11 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 12] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 13] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
+    ("attack-inline", 1, 0),
     ("pending-damage", 1, 0),
     ("player", 2, 0),
     ("rule", 3, 0),
@@ -197,6 +198,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "unit", host_unit)?;
     linker.func_wrap(&m, "units", host_units)?;
     linker.func_wrap(&m, "attack", host_attack)?;
+    linker.func_wrap(&m, "attack-inline", host_attack_inline)?;
     linker.func_wrap(&m, "pending-damage", host_pending_damage)?;
     linker.func_wrap(&m, "player", host_player)?;
     linker.func_wrap(&m, "rule", host_rule)?;
@@ -1089,6 +1091,28 @@ fn host_attack(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
     r.u32(20, a.dice.len() as u32);
     r.u32(24, a.hits);
     write(&mut cx, ret, 4, &r.0)
+}
+
+/// `attack-inline` (API 1.6): the `option<inline-attack-view>` at `ret`, its first eight dice
+/// in the record (8 bytes each from offset 24), so nothing is allocated in the plugin.
+fn host_attack_inline(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let mut r = Record::<88>::new();
+    // SAFETY: as in `HostCtx::view`: the state is lent for the whole call and outlives it.
+    if let Some(a) = unsafe { cx.data().view.as_ref() }.and_then(|s| s.attack.as_ref()) {
+        r.u8(0, 1);
+        r.u32(4, a.attacker.0);
+        r.u32(8, a.defender.0);
+        r.u8(12, arena_value(a.arena as u8));
+        r.u32(16, a.hits);
+        r.u32(20, u32::try_from(a.dice.len()).unwrap_or(u32::MAX));
+        for (at, d) in (24..88).step_by(8).zip(&a.dice) {
+            r.u8(at, d.initial);
+            r.u8(at + 1, d.natural);
+            r.i32(at + 4, d.modifier);
+        }
+    }
+    write(&mut cx, ret as u32, 4, &r.0)
 }
 
 fn host_pending_damage(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
