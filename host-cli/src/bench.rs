@@ -221,13 +221,14 @@ fn load_wasm(cache: &Path) -> anyhow::Result<Registry> {
     let runtime = WasmRuntime::new()?;
     let mut registry = Registry::new();
     for found in crate::plugins::bundled()? {
-        let compiled = crate::plugins::compile(&runtime, &found.wasm, Some(cache))
+        let sha256 = sha256_hex(&found.wasm);
+        let compiled = crate::plugins::compile(&runtime, &found.wasm, &sha256, Some(cache))
             .with_context(|| format!("bundled plugin {}", found.manifest.id))?;
         registry.add(
             &runtime,
             found.manifest,
             &compiled,
-            sha256_hex(&found.wasm),
+            sha256,
             found.source,
             (ruleset.plugin_memory, ruleset.plugin_fuel),
         )?;

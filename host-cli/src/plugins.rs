@@ -87,22 +87,37 @@ pub fn cache_dir() -> Option<PathBuf> {
     Some(base.join("swtcg"))
 }
 
-/// Compiles a plugin through the cache. A cache file holds the sha256 of its payload first; a
-/// file whose payload does not match is recompiled and rewritten, never loaded.
+/// The first line of a compile cache file: the CRC-32 of the payload after it, as
+/// `crc32:xxxxxxxx`.
+const CHECKSUM_TAG: &[u8] = b"crc32:";
+
+/// The payload of a compile cache file, if its checksum line matches it.
+fn checked_payload(file: &[u8]) -> Option<&[u8]> {
+    let rest = file.strip_prefix(CHECKSUM_TAG)?;
+    let (hex, payload) = rest.split_at_checked(9)?;
+    let hex = std::str::from_utf8(hex.strip_suffix(b"\n")?).ok()?;
+    let crc = u32::from_str_radix(hex, 16).ok()?;
+    (crc32fast::hash(payload) == crc).then_some(payload)
+}
+
+/// Compiles a plugin through the cache (`wasm_sha256`: `sha256_hex` of `wasm`, which the caller
+/// records in the registry too). A cache file holds a CRC-32 of its payload first; a file whose
+/// payload does not match is recompiled and rewritten, never loaded. The checksum guards
+/// against damage (a cut or flipped bytes), not against someone who can write the cache
+/// (docs/security.md); a CRC-32 hashes the ~300 KB of a plugin at memory speed, where a
+/// sha256 took a third of a warm start.
 pub fn compile(
     runtime: &WasmRuntime,
     wasm: &[u8],
+    wasm_sha256: &str,
     cache: Option<&Path>,
 ) -> anyhow::Result<Compiled> {
     let Some(dir) = cache else {
         return Ok(runtime.compile(wasm)?);
     };
-    let path = dir.join(format!("{}.cwasm", runtime.cache_key(wasm)));
-    if let Ok(bytes) = std::fs::read(&path)
-        && bytes.len() > 64
-    {
-        let (checksum, payload) = bytes.split_at(64);
-        if checksum == sha256_hex(payload).as_bytes() {
+    let path = dir.join(format!("{}.cwasm", runtime.cache_key_for(wasm_sha256)));
+    if let Ok(bytes) = std::fs::read(&path) {
+        if let Some(payload) = checked_payload(&bytes) {
             return Ok(runtime.load_compiled(payload)?);
         }
         tracing::warn!(
@@ -111,7 +126,7 @@ pub fn compile(
         );
     }
     let payload = runtime.precompile(wasm)?;
-    let mut file = sha256_hex(&payload).into_bytes();
+    let mut file = format!("crc32:{:08x}\n", crc32fast::hash(&payload)).into_bytes();
     file.extend_from_slice(&payload);
     // A cache that can't be written only costs time on the next start.
     if std::fs::create_dir_all(dir)
@@ -145,13 +160,14 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
     let mut registry = Registry::new();
     for dir in options.dirs {
         for found in in_dir(dir)? {
-            let compiled = compile(&runtime, &found.wasm, cache.as_deref())
+            let sha256 = sha256_hex(&found.wasm);
+            let compiled = compile(&runtime, &found.wasm, &sha256, cache.as_deref())
                 .with_context(|| found.source.clone())?;
             registry.add(
                 &runtime,
                 found.manifest,
                 &compiled,
-                sha256_hex(&found.wasm),
+                sha256,
                 found.source,
                 limits,
             )?;
@@ -169,13 +185,14 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
             load_native(&mut registry, found, native, dir)?;
             continue;
         }
-        let compiled = compile(&runtime, &found.wasm, cache.as_deref())
+        let sha256 = sha256_hex(&found.wasm);
+        let compiled = compile(&runtime, &found.wasm, &sha256, cache.as_deref())
             .with_context(|| format!("bundled plugin {}", found.manifest.id))?;
         registry.add(
             &runtime,
             found.manifest,
             &compiled,
-            sha256_hex(&found.wasm),
+            sha256,
             found.source,
             limits,
         )?;
@@ -215,4 +232,28 @@ fn load_native(
 #[cfg(not(feature = "native"))]
 fn load_native(_: &mut Registry, _: Found, _: &Path, _: &str) -> anyhow::Result<()> {
     bail!("this swtcg was built without the `native` feature")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cache_file_is_loaded_only_whole_and_as_written() {
+        let payload = b"compiled plugin".to_vec();
+        let file =
+            |crc: u32, payload: &[u8]| [format!("crc32:{crc:08x}\n").as_bytes(), payload].concat();
+        let crc = crc32fast::hash(&payload);
+        assert_eq!(checked_payload(&file(crc, &payload)), Some(&payload[..]));
+        // Cut, flipped, another checksum, another layout (a sha256 line), no header at all.
+        assert_eq!(checked_payload(&file(crc, &payload[..10])), None);
+        let mut flipped = payload.clone();
+        flipped[3] ^= 1;
+        assert_eq!(checked_payload(&file(crc, &flipped)), None);
+        assert_eq!(checked_payload(&file(crc ^ 1, &payload)), None);
+        let sha = [sha256_hex(&payload).as_bytes(), &payload[..]].concat();
+        assert_eq!(checked_payload(&sha), None);
+        assert_eq!(checked_payload(b"crc32:"), None);
+        assert_eq!(checked_payload(b""), None);
+    }
 }

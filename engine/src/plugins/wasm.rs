@@ -1094,6 +1094,12 @@ impl WasmRuntime {
     /// engine's configuration and the sha256 of the plugin. An entry under another key is never
     /// used for this plugin.
     pub fn cache_key(&self, wasm: &[u8]) -> String {
+        self.cache_key_for(&sha256_hex(wasm))
+    }
+
+    /// `cache_key` of the wasm whose sha256 (`sha256_hex`) is given, for a caller that has it
+    /// already (a registry records it too), so that loading hashes each plugin once.
+    pub fn cache_key_for(&self, wasm_sha256: &str) -> String {
         use std::hash::{Hash, Hasher};
         let mut config = std::collections::hash_map::DefaultHasher::new();
         self.engine
@@ -1105,7 +1111,7 @@ impl WasmRuntime {
         format!(
             "wasmtime{WASMTIME_MAJOR}-core2-{:016x}-{}",
             config.finish(),
-            sha256_hex(wasm)
+            wasm_sha256
         )
     }
 
