@@ -6,8 +6,9 @@
 //! `completions` query, a way to complete the card with X build counters while the condition
 //! holds, and the engine offers it in its owner's build step beside the normal completion (the
 //! player selects which to use). It is not offered when X is not below the current build cost,
-//! since the normal completion then does the same. Battle cards, whose Force cost it would
-//! replace, are not played by the engine yet.
+//! since the normal completion then does the same. On a Battle card X would replace the Force
+//! cost of playing it (keywords.md); no card of the bundled sets prints both, so the plugin
+//! offers nothing for Battle cards, and such a card would be played at its printed cost.
 //!
 //! The plugin reads the conditions the card data prints that the host lets it check: a named
 //! card or a unit of some subtypes in some arenas ("If Boba Fett is in any arena", "If you have
