@@ -115,7 +115,12 @@ pub fn compile(
     let Some(dir) = cache else {
         return Ok(runtime.compile(wasm)?);
     };
-    let path = dir.join(format!("{}.cwasm", runtime.cache_key_for(wasm_sha256)));
+    // `-crc32` names the file's layout (a CRC-32 line, then the payload): files of the older
+    // layout, a sha256 first, are never read as damaged ones.
+    let path = dir.join(format!(
+        "{}-crc32.cwasm",
+        runtime.cache_key_for(wasm_sha256)
+    ));
     if let Ok(bytes) = std::fs::read(&path) {
         if let Some(payload) = checked_payload(&bytes) {
             return Ok(runtime.load_compiled(payload)?);
