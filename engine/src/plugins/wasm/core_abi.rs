@@ -252,6 +252,7 @@ impl Promises {
         u8::from(self.no_post_for_empty)
     }
 
+    /// The promises a compile cache payload's byte holds (`to_byte`).
     pub(crate) fn from_byte(byte: u8) -> Promises {
         Promises {
             no_post_for_empty: byte & 1 != 0,
