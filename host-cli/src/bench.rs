@@ -9,10 +9,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, anyhow};
+use anyhow::anyhow;
 use clap::Args;
 use serde_json::{Value, json};
-use swtcg_engine::plugins::{AbiPath, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::plugins::{AbiPath, Registry, WasmRuntime};
 use swtcg_engine::{AbilityHost, CardDef, Game, GameState, NoPlugins, Ruleset, Seats, Watched};
 use swtcg_plugin_api::HookPoint;
 
@@ -221,17 +221,9 @@ fn load_wasm(cache: &Path) -> anyhow::Result<Registry> {
     let runtime = WasmRuntime::new()?;
     let mut registry = Registry::new();
     for found in crate::plugins::bundled()? {
-        let sha256 = sha256_hex(&found.wasm);
-        let compiled = crate::plugins::compile(&runtime, &found.wasm, &sha256, Some(cache))
-            .with_context(|| format!("bundled plugin {}", found.manifest.id))?;
-        registry.add(
-            &runtime,
-            found.manifest,
-            &compiled,
-            sha256,
-            found.source,
-            (ruleset.plugin_memory, ruleset.plugin_fuel),
-        )?;
+        let what = format!("bundled plugin {}", found.manifest.id);
+        let limits = (ruleset.plugin_memory, ruleset.plugin_fuel);
+        crate::plugins::add_wasm(&mut registry, &runtime, found, &what, Some(cache), limits)?;
     }
     Ok(registry)
 }

@@ -154,6 +154,30 @@ pub struct Load<'a> {
     pub abi: AbiPath,
 }
 
+/// Compiles a found plugin through the cache (`compile`) and adds it to `registry`, its wasm
+/// hashed once for both; `what` names the plugin in an error.
+pub fn add_wasm(
+    registry: &mut Registry,
+    runtime: &WasmRuntime,
+    found: Found,
+    what: &str,
+    cache: Option<&Path>,
+    limits: (u64, u64),
+) -> anyhow::Result<()> {
+    let sha256 = sha256_hex(&found.wasm);
+    let compiled =
+        compile(runtime, &found.wasm, &sha256, cache).with_context(|| what.to_string())?;
+    registry.add(
+        runtime,
+        found.manifest,
+        &compiled,
+        sha256,
+        found.source,
+        limits,
+    )?;
+    Ok(())
+}
+
 /// Builds the registry for a run: plugins of `--plugins` folders first (two of them claiming
 /// one keyword is an error), then the bundled plugins for every keyword still unclaimed, so that
 /// a folder can replace a bundled keyword.
@@ -165,15 +189,13 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
     let mut registry = Registry::new();
     for dir in options.dirs {
         for found in in_dir(dir)? {
-            let sha256 = sha256_hex(&found.wasm);
-            let compiled = compile(&runtime, &found.wasm, &sha256, cache.as_deref())
-                .with_context(|| found.source.clone())?;
-            registry.add(
+            let what = found.source.clone();
+            add_wasm(
+                &mut registry,
                 &runtime,
-                found.manifest,
-                &compiled,
-                sha256,
-                found.source,
+                found,
+                &what,
+                cache.as_deref(),
                 limits,
             )?;
         }
@@ -190,15 +212,13 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
             load_native(&mut registry, found, native, dir)?;
             continue;
         }
-        let sha256 = sha256_hex(&found.wasm);
-        let compiled = compile(&runtime, &found.wasm, &sha256, cache.as_deref())
-            .with_context(|| format!("bundled plugin {}", found.manifest.id))?;
-        registry.add(
+        let what = format!("bundled plugin {}", found.manifest.id);
+        add_wasm(
+            &mut registry,
             &runtime,
-            found.manifest,
-            &compiled,
-            sha256,
-            found.source,
+            found,
+            &what,
+            cache.as_deref(),
             limits,
         )?;
     }
