@@ -90,6 +90,12 @@ pub trait AbilityHost {
     fn fingerprints(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// A new game starts: no plugin may carry anything over from the games before, so that a
+    /// game's result never depends on which games the same host played first (the shards and
+    /// threads of `swtcg sim`). A host whose plugins keep state between calls must forget it
+    /// here; the default, for hosts that keep none, does nothing.
+    fn new_game(&mut self) {}
 }
 
 /// The host with no plugins: every keyword is missing and every hook is a no-op.
@@ -260,5 +266,8 @@ impl<W: Watcher> AbilityHost for Watched<'_, W> {
     }
     fn fingerprints(&self) -> Vec<String> {
         self.inner.fingerprints()
+    }
+    fn new_game(&mut self) {
+        self.inner.new_game()
     }
 }

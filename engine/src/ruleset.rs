@@ -83,6 +83,80 @@ pub struct Ruleset {
     pub deck_min: u32,
     /// The format decks must be legal in, if any.
     pub format: Option<FormatRule>,
+    /// Bounds on what plugins' effects may set going (docs/security.md): no game rule needs
+    /// more, and a plugin that asks for more is stopped with an error naming the limit.
+    pub limits: Limits,
+}
+
+/// Bounds on the cascade of effects, hooks and attacks that plugins' answers set going, and on
+/// what plugins may pile onto one unit. Each breach is a plugin failure (`on_plugin_error`)
+/// naming the plugin, the hook and the limit; the call that would break it changes nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    /// How deeply effects may nest: an effect reaching a hook whose triggered effects reach
+    /// another hook, and so on (a state check that triggers itself). The engine's own stack
+    /// grows with this, so it stays small.
+    pub hook_depth: u32,
+    /// Effects resolved in one game step (a build step, one arena's battle step...).
+    pub effects_per_step: u32,
+    /// Activated abilities played in one game step, by both players together.
+    pub activations_per_step: u32,
+    /// Unit actions in one battle step, and extra attacks (Double Strike) in it: each at most
+    /// this many.
+    pub attacks_per_step: u32,
+    /// Abilities granted to one unit and still in force.
+    pub granted_per_unit: u32,
+    /// Different note keys on one unit.
+    pub notes_per_unit: u32,
+    /// Different kinds of counters on one unit.
+    pub counter_kinds_per_unit: u32,
+}
+
+/// The deepest nesting of effects a ruleset may allow: every level costs the engine's own stack
+/// (effects, damage, hooks and state checks call one another), and 64 levels fit in the 2 MiB
+/// stack of a test thread even in a debug build.
+pub const MAX_HOOK_DEPTH: u32 = 64;
+
+impl Limits {
+    /// Why these limits can't be honoured, if they can't: a limit of 0 would refuse every
+    /// game, and nesting deeper than `MAX_HOOK_DEPTH` could overflow the engine's stack.
+    pub fn problem(&self) -> Option<String> {
+        let zero = [
+            ("hook_depth", self.hook_depth),
+            ("effects_per_step", self.effects_per_step),
+            ("activations_per_step", self.activations_per_step),
+            ("attacks_per_step", self.attacks_per_step),
+            ("granted_per_unit", self.granted_per_unit),
+            ("notes_per_unit", self.notes_per_unit),
+            ("counter_kinds_per_unit", self.counter_kinds_per_unit),
+        ]
+        .into_iter()
+        .find(|(_, value)| *value == 0);
+        if let Some((name, _)) = zero {
+            return Some(format!("limits.{name} must be at least 1"));
+        }
+        (self.hook_depth > MAX_HOOK_DEPTH).then(|| {
+            format!(
+                "limits.hook_depth is {}; the engine allows at most {MAX_HOOK_DEPTH}",
+                self.hook_depth
+            )
+        })
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            hook_depth: 16,
+            effects_per_step: 10_000,
+            activations_per_step: 200,
+            attacks_per_step: 200,
+            granted_per_unit: 64,
+            notes_per_unit: 64,
+            counter_kinds_per_unit: 32,
+        }
+    }
 }
 
 /// A ruleset's format: a format of the card database by name, or one spelt out here.
@@ -150,6 +224,7 @@ impl Default for Ruleset {
             check_decks: false,
             deck_min: 60,
             format: None,
+            limits: Limits::default(),
         }
     }
 }
@@ -196,8 +271,16 @@ impl Ruleset {
             .unwrap_or(self.plugin_fuel)
     }
 
-    /// Checks what the TOML syntax cannot: every `hook_fuel` key names a hook point or query.
+    /// Checks what the TOML syntax cannot: every `hook_fuel` key names a hook point or query,
+    /// and the limits are within what the engine can honour.
     pub fn check(&self, origin: &str) -> Result<(), RulesetError> {
+        if let Some(message) = self.limits.problem() {
+            return Err(RulesetError {
+                origin: origin.to_string(),
+                line: None,
+                message,
+            });
+        }
         for name in self.hook_fuel.keys() {
             let known = swtcg_plugin_api::HookPoint::from_name(name).is_some()
                 || swtcg_plugin_api::Query::from_name(name).is_some();
@@ -298,6 +381,20 @@ mod tests {
         assert!(format.banned.contains(&"Jawa".to_string()));
         let unknown = Ruleset::from_toml("t.toml", "[format]\nname = \"Nope\"\n").unwrap();
         assert!(unknown.deck_format(&known).unwrap_err().contains("Nope"));
+    }
+
+    #[test]
+    fn limits_of_zero_or_beyond_the_engine_are_refused() {
+        let r = Ruleset::from_toml("t.toml", "[limits]\nhook_depth = 8\n").unwrap();
+        assert_eq!(r.limits.hook_depth, 8);
+        assert_eq!(
+            r.limits.attacks_per_step,
+            Limits::default().attacks_per_step
+        );
+        let zero = Ruleset::from_toml("t.toml", "[limits]\nattacks_per_step = 0\n").unwrap_err();
+        assert!(zero.message.contains("limits.attacks_per_step"), "{zero}");
+        let deep = Ruleset::from_toml("t.toml", "[limits]\nhook_depth = 65\n").unwrap_err();
+        assert!(deep.message.contains("at most 64"), "{deep}");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use swtcg_plugin_api::{
     text::{PilotRoom, pilot_rooms},
 };
 
+use super::cascade::Work;
 use super::{EngineError, Flow, Game};
 use crate::ability::parse_ability;
 use crate::cost::{can_pay, can_pay_as, parse_costs, pay, pay_as};
@@ -1293,7 +1294,9 @@ impl Game<'_> {
     fn offered_activations(&mut self, side: Side, moment: Moment) -> Flow<Vec<Choice>> {
         let mut options = Vec::new();
         let query = moment.query();
-        if !self.any_answers(query) {
+        // Once a step's activations are used up (and one more was refused), nothing is offered:
+        // a player skipping failures would otherwise be offered the same ability forever.
+        if !self.any_answers(query) || !self.activations_left() {
             return Ok(options);
         }
         let event = self.moment_event(moment);
@@ -1562,6 +1565,15 @@ impl Game<'_> {
         let payer = card.is_none().then_some(unit);
         if !can_pay_as(&self.state, side, payer, &costs) {
             return Ok(());
+        }
+        // A free ability with no use limit could be played forever (by an AI, too).
+        if let Err(reason) = self.charge(Work::Activation) {
+            let error = HookError {
+                plugin: self.plugin_label(instance.plugin),
+                hook: "activate".into(),
+                reason,
+            };
+            return self.plugin_failed(error);
         }
         // The state before the cost is paid: a failed or invalid activation leaves the game as
         // it was, cost included.
@@ -1921,6 +1933,13 @@ impl Game<'_> {
             Effect::AttackAgain { .. } if attack.is_none() => {
                 Err("another attack can only be asked for during an attack".into())
             }
+            // Counted with the extra attacks already asked for: an attack that asks for
+            // another at every declaration would never end.
+            Effect::AttackAgain { .. } if self.attacks_left() == 0 => Err(format!(
+                "another attack would be more than the {} of one battle step (the ruleset's \
+                 limits.attacks_per_step): an endless cascade",
+                self.state.ruleset.limits.attacks_per_step
+            )),
             Effect::AttackAgain {
                 attacker, defender, ..
             } => match (self.state.unit(UnitId(*attacker)), exists(*defender)) {
@@ -2006,6 +2025,26 @@ impl Game<'_> {
             };
             return self.plugin_failed(error);
         }
+        // The cascade bounds (game/cascade.rs): checked last, so that only effects that would
+        // apply are counted, and before anything applies.
+        if let Err(reason) = self
+            .unit_room(&effects)
+            .and_then(|()| self.enter_cascade(effects.len()))
+        {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason,
+            };
+            return self.plugin_failed(error);
+        }
+        let applied = self.apply_valid_effects(source, effects);
+        self.cascade.leave();
+        applied
+    }
+
+    /// Applies a call's effects, all of them valid, then runs the state check.
+    fn apply_valid_effects(&mut self, source: &ActiveAbility, effects: Vec<Effect>) -> Flow {
         let mut new_damage = Vec::new();
         for effect in effects {
             match effect {

@@ -3,6 +3,7 @@
 
 use swtcg_plugin_api::{HookEvent, HookPoint, Pop};
 
+use super::cascade::Work;
 use super::{Flow, Game, Halt, StopAt};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::Event;
@@ -172,6 +173,7 @@ impl Game<'_> {
 
     /// Game 6.3.5: the acting unit attacks or does nothing; either way it taps.
     fn act(&mut self, actor: UnitId, arena: Arena) -> Flow {
+        self.charge_attack(Work::Action)?;
         let side = self.state.unit(actor).map_or(Side::Dark, |u| u.controller);
         let mut options: Vec<Choice> = self
             .legal_defenders(actor)?
@@ -206,6 +208,7 @@ impl Game<'_> {
             if tap && let Some(unit) = self.state.unit_mut(attacker) {
                 unit.tapped = true;
             }
+            self.charge_attack(Work::Attack)?;
             self.attack(attacker, defender, arena)?;
         }
         Ok(())

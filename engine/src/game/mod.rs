@@ -6,6 +6,7 @@
 
 mod abilities;
 mod battle;
+mod cascade;
 mod command;
 mod completion;
 mod played;
@@ -59,6 +60,10 @@ pub enum EngineError {
     Hook(#[from] HookError),
     #[error("game state invariant broken: {0}")]
     Invariant(String),
+    /// A ruleset limit on the cascade of effects was reached where no one plugin's call is to
+    /// blame (units acting again and again in one battle step).
+    #[error("{0}")]
+    Limit(String),
 }
 
 /// The three ways out of a step, carried by `?`.
@@ -104,6 +109,9 @@ pub struct Game<'a> {
     parse_cache: abilities::ParseCache,
     /// How many `choose` effects are being resolved inside one another.
     choice_depth: u32,
+    /// How deeply effects are nested now and what the current step has resolved, against the
+    /// ruleset's limits.
+    cascade: cascade::Cascade,
     /// The units in the order their abilities are collected (Dark Side's first, game 13.4.3),
     /// a list kept between hooks so that reaching one allocates nothing for it.
     unit_order: Vec<(Side, UnitId)>,
@@ -119,6 +127,7 @@ impl<'a> Game<'a> {
         host: &'a mut dyn AbilityHost,
         players: &'a mut dyn Decider,
     ) -> Self {
+        host.new_game();
         Game {
             state,
             log: GameLog::new(header),
@@ -128,6 +137,7 @@ impl<'a> Game<'a> {
             hook_counts: vec![0; HookPoint::ALL.len()],
             parse_cache: Default::default(),
             choice_depth: 0,
+            cascade: Default::default(),
             unit_order: Vec::new(),
             hook_instances: Vec::new(),
         }

@@ -361,4 +361,17 @@ impl AbilityHost for Registry {
             .map(|p| format!("{}@{} {}", p.manifest.id, p.manifest.version, p.sha256))
             .collect()
     }
+
+    /// Every wasm plugin called since its instance was made gets a fresh one at its next call.
+    /// Native plugins are trusted code whose statics the host can't reset: they must keep no
+    /// state (docs/security.md).
+    fn new_game(&mut self) {
+        for plugin in &mut self.plugins {
+            match &mut plugin.backend {
+                Backend::Wasm(wasm) => wasm.new_game(),
+                #[cfg(feature = "native")]
+                Backend::Native(_) => {}
+            }
+        }
+    }
 }

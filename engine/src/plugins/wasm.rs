@@ -1322,6 +1322,7 @@ impl WasmRuntime {
             fuel,
             call_fuel: Default::default(),
             live: None,
+            called: false,
         };
         plugin.live = Some(plugin.fresh_instance()?);
         Ok(plugin)
@@ -1471,6 +1472,8 @@ pub struct WasmPlugin {
     /// (the ruleset's `hook_fuel`).
     call_fuel: std::collections::BTreeMap<String, u64>,
     live: Option<Live>,
+    /// Whether the live instance has been called: its memory may hold what earlier calls left.
+    called: bool,
     /// The plugin's main core module linked for the core path, if it can take it.
     core: Option<core_abi::CorePre>,
     /// The path calls take when both are possible.
@@ -1766,6 +1769,7 @@ impl WasmPlugin {
         let Some(live) = self.live.as_mut() else {
             return Err("no instance".into());
         };
+        self.called = true;
         live.store.data_mut().view = state;
         live.store.set_epoch_deadline(EPOCH_DEADLINE);
         live.store.data_mut().calls = 0;
@@ -1783,6 +1787,16 @@ impl WasmPlugin {
                 self.live = None;
                 Err(describe_trap(&err))
             }
+        }
+    }
+
+    /// A new game starts: an instance that has been called is dropped, so that the game's
+    /// first call gets a fresh one and nothing a plugin kept in its memory crosses games
+    /// (`AbilityHost::new_game`). An instance never called is as fresh as a new one.
+    pub fn new_game(&mut self) {
+        if self.called {
+            self.live = None;
+            self.called = false;
         }
     }
 
