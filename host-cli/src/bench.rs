@@ -235,6 +235,7 @@ fn load_native(dir: &Path) -> anyhow::Result<Registry> {
         use_cache: false,
         native: Some(dir),
         abi: AbiPath::Core,
+        lock: None,
     })
 }
 

@@ -74,7 +74,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for path in &args.paths {
         collect(path, &mut files)?;
     }
-    let mut registry = args.plugins.load_with(&ruleset, args.ruleset.as_deref())?;
+    let mut registry = args
+        .plugins
+        .load_with(&ruleset, args.ruleset.as_deref(), None)?;
     let cards = CardDb::bundled();
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {

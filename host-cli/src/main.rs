@@ -11,6 +11,7 @@ mod deck_cmd;
 mod demo;
 mod keywords_cmd;
 mod play;
+mod plugin_files;
 mod plugins;
 mod plugins_cmd;
 mod replay;
@@ -224,15 +225,17 @@ impl PluginArgs {
         &self,
         ruleset: &swtcg_engine::Ruleset,
     ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
-        self.load_with(ruleset, None)
+        self.load_with(ruleset, None, None)
     }
 
     /// Loads the bundled plugins, the `--plugins` folders and the folders the ruleset names
-    /// (relative to the ruleset file, `ruleset_file`, when there is one).
+    /// (relative to the ruleset file, `ruleset_file`, when there is one); under a `lock`, a
+    /// plugin outside it is refused before it is compiled or instantiated.
     pub(crate) fn load_with(
         &self,
         ruleset: &swtcg_engine::Ruleset,
         ruleset_file: Option<&std::path::Path>,
+        lock: Option<&swtcg_engine::lock::Lock>,
     ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
         let base = ruleset_file
             .and_then(|f| f.parent())
@@ -245,6 +248,7 @@ impl PluginArgs {
             use_cache: !self.no_cache,
             native: self.native.as_deref(),
             abi: self.abi.path(),
+            lock,
         })
     }
 }

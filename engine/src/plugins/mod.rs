@@ -17,6 +17,13 @@ use crate::model::GameState;
 pub use manifest::{Manifest, ManifestError};
 pub use wasm::{AbiPath, WasmError, WasmPlugin, WasmRuntime, sha256_hex};
 
+/// The largest plugin wasm file the host reads or compiles: 16 MiB. A bundled plugin is about
+/// 300 KB, so this leaves room for fifty times more code while refusing a file that is there
+/// only to make loading slow or to fill memory (`/dev/zero`, a 7.5 MB module of nested blocks
+/// took 34 s to compile). The file readers (host-cli) refuse a larger file before reading it,
+/// and read at most one byte more than this, so a file growing while it is read is refused too.
+pub const MAX_WASM_BYTES: u64 = 16 << 20;
+
 /// Why a plugin could not be added to a registry; names the plugin and its source.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{source_name}: {message}")]
@@ -127,10 +134,11 @@ impl Registry {
         }
     }
 
-    /// Adds a plugin: checks that it supports this host's API, that its wasm matches the
-    /// manifest's sha256 when one is given, and that no loaded plugin claims its keyword or an
-    /// alias; then instantiates it. To let a plugin replace another's keyword, callers load the
-    /// replacement first and skip the plugin it replaces.
+    /// Adds a plugin: checks that no loaded plugin has its id, that it supports this host's API,
+    /// that its wasm matches the manifest's sha256 when one is given, and that no loaded plugin
+    /// claims its keyword or an alias; then instantiates it. To let a plugin replace another
+    /// (its keyword, or the plugin of the same id), callers load the replacement first and skip
+    /// the plugin it replaces.
     pub fn add(
         &mut self,
         runtime: &WasmRuntime,
@@ -196,14 +204,21 @@ impl Registry {
         Ok(())
     }
 
-    /// The API range and keyword-conflict checks every plugin passes. Every message names the
-    /// plugin as `id@version`, like the errors of its calls.
+    /// The id, API range and keyword-conflict checks every plugin passes. Every message names
+    /// the plugin as `id@version`, like the errors of its calls, and the other plugin's source.
     fn check(&self, manifest: &Manifest, source: &str) -> Result<(), RegistryError> {
         let label = format!("{}@{}", manifest.id, manifest.version);
         let fail = |message: String| RegistryError {
             source_name: source.to_string(),
             message,
         };
+        if let Some(other) = self.plugins.iter().find(|p| p.manifest.id == manifest.id) {
+            return Err(fail(format!(
+                "plugin {label} has the id of plugin {}@{} ({}), already loaded; plugin ids are \
+                 unique, since locks, logs and saves name plugins by id",
+                other.manifest.id, other.manifest.version, other.source
+            )));
+        }
         if !manifest.supports_host_api() {
             return Err(fail(format!(
                 "plugin {label} supports API {}, but this host implements {}",
@@ -360,5 +375,68 @@ impl AbilityHost for Registry {
             .iter()
             .map(|p| format!("{}@{} {}", p.manifest.id, p.manifest.version, p.sha256))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The API 1.0 Accuracy fixture: its manifest text and its wasm, compiled.
+    fn accuracy(runtime: &WasmRuntime) -> (String, wasmtime_free::Compiled, String) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/api-1.0/accuracy");
+        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
+        let wasm = std::fs::read(dir.join("plugin.wasm")).unwrap();
+        let compiled = runtime.compile(&wasm).unwrap();
+        (text, compiled, sha256_hex(&wasm))
+    }
+
+    /// Adds the fixture's wasm under the manifest `text`, from `source`.
+    fn add(
+        registry: &mut Registry,
+        runtime: &WasmRuntime,
+        fixture: &(String, wasmtime_free::Compiled, String),
+        text: &str,
+        source: &str,
+    ) -> Result<(), RegistryError> {
+        let manifest = Manifest::parse(source, text).unwrap();
+        registry.add(
+            runtime,
+            manifest,
+            &fixture.1,
+            fixture.2.clone(),
+            source.into(),
+            (4 << 20, 10_000_000),
+        )
+    }
+
+    #[test]
+    fn plugin_ids_are_unique() {
+        let runtime = WasmRuntime::new().unwrap();
+        let fixture = accuracy(&runtime);
+        let mut registry = Registry::new();
+        add(
+            &mut registry,
+            &runtime,
+            &fixture,
+            &fixture.0,
+            "a/keyword.toml",
+        )
+        .unwrap();
+        // The same id for another keyword, from another folder: refused, naming both.
+        let other = fixture
+            .0
+            .replace("name = \"Accuracy\"", "name = \"Aim\"")
+            .replace("template = \"Accuracy X\"", "template = \"Aim X\"");
+        let err = add(&mut registry, &runtime, &fixture, &other, "b/keyword.toml").unwrap_err();
+        assert_eq!(err.source_name, "b/keyword.toml");
+        assert!(
+            err.message
+                .contains("has the id of plugin accuracy@1.0.0 (a/keyword.toml)"),
+            "{err}"
+        );
+        assert_eq!(registry.plugins().len(), 1);
+        assert!(registry.plugin_for("Aim").is_none());
     }
 }
