@@ -6,6 +6,7 @@ mod bundled;
 mod cards_cmd;
 mod check;
 mod colour;
+mod compile_cache;
 mod coverage;
 mod deck_cmd;
 mod demo;

@@ -1,15 +1,15 @@
-//! Loading keyword plugins for a run: the bundled ones compiled into the binary, plugin folders
-//! named with `--plugins`, and a compile cache on disk so that warm starts skip compilation.
+//! Loading keyword plugins for a run: the bundled ones compiled into the binary and plugin
+//! folders named with `--plugins`, compiled through the compile cache (`compile_cache`).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use swtcg_engine::Ruleset;
 use swtcg_engine::lock::{ENGINE, Lock, LockedPlugin};
-use swtcg_engine::plugins::wasmtime_free::Compiled;
 use swtcg_engine::plugins::{AbiPath, MAX_WASM_BYTES, Manifest, Registry, WasmRuntime, sha256_hex};
 
 use crate::bundled::BUNDLED;
+use crate::compile_cache::{cache_dir, compile};
 use crate::plugin_files;
 
 /// A plugin found on disk or in the binary, not yet loaded.
@@ -93,74 +93,6 @@ pub fn read_plugin(path: &Path) -> anyhow::Result<Found> {
         wasm: bytes,
         source: origin,
     })
-}
-
-/// Where compiled plugins are cached: `SWTCG_CACHE_DIR`, else `$XDG_CACHE_HOME/swtcg`, else
-/// `~/.cache/swtcg`; `None` when no home is known.
-pub fn cache_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SWTCG_CACHE_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("swtcg"))
-}
-
-/// The first line of a compile cache file: the CRC-32 of the payload after it, as
-/// `crc32:xxxxxxxx`.
-const CHECKSUM_TAG: &[u8] = b"crc32:";
-
-/// The payload of a compile cache file, if its checksum line matches it.
-fn checked_payload(file: &[u8]) -> Option<&[u8]> {
-    let rest = file.strip_prefix(CHECKSUM_TAG)?;
-    let (hex, payload) = rest.split_at_checked(9)?;
-    let hex = std::str::from_utf8(hex.strip_suffix(b"\n")?).ok()?;
-    let crc = u32::from_str_radix(hex, 16).ok()?;
-    (crc32fast::hash(payload) == crc).then_some(payload)
-}
-
-/// Compiles a plugin through the cache (`wasm_sha256`: `sha256_hex` of `wasm`, which the caller
-/// records in the registry too). A cache file holds a CRC-32 of its payload first; a file whose
-/// payload does not match is recompiled and rewritten, never loaded. The checksum guards
-/// against damage (a cut or flipped bytes), not against someone who can write the cache
-/// (docs/security.md); a CRC-32 hashes the ~300 KB of a plugin at memory speed, where a
-/// sha256 took a third of a warm start.
-pub fn compile(
-    runtime: &WasmRuntime,
-    wasm: &[u8],
-    wasm_sha256: &str,
-    cache: Option<&Path>,
-) -> anyhow::Result<Compiled> {
-    let Some(dir) = cache else {
-        return Ok(runtime.compile(wasm)?);
-    };
-    // `-crc32` names the file's layout (a CRC-32 line, then the payload): files of the older
-    // layout, a sha256 first, are never read as damaged ones.
-    let path = dir.join(format!(
-        "{}-crc32.cwasm",
-        runtime.cache_key_for(wasm_sha256)
-    ));
-    if let Ok(bytes) = std::fs::read(&path) {
-        if let Some(payload) = checked_payload(&bytes) {
-            return Ok(runtime.load_compiled(payload)?);
-        }
-        tracing::warn!(
-            "compile cache entry {} is corrupt; recompiling",
-            path.display()
-        );
-    }
-    let payload = runtime.precompile(wasm)?;
-    let mut file = format!("crc32:{:08x}\n", crc32fast::hash(&payload)).into_bytes();
-    file.extend_from_slice(&payload);
-    // A cache that can't be written only costs time on the next start.
-    if std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&path, &file))
-        .is_err()
-    {
-        tracing::warn!("could not write the compile cache {}", path.display());
-    }
-    Ok(runtime.load_compiled(&payload)?)
 }
 
 /// Options for building a registry.
@@ -352,28 +284,4 @@ fn load_native(
 #[cfg(not(feature = "native"))]
 fn load_native(_: &mut Registry, _: Found, _: &Path, _: String) -> anyhow::Result<()> {
     bail!("this swtcg was built without the `native` feature")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cache_file_is_loaded_only_whole_and_as_written() {
-        let payload = b"compiled plugin".to_vec();
-        let file =
-            |crc: u32, payload: &[u8]| [format!("crc32:{crc:08x}\n").as_bytes(), payload].concat();
-        let crc = crc32fast::hash(&payload);
-        assert_eq!(checked_payload(&file(crc, &payload)), Some(&payload[..]));
-        // Cut, flipped, another checksum, another layout (a sha256 line), no header at all.
-        assert_eq!(checked_payload(&file(crc, &payload[..10])), None);
-        let mut flipped = payload.clone();
-        flipped[3] ^= 1;
-        assert_eq!(checked_payload(&file(crc, &flipped)), None);
-        assert_eq!(checked_payload(&file(crc ^ 1, &payload)), None);
-        let sha = [sha256_hex(&payload).as_bytes(), &payload[..]].concat();
-        assert_eq!(checked_payload(&sha), None);
-        assert_eq!(checked_payload(b"crc32:"), None);
-        assert_eq!(checked_payload(b""), None);
-    }
 }
