@@ -146,7 +146,13 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // What came from a plugin or a file was escaped where it entered; this is the last
+            // guard before the terminal, keeping only the newlines of the host's own messages.
+            let message = format!("{err:#}");
+            eprintln!(
+                "error: {}",
+                swtcg_engine::text::escape_controls_but_newlines(&message)
+            );
             ExitCode::from(2)
         }
     }

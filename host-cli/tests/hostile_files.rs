@@ -14,6 +14,10 @@ use common::{root, stderr, stdout, temp};
 /// The most any refusal here may take: each is refused before the plugin is read or compiled.
 const REFUSAL_TIME: Duration = Duration::from_secs(30);
 
+/// The most a command that loads every bundled plugin may take: with a cold compile cache, a
+/// debug build on two busy cores compiles them in minutes, and tests compile them at once.
+const LOAD_TIME: Duration = Duration::from_secs(3600);
+
 /// The folder holding the wasm builds of the bundled plugins, beside the test's binary.
 fn plugin_builds() -> PathBuf {
     let bin = Path::new(env!("CARGO_BIN_EXE_swtcg"));
@@ -223,7 +227,7 @@ fn two_folder_plugins_with_one_id_are_refused() {
             "--plugins",
             b.to_str().unwrap(),
         ],
-        Duration::from_secs(300),
+        LOAD_TIME,
     );
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{}{text}", stdout(&out));
@@ -244,7 +248,7 @@ fn two_folder_plugins_with_one_id_are_refused() {
             a.parent().unwrap().to_str().unwrap(),
             b.parent().unwrap().to_str().unwrap(),
         ],
-        Duration::from_secs(300),
+        LOAD_TIME,
     );
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(
@@ -261,7 +265,7 @@ fn a_folder_plugin_with_a_bundled_id_replaces_the_bundled_plugin() {
     let dir = plugin_folder("replace", "shields", "Shieldz");
     let out = swtcg_within(
         &["plugins", "list", "--plugins", dir.to_str().unwrap()],
-        Duration::from_secs(600),
+        LOAD_TIME,
     );
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
@@ -279,7 +283,7 @@ fn lock_with(name: &str, dirs: &[&Path]) -> PathBuf {
     for dir in dirs {
         args.extend(["--plugins", dir.to_str().unwrap()]);
     }
-    let out = swtcg_within(&args, Duration::from_secs(600));
+    let out = swtcg_within(&args, LOAD_TIME);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     ruleset.with_extension("lock")
 }
@@ -294,7 +298,7 @@ fn a_run_under_a_lock_refuses_every_plugin_outside_it() {
         for dir in dirs {
             args.extend(["--plugins", dir.to_str().unwrap()]);
         }
-        swtcg_within(&args, Duration::from_secs(600))
+        swtcg_within(&args, LOAD_TIME)
     };
     let out = check(&[&locked]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -349,8 +353,74 @@ fn a_run_under_a_lock_refuses_every_plugin_outside_it() {
             "--plugins",
             extra.to_str().unwrap(),
         ],
-        Duration::from_secs(600),
+        LOAD_TIME,
     );
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(stderr(&out).contains("not in the lock"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_keyword_name_with_control_characters_is_refused_and_printed_escaped() {
+    let dir = plugin_folder("ansi-name", "hostile-ansi", "Ansi");
+    // TOML's \u001b is the ESC that starts an ANSI sequence; \n would start a forged line.
+    std::fs::write(
+        dir.join("keyword.toml"),
+        manifest(
+            "hostile-ansi",
+            "Havoc\\u001b[2K\\rPASS\\nforged",
+            "plugin.wasm",
+        ),
+    )
+    .unwrap();
+    let text = validate(&dir);
+    assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text:?}");
+    assert_eq!(text.lines().count(), 1, "one line per plugin: {text:?}");
+    assert!(
+        text.contains("key `name`: \"Havoc\\u{1b}[2K\\rPASS\\nforged\" holds the character U+001B"),
+        "{text}"
+    );
+    // A trailing space is refused too.
+    std::fs::write(
+        dir.join("keyword.toml"),
+        manifest("hostile-ansi", "Havoc ", "plugin.wasm"),
+    )
+    .unwrap();
+    assert!(validate(&dir).contains("starts or ends with white space"));
+}
+
+#[test]
+fn a_keyword_name_that_looks_like_a_bundled_one_is_refused() {
+    // "Armor" with a Cyrillic А: before, it loaded beside the bundled Armor without a conflict.
+    let dir = plugin_folder("homoglyph", "hostile-homoglyph", "\u{410}rmor");
+    let out = swtcg_within(
+        &["plugins", "list", "--plugins", dir.to_str().unwrap()],
+        LOAD_TIME,
+    );
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{}{text}", stdout(&out));
+    assert!(
+        text.contains("claims the keyword Armor (Armor), which looks like the keyword \u{410}rmor (\\u{410}rmor) of plugin hostile-homoglyph@1.0.0"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_prints_one_line_per_scenario_whatever_it_quotes() {
+    // A scenario whose title would end its PASS line and print a forged one.
+    let scenario = temp("hostile-files", "forged.toml");
+    let example = std::fs::read_to_string(
+        root().join("../shared/conformance/examples/01-attack-hits-on-four.toml"),
+    )
+    .unwrap();
+    let title = example.lines().find(|l| l.starts_with("title = ")).unwrap();
+    let forged = example.replace(title, "title = \"real\\n\\u001b[1APASS everything else\"");
+    std::fs::write(&scenario, forged).unwrap();
+    let out = swtcg_within(&["check", scenario.to_str().unwrap()], LOAD_TIME);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert_eq!(text.lines().count(), 2, "{text:?}");
+    assert!(
+        text.contains("real\\n\\u{1b}[1APASS everything else"),
+        "{text:?}"
+    );
 }

@@ -96,6 +96,9 @@ impl LoadedPlugin {
 pub struct Registry {
     plugins: Vec<LoadedPlugin>,
     by_name: HashMap<String, PluginId>,
+    /// The keyword names by their confusable skeleton (`manifest::confusable_skeleton`), with
+    /// the plugin implementing each.
+    by_skeleton: HashMap<String, (PluginId, String)>,
     subscribed: Vec<bool>,
     /// Whether some plugin answers each query, by its place in `Query::ALL`.
     answered: Vec<bool>,
@@ -112,6 +115,7 @@ impl Registry {
         Registry {
             plugins: Vec::new(),
             by_name: HashMap::new(),
+            by_skeleton: HashMap::new(),
             subscribed: vec![false; HookPoint::ALL.len()],
             answered: vec![false; swtcg_plugin_api::Query::ALL.len()],
         }
@@ -234,6 +238,18 @@ impl Registry {
                     self.plugins[other].source
                 )));
             }
+            if let Some((other, other_name)) =
+                self.by_skeleton.get(&manifest::confusable_skeleton(name))
+            {
+                return Err(fail(format!(
+                    "plugin {label} claims the keyword {name} ({}), which looks like the keyword \
+                     {other_name} ({}) of plugin {} ({}); keyword names must not be confusable",
+                    spelled(name),
+                    spelled(other_name),
+                    self.label(*other),
+                    self.plugins[*other].source
+                )));
+            }
         }
         Ok(())
     }
@@ -242,6 +258,8 @@ impl Registry {
         let id = self.plugins.len();
         for name in manifest.names() {
             self.by_name.insert(name.to_ascii_lowercase(), id);
+            self.by_skeleton
+                .insert(manifest::confusable_skeleton(name), (id, name.to_string()));
         }
         for hook in &manifest.hooks {
             self.subscribed[hook.index()] = true;
@@ -263,6 +281,30 @@ impl Registry {
         let m = &self.plugins[plugin].manifest;
         format!("{}@{}", m.id, m.version)
     }
+}
+
+/// A backend's reason for a failed call, escaped (`text::escape_controls`) where it becomes a
+/// `HookError`: besides a plugin's own message (escaped already) it may quote what the plugin
+/// controls, such as the function names of a trap's backtrace.
+fn plugin_text(reason: String) -> String {
+    match crate::text::escape_controls(&reason) {
+        std::borrow::Cow::Borrowed(_) => reason,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
+}
+
+/// A keyword name with every character outside ASCII written as its code point
+/// (`H\u{430}voc`), so that an error about look-alike names shows how they differ.
+fn spelled(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                format!("\\u{{{:x}}}", u32::from(c))
+            }
+        })
+        .collect()
 }
 
 /// A compiled component, kept apart from wasmtime's types in this module's public signature.
@@ -345,7 +387,7 @@ impl AbilityHost for Registry {
             .map_err(|reason| HookError {
                 plugin: self.label(plugin),
                 hook: hook.name().into(),
-                reason,
+                reason: plugin_text(reason),
             })
     }
 
@@ -366,7 +408,7 @@ impl AbilityHost for Registry {
             .map_err(|reason| HookError {
                 plugin: self.label(plugin),
                 hook: name.into(),
-                reason,
+                reason: plugin_text(reason),
             })
     }
 
@@ -412,7 +454,7 @@ mod tests {
     }
 
     #[test]
-    fn plugin_ids_are_unique() {
+    fn plugin_ids_are_unique_and_keyword_names_not_confusable() {
         let runtime = WasmRuntime::new().unwrap();
         let fixture = accuracy(&runtime);
         let mut registry = Registry::new();
@@ -438,5 +480,28 @@ mod tests {
         );
         assert_eq!(registry.plugins().len(), 1);
         assert!(registry.plugin_for("Aim").is_none());
+
+        // Another id for a keyword that only looks like Accuracy (a Cyrillic а): refused, naming
+        // both names spelt out and the other plugin.
+        let look_alike = fixture
+            .0
+            .replace("id = \"accuracy\"", "id = \"look-alike\"")
+            .replace("Accuracy", "Accur\u{430}cy");
+        let err = add(
+            &mut registry,
+            &runtime,
+            &fixture,
+            &look_alike,
+            "c/keyword.toml",
+        )
+        .unwrap_err();
+        assert!(
+            err.message.contains(
+                "claims the keyword Accurаcy (Accur\\u{430}cy), which looks like the keyword \
+                 Accuracy (Accuracy) of plugin accuracy@1.0.0 (a/keyword.toml)"
+            ),
+            "{err}"
+        );
+        assert_eq!(registry.plugins().len(), 1);
     }
 }
