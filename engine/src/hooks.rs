@@ -26,10 +26,14 @@ pub struct HookError {
 pub const PLUGIN_MESSAGE_LIMIT: usize = 300;
 
 /// The error a plugin returned, as the host reports it: cut to `PLUGIN_MESSAGE_LIMIT` bytes (at
-/// a character boundary) with its full length said.
+/// a character boundary) with its full length said, and its control characters escaped
+/// (`text::escape_controls`). Escaping here, where the plugin's text enters the host, rather
+/// than where it is printed, makes every later use safe: the game log, saves, `check`'s FAIL
+/// lines, terminals; a plugin can't forge a `PASS` line or hide output with ANSI escapes.
 pub fn plugin_returned_error(message: &str) -> String {
+    use crate::text::escape_controls;
     if message.len() <= PLUGIN_MESSAGE_LIMIT {
-        return format!("the plugin returned an error: {message}");
+        return format!("the plugin returned an error: {}", escape_controls(message));
     }
     let mut end = PLUGIN_MESSAGE_LIMIT;
     while !message.is_char_boundary(end) {
@@ -37,7 +41,7 @@ pub fn plugin_returned_error(message: &str) -> String {
     }
     format!(
         "the plugin returned an error: {}... (cut; {} bytes in all)",
-        &message[..end],
+        escape_controls(&message[..end]),
         message.len()
     )
 }
@@ -269,5 +273,25 @@ impl<W: Watcher> AbilityHost for Watched<'_, W> {
     }
     fn new_game(&mut self) {
         self.inner.new_game()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plugins_message_is_escaped_and_cut() {
+        // A message that would end the line, clear it and print a forged PASS line in green.
+        let forged = "oops\n\u{1b}[2K\u{1b}[32mPASS everything.toml\u{1b}[0m";
+        let reported = plugin_returned_error(forged);
+        assert_eq!(
+            reported,
+            "the plugin returned an error: oops\\n\\u{1b}[2K\\u{1b}[32mPASS everything.toml\\u{1b}[0m"
+        );
+        let long = "\u{1b}".repeat(PLUGIN_MESSAGE_LIMIT + 10);
+        let reported = plugin_returned_error(&long);
+        assert!(!reported.contains('\u{1b}'), "{reported}");
+        assert!(reported.ends_with("(cut; 310 bytes in all)"), "{reported}");
     }
 }

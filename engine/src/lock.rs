@@ -117,6 +117,16 @@ impl Lock {
                 .map(|span| crate::text::line_of(text, span.start)),
             message: err.message().to_string(),
         })?;
+        // A lock names each plugin once: a run never loads two plugins of one id.
+        for (i, plugin) in lock.plugins.iter().enumerate() {
+            if lock.plugins[..i].iter().any(|p| p.id == plugin.id) {
+                return Err(LockError {
+                    origin: origin.to_string(),
+                    line: None,
+                    message: format!("the plugin id {} is locked twice", plugin.id),
+                });
+            }
+        }
         if lock.format != LOCK_FORMAT {
             return Err(LockError {
                 origin: origin.to_string(),
@@ -168,34 +178,44 @@ impl Lock {
                 self.ruleset.name, self.ruleset.sha256, ruleset.name
             ));
         }
+        // Each loaded plugin answers at most one locked plugin of its id, so that a second
+        // plugin of a locked id (two folders with the same id) is extra, not a match.
+        let mut matched = vec![false; plugins.len()];
         for locked in &self.plugins {
-            match plugins.iter().find(|p| p.id == locked.id) {
-                None => problems.push(format!(
+            let found = plugins
+                .iter()
+                .enumerate()
+                .find(|(i, p)| !matched[*i] && p.id == locked.id);
+            let Some((i, p)) = found else {
+                problems.push(format!(
                     "plugin {}@{}: locked but not loaded",
                     locked.id, locked.version
-                )),
-                Some(p) if p.version != locked.version => problems.push(format!(
+                ));
+                continue;
+            };
+            matched[i] = true;
+            if p.version != locked.version {
+                problems.push(format!(
                     "plugin {}: the lock names version {}, the run loaded {} ({})",
                     locked.id, locked.version, p.version, p.source
-                )),
-                Some(p) if p.sha256 != locked.sha256 => problems.push(format!(
+                ));
+            } else if p.sha256 != locked.sha256 {
+                problems.push(format!(
                     "plugin {}@{}: the lock names sha256 {}, the run loaded {} ({})",
                     locked.id, locked.version, locked.sha256, p.sha256, p.source
-                )),
-                Some(p) if p.keywords != locked.keywords => problems.push(format!(
+                ));
+            } else if p.keywords != locked.keywords {
+                problems.push(format!(
                     "plugin {}@{}: the lock names keywords {:?}, the run's plugin implements {:?}",
                     locked.id, locked.version, locked.keywords, p.keywords
-                )),
-                Some(_) => {}
-            }
-        }
-        for p in plugins {
-            if !self.plugins.iter().any(|l| l.id == p.id) {
-                problems.push(format!(
-                    "plugin {}@{} ({}): loaded but not in the lock",
-                    p.id, p.version, p.source
                 ));
             }
+        }
+        for (p, _) in plugins.iter().zip(&matched).filter(|(_, m)| !**m) {
+            problems.push(format!(
+                "plugin {}@{} ({}): loaded but not in the lock",
+                p.id, p.version, p.source
+            ));
         }
         if problems.is_empty() {
             Ok(())
@@ -264,6 +284,29 @@ mod tests {
         ] {
             assert!(text.contains(needle), "missing `{needle}` in {text}");
         }
+    }
+
+    #[test]
+    fn a_second_plugin_of_a_locked_id_is_extra() {
+        // Two folders with the same plugin id: the lock's one entry matches one of them only.
+        let lock = lock();
+        let mut twin = plugin("armor", "bb");
+        twin.keywords = vec!["ARMOUR".into()];
+        twin.source = "extra/keyword.toml".into();
+        let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb"), twin];
+        let err = lock
+            .check(ENGINE, &Ruleset::default(), &plugins)
+            .unwrap_err();
+        assert_eq!(
+            err.0,
+            ["plugin armor@1.0.0 (extra/keyword.toml): loaded but not in the lock"],
+            "{err}"
+        );
+        // And a lockfile naming one id twice is refused.
+        let mut doubled = lock.clone();
+        doubled.plugins.push(plugin("armor", "cc"));
+        let err = Lock::from_toml("t.lock", &doubled.to_toml()).unwrap_err();
+        assert!(err.message.contains("armor is locked twice"), "{err}");
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let temporary = std::env::temp_dir().join(format!("swtcg-bench-cache-{}", std::process::id()));
     let cache = match wanted(Part::Load) {
         true => temporary.clone(),
-        false => crate::plugins::cache_dir().unwrap_or_else(|| temporary.clone()),
+        false => crate::compile_cache::cache_dir().unwrap_or_else(|| temporary.clone()),
     };
     let result = measure(&args, &decks, &cache, wanted);
     let _ = std::fs::remove_dir_all(&temporary);
@@ -235,6 +235,7 @@ fn load_native(dir: &Path) -> anyhow::Result<Registry> {
         use_cache: false,
         native: Some(dir),
         abi: AbiPath::Core,
+        lock: None,
     })
 }
 

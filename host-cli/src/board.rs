@@ -36,8 +36,12 @@ pub fn unit_text(state: &GameState, id: UnitId, viewer: Viewer) -> String {
     state.unit_label(id)
 }
 
-/// One unit's line on the board.
+/// One unit's line on the board, escaped (`escape_controls`): it quotes card and ability texts.
 fn unit_line(state: &GameState, id: UnitId, viewer: Viewer) -> String {
+    swtcg_engine::text::escape_controls(&unit_words(state, id, viewer)).into_owned()
+}
+
+fn unit_words(state: &GameState, id: UnitId, viewer: Viewer) -> String {
     let Some(unit) = state.unit(id) else {
         return String::new();
     };
@@ -206,7 +210,14 @@ pub fn choice_text(state: &GameState, side: Side, choice: &Choice, viewer: Viewe
 }
 
 /// A log entry in words, or `None` for entries not worth a line (dice show in their results).
+/// Escaped (`escape_controls`): events carry texts that plugins and card files chose, and a
+/// log entry is one line.
 pub fn entry_text(state: &GameState, entry: &LogEntry, viewer: Viewer) -> Option<String> {
+    entry_words(state, entry, viewer)
+        .map(|text| swtcg_engine::text::escape_controls(&text).into_owned())
+}
+
+fn entry_words(state: &GameState, entry: &LogEntry, viewer: Viewer) -> Option<String> {
     match entry {
         LogEntry::Decision { side, choice, .. } => Some(format!(
             "{side}: {}",

@@ -7,6 +7,7 @@ use clap::Args;
 use swtcg_engine::Ruleset;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::text::escape_controls;
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -74,7 +75,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for path in &args.paths {
         collect(path, &mut files)?;
     }
-    let mut registry = args.plugins.load_with(&ruleset, args.ruleset.as_deref())?;
+    let mut registry = args
+        .plugins
+        .load_with(&ruleset, args.ruleset.as_deref(), None)?;
     let cards = CardDb::bundled();
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
@@ -85,7 +88,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let scenario = match parsed {
             Ok(scenario) => scenario,
             Err(message) => {
-                println!("ERROR {message}");
+                println!("ERROR {}", escape_controls(&message));
                 unreadable += 1;
                 continue;
             }
@@ -98,15 +101,26 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             resolve_ruleset: &resolve,
         };
         match run_scenario(&scenario, &mut registry, &options) {
+            // One line per scenario, whatever a plugin's message or a file holds: a FAIL can't
+            // print a line that reads as a PASS.
             Ok(()) => {
                 passed += 1;
-                println!("PASS {name} — {}", scenario.title);
+                println!(
+                    "PASS {}",
+                    escape_controls(&format!("{name} — {}", scenario.title))
+                );
             }
             Err(failure) => {
                 failed += 1;
-                println!("FAIL {name} — {}: {}", scenario.title, failure.reason);
+                println!(
+                    "FAIL {}",
+                    escape_controls(&format!("{name} — {}: {}", scenario.title, failure.reason))
+                );
                 for (what, expected, actual) in failure.diff {
-                    println!("    {what}: expected {expected}, got {actual}");
+                    println!(
+                        "    {}",
+                        escape_controls(&format!("{what}: expected {expected}, got {actual}"))
+                    );
                 }
             }
         }

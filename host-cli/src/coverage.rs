@@ -46,7 +46,7 @@ fn read(dir: &Path) -> anyhow::Result<KeywordDoc> {
     let path = dir.join("keyword.toml");
     let manifest = Manifest::parse(
         &path.display().to_string(),
-        &std::fs::read_to_string(&path).with_context(|| path.display().to_string())?,
+        &crate::plugin_files::read_manifest(&path)?,
     )?;
     let mut scenarios = Vec::new();
     for file in sorted_files(&dir.join("scenarios"), "toml") {

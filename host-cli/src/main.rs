@@ -6,11 +6,13 @@ mod bundled;
 mod cards_cmd;
 mod check;
 mod colour;
+mod compile_cache;
 mod coverage;
 mod deck_cmd;
 mod demo;
 mod keywords_cmd;
 mod play;
+mod plugin_files;
 mod plugins;
 mod plugins_cmd;
 mod replay;
@@ -144,7 +146,13 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // What came from a plugin or a file was escaped where it entered; this is the last
+            // guard before the terminal, keeping only the newlines of the host's own messages.
+            let message = format!("{err:#}");
+            eprintln!(
+                "error: {}",
+                swtcg_engine::text::escape_controls_but_newlines(&message)
+            );
             ExitCode::from(2)
         }
     }
@@ -224,15 +232,17 @@ impl PluginArgs {
         &self,
         ruleset: &swtcg_engine::Ruleset,
     ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
-        self.load_with(ruleset, None)
+        self.load_with(ruleset, None, None)
     }
 
     /// Loads the bundled plugins, the `--plugins` folders and the folders the ruleset names
-    /// (relative to the ruleset file, `ruleset_file`, when there is one).
+    /// (relative to the ruleset file, `ruleset_file`, when there is one); under a `lock`, a
+    /// plugin outside it is refused before it is compiled or instantiated.
     pub(crate) fn load_with(
         &self,
         ruleset: &swtcg_engine::Ruleset,
         ruleset_file: Option<&std::path::Path>,
+        lock: Option<&swtcg_engine::lock::Lock>,
     ) -> anyhow::Result<swtcg_engine::plugins::Registry> {
         let base = ruleset_file
             .and_then(|f| f.parent())
@@ -245,6 +255,7 @@ impl PluginArgs {
             use_cache: !self.no_cache,
             native: self.native.as_deref(),
             abi: self.abi.path(),
+            lock,
         })
     }
 }

@@ -13,6 +13,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use swtcg_engine::decision::{DecideError, Decider, Decision, describe_choice};
 use swtcg_engine::sim::Ai;
+use swtcg_engine::text::escape_controls;
 use swtcg_engine::{Event, Game, GameState, LogEntry, Outcome, Player, Side};
 
 use crate::board::{self, Viewer};
@@ -333,13 +334,18 @@ impl Decider for Front<'_> {
             print!("{}", board::render(state, viewer, self.colour));
         }
         loop {
+            // A decision and its options may quote what a plugin offers (a `choose` label).
             println!(
                 "{} — {}:",
                 crate::colour::bold(&side.to_string(), self.colour),
-                decision.kind.describe()
+                escape_controls(&decision.kind.describe())
             );
             for (i, choice) in decision.options.iter().enumerate() {
-                println!("  {}. {}", i + 1, describe_choice(state, choice));
+                println!(
+                    "  {}. {}",
+                    i + 1,
+                    escape_controls(&describe_choice(state, choice))
+                );
             }
             print!("> ");
             let _ = std::io::stdout().flush();

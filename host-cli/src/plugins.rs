@@ -1,14 +1,16 @@
-//! Loading keyword plugins for a run: the bundled ones compiled into the binary, plugin folders
-//! named with `--plugins`, and a compile cache on disk so that warm starts skip compilation.
+//! Loading keyword plugins for a run: the bundled ones compiled into the binary and plugin
+//! folders named with `--plugins`, compiled through the compile cache (`compile_cache`).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use swtcg_engine::plugins::wasmtime_free::Compiled;
-use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
-use swtcg_engine::{AbilityHost, Ruleset};
+use swtcg_engine::Ruleset;
+use swtcg_engine::lock::{ENGINE, Lock, LockedPlugin};
+use swtcg_engine::plugins::{AbiPath, MAX_WASM_BYTES, Manifest, Registry, WasmRuntime, sha256_hex};
 
 use crate::bundled::BUNDLED;
+use crate::compile_cache::{cache_dir, compile};
+use crate::plugin_files;
 
 /// A plugin found on disk or in the binary, not yet loaded.
 pub struct Found {
@@ -34,17 +36,26 @@ pub fn bundled() -> anyhow::Result<Vec<Found>> {
         .collect()
 }
 
+/// Whether something is at `path`, without following a symlink there: a `keyword.toml` that is
+/// a FIFO, a folder or a symlink leading elsewhere is found, and then refused with its reason by
+/// `read_plugin`, rather than passed over in silence.
+fn exists(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// The plugins of a folder: the folder itself if it holds a `keyword.toml`, else each
 /// sub-folder that does. Each manifest must name its wasm file in `[wasm]`.
 pub fn in_dir(dir: &Path) -> anyhow::Result<Vec<Found>> {
     let mut manifests = Vec::new();
-    if dir.join("keyword.toml").is_file() {
+    if exists(&dir.join("keyword.toml")) {
         manifests.push(dir.join("keyword.toml"));
     } else {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
             .with_context(|| format!("reading plugin folder {}", dir.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path().join("keyword.toml")))
-            .filter(|p| p.is_file())
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .map(|p| p.join("keyword.toml"))
+            .filter(|p| exists(p))
             .collect();
         entries.sort();
         manifests.extend(entries);
@@ -58,89 +69,30 @@ pub fn in_dir(dir: &Path) -> anyhow::Result<Vec<Found>> {
     manifests.iter().map(|path| read_plugin(path)).collect()
 }
 
-/// Reads one manifest and the wasm it names.
+/// Reads one manifest and the wasm it names. Both must be regular files inside the manifest's
+/// folder after resolving symlinks, the manifest at most `MAX_MANIFEST_BYTES` and the wasm at
+/// most `MAX_WASM_BYTES` (`plugin_files::read_inside`): a manifest naming `../../etc/passwd`,
+/// `/dev/zero`, a FIFO or a symlink out of its folder is refused before a byte is read.
 pub fn read_plugin(path: &Path) -> anyhow::Result<Found> {
     let origin = path.display().to_string();
-    let manifest = Manifest::parse(&origin, &crate::read_text(&path.to_path_buf())?)?;
+    let manifest = Manifest::parse(&origin, &plugin_files::read_manifest(path)?)?;
     let Some(wasm) = &manifest.wasm else {
         bail!("{origin}: the manifest has no [wasm] table naming the plugin's wasm file");
     };
-    let file = path.parent().unwrap_or(Path::new(".")).join(&wasm.file);
-    let bytes = std::fs::read(&file)
-        .with_context(|| format!("{origin}: reading the wasm file {}", file.display()))?;
+    let folder = plugin_files::plugin_folder(path)?;
+    let what = format!("[wasm] file {}", wasm.file);
+    let bytes = plugin_files::read_inside(
+        &origin,
+        &what,
+        &folder,
+        &folder.join(&wasm.file),
+        MAX_WASM_BYTES,
+    )?;
     Ok(Found {
         manifest,
         wasm: bytes,
         source: origin,
     })
-}
-
-/// Where compiled plugins are cached: `SWTCG_CACHE_DIR`, else `$XDG_CACHE_HOME/swtcg`, else
-/// `~/.cache/swtcg`; `None` when no home is known.
-pub fn cache_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SWTCG_CACHE_DIR") {
-        return Some(PathBuf::from(dir));
-    }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("swtcg"))
-}
-
-/// The first line of a compile cache file: the CRC-32 of the payload after it, as
-/// `crc32:xxxxxxxx`.
-const CHECKSUM_TAG: &[u8] = b"crc32:";
-
-/// The payload of a compile cache file, if its checksum line matches it.
-fn checked_payload(file: &[u8]) -> Option<&[u8]> {
-    let rest = file.strip_prefix(CHECKSUM_TAG)?;
-    let (hex, payload) = rest.split_at_checked(9)?;
-    let hex = std::str::from_utf8(hex.strip_suffix(b"\n")?).ok()?;
-    let crc = u32::from_str_radix(hex, 16).ok()?;
-    (crc32fast::hash(payload) == crc).then_some(payload)
-}
-
-/// Compiles a plugin through the cache (`wasm_sha256`: `sha256_hex` of `wasm`, which the caller
-/// records in the registry too). A cache file holds a CRC-32 of its payload first; a file whose
-/// payload does not match is recompiled and rewritten, never loaded. The checksum guards
-/// against damage (a cut or flipped bytes), not against someone who can write the cache
-/// (docs/security.md); a CRC-32 hashes the ~300 KB of a plugin at memory speed, where a
-/// sha256 took a third of a warm start.
-pub fn compile(
-    runtime: &WasmRuntime,
-    wasm: &[u8],
-    wasm_sha256: &str,
-    cache: Option<&Path>,
-) -> anyhow::Result<Compiled> {
-    let Some(dir) = cache else {
-        return Ok(runtime.compile(wasm)?);
-    };
-    // `-crc32` names the file's layout (a CRC-32 line, then the payload): files of the older
-    // layout, a sha256 first, are never read as damaged ones.
-    let path = dir.join(format!(
-        "{}-crc32.cwasm",
-        runtime.cache_key_for(wasm_sha256)
-    ));
-    if let Ok(bytes) = std::fs::read(&path) {
-        if let Some(payload) = checked_payload(&bytes) {
-            return Ok(runtime.load_compiled(payload)?);
-        }
-        tracing::warn!(
-            "compile cache entry {} is corrupt; recompiling",
-            path.display()
-        );
-    }
-    let payload = runtime.precompile(wasm)?;
-    let mut file = format!("crc32:{:08x}\n", crc32fast::hash(&payload)).into_bytes();
-    file.extend_from_slice(&payload);
-    // A cache that can't be written only costs time on the next start.
-    if std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&path, &file))
-        .is_err()
-    {
-        tracing::warn!("could not write the compile cache {}", path.display());
-    }
-    Ok(runtime.load_compiled(&payload)?)
 }
 
 /// Options for building a registry.
@@ -152,6 +104,9 @@ pub struct Load<'a> {
     pub native: Option<&'a Path>,
     /// The call path of the wasm plugins of the newest API.
     pub abi: AbiPath,
+    /// The run's lock: the plugins found are checked against it before any is compiled, read
+    /// from the compile cache or instantiated.
+    pub lock: Option<&'a Lock>,
 }
 
 /// Compiles a found plugin through the cache (`compile`) and adds it to `registry`, its wasm
@@ -165,6 +120,19 @@ pub fn add_wasm(
     limits: (u64, u64),
 ) -> anyhow::Result<()> {
     let sha256 = sha256_hex(&found.wasm);
+    add_hashed(registry, runtime, found, sha256, what, cache, limits)
+}
+
+/// `add_wasm` for a wasm already hashed (`sha256`: `sha256_hex` of its bytes).
+fn add_hashed(
+    registry: &mut Registry,
+    runtime: &WasmRuntime,
+    found: Found,
+    sha256: String,
+    what: &str,
+    cache: Option<&Path>,
+    limits: (u64, u64),
+) -> anyhow::Result<()> {
     let compiled =
         compile(runtime, &found.wasm, &sha256, cache).with_context(|| what.to_string())?;
     registry.add(
@@ -178,107 +146,142 @@ pub fn add_wasm(
     Ok(())
 }
 
-/// Builds the registry for a run: plugins of `--plugins` folders first (two of them claiming
-/// one keyword is an error), then the bundled plugins for every keyword still unclaimed, so that
-/// a folder can replace a bundled keyword.
+/// A plugin a run will load, hashed, before anything of it is compiled or instantiated.
+struct Planned {
+    found: Found,
+    sha256: String,
+    /// The native build to run instead of the wasm (`--native`).
+    native: Option<PathBuf>,
+}
+
+/// A plugin as a lock names it.
+pub fn as_locked(manifest: &Manifest, sha256: &str, source: &str) -> LockedPlugin {
+    LockedPlugin {
+        id: manifest.id.clone(),
+        version: manifest.version.to_string(),
+        keywords: manifest.names().map(String::from).collect(),
+        sha256: sha256.to_string(),
+        source: source.to_string(),
+    }
+}
+
+/// Whether a bundled plugin is replaced by a folder plugin: one with its id (a newer build of
+/// the same plugin), or one claiming one of its keywords (a rule variant).
+fn replaced_by(bundled: &Manifest, folders: &[Planned]) -> bool {
+    folders.iter().any(|p| {
+        let m = &p.found.manifest;
+        m.id == bundled.id
+            || m.names()
+                .any(|n| bundled.names().any(|b| b.eq_ignore_ascii_case(n)))
+    })
+}
+
+/// Builds the registry for a run: plugins of `--plugins` folders first (two of them with one
+/// id, or claiming one keyword, is an error), then the bundled plugins not replaced by a folder
+/// plugin (of their id or one of their keywords), so that a folder can replace a bundled plugin.
+/// Under a lock, every plugin is hashed and checked against it first: a plugin outside the lock
+/// is refused before it is compiled, read from the cache or instantiated.
 pub fn load(options: &Load) -> anyhow::Result<Registry> {
     let mut runtime = WasmRuntime::new()?;
     runtime.set_abi_path(options.abi);
     let cache = if options.use_cache { cache_dir() } else { None };
     let limits = (options.ruleset.plugin_memory, options.ruleset.plugin_fuel);
-    let mut registry = Registry::new();
+    let mut planned = Vec::new();
     for dir in options.dirs {
         for found in in_dir(dir)? {
-            let what = found.source.clone();
-            add_wasm(
+            let sha256 = sha256_hex(&found.wasm);
+            planned.push(Planned {
+                found,
+                sha256,
+                native: None,
+            });
+        }
+    }
+    let folder_plugins = planned.len();
+    for (found, dir) in bundled()?.into_iter().zip(BUNDLED.iter().map(|b| b.dir)) {
+        if replaced_by(&found.manifest, &planned[..folder_plugins]) {
+            continue;
+        }
+        let (sha256, native) = match options.native {
+            Some(folder) => {
+                let file = native_file(folder, dir);
+                let bytes = std::fs::read(&file)
+                    .with_context(|| format!("reading the native plugin {}", file.display()))?;
+                (sha256_hex(&bytes), Some(file))
+            }
+            None => (sha256_hex(&found.wasm), None),
+        };
+        planned.push(Planned {
+            found,
+            sha256,
+            native,
+        });
+    }
+    if let Some(lock) = options.lock {
+        let as_locked: Vec<LockedPlugin> = planned
+            .iter()
+            .map(|p| {
+                let source = p
+                    .native
+                    .as_ref()
+                    .map_or(p.found.source.clone(), |f| f.display().to_string());
+                as_locked(&p.found.manifest, &p.sha256, &source)
+            })
+            .collect();
+        lock.check(ENGINE, options.ruleset, &as_locked)?;
+    }
+    let mut registry = Registry::new();
+    for plan in planned {
+        let what = if plan.found.source == "bundled" {
+            format!("bundled plugin {}", plan.found.manifest.id)
+        } else {
+            plan.found.source.clone()
+        };
+        match plan.native {
+            Some(file) => load_native(&mut registry, plan.found, &file, plan.sha256)?,
+            // Under a lock every wasm here has the sha256 the lock names for its id (checked
+            // above), and `compile` reads only a cache entry whose header names that sha256.
+            None => add_hashed(
                 &mut registry,
                 &runtime,
-                found,
+                plan.found,
+                plan.sha256,
                 &what,
                 cache.as_deref(),
                 limits,
-            )?;
+            )?,
         }
-    }
-    for (found, dir) in bundled()?.into_iter().zip(BUNDLED.iter().map(|b| b.dir)) {
-        if found
-            .manifest
-            .names()
-            .any(|name| registry.plugin_for(name).is_some())
-        {
-            continue;
-        }
-        if let Some(native) = options.native {
-            load_native(&mut registry, found, native, dir)?;
-            continue;
-        }
-        let what = format!("bundled plugin {}", found.manifest.id);
-        add_wasm(
-            &mut registry,
-            &runtime,
-            found,
-            &what,
-            cache.as_deref(),
-            limits,
-        )?;
     }
     Ok(registry)
 }
 
-/// Loads the native build of a bundled plugin: `lib<crate>.so` (or the platform's name) for the
+/// The native build of a bundled plugin: `lib<crate>.so` (or the platform's name) for the
 /// crate `swtcg-keyword-<dir>` (card plugins too: `swtcg-keyword-card-rukh` in `card-rukh/`).
+fn native_file(folder: &Path, dir: &str) -> PathBuf {
+    use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
+    folder.join(format!(
+        "{DLL_PREFIX}swtcg_keyword_{}{DLL_SUFFIX}",
+        dir.replace('-', "_")
+    ))
+}
+
+/// Loads the native build of a bundled plugin from `file`, whose bytes hash to `sha256`.
 #[cfg(feature = "native")]
 fn load_native(
     registry: &mut Registry,
     found: Found,
-    native: &Path,
-    dir: &str,
+    file: &Path,
+    sha256: String,
 ) -> anyhow::Result<()> {
-    use std::env::consts::{DLL_PREFIX, DLL_SUFFIX};
-    let file = native.join(format!(
-        "{DLL_PREFIX}swtcg_keyword_{}{DLL_SUFFIX}",
-        dir.replace('-', "_")
-    ));
-    let bytes = std::fs::read(&file)
-        .with_context(|| format!("reading the native plugin {}", file.display()))?;
     // SAFETY: `--native` is the trusted path: the user names a folder of native builds of
     // this repository's own plugins.
-    let plugin = unsafe { swtcg_engine::plugins::native::NativePlugin::load(&file) }
+    let plugin = unsafe { swtcg_engine::plugins::native::NativePlugin::load(file) }
         .map_err(anyhow::Error::msg)?;
-    registry.add_native(
-        found.manifest,
-        plugin,
-        sha256_hex(&bytes),
-        file.display().to_string(),
-    )?;
+    registry.add_native(found.manifest, plugin, sha256, file.display().to_string())?;
     Ok(())
 }
 
 #[cfg(not(feature = "native"))]
-fn load_native(_: &mut Registry, _: Found, _: &Path, _: &str) -> anyhow::Result<()> {
+fn load_native(_: &mut Registry, _: Found, _: &Path, _: String) -> anyhow::Result<()> {
     bail!("this swtcg was built without the `native` feature")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cache_file_is_loaded_only_whole_and_as_written() {
-        let payload = b"compiled plugin".to_vec();
-        let file =
-            |crc: u32, payload: &[u8]| [format!("crc32:{crc:08x}\n").as_bytes(), payload].concat();
-        let crc = crc32fast::hash(&payload);
-        assert_eq!(checked_payload(&file(crc, &payload)), Some(&payload[..]));
-        // Cut, flipped, another checksum, another layout (a sha256 line), no header at all.
-        assert_eq!(checked_payload(&file(crc, &payload[..10])), None);
-        let mut flipped = payload.clone();
-        flipped[3] ^= 1;
-        assert_eq!(checked_payload(&file(crc, &flipped)), None);
-        assert_eq!(checked_payload(&file(crc ^ 1, &payload)), None);
-        let sha = [sha256_hex(&payload).as_bytes(), &payload[..]].concat();
-        assert_eq!(checked_payload(&sha), None);
-        assert_eq!(checked_payload(b"crc32:"), None);
-        assert_eq!(checked_payload(b""), None);
-    }
 }

@@ -9,6 +9,7 @@ use clap::Subcommand;
 use swtcg_engine::Ruleset;
 use swtcg_engine::plugins::manifest::pop_manifest_name;
 use swtcg_engine::plugins::{Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::text::escape_controls;
 use swtcg_plugin_api::Pop;
 
 #[derive(Subcommand)]
@@ -108,6 +109,8 @@ fn print_list(registry: &Registry) {
             .map(|h| h.name())
             .chain(m.queries.iter().map(|q| q.name()))
             .collect();
+        // Names are printable (the manifest checks them); a source path is escaped, since a
+        // folder's name is the folder author's to choose.
         println!(
             "{:<12} {:<8} api {:<6} {:<6} keywords: {:<24} hooks: {:<40} {} sha256:{}",
             m.id,
@@ -116,7 +119,7 @@ fn print_list(registry: &Registry) {
             plugin.kind(),
             names.join(", "),
             hooks.join(","),
-            plugin.source,
+            escape_controls(&plugin.source),
             &plugin.sha256[..16]
         );
     }
@@ -130,7 +133,7 @@ fn validate(dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
         let found = match crate::plugins::in_dir(dir) {
             Ok(found) => found,
             Err(err) => {
-                println!("INVALID {err:#}");
+                println!("INVALID {}", escape_controls(&format!("{err:#}")));
                 failures += 1;
                 continue;
             }
@@ -166,10 +169,16 @@ fn validate(dirs: &[PathBuf]) -> anyhow::Result<ExitCode> {
                     Ok(id)
                 });
             match result {
-                Ok(id) => println!("OK {id} ({}) sha256 {hash}{asked}", plugin.source),
+                Ok(id) => println!(
+                    "OK {id} ({}) sha256 {hash}{asked}",
+                    escape_controls(&plugin.source)
+                ),
                 Err(err) => {
                     failures += 1;
-                    println!("INVALID {}: {err:#}", plugin.source);
+                    println!(
+                        "INVALID {}",
+                        escape_controls(&format!("{}: {err:#}", plugin.source))
+                    );
                 }
             }
         }

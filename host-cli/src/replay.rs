@@ -43,7 +43,20 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.against_plugins {
         plugins.dirs.insert(0, dir.clone());
     }
-    let mut host = plugins.load(&log.header.ruleset)?;
+    let lock = args.lock.as_deref().map(read_lock).transpose()?;
+    if let (Some(path), Some(lock)) = (&args.lock, &lock)
+        && log.header.lock.as_ref() != Some(&lock.record())
+    {
+        bail!(
+            "{origin}: the log was not played under the lock {}",
+            path.display()
+        );
+    }
+    let loaded = plugins.load_with(&log.header.ruleset, None, lock.as_ref());
+    let mut host = match &args.lock {
+        Some(path) => loaded.with_context(|| format!("checking {}", path.display()))?,
+        None => loaded?,
+    };
     host.set_call_fuel(&log.header.ruleset.hook_fuel);
     if let Some(record) = &log.header.lock {
         println!(
@@ -52,14 +65,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             record.ruleset
         );
     }
-    if let Some(path) = &args.lock {
-        let lock = read_lock(path)?;
-        if log.header.lock.as_ref() != Some(&lock.record()) {
-            bail!(
-                "{origin}: the log was not played under the lock {}",
-                path.display()
-            );
-        }
+    if let (Some(path), Some(lock)) = (&args.lock, &lock) {
         lock.check(ENGINE, &log.header.ruleset, &locked_plugins(&host))
             .with_context(|| format!("checking {}", path.display()))?;
     }

@@ -95,13 +95,7 @@ pub fn locked_plugins(registry: &Registry) -> Vec<LockedPlugin> {
     registry
         .plugins()
         .iter()
-        .map(|p| LockedPlugin {
-            id: p.manifest.id.clone(),
-            version: p.manifest.version.to_string(),
-            keywords: p.manifest.names().map(String::from).collect(),
-            sha256: p.sha256.clone(),
-            source: p.source.clone(),
-        })
+        .map(|p| crate::plugins::as_locked(&p.manifest, &p.sha256, &p.source))
         .collect()
 }
 
@@ -109,9 +103,11 @@ impl Setup {
     /// Loads the plugins (bundled, `--plugins`, the ruleset's `plugin_dirs`), applies the
     /// ruleset's per-hook fuel, and checks the ruleset's `keyword_plugins` and the lock.
     pub fn load_host(&self) -> anyhow::Result<Registry> {
-        let mut registry = self
-            .plugins
-            .load_with(&self.ruleset, self.ruleset_file.as_deref())?;
+        let mut registry = self.plugins.load_with(
+            &self.ruleset,
+            self.ruleset_file.as_deref(),
+            self.lock.as_ref(),
+        )?;
         registry.set_call_fuel(&self.ruleset.hook_fuel);
         for (keyword, id) in &self.ruleset.keyword_plugins {
             match registry.plugin_for(keyword) {
@@ -127,6 +123,8 @@ impl Setup {
                 ),
             }
         }
+        // The plugins were checked against the lock before they were loaded; this checks the
+        // registry as it came out, in case loading and the check ever disagree.
         if let Some(lock) = &self.lock {
             lock.check(ENGINE, &self.ruleset, &locked_plugins(&registry))?;
         }

@@ -238,39 +238,145 @@ fn plugins_list_shows_every_seed_keyword_loaded_as_wasm() {
     }
 }
 
+/// The compile cache entry of a bundled plugin in `cache`, found by the start of the wasm's
+/// sha256 that `plugins list` prints.
+fn cache_entry(cache: &Path, listed: &str, id: &str) -> std::path::PathBuf {
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with(&format!("{id} ")))
+        .unwrap_or_else(|| panic!("{id} is not listed:\n{listed}"));
+    let sha = line.rsplit("sha256:").next().unwrap();
+    std::fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.contains(sha) && name.ends_with(".cwasm")
+        })
+        .unwrap_or_else(|| panic!("no cache entry for {id} ({sha})"))
+}
+
 #[test]
-fn a_corrupt_compile_cache_entry_is_recompiled_not_trusted() {
+fn a_compile_cache_entry_is_only_ever_the_module_it_names() {
     let cache = temp("cli", "cache");
     let _ = std::fs::remove_dir_all(&cache);
-    let run = || {
+    let run = |args: &[&str]| {
         std::process::Command::new(env!("CARGO_BIN_EXE_swtcg"))
-            .args([
-                "check",
-                "../shared/conformance/examples/02-accuracy-against-armor.toml",
-            ])
+            .args(args)
             .current_dir(common::root())
             .env("SWTCG_CACHE_DIR", &cache)
             .output()
             .unwrap()
     };
-    assert_eq!(run().status.code(), Some(0));
-    let entries: Vec<_> = std::fs::read_dir(&cache)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    assert!(!entries.is_empty(), "the first run wrote no cache entry");
-    // Flip bytes in the middle of every entry's payload: the checksum no longer matches.
-    for entry in &entries {
-        let mut bytes = std::fs::read(entry).unwrap();
-        let middle = bytes.len() / 2;
-        bytes[middle] ^= 0xff;
-        bytes[middle + 1] ^= 0xff;
-        std::fs::write(entry, &bytes).unwrap();
+    // Accuracy against Armor: both plugins decide the result.
+    let example = [
+        "check",
+        "../shared/conformance/examples/02-accuracy-against-armor.toml",
+    ];
+    let passes = |why: &str| {
+        let out = run(&example);
+        let warnings = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{why}: {}{warnings}",
+            stdout(&out)
+        );
+        warnings
+    };
+    assert_eq!(passes("the first run"), "");
+    let listed = stdout(&run(&["plugins", "list"]));
+    let accuracy = cache_entry(&cache, &listed, "accuracy");
+    let armor = cache_entry(&cache, &listed, "armor");
+    let entry_names = |text: &str, entries: &[&Path]| {
+        for entry in entries {
+            assert!(
+                text.contains(&entry.display().to_string()),
+                "{} is not named:\n{text}",
+                entry.display()
+            );
+        }
+    };
+
+    // Damage in the middle of a payload: the checksum no longer matches.
+    let mut bytes = std::fs::read(&accuracy).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    bytes[middle + 1] ^= 0xff;
+    std::fs::write(&accuracy, &bytes).unwrap();
+    let warnings = passes("a damaged entry");
+    assert!(
+        warnings.contains("does not match its checksum"),
+        "{warnings}"
+    );
+    entry_names(&warnings, &[&accuracy]);
+    assert_eq!(passes("the damaged entry was replaced"), "");
+
+    // Two entries swapped: each holds the other plugin's code under a valid checksum. Each is
+    // recognised by the key in its header, recompiled and replaced.
+    let (a, b) = (
+        std::fs::read(&accuracy).unwrap(),
+        std::fs::read(&armor).unwrap(),
+    );
+    std::fs::write(&accuracy, &b).unwrap();
+    std::fs::write(&armor, &a).unwrap();
+    let warnings = passes("swapped entries");
+    assert_eq!(
+        warnings.matches("holds the compiled plugin").count(),
+        2,
+        "{warnings}"
+    );
+    entry_names(&warnings, &[&accuracy, &armor]);
+    assert_eq!(passes("the swapped entries were replaced"), "");
+
+    // A valid header and checksum over a payload wasmtime can't load: replaced, not failing
+    // every run.
+    let header_end = a.iter().position(|&b| b == b'\n').unwrap();
+    let header = String::from_utf8(a[..header_end].to_vec()).unwrap();
+    let key = header.split(' ').nth(1).unwrap();
+    let garbage = vec![0x5a_u8; 4096];
+    let crc = crc32(&garbage);
+    std::fs::write(
+        &accuracy,
+        [
+            format!("swtcg-cache {key} crc32:{crc:08x}\n").as_bytes(),
+            &garbage,
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let warnings = passes("a garbage payload with a valid checksum");
+    assert!(warnings.contains("wasmtime can't load it"), "{warnings}");
+    entry_names(&warnings, &[&accuracy]);
+    assert_eq!(passes("the garbage entry was replaced"), "");
+
+    // A symlink at an entry's path: never followed, replaced itself; its target is unchanged.
+    #[cfg(unix)]
+    {
+        let victim = temp("cli", "victim");
+        std::fs::write(&victim, b"not a cache entry").unwrap();
+        std::fs::remove_file(&armor).unwrap();
+        std::os::unix::fs::symlink(&victim, &armor).unwrap();
+        let warnings = passes("a symlinked entry");
+        assert!(warnings.contains("symlink"), "{warnings}");
+        assert_eq!(std::fs::read(&victim).unwrap(), b"not a cache entry");
+        assert!(std::fs::symlink_metadata(&armor).unwrap().is_file());
+        assert_eq!(passes("the symlink was replaced"), "");
     }
-    let again = run();
-    assert_eq!(again.status.code(), Some(0), "{}", stdout(&again));
-    assert!(String::from_utf8_lossy(&again.stderr).contains("corrupt"));
-    // The entries were rewritten with a valid payload.
-    let third = run();
-    assert!(!String::from_utf8_lossy(&third.stderr).contains("corrupt"));
+}
+
+/// The CRC-32 (IEEE) of `bytes`, as the cache's header line gives it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }

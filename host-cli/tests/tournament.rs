@@ -199,15 +199,13 @@ fn replay_steps_through_a_log_and_finds_where_other_plugins_change_the_game() {
         std::fs::read_to_string(root().join("plugins/critical-hit/keyword.toml")).unwrap();
     let wasm = plugin_builds().join("swtcg_keyword_shields.wasm");
     assert!(wasm.is_file(), "no plugin build at {}", wasm.display());
-    std::fs::write(
-        dir.join("keyword.toml"),
-        format!(
-            "{}\n[wasm]\nfile = {:?}\n",
-            manifest.replace("version = \"1.0.0\"", "version = \"1.0.1\""),
-            wasm.display().to_string()
-        ),
-    )
-    .unwrap();
+    // The wasm goes into the plugin's folder: a manifest may not name a file outside it.
+    std::fs::copy(&wasm, dir.join("plugin.wasm")).unwrap();
+    let manifest = format!(
+        "{}\n[wasm]\nfile = \"plugin.wasm\"\n",
+        manifest.replace("version = \"1.0.0\"", "version = \"1.0.1\"")
+    );
+    std::fs::write(dir.join("keyword.toml"), &manifest).unwrap();
     let out = swtcg(&[
         "replay",
         log.to_str().unwrap(),
@@ -220,16 +218,9 @@ fn replay_steps_through_a_log_and_finds_where_other_plugins_change_the_game() {
     assert!(text.contains("replay diverges at line"), "{text}");
 
     // The same plugin again under another version number changes nothing.
-    std::fs::write(
-        dir.join("keyword.toml"),
-        format!(
-            "{}\n[wasm]\nfile = {:?}\n",
-            manifest.replace("version = \"1.0.0\"", "version = \"1.0.1\""),
-            plugin_builds()
-                .join("swtcg_keyword_critical_hit.wasm")
-                .display()
-                .to_string()
-        ),
+    std::fs::copy(
+        plugin_builds().join("swtcg_keyword_critical_hit.wasm"),
+        dir.join("plugin.wasm"),
     )
     .unwrap();
     let out = swtcg(&[

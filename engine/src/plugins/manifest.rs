@@ -5,7 +5,7 @@ use serde::Deserialize;
 use swtcg_plugin_api::{HookPoint, Pop, Query};
 
 use crate::model::CardType;
-use crate::text::line_of;
+use crate::text::{escape_controls, is_hiding_format, line_of};
 
 /// The parameter shape of the printed keyword (how the text after the keyword reads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -266,7 +266,8 @@ impl Manifest {
             origin: origin.to_string(),
             line: err.span().map(|span| line_of(text, span.start)),
             key: None,
-            message: err.message().to_string(),
+            // A parser message may quote the text it refused.
+            message: escape_controls(err.message()).into_owned(),
         })?;
         // Semantic errors point at the line of their key.
         let error = |key: &str, message: String| ManifestError {
@@ -361,7 +362,33 @@ impl Manifest {
                 "id",
                 format!(
                     "`{}` is not a plugin id (lowercase letters, digits and dashes)",
-                    k.id
+                    escape_controls(&k.id)
+                ),
+            ));
+        }
+        for (key, value) in std::iter::once(("name", &k.name))
+            .chain(k.aliases.iter().map(|a| ("aliases", a)))
+            .chain((kind == PluginKind::Keyword).then_some(("template", &k.template)))
+            .chain(cards.iter().map(|c| ("cards", c)))
+        {
+            if let Some(problem) = name_problem(value) {
+                return Err(error(
+                    key,
+                    format!("\"{}\" {problem}", escape_controls(value)),
+                ));
+            }
+        }
+        if let Some(c) = k
+            .description
+            .chars()
+            .find(|&c| (c.is_control() && c != '\n' && c != '\t') || is_hiding_format(c))
+        {
+            return Err(error(
+                "description",
+                format!(
+                    "holds the character U+{:04X}; a description is printable text (newlines \
+                     and tabs allowed)",
+                    u32::from(c)
                 ),
             ));
         }
@@ -502,6 +529,43 @@ impl Manifest {
     }
 }
 
+/// Why a keyword name, alias, template or card name can't be one, if it can't: it must be
+/// non-empty printable text (no control character, NUL included, and no invisible character
+/// that reorders or hides text), without white space at either end, and in Unicode
+/// normalization form C, so that a name prints as what it is and two spellings of one name
+/// compare equal.
+pub fn name_problem(name: &str) -> Option<String> {
+    use unicode_normalization::UnicodeNormalization;
+    if name.is_empty() {
+        return Some("is empty".into());
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| c.is_control() || is_hiding_format(c))
+    {
+        return Some(format!(
+            "holds the character U+{:04X}; a name is printable text",
+            u32::from(c)
+        ));
+    }
+    if name.starts_with(char::is_whitespace) || name.ends_with(char::is_whitespace) {
+        return Some("starts or ends with white space".into());
+    }
+    if !name.chars().eq(name.nfc()) {
+        return Some(format!(
+            "is not in Unicode normalization form C (NFC would write it \"{}\")",
+            name.nfc().collect::<String>()
+        ));
+    }
+    None
+}
+
+/// What a keyword name looks like, for finding names that look alike: the Unicode TR39
+/// skeleton of the name in lowercase ("Hаvoc" with a Cyrillic а and "Havoc" have one).
+pub fn confusable_skeleton(name: &str) -> String {
+    unicode_security::skeleton(&name.to_lowercase()).collect()
+}
+
 /// The name of a POP in a manifest's `activation-pops` (game 9.3's names, in kebab case).
 pub fn pop_manifest_name(pop: Pop) -> &'static str {
     match pop {
@@ -604,6 +668,58 @@ queries = ["can-be-retargeted"]
         assert!(err.message.contains("`activations`"), "{err}");
         let err = Manifest::parse("k.toml", &format!("{evade}activation-pops = []\n")).unwrap_err();
         assert!(err.message.contains("empty"), "{err}");
+    }
+
+    #[test]
+    fn names_are_printable_trimmed_and_nfc() {
+        let with = |key: &str, value: &str| {
+            GOOD.replace(
+                &format!("{key} = \"Precision\""),
+                &format!("{key} = \"{value}\""),
+            )
+        };
+        for (key, value, problem) in [
+            ("name", "Pre\\u001b[2Kcision", "U+001B"),
+            ("name", "Pre\\u0000cision", "U+0000"),
+            ("name", "Precision\\n", "U+000A"),
+            ("name", "Pre\\u202Ecision", "U+202E"),
+            ("name", " Precision", "white space"),
+            ("template", "Precision ", "white space"),
+            ("name", "", "is empty"),
+            // "é" as e and a combining accent: NFC writes it as one character.
+            ("name", "Pre\\u0301cision", "normalization form C"),
+        ] {
+            let err = Manifest::parse("k.toml", &with(key, value)).unwrap_err();
+            assert_eq!(err.key.as_deref(), Some(key), "{value}: {err}");
+            assert!(err.message.contains(problem), "{value}: {err}");
+            assert!(!err.to_string().chars().any(char::is_control), "{err:?}");
+        }
+        let err =
+            Manifest::parse("k.toml", &GOOD.replace("\"Elude\"", "\"Elude\\t\"")).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("aliases"), "{err}");
+        let err = Manifest::parse(
+            "k.toml",
+            &format!("{GOOD}description = \"ok\\u001b[31m\"\n"),
+        )
+        .unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("description"), "{err}");
+        // Any script is fine, and newlines in a description too.
+        Manifest::parse("k.toml", &with("name", "Précision")).unwrap();
+        Manifest::parse("k.toml", &format!("{GOOD}description = \"two\\nlines\"\n")).unwrap();
+        // A bad id is quoted escaped.
+        let err = Manifest::parse("k.toml", &GOOD.replace("\"precision\"", "\"pre\\u001bc\""))
+            .unwrap_err();
+        assert!(err.message.contains("pre\\u{1b}c"), "{err}");
+    }
+
+    #[test]
+    fn look_alike_names_have_one_skeleton() {
+        assert_eq!(
+            confusable_skeleton("H\u{430}voc"),
+            confusable_skeleton("Havoc")
+        );
+        assert_eq!(confusable_skeleton("HAVOC"), confusable_skeleton("havoc"));
+        assert_ne!(confusable_skeleton("Havoc"), confusable_skeleton("Armor"));
     }
 
     #[test]

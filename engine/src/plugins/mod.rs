@@ -17,6 +17,13 @@ use crate::model::GameState;
 pub use manifest::{Manifest, ManifestError};
 pub use wasm::{AbiPath, WasmError, WasmPlugin, WasmRuntime, sha256_hex};
 
+/// The largest plugin wasm file the host reads or compiles: 16 MiB. A bundled plugin is about
+/// 300 KB, so this leaves room for fifty times more code while refusing a file that is there
+/// only to make loading slow or to fill memory (`/dev/zero`, a 7.5 MB module of nested blocks
+/// took 34 s to compile). The file readers (host-cli) refuse a larger file before reading it,
+/// and read at most one byte more than this, so a file growing while it is read is refused too.
+pub const MAX_WASM_BYTES: u64 = 16 << 20;
+
 /// Why a plugin could not be added to a registry; names the plugin and its source.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{source_name}: {message}")]
@@ -89,6 +96,9 @@ impl LoadedPlugin {
 pub struct Registry {
     plugins: Vec<LoadedPlugin>,
     by_name: HashMap<String, PluginId>,
+    /// The keyword names by their confusable skeleton (`manifest::confusable_skeleton`), with
+    /// the plugin implementing each.
+    by_skeleton: HashMap<String, (PluginId, String)>,
     subscribed: Vec<bool>,
     /// Whether some plugin answers each query, by its place in `Query::ALL`.
     answered: Vec<bool>,
@@ -105,6 +115,7 @@ impl Registry {
         Registry {
             plugins: Vec::new(),
             by_name: HashMap::new(),
+            by_skeleton: HashMap::new(),
             subscribed: vec![false; HookPoint::ALL.len()],
             answered: vec![false; swtcg_plugin_api::Query::ALL.len()],
         }
@@ -127,10 +138,11 @@ impl Registry {
         }
     }
 
-    /// Adds a plugin: checks that it supports this host's API, that its wasm matches the
-    /// manifest's sha256 when one is given, and that no loaded plugin claims its keyword or an
-    /// alias; then instantiates it. To let a plugin replace another's keyword, callers load the
-    /// replacement first and skip the plugin it replaces.
+    /// Adds a plugin: checks that no loaded plugin has its id, that it supports this host's API,
+    /// that its wasm matches the manifest's sha256 when one is given, and that no loaded plugin
+    /// claims its keyword or an alias; then instantiates it. To let a plugin replace another
+    /// (its keyword, or the plugin of the same id), callers load the replacement first and skip
+    /// the plugin it replaces.
     pub fn add(
         &mut self,
         runtime: &WasmRuntime,
@@ -196,14 +208,21 @@ impl Registry {
         Ok(())
     }
 
-    /// The API range and keyword-conflict checks every plugin passes. Every message names the
-    /// plugin as `id@version`, like the errors of its calls.
+    /// The id, API range and keyword-conflict checks every plugin passes. Every message names
+    /// the plugin as `id@version`, like the errors of its calls, and the other plugin's source.
     fn check(&self, manifest: &Manifest, source: &str) -> Result<(), RegistryError> {
         let label = format!("{}@{}", manifest.id, manifest.version);
         let fail = |message: String| RegistryError {
             source_name: source.to_string(),
             message,
         };
+        if let Some(other) = self.plugins.iter().find(|p| p.manifest.id == manifest.id) {
+            return Err(fail(format!(
+                "plugin {label} has the id of plugin {}@{} ({}), already loaded; plugin ids are \
+                 unique, since locks, logs and saves name plugins by id",
+                other.manifest.id, other.manifest.version, other.source
+            )));
+        }
         if !manifest.supports_host_api() {
             return Err(fail(format!(
                 "plugin {label} supports API {}, but this host implements {}",
@@ -219,6 +238,18 @@ impl Registry {
                     self.plugins[other].source
                 )));
             }
+            if let Some((other, other_name)) =
+                self.by_skeleton.get(&manifest::confusable_skeleton(name))
+            {
+                return Err(fail(format!(
+                    "plugin {label} claims the keyword {name} ({}), which looks like the keyword \
+                     {other_name} ({}) of plugin {} ({}); keyword names must not be confusable",
+                    spelled(name),
+                    spelled(other_name),
+                    self.label(*other),
+                    self.plugins[*other].source
+                )));
+            }
         }
         Ok(())
     }
@@ -227,6 +258,8 @@ impl Registry {
         let id = self.plugins.len();
         for name in manifest.names() {
             self.by_name.insert(name.to_ascii_lowercase(), id);
+            self.by_skeleton
+                .insert(manifest::confusable_skeleton(name), (id, name.to_string()));
         }
         for hook in &manifest.hooks {
             self.subscribed[hook.index()] = true;
@@ -248,6 +281,30 @@ impl Registry {
         let m = &self.plugins[plugin].manifest;
         format!("{}@{}", m.id, m.version)
     }
+}
+
+/// A backend's reason for a failed call, escaped (`text::escape_controls`) where it becomes a
+/// `HookError`: besides a plugin's own message (escaped already) it may quote what the plugin
+/// controls, such as the function names of a trap's backtrace.
+fn plugin_text(reason: String) -> String {
+    match crate::text::escape_controls(&reason) {
+        std::borrow::Cow::Borrowed(_) => reason,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
+}
+
+/// A keyword name with every character outside ASCII written as its code point
+/// (`H\u{430}voc`), so that an error about look-alike names shows how they differ.
+fn spelled(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                format!("\\u{{{:x}}}", u32::from(c))
+            }
+        })
+        .collect()
 }
 
 /// A compiled component, kept apart from wasmtime's types in this module's public signature.
@@ -330,7 +387,7 @@ impl AbilityHost for Registry {
             .map_err(|reason| HookError {
                 plugin: self.label(plugin),
                 hook: hook.name().into(),
-                reason,
+                reason: plugin_text(reason),
             })
     }
 
@@ -351,7 +408,7 @@ impl AbilityHost for Registry {
             .map_err(|reason| HookError {
                 plugin: self.label(plugin),
                 hook: name.into(),
-                reason,
+                reason: plugin_text(reason),
             })
     }
 
@@ -373,5 +430,91 @@ impl AbilityHost for Registry {
                 Backend::Native(_) => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The API 1.0 Accuracy fixture: its manifest text and its wasm, compiled.
+    fn accuracy(runtime: &WasmRuntime) -> (String, wasmtime_free::Compiled, String) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/api-1.0/accuracy");
+        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
+        let wasm = std::fs::read(dir.join("plugin.wasm")).unwrap();
+        let compiled = runtime.compile(&wasm).unwrap();
+        (text, compiled, sha256_hex(&wasm))
+    }
+
+    /// Adds the fixture's wasm under the manifest `text`, from `source`.
+    fn add(
+        registry: &mut Registry,
+        runtime: &WasmRuntime,
+        fixture: &(String, wasmtime_free::Compiled, String),
+        text: &str,
+        source: &str,
+    ) -> Result<(), RegistryError> {
+        let manifest = Manifest::parse(source, text).unwrap();
+        registry.add(
+            runtime,
+            manifest,
+            &fixture.1,
+            fixture.2.clone(),
+            source.into(),
+            (4 << 20, 10_000_000),
+        )
+    }
+
+    #[test]
+    fn plugin_ids_are_unique_and_keyword_names_not_confusable() {
+        let runtime = WasmRuntime::new().unwrap();
+        let fixture = accuracy(&runtime);
+        let mut registry = Registry::new();
+        add(
+            &mut registry,
+            &runtime,
+            &fixture,
+            &fixture.0,
+            "a/keyword.toml",
+        )
+        .unwrap();
+        // The same id for another keyword, from another folder: refused, naming both.
+        let other = fixture
+            .0
+            .replace("name = \"Accuracy\"", "name = \"Aim\"")
+            .replace("template = \"Accuracy X\"", "template = \"Aim X\"");
+        let err = add(&mut registry, &runtime, &fixture, &other, "b/keyword.toml").unwrap_err();
+        assert_eq!(err.source_name, "b/keyword.toml");
+        assert!(
+            err.message
+                .contains("has the id of plugin accuracy@1.0.0 (a/keyword.toml)"),
+            "{err}"
+        );
+        assert_eq!(registry.plugins().len(), 1);
+        assert!(registry.plugin_for("Aim").is_none());
+
+        // Another id for a keyword that only looks like Accuracy (a Cyrillic а): refused, naming
+        // both names spelt out and the other plugin.
+        let look_alike = fixture
+            .0
+            .replace("id = \"accuracy\"", "id = \"look-alike\"")
+            .replace("Accuracy", "Accur\u{430}cy");
+        let err = add(
+            &mut registry,
+            &runtime,
+            &fixture,
+            &look_alike,
+            "c/keyword.toml",
+        )
+        .unwrap_err();
+        assert!(
+            err.message.contains(
+                "claims the keyword Accurаcy (Accur\\u{430}cy), which looks like the keyword \
+                 Accuracy (Accuracy) of plugin accuracy@1.0.0 (a/keyword.toml)"
+            ),
+            "{err}"
+        );
+        assert_eq!(registry.plugins().len(), 1);
     }
 }
