@@ -1770,6 +1770,23 @@ impl Game<'_> {
                 "a number beyond the limits of an effect ({EFFECT_LIMIT}, or {DICE_LIMIT} dice)"
             ));
         }
+        // Strings a plugin puts into the game are shown to players and kept in logs: no control
+        // or hiding character may reach them (docs/security.md, "No control of the terminal").
+        let hidden = |text: &str| {
+            text.chars()
+                .any(|c| c.is_control() || crate::text::is_hiding_format(c))
+        };
+        let strings: Vec<&str> = match effect {
+            Effect::Note { key, .. } => vec![key],
+            Effect::Counters { kind, .. } => vec![kind],
+            Effect::Grant { text, .. } => vec![text],
+            Effect::Choose { options, .. } => options.iter().map(String::as_str).collect(),
+            Effect::PayOneOf { costs } => costs.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        if strings.into_iter().any(hidden) {
+            return Err("a text with a control or invisible formatting character".into());
+        }
         let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
         let damage = self.state.damage.last();
         let attack = self.state.attack.as_ref();

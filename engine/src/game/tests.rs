@@ -832,3 +832,42 @@ fn two_abilities_of_one_pilot_card_offer_one_move_onto_a_unit() {
     };
     assert_eq!((by(wedge), by(rookie)), (1, 1), "{options:?}");
 }
+
+#[test]
+fn texts_with_control_characters_in_effects_are_refused() {
+    // A note key, counter kind, granted text or choice that would put an escape sequence into
+    // the game state (shown to players, kept in logs) fails the call whole.
+    for effect in [
+        Effect::Note {
+            unit: 0,
+            key: "\u{1b}[2J".into(),
+            value: 1,
+            duration: swtcg_plugin_api::Duration::EndOfTurn,
+        },
+        Effect::Counters {
+            unit: 0,
+            kind: "shield\nPASS".into(),
+            amount: 1,
+        },
+        Effect::Grant {
+            unit: 0,
+            text: "Fake\u{202e}".into(),
+            duration: swtcg_plugin_api::Duration::EndOfTurn,
+        },
+    ] {
+        let mut host = FakeHost::new(&[(HookPoint::AttackDeclared, vec![effect.clone()])]);
+        let mut seats = Seats {
+            dark: Box::new(GreedyPlayer),
+            light: Box::new(GreedyPlayer),
+        };
+        let mut game = Game::new(fake_board(vec![4, 4, 4]), header(), &mut host, &mut seats);
+        let result = game.run_from(
+            crate::model::state::TurnStep::Battle(Arena::Ground),
+            StopAt::AttackEnd,
+        );
+        let err = result.unwrap_err().to_string();
+        assert!(err.contains("control or invisible"), "{effect:?}: {err}");
+        let unit = game.state.unit(UnitId(0)).unwrap();
+        assert!(unit.notes.is_empty() && unit.counters.is_empty() && unit.granted.is_empty());
+    }
+}
