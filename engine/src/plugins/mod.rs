@@ -17,6 +17,11 @@ use crate::model::GameState;
 pub use manifest::{Manifest, ManifestError};
 pub use wasm::{AbiPath, WasmError, WasmPlugin, WasmRuntime, sha256_hex};
 
+/// The largest plugin wasm accepted, in bytes (16 MiB; the largest bundled plugin is far
+/// smaller, see docs/security.md): larger wasm is refused before it is parsed or compiled
+/// (`wasm::limits`).
+pub const MAX_WASM_BYTES: usize = 16 * 1024 * 1024;
+
 /// Why a plugin could not be added to a registry; names the plugin and its source.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{source_name}: {message}")]

@@ -1117,8 +1117,10 @@ impl WasmRuntime {
     }
 
     /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
-    /// turned into a component.
+    /// turned into a component. Wasm over the limits of `limits` is refused before wasmtime or
+    /// wit-component reads it.
     pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
+        limits::check(wasm)?;
         let bytes = componentize(&self.engine, wasm)?;
         let component =
             Component::new(&self.engine, &bytes).map_err(|e| error("compiling the plugin", e))?;
@@ -1166,8 +1168,10 @@ impl WasmRuntime {
     /// Compiles a plugin to bytes that `load_compiled` can load without compiling again: the
     /// length of the compiled component (8 bytes, little-endian), the compiled component, then,
     /// when the main core module can take the core path, a byte of what its SDK promises
-    /// (`core_abi::Promises`) and the compiled main core module (else nothing).
+    /// (`core_abi::Promises`) and the compiled main core module (else nothing). Wasm over the
+    /// limits of `limits` is refused first, as by `compile`.
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
+        limits::check(wasm)?;
         let bytes = componentize(&self.engine, wasm)?;
         let compiled = self
             .engine
