@@ -618,6 +618,26 @@ fn tables_too_large_at_instantiation_are_refused_at_load() {
     }
 }
 
+#[test]
+fn more_tables_than_allowed_are_refused_at_load() {
+    let plugin = Plugin {
+        tables: vec![1; limits::MAX_TABLES + 1],
+        ..Plugin::default()
+    };
+    let mut loader = Loader::new(plugin.module()).unwrap();
+    for abi in [AbiPath::Core, AbiPath::Component] {
+        let error = loader.load(abi).map(drop).unwrap_err();
+        assert!(
+            error.contains(
+                "glutton@0.1.0: instantiating the plugin: resource limit exceeded: table count \
+                 too high at 5 (a plugin instance may have 4 core instances, 4 tables and 2 \
+                 memories)"
+            ),
+            "{abi:?}: {error}"
+        );
+    }
+}
+
 // Case 13: a memory larger than plugin_memory, and data copied at instantiation.
 
 #[test]

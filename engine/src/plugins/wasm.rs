@@ -1937,6 +1937,13 @@ fn instantiation_error(err: &wasmtime::Error) -> WasmError {
             (the ruleset's plugin_fuel; bulk memory and table operations such as `memory.init` \
             cost a unit per byte or element)"
             .to_string(),
+        // wasmtime's own words for the counts of `limits::Limiter` name no limit.
+        _ if err.to_string().starts_with("resource limit exceeded") => format!(
+            "{err} (a plugin instance may have {} core instances, {} tables and {} memories)",
+            limits::MAX_INSTANCES,
+            limits::MAX_TABLES,
+            limits::MAX_MEMORIES
+        ),
         _ => describe_trap(err),
     };
     WasmError(format!("instantiating the plugin: {why}"))
