@@ -21,7 +21,8 @@ pub use wasm::{AbiPath, WasmError, WasmPlugin, WasmRuntime, sha256_hex};
 /// 300 KB, so this leaves room for fifty times more code while refusing a file that is there
 /// only to make loading slow or to fill memory (`/dev/zero`, a 7.5 MB module of nested blocks
 /// took 34 s to compile). The file readers (host-cli) refuse a larger file before reading it,
-/// and read at most one byte more than this, so a file growing while it is read is refused too.
+/// and read at most one byte more than this, so a file growing while it is read is refused too;
+/// wasm handed in otherwise is refused before it is parsed or compiled (`wasm::limits`).
 pub const MAX_WASM_BYTES: u64 = 16 << 20;
 
 /// Why a plugin could not be added to a registry; names the plugin and its source.

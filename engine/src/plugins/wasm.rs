@@ -12,13 +12,14 @@
 use sha2::{Digest, Sha256};
 use swtcg_plugin_api as api;
 use wasmtime::component::{Component, HasSelf, Linker};
-use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+use wasmtime::{Config, Engine, Store};
 
 use super::view::StateView;
 use crate::model::GameState;
 use swtcg_plugin_api::HostView;
 
 pub(crate) mod core_abi;
+pub mod limits;
 
 /// How calls cross into a plugin of the newest API: through wasmtime's component boundary, or
 /// through the core-module path of `core_abi` (the default), which writes and reads the
@@ -119,7 +120,7 @@ pub struct HostCtx {
     /// The game state of the call in progress, or null between calls. It is set only while
     /// the engine lends `&GameState` to a call, which outlives the call.
     view: *const GameState,
-    limits: StoreLimits,
+    limits: limits::Limiter,
     /// Host questions asked in the call in progress. Host functions cost no fuel, so they are
     /// counted: a plugin asking more than `MAX_HOST_CALLS` in one call is stopped.
     calls: u32,
@@ -1116,8 +1117,10 @@ impl WasmRuntime {
     }
 
     /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
-    /// turned into a component.
+    /// turned into a component. Wasm over the limits of `limits` is refused before wasmtime or
+    /// wit-component reads it.
     pub fn compile(&self, wasm: &[u8]) -> Result<super::wasmtime_free::Compiled, WasmError> {
+        limits::check(wasm)?;
         let bytes = componentize(&self.engine, wasm)?;
         let component =
             Component::new(&self.engine, &bytes).map_err(|e| error("compiling the plugin", e))?;
@@ -1165,8 +1168,10 @@ impl WasmRuntime {
     /// Compiles a plugin to bytes that `load_compiled` can load without compiling again: the
     /// length of the compiled component (8 bytes, little-endian), the compiled component, then,
     /// when the main core module can take the core path, a byte of what its SDK promises
-    /// (`core_abi::Promises`) and the compiled main core module (else nothing).
+    /// (`core_abi::Promises`) and the compiled main core module (else nothing). Wasm over the
+    /// limits of `limits` is refused first, as by `compile`.
     pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
+        limits::check(wasm)?;
         let bytes = componentize(&self.engine, wasm)?;
         let compiled = self
             .engine
@@ -1683,15 +1688,7 @@ macro_rules! build_activations {
 
 impl WasmPlugin {
     fn fresh_instance(&self) -> Result<Live, WasmError> {
-        let limits = StoreLimitsBuilder::new()
-            .memory_size(self.memory as usize)
-            // Growing past the cap traps rather than failing quietly, so that a plugin out of
-            // memory is reported as such and not as the abort its allocator turns it into.
-            .trap_on_grow_failure(true)
-            .instances(4)
-            .tables(4)
-            .memories(2)
-            .build();
+        let limits = limits::Limiter::new(self.memory);
         let mut store = Store::new(
             &self.engine,
             HostCtx {
@@ -1711,7 +1708,7 @@ impl WasmPlugin {
             let keyword = core
                 .instantiate(&mut store)
                 .map(|instance| Bound::Core(Box::new(instance)))
-                .map_err(|e| error("instantiating the plugin", e))?;
+                .map_err(|e| instantiation_error(&e))?;
             return Ok(Live { store, keyword });
         }
         let keyword = match self.component_pre()? {
@@ -1723,7 +1720,7 @@ impl WasmPlugin {
             Pre::V1_5(pre) => pre.instantiate(&mut store).map(Bound::V1_5),
             Pre::V1_6(pre) => pre.instantiate(&mut store).map(Bound::V1_6),
         }
-        .map_err(|e| error("instantiating the plugin", e))?;
+        .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
     }
 
@@ -1944,8 +1941,34 @@ fn effects_answer<W>(
         .map_err(wasmtime::Error::msg)
 }
 
+/// Why a plugin could not be instantiated. Instantiating runs the module's start function and
+/// its `_initialize` export with the plugin's fuel, so running out of fuel there is said as such:
+/// it is code run before any call (wasmtime 48 charges `memory.init` a unit per byte, so a start
+/// function copying a 64 MB data segment ran out of fuel, which the plain trap did not say).
+fn instantiation_error(err: &wasmtime::Error) -> WasmError {
+    let why = match err.downcast_ref::<wasmtime::Trap>() {
+        Some(wasmtime::Trap::OutOfFuel) => "its start function or `_initialize` ran out of fuel \
+            (the ruleset's plugin_fuel; bulk memory and table operations such as `memory.init` \
+            cost a unit per byte or element)"
+            .to_string(),
+        // wasmtime's own words for the counts of `limits::Limiter` name no limit.
+        _ if err.to_string().starts_with("resource limit exceeded") => format!(
+            "{err} (a plugin instance may have {} core instances, {} tables and {} memories)",
+            limits::MAX_INSTANCES,
+            limits::MAX_TABLES,
+            limits::MAX_MEMORIES
+        ),
+        _ => describe_trap(err),
+    };
+    WasmError(format!("instantiating the plugin: {why}"))
+}
+
 /// A readable reason for a failed call: out of fuel, out of memory, a trap or a panic.
 fn describe_trap(err: &wasmtime::Error) -> String {
+    // A memory or table over its limit (`limits::Limiter`) says so itself.
+    if let Some(breach) = err.downcast_ref::<limits::Breach>() {
+        return breach.to_string();
+    }
     match err.downcast_ref::<wasmtime::Trap>() {
         Some(wasmtime::Trap::OutOfFuel) => {
             "ran out of fuel (the ruleset's plugin_fuel per call)".into()
@@ -1958,11 +1981,6 @@ fn describe_trap(err: &wasmtime::Error) -> String {
             (EPOCH_TICK * EPOCH_DEADLINE as u32).as_millis()
         ),
         Some(trap) => format!("trapped: {trap}"),
-        // `trap_on_grow_failure`: the root cause says which size the plugin asked for.
-        None if err.root_cause().to_string().contains("growing memory") => format!(
-            "ran out of memory (the ruleset's plugin_memory per instance): {}",
-            err.root_cause()
-        ),
         None => format!("{err:#}"),
     }
 }
