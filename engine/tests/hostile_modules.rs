@@ -331,7 +331,7 @@ fn wasm_larger_than_the_cap_is_refused_before_it_is_parsed() {
     let mut module = wasm_encoder::Module::new();
     module.section(&wasm_encoder::CustomSection {
         name: "padding".into(),
-        data: vec![0; MAX_WASM_BYTES].into(),
+        data: vec![0; MAX_WASM_BYTES as usize].into(),
     });
     let wasm = module.finish();
     refused_before_compiling(
