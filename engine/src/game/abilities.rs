@@ -2501,8 +2501,12 @@ impl Game<'_> {
         };
         let card = kit.top();
         if let Some(u) = self.state.unit_mut(unit) {
-            // The Equipment's own card; a completed Equipment carries nothing else.
+            // The Equipment's own card, and what effects put with it in the build zone
+            // (face-down cards beneath it: `put-beneath` accepts any unit), which would
+            // otherwise be in no zone.
             u.equipment.extend(kit.cards.iter().chain(&kit.equipment));
+            u.beneath.extend(&kit.beneath);
+            u.pilots.extend(&kit.pilots);
         }
         let name = self.state.def(card).name.clone();
         self.event(Event::Equipped {
