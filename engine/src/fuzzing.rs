@@ -5,8 +5,13 @@
 //! for any input: the reader returns a value or an error, never panics; an error names the file it
 //! was given; and where a format is written back (game logs, saves) what was read writes back to
 //! text that reads as the same value. A broken property panics, which is how the fuzzer notices.
+//! One target reads no file: `plugin_answers` plays a game whose plugins answer from the bytes.
 
 use std::sync::OnceLock;
+
+pub mod plugin_answers;
+
+pub use plugin_answers::plugin_answers;
 
 use crate::cards::CardDb;
 
@@ -109,7 +114,7 @@ pub fn saved_game(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// Every target by name, for the corpus regression test.
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("manifest", manifest),
     ("ruleset", ruleset),
     ("scenario", scenario),
@@ -118,4 +123,5 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("deck", deck),
     ("game_log", game_log),
     ("saved_game", saved_game),
+    ("plugin_answers", plugin_answers),
 ];

@@ -45,13 +45,13 @@ const COUNTER_KIND_LIMIT: usize = 64;
 /// The most choices in a row one ability may offer (a `chosen` answer offering another).
 const CHOICE_DEPTH_LIMIT: u32 = 8;
 
-/// The costs an offer prints ("Pay 2 Force"), none if it prints none. The offer was checked
-/// when it was made, so a cost that no longer reads is the engine's error.
-fn printed_costs(cost: Option<&str>) -> Result<Vec<crate::cost::Cost>, EngineError> {
+/// The costs an offer prints ("Pay 2 Force"), none if it prints none; `Err` says why a cost does
+/// not read. The offer was checked when it was made, but the plugin is asked for its offers again
+/// when one is played, and its second answer need not be the first.
+fn printed_costs(cost: Option<&str>) -> Result<Vec<crate::cost::Cost>, String> {
     cost.map(parse_costs)
         .transpose()
         .map(Option::unwrap_or_default)
-        .map_err(EngineError::Invariant)
 }
 
 /// Whether a delayed effect carries a number beyond the limits of an effect.
@@ -1533,7 +1533,10 @@ impl Game<'_> {
         };
         let mut costs = match route_costs {
             Some(costs) => costs,
-            None => printed_costs(activation.cost.as_deref())?,
+            None => match printed_costs(activation.cost.as_deref()) {
+                Ok(costs) => costs,
+                Err(reason) => return self.unreadable_offer(instance, moment, reason),
+            },
         };
         // An addition (Enhance) is declared with the play and its cost paid after the card's,
         // before any effect resolves (game 9.3 P10); it must still be offered and fit the
@@ -1557,7 +1560,10 @@ impl Game<'_> {
                 {
                     return Ok(());
                 }
-                costs.extend(printed_costs(extra_offer.cost.as_deref())?);
+                match printed_costs(extra_offer.cost.as_deref()) {
+                    Ok(extra_costs) => costs.extend(extra_costs),
+                    Err(reason) => return self.unreadable_offer(&extra, moment, reason),
+                }
                 Some((extra, offer, replaces(extra_offer), both.max_amount))
             }
             None => None,
@@ -1646,6 +1652,22 @@ impl Game<'_> {
             self.discard_played(side, card, meditated);
         }
         Ok(())
+    }
+
+    /// An offer being played whose cost, as the plugin now answers, does not read: the plugin's
+    /// failure at the query that made the offer, before anything is paid.
+    fn unreadable_offer(
+        &mut self,
+        instance: &ActiveAbility,
+        moment: Moment,
+        reason: String,
+    ) -> Flow {
+        let error = HookError {
+            plugin: self.plugin_label(instance.plugin),
+            hook: moment.query().name().into(),
+            reason: format!("an offer being played has a cost that does not read: {reason}"),
+        };
+        self.plugin_failed(error)
     }
 
     /// The effects one `activate` call proposes, checked: an "up to X" activation can't do more
@@ -2496,8 +2518,12 @@ impl Game<'_> {
         };
         let card = kit.top();
         if let Some(u) = self.state.unit_mut(unit) {
-            // The Equipment's own card; a completed Equipment carries nothing else.
+            // The Equipment's own card, and what effects put with it in the build zone
+            // (face-down cards beneath it: `put-beneath` accepts any unit), which would
+            // otherwise be in no zone.
             u.equipment.extend(kit.cards.iter().chain(&kit.equipment));
+            u.beneath.extend(&kit.beneath);
+            u.pilots.extend(&kit.pilots);
         }
         let name = self.state.def(card).name.clone();
         self.event(Event::Equipped {

@@ -365,15 +365,24 @@ impl Game<'_> {
     /// Completes `unit` into the stack `stack`: its card joins the stack and the damage, tapped
     /// state and attachments of the stack stay (OQ-6 (d)).
     fn join_stack(&mut self, unit: UnitId, stack: UnitId, on_top: bool) {
+        if unit == stack || self.state.unit(stack).is_none() {
+            return;
+        }
         let Some(joining) = self.state.units.remove(&unit) else {
             return;
         };
         if let Some(target) = self.state.unit_mut(stack) {
+            // Every card of the joining unit goes with it: its card, and what effects put with
+            // it in the build zone (face-down cards beneath it: `put-beneath` accepts any unit),
+            // which would otherwise be in no zone.
             if on_top {
-                target.cards.insert(0, joining.top());
+                target.cards.splice(0..0, joining.cards.iter().copied());
             } else {
-                target.cards.push(joining.top());
+                target.cards.extend(&joining.cards);
             }
+            target.beneath.extend(&joining.beneath);
+            target.pilots.extend(&joining.pilots);
+            target.equipment.extend(&joining.equipment);
         }
         self.event(Event::Stacked {
             unit,
