@@ -1798,15 +1798,17 @@ impl Game<'_> {
             text.chars()
                 .any(|c| c.is_control() || crate::text::is_hiding_format(c))
         };
-        let strings: Vec<&str> = match effect {
-            Effect::Note { key, .. } => vec![key],
-            Effect::Counters { kind, .. } => vec![kind],
-            Effect::Grant { text, .. } => vec![text],
-            Effect::Choose { options, .. } => options.iter().map(String::as_str).collect(),
-            Effect::PayOneOf { costs } => costs.iter().map(String::as_str).collect(),
-            _ => Vec::new(),
+        // Matched in place, so that validating an effect without text allocates nothing.
+        let has_hidden = match effect {
+            Effect::Note { key: text, .. }
+            | Effect::Counters { kind: text, .. }
+            | Effect::Grant { text, .. } => hidden(text),
+            Effect::Choose { options: texts, .. } | Effect::PayOneOf { costs: texts } => {
+                texts.iter().any(|t| hidden(t))
+            }
+            _ => false,
         };
-        if strings.into_iter().any(hidden) {
+        if has_hidden {
             return Err("a text with a control or invisible formatting character".into());
         }
         let exists = |id: u32| self.state.unit(UnitId(id)).is_some();

@@ -193,6 +193,16 @@ impl Game<'_> {
     /// Whether each unit a call's effects pile things onto has room for them: granted
     /// abilities, note keys and counter kinds, per the ruleset's limits.
     pub(crate) fn unit_room(&self, effects: &[Effect]) -> Result<(), String> {
+        // Most calls pile nothing onto a unit: they cost no map here (apply_effects is hot).
+        let piles = |e: &Effect| {
+            matches!(
+                e,
+                Effect::Grant { .. } | Effect::Note { .. } | Effect::Counters { .. }
+            )
+        };
+        if !effects.iter().any(piles) {
+            return Ok(());
+        }
         let limits = &self.state.ruleset.limits;
         // Per unit: granted abilities added, and the note keys and counter kinds named.
         let mut added: BTreeMap<u32, (u32, Vec<&str>, Vec<&str>)> = BTreeMap::new();
