@@ -17,10 +17,17 @@ pub use lackey::{ImportError, MULTI_WORD_SUBTYPES, SetImport, parse_set, parse_s
 
 /// The bundled set files, in the order bare names are resolved: the original Wizards of the Coast
 /// sets first, then the community (IDC) sets, then the Old Republic set TAL.
-pub const BUNDLED_SETS: [(&str, &str); 14] = [
+pub const BUNDLED_SETS: [(&str, &str); 21] = [
     ("ANH.txt", include_str!("../../data/lackey/ANH.txt")),
     ("ROTS.txt", include_str!("../../data/lackey/ROTS.txt")),
     ("AOTC.txt", include_str!("../../data/lackey/AOTC.txt")),
+    ("SR.txt", include_str!("../../data/lackey/SR.txt")),
+    ("BOY.txt", include_str!("../../data/lackey/BOY.txt")),
+    ("JG.txt", include_str!("../../data/lackey/JG.txt")),
+    ("ESB.txt", include_str!("../../data/lackey/ESB.txt")),
+    ("RAS.txt", include_str!("../../data/lackey/RAS.txt")),
+    ("PM.txt", include_str!("../../data/lackey/PM.txt")),
+    ("ROTJ.txt", include_str!("../../data/lackey/ROTJ.txt")),
     ("KAE.txt", include_str!("../../data/lackey/KAE.txt")),
     ("TM.txt", include_str!("../../data/lackey/TM.txt")),
     ("TROS.txt", include_str!("../../data/lackey/TROS.txt")),
@@ -432,10 +439,17 @@ mod tests {
     use crate::model::{Arena, CardSide, CardType, Printed};
 
     /// Row counts from the README table of the bundled data.
-    const EXPECTED_ROWS: [(&str, usize); 14] = [
+    const EXPECTED_ROWS: [(&str, usize); 21] = [
         ("ANH", 186),
         ("ROTS", 111),
         ("AOTC", 189),
+        ("SR", 93),
+        ("BOY", 110),
+        ("JG", 109),
+        ("ESB", 216),
+        ("RAS", 110),
+        ("PM", 90),
+        ("ROTJ", 110),
         ("KAE", 210),
         ("TM", 300),
         ("TROS", 240),
@@ -712,7 +726,7 @@ mod tests {
         }
         match db.lookup("XYZ/Xesh (C)") {
             Err(LookupError::UnknownSet { set, known, .. }) => {
-                assert_eq!((set.as_str(), known.len()), ("XYZ", 14))
+                assert_eq!((set.as_str(), known.len()), ("XYZ", 21))
             }
             other => panic!("unexpected {other:?}"),
         }
