@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::cards::SetFile;
 use crate::ruleset::Ruleset;
 
 /// The version of the lockfile format.
@@ -25,6 +26,10 @@ pub struct Lock {
     /// Every plugin a run loads, in load order.
     #[serde(rename = "plugin", default)]
     pub plugins: Vec<LockedPlugin>,
+    /// Every set file a run loads besides the bundled sets (the ruleset's `card_sets`), by
+    /// sha256. Left out while empty, so that locks without fan sets keep their hash.
+    #[serde(rename = "card_set", default, skip_serializing_if = "Vec::is_empty")]
+    pub card_sets: Vec<SetFile>,
 }
 
 /// The ruleset of a lock.
@@ -85,8 +90,14 @@ pub fn ruleset_sha256(ruleset: &Ruleset) -> String {
 }
 
 impl Lock {
-    /// A lock for this engine, a ruleset (read from `file`, if any) and the loaded plugins.
-    pub fn new(ruleset: &Ruleset, file: Option<String>, plugins: Vec<LockedPlugin>) -> Lock {
+    /// A lock for this engine, a ruleset (read from `file`, if any), the loaded plugins and the
+    /// loaded set files.
+    pub fn new(
+        ruleset: &Ruleset,
+        file: Option<String>,
+        plugins: Vec<LockedPlugin>,
+        card_sets: Vec<SetFile>,
+    ) -> Lock {
         Lock {
             format: LOCK_FORMAT,
             engine: ENGINE.to_string(),
@@ -96,6 +107,7 @@ impl Lock {
                 sha256: ruleset_sha256(ruleset),
             },
             plugins,
+            card_sets,
         }
     }
 
@@ -155,14 +167,15 @@ impl Lock {
         }
     }
 
-    /// Checks a run against the lock: the same engine, a ruleset with the same sha256, and
-    /// exactly the locked plugins (same id, version, keywords and sha256; none missing, none
-    /// extra). Every difference is listed.
+    /// Checks a run against the lock: the same engine, a ruleset with the same sha256, exactly
+    /// the locked plugins (same id, version, keywords and sha256; none missing, none extra) and
+    /// exactly the locked set files (same set codes and sha256). Every difference is listed.
     pub fn check(
         &self,
         engine: &str,
         ruleset: &Ruleset,
         plugins: &[LockedPlugin],
+        card_sets: &[SetFile],
     ) -> Result<(), LockMismatch> {
         let mut problems = Vec::new();
         if self.engine != engine {
@@ -217,10 +230,43 @@ impl Lock {
                 p.id, p.version, p.source
             ));
         }
+        check_set_files(&self.card_sets, card_sets, &mut problems);
         if problems.is_empty() {
             Ok(())
         } else {
             Err(LockMismatch(problems))
+        }
+    }
+}
+
+/// Lists how the loaded set files differ from the locked ones; a set file is known by the set
+/// codes it holds, since its path differs between machines.
+fn check_set_files(locked: &[SetFile], loaded: &[SetFile], problems: &mut Vec<String>) {
+    for want in locked {
+        match loaded.iter().find(|set| set.sets == want.sets) {
+            None => problems.push(format!(
+                "card set {} ({}): locked but not loaded",
+                want.sets.join(", "),
+                want.file
+            )),
+            Some(got) if got.sha256 != want.sha256 => problems.push(format!(
+                "card set {} ({}): the lock names sha256 {}, the run loaded {} from {}",
+                want.sets.join(", "),
+                want.file,
+                want.sha256,
+                got.sha256,
+                got.file
+            )),
+            Some(_) => {}
+        }
+    }
+    for got in loaded {
+        if !locked.iter().any(|want| want.sets == got.sets) {
+            problems.push(format!(
+                "card set {} ({}): loaded but not in the lock",
+                got.sets.join(", "),
+                got.file
+            ));
         }
     }
 }
@@ -244,7 +290,16 @@ mod tests {
             &Ruleset::default(),
             Some("idc-default.toml".into()),
             vec![plugin("accuracy", "aa"), plugin("armor", "bb")],
+            Vec::new(),
         )
+    }
+
+    fn set_file(code: &str, sha: &str) -> SetFile {
+        SetFile {
+            file: format!("sets/{code}.txt"),
+            sets: vec![code.into()],
+            sha256: sha.into(),
+        }
     }
 
     #[test]
@@ -259,7 +314,8 @@ mod tests {
     fn the_same_run_matches() {
         let lock = lock();
         let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb")];
-        lock.check(ENGINE, &Ruleset::default(), &plugins).unwrap();
+        lock.check(ENGINE, &Ruleset::default(), &plugins, &[])
+            .unwrap();
     }
 
     #[test]
@@ -271,7 +327,7 @@ mod tests {
         };
         let plugins = [plugin("accuracy", "cc"), plugin("stealth", "dd")];
         let err = lock
-            .check("swtcg-engine 9.9.9", &ruleset, &plugins)
+            .check("swtcg-engine 9.9.9", &ruleset, &plugins, &[])
             .unwrap_err();
         let text = err.to_string();
         assert_eq!(err.0.len(), 5, "{text}");
@@ -287,6 +343,37 @@ mod tests {
     }
 
     #[test]
+    fn set_files_are_pinned_by_sha256() {
+        let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb")];
+        let mut locked = lock();
+        // A lock without set files keeps the canonical form (and so the hash) it always had.
+        let json = serde_json::to_string(&locked).unwrap();
+        assert!(!json.contains("card_set"), "{json}");
+        locked.card_sets = vec![set_file("FAN", "f1"), set_file("FAN2", "f2")];
+        let text = locked.to_toml();
+        assert!(text.contains("[[card_set]]"), "{text}");
+        assert_eq!(Lock::from_toml("t.lock", &text).unwrap(), locked);
+        let same = [set_file("FAN", "f1"), set_file("FAN2", "f2")];
+        locked
+            .check(ENGINE, &Ruleset::default(), &plugins, &same)
+            .unwrap();
+        // An erratum, a missing file and an extra one are each named.
+        let run = [set_file("FAN", "f9"), set_file("EXTRA", "e1")];
+        let err = locked
+            .check(ENGINE, &Ruleset::default(), &plugins, &run)
+            .unwrap_err();
+        assert_eq!(
+            err.0,
+            [
+                "card set FAN (sets/FAN.txt): the lock names sha256 f1, the run loaded f9 from sets/FAN.txt",
+                "card set FAN2 (sets/FAN2.txt): locked but not loaded",
+                "card set EXTRA (sets/EXTRA.txt): loaded but not in the lock",
+            ],
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_second_plugin_of_a_locked_id_is_extra() {
         // Two folders with the same plugin id: the lock's one entry matches one of them only.
         let lock = lock();
@@ -295,7 +382,7 @@ mod tests {
         twin.source = "extra/keyword.toml".into();
         let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb"), twin];
         let err = lock
-            .check(ENGINE, &Ruleset::default(), &plugins)
+            .check(ENGINE, &Ruleset::default(), &plugins, &[])
             .unwrap_err();
         assert_eq!(
             err.0,

@@ -26,6 +26,14 @@ pub struct LogHeader {
     /// The lock the game was played under (`swtcg ... --lock`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lock: Option<crate::lock::LockRecord>,
+    /// The set files the game loaded besides the bundled sets (fan sets), by sha256, so that a
+    /// replay can demand the same ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub card_sets: Vec<crate::cards::SetFile>,
+    /// The printed texts of the decks that nothing carries out in this game, one
+    /// `SET/Name: text (why)` each: a game played with `--allow-unsupported` says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsupported: Vec<String>,
 }
 
 /// Something that happened, for readers of the log and for replay verification.

@@ -67,6 +67,12 @@ pub struct Ruleset {
     /// Plugin folders to load (relative to the ruleset file); their plugins replace the bundled
     /// ones for the same keywords, which is how a tournament swaps a rule variant.
     pub plugin_dirs: Vec<String>,
+    /// Set files (relative to the ruleset file) whose cards join the bundled ones in games under
+    /// this ruleset, so that a tournament carries its fan sets; a lock pins each by sha256. Left
+    /// out of the ruleset's canonical form while empty, so that rulesets without fan sets keep
+    /// their hash.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub card_sets: Vec<String>,
     /// Settings of keyword rules left open (OQ-K*), read by the plugins through the host's
     /// `rule` function; a plugin uses the open-questions default for a flag not written here.
     pub keyword_flags: BTreeMap<String, String>,
@@ -203,6 +209,7 @@ impl Default for Ruleset {
             plugin_fuel: 10_000_000,
             plugin_memory: 4 << 20,
             plugin_dirs: Vec::new(),
+            card_sets: Vec::new(),
             keyword_flags: [
                 ("absorb-timing", "prevention"),
                 ("hidden-cost-force", "missing"),

@@ -266,20 +266,9 @@ pub fn coverage<'a>(
         let mut playable = kind == CardType::Unit || !card.abilities.is_empty();
         let mut keyword_only = true;
         for text in &card.abilities {
-            let ability =
-                classified.entry((kind, text.as_str())).or_insert_with(|| {
-                    match understood(text, kind) {
-                        Some(true) => AbilityCoverage {
-                            class: AbilityClass::CardText,
-                            missing: Vec::new(),
-                        },
-                        Some(false) => AbilityCoverage {
-                            class: AbilityClass::CardText,
-                            missing: vec![Missing::CardText(text.to_string())],
-                        },
-                        None => classify(text, keywords, has_plugin),
-                    }
-                });
+            let ability = classified
+                .entry((kind, text.as_str()))
+                .or_insert_with(|| ability_coverage(text, kind, keywords, has_plugin, understood));
             playable &= ability.supported();
             // Card text a card plugin claims is still card text, not a keyword ability.
             keyword_only &= ability.keyword_only() && ability.class != AbilityClass::CardText;
@@ -295,6 +284,94 @@ pub fn coverage<'a>(
         set.unsupported = sorted(counts);
     }
     sets
+}
+
+/// The coverage of one printed text on a card of `kind` (a unit, a Battle card, a Mission or an
+/// Equipment): the plugins' word first (`understood`, as [`coverage`] describes), else by keywords.
+fn ability_coverage(
+    text: &str,
+    kind: CardType,
+    keywords: &[String],
+    has_plugin: &dyn Fn(&str) -> bool,
+    understood: &dyn Fn(&str, CardType) -> Option<bool>,
+) -> AbilityCoverage {
+    match understood(text, kind) {
+        Some(true) => AbilityCoverage {
+            class: AbilityClass::CardText,
+            missing: Vec::new(),
+        },
+        Some(false) => AbilityCoverage {
+            class: AbilityClass::CardText,
+            missing: vec![Missing::CardText(text.to_string())],
+        },
+        None => classify(text, keywords, has_plugin),
+    }
+}
+
+/// What keeps one card from being carried out fully by the engine and the loaded plugins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gap {
+    /// The engine does not play cards of this type yet (Locations, Events, Resources...).
+    TypeNotPlayed(CardType),
+    /// A Battle card, Mission or Equipment without text: playing it would do nothing.
+    NoText,
+    /// A printed ability that the loaded plugins don't carry out, and why.
+    Ability { text: String, missing: Vec<Missing> },
+}
+
+impl Gap {
+    /// How `deck validate` and a game's log word it.
+    pub fn describe(&self) -> String {
+        match self {
+            Gap::TypeNotPlayed(kind) => format!("{kind:?} cards are not played yet"),
+            Gap::NoText => "it has no text to carry out".to_string(),
+            Gap::Ability { text, missing } => {
+                let why: Vec<String> = missing
+                    .iter()
+                    .filter_map(|missing| match missing {
+                        Missing::Keyword(name) => Some(format!("keyword {name} has no plugin")),
+                        Missing::CardText(part) if part != text => {
+                            Some(format!("no card plugin reads {part:?}"))
+                        }
+                        Missing::CardText(_) => None,
+                    })
+                    .collect();
+                if why.is_empty() {
+                    format!("{text:?} (no plugin carries it out)")
+                } else {
+                    format!("{text:?} ({})", why.join("; "))
+                }
+            }
+        }
+    }
+}
+
+/// Every [`Gap`] of one card, in printed order; empty when the engine plays the whole card.
+/// The arguments are those of [`coverage`].
+pub fn card_gaps(
+    card: &CardDef,
+    keywords: &[String],
+    has_plugin: &dyn Fn(&str) -> bool,
+    understood: &dyn Fn(&str, CardType) -> Option<bool>,
+) -> Vec<Gap> {
+    let kind = match card.card_type {
+        CardType::Unit | CardType::Subordinate => CardType::Unit,
+        CardType::Battle | CardType::Mission | CardType::Equipment => card.card_type,
+        other => return vec![Gap::TypeNotPlayed(other)],
+    };
+    if kind != CardType::Unit && card.abilities.is_empty() {
+        return vec![Gap::NoText];
+    }
+    card.abilities
+        .iter()
+        .filter_map(|text| {
+            let ability = ability_coverage(text, kind, keywords, has_plugin, understood);
+            (!ability.supported()).then(|| Gap::Ability {
+                text: text.clone(),
+                missing: ability.missing,
+            })
+        })
+        .collect()
 }
 
 /// The sum of several sets' coverage, named `set`; the unsupported counts are merged.
@@ -485,6 +562,52 @@ mod tests {
             )]
         );
         assert!(!text.keyword_only());
+    }
+
+    #[test]
+    fn a_card_lists_what_keeps_it_from_being_played_fully() {
+        let none = |_: &str, _: CardType| None;
+        let plain = unit("ONE", "Plain", &[]);
+        assert_eq!(card_gaps(&plain, &keywords(), &has_plugin, &none), []);
+        let texty = unit(
+            "ONE",
+            "Texty",
+            &["Riposte 1", "Stealth", "This unit gets +1 power."],
+        );
+        let gaps = card_gaps(&texty, &keywords(), &has_plugin, &none);
+        assert_eq!(
+            gaps,
+            [
+                Gap::Ability {
+                    text: "Riposte 1".into(),
+                    missing: vec![Missing::Keyword("Riposte".into())],
+                },
+                Gap::Ability {
+                    text: "This unit gets +1 power.".into(),
+                    missing: vec![Missing::CardText("This unit gets +1 power.".into())],
+                },
+            ]
+        );
+        assert_eq!(
+            gaps[0].describe(),
+            "\"Riposte 1\" (keyword Riposte has no plugin)"
+        );
+        assert_eq!(
+            gaps[1].describe(),
+            "\"This unit gets +1 power.\" (no plugin carries it out)"
+        );
+        let mut location = unit("ESB", "Cloud City", &["Your units get +1 speed."]);
+        location.card_type = CardType::Location;
+        assert_eq!(
+            card_gaps(&location, &keywords(), &has_plugin, &none),
+            [Gap::TypeNotPlayed(CardType::Location)]
+        );
+        let mut mission = unit("ONE", "Blank", &[]);
+        mission.card_type = CardType::Mission;
+        assert_eq!(
+            card_gaps(&mission, &keywords(), &has_plugin, &none),
+            [Gap::NoText]
+        );
     }
 
     #[test]

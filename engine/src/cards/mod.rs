@@ -4,6 +4,7 @@
 pub mod coverage;
 pub mod formats;
 pub mod lackey;
+pub mod set_files;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use crate::model::CardDef;
 
 pub use formats::{Format, FormatError, parse_formats};
 pub use lackey::{ImportError, MULTI_WORD_SUBTYPES, SetImport, parse_set, parse_set_with};
+pub use set_files::{SetFile, SetFileError};
 
 /// The bundled set files, in the order bare names are resolved: the original Wizards of the Coast
 /// sets first, then the community (IDC) sets, then the Old Republic set TAL.
@@ -99,6 +101,8 @@ pub struct CardDb {
     cards: Vec<Arc<CardDef>>,
     /// Set codes in the order their first card was loaded.
     sets: Vec<String>,
+    /// The file each set code was first loaded from, beside `sets`.
+    set_files: Vec<String>,
     /// Indices into `cards` by exact name, in load order.
     by_name: HashMap<String, Vec<usize>>,
     /// Indices into `cards` by lowercased name, for lookups typed with different capitalisation.
@@ -139,9 +143,17 @@ impl CardDb {
     /// that could not be imported. Adding the same file twice adds its printings twice.
     pub fn add_set(&mut self, file_name: &str, text: &str) -> Vec<ImportError> {
         let import = parse_set(file_name, text);
+        let errors = import.errors.clone();
+        self.add_import(file_name, import);
+        errors
+    }
+
+    /// Adds the cards of an imported set file after those already loaded.
+    fn add_import(&mut self, file_name: &str, import: SetImport) {
         for card in import.cards {
             if !self.sets.contains(&card.set) {
                 self.sets.push(card.set.clone());
+                self.set_files.push(file_name.to_string());
             }
             let index = self.cards.len();
             self.by_name
@@ -154,8 +166,16 @@ impl CardDb {
                 .push(index);
             self.cards.push(Arc::new(card));
         }
-        self.import_errors.extend(import.errors.iter().cloned());
-        import.errors
+        self.import_errors.extend(import.errors);
+    }
+
+    /// The file a set code (matched ignoring case) was loaded from, if it is loaded.
+    pub fn set_file_of(&self, code: &str) -> Option<&str> {
+        self.sets
+            .iter()
+            .position(|set| set.eq_ignore_ascii_case(code))
+            .and_then(|index| self.set_files.get(index))
+            .map(String::as_str)
     }
 
     /// Finds a card by `SET/Name` (`ANH/Luke's X-Wing (A)`) or by bare name (`Luke's X-Wing (A)`).

@@ -70,6 +70,8 @@ pub fn run_scenario(
         decks: [Vec::new(), Vec::new()],
         plugins: Vec::new(),
         lock: None,
+        card_sets: Vec::new(),
+        unsupported: Vec::new(),
     };
     let mut script = Script::new(&scenario.acts, &built.ids, &built.cards);
     let mut game = Game::new(built.state, header, host, &mut script);

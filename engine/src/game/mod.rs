@@ -160,6 +160,8 @@ impl<'a> Game<'a> {
             decks: decks.clone(),
             plugins: host.fingerprints(),
             lock: None,
+            card_sets: Vec::new(),
+            unsupported: Vec::new(),
         };
         let mut state = GameState::new(ruleset, seed);
         for side in Side::BOTH {

@@ -350,6 +350,8 @@ fn header() -> crate::log::LogHeader {
         decks: [Vec::new(), Vec::new()],
         plugins: Vec::new(),
         lock: None,
+        card_sets: Vec::new(),
+        unsupported: Vec::new(),
     }
 }
 
