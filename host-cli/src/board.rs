@@ -37,11 +37,12 @@ pub fn unit_text(state: &GameState, id: UnitId, viewer: Viewer) -> String {
 }
 
 /// One unit's line on the board, escaped (`escape_controls`): it quotes card and ability texts.
-fn unit_line(state: &GameState, id: UnitId, viewer: Viewer) -> String {
-    swtcg_engine::text::escape_controls(&unit_words(state, id, viewer)).into_owned()
+/// Texts in `inert` (no plugin carries them out in this game) are marked.
+fn unit_line(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -> String {
+    swtcg_engine::text::escape_controls(&unit_words(state, id, viewer, inert)).into_owned()
 }
 
-fn unit_words(state: &GameState, id: UnitId, viewer: Viewer) -> String {
+fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -> String {
     let Some(unit) = state.unit(id) else {
         return String::new();
     };
@@ -78,7 +79,18 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer) -> String {
     let abilities = if def.abilities.is_empty() {
         String::new()
     } else {
-        format!(" — {}", def.abilities.join("; "))
+        let texts: Vec<String> = def
+            .abilities
+            .iter()
+            .map(|text| {
+                if inert.contains(text) {
+                    format!("{text} [does nothing in this game]")
+                } else {
+                    text.clone()
+                }
+            })
+            .collect();
+        format!(" — {}", texts.join("; "))
     };
     format!(
         "[{id}] {} speed {} power {} health {}{}{abilities}",
@@ -96,7 +108,7 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer) -> String {
 
 /// The board: turn and step, each side's Force, build points, hand, deck and discard sizes, the
 /// three arenas and both build zones, and the viewer's hand.
-pub fn render(state: &GameState, viewer: Viewer, colour: bool) -> String {
+pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String]) -> String {
     let bold = |t: &str| colour::bold(t, colour);
     let mut out = String::new();
     out += &bold(&format!(
@@ -128,7 +140,7 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool) -> String {
                 out += &format!(
                     "  {} {}\n",
                     side_colour(side, side_mark(side), colour),
-                    unit_line(state, unit.id, viewer)
+                    unit_line(state, unit.id, viewer, inert)
                 );
             }
         }
@@ -148,7 +160,7 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool) -> String {
             out += &format!(
                 "  {} {}\n",
                 side_colour(side, side_mark(side), colour),
-                unit_line(state, id, viewer)
+                unit_line(state, id, viewer, inert)
             );
         }
     }

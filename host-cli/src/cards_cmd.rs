@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use clap::Subcommand;
 use serde::Serialize;
+use swtcg_engine::cards::CardDb;
 use swtcg_engine::cards::coverage::{SetCoverage, coverage, total};
-use swtcg_engine::cards::{BUNDLED_SETS, CardDb};
 use swtcg_engine::model::CardType;
-use swtcg_engine::{AbilityHost, CardDef, Ruleset};
+use swtcg_engine::{CardDef, Ruleset};
 
 #[derive(Subcommand)]
 pub enum CardsCommand {
@@ -35,9 +35,11 @@ pub enum CardsCommand {
     /// those cards: card text that needs a card plugin, or "keyword X (no plugin)".
     ///
     /// Example: swtcg cards coverage ANH TAL --top 5
+    ///
+    /// Example: swtcg cards coverage --cards fan/FAN.txt FAN
     Coverage {
-        /// Set files to import, or codes of bundled sets (ANH, ROTS, ...); default: every
-        /// bundled set.
+        /// Set files to import, or codes of loaded sets (ANH, ROTS, ..., or a --cards set);
+        /// default: every loaded set.
         #[arg(value_name = "FILE_OR_SET")]
         sets_or_files: Vec<String>,
         /// Print `{"sets": [{"set", "cards", "played", "units", "playable", "units_playable",
@@ -50,6 +52,8 @@ pub enum CardsCommand {
         top: usize,
         #[command(flatten)]
         plugins: crate::PluginArgs,
+        #[command(flatten)]
+        cards: crate::card_sets::CardArgs,
     },
 }
 
@@ -61,7 +65,8 @@ pub fn run(command: CardsCommand) -> anyhow::Result<ExitCode> {
             json,
             top,
             plugins,
-        } => report(&sets_or_files, json, top, &plugins),
+            cards,
+        } => report(&sets_or_files, json, top, &plugins, &cards),
     }
 }
 
@@ -133,89 +138,30 @@ fn report(
     json: bool,
     top: usize,
     plugins: &crate::PluginArgs,
+    card_args: &crate::card_sets::CardArgs,
 ) -> anyhow::Result<ExitCode> {
-    let bundled = CardDb::bundled();
-    let cards = select(&bundled, sets_or_files)?;
-    let registry = plugins.load(&Ruleset::default())?;
-    let mut keywords = bundled.keyword_names().to_vec();
-    keywords.extend(registry.keyword_names());
-    let host = std::cell::RefCell::new(registry);
-    let understood =
-        |text: &str, kind: CardType| understood(&mut host.borrow_mut(), &keywords, text, kind);
-    let has_plugin = |keyword: &str| host.borrow().plugin_for(keyword).is_some();
+    let loaded = card_args.load(None)?;
+    let cards = select(&loaded.db, sets_or_files)?;
+    let mut registry = plugins.load(&Ruleset::default())?;
+    let plugin_count = registry.plugins().len();
+    let support = crate::support::Support::new(&mut registry, &loaded.db);
     let sets = coverage(
         cards.iter().map(Arc::as_ref),
-        &keywords,
-        &has_plugin,
-        &understood,
+        &support.keywords,
+        &|keyword| support.has_plugin(keyword),
+        &|text, kind| support.understood(text, kind),
     );
-    let registry = host.into_inner();
     if json {
         println!("{}", serde_json::to_string_pretty(&to_json(&sets))?);
     } else {
-        print_table(&sets, top, registry.plugins().len());
+        print_table(&sets, top, plugin_count);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The plugins' word on a printed text on a card of `kind` (see `coverage`): a keyword plugin
-/// that answers `understands` says whether it can carry the text out; otherwise a card plugin
-/// reading that card type may claim it.
-fn understood(
-    registry: &mut swtcg_engine::plugins::Registry,
-    keywords: &[String],
-    text: &str,
-    kind: CardType,
-) -> Option<bool> {
-    use swtcg_engine::AbilityHost;
-    use swtcg_plugin_api::{Ability, Query, QueryAnswer, QueryCall};
-    let state = swtcg_engine::model::GameState::new(Arc::new(Ruleset::default()), 0);
-    let ask = |registry: &mut swtcg_engine::plugins::Registry,
-               plugin,
-               parameter: &str,
-               cost: Option<String>| {
-        let ability = Ability {
-            unit: 0,
-            index: 0,
-            text: text.trim().to_string(),
-            parameter: parameter.to_string(),
-            cost,
-            under: false,
-        };
-        matches!(
-            registry.query(plugin, &ability, &QueryCall::Understands, &state),
-            Ok(QueryAnswer::Flag(true))
-        )
-    };
-    let parsed = swtcg_engine::ability::parse_ability(text, keywords);
-    if let Some(plugin) = parsed
-        .keyword
-        .as_deref()
-        .and_then(|k| registry.plugin_for(k))
-        && registry
-            .manifest(plugin)
-            .queries
-            .contains(&Query::Understands)
-    {
-        return Some(ask(
-            registry,
-            plugin,
-            &parsed.parameter,
-            parsed.cost.clone(),
-        ));
-    }
-    let claimed = registry
-        .card_plugins()
-        .into_iter()
-        .filter(|&plugin| registry.manifest(plugin).reads_card_type(kind))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .any(|plugin| ask(registry, plugin, text.trim(), None));
-    claimed.then_some(true)
-}
-
 /// The cards the arguments name, in argument order: every card of an existing file (imported;
-/// its bad lines are reported on stderr), or the bundled cards of a set code.
+/// its bad lines are reported on stderr), or the loaded cards of a set code (bundled or from
+/// `--cards`).
 fn select(bundled: &CardDb, sets_or_files: &[String]) -> anyhow::Result<Vec<Arc<CardDef>>> {
     if sets_or_files.is_empty() {
         return Ok(bundled.cards().to_vec());
@@ -237,13 +183,9 @@ fn select(bundled: &CardDb, sets_or_files: &[String]) -> anyhow::Result<Vec<Arc<
         {
             cards.extend(bundled.cards_in_set(set));
         } else {
-            let codes: Vec<&str> = BUNDLED_SETS
-                .iter()
-                .map(|(file, _)| file.trim_end_matches(".txt"))
-                .collect();
             anyhow::bail!(
-                "{argument:?} is neither a file nor a bundled set; the bundled sets are {}",
-                codes.join(", ")
+                "{argument:?} is neither a file nor a loaded set; the loaded sets are {}",
+                bundled.sets().join(", ")
             );
         }
     }

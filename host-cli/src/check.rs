@@ -16,6 +16,9 @@ pub struct CheckArgs {
     ruleset: Option<PathBuf>,
     #[command(flatten)]
     plugins: crate::PluginArgs,
+    /// Set files whose cards scenarios may name (`card = "FAN/Name"`), besides every bundled set.
+    #[command(flatten)]
+    cards: crate::card_sets::CardArgs,
     /// Scenario files or folders (searched recursively for *.toml).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -78,7 +81,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut registry = args
         .plugins
         .load_with(&ruleset, args.ruleset.as_deref(), None)?;
-    let cards = CardDb::bundled();
+    let loaded = args.cards.load(Some((&ruleset, args.ruleset.as_deref())))?;
+    let cards: &CardDb = &loaded.db;
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
         let name = file.display().to_string();
@@ -96,7 +100,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
         let resolve = move |name: &str| resolve_ruleset(&dir, name);
         let options = RunOptions {
-            cards: &cards,
+            cards,
             ruleset: &ruleset,
             resolve_ruleset: &resolve,
         };

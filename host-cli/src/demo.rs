@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, SEED_DARK, SEED_LIGHT, parse_deck_list};
 use swtcg_engine::log::Event;
 use swtcg_engine::save::{Seat, Session};
@@ -30,6 +29,11 @@ pub struct DemoArgs {
     ai: Ai,
     #[command(flatten)]
     game: crate::setup::GameArgs,
+    /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
+    /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
+    /// and the game log lists them. Without it such decks are refused with the list.
+    #[arg(long)]
+    allow_unsupported: bool,
     /// Write the game log (JSON lines) to this file, for `swtcg replay`.
     #[arg(long)]
     log: Option<PathBuf>,
@@ -74,20 +78,28 @@ fn seat(ai: Ai, seed: u64) -> Seat {
 }
 
 pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
-    let cards = CardDb::bundled();
-    let deck = |path: &Option<PathBuf>, (name, builtin): (&str, &str)| -> anyhow::Result<_> {
+    let setup = args.game.resolve()?;
+    let cards = &setup.cards.db;
+    let deck = |path: &Option<PathBuf>,
+                (name, builtin): (&str, &str)|
+     -> anyhow::Result<crate::setup::GameDeck> {
         match path {
-            Some(path) => Ok(parse_deck_list(
-                &path.display().to_string(),
-                &crate::read_text(path)?,
-                &cards,
-            )?),
-            None => Ok(parse_deck_list(name, builtin, &cards)?),
+            Some(path) => Ok(crate::setup::GameDeck {
+                name: path.display().to_string(),
+                cards: parse_deck_list(
+                    &path.display().to_string(),
+                    &crate::read_text(path)?,
+                    cards,
+                )?,
+            }),
+            None => Ok(crate::setup::GameDeck {
+                name: name.to_string(),
+                cards: parse_deck_list(name, builtin, cards)?,
+            }),
         }
     };
     let [dark, light] = args.decks.lists();
-    let decks = [deck(&args.dark, dark)?, deck(&args.light, light)?];
-    let setup = args.game.resolve()?;
+    let named = [deck(&args.dark, dark)?, deck(&args.light, light)?];
     let kinds = [
         seat(args.ai, args.seed),
         seat(args.ai, args.seed.wrapping_add(1)),
@@ -97,15 +109,26 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         light: kinds[1].player(),
     };
     let mut host = setup.load_host()?;
+    let unsupported = crate::support::gap_lines(&setup.check_support(
+        &mut host,
+        &named,
+        args.allow_unsupported,
+    )?);
+    for line in &unsupported {
+        println!("without (--allow-unsupported): {line}");
+    }
     let mut session = Session::new(&mut seats, args.save.pause());
+    let [dark, light] = named;
     let mut game = Game::from_decks(
-        decks,
+        [dark.cards, light.cards],
         args.seed,
         setup.ruleset.clone(),
         &mut host,
         &mut session,
     );
     game.log.header.lock = setup.lock_record();
+    game.log.header.card_sets = setup.cards.set_files.clone();
+    game.log.header.unsupported = unsupported;
     let result = game.play();
 
     println!(

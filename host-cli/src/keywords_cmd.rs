@@ -7,7 +7,6 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 use swtcg_engine::AbilityHost;
-use swtcg_engine::cards::CardDb;
 use swtcg_engine::cards::coverage::keyword_ability;
 use swtcg_engine::conflicts::{KeywordInUse, find_conflicts};
 use swtcg_engine::deck::parse_deck;
@@ -44,15 +43,16 @@ pub fn run(command: KeywordsCommand) -> anyhow::Result<ExitCode> {
 }
 
 fn check(paths: &[PathBuf], json: bool, game: &GameArgs) -> anyhow::Result<ExitCode> {
-    let cards = CardDb::bundled();
-    let registry = game.resolve()?.load_host()?;
+    let setup = game.resolve()?;
+    let cards = &setup.cards.db;
+    let registry = setup.load_host()?;
     let names = registry.keyword_names();
     // Keyword (as its plugin names it) -> plugin and the cards that print it.
     let mut found: BTreeMap<String, (usize, Vec<String>)> = BTreeMap::new();
     let mut missing: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for path in paths {
         let origin = path.display().to_string();
-        let deck = parse_deck(&origin, &crate::read_text(path)?, &cards)?;
+        let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
         let deck_name = deck.name.clone().unwrap_or_else(|| stem(path));
         for (_, card, _) in &deck.cards {
             for text in &card.abilities {

@@ -3,6 +3,7 @@
 mod bench;
 mod board;
 mod bundled;
+mod card_sets;
 mod cards_cmd;
 mod check;
 mod colour;
@@ -20,6 +21,7 @@ mod ruleset_cmd;
 mod save_cmd;
 mod setup;
 mod sim;
+mod support;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -257,5 +259,18 @@ impl PluginArgs {
             abi: self.abi.path(),
             lock,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Clap checks a command's arguments only when the command is parsed, so a clash between
+    /// flattened option groups (two fields of one name) would panic at a user's first call:
+    /// this checks every command at once.
+    #[test]
+    fn every_command_line_is_well_formed() {
+        super::Cli::command().debug_assert();
     }
 }

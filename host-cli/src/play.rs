@@ -17,7 +17,7 @@ use swtcg_engine::text::escape_controls;
 use swtcg_engine::{Event, Game, GameState, LogEntry, Outcome, Player, Side};
 
 use crate::board::{self, Viewer};
-use crate::setup::{GameArgs, load_decks};
+use crate::setup::GameArgs;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -42,6 +42,11 @@ pub struct PlayArgs {
     log: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
+    /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
+    /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
+    /// and the game log lists them. Without it such decks are refused with the list.
+    #[arg(long)]
+    allow_unsupported: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -68,8 +73,11 @@ a = let the AI choose this once, q = quit.";
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let setup = args.game.resolve()?;
-    let decks = load_decks(&args.decks, &setup.ruleset)?;
+    let decks = setup.load_decks(&args.decks)?;
     let mut host = setup.load_host()?;
+    let unsupported = setup.check_support(&mut host, &decks, args.allow_unsupported)?;
+    let inert = crate::support::inert_texts(&unsupported);
+    let unsupported = crate::support::gap_lines(&unsupported);
     let human_side = match args.side {
         SideArg::Dark => Side::Dark,
         SideArg::Light => Side::Light,
@@ -88,11 +96,18 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         "swtcg play: {} (Dark Side) vs {} (Light Side), seed {}, ruleset {}. {HELP}",
         decks[0].name, decks[1].name, args.seed, setup.ruleset.name
     );
+    if !unsupported.is_empty() {
+        println!("These printed texts do nothing in this game (--allow-unsupported):");
+        for line in &unsupported {
+            println!("  {}", escape_controls(line));
+        }
+    }
     let cards = [decks[0].cards.clone(), decks[1].cards.clone()];
     // The answers to replay after an undo: every decision asked before the undone one.
     let mut replayed: Vec<usize> = Vec::new();
     loop {
         let mut front = Front::new(humans, ai, args.seed, replayed.clone(), colour, &mut input);
+        front.inert = inert.clone();
         let mut game = Game::from_decks(
             cards.clone(),
             args.seed,
@@ -101,6 +116,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             &mut front,
         );
         game.log.header.lock = setup.lock_record();
+        game.log.header.card_sets = setup.cards.set_files.clone();
+        game.log.header.unsupported = unsupported.clone();
         let result = game.play();
         let log = game.log.clone();
         drop(game);
@@ -178,6 +195,9 @@ struct Front<'i> {
     colour: bool,
     input: &'i mut dyn BufRead,
     request: Option<Request>,
+    /// Printed texts no plugin carries out in this game (`--allow-unsupported`), which the
+    /// board marks.
+    inert: Vec<String>,
 }
 
 impl<'i> Front<'i> {
@@ -202,6 +222,7 @@ impl<'i> Front<'i> {
             colour,
             input,
             request: None,
+            inert: Vec::new(),
         }
     }
 
@@ -331,7 +352,7 @@ impl Decider for Front<'_> {
         self.show_entries(&log, viewer);
         self.log = log;
         if news {
-            print!("{}", board::render(state, viewer, self.colour));
+            print!("{}", board::render(state, viewer, self.colour, &self.inert));
         }
         loop {
             // A decision and its options may quote what a plugin offers (a `choose` label).
@@ -358,7 +379,9 @@ impl Decider for Front<'_> {
                     self.request = Some(Request::Quit);
                     return Err(DecideError("the player quit".into()));
                 }
-                "b" | "board" => print!("{}", board::render(state, viewer, self.colour)),
+                "b" | "board" => {
+                    print!("{}", board::render(state, viewer, self.colour, &self.inert))
+                }
                 "?" | "h" | "help" => println!("{HELP}"),
                 "u" | "undo" => match self.undo_target(side) {
                     Ok(k) => {

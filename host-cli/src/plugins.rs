@@ -228,7 +228,10 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
                 as_locked(&p.found.manifest, &p.sha256, &source)
             })
             .collect();
-        lock.check(ENGINE, options.ruleset, &as_locked)?;
+        // The set files are checked against the lock where the cards are loaded
+        // (`Setup::load_host`); here the lock is held against its own, so that only the engine,
+        // the ruleset and the plugins count before anything is compiled.
+        lock.check(ENGINE, options.ruleset, &as_locked, &lock.card_sets)?;
     }
     let mut registry = Registry::new();
     for plan in planned {

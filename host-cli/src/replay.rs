@@ -34,6 +34,10 @@ pub struct ReplayArgs {
     lock: Option<PathBuf>,
     #[command(flatten)]
     plugins: crate::PluginArgs,
+    /// The set files the game was played with (the log records them by sha256); a set file the
+    /// log names is also looked for at its recorded path, from here and from the log's folder.
+    #[command(flatten)]
+    cards: crate::card_sets::CardArgs,
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
@@ -43,6 +47,13 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.against_plugins {
         plugins.dirs.insert(0, dir.clone());
     }
+    let cards = crate::card_sets::for_replay(
+        &args.cards,
+        &log.header.card_sets,
+        &log.header.decks,
+        &args.log,
+    )
+    .with_context(|| origin.clone())?;
     let lock = args.lock.as_deref().map(read_lock).transpose()?;
     if let (Some(path), Some(lock)) = (&args.lock, &lock)
         && log.header.lock.as_ref() != Some(&lock.record())
@@ -66,8 +77,13 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         );
     }
     if let (Some(path), Some(lock)) = (&args.lock, &lock) {
-        lock.check(ENGINE, &log.header.ruleset, &locked_plugins(&host))
-            .with_context(|| format!("checking {}", path.display()))?;
+        lock.check(
+            ENGINE,
+            &log.header.ruleset,
+            &locked_plugins(&host),
+            &cards.set_files,
+        )
+        .with_context(|| format!("checking {}", path.display()))?;
     }
     let loaded = host.fingerprints();
     if loaded != log.header.plugins {
@@ -81,6 +97,12 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 "{origin}: note: the log was played with plugins {:?}; replaying with {:?}",
                 log.header.plugins, loaded
             );
+        }
+    }
+    if !log.header.unsupported.is_empty() {
+        println!("{origin}: played without these printed texts (--allow-unsupported):");
+        for line in &log.header.unsupported {
+            println!("  {}", swtcg_engine::text::escape_controls(line));
         }
     }
     let mut stepper = Stepper::new(&log, args.step);
@@ -222,7 +244,7 @@ impl Decider for Stepper<'_> {
                 .unwrap_or(self.log.entries.len());
             self.print_entries(state, at);
             if self.pausing {
-                print!("{}", board::render(state, Viewer::Everything, false));
+                print!("{}", board::render(state, Viewer::Everything, false, &[]));
             }
             println!(
                 "{:>6}  {} decides {}:",

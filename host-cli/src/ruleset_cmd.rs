@@ -13,8 +13,9 @@ use crate::setup::{GameArgs, locked_plugins, read_ruleset};
 
 #[derive(Subcommand)]
 pub enum RulesetCommand {
-    /// Write a lockfile naming the engine version, the ruleset and every plugin a game under it
-    /// loads (bundled, --plugins and the ruleset's plugin_dirs), each by sha256.
+    /// Write a lockfile naming the engine version, the ruleset, every plugin a game under it
+    /// loads (bundled, --plugins and the ruleset's plugin_dirs) and every set file besides the
+    /// bundled sets (the ruleset's card_sets and --cards), each by sha256.
     ///
     /// Games given `--lock FILE` (sim, play, demo, replay) refuse to run when anything differs,
     /// and their logs record the lock.
@@ -28,6 +29,8 @@ pub enum RulesetCommand {
         output: Option<PathBuf>,
         #[command(flatten)]
         plugins: crate::PluginArgs,
+        #[command(flatten)]
+        cards: crate::card_sets::CardArgs,
     },
     /// Check a ruleset (or a lockfile against this swtcg and its plugins): prints what it sets
     /// and loads. Exit status 0 when it loads (and matches the lock), 2 otherwise.
@@ -45,7 +48,8 @@ pub fn run(command: RulesetCommand) -> anyhow::Result<ExitCode> {
             ruleset,
             output,
             plugins,
-        } => lock(&ruleset, output, plugins),
+            cards,
+        } => lock(&ruleset, output, plugins, cards),
         RulesetCommand::Check { game } => check(&game),
     }
 }
@@ -54,6 +58,7 @@ fn lock(
     ruleset_path: &Path,
     output: Option<PathBuf>,
     plugins: crate::PluginArgs,
+    cards: crate::card_sets::CardArgs,
 ) -> anyhow::Result<ExitCode> {
     let ruleset = read_ruleset(ruleset_path)?;
     // The format must resolve now, not at the first game of the tournament.
@@ -65,19 +70,31 @@ fn lock(
         ruleset: Some(ruleset_path.to_path_buf()),
         lock: None,
         plugins,
+        cards,
     };
-    let registry = game.resolve()?.load_host()?;
+    let setup = game.resolve()?;
+    let registry = setup.load_host()?;
     let output = output.unwrap_or_else(|| ruleset_path.with_extension("lock"));
     let file = relative_to(ruleset_path, &output);
-    let lock = Lock::new(&ruleset, Some(file), locked_plugins(&registry));
+    let lock = Lock::new(
+        &ruleset,
+        Some(file),
+        locked_plugins(&registry),
+        setup.cards.set_files.clone(),
+    );
     std::fs::write(&output, lock.to_toml())
         .with_context(|| format!("writing {}", output.display()))?;
     println!(
-        "{}: locked {ENGINE}, ruleset {} (sha256 {}), {} plugins",
+        "{}: locked {ENGINE}, ruleset {} (sha256 {}), {} plugins{}",
         output.display(),
         ruleset.name,
         &lock.ruleset.sha256[..12],
-        lock.plugins.len()
+        lock.plugins.len(),
+        match lock.card_sets.len() {
+            0 => String::new(),
+            1 => ", 1 set file".to_string(),
+            n => format!(", {n} set files"),
+        }
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -150,8 +167,16 @@ fn check(game: &GameArgs) -> anyhow::Result<ExitCode> {
     for (flag, value) in &r.keyword_flags {
         println!("  flag {flag} = {value}");
     }
+    for set_file in &setup.cards.set_files {
+        println!(
+            "  card set {} from {} (sha256 {})",
+            set_file.sets.join(", "),
+            set_file.file,
+            &set_file.sha256[..12]
+        );
+    }
     if setup.lock.is_some() {
-        println!("the engine, the ruleset and every plugin match the lock");
+        println!("the engine, the ruleset, every plugin and every set file match the lock");
     }
     Ok(ExitCode::SUCCESS)
 }

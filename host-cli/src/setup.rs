@@ -14,6 +14,8 @@ use swtcg_engine::model::CardSide;
 use swtcg_engine::plugins::Registry;
 use swtcg_engine::{AbilityHost, CardDef, Ruleset, Side};
 
+use crate::card_sets::{CardArgs, LoadedCards};
+
 /// The ruleset, lock and plugin options shared by `sim`, `play` and `demo`.
 #[derive(Args, Clone)]
 pub struct GameArgs {
@@ -26,6 +28,8 @@ pub struct GameArgs {
     pub lock: Option<PathBuf>,
     #[command(flatten)]
     pub plugins: crate::PluginArgs,
+    #[command(flatten)]
+    pub cards: CardArgs,
 }
 
 /// A resolved ruleset and lock, ready to load plugins for any number of games.
@@ -35,6 +39,8 @@ pub struct Setup {
     pub ruleset_file: Option<PathBuf>,
     pub lock: Option<Lock>,
     pub plugins: crate::PluginArgs,
+    /// The bundled cards, the ruleset's `card_sets` and `--cards`.
+    pub cards: LoadedCards,
 }
 
 impl GameArgs {
@@ -65,11 +71,13 @@ impl GameArgs {
                 None => Ruleset::default(),
             },
         };
+        let cards = self.cards.load(Some((&ruleset, ruleset_file.as_deref())))?;
         Ok(Setup {
             ruleset: Arc::new(ruleset),
             ruleset_file,
             lock,
             plugins: self.plugins.clone(),
+            cards,
         })
     }
 }
@@ -126,7 +134,12 @@ impl Setup {
         // The plugins were checked against the lock before they were loaded; this checks the
         // registry as it came out, in case loading and the check ever disagree.
         if let Some(lock) = &self.lock {
-            lock.check(ENGINE, &self.ruleset, &locked_plugins(&registry))?;
+            lock.check(
+                ENGINE,
+                &self.ruleset,
+                &locked_plugins(&registry),
+                &self.cards.set_files,
+            )?;
         }
         Ok(registry)
     }
@@ -134,6 +147,27 @@ impl Setup {
     /// The lock's record for game logs.
     pub fn lock_record(&self) -> Option<swtcg_engine::lock::LockRecord> {
         self.lock.as_ref().map(Lock::record)
+    }
+
+    /// Reads the two decks of a game (see [`load_decks`]) in this setup's cards.
+    pub fn load_decks(&self, paths: &[PathBuf]) -> anyhow::Result<[GameDeck; 2]> {
+        load_decks(paths, &self.ruleset, &self.cards.db)
+    }
+
+    /// The cards of the decks that the loaded plugins don't carry out fully: an error listing
+    /// them, unless `allow` (`--allow-unsupported`), when they are returned for the game log
+    /// (`support::gap_lines`) and the board (`support::inert_texts`).
+    pub fn check_support(
+        &self,
+        registry: &mut Registry,
+        decks: &[GameDeck; 2],
+        allow: bool,
+    ) -> anyhow::Result<Vec<(Arc<CardDef>, Vec<swtcg_engine::cards::coverage::Gap>)>> {
+        let decks: Vec<(&str, &[Arc<CardDef>])> = decks
+            .iter()
+            .map(|deck| (deck.name.as_str(), deck.cards.as_slice()))
+            .collect();
+        crate::support::check_decks(registry, &self.cards.db, &decks, allow)
     }
 }
 
@@ -146,24 +180,27 @@ pub struct GameDeck {
 /// Reads the two decks of a game (default: the built-in demo decks) and returns them Dark Side
 /// first, whatever order they were given in. With the ruleset's `check_decks`, a deck that
 /// breaks the deck rules or the ruleset's format is refused.
-pub fn load_decks(paths: &[PathBuf], ruleset: &Ruleset) -> anyhow::Result<[GameDeck; 2]> {
-    let cards = CardDb::bundled();
+pub fn load_decks(
+    paths: &[PathBuf],
+    ruleset: &Ruleset,
+    cards: &CardDb,
+) -> anyhow::Result<[GameDeck; 2]> {
     let mut decks: Vec<(String, Deck)> = match paths {
         [] => vec![
             (
                 "demo-dark".to_string(),
-                parse_deck("demo-dark", DEMO_DARK_TOML, &cards)?,
+                parse_deck("demo-dark", DEMO_DARK_TOML, cards)?,
             ),
             (
                 "demo-light".to_string(),
-                parse_deck("demo-light", DEMO_LIGHT_TOML, &cards)?,
+                parse_deck("demo-light", DEMO_LIGHT_TOML, cards)?,
             ),
         ],
         [a, b] => [a, b]
             .iter()
             .map(|path| -> anyhow::Result<_> {
                 let origin = path.display().to_string();
-                let deck = parse_deck(&origin, &crate::read_text(path)?, &cards)?;
+                let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
                 Ok((origin, deck))
             })
             .collect::<anyhow::Result<_>>()?,
@@ -195,7 +232,7 @@ pub fn load_decks(paths: &[PathBuf], ruleset: &Ruleset) -> anyhow::Result<[GameD
     let mut out = Vec::new();
     for (origin, deck) in decks {
         if ruleset.check_decks {
-            let problems = validate(&deck, &cards, format.as_ref(), ruleset.deck_min);
+            let problems = validate(&deck, cards, format.as_ref(), ruleset.deck_min);
             if !problems.is_empty() {
                 let lines: Vec<String> = problems
                     .iter()

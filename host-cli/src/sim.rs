@@ -18,7 +18,7 @@ use swtcg_engine::sim::{
 };
 use swtcg_engine::{AbilityHost, Side};
 
-use crate::setup::{GameArgs, load_decks};
+use crate::setup::GameArgs;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -79,6 +79,11 @@ struct RunArgs {
     /// No progress bar (it is drawn on stderr only when stderr is a terminal).
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
+    /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
+    /// and the game log lists them. Without it such decks are refused with the list.
+    #[arg(long)]
+    allow_unsupported: bool,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -121,7 +126,7 @@ pub fn run(args: SimArgs) -> anyhow::Result<ExitCode> {
 
 fn simulate(args: RunArgs) -> anyhow::Result<ExitCode> {
     let setup = args.game.resolve()?;
-    let decks = load_decks(&args.decks, &setup.ruleset)?;
+    let decks = setup.load_decks(&args.decks)?;
     let (index, count) = args.shard.unwrap_or((1, 1));
     let seeds = shard_seeds(args.seed, args.games, index, count)?;
     let ai = [
@@ -130,7 +135,14 @@ fn simulate(args: RunArgs) -> anyhow::Result<ExitCode> {
     ];
     // Load once here, so that a bad plugin or lock fails before any thread starts, and to name
     // the plugins in the result.
-    let host = setup.load_host()?;
+    let mut host = setup.load_host()?;
+    let unsupported = setup.check_support(&mut host, &decks, args.allow_unsupported)?;
+    if !unsupported.is_empty() && !args.quiet {
+        eprintln!("playing without these texts (--allow-unsupported):");
+        for line in crate::support::gap_lines(&unsupported) {
+            eprintln!("  {line}");
+        }
+    }
     let config = SimConfig {
         engine: swtcg_engine::lock::ENGINE.to_string(),
         ruleset: setup.ruleset.name.clone(),

@@ -248,6 +248,8 @@ pub fn bench_header() -> LogHeader {
         decks: [Vec::new(), Vec::new()],
         plugins: Vec::new(),
         lock: None,
+        card_sets: Vec::new(),
+        unsupported: Vec::new(),
     }
 }
 

@@ -444,6 +444,8 @@ pub fn header_for(host: &dyn AbilityHost, ruleset: &Ruleset, seed: u64) -> LogHe
         decks: [Vec::new(), Vec::new()],
         plugins: host.fingerprints(),
         lock: None,
+        card_sets: Vec::new(),
+        unsupported: Vec::new(),
     }
 }
 

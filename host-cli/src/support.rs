@@ -1,0 +1,179 @@
+//! Which printed texts the loaded plugins carry out: the plugins' word on a text (`understands`)
+//! for `cards coverage`, and the cards of a deck that a game would play without part of their
+//! text, for `deck validate` and the commands that play games.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use anyhow::bail;
+use swtcg_engine::cards::CardDb;
+use swtcg_engine::cards::coverage::{Gap, card_gaps};
+use swtcg_engine::model::CardType;
+use swtcg_engine::plugins::Registry;
+use swtcg_engine::{AbilityHost, CardDef, Ruleset};
+
+/// The loaded plugins, asked about printed texts.
+pub struct Support<'r> {
+    registry: RefCell<&'r mut Registry>,
+    /// The keyword names the ability parser knows: the glossary's and every plugin's.
+    pub keywords: Vec<String>,
+}
+
+impl<'r> Support<'r> {
+    pub fn new(registry: &'r mut Registry, cards: &CardDb) -> Self {
+        let mut keywords = cards.keyword_names().to_vec();
+        keywords.extend(registry.keyword_names());
+        Support {
+            registry: RefCell::new(registry),
+            keywords,
+        }
+    }
+
+    /// Whether a keyword, as the ability parser spells it, has a plugin.
+    pub fn has_plugin(&self, keyword: &str) -> bool {
+        self.registry.borrow().plugin_for(keyword).is_some()
+    }
+
+    /// The plugins' word on a printed text on a card of `kind` (see `coverage::coverage`): a
+    /// keyword plugin that answers `understands` says whether it can carry the text out;
+    /// otherwise a card plugin reading that card type may claim it.
+    pub fn understood(&self, text: &str, kind: CardType) -> Option<bool> {
+        understood(&mut self.registry.borrow_mut(), &self.keywords, text, kind)
+    }
+
+    /// What keeps a card from being played fully (empty when nothing does).
+    pub fn gaps(&self, card: &CardDef) -> Vec<Gap> {
+        card_gaps(
+            card,
+            &self.keywords,
+            &|keyword| self.has_plugin(keyword),
+            &|text, kind| self.understood(text, kind),
+        )
+    }
+
+    /// Each distinct card of `cards` that can't be played fully, with its gaps, in deck order.
+    pub fn unsupported(&self, cards: &[Arc<CardDef>]) -> Vec<(Arc<CardDef>, Vec<Gap>)> {
+        let mut seen = HashSet::new();
+        cards
+            .iter()
+            .filter(|card| seen.insert((card.set.clone(), card.name.clone())))
+            .filter_map(|card| {
+                let gaps = self.gaps(card);
+                (!gaps.is_empty()).then(|| (Arc::clone(card), gaps))
+            })
+            .collect()
+    }
+}
+
+/// One line per gap: `SET/Name: "text" (why)`, as reports and game logs show them.
+pub fn gap_lines(unsupported: &[(Arc<CardDef>, Vec<Gap>)]) -> Vec<String> {
+    unsupported
+        .iter()
+        .flat_map(|(card, gaps)| {
+            gaps.iter()
+                .map(move |gap| format!("{}/{}: {}", card.set, card.name, gap.describe()))
+        })
+        .collect()
+}
+
+/// The printed ability texts among the gaps: what a board marks as doing nothing.
+pub fn inert_texts(unsupported: &[(Arc<CardDef>, Vec<Gap>)]) -> Vec<String> {
+    unsupported
+        .iter()
+        .flat_map(|(_, gaps)| gaps)
+        .filter_map(|gap| match gap {
+            Gap::Ability { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The decks' cards that can't be played fully, or an error listing them unless the user
+/// allowed them (`--allow-unsupported`).
+pub fn check_decks(
+    registry: &mut Registry,
+    cards: &CardDb,
+    decks: &[(&str, &[Arc<CardDef>])],
+    allow: bool,
+) -> anyhow::Result<Vec<(Arc<CardDef>, Vec<Gap>)>> {
+    let support = Support::new(registry, cards);
+    let mut all = Vec::new();
+    let mut report = Vec::new();
+    for (name, deck) in decks {
+        let unsupported = support.unsupported(deck);
+        if !unsupported.is_empty() {
+            report.push(format!("{name}:"));
+            report.extend(
+                gap_lines(&unsupported)
+                    .iter()
+                    .map(|line| format!("  {line}")),
+            );
+            for found in unsupported {
+                if !all
+                    .iter()
+                    .any(|(card, _): &(Arc<CardDef>, _)| Arc::ptr_eq(card, &found.0))
+                {
+                    all.push(found);
+                }
+            }
+        }
+    }
+    if !all.is_empty() && !allow {
+        bail!(
+            "the decks hold cards the engine cannot carry out fully:\n{}\nplay them anyway with \
+             --allow-unsupported (these texts then do nothing, and the game log says so)",
+            report.join("\n")
+        );
+    }
+    Ok(all)
+}
+
+fn understood(
+    registry: &mut Registry,
+    keywords: &[String],
+    text: &str,
+    kind: CardType,
+) -> Option<bool> {
+    use swtcg_plugin_api::{Ability, Query, QueryAnswer, QueryCall};
+    let state = swtcg_engine::model::GameState::new(Arc::new(Ruleset::default()), 0);
+    let ask = |registry: &mut Registry, plugin, parameter: &str, cost: Option<String>| {
+        let ability = Ability {
+            unit: 0,
+            index: 0,
+            text: text.trim().to_string(),
+            parameter: parameter.to_string(),
+            cost,
+            under: false,
+        };
+        matches!(
+            registry.query(plugin, &ability, &QueryCall::Understands, &state),
+            Ok(QueryAnswer::Flag(true))
+        )
+    };
+    let parsed = swtcg_engine::ability::parse_ability(text, keywords);
+    if let Some(plugin) = parsed
+        .keyword
+        .as_deref()
+        .and_then(|k| registry.plugin_for(k))
+        && registry
+            .manifest(plugin)
+            .queries
+            .contains(&Query::Understands)
+    {
+        return Some(ask(
+            registry,
+            plugin,
+            &parsed.parameter,
+            parsed.cost.clone(),
+        ));
+    }
+    let claimed = registry
+        .card_plugins()
+        .into_iter()
+        .filter(|&plugin| registry.manifest(plugin).reads_card_type(kind))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .any(|plugin| ask(registry, plugin, text.trim(), None));
+    claimed.then_some(true)
+}
