@@ -18,7 +18,7 @@ fn every_bundled_set_file_imports_without_errors() {
         .map(|name| format!("engine/data/lackey/{name}"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 14, "{files:?}");
+    assert_eq!(files.len(), 21, "{files:?}");
     let args: Vec<&str> = ["cards", "import"]
         .into_iter()
         .chain(files.iter().map(String::as_str))
@@ -122,7 +122,7 @@ fn json(out: &Output) -> serde_json::Value {
 fn coverage_json_covers_every_bundled_set() {
     let report = json(&swtcg(&["cards", "coverage", "--json"]));
     let sets = report["sets"].as_array().expect("a sets array");
-    assert_eq!(sets.len(), 14, "{report}");
+    assert_eq!(sets.len(), 21, "{report}");
     let anh = sets
         .iter()
         .find(|set| set["set"] == "ANH")
@@ -211,13 +211,13 @@ fn coverage_of_a_file_and_a_set_code() {
 }
 
 #[test]
-fn an_unknown_set_code_lists_the_bundled_ones() {
+fn an_unknown_set_code_lists_the_loaded_ones() {
     let out = swtcg(&["cards", "coverage", "NOPE"]);
     assert_eq!(out.status.code(), Some(2));
     let message = stderr(&out);
     assert!(
-        message.contains("\"NOPE\" is neither a file nor a bundled set")
-            && message.contains("ANH, ROTS, AOTC, KAE"),
+        message.contains("\"NOPE\" is neither a file nor a loaded set")
+            && message.contains("ANH, ROTS, AOTC, SR, BOY, JG, ESB, RAS, PM, ROTJ, KAE"),
         "{message}"
     );
 }

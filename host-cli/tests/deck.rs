@@ -212,10 +212,12 @@ fn bad_decks_name_each_broken_rule() {
         for line in expected {
             assert!(text.contains(line), "{name}: expected {line:?} in\n{text}");
         }
+        // The verdict ends the deck rules' report; the cards the engine can't carry out
+        // fully (Zam Wesell's texts, say) are listed after it.
+        let verdict = text.lines().position(|line| line.starts_with("INVALID "));
+        let unsupported = text.lines().position(|line| line.starts_with("UNSUPPORTED "));
         assert!(
-            text.lines()
-                .last()
-                .is_some_and(|line| line.starts_with("INVALID ")),
+            verdict.is_some_and(|at| unsupported.is_none_or(|after| at < after)),
             "{name}: {text}"
         );
     }
