@@ -190,6 +190,12 @@ pub enum LogEntry {
     Event {
         event: Event,
     },
+    /// The game ended here because `side` left it at a decision (quit, conceded, or its input
+    /// ended) before the game had a result: always the log's last entry.
+    Abandoned {
+        side: Side,
+        reason: String,
+    },
 }
 
 /// A whole game's log.

@@ -104,7 +104,22 @@ pub fn replay_with(
     );
     let result = game.play();
     let replayed = &game.log.entries;
-    for (index, (logged, again)) in log.entries.iter().zip(replayed).enumerate() {
+    // An abandoned game's log ends with the entry that says who left: the replay must give
+    // every entry before it, then ask for a decision the log doesn't have.
+    let (entries, abandoned) = match log.entries.split_last() {
+        Some((LogEntry::Abandoned { side, .. }, before)) => (before, Some(*side)),
+        _ => (&log.entries[..], None),
+    };
+    if let Some(at) = entries
+        .iter()
+        .position(|entry| matches!(entry, LogEntry::Abandoned { .. }))
+    {
+        return Err(Divergence {
+            line: at + 2,
+            message: "an abandoned entry may only end the log".to_string(),
+        });
+    }
+    for (index, (logged, again)) in entries.iter().zip(replayed).enumerate() {
         if logged != again {
             return Err(Divergence {
                 line: index + 2,
@@ -116,17 +131,28 @@ pub fn replay_with(
             });
         }
     }
-    let common = log.entries.len().min(replayed.len());
+    let common = entries.len().min(replayed.len());
+    if let (Some(side), Err(crate::game::EngineError::Decision(_))) = (abandoned, &result)
+        && replayed.len() == entries.len()
+    {
+        return Ok(Outcome::Abandoned(side));
+    }
     match result {
         Err(err) => Err(Divergence {
             line: common + 2,
             message: err.to_string(),
         }),
-        Ok(_) if replayed.len() != log.entries.len() => Err(Divergence {
+        Ok(_) if abandoned.is_some() => Err(Divergence {
+            line: entries.len() + 2,
+            message: "the log says the game was abandoned here, but the replayed game ended \
+                      without asking for another decision"
+                .to_string(),
+        }),
+        Ok(_) if replayed.len() != entries.len() => Err(Divergence {
             line: common + 2,
             message: format!(
                 "the log has {} entries, the replay {}",
-                log.entries.len(),
+                entries.len(),
                 replayed.len()
             ),
         }),

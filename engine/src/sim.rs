@@ -182,7 +182,7 @@ pub fn play_game(
     );
     let end = match game.play() {
         Ok(Outcome::Winner(side)) => GameEnd::Winner(side),
-        Ok(Outcome::TurnLimit | Outcome::Stopped) => GameEnd::Undecided,
+        Ok(Outcome::TurnLimit | Outcome::Stopped | Outcome::Abandoned(_)) => GameEnd::Undecided,
         Err(err) => GameEnd::Error(err.to_string()),
     };
     let turns = game.state.turn;

@@ -237,6 +237,9 @@ fn entry_words(state: &GameState, entry: &LogEntry, viewer: Viewer) -> Option<St
         )),
         LogEntry::Die { purpose, value } => Some(format!("  die ({purpose}): {value}")),
         LogEntry::Event { event } => event_text(state, event, viewer),
+        LogEntry::Abandoned { side, reason } => Some(format!(
+            "{side} left the game ({reason}); it ends without a result"
+        )),
     }
 }
 

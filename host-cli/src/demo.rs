@@ -154,6 +154,7 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
             println!("No winner after {turn} turns (the ruleset's turn limit).")
         }
         Some(Outcome::Stopped) => println!("The game stopped."),
+        Some(Outcome::Abandoned(side)) => println!("The {side} left the game."),
         None => {}
     }
     Ok(ExitCode::SUCCESS)

@@ -127,8 +127,15 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                 replayed = answers;
                 continue;
             }
-            Some(Request::Quit) => {
+            Some(Request::Quit { side, reason }) => {
                 println!("Game abandoned.");
+                // The log says who left and where, so that it replays to this point and ends
+                // there instead of reading as a log cut short.
+                let mut log = log;
+                log.push(LogEntry::Abandoned {
+                    side,
+                    reason: reason.to_string(),
+                });
                 write_log(&args.log, &log)?;
                 return Ok(ExitCode::from(1));
             }
@@ -165,7 +172,8 @@ fn write_log(path: &Option<PathBuf>, log: &swtcg_engine::GameLog) -> anyhow::Res
 enum Request {
     /// Play again from the seed with these answers, then ask anew.
     Undo(Vec<usize>),
-    Quit,
+    /// The side asked left the game: it typed `q`, or its input ended.
+    Quit { side: Side, reason: &'static str },
 }
 
 /// One decision answered in this run: who answered, the answer, whether a human gave it, and
@@ -340,7 +348,10 @@ impl Decider for Front<'_> {
                 println!("── Hand the terminal to the {side} and press Enter ──");
                 let _ = std::io::stdout().flush();
                 if self.read_line().is_none() {
-                    self.request = Some(Request::Quit);
+                    self.request = Some(Request::Quit {
+                        side,
+                        reason: "its input ended",
+                    });
                     return Err(DecideError("the input ended".into()));
                 }
             }
@@ -371,12 +382,18 @@ impl Decider for Front<'_> {
             print!("> ");
             let _ = std::io::stdout().flush();
             let Some(line) = self.read_line() else {
-                self.request = Some(Request::Quit);
+                self.request = Some(Request::Quit {
+                    side,
+                    reason: "its input ended",
+                });
                 return Err(DecideError("the input ended".into()));
             };
             match line.as_str() {
                 "q" | "quit" => {
-                    self.request = Some(Request::Quit);
+                    self.request = Some(Request::Quit {
+                        side,
+                        reason: "quit",
+                    });
                     return Err(DecideError("the player quit".into()));
                 }
                 "b" | "board" => {

@@ -114,6 +114,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 Outcome::Winner(side) => format!("{side} wins"),
                 Outcome::TurnLimit => "no winner (turn limit)".into(),
                 Outcome::Stopped => "stopped".into(),
+                Outcome::Abandoned(side) => format!(
+                    "abandoned by the {side} at line {} (no result)",
+                    log.entries.len() + 1
+                ),
             };
             let under = if args.against_plugins.is_some() {
                 " under the other plugins"

@@ -215,7 +215,9 @@ fn bad_decks_name_each_broken_rule() {
         // The verdict ends the deck rules' report; the cards the engine can't carry out
         // fully (Zam Wesell's texts, say) are listed after it.
         let verdict = text.lines().position(|line| line.starts_with("INVALID "));
-        let unsupported = text.lines().position(|line| line.starts_with("UNSUPPORTED "));
+        let unsupported = text
+            .lines()
+            .position(|line| line.starts_with("UNSUPPORTED "));
         assert!(
             verdict.is_some_and(|at| unsupported.is_none_or(|after| at < after)),
             "{name}: {text}"

@@ -206,6 +206,38 @@ fn quitting_or_ending_the_input_abandons_the_game() {
     let (code, text) = session.finish();
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("Game abandoned."), "{text}");
+
+    // The log of an abandoned game says who left and verifies up to there (issue 24 case 5:
+    // it used to fail replay like a tampered log), while a log cut short still diverges.
+    let log = temp("play", "abandoned.jsonl");
+    let mut session = Session::start(&["--seed", "1", "--log", log.to_str().unwrap()]);
+    for _ in 0..3 {
+        session.next_prompt().unwrap();
+        session.send("1");
+    }
+    session.next_prompt().unwrap();
+    session.send("q");
+    let (code, text) = session.finish();
+    assert_eq!(code, Some(1), "{text}");
+    let written = std::fs::read_to_string(&log).unwrap();
+    let last = written.lines().last().unwrap();
+    assert_eq!(
+        last,
+        r#"{"entry":"abandoned","side":"dark","reason":"quit"}"#
+    );
+    let out = swtcg(&["replay", log.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("abandoned by the Dark Side at line"),
+        "{}",
+        stdout(&out)
+    );
+    let lines: Vec<&str> = written.lines().collect();
+    std::fs::write(&log, lines[..lines.len() - 1].join("\n")).unwrap();
+    let out = swtcg(&["replay", log.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("diverges"), "{}", stdout(&out));
+
     let out = swtcg(&["play", "--help"]);
     assert!(
         stdout(&out).contains("Example: swtcg play"),

@@ -47,6 +47,9 @@ pub enum Outcome {
     TurnLimit,
     /// The run reached its stop point.
     Stopped,
+    /// A player left the game before it ended (quit or conceded at a decision): the log ends
+    /// with an `abandoned` entry, and a replay of it ends there.
+    Abandoned(Side),
 }
 
 /// Why a game could not go on. The state is left as it was when the error happened.
