@@ -302,6 +302,10 @@ pub struct SimSummary {
     pub keywords: BTreeMap<String, KeywordCount>,
     /// The failed games with the lowest seeds, at most `ERROR_EXAMPLES`, with their errors.
     pub error_examples: Vec<(u64, String)>,
+    /// The seeds of the whole run this summary is part of (all shards together), so that a
+    /// merge can tell which shards are still missing; absent in results of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<SeedRange>,
 }
 
 /// A win rate with its 95 % Wilson score interval.
@@ -347,7 +351,35 @@ impl SimSummary {
             turns_max: None,
             keywords: BTreeMap::new(),
             error_examples: Vec::new(),
+            run: None,
         }
+    }
+
+    /// The seeds of the run that this summary has not played yet (the shards still to merge),
+    /// as sorted ranges; empty when it holds the whole run or does not know its run.
+    pub fn missing(&self) -> Vec<SeedRange> {
+        let Some(run) = self.run else {
+            return Vec::new();
+        };
+        let mut missing = Vec::new();
+        let mut at = run.start;
+        for played in &self.seeds {
+            if played.start > at {
+                missing.push(SeedRange {
+                    start: at,
+                    end: played.start.min(run.end),
+                });
+            }
+            at = at.max(played.end);
+        }
+        if at < run.end {
+            missing.push(SeedRange {
+                start: at,
+                end: run.end,
+            });
+        }
+        missing.retain(|range| !range.is_empty());
+        missing
     }
 
     /// Adds one game's record; its seed joins the played seeds.
@@ -396,17 +428,30 @@ impl SimSummary {
                 config_difference(&self.config, &other.config)
             )));
         }
+        if let (Some(a), Some(b)) = (self.run, other.run)
+            && a != b
+        {
+            return Err(SimError(format!(
+                "the results are shards of different runs (seeds {}..{} and {}..{})",
+                a.start,
+                a.end - 1,
+                b.start,
+                b.end - 1
+            )));
+        }
         for a in &self.seeds {
             for b in &other.seeds {
                 if a.start < b.end && b.start < a.end {
+                    // Seeds are shown inclusive, as the result table shows them.
                     return Err(SimError(format!(
                         "both runs played seeds {}..{}; shards must not overlap",
                         a.start.max(b.start),
-                        a.end.min(b.end)
+                        a.end.min(b.end) - 1
                     )));
                 }
             }
         }
+        self.run = self.run.or(other.run);
         self.games += other.games;
         self.wins[0] += other.wins[0];
         self.wins[1] += other.wins[1];
@@ -605,11 +650,40 @@ mod tests {
         a.add(&record(1, GameEnd::Undecided, 3, 0));
         let copy = a.clone();
         let err = a.merge(&copy).unwrap_err();
-        assert!(err.0.contains("overlap"), "{err}");
+        assert_eq!(
+            err.0, "both runs played seeds 1..1; shards must not overlap",
+            "seeds are inclusive, as the table shows them"
+        );
         let mut other = config();
         other.ai = [Ai::Random; 2];
         let err = a.merge(&SimSummary::new(other)).unwrap_err();
         assert!(err.0.contains("AI"), "{err}");
+    }
+
+    #[test]
+    fn a_merge_names_the_shards_still_missing() {
+        let run = SeedRange { start: 1, end: 11 };
+        let shard = |seeds: std::ops::Range<u64>| {
+            let mut summary = SimSummary::new(config());
+            summary.run = Some(run);
+            for seed in seeds {
+                summary.add(&record(seed, GameEnd::Undecided, 3, 0));
+            }
+            summary
+        };
+        let mut merged = shard(1..4);
+        assert_eq!(merged.missing(), [SeedRange { start: 4, end: 11 }]);
+        merged.merge(&shard(8..11)).unwrap();
+        assert_eq!(merged.missing(), [SeedRange { start: 4, end: 8 }]);
+        merged.merge(&shard(4..8)).unwrap();
+        assert_eq!(merged.missing(), []);
+        // Shards of another run (other seeds or games) don't merge.
+        let mut foreign = shard(20..21);
+        foreign.run = Some(SeedRange { start: 20, end: 30 });
+        let err = merged.merge(&foreign).unwrap_err();
+        assert!(err.0.contains("shards of different runs"), "{err}");
+        // A result of an older version knows no run and misses nothing.
+        assert_eq!(SimSummary::new(config()).missing(), []);
     }
 
     #[test]

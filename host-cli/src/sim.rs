@@ -199,6 +199,10 @@ fn simulate(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     drop(send);
     let mut summary = SimSummary::new(config);
+    summary.run = Some(SeedRange {
+        start: args.seed,
+        end: args.seed + args.games,
+    });
     let progress = !args.quiet && std::io::stderr().is_terminal();
     let mut last_drawn = Instant::now();
     for record in receive {
@@ -312,6 +316,14 @@ fn merge(files: &[PathBuf], json: bool) -> anyhow::Result<ExitCode> {
     let Some(summary) = merged else {
         bail!("no result files given");
     };
+    let missing = summary.missing();
+    if !missing.is_empty() {
+        eprintln!(
+            "warning: the run's seeds {} are not in these results: a shard is missing, so this \
+             is not the whole run's result",
+            seeds_text(&missing)
+        );
+    }
     print_result(&summary, json)?;
     Ok(exit_code(&summary))
 }
@@ -374,10 +386,19 @@ fn table(s: &SimSummary, colour: bool) -> String {
     let c = &s.config;
     let mut out = String::new();
     out += &format!(
-        "{} {} games, seeds {}, ruleset {}, {} vs {} AI\n\n",
+        "{} {} games, seeds {}{}, ruleset {}, {} vs {} AI\n\n",
         bold("swtcg sim:"),
         s.games,
         seeds_text(&s.seeds),
+        match (s.run, s.missing().is_empty()) {
+            (Some(run), false) => format!(
+                " of the run's {}..{} (missing {})",
+                run.start,
+                run.end - 1,
+                seeds_text(&s.missing())
+            ),
+            _ => String::new(),
+        },
         c.ruleset,
         c.ai[0].name(),
         c.ai[1].name()

@@ -67,10 +67,28 @@ fn shards_merge_to_the_single_run_and_the_same_seed_gives_the_same_table() {
     let merged = json_of(&["sim", "merge", files[1], files[0], "--json"]);
     assert_eq!(merged, single);
 
-    // A shard merged with itself is refused.
+    // A shard merged with itself is refused, naming the seeds as the table shows them.
     let twice = swtcg(&["sim", "merge", files[0], files[0]]);
     assert_eq!(twice.status.code(), Some(2));
-    assert!(stderr(&twice).contains("overlap"), "{}", stderr(&twice));
+    assert!(
+        stderr(&twice).contains("both runs played seeds 5..54; shards must not overlap"),
+        "{}",
+        stderr(&twice)
+    );
+
+    // One shard alone merges, but not without a word about the missing one (issue 24 case 8).
+    let alone = swtcg(&["sim", "merge", files[0]]);
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    assert!(
+        stderr(&alone).contains("warning: the run's seeds 55..104 are not in these results"),
+        "{}",
+        stderr(&alone)
+    );
+    assert!(
+        stdout(&alone).contains("seeds 5..54 of the run's 5..104 (missing 55..104)"),
+        "{}",
+        stdout(&alone)
+    );
 }
 
 #[test]
