@@ -34,6 +34,34 @@ pub struct LogHeader {
     /// `SET/Name: text (why)` each: a game played with `--allow-unsupported` says so.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsupported: Vec<String>,
+    /// The ruleset file the game was played under, as an absolute path, so that a replay from
+    /// anywhere finds the plugin folders it names relative to itself (`plugin_dirs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset_file: Option<String>,
+}
+
+impl LogHeader {
+    /// The header of a game of this engine: the seed, the ruleset, the decks and the loaded
+    /// plugins' fingerprints; what a front end adds (lock, set files...) starts empty.
+    pub fn new(
+        seed: u64,
+        ruleset: Ruleset,
+        decks: [Vec<Arc<CardDef>>; 2],
+        plugins: Vec<String>,
+    ) -> LogHeader {
+        LogHeader {
+            format: LOG_FORMAT,
+            engine: crate::lock::ENGINE.to_string(),
+            seed,
+            ruleset,
+            decks,
+            plugins,
+            lock: None,
+            card_sets: Vec::new(),
+            unsupported: Vec::new(),
+            ruleset_file: None,
+        }
+    }
 }
 
 /// Something that happened, for readers of the log and for replay verification.

@@ -230,6 +230,7 @@ fn load_wasm(cache: &Path) -> anyhow::Result<Registry> {
 
 fn load_native(dir: &Path) -> anyhow::Result<Registry> {
     crate::plugins::load(&crate::plugins::Load {
+        overrides: &[],
         dirs: &[],
         ruleset: &Ruleset::default(),
         use_cache: false,

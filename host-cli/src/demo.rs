@@ -126,9 +126,7 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         &mut host,
         &mut session,
     );
-    game.log.header.lock = setup.lock_record();
-    game.log.header.card_sets = setup.cards.set_files.clone();
-    game.log.header.unsupported = unsupported;
+    setup.fill_header(&mut game.log.header, unsupported);
     let result = game.play();
 
     println!(

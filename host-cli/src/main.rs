@@ -210,6 +210,10 @@ pub(crate) struct PluginArgs {
     /// wasmtime's component boundary (docs/plugin-protocol.md). Both give the same answers.
     #[arg(long, value_name = "PATH", default_value = "core")]
     pub abi: AbiArg,
+    /// Folders whose plugins replace any other plugin of their id or keyword, the ruleset's
+    /// `plugin_dirs` ones included (`replay --against-plugins`); not a command-line option.
+    #[arg(skip)]
+    pub overrides: Vec<PathBuf>,
 }
 
 /// The values of `--abi`.
@@ -252,6 +256,7 @@ impl PluginArgs {
         let mut dirs = self.dirs.clone();
         dirs.extend(ruleset.plugin_dirs.iter().map(|d| base.join(d)));
         plugins::load(&plugins::Load {
+            overrides: &self.overrides,
             dirs: &dirs,
             ruleset,
             use_cache: !self.no_cache,

@@ -115,9 +115,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             &mut host,
             &mut front,
         );
-        game.log.header.lock = setup.lock_record();
-        game.log.header.card_sets = setup.cards.set_files.clone();
-        game.log.header.unsupported = unsupported.clone();
+        setup.fill_header(&mut game.log.header, unsupported.clone());
         let result = game.play();
         let log = game.log.clone();
         drop(game);

@@ -97,6 +97,9 @@ pub fn read_plugin(path: &Path) -> anyhow::Result<Found> {
 
 /// Options for building a registry.
 pub struct Load<'a> {
+    /// Folders whose plugins replace every other plugin of their id or keyword, from `dirs` as
+    /// well as bundled (a replay under other plugin versions).
+    pub overrides: &'a [PathBuf],
     pub dirs: &'a [PathBuf],
     pub ruleset: &'a Ruleset,
     pub use_cache: bool,
@@ -165,8 +168,9 @@ pub fn as_locked(manifest: &Manifest, sha256: &str, source: &str) -> LockedPlugi
     }
 }
 
-/// Whether a bundled plugin is replaced by a folder plugin: one with its id (a newer build of
-/// the same plugin), or one claiming one of its keywords (a rule variant).
+/// Whether a plugin (bundled, or of a folder under an override) is replaced by a folder plugin:
+/// one with its id (a newer build of the same plugin), or one claiming one of its keywords (a
+/// rule variant).
 fn replaced_by(bundled: &Manifest, folders: &[Planned]) -> bool {
     folders.iter().any(|p| {
         let m = &p.found.manifest;
@@ -187,8 +191,22 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
     let cache = if options.use_cache { cache_dir() } else { None };
     let limits = (options.ruleset.plugin_memory, options.ruleset.plugin_fuel);
     let mut planned = Vec::new();
+    for dir in options.overrides {
+        for found in in_dir(dir)? {
+            let sha256 = sha256_hex(&found.wasm);
+            planned.push(Planned {
+                found,
+                sha256,
+                native: None,
+            });
+        }
+    }
+    let overriding = planned.len();
     for dir in options.dirs {
         for found in in_dir(dir)? {
+            if replaced_by(&found.manifest, &planned[..overriding]) {
+                continue;
+            }
             let sha256 = sha256_hex(&found.wasm);
             planned.push(Planned {
                 found,

@@ -45,7 +45,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     let log = GameLog::from_jsonl(&origin, &crate::read_text(&args.log)?)?;
     let mut plugins = args.plugins.clone();
     if let Some(dir) = &args.against_plugins {
-        plugins.dirs.insert(0, dir.clone());
+        plugins.overrides.push(dir.clone());
     }
     let cards = crate::card_sets::for_replay(
         &args.cards,
@@ -63,7 +63,22 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             path.display()
         );
     }
-    let loaded = plugins.load_with(&log.header.ruleset, None, lock.as_ref());
+    // The ruleset's plugin folders are relative to its file: the lock's ruleset file, else the
+    // one the log recorded, else (a log of an older version) the current folder.
+    let ruleset_file = match (&args.lock, &lock) {
+        (Some(path), Some(lock)) => lock.ruleset.file.as_ref().map(|file| {
+            path.parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join(file)
+        }),
+        _ => log
+            .header
+            .ruleset_file
+            .as_ref()
+            .map(PathBuf::from)
+            .filter(|file| file.is_file()),
+    };
+    let loaded = plugins.load_with(&log.header.ruleset, ruleset_file.as_deref(), lock.as_ref());
     let mut host = match &args.lock {
         Some(path) => loaded.with_context(|| format!("checking {}", path.display()))?,
         None => loaded?,

@@ -149,6 +149,21 @@ impl Setup {
         self.lock.as_ref().map(Lock::record)
     }
 
+    /// Writes what this setup adds to a game log's header: the lock, the set files, the ruleset
+    /// file (absolute, so that a replay from anywhere finds its `plugin_dirs`) and the texts
+    /// the game plays without.
+    pub fn fill_header(&self, header: &mut swtcg_engine::log::LogHeader, unsupported: Vec<String>) {
+        header.lock = self.lock_record();
+        header.card_sets = self.cards.set_files.clone();
+        header.ruleset_file = self.ruleset_file.as_ref().map(|file| {
+            std::fs::canonicalize(file)
+                .unwrap_or_else(|_| file.clone())
+                .display()
+                .to_string()
+        });
+        header.unsupported = unsupported;
+    }
+
     /// Reads the two decks of a game (see [`load_decks`]) in this setup's cards.
     pub fn load_decks(&self, paths: &[PathBuf]) -> anyhow::Result<[GameDeck; 2]> {
         load_decks(paths, &self.ruleset, &self.cards.db)

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::parse_deck_list;
 use swtcg_engine::hooks::{HookCall, HookError, PluginId, QueryAsked};
-use swtcg_engine::log::{LOG_FORMAT, LogHeader};
+use swtcg_engine::log::LogHeader;
 use swtcg_engine::model::attack::{AttackDie, AttackState};
 use swtcg_engine::model::{CardSide, Place, Unit};
 use swtcg_engine::players::RandomPlayer;
@@ -240,17 +240,7 @@ pub fn hook_position(instances: usize, six: bool) -> GameState {
 
 /// The log header of a benchmark position (a game needs one; nothing reads it).
 pub fn bench_header() -> LogHeader {
-    LogHeader {
-        format: LOG_FORMAT,
-        engine: "swtcg bench".into(),
-        seed: 1,
-        ruleset: Ruleset::default(),
-        decks: [Vec::new(), Vec::new()],
-        plugins: Vec::new(),
-        lock: None,
-        card_sets: Vec::new(),
-        unsupported: Vec::new(),
-    }
+    LogHeader::new(1, Ruleset::default(), [Vec::new(), Vec::new()], Vec::new())
 }
 
 /// The ability a direct call is about: the attacker's Critical Hit in `hook_position`.

@@ -13,7 +13,7 @@ use crate::cards::CardDb;
 use crate::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
 use crate::game::{Game, StopAt, card_plugin_for};
 use crate::hooks::AbilityHost;
-use crate::log::{LOG_FORMAT, LogHeader};
+use crate::log::LogHeader;
 use crate::model::state::TurnStep;
 use crate::model::{
     Arena, CardDef, CardId, CardSide, CardType, GameState, Place, Printed, Side, Unit, UnitId,
@@ -62,17 +62,12 @@ pub fn run_scenario(
     check_keywords(&built.state, &mut *host, options.cards)?;
 
     let (step, stop) = start_of(scenario);
-    let header = LogHeader {
-        format: LOG_FORMAT,
-        engine: concat!("swtcg-engine ", env!("CARGO_PKG_VERSION")).to_string(),
-        seed: scenario.seed.unwrap_or(0),
-        ruleset: (*built.state.ruleset).clone(),
-        decks: [Vec::new(), Vec::new()],
-        plugins: Vec::new(),
-        lock: None,
-        card_sets: Vec::new(),
-        unsupported: Vec::new(),
-    };
+    let header = LogHeader::new(
+        scenario.seed.unwrap_or(0),
+        (*built.state.ruleset).clone(),
+        [Vec::new(), Vec::new()],
+        Vec::new(),
+    );
     let mut script = Script::new(&scenario.acts, &built.ids, &built.cards);
     let mut game = Game::new(built.state, header, host, &mut script);
     let result = game.run_turns_from(step, stop, scenario.start.turns);

@@ -20,7 +20,7 @@ use tracing::{debug, trace};
 
 use crate::decision::{Choice, Decider, Decision, DecisionKind};
 use crate::hooks::{AbilityHost, HookError};
-use crate::log::{Event, GameLog, LOG_FORMAT, LogEntry, LogHeader};
+use crate::log::{Event, GameLog, LogEntry, LogHeader};
 use crate::model::{Arena, CardDef, CardId, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
@@ -155,17 +155,7 @@ impl<'a> Game<'a> {
         host: &'a mut dyn AbilityHost,
         players: &'a mut dyn Decider,
     ) -> Self {
-        let header = LogHeader {
-            format: LOG_FORMAT,
-            engine: concat!("swtcg-engine ", env!("CARGO_PKG_VERSION")).to_string(),
-            seed,
-            ruleset: (*ruleset).clone(),
-            decks: decks.clone(),
-            plugins: host.fingerprints(),
-            lock: None,
-            card_sets: Vec::new(),
-            unsupported: Vec::new(),
-        };
+        let header = LogHeader::new(seed, (*ruleset).clone(), decks.clone(), host.fingerprints());
         let mut state = GameState::new(ruleset, seed);
         for side in Side::BOTH {
             for def in &decks[side.index()] {

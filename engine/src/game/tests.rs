@@ -342,17 +342,7 @@ fn board(dice: Vec<u8>) -> GameState {
 }
 
 fn header() -> crate::log::LogHeader {
-    crate::log::LogHeader {
-        format: crate::log::LOG_FORMAT,
-        engine: String::new(),
-        seed: 0,
-        ruleset: Ruleset::default(),
-        decks: [Vec::new(), Vec::new()],
-        plugins: Vec::new(),
-        lock: None,
-        card_sets: Vec::new(),
-        unsupported: Vec::new(),
-    }
+    crate::log::LogHeader::new(0, Ruleset::default(), [Vec::new(), Vec::new()], Vec::new())
 }
 
 #[test]

@@ -20,7 +20,7 @@ use swtcg_engine::conformance::scenario::UnitZone;
 use swtcg_engine::conformance::scenario::{Action, ArenaName, Phase, Scenario, SideName, Stop};
 use swtcg_engine::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
 use swtcg_engine::hooks::{HookError, PluginId};
-use swtcg_engine::log::{Event, GameLog, LOG_FORMAT, LogEntry, LogHeader};
+use swtcg_engine::log::{Event, GameLog, LogEntry, LogHeader};
 use swtcg_engine::model::state::TurnStep;
 use swtcg_engine::model::{Arena, CardDef, CardSide, GameState, Place, Side, Unit, UnitId};
 use swtcg_engine::plugins::wasmtime_free::Compiled;
@@ -436,17 +436,12 @@ pub struct Played {
 
 /// The log header of a fixture game.
 pub fn header_for(host: &dyn AbilityHost, ruleset: &Ruleset, seed: u64) -> LogHeader {
-    LogHeader {
-        format: LOG_FORMAT,
-        engine: "hostile fixtures".into(),
+    LogHeader::new(
         seed,
-        ruleset: ruleset.clone(),
-        decks: [Vec::new(), Vec::new()],
-        plugins: host.fingerprints(),
-        lock: None,
-        card_sets: Vec::new(),
-        unsupported: Vec::new(),
-    }
+        ruleset.clone(),
+        [Vec::new(), Vec::new()],
+        host.fingerprints(),
+    )
 }
 
 /// Plays a battle-step scenario with the given abilities, directly with `Game`.
