@@ -1,4 +1,7 @@
-//! `swtcg deck`: check deck files against the deck-building rules and the formats.
+//! `swtcg deck`: check deck files against the deck-building rules and the formats, and convert
+//! them between the deck formats (`deck_cmd/convert.rs`).
+
+mod convert;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Subcommand;
 use swtcg_engine::cards::CardDb;
-use swtcg_engine::deck::parse_deck;
+use swtcg_engine::deck::{Deck, parse_deck};
 use swtcg_engine::deck_rules::{DECK_MIN, deck_side, find_format, side_name, validate};
 use swtcg_engine::model::CardSide;
 
@@ -17,26 +20,31 @@ pub enum DeckCommand {
     /// limits (at least 36 units, 12 per arena, no arena with more than twice the units of
     /// another; a multi-arena unit counts in each of its arenas).
     ///
-    /// The deck is a plain "count name" list or a TOML deck (`name`, `side`, `format`, and
-    /// `[[card]]` tables with `count` and `name`); see engine/data/decks/. Prints `VALID ...` or
+    /// The deck is a plain "count name" list, a TOML deck (`name`, `side`, `format`, and
+    /// `[[card]]` tables with `count` and `name`; see engine/data/decks/) or a LackeyCCG `.dek`.
+    /// Card names may be written as people write them (any apostrophe, "Shaak-Ti" for "Shaak
+    /// Ti", "Corde" for "Cordé", "YV664" for "YV-664"): such a name, and a `.dek` card found
+    /// outside its set or left out in another superzone, is a `note:` on stderr. Prints `VALID ...` or
     /// one `rule: message` line per problem. Exit status: 0 valid, 1 rules broken, 2 the file
     /// could not be read or parsed (the message names file, line and key) or the format is
     /// unknown.
     ///
     /// Example: swtcg deck validate engine/data/decks/demo-dark.toml --format Vintage
     Validate {
-        /// The deck file (.toml or a plain list).
+        /// The deck file (.toml, .dek or a plain list).
         deck: PathBuf,
         /// Check the format's legal sets and banned cards (a label of formats.txt, e.g.
         /// "Standard", "Vintage"); overrides the deck's own `format`.
         #[arg(long)]
         format: Option<String>,
     },
+    Convert(convert::ConvertArgs),
 }
 
 pub fn run(cmd: DeckCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         DeckCommand::Validate { deck, format } => validate_file(&deck, format.as_deref()),
+        DeckCommand::Convert(args) => convert::run(&args),
     }
 }
 
@@ -44,6 +52,7 @@ fn validate_file(path: &PathBuf, format: Option<&str>) -> anyhow::Result<ExitCod
     let cards = CardDb::bundled();
     let origin = path.display().to_string();
     let deck = parse_deck(&origin, &crate::read_text(path)?, &cards)?;
+    print_notes(&deck);
     let format_name = format.or(deck.format.as_deref());
     let format = match format_name {
         Some(name) => match find_format(cards.formats(), name) {
@@ -88,4 +97,13 @@ fn validate_file(path: &PathBuf, format: Option<&str>) -> anyhow::Result<ExitCod
         if violations.len() == 1 { "" } else { "s" }
     );
     Ok(ExitCode::from(1))
+}
+
+/// What the deck reader noted (names read in another spelling, superzones left out), on stderr so
+/// that the verdict on stdout stays one line.
+fn print_notes(deck: &Deck) {
+    for note in &deck.notes {
+        let note = note.to_string();
+        eprintln!("note: {}", swtcg_engine::text::escape_controls(&note));
+    }
 }
