@@ -1,5 +1,6 @@
-//! Deck files: the plain "count name" list the community exchanges, and a TOML deck format with a
-//! name, a side and a format; both resolved against the card database.
+//! Deck files: the plain "count name" list, LackeyCCG's `.dek` (the format the community
+//! exchanges, `deck/lackey_dek.rs`) and a TOML deck format with a name, a side and a format; all
+//! resolved against the card database, and written back by `deck/write.rs` and `write_dek`.
 //!
 //! A plain list:
 //!
@@ -21,14 +22,33 @@
 //! name = "ANH/Jawa"
 //! ```
 //!
+//! A LackeyCCG `.dek` deck is XML, one `<card>` per copy, the id being the LackeyCCG image name:
+//!
+//! ```xml
+//! <deck version="0.8">
+//!     <meta>
+//!         <game>starwars</game>
+//!     </meta>
+//!     <superzone name="Deck">
+//!         <card><name id="ANH085_Jawa">Jawa</name><set>ANH</set></card>
+//!     </superzone>
+//! </deck>
+//! ```
+//!
 //! Parsing checks only what the file says (syntax, counts, card names, the format's name); the
 //! deck-building rules (60 cards, 4 copies, one side, formats, the IDC unit limits) are checked by
 //! [`crate::deck_rules::validate`].
+
+mod lackey_dek;
+mod write;
 
 use std::sync::Arc;
 
 use serde::Deserialize;
 use toml::Spanned;
+
+pub use lackey_dek::write_dek;
+pub use write::{card_reference, write_plain, write_toml};
 
 use crate::cards::CardDb;
 use crate::model::{CardDef, Side};
@@ -61,6 +81,22 @@ pub struct DeckError {
     pub message: String,
 }
 
+/// Something a reader did on the deck's behalf that its author may want to know: a name read in
+/// another spelling, a card found outside the set the file gave, a superzone left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckNote {
+    pub origin: String,
+    /// The 1-based line the note is about.
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for DeckNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.origin, self.line, self.message)
+    }
+}
+
 /// A parsed deck: what the file declares and its cards, resolved to printings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Deck {
@@ -71,8 +107,10 @@ pub struct Deck {
     /// The format the deck is built for (TOML `format`), as named in `formats.txt`.
     pub format: Option<String>,
     /// One entry per line of the file, in file order: the count, the printing it names and the
-    /// 1-based line (of the card's `name` in TOML).
+    /// 1-based line (of the card's `name` in TOML; of its first copy in a `.dek`).
     pub cards: Vec<(u32, Arc<CardDef>, usize)>,
+    /// What the reader noted, in file order, each once.
+    pub notes: Vec<DeckNote>,
 }
 
 impl Deck {
@@ -90,11 +128,15 @@ impl Deck {
     }
 }
 
-/// Parses a deck file in either format. The text is a TOML deck when it parses as a TOML table
-/// with a `card` key, or when its first line that is not blank or a comment does not start with a
-/// digit (so that a broken TOML deck gets TOML errors); otherwise it is a plain list.
+/// Parses a deck file in any of the three formats, told apart by content. The text is a LackeyCCG
+/// `.dek` when it starts with `<` (XML: a plain list starts with a count, TOML never with `<`). It
+/// is a TOML deck when it parses as a TOML table with a `card` key, or when its first line that is
+/// not blank or a comment does not start with a digit (so that a broken TOML deck gets TOML
+/// errors); otherwise it is a plain list.
 pub fn parse_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, DeckError> {
-    if is_toml_deck(text) {
+    if lackey_dek::is_dek(text) {
+        lackey_dek::parse_dek(origin, text, cards)
+    } else if is_toml_deck(text) {
         parse_toml_deck(origin, text, cards)
     } else {
         parse_plain_deck(origin, text, cards)
@@ -129,6 +171,7 @@ fn is_toml_deck(text: &str) -> bool {
 /// and everything from a `#` on are ignored (no card name contains `#`).
 fn parse_plain_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, DeckError> {
     let mut entries = Vec::new();
+    let mut notes = Notes::new(origin);
     for (index, raw) in text.lines().enumerate() {
         let line = raw
             .split('#')
@@ -156,6 +199,7 @@ fn parse_plain_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, De
         let def = cards
             .lookup(name.trim())
             .map_err(|e| error(e.to_string()))?;
+        notes.spelling(index + 1, name.trim(), &def);
         entries.push((count, def, index + 1));
     }
     if entries.is_empty() {
@@ -171,6 +215,7 @@ fn parse_plain_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, De
         side: None,
         format: None,
         cards: entries,
+        notes: notes.into_vec(),
     })
 }
 
@@ -275,20 +320,69 @@ fn parse_toml_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, Dec
         });
     }
     let mut entries = Vec::with_capacity(raw.card.len());
+    let mut notes = Notes::new(origin);
     for card in raw.card {
         let count = checked_count(*card.count.get_ref())
             .map_err(|message| error(card.count.span(), "count", message))?;
         let def = cards
             .lookup(card.name.get_ref())
             .map_err(|e| error(card.name.span(), "name", e.to_string()))?;
-        entries.push((count, def, line_of(text, card.name.span().start)));
+        let line = line_of(text, card.name.span().start);
+        notes.spelling(line, card.name.get_ref(), &def);
+        entries.push((count, def, line));
     }
     Ok(Deck {
         name,
         side,
         format,
         cards: entries,
+        notes: notes.into_vec(),
     })
+}
+
+/// The notes of one deck file, each message kept once (a `.dek` names a card once per copy).
+struct Notes {
+    origin: String,
+    notes: Vec<DeckNote>,
+}
+
+impl Notes {
+    fn new(origin: &str) -> Self {
+        Notes {
+            origin: origin.to_string(),
+            notes: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, line: usize, message: String) {
+        if !self.notes.iter().any(|note| note.message == message) {
+            self.notes.push(DeckNote {
+                origin: self.origin.clone(),
+                line,
+                message,
+            });
+        }
+    }
+
+    /// Notes a card name that was found under another spelling than the one written (not for
+    /// capitalisation alone, which every deck tool varies).
+    fn spelling(&mut self, line: usize, written: &str, card: &CardDef) {
+        let written = written.trim();
+        let name = match written.split_once('/') {
+            Some((set, name)) if set.trim().eq_ignore_ascii_case(&card.set) => name.trim(),
+            _ => written,
+        };
+        if name.to_lowercase() != card.name.to_lowercase() {
+            self.add(
+                line,
+                format!("{written:?} read as \"{}/{}\"", card.set, card.name),
+            );
+        }
+    }
+
+    fn into_vec(self) -> Vec<DeckNote> {
+        self.notes
+    }
 }
 
 /// The key a toml error is about: unknown and missing fields name it in the message; for other
@@ -382,6 +476,39 @@ mod tests {
         assert_eq!(entries, [(4, "Jawa", 2), (2, "Zam Wesell (B)", 4)]);
         assert_eq!(deck.card_count(), 6);
         assert_eq!(deck.expand().len(), 6);
+    }
+
+    #[test]
+    fn names_written_otherwise_are_found_with_a_note() {
+        let cards = CardDb::bundled();
+        let deck = parse_deck(
+            "d.txt",
+            "4 Shaak-Ti (A)\n2 anh/yv664 light freighter\n1 LUKE'S X-WING (A)\n",
+            &cards,
+        )
+        .unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(deck.card_count(), 7);
+        let notes: Vec<String> = deck.notes.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            notes,
+            [
+                "d.txt:1: \"Shaak-Ti (A)\" read as \"AOTC/Shaak Ti (A)\"",
+                "d.txt:2: \"anh/yv664 light freighter\" read as \"ANH/YV-664 Light Freighter\"",
+            ]
+        );
+        let deck = parse_deck(
+            "d.toml",
+            "[[card]]\ncount = 1\nname = \"Cordé (A)\"\n",
+            &cards,
+        )
+        .unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(
+            deck.notes
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["d.toml:3: \"Cordé (A)\" read as \"AOTC/Corde (A)\""]
+        );
     }
 
     #[test]

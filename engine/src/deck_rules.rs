@@ -592,6 +592,7 @@ mod tests {
                 (4, unit("Stormtrooper", CardSide::Dark), 3),
                 (4, unit("Jawa", CardSide::Neutral), 4),
             ],
+            notes: Vec::new(),
         };
         assert_eq!(deck_side(&vong_deck), Some(CardSide::YuuzhanVong));
         let violations: Vec<Violation> = validate(&vong_deck, &cards, None, 16)

@@ -1,4 +1,7 @@
-//! `swtcg deck`: check deck files against the deck-building rules and the formats.
+//! `swtcg deck`: check deck files against the deck-building rules and the formats, and convert
+//! them between the deck formats (`deck_cmd/convert.rs`).
+
+mod convert;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -6,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Subcommand;
 use serde::Serialize;
-use swtcg_engine::deck::parse_deck;
+use swtcg_engine::deck::{Deck, parse_deck};
 use swtcg_engine::deck_rules::{deck_side, find_format, side_name, validate};
 use swtcg_engine::model::CardSide;
 
@@ -22,18 +25,21 @@ pub enum DeckCommand {
     /// printed ability no plugin claims), with its text: `play`, `demo` and `sim` refuse such
     /// a deck unless given --allow-unsupported.
     ///
-    /// The deck is a plain "count name" list or a TOML deck (`name`, `side`, `format`, and
-    /// `[[card]]` tables with `count` and `name`); see engine/data/decks/. Cards of --cards set
-    /// files (and of the ruleset's card_sets) resolve like bundled ones. Prints `VALID ...` or
-    /// one `rule: message` line per problem, then `UNSUPPORTED ...` lines. Exit status: 0 valid,
-    /// 1 rules broken, 2 the file could not be read or parsed (the message names file, line and
-    /// key) or the format is unknown.
+    /// The deck is a plain "count name" list, a TOML deck (`name`, `side`, `format`, and
+    /// `[[card]]` tables with `count` and `name`; see engine/data/decks/) or a LackeyCCG `.dek`.
+    /// Card names may be written as people write them (any apostrophe, "Shaak-Ti" for "Shaak
+    /// Ti", "Corde" for "Cordé", "YV664" for "YV-664"): such a name, and a `.dek` card found
+    /// outside its set or left out in another superzone, is a `note:` on stderr. Cards of
+    /// --cards set files (and of the ruleset's card_sets) resolve like bundled ones. Prints
+    /// `VALID ...` or one `rule: message` line per problem, then `UNSUPPORTED ...` lines. Exit
+    /// status: 0 valid, 1 rules broken, 2 the file could not be read or parsed (the message
+    /// names file, line and key) or the format is unknown.
     ///
     /// Example: swtcg deck validate engine/data/decks/demo-dark.toml --format Vintage
     ///
     /// Example: swtcg deck validate my-fan-deck.txt --cards fan/FAN.txt --json
     Validate {
-        /// The deck file (.toml or a plain list).
+        /// The deck file (.toml, .dek or a plain list).
         deck: PathBuf,
         /// Check the format's legal sets and banned cards (a label of formats.txt, e.g.
         /// "Standard", "Vintage", "WOTC"); overrides the deck's own `format` and the ruleset's.
@@ -46,6 +52,7 @@ pub enum DeckCommand {
         #[command(flatten)]
         game: GameArgs,
     },
+    Convert(convert::ConvertArgs),
 }
 
 pub fn run(cmd: DeckCommand) -> anyhow::Result<ExitCode> {
@@ -56,6 +63,7 @@ pub fn run(cmd: DeckCommand) -> anyhow::Result<ExitCode> {
             json,
             game,
         } => validate_file(&deck, format.as_deref(), json, &game),
+        DeckCommand::Convert(args) => convert::run(&args),
     }
 }
 
@@ -95,6 +103,7 @@ fn validate_file(
     let cards = &setup.cards.db;
     let origin = path.display().to_string();
     let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
+    print_notes(&deck);
     let format = match format.or(deck.format.as_deref()) {
         Some(name) => match find_format(cards.formats(), name) {
             Some(found) => Some(found.clone()),
@@ -190,4 +199,13 @@ fn validate_file(
         }
     }
     Ok(code)
+}
+
+/// What the deck reader noted (names read in another spelling, superzones left out), on stderr so
+/// that the verdict on stdout stays one line.
+pub(crate) fn print_notes(deck: &Deck) {
+    for note in &deck.notes {
+        let note = note.to_string();
+        eprintln!("note: {}", swtcg_engine::text::escape_controls(&note));
+    }
 }

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, SEED_DARK, SEED_LIGHT, parse_deck_list};
+use swtcg_engine::deck::{
+    DEMO_DARK, DEMO_LIGHT, SEED_DARK, SEED_LIGHT, parse_deck, parse_deck_list,
+};
 use swtcg_engine::log::Event;
 use swtcg_engine::save::{Seat, Session};
 use swtcg_engine::{Arena, Game, Outcome, Seats, Side};
@@ -15,10 +17,11 @@ pub struct DemoArgs {
     /// Seed of the game's dice and shuffles; the same seed plays the same game.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Dark Side deck list ("count name" lines); default: the built-in deck `--decks` names.
+    /// Dark Side deck file (a plain "count name" list, a TOML deck or a LackeyCCG .dek); default:
+    /// the built-in deck `--decks` names.
     #[arg(long)]
     dark: Option<PathBuf>,
-    /// Light Side deck list; default: the built-in deck `--decks` names.
+    /// Light Side deck file; default: the built-in deck `--decks` names.
     #[arg(long)]
     light: Option<PathBuf>,
     /// The built-in decks for a side without a deck file.
@@ -86,11 +89,12 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         match path {
             Some(path) => Ok(crate::setup::GameDeck {
                 name: path.display().to_string(),
-                cards: parse_deck_list(
-                    &path.display().to_string(),
-                    &crate::read_text(path)?,
-                    cards,
-                )?,
+                cards: {
+                    let origin = path.display().to_string();
+                    let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
+                    crate::deck_cmd::print_notes(&deck);
+                    deck.expand()
+                },
             }),
             None => Ok(crate::setup::GameDeck {
                 name: name.to_string(),

@@ -53,6 +53,7 @@ fn check(paths: &[PathBuf], json: bool, game: &GameArgs) -> anyhow::Result<ExitC
     for path in paths {
         let origin = path.display().to_string();
         let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
+        crate::deck_cmd::print_notes(&deck);
         let deck_name = deck.name.clone().unwrap_or_else(|| stem(path));
         for (_, card, _) in &deck.cards {
             for text in &card.abilities {

@@ -64,7 +64,8 @@ enum Command {
     /// Example: swtcg cards coverage ANH --top 5
     #[command(subcommand)]
     Cards(cards_cmd::CardsCommand),
-    /// Check deck files against the deck-building rules and the formats.
+    /// Check deck files against the deck-building rules and the formats; convert decks between
+    /// LackeyCCG's .dek, the plain list and TOML.
     ///
     /// Example: swtcg deck validate engine/data/decks/demo-dark.toml --format Vintage
     #[command(subcommand)]

@@ -216,6 +216,7 @@ pub fn load_decks(
             .map(|path| -> anyhow::Result<_> {
                 let origin = path.display().to_string();
                 let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
+                crate::deck_cmd::print_notes(&deck);
                 Ok((origin, deck))
             })
             .collect::<anyhow::Result<_>>()?,

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{stderr, stdout, swtcg};
+use common::{root, stderr, stdout, swtcg};
 
 use std::path::{Path, PathBuf};
 
@@ -262,6 +262,100 @@ fn help_has_an_example() {
     let out = swtcg(&["deck", "validate", "--help"]);
     assert!(
         stdout(&out).contains("Example: swtcg deck validate"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// A deck in LackeyCCG's own layout (see engine/tests/fixtures/decks/).
+const LIGHT_REBELS: &str = "engine/tests/fixtures/decks/light-rebels.dek";
+
+#[test]
+fn a_lackey_dek_validates_and_converts_to_toml_and_back() {
+    let out = swtcg(&["deck", "validate", LIGHT_REBELS]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "VALID light-rebels (60 cards, Light Side, no format)\n"
+    );
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "note: {LIGHT_REBELS}:69: the \"Sideboard\" superzone's 3 cards are not played and were left out\n"
+        )
+    );
+
+    let dir = TempDeck::new("converted.toml", "an older file\n");
+    let toml = dir.path.clone();
+    let toml = toml.to_str().unwrap();
+    let out = swtcg(&["deck", "convert", LIGHT_REBELS, toml]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out),
+        format!("error: {toml}: the file exists; give --force to overwrite it\n")
+    );
+    assert_eq!(std::fs::read_to_string(toml).unwrap(), "an older file\n");
+    let out = swtcg(&["deck", "convert", LIGHT_REBELS, toml, "--force"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!("wrote {toml} (60 cards, TOML deck)\n")
+    );
+    let text = std::fs::read_to_string(toml).unwrap();
+    assert!(
+        text.contains("[[card]]\ncount = 4\nname = \"Luke's X-Wing (A)\"\n"),
+        "{text}"
+    );
+
+    // Back to a .dek: the same cards in LackeyCCG's layout, less the sideboard.
+    let dek = dir.dir.join("back.dek");
+    let dek = dek.to_str().unwrap();
+    let out = swtcg(&["deck", "convert", toml, dek]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let original = std::fs::read_to_string(root().join(LIGHT_REBELS)).unwrap();
+    let deck_zone_end = original.find("\t<superzone name=\"Supply\">").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dek).unwrap(),
+        format!("{}</deck>\n", &original[..deck_zone_end])
+    );
+
+    // --to names the format where the extension does not.
+    let plain = dir.dir.join("deck.list");
+    let plain = plain.to_str().unwrap();
+    let out = swtcg(&["deck", "convert", dek, plain]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("--to dek|plain|toml"),
+        "{}",
+        stderr(&out)
+    );
+    let out = swtcg(&["deck", "convert", dek, plain, "--to", "plain"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(plain)
+            .unwrap()
+            .starts_with("4 ARC-170 Starfighter\n4 N-1 Starfighter\n"),
+    );
+}
+
+#[test]
+fn a_broken_dek_names_the_file_and_line() {
+    let deck = TempDeck::new(
+        "broken.dek",
+        "<deck version=\"0.8\">\n\t<superzone name=\"Deck\">\n\t\t<card><name id=\"x\">Jawa</name><set>ANH</set></card>\n\t\t<card><name id=\"x\">Jawa</nmae><set>ANH</set></card>\n\t</superzone>\n</deck>\n",
+    );
+    let out = swtcg(&["deck", "validate", deck.path()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "error: {}:4: not a well-formed LackeyCCG .dek (XML) file: expected 'name' tag, not 'nmae' at 4:26\n",
+            deck.path()
+        )
+    );
+    let out = swtcg(&["deck", "convert", "--help"]);
+    assert!(
+        stdout(&out).contains("Example: swtcg deck convert rebels.dek rebels.toml"),
         "{}",
         stdout(&out)
     );

@@ -11,7 +11,7 @@ use common::{root, stderr, stdout, swtcg, temp};
 
 const FAN: &str = "examples/fan-set/FAN.txt";
 const DARK: &str = "examples/fan-set/fan-dark.txt";
-const LIGHT: &str = "examples/fan-set/fan-light.txt";
+const LIGHT: &str = "examples/fan-set/fan-light.dek";
 
 /// Copies the example fan set folder into a temporary one, so that a test can change it.
 fn copy_example(group: &str) -> std::path::PathBuf {
@@ -149,7 +149,7 @@ fn a_ruleset_carries_its_fan_set_and_the_lock_refuses_an_erratum() {
     assert!(locked.contains("sets = [\"FAN\"]"), "{locked}");
 
     // No --cards: the ruleset brings the set, and its decks play under the lock.
-    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.txt"));
+    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.dek"));
     let sim = |lock: &Path| {
         swtcg(&[
             "sim",

@@ -131,6 +131,7 @@ struct Columns {
     number: Option<usize>,
     usage: Option<usize>,
     text: Option<usize>,
+    image: Option<usize>,
 }
 
 impl Columns {
@@ -166,6 +167,7 @@ impl Columns {
             number: find("Number"),
             usage: find("Usage"),
             text: find("Text"),
+            image: find("ImageFile"),
         })
     }
 }
@@ -246,6 +248,7 @@ fn parse_row(
             .map(|number| strip_zero_fraction(&number).to_string()),
         abilities: split_joined(optional(columns.text)),
         usage: split_joined(optional(columns.usage)),
+        image: non_empty(optional(columns.image)),
     })
 }
 
@@ -548,6 +551,7 @@ mod tests {
         assert_eq!(card.version.as_deref(), Some("B2"));
         assert_eq!(card.rarity.as_deref(), Some("R"));
         assert_eq!(card.number.as_deref(), Some("157"));
+        assert_eq!(card.image.as_deref(), Some("img"));
         assert_eq!(card.usage, vec!["Ruling one", "Ruling two"]);
         assert_eq!(card.abilities, vec!["Armor", "Pay 1 Force -> Evade 1"]);
     }

@@ -4,6 +4,7 @@
 pub mod coverage;
 pub mod formats;
 pub mod lackey;
+pub mod names;
 pub mod set_files;
 
 use std::collections::{HashMap, HashSet};
@@ -15,6 +16,7 @@ use crate::model::CardDef;
 
 pub use formats::{Format, FormatError, parse_formats};
 pub use lackey::{ImportError, MULTI_WORD_SUBTYPES, SetImport, parse_set, parse_set_with};
+pub use names::name_key;
 pub use set_files::{SetFile, SetFileError};
 
 /// The bundled set files, in the order bare names are resolved: the original Wizards of the Coast
@@ -52,6 +54,10 @@ pub const BUNDLED_KEYWORDS: &str = include_str!("../../data/lackey/keywords.txt"
 /// The most suggestions an unknown-name error offers; more would bury the likely one.
 const MAX_SUGGESTIONS: usize = 3;
 
+/// The most suggestions when more than [`MAX_SUGGESTIONS`] names are equally near: they are all
+/// listed (none is preferred over an equal), up to this many.
+const MAX_TIED_SUGGESTIONS: usize = 8;
+
 /// Why a card reference could not be resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LookupError {
@@ -80,6 +86,19 @@ pub enum LookupError {
         sets.first().map_or("", String::as_str)
     )]
     Ambiguous { name: String, sets: Vec<String> },
+    #[error(
+        "{written:?} matches different cards: {}; write one of them exactly",
+        quoted(candidates).join(", ")
+    )]
+    AmbiguousSpelling {
+        written: String,
+        /// `SET/Name` of each card it could mean, in load order.
+        candidates: Vec<String>,
+    },
+}
+
+fn quoted(names: &[String]) -> Vec<String> {
+    names.iter().map(|name| format!("{name:?}")).collect()
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -105,8 +124,8 @@ pub struct CardDb {
     set_files: Vec<String>,
     /// Indices into `cards` by exact name, in load order.
     by_name: HashMap<String, Vec<usize>>,
-    /// Indices into `cards` by lowercased name, for lookups typed with different capitalisation.
-    by_lower_name: HashMap<String, Vec<usize>>,
+    /// Indices into `cards` by [`name_key`], for names written as a person writes them.
+    by_key: HashMap<String, Vec<usize>>,
     formats: Vec<Format>,
     keywords: Vec<String>,
     /// Every problem met while loading, kept so that callers of [`CardDb::bundled`], which cannot
@@ -160,8 +179,8 @@ impl CardDb {
                 .entry(card.name.clone())
                 .or_default()
                 .push(index);
-            self.by_lower_name
-                .entry(card.name.to_lowercase())
+            self.by_key
+                .entry(name_key(&card.name))
                 .or_default()
                 .push(index);
             self.cards.push(Arc::new(card));
@@ -180,10 +199,13 @@ impl CardDb {
 
     /// Finds a card by `SET/Name` (`ANH/Luke's X-Wing (A)`) or by bare name (`Luke's X-Wing (A)`).
     ///
-    /// Names are matched exactly, or else ignoring capitalisation. When a set holds several
-    /// printings of a name (alternate art, promos), the first non-promo one in file order is
-    /// returned. A bare name printed in several sets resolves to the first non-promo printing in
-    /// set order, but only if every set prints the same card; otherwise the caller must say which.
+    /// Names are matched exactly, or else ignoring capitalisation, or else as a person writes
+    /// them (the same [`name_key`]: any apostrophe, hyphen or space, accents, "YV664" for
+    /// "YV-664"); the closest spelling that matches wins. When a set holds several printings of a
+    /// name (alternate art, promos), the first non-promo one in file order is returned. A name
+    /// printed in several sets, or a spelling several names share, resolves to the first non-promo
+    /// printing in set order, but only if all of them play identically; otherwise the caller must
+    /// say which, and the error lists the candidates.
     pub fn lookup(&self, reference: &str) -> Result<Arc<CardDef>, LookupError> {
         let reference = reference.trim();
         if reference.is_empty() {
@@ -199,7 +221,7 @@ impl CardDb {
         {
             return self.lookup_in_set(set, name.trim());
         }
-        let printings = self.printings(reference);
+        let printings = self.printings(reference, None);
         if printings.is_empty() {
             if let Some((prefix, _)) = reference.split_once('/')
                 && looks_like_set_code(prefix)
@@ -215,52 +237,15 @@ impl CardDb {
                 suggestions: self.suggestions(reference, None),
             });
         }
-        // One representative per set, in set order, so that alternate printings inside a set do
-        // not make a name ambiguous.
-        let mut representatives: Vec<&Arc<CardDef>> = Vec::new();
-        for set in &self.sets {
-            let in_set: Vec<&Arc<CardDef>> = printings
-                .iter()
-                .copied()
-                .filter(|card| &card.set == set)
-                .collect();
-            if let Some(card) = preferred_printing(&in_set) {
-                representatives.push(card);
-            }
-        }
-        let Some(first) = representatives.first() else {
-            return Err(LookupError::UnknownCard {
-                name: reference.to_string(),
-                suggestions: Vec::new(),
-            });
-        };
-        if representatives
-            .iter()
-            .all(|card| same_game_text(card, first))
-        {
-            return Ok(Arc::clone(
-                preferred_printing(&representatives).unwrap_or(first),
-            ));
-        }
-        Err(LookupError::Ambiguous {
-            name: first.name.clone(),
-            sets: representatives
-                .iter()
-                .map(|card| card.set.clone())
-                .collect(),
-        })
+        self.choose(reference, &printings)
     }
 
     fn lookup_in_set(&self, set: &str, name: &str) -> Result<Arc<CardDef>, LookupError> {
-        let printings = self.printings(name);
-        let in_set: Vec<&Arc<CardDef>> = printings
-            .iter()
-            .copied()
-            .filter(|card| card.set == set)
-            .collect();
-        if let Some(card) = preferred_printing(&in_set) {
-            return Ok(Arc::clone(card));
+        let in_set = self.printings(name, Some(set));
+        if !in_set.is_empty() {
+            return self.choose(&format!("{set}/{name}"), &in_set);
         }
+        let printings = self.printings(name, None);
         if printings.is_empty() {
             return Err(LookupError::UnknownCard {
                 name: format!("{set}/{name}"),
@@ -284,23 +269,111 @@ impl CardDb {
         })
     }
 
-    /// Every printing with this exact name, or else with this name ignoring case, in load order.
-    fn printings(&self, name: &str) -> Vec<&Arc<CardDef>> {
-        let indices = self
+    /// The printing that `written` means among the printings it matched, or why it is ambiguous.
+    fn choose(
+        &self,
+        written: &str,
+        printings: &[&Arc<CardDef>],
+    ) -> Result<Arc<CardDef>, LookupError> {
+        // One representative per set and name, in set order, so that alternate printings inside
+        // a set do not make a name ambiguous.
+        let mut representatives: Vec<&Arc<CardDef>> = Vec::new();
+        for set in &self.sets {
+            let mut names: Vec<&str> = Vec::new();
+            for card in printings.iter().filter(|card| &card.set == set) {
+                if !names.contains(&card.name.as_str()) {
+                    names.push(&card.name);
+                }
+            }
+            for name in names {
+                let same: Vec<&Arc<CardDef>> = printings
+                    .iter()
+                    .copied()
+                    .filter(|card| &card.set == set && card.name == name)
+                    .collect();
+                if let Some(card) = preferred_printing(&same) {
+                    representatives.push(card);
+                }
+            }
+        }
+        let Some(first) = representatives.first() else {
+            return Err(LookupError::UnknownCard {
+                name: written.to_string(),
+                suggestions: Vec::new(),
+            });
+        };
+        if representatives
+            .iter()
+            .all(|card| same_game_text(card, first))
+        {
+            return Ok(Arc::clone(
+                preferred_printing(&representatives).unwrap_or(first),
+            ));
+        }
+        if representatives.iter().all(|card| card.name == first.name) {
+            return Err(LookupError::Ambiguous {
+                name: first.name.clone(),
+                sets: representatives
+                    .iter()
+                    .map(|card| card.set.clone())
+                    .collect(),
+            });
+        }
+        Err(LookupError::AmbiguousSpelling {
+            written: written.to_string(),
+            candidates: representatives
+                .iter()
+                .map(|card| format!("{}/{}", card.set, card.name))
+                .collect(),
+        })
+    }
+
+    /// The printings a written name matches, in load order and limited to one set if given: those
+    /// with exactly this name, else those with this name ignoring case, else those with its
+    /// [`name_key`].
+    fn printings(&self, name: &str, set: Option<&str>) -> Vec<&Arc<CardDef>> {
+        let in_set = |card: &&Arc<CardDef>| set.is_none_or(|set| card.set == set);
+        let exact: Vec<&Arc<CardDef>> = self
             .by_name
             .get(name)
-            .or_else(|| self.by_lower_name.get(&name.to_lowercase()));
-        indices
             .into_iter()
             .flatten()
             .filter_map(|&index| self.cards.get(index))
-            .collect()
+            .filter(in_set)
+            .collect();
+        if !exact.is_empty() {
+            return exact;
+        }
+        let keyed: Vec<&Arc<CardDef>> = self
+            .by_key
+            .get(&name_key(name))
+            .into_iter()
+            .flatten()
+            .filter_map(|&index| self.cards.get(index))
+            .filter(in_set)
+            .collect();
+        let lower = name.to_lowercase();
+        let same_but_case: Vec<&Arc<CardDef>> = keyed
+            .iter()
+            .copied()
+            .filter(|card| card.name.to_lowercase() == lower)
+            .collect();
+        if same_but_case.is_empty() {
+            keyed
+        } else {
+            same_but_case
+        }
     }
 
-    /// Up to [`MAX_SUGGESTIONS`] names close to `query`: names starting with it first, then names
-    /// containing it, then names within a small edit distance.
+    /// The names nearest to `query`, compared by their [`name_key`]: names starting with it first,
+    /// then names containing it, then names within a small edit distance, nearest first. At most
+    /// [`MAX_SUGGESTIONS`], except that names as near as the last one listed are listed too (up
+    /// to [`MAX_TIED_SUGGESTIONS`]): of two equally near names, neither is preferred.
     fn suggestions(&self, query: &str, set: Option<&str>) -> Vec<String> {
-        let query = query.to_lowercase();
+        let query = name_key(query);
+        if query.is_empty() {
+            return Vec::new();
+        }
         let query_len = query.chars().count();
         let max_distance = (query_len / 4).max(2);
         let mut scored: Vec<((u8, usize), usize, &str)> = Vec::new();
@@ -309,14 +382,14 @@ impl CardDb {
             if set.is_some_and(|set| card.set != set) || !seen.insert(card.name.as_str()) {
                 continue;
             }
-            let name = card.name.to_lowercase();
+            let name = name_key(&card.name);
             let name_len = name.chars().count();
             let score = if name.starts_with(&query) {
                 Some((0, name_len.saturating_sub(query_len)))
             } else if query_len >= 3 && name.contains(&query) {
                 Some((1, name_len.saturating_sub(query_len)))
             } else {
-                let distance = edit_distance(&query, &name);
+                let distance = strsim::levenshtein(&query, &name);
                 (distance <= max_distance).then_some((2, distance))
             };
             if let Some(score) = score {
@@ -324,11 +397,17 @@ impl CardDb {
             }
         }
         scored.sort();
-        scored
-            .into_iter()
-            .take(MAX_SUGGESTIONS)
-            .map(|(_, _, name)| name.to_string())
-            .collect()
+        let mut suggestions = Vec::new();
+        let mut last_score = None;
+        for (score, _, name) in scored {
+            let full = suggestions.len() >= MAX_SUGGESTIONS && last_score != Some(score);
+            if full || suggestions.len() >= MAX_TIED_SUGGESTIONS {
+                break;
+            }
+            suggestions.push(name.to_string());
+            last_score = Some(score);
+        }
+        suggestions
     }
 
     /// Set codes in load order.
@@ -435,22 +514,6 @@ fn same_game_text(a: &CardDef, b: &CardDef) -> bool {
 /// in the code gets a clearer error than "unknown card".
 fn looks_like_set_code(prefix: &str) -> bool {
     (1..=6).contains(&prefix.len()) && prefix.chars().all(|c| c.is_ascii_alphanumeric())
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        current[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
 }
 
 #[cfg(test)]
@@ -714,7 +777,11 @@ mod tests {
         let db = CardDb::bundled();
         match db.lookup("Xesh") {
             Err(LookupError::UnknownCard { suggestions, .. }) => {
-                assert_eq!(suggestions, vec!["Xesh (A)", "Xesh (B)", "Xesh (C)"]);
+                // All five are equally near: none is left out for another.
+                assert_eq!(
+                    suggestions,
+                    vec!["Xesh (A)", "Xesh (B)", "Xesh (C)", "Xesh (D)", "Xesh (E)"]
+                );
             }
             other => panic!("unexpected {other:?}"),
         }
@@ -753,10 +820,15 @@ mod tests {
         match db.lookup("TAL/Xesh (Z)") {
             Err(LookupError::UnknownCard { name, suggestions }) => {
                 assert_eq!(name, "TAL/Xesh (Z)");
-                assert_eq!(suggestions.len(), 3);
                 assert_eq!(
                     suggestions,
-                    ["TAL/Xesh (A)", "TAL/Xesh (B)", "TAL/Xesh (C)"]
+                    [
+                        "TAL/Xesh (A)",
+                        "TAL/Xesh (B)",
+                        "TAL/Xesh (C)",
+                        "TAL/Xesh (D)",
+                        "TAL/Xesh (E)"
+                    ]
                 );
             }
             other => panic!("unexpected {other:?}"),
@@ -809,12 +881,5 @@ mod tests {
         assert_eq!(db.import_errors(), errors.as_slice());
         assert_eq!(db.len(), 1);
         assert_eq!(db.sets(), ["X"]);
-    }
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("same", "same"), 0);
     }
 }

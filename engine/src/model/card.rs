@@ -66,6 +66,11 @@ pub struct CardDef {
     pub abilities: Vec<String>,
     /// The community's rulings for this card, kept for display only.
     pub usage: Vec<String>,
+    /// The LackeyCCG image name (the set file's `ImageFile` column), which LackeyCCG's `.dek`
+    /// decks write as the card's id; not part of the game. Absent from logs written before it
+    /// was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 impl CardDef {
@@ -88,6 +93,7 @@ impl CardDef {
             number: None,
             abilities: Vec::new(),
             usage: Vec::new(),
+            image: None,
         }
     }
 
