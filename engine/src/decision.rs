@@ -124,6 +124,8 @@ pub enum Choice {
     /// The acting unit does nothing; it still taps (game 6.3.5 c).
     Skip,
     /// Play an activated ability: offer `offer` of the unit's ability number `ability`.
+    /// `keyword` is the name of the plugin that carries it out (a keyword, or a card plugin's
+    /// name) and `text` the ability's text as printed (or granted).
     Activate {
         unit: UnitId,
         ability: u32,
@@ -131,6 +133,8 @@ pub enum Choice {
         offer: u32,
         target: Option<UnitId>,
         amount: Option<u32>,
+        #[serde(skip)]
+        text: PrintedText,
     },
     /// Move this many hits of the attack to another unit (Overkill).
     Split {
@@ -180,6 +184,25 @@ pub enum Choice {
         addition: Option<Addition>,
     },
 }
+
+/// The printed text of an offered ability, carried with the offer so that a player, or a
+/// scenario's `use` act (FORMAT.md: "Abilities are written as printed"), can name the ability
+/// as printed rather than by the plugin that carries it out.
+///
+/// It is a label, not part of what the choice is: the unit and the ability's number already say
+/// which ability is played. So it is not logged (a log stays as it was), and two choices are equal
+/// whatever their texts, which lets a logged choice, read back without one, match the offer it
+/// was made from when a log is replayed or a save resumed.
+#[derive(Debug, Clone, Default)]
+pub struct PrintedText(pub String);
+
+impl PartialEq for PrintedText {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for PrintedText {}
 
 /// An addition to a card's play (Enhance): which printed ability of the card, and which of its
 /// offers, is declared and paid with the play.

@@ -164,3 +164,52 @@ fn an_unused_act_fails() {
         failure.reason
     );
 }
+
+/// A core scenario's text.
+fn core(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn an_expected_illegal_attack_out_of_speed_order_is_refused_at_the_faster_units_action() {
+    // FORMAT.md: the act `expect.illegal` names does not wait for its unit's turn. Without
+    // `expect.illegal` the same act waits, the slower unit attacks legally once the faster unit
+    // has done nothing, and the faster unit's own attack (act 2) is then refused: it is tapped.
+    for (file, fast) in [
+        ("slower-unit-may-not-attack-first.toml", "wing"),
+        (
+            "slower-unit-of-one-player-may-not-attack-first.toml",
+            "walker",
+        ),
+    ] {
+        let text = core(file);
+        run_parsed(&parse_scenario(file, &text).unwrap()).unwrap();
+        let waiting = parse_scenario(file, &text.replace("illegal = 1\n", "")).unwrap();
+        let failure = run_parsed(&waiting).unwrap_err();
+        assert_eq!(
+            failure.reason,
+            format!("illegal act 2: {fast} is tapped and can't act"),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn an_act_for_a_slower_unit_not_expected_illegal_waits_for_its_turn() {
+    // The same act named by `expect.illegal` no longer waits: it is refused at the X-wing's
+    // action, and nobody attacks, so the dice of the TIE's attack are left over.
+    let file = "an-act-for-a-slower-unit-waits-for-its-turn.toml";
+    let text = core(file);
+    run_parsed(&parse_scenario(file, &text).unwrap()).unwrap();
+    let expected_illegal = text.replace(
+        "[expect.unit.wing]",
+        "[expect]\nillegal = 1\n[expect.unit.wing]",
+    );
+    let failure = run_parsed(&parse_scenario(file, &expected_illegal).unwrap()).unwrap_err();
+    assert_eq!(failure.reason, "unused dice: [6, 6]");
+}

@@ -60,6 +60,52 @@ fn an_ability_no_plugin_carries_out_fails_naming_it() {
 }
 
 #[test]
+fn a_card_ability_named_ambiguously_by_its_plugin_or_not_at_all_is_a_clear_error() {
+    // Luke Skywalker (B): "Pay 2 Force -> Evade 1 | Pay 2 Force -> Luke gets +20 speed until the
+    // end of turn." Its scenario names the speed text by the start of its printed text; each
+    // other name fails, saying why and listing what Luke can use.
+    let scenario = std::fs::read_to_string(
+        common::root().join("plugins/card-force-boost/scenarios/luke-pays-for-speed.toml"),
+    )
+    .unwrap();
+    let written = "ability = \"Pay 2 Force -> Luke gets +20 speed\"";
+    assert!(scenario.contains(written), "{scenario}");
+    let dir = temp("cli", "ability-names");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, name) in [
+        ("ambiguous.toml", "Pay 2 Force"),
+        ("plugin.toml", "Force boost card text"),
+        ("unknown.toml", "Pay 2 Force -> Luke juggles"),
+    ] {
+        let text = scenario.replace(written, &format!("ability = \"{name}\""));
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    let out = swtcg(&["check", dir.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let speed = "\"Pay 2 Force -> Luke gets +20 speed until the end of turn.\"";
+    let evade = "\"Pay 2 Force -> Evade 1\"";
+    for expected in [
+        format!(
+            "act 1 (line 34): \"Pay 2 Force\" is the start of more than one of its abilities \
+             ({evade}, {speed}): write more of the one meant; luke's abilities: {speed}, {evade}"
+        ),
+        format!(
+            "act 1 (line 34): \"Force boost card text\" is the name of the card plugin that \
+             carries out {speed}, not an ability as printed: write the printed text; luke can use \
+             now: {speed}"
+        ),
+        format!(
+            "act 1 (line 34): luke has no ability \"Pay 2 Force -> Luke juggles\"; its \
+             abilities: {speed}, {evade}"
+        ),
+    ] {
+        assert!(text.contains(&expected), "{expected}\nnot in\n{text}");
+    }
+    assert!(text.ends_with("0 passed, 3 failed\n"), "{text}");
+}
+
+#[test]
 fn check_runs_the_core_scenarios() {
     let out = swtcg(&["check", "engine/scenarios"]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));

@@ -1,5 +1,6 @@
 //! Conformance scenarios (shared/conformance/FORMAT.md, version 1): parsing and running them.
 
+mod ability_name;
 pub mod runner;
 pub mod scenario;
 

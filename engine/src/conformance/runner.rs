@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::ability_name::{By, Known, listed, named, normalize};
 use super::scenario::{
     Act, Action, ArenaName, CardSideName, ChooseOption, ExpectZone, Phase, Scenario, SideName,
     Stop, UnitSpec, UnitZone, Via, Winner,
@@ -60,6 +61,7 @@ pub fn run_scenario(
     };
     let built = build_position(scenario, options.cards, ruleset)?;
     check_keywords(&built.state, &mut *host, options.cards)?;
+    let names = AbilityNames::of(&*host, options.cards);
 
     let (step, stop) = start_of(scenario);
     let header = LogHeader::new(
@@ -68,7 +70,7 @@ pub fn run_scenario(
         [Vec::new(), Vec::new()],
         Vec::new(),
     );
-    let mut script = Script::new(&scenario.acts, &built.ids, &built.cards);
+    let mut script = Script::new(scenario, &built.ids, &built.cards, names);
     let mut game = Game::new(built.state, header, host, &mut script);
     let result = game.run_turns_from(step, stop, scenario.start.turns);
     let state = game.state;
@@ -452,11 +454,58 @@ enum Fit {
     /// The act shows which option to take here but answers a later decision (an attack act
     /// picks the acting unit among tied ones, then answers that unit's action).
     Peek(usize),
+    /// The act can't be read (it names an ability ambiguously): the scenario fails with this.
+    Error(String),
+}
+
+/// What the script needs to read an ability's name as printed (FORMAT.md): the keyword names, to
+/// tell a printed keyword from card text, and the names of the card plugins, which are no
+/// ability's name.
+struct AbilityNames {
+    keywords: Vec<String>,
+    card_plugins: Vec<String>,
+}
+
+impl AbilityNames {
+    fn of(host: &dyn AbilityHost, cards: &CardDb) -> Self {
+        let card_plugins: Vec<String> = host
+            .card_plugins()
+            .into_iter()
+            .map(|p| host.manifest(p).name.clone())
+            .collect();
+        // The IDC keyword list and every keyword a loaded keyword plugin implements.
+        let mut keywords = cards.keyword_names().to_vec();
+        keywords.extend(
+            host.keyword_names()
+                .into_iter()
+                .filter(|k| !card_plugins.contains(k)),
+        );
+        AbilityNames {
+            keywords,
+            card_plugins,
+        }
+    }
+
+    /// An offered activation as a name is matched against it.
+    fn offered<'c>(&self, keyword: &'c str, text: &'c str) -> Known<'c> {
+        let card_text = self.card_plugins.iter().any(|p| p == keyword);
+        Known {
+            text,
+            keyword: (!card_text).then_some(keyword),
+            card_plugin: card_text.then_some(keyword),
+        }
+    }
 }
 
 /// The scenario's acts as a decider for both players (FORMAT.md "Principles").
 struct Script<'s> {
     acts: &'s [Act],
+    /// The number of the act `expect.illegal` names: it does not wait for its unit's turn.
+    expected_illegal: Option<usize>,
+    names: AbilityNames,
+    /// The printed texts and plugin names of the activations each unit was offered during the
+    /// run, for naming what a unit could use when an act names none of its abilities.
+    offered: BTreeMap<UnitId, Vec<(String, String)>>,
     /// The engine's unit for each scenario id, followed as cards move between units (a Pilot
     /// boarding or moving off a unit, game 12.2).
     ids: BTreeMap<String, UnitId>,
@@ -470,12 +519,16 @@ struct Script<'s> {
 
 impl<'s> Script<'s> {
     fn new(
-        acts: &'s [Act],
+        scenario: &'s Scenario,
         ids: &BTreeMap<String, UnitId>,
         cards: &'s BTreeMap<String, CardId>,
+        names: AbilityNames,
     ) -> Self {
         Script {
-            acts,
+            acts: &scenario.acts,
+            expected_illegal: scenario.expect.illegal,
+            names,
+            offered: BTreeMap::new(),
             ids: ids.clone(),
             cards,
             next: 0,
@@ -502,14 +555,41 @@ impl<'s> Script<'s> {
         }
     }
 
+    /// Keeps the activations a decision offers, by unit, for naming what a unit could use.
+    fn note_offers(&mut self, decision: &Decision) {
+        for choice in &decision.options {
+            if let Choice::Activate {
+                unit,
+                keyword,
+                text,
+                ..
+            } = choice
+            {
+                let seen = self.offered.entry(*unit).or_default();
+                if !seen.iter().any(|(t, _)| *t == text.0) {
+                    seen.push((text.0.clone(), keyword.clone()));
+                }
+            }
+        }
+    }
+
     fn find(decision: &Decision, wanted: impl Fn(&Choice) -> bool) -> Option<usize> {
         decision.options.iter().position(wanted)
     }
 
     /// Whether `act` answers `decision`, and how.
     fn fit(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        // The expected illegal attack or skip is tried at the next unit action of either player
+        // (FORMAT.md "Acts wait for their unit's turn, except an expected illegal one").
+        let out_of_turn = self.expected_illegal == Some(act.number);
         if side_of(act.side) != decision.player {
-            return Fit::Later;
+            return match (&decision.kind, &act.action) {
+                (
+                    DecisionKind::Act { .. } | DecisionKind::ChooseActor { .. },
+                    Action::Attack { unit, .. } | Action::Skip { unit },
+                ) if out_of_turn => self.not_its_turn(state, unit, decision),
+                _ => Fit::Later,
+            };
         }
         let answer = |index: Option<usize>, refusal: String| {
             index.map_or(Fit::Refused(refusal), Fit::Answer)
@@ -528,21 +608,62 @@ impl<'s> Script<'s> {
                     ..
                 },
             ) => {
-                // `ability` is the keyword's name or the printed text that contains it.
+                // `ability` is the printed text, its start, or the keyword's name (FORMAT.md),
+                // read against what the unit is offered now; a name that fits none of those
+                // waits for a later offer.
                 let (id, target) = (self.id(unit), target.as_deref().map(|t| self.id(t)));
-                let wanted = ability.to_ascii_lowercase();
+                let offers: Vec<Known> = decision
+                    .options
+                    .iter()
+                    .filter_map(|c| match c {
+                        Choice::Activate {
+                            unit: u,
+                            keyword,
+                            text,
+                            ..
+                        } if Some(*u) == id => Some(self.names.offered(keyword, &text.0)),
+                        _ => None,
+                    })
+                    .collect();
+                let text = match named(ability, &offers) {
+                    // "Enough of its start to be unambiguous" among all the unit's abilities,
+                    // not only those it can pay for now.
+                    Ok(Some((text, By::Start))) => {
+                        let printed = self.printed(state, unit);
+                        if let Err(why) = named(ability, &known(&printed)) {
+                            let all: Vec<Known> =
+                                offers.iter().copied().chain(known(&printed)).collect();
+                            return Fit::Error(format!(
+                                "act {} (line {}): {why}; {unit}'s abilities: {}",
+                                act.number,
+                                act.line,
+                                listed(&all)
+                            ));
+                        }
+                        text
+                    }
+                    Ok(Some((text, _))) => text,
+                    Ok(None) => return Fit::Later,
+                    Err(why) => {
+                        return Fit::Error(format!(
+                            "act {} (line {}): {why}; {unit} can use now: {}",
+                            act.number,
+                            act.line,
+                            listed(&offers)
+                        ));
+                    }
+                };
                 Self::find(decision, |c| match c {
                     Choice::Activate {
                         unit: u,
-                        keyword,
-                        target: t,
+                        text: t,
+                        target: to,
                         amount: a,
                         ..
                     } => {
                         Some(*u) == id
-                            && (wanted == keyword.to_ascii_lowercase()
-                                || wanted.contains(&keyword.to_ascii_lowercase()))
-                            && target.is_none_or(|want| want == *t)
+                            && normalize(&t.0) == normalize(text)
+                            && target.is_none_or(|want| want == *to)
                             && amount.is_none_or(|want| Some(want) == *a)
                     }
                     _ => false,
@@ -691,6 +812,8 @@ impl<'s> Script<'s> {
                         defender_id.map(|d| Choice::Attack { defender: d }).as_ref() == Some(c)
                     });
                     answer(index, format!("{attacker} can't attack {defender} now"))
+                } else if out_of_turn {
+                    self.not_its_turn(state, attacker, decision)
                 } else {
                     self.unit_cannot_act(state, attacker, attacker_id, unit)
                 }
@@ -699,6 +822,8 @@ impl<'s> Script<'s> {
                 let actor_id = self.id(actor);
                 if actor_id == Some(*unit) {
                     Fit::Answer(Self::find(decision, |c| *c == Choice::Skip).unwrap_or(0))
+                } else if out_of_turn {
+                    self.not_its_turn(state, actor, decision)
                 } else {
                     self.unit_cannot_act(state, actor, actor_id, unit)
                 }
@@ -708,10 +833,13 @@ impl<'s> Script<'s> {
                 Action::Attack { unit, .. } | Action::Skip { unit },
             ) => {
                 let id = self.id(unit);
-                Self::find(decision, |c| {
+                match Self::find(decision, |c| {
                     id.map(|u| Choice::Actor { unit: u }).as_ref() == Some(c)
-                })
-                .map_or(Fit::Later, Fit::Peek)
+                }) {
+                    Some(index) => Fit::Peek(index),
+                    None if out_of_turn => self.not_its_turn(state, unit, decision),
+                    None => Fit::Later,
+                }
             }
             (DecisionKind::BuildAction, Action::Build { unit, points }) => {
                 let index = Self::find(decision, |c| {
@@ -876,10 +1004,67 @@ impl<'s> Script<'s> {
         }
     }
 
+    /// The expected illegal act of a unit that is not the one acting at this unit action (nor
+    /// one of the tied units its player chooses from): refused, because units act in order of
+    /// speed (game 6.3.5).
+    fn not_its_turn(&self, state: &GameState, name: &str, decision: &Decision) -> Fit {
+        let running = match &decision.kind {
+            DecisionKind::Act { unit } => state.unit(*unit).and_then(Unit::in_arena),
+            DecisionKind::ChooseActor { arena } => Some(*arena),
+            _ => None,
+        };
+        match self.id(name).and_then(|id| state.unit(id)) {
+            Some(unit) if unit.tapped => Fit::Refused(format!("{name} is tapped and can't act")),
+            Some(unit) if unit.in_arena().is_none() || unit.in_arena() != running => Fit::Refused(
+                format!("{name} is not in the arena whose battle step is running"),
+            ),
+            Some(_) => {
+                let acting: Vec<String> = match &decision.kind {
+                    DecisionKind::Act { unit } => vec![self.name_of(state, *unit)],
+                    _ => decision
+                        .options
+                        .iter()
+                        .filter_map(|c| match c {
+                            Choice::Actor { unit } => Some(self.name_of(state, *unit)),
+                            _ => None,
+                        })
+                        .collect(),
+                };
+                Fit::Refused(format!(
+                    "it is not {name}'s turn to act: {} acts now (game 6.3.5: units act in \
+                     order of speed)",
+                    acting.join(" or ")
+                ))
+            }
+            None => Fit::Refused(format!("{name} is no longer in play")),
+        }
+    }
+
+    /// The scenario's id for a unit, or its card name where no id names it.
+    fn name_of(&self, state: &GameState, id: UnitId) -> String {
+        // Several ids name one unit (its stacked cards, its Pilots): the top card's id first.
+        let top = state.unit(id).map(Unit::top);
+        self.ids
+            .iter()
+            .filter(|&(_, &u)| u == id)
+            .max_by_key(|&(name, _)| self.cards.get(name).copied() == top)
+            .map_or_else(|| state.unit_label(id), |(name, _)| name.clone())
+    }
+
     /// At the end of the run, acts for units that could not act any more are refused rather
     /// than left unused: an attack by a tapped unit is illegal, not merely late.
     fn finish(&mut self, state: &GameState) {
         while let Some(act) = self.acts.get(self.next) {
+            if let Action::Use { unit, ability, .. } = &act.action
+                && let Err(reason) = self.names_an_ability(state, unit, ability)
+            {
+                // A name that is none of the unit's abilities is a mistake in the scenario, not
+                // an illegal act that `expect.illegal` or `optional` could excuse.
+                self.failure
+                    .get_or_insert(format!("act {} (line {}): {reason}", act.number, act.line));
+                self.next += 1;
+                continue;
+            }
             if let Some(reason) = never_possible(&act.action) {
                 if !act.optional {
                     self.refused.push((act.number, reason));
@@ -903,6 +1088,71 @@ impl<'s> Script<'s> {
         }
     }
 
+    /// Whether a `use` act never played names one of the unit's abilities (the activations it
+    /// was offered during the run, and the texts printed on its cards or granted to it, which
+    /// may never have been offered: a cost never payable) or a keyword ability. The error lists
+    /// the unit's abilities.
+    fn names_an_ability(&self, state: &GameState, unit: &str, ability: &str) -> Result<(), String> {
+        let offered = self.id(unit).and_then(|id| self.offered.get(&id));
+        let printed = self.printed(state, unit);
+        let offered: Vec<Known> = offered
+            .into_iter()
+            .flatten()
+            .map(|(text, keyword)| self.names.offered(keyword, text))
+            .collect();
+        let printed = known(&printed);
+        let all: Vec<Known> = offered.iter().chain(&printed).copied().collect();
+        // The offers and the printed texts are read apart: an offer may be a granted copy of a
+        // printed text (Velocity's, armed for a battle step), which is no second ability.
+        // A keyword ability the unit does not have ("Pay 3 Force -> Evade 1" that a condition
+        // never granted) is a name all the same: using it is illegal, not a mistake.
+        let keyword_ability = || {
+            parse_ability(ability, &self.names.keywords)
+                .keyword
+                .is_some()
+        };
+        match (named(ability, &offered), named(ability, &printed)) {
+            (Ok(Some(_)), _) | (_, Ok(Some(_))) => Ok(()),
+            _ if keyword_ability() => Ok(()),
+            (Err(why), _) | (_, Err(why)) => {
+                Err(format!("{unit}: {why}; its abilities: {}", listed(&all)))
+            }
+            (Ok(None), Ok(None)) => Err(format!(
+                "{unit} has no ability \"{}\"; its abilities: {}",
+                ability.trim(),
+                listed(&all)
+            )),
+        }
+    }
+
+    /// The texts printed on the cards of the unit a scenario id names (its stack, Pilots and
+    /// Equipment) or granted to it, each with the keyword it is; for a unit no longer in play,
+    /// the texts of the id's own card.
+    fn printed(&self, state: &GameState, unit: &str) -> Vec<(String, Option<String>)> {
+        let texts: Vec<String> = match self.id(unit).and_then(|id| state.unit(id)) {
+            Some(u) => u
+                .cards
+                .iter()
+                .chain(&u.pilots)
+                .chain(&u.equipment)
+                .flat_map(|&card| state.def(card).abilities.iter().cloned())
+                .chain(u.granted.iter().map(|(text, _)| text.clone()))
+                .collect(),
+            None => self
+                .cards
+                .get(unit)
+                .map(|&card| state.def(card).abilities.clone())
+                .unwrap_or_default(),
+        };
+        texts
+            .into_iter()
+            .map(|text| {
+                let keyword = parse_ability(&text, &self.names.keywords).keyword;
+                (text, keyword)
+            })
+            .collect()
+    }
+
     /// The answer when no act fits: pass, do nothing, or the first option.
     fn default_answer(decision: &Decision) -> usize {
         let preferred = match decision.kind {
@@ -920,8 +1170,14 @@ impl<'s> Script<'s> {
 impl Decider for Script<'_> {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
         self.follow_cards(state);
+        self.note_offers(decision);
         while let Some(act) = self.acts.get(self.next) {
             match self.fit(state, act, decision) {
+                Fit::Error(reason) => {
+                    // The act can't be read: the scenario fails, and the run goes on without it.
+                    self.failure.get_or_insert(reason);
+                    self.next += 1;
+                }
                 Fit::Answer(index) => {
                     self.next += 1;
                     return Ok(index);
@@ -965,6 +1221,18 @@ impl Decider for Script<'_> {
             .get(self.next)
             .is_some_and(|act| !matches!(self.fit(state, act, decision), Fit::Later))
     }
+}
+
+/// Printed texts with their keywords, as a name is matched against them.
+fn known(printed: &[(String, Option<String>)]) -> Vec<Known<'_>> {
+    printed
+        .iter()
+        .map(|(text, keyword)| Known {
+            text,
+            keyword: keyword.as_deref(),
+            card_plugin: None,
+        })
+        .collect()
 }
 
 /// Why an act still waiting at the end of the run is refused, for acts that wait for the engine
@@ -1183,3 +1451,6 @@ fn compare(
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

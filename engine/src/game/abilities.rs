@@ -15,7 +15,7 @@ use super::cascade::Work;
 use super::{EngineError, Flow, Game};
 use crate::ability::parse_ability;
 use crate::cost::{can_pay, can_pay_as, parse_costs, pay, pay_as};
-use crate::decision::{Choice, DecisionKind};
+use crate::decision::{Choice, DecisionKind, PrintedText};
 use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
@@ -1340,6 +1340,7 @@ impl Game<'_> {
                     offer: offer as u32,
                     target,
                     amount,
+                    text: PrintedText(a.ability.text.clone()),
                 });
                 for choice in choices {
                     // A build action is offered only if what it would do is valid now (a Pilot
