@@ -114,6 +114,25 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// A deck of these cards in this order (a game log's deck), one entry per run of copies of
+    /// a printing, its "line" the 1-based position of the run's first copy.
+    pub fn from_cards(cards: &[Arc<CardDef>]) -> Deck {
+        let mut entries: Vec<(u32, Arc<CardDef>, usize)> = Vec::new();
+        for (index, card) in cards.iter().enumerate() {
+            match entries.last_mut() {
+                Some((count, last, _)) if **last == **card => *count += 1,
+                _ => entries.push((1, Arc::clone(card), index + 1)),
+            }
+        }
+        Deck {
+            name: None,
+            side: None,
+            format: None,
+            cards: entries,
+            notes: Vec::new(),
+        }
+    }
+
     /// The deck as the game takes it: one definition per card, in file order.
     pub fn expand(&self) -> Vec<Arc<CardDef>> {
         self.cards

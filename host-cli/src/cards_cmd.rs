@@ -323,14 +323,14 @@ mod tests {
     }
 
     #[test]
-    fn unknown_sets_list_the_bundled_codes() {
+    fn unknown_sets_list_the_loaded_codes() {
         let db = CardDb::bundled();
         let error = select(&db, &["NOPE".to_string()])
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(
-            error.contains("\"NOPE\" is neither a file nor a bundled set")
+            error.contains("\"NOPE\" is neither a file nor a loaded set")
                 && error.contains("ANH, ROTS, AOTC"),
             "{error}"
         );

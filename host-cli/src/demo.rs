@@ -5,9 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use swtcg_engine::deck::{
-    DEMO_DARK, DEMO_LIGHT, SEED_DARK, SEED_LIGHT, parse_deck, parse_deck_list,
-};
+use swtcg_engine::deck::{DEMO_DARK, DEMO_LIGHT, SEED_DARK, SEED_LIGHT, parse_deck};
 use swtcg_engine::log::Event;
 use swtcg_engine::save::{Seat, Session};
 use swtcg_engine::{Arena, Game, Outcome, Seats, Side};
@@ -93,12 +91,18 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
                     let origin = path.display().to_string();
                     let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
                     crate::deck_cmd::print_notes(&deck);
+                    // A demo under a tournament ruleset keeps its deck rules, as sim and play do.
+                    crate::setup::check_deck_rules(&origin, &deck, &setup.ruleset, cards)?;
                     deck.expand()
                 },
             }),
             None => Ok(crate::setup::GameDeck {
                 name: name.to_string(),
-                cards: parse_deck_list(name, builtin, cards)?,
+                cards: {
+                    let deck = parse_deck(name, builtin, cards)?;
+                    crate::setup::check_deck_rules(name, &deck, &setup.ruleset, cards)?;
+                    deck.expand()
+                },
             }),
         }
     };

@@ -63,6 +63,18 @@ pub enum PluginsCommand {
         #[arg(long, value_name = "PATH")]
         api_path: Option<PathBuf>,
     },
+    /// Write a bundled plugin as a plugin folder: its keyword.toml (with a `[wasm]` table
+    /// pinning the file by sha256) and its wasm component, to start a rule variant from, or to
+    /// compare another version of it with `replay --against-plugins`. The folder loads with
+    /// `--plugins DIR` or a ruleset's `plugin_dirs` and replaces the bundled plugin there.
+    ///
+    /// Example: swtcg plugins export overkill my-plugins/overkill
+    Export {
+        /// The bundled plugin's id (as `swtcg plugins list` shows it), e.g. overkill.
+        id: String,
+        /// The folder to write; it must not exist yet, or be empty.
+        dir: PathBuf,
+    },
 }
 
 pub fn run(command: PluginsCommand) -> anyhow::Result<ExitCode> {
@@ -82,7 +94,49 @@ pub fn run(command: PluginsCommand) -> anyhow::Result<ExitCode> {
             dir,
             api_path,
         } => scaffold(&name, &dir, api_path.as_deref()),
+        PluginsCommand::Export { id, dir } => export(&id, &dir),
     }
+}
+
+fn export(id: &str, dir: &Path) -> anyhow::Result<ExitCode> {
+    let bundled = crate::plugins::bundled()?;
+    let position = bundled.iter().position(|found| found.manifest.id == id);
+    let Some(position) = position else {
+        let ids: Vec<&str> = bundled.iter().map(|f| f.manifest.id.as_str()).collect();
+        bail!(
+            "no bundled plugin has the id {id:?}; the bundled plugins are {}",
+            ids.join(", ")
+        );
+    };
+    let plugin = &crate::bundled::BUNDLED[position];
+    if dir.exists()
+        && std::fs::read_dir(dir)
+            .with_context(|| dir.display().to_string())?
+            .next()
+            .is_some()
+    {
+        bail!(
+            "{} exists and is not empty; nothing was written",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let wasm_name = format!("{id}.wasm");
+    let manifest = format!(
+        "{}\n# Exported by `swtcg plugins export {id}` from the bundled plugin.\n[wasm]\nfile = \"{wasm_name}\"\nsha256 = \"{}\"\n",
+        plugin.manifest.trim_end(),
+        sha256_hex(plugin.component)
+    );
+    std::fs::write(dir.join("keyword.toml"), manifest)
+        .with_context(|| format!("writing {}", dir.join("keyword.toml").display()))?;
+    std::fs::write(dir.join(&wasm_name), plugin.component)
+        .with_context(|| format!("writing {}", dir.join(&wasm_name).display()))?;
+    println!(
+        "wrote {} (keyword.toml and {wasm_name}, {} bytes)",
+        dir.display(),
+        plugin.component.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn print_list(registry: &Registry) {

@@ -92,6 +92,16 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         );
     }
     if let (Some(path), Some(lock)) = (&args.lock, &lock) {
+        // The decks as played must keep the locked ruleset's deck rules: a game a command let
+        // through without them (or an edited log) does not pass the after-the-fact check.
+        for (side, deck) in ["Dark Side", "Light Side"].iter().zip(&log.header.decks) {
+            crate::setup::check_deck_rules(
+                &format!("{origin}: the {side} deck"),
+                &swtcg_engine::deck::Deck::from_cards(deck),
+                &log.header.ruleset,
+                &cards.db,
+            )?;
+        }
         lock.check(
             ENGINE,
             &log.header.ruleset,

@@ -99,8 +99,9 @@ fn lock(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The ruleset's path as the lockfile names it: relative to the lockfile's folder when both
-/// are in the same folder, else as given (absolute if it was).
+/// The ruleset's path as the lockfile names it: relative to the lockfile's folder (with `..`
+/// where needed), so that the event folder can move as a whole; absolute only when the two are
+/// on different roots.
 fn relative_to(ruleset: &Path, lockfile: &Path) -> String {
     let folder = |p: &Path| {
         p.parent()
@@ -108,15 +109,31 @@ fn relative_to(ruleset: &Path, lockfile: &Path) -> String {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or_else(|| PathBuf::from("."))
     };
-    if folder(ruleset) == folder(lockfile)
-        && let Some(name) = ruleset.file_name()
-    {
-        return name.to_string_lossy().into_owned();
+    let (Ok(target), Ok(from)) = (
+        std::fs::canonicalize(ruleset),
+        std::fs::canonicalize(folder(lockfile)),
+    ) else {
+        return ruleset.display().to_string();
+    };
+    let target_parts: Vec<_> = target.components().collect();
+    let from_parts: Vec<_> = from.components().collect();
+    let common = target_parts
+        .iter()
+        .zip(&from_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    if common == 0 {
+        return target.display().to_string();
     }
-    std::fs::canonicalize(ruleset)
-        .unwrap_or_else(|_| ruleset.to_path_buf())
-        .display()
-        .to_string()
+    let mut relative = PathBuf::new();
+    for _ in common..from_parts.len() {
+        relative.push("..");
+    }
+    for part in &target_parts[common..] {
+        relative.push(part);
+    }
+    // Lockfiles are shared between machines: `/` whatever the platform.
+    relative.to_string_lossy().replace('\\', "/")
 }
 
 fn check(game: &GameArgs) -> anyhow::Result<ExitCode> {

@@ -186,6 +186,35 @@ impl Setup {
     }
 }
 
+/// With the ruleset's `check_decks`, refuses a deck that breaks the deck rules or the ruleset's
+/// format (its sets and bans), listing each problem; `origin` names the deck.
+pub fn check_deck_rules(
+    origin: &str,
+    deck: &Deck,
+    ruleset: &Ruleset,
+    cards: &CardDb,
+) -> anyhow::Result<()> {
+    if !ruleset.check_decks {
+        return Ok(());
+    }
+    let format = ruleset
+        .deck_format(cards.formats())
+        .map_err(anyhow::Error::msg)?;
+    let problems = validate(deck, cards, format.as_ref(), ruleset.deck_min);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let lines: Vec<String> = problems
+        .iter()
+        .map(|v| format!("  {}: {}", v.rule, v.message))
+        .collect();
+    bail!(
+        "{origin}: the deck breaks the ruleset {}'s deck rules:\n{}",
+        ruleset.name,
+        lines.join("\n")
+    )
+}
+
 /// A deck ready to play: its name, the side it plays and its cards.
 pub struct GameDeck {
     pub name: String,
@@ -242,25 +271,9 @@ pub fn load_decks(
         [Some(Side::Light), _] | [_, Some(Side::Dark)] => decks.swap(0, 1),
         _ => {}
     }
-    let format = ruleset
-        .deck_format(cards.formats())
-        .map_err(anyhow::Error::msg)?;
     let mut out = Vec::new();
     for (origin, deck) in decks {
-        if ruleset.check_decks {
-            let problems = validate(&deck, cards, format.as_ref(), ruleset.deck_min);
-            if !problems.is_empty() {
-                let lines: Vec<String> = problems
-                    .iter()
-                    .map(|v| format!("  {}: {}", v.rule, v.message))
-                    .collect();
-                bail!(
-                    "{origin}: the deck breaks the ruleset {}'s deck rules:\n{}",
-                    ruleset.name,
-                    lines.join("\n")
-                );
-            }
-        }
+        check_deck_rules(&origin, &deck, ruleset, cards)?;
         let name = deck.name.clone().unwrap_or_else(|| {
             Path::new(&origin)
                 .file_stem()
