@@ -18,6 +18,7 @@ pub enum CardsCommand {
     ///
     /// Prints `FILE: N cards imported` per file and `FILE:LINE: message` for each line that
     /// could not be imported (the other lines still load), then the card kinds of each set.
+    /// Nothing is kept: to play with a set file's cards, give it to any command with --cards.
     /// Exit status: 0 no errors, 1 some lines failed, 2 a file could not be read.
     ///
     /// Example: swtcg cards import engine/data/lackey/ANH.txt my-set.txt
@@ -98,6 +99,13 @@ fn import(files: &[PathBuf]) -> ExitCode {
     if failed_lines > 0 {
         let lines = if failed_lines == 1 { "line" } else { "lines" };
         println!("{failed_lines} {lines} could not be imported");
+    }
+    if !db.is_empty() {
+        // Importing only checks the files: say how to play with them.
+        eprintln!(
+            "hint: `cards import` keeps nothing; play with these cards by giving the set file to \
+             any command with --cards FILE, or name it in a ruleset's card_sets (docs/fan-sets.md)"
+        );
     }
     if unreadable {
         ExitCode::from(2)
