@@ -22,7 +22,7 @@ use crate::setup::GameArgs;
 #[derive(Args)]
 pub struct PlayArgs {
     /// Two deck files (either order; the Dark Side deck plays the Dark Side); default: the
-    /// built-in demo decks.
+    /// built-in seed decks that `demo` plays (engine/data/decks/seed-*.txt).
     #[arg(value_name = "DECK")]
     decks: Vec<PathBuf>,
     /// The opponent: the built-in AI, or a second human at the same terminal (hot seat).

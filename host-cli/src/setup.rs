@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use clap::Args;
 use swtcg_engine::cards::CardDb;
-use swtcg_engine::deck::{DEMO_DARK_TOML, DEMO_LIGHT_TOML, Deck, parse_deck};
+use swtcg_engine::deck::{Deck, SEED_DARK, SEED_LIGHT, parse_deck};
 use swtcg_engine::deck_rules::{deck_side, side_name, validate};
 use swtcg_engine::lock::{ENGINE, Lock, LockedPlugin};
 use swtcg_engine::model::CardSide;
@@ -221,7 +221,7 @@ pub struct GameDeck {
     pub cards: Vec<Arc<CardDef>>,
 }
 
-/// Reads the two decks of a game (default: the built-in demo decks) and returns them Dark Side
+/// Reads the two decks of a game (default: the built-in seed decks, as `demo` plays them) and returns them Dark Side
 /// first, whatever order they were given in. With the ruleset's `check_decks`, a deck that
 /// breaks the deck rules or the ruleset's format is refused.
 pub fn load_decks(
@@ -230,14 +230,16 @@ pub fn load_decks(
     cards: &CardDb,
 ) -> anyhow::Result<[GameDeck; 2]> {
     let mut decks: Vec<(String, Deck)> = match paths {
+        // The seed decks, as `demo` plays them: real units whose every ability a bundled plugin
+        // carries out.
         [] => vec![
             (
-                "demo-dark".to_string(),
-                parse_deck("demo-dark", DEMO_DARK_TOML, cards)?,
+                "seed-dark".to_string(),
+                parse_deck("seed-dark", SEED_DARK, cards)?,
             ),
             (
-                "demo-light".to_string(),
-                parse_deck("demo-light", DEMO_LIGHT_TOML, cards)?,
+                "seed-light".to_string(),
+                parse_deck("seed-light", SEED_LIGHT, cards)?,
             ),
         ],
         [a, b] => [a, b]
@@ -249,7 +251,7 @@ pub fn load_decks(
                 Ok((origin, deck))
             })
             .collect::<anyhow::Result<_>>()?,
-        _ => bail!("give two deck files, or none for the built-in demo decks"),
+        _ => bail!("give two deck files, or none for the built-in seed decks"),
     };
     let seat = |deck: &Deck| match deck_side(deck) {
         Some(CardSide::Light) => Some(Side::Light),

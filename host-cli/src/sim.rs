@@ -48,7 +48,7 @@ enum SimCommand {
 #[derive(Args)]
 struct RunArgs {
     /// Two deck files (either order; the Dark Side deck plays the Dark Side); default: the
-    /// built-in demo decks.
+    /// built-in seed decks that `demo` plays (engine/data/decks/seed-*.txt).
     #[arg(value_name = "DECK")]
     decks: Vec<PathBuf>,
     /// How many games the whole run has (all shards together).

@@ -15,7 +15,17 @@ fn json_of(args: &[&str]) -> String {
 
 #[test]
 fn shards_merge_to_the_single_run_and_the_same_seed_gives_the_same_table() {
-    let run = ["sim", "--games", GAMES, "--seed", "5", "-q"];
+    // The plain demo decks: many games of them take little time in a debug build.
+    let run = [
+        "sim",
+        "engine/data/decks/demo-dark.toml",
+        "engine/data/decks/demo-light.toml",
+        "--games",
+        GAMES,
+        "--seed",
+        "5",
+        "-q",
+    ];
     let table = swtcg(&[&run[..], &["--threads", "2"]].concat());
     assert_eq!(table.status.code(), Some(0), "{}", stderr(&table));
     let table = stdout(&table);
@@ -89,6 +99,14 @@ fn shards_merge_to_the_single_run_and_the_same_seed_gives_the_same_table() {
         "{}",
         stdout(&alone)
     );
+}
+
+#[test]
+fn without_decks_sim_plays_the_seed_decks_as_demo_does() {
+    let out = json_of(&["sim", "--games", "1", "-q", "--json"]);
+    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["config"]["decks"][0]["name"], "seed-dark", "{out}");
+    assert_eq!(summary["config"]["decks"][1]["name"], "seed-light", "{out}");
 }
 
 #[test]
