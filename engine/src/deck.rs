@@ -114,6 +114,17 @@ pub struct Deck {
 }
 
 impl Deck {
+    /// A deck of these entries that declares no name, side or format (a plain list, a `.dek`).
+    pub fn unnamed(cards: Vec<(u32, Arc<CardDef>, usize)>, notes: Vec<DeckNote>) -> Deck {
+        Deck {
+            name: None,
+            side: None,
+            format: None,
+            cards,
+            notes,
+        }
+    }
+
     /// A deck of these cards in this order (a game log's deck), one entry per run of copies of
     /// a printing, its "line" the 1-based position of the run's first copy.
     pub fn from_cards(cards: &[Arc<CardDef>]) -> Deck {
@@ -124,13 +135,7 @@ impl Deck {
                 _ => entries.push((1, Arc::clone(card), index + 1)),
             }
         }
-        Deck {
-            name: None,
-            side: None,
-            format: None,
-            cards: entries,
-            notes: Vec::new(),
-        }
+        Deck::unnamed(entries, Vec::new())
     }
 
     /// The deck as the game takes it: one definition per card, in file order.
@@ -229,13 +234,7 @@ fn parse_plain_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, De
             message: "the deck list has no cards".into(),
         });
     }
-    Ok(Deck {
-        name: None,
-        side: None,
-        format: None,
-        cards: entries,
-        notes: notes.into_vec(),
-    })
+    Ok(Deck::unnamed(entries, notes.into_vec()))
 }
 
 fn checked_count(count: i64) -> Result<u32, String> {

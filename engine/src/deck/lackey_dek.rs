@@ -109,13 +109,7 @@ pub(super) fn parse_dek(origin: &str, text: &str, cards: &CardDb) -> Result<Deck
             format!("the deck has no cards: a .dek holds them in <superzone name=\"{DECK_ZONE}\">"),
         ));
     }
-    Ok(Deck {
-        name: None,
-        side: None,
-        format: None,
-        cards: entries,
-        notes: notes.into_vec(),
-    })
+    Ok(Deck::unnamed(entries, notes.into_vec()))
 }
 
 /// One `<card>`: its name (all the text of `<name>`, entities decoded) resolved with its `<set>`.
