@@ -300,9 +300,19 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             keyword,
             target,
             amount,
+            text: printed,
             ..
         } => {
-            let mut text = format!("use {keyword} of {}", unit(u));
+            // A keyword's name says what it does ("use Evade"); a card plugin's name ("Force
+            // boost card text") doesn't, so card text is shown as printed.
+            let printed = printed.0.trim();
+            let names_it = printed.to_lowercase().contains(&keyword.to_lowercase());
+            let what = if printed.is_empty() || names_it {
+                keyword.clone()
+            } else {
+                format!("\"{printed}\"")
+            };
+            let mut text = format!("use {what} of {}", unit(u));
             if let Some(t) = target {
                 text += &format!(" on {}", unit(t));
             }
@@ -387,6 +397,39 @@ mod tests {
             "{text}"
         );
         assert_eq!(serde_json::from_str::<Choice>(&text).unwrap(), enhanced);
+    }
+
+    #[test]
+    fn an_activation_reads_as_its_keyword_or_as_printed_card_text() {
+        let state = GameState::new(std::sync::Arc::new(crate::Ruleset::default()), 0);
+        let activate = |keyword: &str, text: &str| Choice::Activate {
+            unit: UnitId(9),
+            ability: 0,
+            keyword: keyword.into(),
+            offer: 0,
+            target: None,
+            amount: None,
+            text: PrintedText(text.into()),
+        };
+        let evade = describe_choice(&state, &activate("Evade", "Pay 1 Force -> Evade 1"));
+        assert!(evade.starts_with("use Evade of "), "{evade}");
+        let luke = describe_choice(
+            &state,
+            &activate(
+                "Force boost card text",
+                "Pay 2 Force -> Luke gets +20 speed.",
+            ),
+        );
+        assert!(
+            luke.starts_with("use \"Pay 2 Force -> Luke gets +20 speed.\" of "),
+            "{luke}"
+        );
+        // A choice read back from a log carries no text: the plugin's name stands in.
+        let logged = describe_choice(&state, &activate("Force boost card text", ""));
+        assert!(
+            logged.starts_with("use Force boost card text of "),
+            "{logged}"
+        );
     }
 
     #[test]
