@@ -28,7 +28,7 @@ impl Viewer {
 /// opponent is building.
 pub fn unit_text(state: &GameState, id: UnitId, viewer: Viewer) -> String {
     let Some(unit) = state.unit(id) else {
-        return format!("a unit that left play [{id}]");
+        return state.unit_label(id);
     };
     if !unit.built && !viewer.sees_hidden_of(unit.controller) {
         return format!("a face-down card [{id}]");
@@ -258,6 +258,10 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::Drew { side } => format!("{side} draws a card"),
         Event::BuildCounters { unit: u, points } => {
             format!("{points} build counters on {}", unit(u))
+        }
+        // The engine's name already carries the unit's id ("TIE Fighter [u13]").
+        Event::Completed { name, unit: u } if name.ends_with(&format!("[{u}]")) => {
+            format!("{name} is completed")
         }
         Event::Completed { name, unit: u } => format!("{name} [{u}] is completed"),
         Event::Stacked { unit: u, .. } => format!("{} is stacked", unit(u)),

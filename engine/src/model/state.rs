@@ -211,11 +211,13 @@ impl GameState {
             .filter(move |u| u.controller == side && u.in_arena() == Some(arena))
     }
 
-    /// A short readable name for a unit in logs: its top card's name and id.
+    /// A short readable name for a unit in logs: its top card's name and id; a unit that left
+    /// play this turn keeps its name, marked so.
     pub fn unit_label(&self, id: UnitId) -> String {
-        match self.unit(id) {
-            Some(unit) => format!("{} [{}]", self.def(unit.top()).name, id),
-            None => format!("gone unit [{id}]"),
+        match (self.unit(id), self.departed.get(&id)) {
+            (Some(unit), _) => format!("{} [{}]", self.def(unit.top()).name, id),
+            (None, Some(unit)) => format!("{} [{}] (left play)", self.def(unit.top()).name, id),
+            (None, None) => format!("a unit that left play [{id}]"),
         }
     }
 
