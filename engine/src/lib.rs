@@ -12,6 +12,7 @@ pub mod cost;
 pub mod decision;
 pub mod deck;
 pub mod deck_rules;
+pub mod event;
 pub mod fuzzing;
 pub mod game;
 pub mod hooks;

@@ -38,6 +38,23 @@ pub struct LogHeader {
     /// anywhere finds the plugin folders it names relative to itself (`plugin_dirs`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ruleset_file: Option<String>,
+    /// Who played each side, Dark Side first, when the front end knows (an event's games,
+    /// `swtcg demo --dark-name`), so that results name people and decks, not only sides.
+    #[serde(default, skip_serializing_if = "no_players")]
+    pub players: [Participant; 2],
+}
+
+/// A player and deck as a game log names them; either may be unknown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Participant {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
+}
+
+fn no_players(players: &[Participant; 2]) -> bool {
+    players.iter().all(|p| p.name.is_none() && p.deck.is_none())
 }
 
 impl LogHeader {
@@ -60,6 +77,25 @@ impl LogHeader {
             card_sets: Vec::new(),
             unsupported: Vec::new(),
             ruleset_file: None,
+            players: Default::default(),
+        }
+    }
+
+    /// Whether the log names who played (`players`).
+    pub fn names_players(&self) -> bool {
+        !no_players(&self.players)
+    }
+
+    /// A side as results name it: `Anna (Imperial Keywords, Dark Side)` when the log names its
+    /// player, else `Dark Side`. Names are escaped for the terminal.
+    pub fn side_named(&self, side: Side) -> String {
+        let who = &self.players[side.index()];
+        let escape = |text: &str| crate::text::escape_controls(text).into_owned();
+        match (&who.name, &who.deck) {
+            (Some(name), Some(deck)) => format!("{} ({}, {side})", escape(name), escape(deck)),
+            (Some(name), None) => format!("{} ({side})", escape(name)),
+            (None, Some(deck)) => format!("{side} ({})", escape(deck)),
+            (None, None) => side.to_string(),
         }
     }
 }
@@ -307,5 +343,38 @@ impl GameLog {
             LogEntry::Event { event } => Some(event),
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header() -> LogHeader {
+        LogHeader::new(7, Ruleset::default(), [Vec::new(), Vec::new()], Vec::new())
+    }
+
+    #[test]
+    fn players_are_written_only_when_known_and_name_the_sides() {
+        let plain = header();
+        let text = serde_json::to_string(&plain).unwrap();
+        assert!(!text.contains("players"), "{text}");
+        assert_eq!(plain.side_named(Side::Dark), "Dark Side");
+        let mut named = plain.clone();
+        named.players[0] = Participant {
+            name: Some("Anna".into()),
+            deck: Some("Imperial Keywords".into()),
+        };
+        named.players[1].name = Some("Ben\u{1b}[2J".into());
+        let text = serde_json::to_string(&named).unwrap();
+        let back: LogHeader = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, named);
+        assert!(back.names_players());
+        assert_eq!(
+            back.side_named(Side::Dark),
+            "Anna (Imperial Keywords, Dark Side)"
+        );
+        // A name from a file never reaches the terminal raw.
+        assert!(!back.side_named(Side::Light).contains('\u{1b}'));
     }
 }

@@ -136,10 +136,17 @@ impl Watcher for KeywordCounts {
     }
 }
 
-/// Seats that end the game with an error after `MAX_DECISIONS` decisions.
-struct Bounded {
+/// Seats that end the game with an error after `MAX_DECISIONS` decisions (also the AI seats
+/// of a simulated event, `swtcg event simulate`).
+pub struct Bounded {
     seats: Seats,
     asked: u64,
+}
+
+impl Bounded {
+    pub fn new(seats: Seats) -> Self {
+        Bounded { seats, asked: 0 }
+    }
 }
 
 impl Decider for Bounded {
@@ -166,13 +173,10 @@ pub fn play_game(
     ai: [Ai; 2],
 ) -> GameRecord {
     let mut counting = Watched::new(host, KeywordCounts::default());
-    let mut seats = Bounded {
-        seats: Seats {
-            dark: ai[0].player(seed, Side::Dark),
-            light: ai[1].player(seed, Side::Light),
-        },
-        asked: 0,
-    };
+    let mut seats = Bounded::new(Seats {
+        dark: ai[0].player(seed, Side::Dark),
+        light: ai[1].player(seed, Side::Light),
+    });
     let mut game = Game::from_decks(
         decks.clone(),
         seed,

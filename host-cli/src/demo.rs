@@ -30,6 +30,8 @@ pub struct DemoArgs {
     ai: Ai,
     #[command(flatten)]
     game: crate::setup::GameArgs,
+    #[command(flatten)]
+    names: crate::setup::NameArgs,
     /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
     /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
     /// and the game log lists them. Without it such decks are refused with the list.
@@ -81,33 +83,47 @@ fn seat(ai: Ai, seed: u64) -> Seat {
 pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
     let setup = args.game.resolve()?;
     let cards = &setup.cards.db;
+    // Each deck with the name a log gives it: its TOML name, its file's name, or the built-in
+    // deck's.
     let deck = |path: &Option<PathBuf>,
                 (name, builtin): (&str, &str)|
-     -> anyhow::Result<crate::setup::GameDeck> {
+     -> anyhow::Result<(crate::setup::GameDeck, String)> {
         match path {
-            Some(path) => Ok(crate::setup::GameDeck {
-                name: path.display().to_string(),
-                cards: {
-                    let origin = path.display().to_string();
-                    let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
-                    crate::deck_cmd::print_notes(&deck);
-                    // A demo under a tournament ruleset keeps its deck rules, as sim and play do.
-                    crate::setup::check_deck_rules(&origin, &deck, &setup.ruleset, cards)?;
-                    deck.expand()
-                },
-            }),
-            None => Ok(crate::setup::GameDeck {
-                name: name.to_string(),
-                cards: {
-                    let deck = parse_deck(name, builtin, cards)?;
-                    crate::setup::check_deck_rules(name, &deck, &setup.ruleset, cards)?;
-                    deck.expand()
-                },
-            }),
+            Some(path) => {
+                let origin = path.display().to_string();
+                let deck = parse_deck(&origin, &crate::read_text(path)?, cards)?;
+                crate::deck_cmd::print_notes(&deck);
+                // A demo under a tournament ruleset keeps its deck rules, as sim and play do.
+                crate::setup::check_deck_rules(&origin, &deck, &setup.ruleset, cards)?;
+                let title = deck.name.clone().unwrap_or_else(|| {
+                    path.file_stem()
+                        .map_or(origin.clone(), |s| s.to_string_lossy().into_owned())
+                });
+                Ok((
+                    crate::setup::GameDeck {
+                        name: origin,
+                        cards: deck.expand(),
+                    },
+                    title,
+                ))
+            }
+            None => {
+                let deck = parse_deck(name, builtin, cards)?;
+                crate::setup::check_deck_rules(name, &deck, &setup.ruleset, cards)?;
+                Ok((
+                    crate::setup::GameDeck {
+                        name: name.to_string(),
+                        cards: deck.expand(),
+                    },
+                    name.to_string(),
+                ))
+            }
         }
     };
     let [dark, light] = args.decks.lists();
-    let named = [deck(&args.dark, dark)?, deck(&args.light, light)?];
+    let ((dark, dark_title), (light, light_title)) =
+        (deck(&args.dark, dark)?, deck(&args.light, light)?);
+    let named = [dark, light];
     let kinds = [
         seat(args.ai, args.seed),
         seat(args.ai, args.seed.wrapping_add(1)),
@@ -135,6 +151,10 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
         &mut session,
     );
     setup.fill_header(&mut game.log.header, unsupported);
+    args.names.fill(
+        &mut game.log.header,
+        [dark_title.as_str(), light_title.as_str()],
+    );
     let result = game.play();
 
     println!(
@@ -154,7 +174,13 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
     let (log, state) = (game.log.clone(), game.state.clone());
     drop(game);
     let turn = state.turn;
+    let header = log.header.clone();
     match args.save.finish(kinds, log, state, &session, result)?? {
+        Some(Outcome::Winner(side)) if header.names_players() => println!(
+            "{} beats {} on turn {turn}.",
+            header.side_named(side),
+            header.side_named(side.opponent())
+        ),
         Some(Outcome::Winner(side)) => println!("{side} wins on turn {turn}."),
         Some(Outcome::TurnLimit) => {
             println!("No winner after {turn} turns (the ruleset's turn limit).")

@@ -11,6 +11,7 @@ mod compile_cache;
 mod coverage;
 mod deck_cmd;
 mod demo;
+mod event_cmd;
 mod keywords_cmd;
 mod play;
 mod plugin_files;
@@ -119,6 +120,15 @@ enum Command {
     ///
     /// Example: swtcg bench --native plugins/target/release --json
     Bench(bench::BenchArgs),
+    /// Run a small Swiss event: register players and decks under a lock, pair rounds, report
+    /// matches with their game logs (each verified by replay before it counts), print the
+    /// standings with the usual tiebreaks, or simulate the whole event with AI players.
+    ///
+    /// Example: swtcg event new spring-open --lock examples/tournament/ruleset.lock --player "Anna=examples/tournament/imperial.toml" --player "Ben=examples/tournament/rebel.toml"
+    ///
+    /// Example: swtcg event simulate spring-open && swtcg event standings spring-open
+    #[command(subcommand)]
+    Event(event_cmd::EventCommand),
     /// Resume a game saved with `swtcg demo --save FILE --pause-at-turn N`.
     ///
     /// The save is checked first by replaying its decisions from its seed: a truncated, damaged
@@ -145,6 +155,7 @@ fn main() -> ExitCode {
         Command::Keywords(command) => keywords_cmd::run(command),
         Command::Play(args) => play::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Event(command) => event_cmd::run(command),
     };
     match result {
         Ok(code) => code,

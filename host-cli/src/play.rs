@@ -42,6 +42,8 @@ pub struct PlayArgs {
     log: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    names: crate::setup::NameArgs,
     /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
     /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
     /// and the game log lists them. Without it such decks are refused with the list.
@@ -116,6 +118,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             &mut front,
         );
         setup.fill_header(&mut game.log.header, unsupported.clone());
+        args.names
+            .fill(&mut game.log.header, [&decks[0].name, &decks[1].name]);
         let result = game.play();
         let log = game.log.clone();
         drop(game);
@@ -144,6 +148,14 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         front.show_entries(&log.entries, viewer);
         write_log(&args.log, &log)?;
         return match result {
+            Ok(Outcome::Winner(side)) if log.header.names_players() => {
+                println!(
+                    "Game over: {} beats {}.",
+                    log.header.side_named(side),
+                    log.header.side_named(side.opponent())
+                );
+                Ok(ExitCode::SUCCESS)
+            }
             Ok(Outcome::Winner(side)) => {
                 println!("Game over: {side} wins.");
                 Ok(ExitCode::SUCCESS)

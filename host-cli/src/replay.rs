@@ -3,13 +3,14 @@
 //! change the game.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use swtcg_engine::decision::{DecideError, Decider, Decision};
 use swtcg_engine::lock::ENGINE;
+use swtcg_engine::plugins::Registry;
 use swtcg_engine::replay::{ReplayDecider, replay_with};
 use swtcg_engine::{AbilityHost, GameLog, GameState, LogEntry, Outcome};
 
@@ -47,68 +48,13 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.against_plugins {
         plugins.overrides.push(dir.clone());
     }
-    let cards = crate::card_sets::for_replay(
-        &args.cards,
-        &log.header.card_sets,
-        &log.header.decks,
-        &args.log,
-    )
-    .with_context(|| origin.clone())?;
-    let lock = args.lock.as_deref().map(read_lock).transpose()?;
-    if let (Some(path), Some(lock)) = (&args.lock, &lock)
-        && log.header.lock.as_ref() != Some(&lock.record())
-    {
-        bail!(
-            "{origin}: the log was not played under the lock {}",
-            path.display()
-        );
-    }
-    // The ruleset's plugin folders are relative to its file: the lock's ruleset file, else the
-    // one the log recorded, else (a log of an older version) the current folder.
-    let ruleset_file = match (&args.lock, &lock) {
-        (Some(path), Some(lock)) => lock.ruleset.file.as_ref().map(|file| {
-            path.parent()
-                .unwrap_or(std::path::Path::new("."))
-                .join(file)
-        }),
-        _ => log
-            .header
-            .ruleset_file
-            .as_ref()
-            .map(PathBuf::from)
-            .filter(|file| file.is_file()),
-    };
-    let loaded = plugins.load_with(&log.header.ruleset, ruleset_file.as_deref(), lock.as_ref());
-    let mut host = match &args.lock {
-        Some(path) => loaded.with_context(|| format!("checking {}", path.display()))?,
-        None => loaded?,
-    };
-    host.set_call_fuel(&log.header.ruleset.hook_fuel);
+    let mut host = load_for_replay(&log, &args.log, args.lock.as_deref(), &plugins, &args.cards)?;
     if let Some(record) = &log.header.lock {
         println!(
             "{origin}: played under lock {} (ruleset {})",
             &record.sha256[..12],
             record.ruleset
         );
-    }
-    if let (Some(path), Some(lock)) = (&args.lock, &lock) {
-        // The decks as played must keep the locked ruleset's deck rules: a game a command let
-        // through without them (or an edited log) does not pass the after-the-fact check.
-        for (side, deck) in ["Dark Side", "Light Side"].iter().zip(&log.header.decks) {
-            crate::setup::check_deck_rules(
-                &format!("{origin}: the {side} deck"),
-                &swtcg_engine::deck::Deck::from_cards(deck),
-                &log.header.ruleset,
-                &cards.db,
-            )?;
-        }
-        lock.check(
-            ENGINE,
-            &log.header.ruleset,
-            &locked_plugins(&host),
-            &cards.set_files,
-        )
-        .with_context(|| format!("checking {}", path.display()))?;
     }
     let loaded = host.fingerprints();
     if loaded != log.header.plugins {
@@ -136,7 +82,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     match result {
         Ok(outcome) => {
             let ending = match outcome {
-                Outcome::Winner(side) => format!("{side} wins"),
+                Outcome::Winner(side) => format!("{} wins", log.header.side_named(side)),
                 Outcome::TurnLimit => "no winner (turn limit)".into(),
                 Outcome::Stopped => "stopped".into(),
                 Outcome::Abandoned(side) => format!(
@@ -161,6 +107,73 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// Loads what replaying `log` (read from `log_path`) needs, as `swtcg replay` does: its set
+/// files, and the plugins with the ruleset's plugin folders found through the lock's ruleset
+/// file or the one the log records; under a lock, it checks that the log was played under it
+/// and that the plugins loaded match it. `swtcg event report` verifies games with it.
+pub(crate) fn load_for_replay(
+    log: &GameLog,
+    log_path: &Path,
+    lock_path: Option<&Path>,
+    plugins: &crate::PluginArgs,
+    cards: &crate::card_sets::CardArgs,
+) -> anyhow::Result<Registry> {
+    let origin = log_path.display().to_string();
+    let cards =
+        crate::card_sets::for_replay(cards, &log.header.card_sets, &log.header.decks, log_path)
+            .with_context(|| origin.clone())?;
+    let lock = lock_path.map(read_lock).transpose()?;
+    if let (Some(path), Some(lock)) = (lock_path, &lock)
+        && log.header.lock.as_ref() != Some(&lock.record())
+    {
+        bail!(
+            "{origin}: the log was not played under the lock {}",
+            path.display()
+        );
+    }
+    // The ruleset's plugin folders are relative to its file: the lock's ruleset file, else the
+    // one the log recorded, else (a log of an older version) the current folder.
+    let ruleset_file = match (lock_path, &lock) {
+        (Some(path), Some(lock)) => lock
+            .ruleset
+            .file
+            .as_ref()
+            .map(|file| path.parent().unwrap_or(Path::new(".")).join(file)),
+        _ => log
+            .header
+            .ruleset_file
+            .as_ref()
+            .map(PathBuf::from)
+            .filter(|file| file.is_file()),
+    };
+    let loaded = plugins.load_with(&log.header.ruleset, ruleset_file.as_deref(), lock.as_ref());
+    let mut host = match lock_path {
+        Some(path) => loaded.with_context(|| format!("checking {}", path.display()))?,
+        None => loaded?,
+    };
+    host.set_call_fuel(&log.header.ruleset.hook_fuel);
+    if let (Some(path), Some(lock)) = (lock_path, &lock) {
+        // The decks as played must keep the locked ruleset's deck rules: a game a command let
+        // through without them (or an edited log) does not pass the after-the-fact check.
+        for (side, deck) in ["Dark Side", "Light Side"].iter().zip(&log.header.decks) {
+            crate::setup::check_deck_rules(
+                &format!("{origin}: the {side} deck"),
+                &swtcg_engine::deck::Deck::from_cards(deck),
+                &log.header.ruleset,
+                &cards.db,
+            )?;
+        }
+        lock.check(
+            ENGINE,
+            &log.header.ruleset,
+            &locked_plugins(&host),
+            &cards.set_files,
+        )
+        .with_context(|| format!("checking {}", path.display()))?;
+    }
+    Ok(host)
 }
 
 /// The turn a log line belongs to, counted from the log's turn events.

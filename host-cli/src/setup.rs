@@ -32,6 +32,35 @@ pub struct GameArgs {
     pub cards: CardArgs,
 }
 
+/// `--dark-name` and `--light-name`: who plays each side, written into the game log's header
+/// with each deck's name, so that results name people and decks.
+#[derive(Args, Clone, Default)]
+pub struct NameArgs {
+    /// The Dark Side player's name, written into the game log (`swtcg event` reads it).
+    #[arg(long, value_name = "NAME")]
+    pub dark_name: Option<String>,
+    /// The Light Side player's name, written into the game log.
+    #[arg(long, value_name = "NAME")]
+    pub light_name: Option<String>,
+}
+
+impl NameArgs {
+    /// Names the players and their decks (`decks`, Dark Side first) in a log header, when a
+    /// name was given.
+    pub fn fill(&self, header: &mut swtcg_engine::log::LogHeader, decks: [&str; 2]) {
+        let names = [&self.dark_name, &self.light_name];
+        if names.iter().all(|n| n.is_none()) {
+            return;
+        }
+        for (index, name) in names.into_iter().enumerate() {
+            header.players[index] = swtcg_engine::log::Participant {
+                name: name.clone(),
+                deck: Some(decks[index].to_string()),
+            };
+        }
+    }
+}
+
 /// A resolved ruleset and lock, ready to load plugins for any number of games.
 #[derive(Clone)]
 pub struct Setup {
