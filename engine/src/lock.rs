@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cards::SetFile;
-use crate::ruleset::Ruleset;
+use crate::ruleset::{Ruleset, differences};
 
 /// The version of the lockfile format.
 pub const LOCK_FORMAT: u32 = 1;
@@ -41,6 +41,11 @@ pub struct LockedRuleset {
     pub file: Option<String>,
     /// `ruleset_sha256` of the parsed ruleset.
     pub sha256: String,
+    /// Every value of the ruleset, so that a run whose ruleset differs is told each key that
+    /// changed. Locks written before values were stored have none, and keep their hash: it is
+    /// left out of the lock's canonical form while absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Ruleset>,
 }
 
 /// One plugin of a lock.
@@ -105,6 +110,7 @@ impl Lock {
                 name: ruleset.name.clone(),
                 file,
                 sha256: ruleset_sha256(ruleset),
+                values: Some(ruleset.clone()),
             },
             plugins,
             card_sets,
@@ -138,6 +144,22 @@ impl Lock {
                     message: format!("the plugin id {} is locked twice", plugin.id),
                 });
             }
+        }
+        // The values stand for the hash: values edited by hand, or a hash, would say
+        // different things about the locked ruleset.
+        if let Some(values) = &lock.ruleset.values
+            && ruleset_sha256(values) != lock.ruleset.sha256
+        {
+            return Err(LockError {
+                origin: origin.to_string(),
+                line: None,
+                message: format!(
+                    "the ruleset's values have sha256 {}, but the lock names {}: the lock was \
+                     edited; lock the ruleset again",
+                    ruleset_sha256(values),
+                    lock.ruleset.sha256
+                ),
+            });
         }
         if lock.format != LOCK_FORMAT {
             return Err(LockError {
@@ -186,10 +208,33 @@ impl Lock {
         }
         let sha = ruleset_sha256(ruleset);
         if self.ruleset.sha256 != sha {
-            problems.push(format!(
-                "ruleset: the lock names {} with sha256 {}, the run has {} with sha256 {sha}",
-                self.ruleset.name, self.ruleset.sha256, ruleset.name
-            ));
+            let changed = self
+                .ruleset
+                .values
+                .as_ref()
+                .map(|locked| differences(locked, ruleset))
+                .unwrap_or_default();
+            if changed.is_empty() {
+                problems.push(format!(
+                    "ruleset: the lock names {} with sha256 {}, the run has {} with sha256 {sha}{}",
+                    self.ruleset.name,
+                    self.ruleset.sha256,
+                    ruleset.name,
+                    if self.ruleset.values.is_none() {
+                        " (the lock predates stored values: lock the ruleset again to see which \
+                         keys differ)"
+                    } else {
+                        ""
+                    }
+                ));
+            } else {
+                let lines: Vec<String> = changed.iter().map(|d| format!("    {d}")).collect();
+                problems.push(format!(
+                    "ruleset: the lock names {} with other values (the lock's -> the run's):\n{}",
+                    self.ruleset.name,
+                    lines.join("\n")
+                ));
+            }
         }
         // Each loaded plugin answers at most one locked plugin of its id, so that a second
         // plugin of a locked id (two folders with the same id) is extra, not a match.
@@ -340,6 +385,66 @@ mod tests {
         ] {
             assert!(text.contains(needle), "missing `{needle}` in {text}");
         }
+    }
+
+    #[test]
+    fn a_changed_ruleset_names_each_key_that_changed() {
+        let locked = Ruleset::from_toml(
+            "e.toml",
+            "name = \"open\"\n[keyword_flags]\noverkill-health = \"remaining\"\n",
+        )
+        .unwrap();
+        let run = Ruleset::from_toml(
+            "e.toml",
+            "name = \"open\"\nturn_limit = 31\n[keyword_flags]\noverkill-health = \"printed\"\n",
+        )
+        .unwrap();
+        let plugins = [plugin("accuracy", "aa")];
+        let lock = Lock::new(&locked, None, plugins.to_vec(), Vec::new());
+        // The values go through the lockfile and back.
+        let lock = Lock::from_toml("t.lock", &lock.to_toml()).unwrap();
+        assert_eq!(lock.ruleset.values.as_ref(), Some(&locked));
+        lock.check(ENGINE, &locked, &plugins, &[]).unwrap();
+        let err = lock.check(ENGINE, &run, &plugins, &[]).unwrap_err();
+        assert_eq!(
+            err.0,
+            [
+                "ruleset: the lock names open with other values (the lock's -> the run's):\n    \
+              keyword_flags.overkill-health: \"remaining\" -> \"printed\"\n    \
+              turn_limit: 40 -> 31"
+            ],
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_lock_without_values_reads_keeps_its_hash_and_names_the_hashes() {
+        let mut old = lock();
+        old.ruleset.values = None;
+        let text = old.to_toml();
+        assert!(!text.contains("values"), "{text}");
+        let read = Lock::from_toml("old.lock", &text).unwrap();
+        assert_eq!(read, old);
+        // The canonical form has no trace of the new key, so the hash logs recorded stays.
+        let json = serde_json::to_string(&read).unwrap();
+        assert!(!json.contains("values"), "{json}");
+        let run = Ruleset {
+            turn_limit: 31,
+            ..Ruleset::default()
+        };
+        let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb")];
+        let err = read.check(ENGINE, &run, &plugins, &[]).unwrap_err();
+        assert!(err.0[0].contains("with sha256"), "{err}");
+        assert!(err.0[0].contains("lock the ruleset again"), "{err}");
+    }
+
+    #[test]
+    fn values_that_do_not_match_the_locked_hash_are_refused() {
+        let text = lock()
+            .to_toml()
+            .replace("turn_limit = 40", "turn_limit = 41");
+        let err = Lock::from_toml("t.lock", &text).unwrap_err();
+        assert!(err.message.contains("the lock was edited"), "{err}");
     }
 
     #[test]

@@ -4,13 +4,16 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+mod differences;
+pub use differences::{Difference, differences};
+
 /// The default ruleset file shipped with the engine; `Ruleset::default()` is this file parsed.
 pub const DEFAULT_RULESET_TOML: &str = include_str!("../rulesets/idc-default.toml");
 
 /// A set of rule variants. Each field cites the open question of `open-questions.md` it settles;
 /// the defaults are that document's defaults. A tournament ruleset is a TOML file naming any of
 /// these; unknown keys are an error.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Ruleset {
     /// The ruleset's name, shown in logs.

@@ -7,6 +7,7 @@ use clap::Args;
 use swtcg_engine::Ruleset;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::plugins::flags::DeclaredFlags;
 use swtcg_engine::text::escape_controls;
 
 #[derive(Args)]
@@ -54,8 +55,13 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Resolves a scenario's `ruleset = "..."`: a built-in name, or a file relative to the scenario.
-fn resolve_ruleset(scenario_dir: &Path, name: &str) -> Result<Ruleset, String> {
+/// Resolves a scenario's `ruleset = "..."`: a built-in name, or a file relative to the scenario,
+/// whose keyword flags the loaded plugins must declare (`flags`).
+fn resolve_ruleset(
+    scenario_dir: &Path,
+    name: &str,
+    flags: &DeclaredFlags,
+) -> Result<Ruleset, String> {
     if let Some(ruleset) = Ruleset::builtin(name) {
         return Ok(ruleset);
     }
@@ -66,7 +72,12 @@ fn resolve_ruleset(scenario_dir: &Path, name: &str) -> Result<Ruleset, String> {
             path.display()
         )
     })?;
-    Ruleset::from_toml(&path.display().to_string(), &text).map_err(|e| e.to_string())
+    let origin = path.display().to_string();
+    let ruleset = Ruleset::from_toml(&origin, &text).map_err(|e| e.to_string())?;
+    flags
+        .check(&ruleset, &origin, Some(&text))
+        .map_err(|e| e.to_string())?;
+    Ok(ruleset)
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -83,6 +94,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         .load_with(&ruleset, args.ruleset.as_deref(), None)?;
     let loaded = args.cards.load(Some((&ruleset, args.ruleset.as_deref())))?;
     let cards: &CardDb = &loaded.db;
+    let flags = registry.declared_flags();
     let (mut passed, mut failed, mut unreadable) = (0, 0, 0);
     for file in &files {
         let name = file.display().to_string();
@@ -98,7 +110,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
-        let resolve = move |name: &str| resolve_ruleset(&dir, name);
+        let flags = &flags;
+        let resolve = move |name: &str| resolve_ruleset(&dir, name, flags);
         let options = RunOptions {
             cards,
             ruleset: &ruleset,

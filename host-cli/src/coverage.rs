@@ -150,6 +150,7 @@ pub fn markdown(root: &Path) -> anyhow::Result<String> {
             missing.join(", ")
         );
     }
+    write_flags(&mut out, docs.iter().chain(&card_docs).map(|d| &d.manifest));
     // The keyword × hook matrix: which hook points and queries each keyword uses.
     let mut columns: Vec<&str> = Vec::new();
     for hook in swtcg_plugin_api::HookPoint::ALL {
@@ -224,4 +225,43 @@ pub fn markdown(root: &Path) -> anyhow::Result<String> {
         }
     }
     Ok(out)
+}
+
+/// The keyword flags the plugins declare: name, plugins, values, default and what each settles
+/// (the first declaring plugin's line).
+fn write_flags<'a>(out: &mut String, manifests: impl IntoIterator<Item = &'a Manifest>) {
+    let flags = swtcg_engine::plugins::flags::DeclaredFlags::new(manifests);
+    if flags.all().is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n## Keyword flags\n");
+    let _ = writeln!(
+        out,
+        "Settings of keyword rules the sources leave open, declared by the plugins that read them\n\
+         (`[keyword.flags.NAME]` in keyword.toml). A ruleset chooses one in `[keyword_flags]`; a flag no\n\
+         loaded plugin declares, or a value not listed, is refused (docs/rulesets.md).\n"
+    );
+    let _ = writeln!(
+        out,
+        "| flag | plugins | values | default | what it settles |"
+    );
+    let _ = writeln!(out, "| --- | --- | --- | --- | --- |");
+    for (name, declared) in flags.all() {
+        let Some(first) = declared.first() else {
+            continue;
+        };
+        let plugins: Vec<String> = declared
+            .iter()
+            .map(|d| format!("`{}`", d.plugin.split('@').next().unwrap_or(&d.plugin)))
+            .collect();
+        let values: Vec<String> = first.flag.values.iter().map(|v| format!("`{v}`")).collect();
+        let _ = writeln!(
+            out,
+            "| `{name}` | {} | {} | `{}` | {} |",
+            plugins.join(", "),
+            values.join(", "),
+            first.flag.default,
+            first.flag.description.replace('|', "\\|")
+        );
+    }
 }

@@ -267,7 +267,7 @@ impl PluginArgs {
             .unwrap_or(std::path::Path::new("."));
         let mut dirs = self.dirs.clone();
         dirs.extend(ruleset.plugin_dirs.iter().map(|d| base.join(d)));
-        plugins::load(&plugins::Load {
+        let registry = plugins::load(&plugins::Load {
             overrides: &self.overrides,
             dirs: &dirs,
             ruleset,
@@ -275,8 +275,29 @@ impl PluginArgs {
             native: self.native.as_deref(),
             abi: self.abi.path(),
             lock,
-        })
+        })?;
+        check_keyword_flags(&registry, ruleset, ruleset_file)?;
+        Ok(registry)
     }
+}
+
+/// Refuses a ruleset whose `[keyword_flags]` names a flag no loaded plugin declares, or a value
+/// its plugins don't declare (`DeclaredFlags::check`), naming the ruleset file, the key's line
+/// in it and the key.
+pub(crate) fn check_keyword_flags(
+    registry: &swtcg_engine::plugins::Registry,
+    ruleset: &swtcg_engine::Ruleset,
+    ruleset_file: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    let text = ruleset_file.and_then(|file| std::fs::read_to_string(file).ok());
+    let origin = ruleset_file.map_or_else(
+        || format!("ruleset {}", ruleset.name),
+        |file| file.display().to_string(),
+    );
+    registry
+        .declared_flags()
+        .check(ruleset, &origin, text.as_deref())?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -64,10 +64,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
                 println!("  {line}");
             }
         } else {
-            println!(
-                "{origin}: note: the log was played with plugins {:?}; replaying with {:?}",
-                log.header.plugins, loaded
-            );
+            println!("{origin}: note: the log was played with other plugins than these:");
+            for line in plugin_differences(&log.header.plugins, &loaded) {
+                println!("  {line}");
+            }
         }
     }
     if !log.header.unsupported.is_empty() {

@@ -6,8 +6,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Subcommand;
+use swtcg_engine::Ruleset;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::lock::{ENGINE, Lock};
+use swtcg_engine::plugins::Registry;
+use swtcg_engine::ruleset::{Difference, differences};
+use swtcg_engine::text::escape_controls;
 
 use crate::setup::{GameArgs, locked_plugins, read_ruleset};
 
@@ -192,8 +196,32 @@ fn check(game: &GameArgs) -> anyhow::Result<ExitCode> {
             &set_file.sha256[..12]
         );
     }
+    let changed = changed_rules(r, &registry);
+    if changed.is_empty() {
+        println!("  every rule as in idc-default");
+    } else {
+        println!("  rules that differ from idc-default (idc-default -> this ruleset):");
+        for difference in changed {
+            println!("    {}", escape_controls(&difference.to_string()));
+        }
+    }
     if setup.lock.is_some() {
         println!("the engine, the ruleset, every plugin and every set file match the lock");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The rules of `ruleset` that differ from the default ruleset's (its name aside). A keyword
+/// flag that either leaves unset counts at the default its plugin declares, so that a ruleset
+/// writing one flag does not read as unsetting the others.
+fn changed_rules(ruleset: &Ruleset, registry: &Registry) -> Vec<Difference> {
+    let flags = registry.declared_flags();
+    let with_defaults = |ruleset: &Ruleset| Ruleset {
+        keyword_flags: flags.effective(ruleset),
+        ..ruleset.clone()
+    };
+    differences(&with_defaults(&Ruleset::default()), &with_defaults(ruleset))
+        .into_iter()
+        .filter(|d| d.key != "name")
+        .collect()
 }

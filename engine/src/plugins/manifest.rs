@@ -1,6 +1,8 @@
 //! Plugin manifests (`keyword.toml`): what a plugin implements, which hooks and queries it
 //! answers, which API versions it supports, and where its wasm is.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use swtcg_plugin_api::{HookPoint, Pop, Query};
 
@@ -123,6 +125,18 @@ struct RawKeyword {
     /// names only Equipment: on any other card its text does nothing.
     #[serde(default)]
     types: Vec<CardType>,
+    /// The keyword flags the plugin reads through the host's `rule` function, by name.
+    #[serde(default)]
+    flags: BTreeMap<String, RawFlag>,
+}
+
+/// One `[keyword.flags.NAME]` (or `[card.flags.NAME]`) table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFlag {
+    values: Vec<String>,
+    default: String,
+    description: String,
 }
 
 fn default_zones() -> Vec<Zone> {
@@ -174,6 +188,8 @@ struct RawCard {
     activation_pops: Option<Vec<String>>,
     #[serde(default)]
     description: String,
+    #[serde(default)]
+    flags: BTreeMap<String, RawFlag>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -247,6 +263,24 @@ pub struct Manifest {
     /// types`, default units; Subordinates count as units). For a keyword plugin, the card
     /// types its keyword is recognised on (`[keyword] types`), empty for any card.
     pub card_types: Vec<CardType>,
+    /// The keyword flags it reads (`[keyword.flags.NAME]`), by name; none for a manifest
+    /// written before flags were declared, which loads all the same.
+    pub flags: Vec<FlagDeclaration>,
+}
+
+/// A keyword flag a plugin reads through the host's `rule` function: a setting of a keyword
+/// rule left open (OQ-K*) that a ruleset's `[keyword_flags]` may choose. A ruleset naming a
+/// flag no loaded plugin declares, or a value not declared, is refused (`plugins::flags`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlagDeclaration {
+    /// The flag's name in `[keyword_flags]` (lowercase letters, digits and dashes).
+    pub name: String,
+    /// The values a ruleset may give it.
+    pub values: Vec<String>,
+    /// The value the plugin uses when the ruleset gives none; one of `values`.
+    pub default: String,
+    /// What the flag settles, in one line.
+    pub description: String,
 }
 
 /// A manifest that could not be read; names the file, the line and the key.
@@ -323,6 +357,7 @@ impl Manifest {
                     activation_pops: c.activation_pops,
                     description: c.description,
                     types: Vec::new(),
+                    flags: c.flags,
                 };
                 if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
                     return Err(error(
@@ -465,6 +500,11 @@ impl Manifest {
                     .collect::<Result<Vec<_>, _>>()?
             }
         };
+        let flags = k
+            .flags
+            .into_iter()
+            .map(|(name, flag)| check_flag(origin, text, name, flag))
+            .collect::<Result<Vec<_>, _>>()?;
         if let Some(wasm) = &raw.wasm
             && let Some(hash) = &wasm.sha256
             && (hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit()))
@@ -492,6 +532,7 @@ impl Manifest {
             kind,
             cards,
             card_types,
+            flags,
         })
     }
 
@@ -527,6 +568,133 @@ impl Manifest {
             patch as u64,
         ))
     }
+}
+
+/// The host's own rules that plugins read through `rule` too, which no plugin may declare as
+/// its flag: `same-unit-names` is the ruleset's `same_unit_names`.
+const HOST_RULES: [&str; 1] = [swtcg_plugin_api::names::SAME_UNIT_NAMES_RULE];
+
+/// Whether `name` is lowercase letters, digits and dashes, starting with a letter: a plugin id
+/// or a flag name.
+fn is_kebab_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// Checks one `[keyword.flags.NAME]` table; an error names the table's line and the key.
+fn check_flag(
+    origin: &str,
+    text: &str,
+    name: String,
+    flag: RawFlag,
+) -> Result<FlagDeclaration, ManifestError> {
+    let error = |key: &str, message: String| ManifestError {
+        origin: origin.to_string(),
+        line: flag_line(text, &name, key),
+        key: Some(format!(
+            "flags.{name}{}",
+            if key.is_empty() {
+                String::new()
+            } else {
+                format!(".{key}")
+            }
+        )),
+        message,
+    };
+    if !is_kebab_name(&name) {
+        return Err(error(
+            "",
+            format!(
+                "`{}` is not a flag name (lowercase letters, digits and dashes, starting with a \
+                 letter)",
+                escape_controls(&name)
+            ),
+        ));
+    }
+    if HOST_RULES.contains(&name.as_str()) {
+        return Err(error(
+            "",
+            format!("`{name}` is a rule of the ruleset itself, not a keyword flag"),
+        ));
+    }
+    if flag.values.len() < 2 {
+        return Err(error(
+            "values",
+            "a flag is a choice: name at least two values".into(),
+        ));
+    }
+    for (i, value) in flag.values.iter().enumerate() {
+        if let Some(problem) = name_problem(value) {
+            return Err(error(
+                "values",
+                format!("\"{}\" {problem}", escape_controls(value)),
+            ));
+        }
+        if flag.values[..i].contains(value) {
+            return Err(error("values", format!("\"{value}\" is listed twice")));
+        }
+    }
+    if !flag.values.contains(&flag.default) {
+        return Err(error(
+            "default",
+            format!(
+                "\"{}\" is not one of the values ({})",
+                escape_controls(&flag.default),
+                flag.values.join(", ")
+            ),
+        ));
+    }
+    if flag.description.trim().is_empty() {
+        return Err(error(
+            "description",
+            "say in one line what the flag settles".into(),
+        ));
+    }
+    if let Some(c) = flag
+        .description
+        .chars()
+        .find(|&c| c.is_control() || is_hiding_format(c))
+    {
+        return Err(error(
+            "description",
+            format!(
+                "holds the character U+{:04X}; a flag's description is one line of printable \
+                 text",
+                u32::from(c)
+            ),
+        ));
+    }
+    Ok(FlagDeclaration {
+        name,
+        values: flag.values,
+        default: flag.default,
+        description: flag.description,
+    })
+}
+
+/// The line of a flag's `key` in the manifest: the key's line inside the flag's table, else the
+/// table's header, else the first line naming the flag.
+fn flag_line(text: &str, name: &str, key: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let header = lines.iter().position(|l| {
+        let l = l.trim_start();
+        l.starts_with('[') && l.contains(&format!("flags.{name}"))
+    });
+    if let Some(header) = header {
+        let in_table = lines[header + 1..]
+            .iter()
+            .take_while(|l| !l.trim_start().starts_with('['))
+            .position(|l| {
+                !key.is_empty()
+                    && l.trim_start()
+                        .strip_prefix(key)
+                        .is_some_and(|rest| rest.trim_start().starts_with('='))
+            });
+        return Some(in_table.map_or(header, |i| header + 1 + i) + 1);
+    }
+    lines.iter().position(|l| l.contains(name)).map(|i| i + 1)
 }
 
 /// Why a keyword name, alias, template or card name can't be one, if it can't: it must be
@@ -720,6 +888,81 @@ queries = ["can-be-retargeted"]
         );
         assert_eq!(confusable_skeleton("HAVOC"), confusable_skeleton("havoc"));
         assert_ne!(confusable_skeleton("Havoc"), confusable_skeleton("Armor"));
+    }
+
+    const FLAG: &str = r#"
+[keyword.flags.precision-blocks]
+values = ["intercept", "all"]
+default = "intercept"
+description = "OQ-K4: Precision blocks Intercept only (\"all\": any change of target)"
+"#;
+
+    #[test]
+    fn flags_are_declared_with_values_default_and_description() {
+        // A manifest without flags (every manifest before flags were declared) has none.
+        assert!(Manifest::parse("k.toml", GOOD).unwrap().flags.is_empty());
+        let m = Manifest::parse("k.toml", &format!("{GOOD}{FLAG}")).unwrap();
+        assert_eq!(
+            m.flags,
+            [FlagDeclaration {
+                name: "precision-blocks".into(),
+                values: vec!["intercept".into(), "all".into()],
+                default: "intercept".into(),
+                description:
+                    "OQ-K4: Precision blocks Intercept only (\"all\": any change of target)".into(),
+            }]
+        );
+        // A card plugin declares them in [card.flags.NAME].
+        let card = "[card]\nid = \"c\"\nname = \"C\"\nversion = \"1.0.0\"\napi = \"^1.0\"\n\
+                    queries = [\"understands\"]\n";
+        let m = Manifest::parse(
+            "c.toml",
+            &format!("{card}{}", FLAG.replace("keyword.", "card.")),
+        )
+        .unwrap();
+        assert_eq!(m.flags[0].name, "precision-blocks");
+    }
+
+    #[test]
+    fn a_bad_flag_declaration_names_line_and_key() {
+        let bad = |from: &str, to: &str| {
+            Manifest::parse("k.toml", &format!("{GOOD}{}", FLAG.replace(from, to))).unwrap_err()
+        };
+        // GOOD has 11 lines; the flag's table starts on line 13.
+        let err = bad("default = \"intercept\"", "default = \"intercep\"");
+        assert_eq!(
+            (err.line, err.key.as_deref()),
+            (Some(15), Some("flags.precision-blocks.default")),
+            "{err}"
+        );
+        assert!(
+            err.message
+                .contains("not one of the values (intercept, all)"),
+            "{err}"
+        );
+        let err = bad("\"intercept\", \"all\"", "\"intercept\", \"intercept\"");
+        assert_eq!(err.line, Some(14), "{err}");
+        assert!(err.message.contains("listed twice"), "{err}");
+        let err = bad("\"intercept\", \"all\"", "\"intercept\"");
+        assert!(err.message.contains("at least two values"), "{err}");
+        let err = bad("precision-blocks]", "Precision_Blocks]");
+        assert_eq!(
+            (err.line, err.key.as_deref()),
+            (Some(13), Some("flags.Precision_Blocks")),
+            "{err}"
+        );
+        let err = bad("precision-blocks]", "same-unit-names]");
+        assert!(err.message.contains("rule of the ruleset itself"), "{err}");
+        let err = bad("description = \"OQ-K4", "description = \"two\\nlines");
+        assert_eq!(
+            err.key.as_deref(),
+            Some("flags.precision-blocks.description")
+        );
+        let err = bad("\"all\"]", "\"al\\u001bl\"]");
+        assert!(err.message.contains("U+001B"), "{err}");
+        // Unknown keys in a flag's table are refused by the TOML reader, with their line.
+        let err = bad("default =", "defualt =");
+        assert_eq!(err.line, Some(15), "{err}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! compatibility, hashes and conflicts, maps printed keywords to plugins, and answers the
 //! engine's hooks and queries through them.
 
+pub mod flags;
 pub mod manifest;
 #[cfg(feature = "native")]
 pub mod native;
@@ -125,6 +126,11 @@ impl Registry {
     /// The plugins in load order.
     pub fn plugins(&self) -> &[LoadedPlugin] {
         &self.plugins
+    }
+
+    /// The keyword flags the loaded plugins declare.
+    pub fn declared_flags(&self) -> flags::DeclaredFlags {
+        flags::DeclaredFlags::new(self.plugins.iter().map(|p| &p.manifest))
     }
 
     /// Sets the fuel per call at the named hook points and queries for every wasm plugin (the
