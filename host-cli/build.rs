@@ -60,6 +60,7 @@ fn run() -> Result<(), String> {
 
     watch_inputs(repo, &plugins)?;
 
+    ensure_wasm_target()?;
     let wasm_target_dir = outer_target_dir(&out_dir)?.join("plugins-wasm");
     build_plugins(&plugins, &wasm_target_dir)?;
     let wasm_dir = wasm_target_dir.join(WASM_TARGET).join("release");
@@ -260,6 +261,53 @@ fn build_plugins(plugins: &Path, target_dir: &Path) -> Result<(), String> {
         "building the keyword plugins failed ({}): {hint}\n(command: {command:?})",
         output.status
     ))
+}
+
+/// Makes sure the compiler in use has the standard library of the wasm target, before any plugin
+/// is built. rustup installs a toolchain file's targets only when it installs the toolchain
+/// itself, so a machine with the pinned toolchain already there (a linked one, say) lacks it:
+/// the build then adds it with rustup, saying so, instead of failing after the long compile.
+fn ensure_wasm_target() -> Result<(), String> {
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let libdir = Command::new(&rustc)
+        .args(["--print", "target-libdir", "--target", WASM_TARGET])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
+    let has_core = |dir: &Path| {
+        fs::read_dir(dir).is_ok_and(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .any(|e| e.file_name().to_string_lossy().starts_with("libcore-"))
+        })
+    };
+    if libdir.as_deref().is_some_and(has_core) {
+        return Ok(());
+    }
+    println!(
+        "cargo:warning=the {WASM_TARGET} target the keyword plugins are built for is missing: \
+         adding it with `rustup target add {WASM_TARGET}`"
+    );
+    let mut rustup = Command::new("rustup");
+    rustup.args(["target", "add", WASM_TARGET]);
+    // rustup's proxies name the toolchain in use (rust-toolchain.toml's) to what they run.
+    if let Some(toolchain) = env::var_os("RUSTUP_TOOLCHAIN") {
+        rustup.arg("--toolchain").arg(toolchain);
+    }
+    let added = rustup.status().map_err(|e| {
+        format!(
+            "the {WASM_TARGET} target is missing and rustup could not be run ({e}): install \
+             the target for your Rust toolchain, e.g. `rustup target add {WASM_TARGET}`"
+        )
+    })?;
+    if !added.success() {
+        return Err(format!(
+            "the {WASM_TARGET} target is missing and `{rustup:?}` failed ({added}): run \
+             `rustup target add {WASM_TARGET}` yourself"
+        ));
+    }
+    Ok(())
 }
 
 /// The file name of the wasm module cargo writes for a plugin: its `[lib] name`, or else its
