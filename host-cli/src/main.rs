@@ -13,6 +13,7 @@ mod deck_cmd;
 mod demo;
 mod event_cmd;
 mod keywords_cmd;
+mod paths;
 mod play;
 mod plugin_files;
 mod plugins;

@@ -104,40 +104,20 @@ fn lock(
 }
 
 /// The ruleset's path as the lockfile names it: relative to the lockfile's folder (with `..`
-/// where needed), so that the event folder can move as a whole; absolute only when the two are
-/// on different roots.
+/// where needed), so that the event folder can move as a whole; as given when it can't be
+/// found, absolute when the two share only the root.
 fn relative_to(ruleset: &Path, lockfile: &Path) -> String {
-    let folder = |p: &Path| {
-        p.parent()
-            .map(Path::to_path_buf)
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or_else(|| PathBuf::from("."))
-    };
-    let (Ok(target), Ok(from)) = (
-        std::fs::canonicalize(ruleset),
-        std::fs::canonicalize(folder(lockfile)),
-    ) else {
-        return ruleset.display().to_string();
-    };
-    let target_parts: Vec<_> = target.components().collect();
-    let from_parts: Vec<_> = from.components().collect();
-    let common = target_parts
-        .iter()
-        .zip(&from_parts)
-        .take_while(|(a, b)| a == b)
-        .count();
-    if common == 0 {
-        return target.display().to_string();
-    }
-    let mut relative = PathBuf::new();
-    for _ in common..from_parts.len() {
-        relative.push("..");
-    }
-    for part in &target_parts[common..] {
-        relative.push(part);
-    }
-    // Lockfiles are shared between machines: `/` whatever the platform.
-    relative.to_string_lossy().replace('\\', "/")
+    let folder = lockfile
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    crate::paths::relative(ruleset, folder)
+        .map_or_else(
+            |_| ruleset.display().to_string(),
+            |path| path.display().to_string(),
+        )
+        // Lockfiles are shared between machines: `/` whatever the platform.
+        .replace('\\', "/")
 }
 
 fn check(game: &GameArgs) -> anyhow::Result<ExitCode> {

@@ -121,17 +121,20 @@ fn an_eight_player_three_round_simulated_event_counts_only_games_that_replay_und
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let dark = words[words.iter().position(|w| w == "--dark-name").unwrap() + 1].clone();
     let light = words[words.iter().position(|w| w == "--light-name").unwrap() + 1].clone();
-    let out = swtcg(&[
-        "event",
-        "report",
-        arg(&dir),
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--log",
-        arg(&log),
-    ]);
+    let report_table_1 = || {
+        swtcg(&[
+            "event",
+            "report",
+            arg(&dir),
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--log",
+            arg(&log),
+        ])
+    };
+    let out = report_table_1();
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
     assert!(
@@ -141,17 +144,7 @@ fn an_eight_player_three_round_simulated_event_counts_only_games_that_replay_und
     assert!(text.contains(&format!(": {light} (")), "{text}");
 
     // A second report of the match is refused without --replace.
-    let out = swtcg(&[
-        "event",
-        "report",
-        arg(&dir),
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--log",
-        arg(&log),
-    ]);
+    let out = report_table_1();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("reported already"),

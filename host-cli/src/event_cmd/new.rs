@@ -9,12 +9,12 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 use serde::Deserialize;
+use swtcg_engine::Side;
 use swtcg_engine::deck::{Deck, parse_deck};
-use swtcg_engine::deck_rules::{deck_side, validate};
+use swtcg_engine::deck_rules::deck_side;
 use swtcg_engine::event::{Entrant, Event, RegisteredDeck, check_name};
 use swtcg_engine::model::CardSide;
 use swtcg_engine::text::escape_controls;
-use swtcg_engine::{Ruleset, Side};
 
 use super::{EVENT_FILE, EventDir, no_more_plugins};
 use crate::setup::{GameArgs, Setup, read_lock};
@@ -161,7 +161,9 @@ pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(args.dir.join(folder))
             .with_context(|| format!("creating {}", args.dir.display()))?;
     }
-    event.lock = relative(&args.lock, &args.dir)?.display().to_string();
+    event.lock = crate::paths::relative(&args.lock, &args.dir)?
+        .display()
+        .to_string();
     let registered = event.players.iter().flat_map(|p| &p.decks);
     for (deck, (_, bytes)) in registered.zip(&sources) {
         let target = args.dir.join(&deck.file);
@@ -240,36 +242,13 @@ fn read_deck(file: &Path, setup: &Setup) -> anyhow::Result<(Deck, Side, Vec<u8>)
         .map_err(|e| anyhow::anyhow!("{origin}: not UTF-8 text: {e}"))?;
     let deck = parse_deck(&origin, &text, &setup.cards.db)?;
     crate::deck_cmd::print_notes(&deck);
-    check_rules(&origin, &deck, &setup.ruleset, setup)?;
+    crate::setup::check_deck_rules(&origin, &deck, &setup.ruleset, &setup.cards.db)?;
     let side = match deck_side(&deck) {
         Some(CardSide::Light) => Side::Light,
         Some(CardSide::Dark | CardSide::YuuzhanVong) => Side::Dark,
         _ => bail!("{origin}: the deck has only Neutral cards; give it a side (TOML `side`)"),
     };
     Ok((deck, side, bytes))
-}
-
-/// The ruleset's deck rules, as `sim` and `play` apply them (`setup::load_decks`).
-fn check_rules(origin: &str, deck: &Deck, ruleset: &Ruleset, setup: &Setup) -> anyhow::Result<()> {
-    if !ruleset.check_decks {
-        return Ok(());
-    }
-    let format = ruleset
-        .deck_format(setup.cards.db.formats())
-        .map_err(anyhow::Error::msg)?;
-    let problems = validate(deck, &setup.cards.db, format.as_ref(), ruleset.deck_min);
-    if !problems.is_empty() {
-        let lines: Vec<String> = problems
-            .iter()
-            .map(|v| format!("  {}: {}", v.rule, v.message))
-            .collect();
-        bail!(
-            "{origin}: the deck breaks the ruleset {}'s deck rules:\n{}",
-            ruleset.name,
-            lines.join("\n")
-        );
-    }
-    Ok(())
 }
 
 /// Every deck's printed texts must be carried out by the locked plugins: an event's games are
@@ -317,32 +296,6 @@ fn slug(name: &str, index: usize) -> String {
     )
 }
 
-/// `path` relative to the folder `base`, so that the event file names its lock wherever the
-/// event and the lock are checked out together; absolute when the two share only the root.
-fn relative(path: &Path, base: &Path) -> anyhow::Result<PathBuf> {
-    let canonical = |p: &Path| {
-        p.canonicalize()
-            .with_context(|| format!("finding {}", p.display()))
-    };
-    let (path, base) = (canonical(path)?, canonical(base)?);
-    let common = path
-        .components()
-        .zip(base.components())
-        .take_while(|(a, b)| a == b)
-        .count();
-    if common <= 1 {
-        return Ok(path);
-    }
-    let mut relative = PathBuf::new();
-    for _ in base.components().skip(common) {
-        relative.push("..");
-    }
-    for part in path.components().skip(common) {
-        relative.push(part);
-    }
-    Ok(relative)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,25 +306,5 @@ mod tests {
         assert_eq!(slug("Ben O'Neil", 1), "02-ben-o-neil");
         assert_eq!(slug("Žofie", 2), "03-ofie");
         assert_eq!(slug("!!!", 9), "10-player");
-    }
-
-    #[test]
-    fn a_path_is_made_relative_to_the_event_folder() {
-        let root = std::env::temp_dir().join(format!("swtcg-relative-{}", std::process::id()));
-        for dir in ["locks", "events/spring", "event"] {
-            std::fs::create_dir_all(root.join(dir)).unwrap();
-        }
-        std::fs::write(root.join("locks/a.lock"), "").unwrap();
-        let lock = root.join("locks/a.lock");
-        assert_eq!(
-            relative(&lock, &root.join("events/spring")).unwrap(),
-            PathBuf::from("../../locks/a.lock")
-        );
-        assert_eq!(
-            relative(&lock, &root.join("event/.")).unwrap(),
-            PathBuf::from("../locks/a.lock")
-        );
-        assert!(relative(&root.join("missing.lock"), &root).is_err());
-        std::fs::remove_dir_all(&root).unwrap();
     }
 }
