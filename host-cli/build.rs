@@ -98,13 +98,25 @@ fn run() -> Result<(), String> {
         fs::write(&component_path, component)
             .map_err(|e| format!("cannot write {}: {e}", component_path.display()))?;
         // Writing to a String cannot fail.
-        let _ = writeln!(
+        let _ = write!(
             table,
             "    crate::bundled::BundledPlugin {{ dir: {dir:?}, manifest: include_str!({:?}), \
-             component: include_bytes!({:?}) }},",
+             component: include_bytes!({:?}), files: &[",
             path_str(&manifest)?,
             path_str(&component_path)?,
         );
+        for file in shipped_files(path)? {
+            let relative = file
+                .strip_prefix(path)
+                .map_err(|_| format!("{} is outside {}", file.display(), path.display()))?;
+            let _ = write!(
+                table,
+                "({:?}, include_str!({:?})), ",
+                path_str(relative)?.replace('\\', "/"),
+                path_str(&file)?,
+            );
+        }
+        table.push_str("] },\n");
     }
     table.push_str("];\n");
 
@@ -136,6 +148,19 @@ fn plugin_dirs(plugins: &Path) -> Result<Vec<(String, PathBuf)>, String> {
     Ok(dirs)
 }
 
+/// The folders of a plugin whose files ship with it besides its manifest and wasm: its
+/// scenarios, and the rulesets they name (`ruleset = "../rulesets/..."`).
+const SHIPPED_FOLDERS: &[&str] = &["scenarios", "rulesets"];
+
+/// The files of a plugin's shipped folders, sorted, for `swtcg plugins export` to write out.
+fn shipped_files(plugin: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut files = BTreeSet::new();
+    for folder in SHIPPED_FOLDERS {
+        watch_tree(&plugin.join(folder), &mut files)?;
+    }
+    Ok(files.into_iter().filter(|f| f.is_file()).collect())
+}
+
 /// Tells cargo which files the plugins are made of, so that the script (and the nested build)
 /// runs again when one changes and never because of an unrelated edit.
 fn watch_inputs(repo: &Path, plugins: &Path) -> Result<(), String> {
@@ -153,6 +178,10 @@ fn watch_inputs(repo: &Path, plugins: &Path) -> Result<(), String> {
             watched.insert(dir.join("keyword.toml"));
             watched.insert(dir.join("Cargo.toml"));
             watch_tree(&dir.join("src"), &mut watched)?;
+            // The shipped files are embedded for `plugins export`.
+            for folder in SHIPPED_FOLDERS {
+                watch_tree(&dir.join(folder), &mut watched)?;
+            }
         } else {
             // Cargo scans a watched folder recursively, so the folder notices the keyword.toml
             // that will turn it into a bundled plugin.

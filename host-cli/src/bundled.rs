@@ -8,6 +8,9 @@ pub struct BundledPlugin {
     pub manifest: &'static str,
     /// Its wasm component, importing only the engine's `swtcg:keyword` host interfaces.
     pub component: &'static [u8],
+    /// The files that ship with it, by their path in its folder: its scenarios
+    /// (`scenarios/*.toml`) and the rulesets they name (`rulesets/*.toml`).
+    pub files: &'static [(&'static str, &'static str)],
 }
 
 include!(concat!(env!("OUT_DIR"), "/bundled_plugins.rs"));

@@ -64,11 +64,13 @@ pub enum PluginsCommand {
         api_path: Option<PathBuf>,
     },
     /// Write a bundled plugin as a plugin folder: its keyword.toml (with a `[wasm]` table
-    /// pinning the file by sha256) and its wasm component, to start a rule variant from, or to
-    /// compare another version of it with `replay --against-plugins`. The folder loads with
-    /// `--plugins DIR` or a ruleset's `plugin_dirs` and replaces the bundled plugin there.
+    /// pinning the file by sha256), its wasm component, and its scenarios with the rulesets
+    /// they name, to start a rule variant from, or to compare another version of it with
+    /// `replay --against-plugins`. The folder loads with `--plugins DIR` or a ruleset's
+    /// `plugin_dirs` and replaces the bundled plugin there.
     ///
     /// Example: swtcg plugins export overkill my-plugins/overkill
+    ///          swtcg check my-plugins/overkill/scenarios --plugins my-plugins/overkill
     Export {
         /// The bundled plugin's id (as `swtcg plugins list` shows it), e.g. overkill.
         id: String,
@@ -131,10 +133,29 @@ fn export(id: &str, dir: &Path) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("writing {}", dir.join("keyword.toml").display()))?;
     std::fs::write(dir.join(&wasm_name), plugin.component)
         .with_context(|| format!("writing {}", dir.join(&wasm_name).display()))?;
+    // The scenarios keep their relative paths, so that their `ruleset = "../rulesets/..."`
+    // still finds the rulesets written beside them.
+    for (relative, text) in plugin.files {
+        let path = dir.join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("creating {}", parent.display()))?;
+        }
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let scenarios = plugin
+        .files
+        .iter()
+        .filter(|(relative, _)| relative.starts_with("scenarios/"))
+        .count();
     println!(
-        "wrote {} (keyword.toml and {wasm_name}, {} bytes)",
+        "wrote {} (keyword.toml, {wasm_name} of {} bytes, {scenarios} scenarios and {} other files); \
+         check it with `swtcg check {} --plugins {}`",
         dir.display(),
-        plugin.component.len()
+        plugin.component.len(),
+        plugin.files.len() - scenarios,
+        dir.join("scenarios").display(),
+        dir.display(),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -30,6 +30,29 @@ fn an_exported_plugin_in_plugin_dirs_plays_locks_and_replays_from_anywhere() {
     assert!(variant.join("overkill.wasm").is_file());
     let out = swtcg(&["plugins", "validate", variant.to_str().unwrap()]);
     assert!(stdout(&out).starts_with("OK overkill"), "{}", stdout(&out));
+    // The export carries the plugin's scenarios and the rulesets they name, and they pass
+    // through the exported plugin, which replaces the bundled one.
+    let shipped = std::fs::read_dir(root().join("plugins/overkill/scenarios"))
+        .unwrap()
+        .count();
+    let exported = std::fs::read_dir(variant.join("scenarios"))
+        .unwrap()
+        .count();
+    assert_eq!(exported, shipped);
+    assert!(variant.join("rulesets/printed-health.toml").is_file());
+    let scenarios = variant.join("scenarios");
+    let out = swtcg(&[
+        "check",
+        scenarios.to_str().unwrap(),
+        "--plugins",
+        variant.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains(&format!("{shipped} passed")),
+        "{}",
+        stdout(&out)
+    );
     // Exporting over a folder that holds something is refused.
     let out = swtcg(&["plugins", "export", "overkill", variant.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

@@ -42,13 +42,21 @@ pub fn differences(from: &Ruleset, to: &Ruleset) -> Vec<Difference> {
     flatten("", &serde_json::to_value(to).unwrap_or_default(), &mut b);
     let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
     keys.into_iter()
-        .filter(|key| a.get(*key) != b.get(*key))
+        .filter(|key| set(&a, key) != set(&b, key))
         .map(|key| Difference {
             key: key.clone(),
-            from: a.get(key).map(render),
-            to: b.get(key).map(render),
+            from: set(&a, key).map(render),
+            to: set(&b, key).map(render),
         })
         .collect()
+}
+
+/// The value at `key`, where an empty list counts as not set: a format named without `sets`
+/// writes `sets = []`, which says nothing a missing key doesn't.
+fn set<'a>(values: &'a BTreeMap<String, Value>, key: &str) -> Option<&'a Value> {
+    values
+        .get(key)
+        .filter(|value| !matches!(value, Value::Array(items) if items.is_empty()))
 }
 
 /// Puts every value that is no table under its path; a null (an unset option) is left out.
@@ -136,7 +144,6 @@ mod tests {
             [
                 "format.banned: (not set) -> [\"Jawa\", \"Tank Droid\"]",
                 "format.name: (not set) -> \"Vintage\"",
-                "format.sets: (not set) -> []",
                 "keyword_flags.overkill-health: \"remaining\" -> \"printed\"",
                 "keyword_plugins.\"Critical Hit\": (not set) -> \"critical-hit\"",
                 "limits.hook_depth: 16 -> 8",
@@ -145,7 +152,7 @@ mod tests {
         );
         // The other way round, old and new swap.
         assert_eq!(
-            lines(&event, &default)[3],
+            lines(&event, &default)[2],
             "keyword_flags.overkill-health: \"printed\" -> \"remaining\""
         );
     }
