@@ -160,7 +160,6 @@ fn ruleset_check_prints_every_rule_that_differs_from_the_default() {
             "check_decks: false -> true",
             "format.banned: (not set) -> [\"Zam's Airspeeder (A)\"]",
             "format.name: (not set) -> \"Vintage\"",
-            "format.sets: (not set) -> []",
             "hook_fuel.state-check: (not set) -> 2000000",
             "keyword_flags.overkill-health: \"remaining\" -> \"printed\"",
             "keyword_plugins.\"Critical Hit\": (not set) -> \"critical-hit\"",
