@@ -31,7 +31,7 @@ pub use bindings::swtcg::keyword::types::*;
 /// skip the call, a full entry into the plugin, for the most common answer of all: "no effect".
 #[cfg(target_arch = "wasm32")]
 #[used]
-// The attribute can't name `crate::SDK_SECTION`; `host-cli/tests/abi_paths.rs` checks that every
+// The attribute can't name `crate::SDK_SECTION`; `host-cli/tests/suite/abi_paths.rs` checks that every
 // bundled plugin carries the promises.
 #[unsafe(link_section = "swtcg-sdk")]
 static SDK_PROMISES: [u8; crate::SDK_PROMISES.len()] = text_bytes(crate::SDK_PROMISES);

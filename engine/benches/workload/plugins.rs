@@ -1,6 +1,6 @@
 //! Builds the bundled keyword plugins for the criterion benches, both for wasm32 (as
 //! host-cli/build.rs does, into the same folder, so a built `swtcg` makes this a no-op) and as
-//! native libraries (as host-cli/tests/differential.rs does, into the same folder), and loads
+//! native libraries (as host-cli/tests/suite/differential.rs does, into the same folder), and loads
 //! them into registries.
 
 #![allow(dead_code, reason = "each bench binary uses some of the helpers")]

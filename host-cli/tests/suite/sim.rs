@@ -1,7 +1,7 @@
 //! Runs `swtcg sim` the way a designer does: a seeded batch, its table, its JSON, and shards
 //! merged back into the result of one run.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, swtcg, temp};
 

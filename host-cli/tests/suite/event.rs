@@ -4,7 +4,7 @@
 //! counted game replays under the lock; then the refusals: a tampered log, a deck changed
 //! after registration, a second report of a match.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

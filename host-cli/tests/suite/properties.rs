@@ -8,10 +8,10 @@
 //! Equipment carrying the pool's Equip and "Equipped ..." texts, so that games build, equip and
 //! discard Equipment. `cargo test` plays a few hundred
 //! games; the ignored test plays 10,000 (run it in release:
-//! `cargo test --release -p swtcg --test properties -- --ignored`). `SWTCG_PROPERTY_GAMES`
+//! `cargo test --release -p swtcg --test suite properties -- --ignored`). `SWTCG_PROPERTY_GAMES`
 //! overrides either count.
 
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,7 +1,7 @@
 //! The same seeded games with the wasm plugins and with their native builds give identical game
 //! logs: the sandbox changes nothing in the rules.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! `swtcg deck validate`, run the way a user runs it.
 
-mod common;
+use crate::common;
 
 use common::{root, stderr, stdout, swtcg};
 

@@ -3,7 +3,7 @@
 //! ruleset's `card_sets` into every command that resolves cards, pinned by a lock, recorded in
 //! game logs and demanded by replay; and decks holding texts no plugin carries out.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

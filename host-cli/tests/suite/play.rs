@@ -2,7 +2,7 @@
 //! answers, for whole games against the AI and hot seat, with an undo and a check that no hand
 //! or face-down card is shown to the wrong side.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -2,7 +2,7 @@
 //! lock, refuse what does not match, check keyword conflicts, and replay logs step by step and
 //! under other plugin versions.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

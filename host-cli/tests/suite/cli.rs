@@ -1,6 +1,6 @@
 //! Runs the built `swtcg` binary the way a user does.
 
-mod common;
+use crate::common;
 
 use common::{stdout, swtcg, temp};
 

@@ -3,7 +3,7 @@
 //! format in advance, and `replay --lock` refuses a logged game whose deck breaks the rules
 //! (issue 24, case 2).
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, swtcg, temp};
 

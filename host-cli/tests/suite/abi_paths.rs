@@ -3,7 +3,7 @@
 //! (`AbiPath::Core`, the engine's own canonical ABI) and through wasmtime's component boundary
 //! (`AbiPath::Component`), and the results compared.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -17,7 +17,7 @@ use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex
 use swtcg_engine::{AbilityHost, Ruleset, Watched, Watcher};
 use swtcg_plugin_api::{Effect, QueryAnswer};
 
-#[path = "../../engine/benches/workload/mod.rs"]
+#[path = "../../../engine/benches/workload/mod.rs"]
 mod workload;
 
 /// The core modules host-cli/build.rs built for the bundled components.

@@ -1,7 +1,7 @@
 //! `swtcg bench --json` with a tiny workload: every figure the issue asks for is reported, the
 //! wasm and native paths played the same games, and the ratios are the ratios of the figures.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, swtcg};
 

@@ -5,7 +5,7 @@
 //! gives its unit +3/+3 on every third call it answers, so its answers depend on the calls it
 //! answered before.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

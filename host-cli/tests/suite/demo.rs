@@ -1,7 +1,7 @@
 //! `swtcg demo`'s default decks, the seed decks: every card in them is playable with the bundled
 //! plugins, and demo games use the seed cards' abilities.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

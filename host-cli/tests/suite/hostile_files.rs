@@ -3,7 +3,7 @@
 //! file over the size limit, two plugins with one id, and plugins outside a lock. Each is
 //! refused with an error naming the manifest and the reason, within seconds.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

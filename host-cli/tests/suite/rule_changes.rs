@@ -3,7 +3,7 @@
 //! run whose ruleset differs from its lock names each key that changed; `ruleset check` lists
 //! the rules that differ from the default; a replay lists only the plugins that differ.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

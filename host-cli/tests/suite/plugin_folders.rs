@@ -3,7 +3,7 @@
 //! games replayed from anywhere and against another version of the plugin (issue 24, cases 1
 //! and 6).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

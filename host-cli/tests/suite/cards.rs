@@ -1,6 +1,6 @@
 //! `swtcg cards import` and `swtcg cards coverage`, run the way a user does.
 
-mod common;
+use crate::common;
 
 use common::{root, stderr, stdout, swtcg, temp};
 

@@ -2,7 +2,7 @@
 //! with the same log as the game played in one go, and a damaged save is refused with a clear
 //! error.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, swtcg, temp};
 
