@@ -11,7 +11,8 @@
 //! understood and do nothing.
 //!
 //! The engine calls the discarded unit's own abilities at this hook with their last texts
-//! (abilities.rs `dispatch_hook`), which is how this instance is reached after its unit left.
+//! (game/abilities/dispatch.rs `dispatch_hook`), which is how this instance is reached after its
+//! unit left.
 
 use swtcg_plugin_api::guest::effect_text::{Outcome, effects_now, parse};
 use swtcg_plugin_api::guest::*;

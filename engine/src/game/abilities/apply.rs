@@ -1,0 +1,677 @@
+//! Applying effects: a call's effects checked as a whole and applied, the effects saved for later
+//! (attack end, build step start), choices a plugin offers, and the effects that move units,
+//! defenders, hits, dice and payments.
+
+use swtcg_plugin_api::{Delayed, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall, Retarget};
+
+use super::{ActiveAbility, CHOICE_DEPTH_LIMIT, EFFECTS_PER_CALL};
+use crate::cost::{can_pay, parse_costs, pay};
+use crate::decision::{Choice, DecisionKind};
+use crate::game::{Flow, Game};
+use crate::hooks::HookError;
+use crate::log::Event;
+use crate::model::attack::{AttackDie, PendingDamage};
+use crate::model::{Duration, Modifier, SavedEffect, Side, UnitId};
+
+fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
+    use swtcg_plugin_api::Duration as D;
+    match d {
+        D::ThisAttack => Duration::ThisAttack,
+        D::NextAttack => Duration::NextAttack,
+        D::EndOfBattle => Duration::EndOfBattle,
+        D::EndOfTurn => Duration::EndOfTurn,
+        D::EndOfGame => Duration::EndOfGame,
+    }
+}
+
+impl Game<'_> {
+    /// Validates every effect of one call, then applies them all; one invalid effect discards
+    /// the whole call, so the state is never half-changed.
+    pub(crate) fn apply_effects(
+        &mut self,
+        source: &ActiveAbility,
+        hook: &str,
+        effects: Vec<Effect>,
+    ) -> Flow {
+        if effects.is_empty() {
+            return Ok(());
+        }
+        if effects.len() > EFFECTS_PER_CALL {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason: format!(
+                    "proposed {} effects, more than the {EFFECTS_PER_CALL} one call may",
+                    effects.len()
+                ),
+            };
+            return self.plugin_failed(error);
+        }
+        let choices = effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Choose { .. }))
+            .count();
+        if choices > 1 {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason: format!("proposed {choices} choices; one call may offer one"),
+            };
+            return self.plugin_failed(error);
+        }
+        let granted = self.granted_to_boarded(&effects)?;
+        if let Some((effect, reason)) = effects
+            .iter()
+            .find_map(|e| self.validate(source, e, &granted).err().map(|r| (e, r)))
+        {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason: format!("invalid effect {effect:?}: {reason}"),
+            };
+            return self.plugin_failed(error);
+        }
+        // The cascade bounds (game/cascade.rs): checked last, so that only effects that would
+        // apply are counted, and before anything applies.
+        if let Err(reason) = self
+            .unit_room(&effects)
+            .and_then(|()| self.enter_cascade(effects.len()))
+        {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: hook.to_string(),
+                reason,
+            };
+            return self.plugin_failed(error);
+        }
+        let applied = self.apply_valid_effects(source, effects);
+        self.cascade.leave();
+        applied
+    }
+
+    /// Applies a call's effects, all of them valid, then runs the state check.
+    fn apply_valid_effects(&mut self, source: &ActiveAbility, effects: Vec<Effect>) -> Flow {
+        let mut new_damage = Vec::new();
+        for effect in effects {
+            match effect {
+                Effect::Stats(change) => {
+                    if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                        unit.modifiers.push(Modifier {
+                            speed: change.speed,
+                            power: change.power,
+                            health: change.health,
+                            duration: duration_of(change.duration),
+                        });
+                    }
+                }
+                Effect::Prevent { unit, amount } => {
+                    if let Some(p) = self
+                        .state
+                        .damage
+                        .last_mut()
+                        .and_then(|d| d.pending.iter_mut().find(|p| p.target.0 == unit))
+                    {
+                        p.prevented = (p.prevented + amount).min(p.amount);
+                    }
+                }
+                Effect::AddPending { unit, amount } => {
+                    if let Some(d) = self.state.damage.last_mut() {
+                        match d.pending.iter_mut().find(|p| p.target.0 == unit) {
+                            Some(p) => p.amount += amount,
+                            None => d.pending.push(PendingDamage {
+                                target: UnitId(unit),
+                                amount,
+                                prevented: 0,
+                                from_attack_dice: false,
+                                preventable: true,
+                            }),
+                        }
+                    }
+                }
+                Effect::DiceOfDamage {
+                    source,
+                    target,
+                    dice,
+                } => new_damage.push((UnitId(source), UnitId(target), Some(dice), 0)),
+                Effect::Damage {
+                    source,
+                    target,
+                    amount,
+                } => new_damage.push((UnitId(source), UnitId(target), None, amount)),
+                Effect::ChangeDefender { unit } => self.change_defender(source, UnitId(unit))?,
+                Effect::OfferSplit { hits } => self.split_hits(hits)?,
+                Effect::ExtraAttackDice { dice } => self.extra_attack_dice(dice)?,
+                Effect::GainForce { amount } => {
+                    let force = &mut self.state.player_mut(source.controller).force;
+                    *force = force.saturating_add(amount);
+                }
+                Effect::Tap { unit } | Effect::Untap { unit } => {
+                    let tap = matches!(effect, Effect::Tap { .. });
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.tapped = tap;
+                    }
+                }
+                Effect::Counters { unit, kind, amount } => {
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        let count = u.counters.entry(kind).or_insert(0);
+                        *count = count.saturating_add_signed(amount);
+                    }
+                }
+                Effect::PayOneOf { costs } => {
+                    self.pay_one_of(UnitId(source.ability.unit), &costs)?
+                }
+                Effect::AtAttackEnd(delayed) => {
+                    self.state.at_attack_end.push((source.controller, delayed))
+                }
+                Effect::AtBuildStepStart(delayed) => {
+                    self.state.at_build_step_start.push(SavedEffect {
+                        side: source.controller,
+                        delayed,
+                        unit: UnitId(source.ability.unit),
+                        text: source.ability.text.clone(),
+                    })
+                }
+                Effect::Draw { side, cards } => {
+                    let side = if side == 0 { Side::Dark } else { Side::Light };
+                    for _ in 0..cards {
+                        self.draw(side)?;
+                    }
+                }
+                Effect::GainBuildPoints { amount } => {
+                    let points = &mut self.state.player_mut(source.controller).build_points;
+                    *points = points.saturating_add(amount);
+                }
+                Effect::LoseForce { side, amount } => {
+                    let side = if side == 0 { Side::Dark } else { Side::Light };
+                    let force = &mut self.state.player_mut(side).force;
+                    *force = force.saturating_sub(amount);
+                }
+                Effect::Choose { options, optional } => {
+                    self.offer_choice(source, options, optional)?
+                }
+                Effect::Note {
+                    unit,
+                    key,
+                    value,
+                    duration,
+                } => {
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.notes.insert(key, (value, duration_of(duration)));
+                    }
+                }
+                Effect::AttackAgain {
+                    attacker,
+                    defender,
+                    tap,
+                } => self
+                    .state
+                    .attacks_again
+                    .push((UnitId(attacker), UnitId(defender), tap)),
+                Effect::PutBeneath { unit, from } => self.put_beneath(UnitId(unit), UnitId(from)),
+                Effect::Attach { equipment, to } => self.attach(UnitId(equipment), UnitId(to)),
+                Effect::Board { onto } => self.board(source, UnitId(onto)),
+                Effect::Disembark { from } => self.disembark(source, UnitId(from)),
+                Effect::Reroll { dice } => {
+                    for index in dice {
+                        self.reroll_attack_die(index as usize)?;
+                    }
+                }
+                Effect::DiceModifier { amount } => {
+                    if let Some(attack) = self.state.attack.as_mut() {
+                        for die in &mut attack.dice {
+                            die.modifier = die.modifier.saturating_add(amount);
+                        }
+                    }
+                }
+                Effect::MoveUnit { unit, zone } => self.move_unit(UnitId(unit), zone)?,
+                Effect::PlaceDamage { unit, amount } => {
+                    // Game 11.5: counters, not damage: no prevention, no damage hooks.
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.damage = u.damage.saturating_add(amount);
+                    }
+                }
+                Effect::RemoveDamage { unit, amount } => {
+                    self.remove_damage(UnitId(unit), amount)?
+                }
+                Effect::Grant {
+                    unit,
+                    text,
+                    duration,
+                } => {
+                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                        u.granted.push((text, duration_of(duration)));
+                    }
+                }
+            }
+        }
+        for (source, target, dice, amount) in new_damage {
+            match dice {
+                Some(dice) => {
+                    self.dice_of_damage(Some(source), target, dice)?;
+                }
+                None => self.resolve_damage(
+                    Some(source),
+                    vec![PendingDamage {
+                        target,
+                        amount,
+                        prevented: 0,
+                        from_attack_dice: false,
+                        preventable: true,
+                    }],
+                )?,
+            }
+        }
+        self.state_check()
+    }
+
+    /// Runs the effects saved for the end of the attack (Retaliate...), in the order they were
+    /// activated, even if their source has left play (game 10.10).
+    pub(crate) fn run_attack_end_effects(&mut self) -> Flow {
+        // Effects saved while these resolve run too, in the same attack end.
+        while !self.state.at_attack_end.is_empty() {
+            for (side, delayed) in std::mem::take(&mut self.state.at_attack_end) {
+                self.run_delayed(side, delayed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the effects saved for `side`'s build step (Bounty), in the order they were made;
+    /// they run even if their source has left play.
+    pub(crate) fn take_build_step_start_effects(&mut self, side: Side) -> Vec<SavedEffect> {
+        let (mine, others): (Vec<_>, Vec<_>) = std::mem::take(&mut self.state.at_build_step_start)
+            .into_iter()
+            .partition(|s| s.side == side);
+        self.state.at_build_step_start = others;
+        mine
+    }
+
+    /// One delayed effect, for the player whose ability made it.
+    pub(super) fn run_delayed(&mut self, side: Side, delayed: Delayed) -> Flow {
+        match delayed {
+            Delayed::DiceOfDamage {
+                source,
+                target,
+                dice,
+            } => {
+                if self.state.unit(UnitId(target)).is_some() {
+                    self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
+                }
+            }
+            Delayed::Damage {
+                source,
+                target,
+                amount,
+            } => {
+                let pending = vec![PendingDamage {
+                    target: UnitId(target),
+                    amount,
+                    prevented: 0,
+                    from_attack_dice: false,
+                    preventable: true,
+                }];
+                self.resolve_damage(Some(UnitId(source)), pending)?;
+            }
+            Delayed::Stats(change) => {
+                if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                    unit.modifiers.push(Modifier {
+                        speed: change.speed,
+                        power: change.power,
+                        health: change.health,
+                        duration: duration_of(change.duration),
+                    });
+                }
+            }
+            Delayed::GainForce { amount } => {
+                let force = &mut self.state.player_mut(side).force;
+                *force = force.saturating_add(amount);
+            }
+            Delayed::GainBuildPoints { amount } => {
+                let points = &mut self.state.player_mut(side).build_points;
+                *points = points.saturating_add(amount);
+            }
+            Delayed::Draw { cards } => {
+                for _ in 0..cards {
+                    self.draw(side)?;
+                }
+            }
+            Delayed::LoseForce { side, amount } => {
+                let side = if side == 0 { Side::Dark } else { Side::Light };
+                let force = &mut self.state.player_mut(side).force;
+                *force = force.saturating_sub(amount);
+            }
+        }
+        Ok(())
+    }
+
+    /// API 1.1 `choose`: the ability's controller picks an option (or declines an optional
+    /// offer), and the plugin's `chosen` answers with the effects of that option.
+    fn offer_choice(
+        &mut self,
+        source: &ActiveAbility,
+        options: Vec<String>,
+        optional: bool,
+    ) -> Flow {
+        // A plugin whose every answer offers another choice would never end.
+        if self.choice_depth >= CHOICE_DEPTH_LIMIT {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: "chosen".into(),
+                reason: format!("offered more than {CHOICE_DEPTH_LIMIT} choices in a row"),
+            };
+            return self.plugin_failed(error);
+        }
+        let mut choices: Vec<Choice> = Vec::with_capacity(options.len() + 1);
+        if optional {
+            choices.push(Choice::Pass);
+        }
+        // The answer of `chosen` for each option is known before the player picks (plugin
+        // calls are pure), so an option whose effects the rules forbid is never offered: the
+        // player can't choose it, and the decision stays open for the legal ones.
+        let mut answers: Vec<Option<Vec<Effect>>> = Vec::with_capacity(options.len());
+        for (i, text) in options.into_iter().enumerate() {
+            let answer = self.chosen_answer(source, i as u32)?;
+            if let Some(effects) = &answer
+                && !self.choice_allowed(effects)?
+            {
+                answers.push(None);
+                continue;
+            }
+            answers.push(answer);
+            choices.push(Choice::Option {
+                index: i as u32 + 1,
+                text,
+            });
+        }
+        if choices.is_empty() {
+            return Ok(());
+        }
+        let unit = UnitId(source.ability.unit);
+        let picked = self.decide(
+            source.controller,
+            DecisionKind::ChooseOption { unit },
+            choices,
+        )?;
+        let Choice::Option { index, .. } = picked else {
+            return Ok(());
+        };
+        let known = answers.get_mut(index as usize - 1).and_then(Option::take);
+        let effects = match known {
+            Some(effects) => effects,
+            // A call that failed when asked ahead is asked again, so that its error is
+            // reported as the ruleset says.
+            None => match self.ask(source, QueryCall::Chosen { index: index - 1 })? {
+                QueryAnswer::Effects(effects) => effects,
+                _ => return Ok(()),
+            },
+        };
+        self.choice_depth += 1;
+        let applied = self.apply_effects(source, "chosen", effects);
+        self.choice_depth -= 1;
+        applied
+    }
+
+    /// The effects `chosen` answers for option `index`, asked ahead of the player's pick; `None`
+    /// when the call fails (it is asked again, and its error reported, only if picked).
+    fn chosen_answer(&mut self, source: &ActiveAbility, index: u32) -> Flow<Option<Vec<Effect>>> {
+        let answer = self.host.query(
+            source.plugin,
+            &source.ability,
+            &QueryCall::Chosen { index },
+            &self.state,
+        );
+        Ok(match answer {
+            Ok(QueryAnswer::Effects(effects)) => Some(effects),
+            _ => None,
+        })
+    }
+
+    /// Whether the rules allow what a player's choice would do: each attack it asks for must
+    /// be at a defender the attacker may choose (game 10.1.1: not a Stealth unit that is
+    /// untapped and undamaged, not a "can't be attacked" unit, only the arenas it may attack).
+    /// The attacker's own tapped state is not asked: an extra attack is made by a unit that
+    /// just attacked.
+    fn choice_allowed(&mut self, effects: &[Effect]) -> Flow<bool> {
+        for effect in effects {
+            if let Effect::AttackAgain {
+                attacker, defender, ..
+            } = effect
+                && !self
+                    .legal_defenders(UnitId(*attacker))?
+                    .contains(&UnitId(*defender))
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Consume: the top card of a discarded unit goes face down beneath `unit` (validated:
+    /// the card is still in its owner's discard pile).
+    fn put_beneath(&mut self, unit: UnitId, from: UnitId) {
+        let Some(card) = self.state.departed.get(&from).map(|u| u.top()) else {
+            return;
+        };
+        let owner = self.state.owner(card);
+        let discard = &mut self.state.player_mut(owner).discard;
+        let Some(position) = discard.iter().position(|&c| c == card) else {
+            return;
+        };
+        discard.remove(position);
+        match self.state.unit_mut(unit) {
+            Some(u) => u.beneath.push(card),
+            // Validated by `validate`; should the unit be gone, the card stays where it was.
+            None => self.state.player_mut(owner).discard.insert(position, card),
+        }
+    }
+
+    /// "May remove up to N damage counters" (game 14.5): the unit's controller chooses how many.
+    fn remove_damage(&mut self, unit: UnitId, up_to: u32) -> Flow {
+        let Some((side, damage)) = self.state.unit(unit).map(|u| (u.controller, u.damage)) else {
+            return Ok(());
+        };
+        let most = up_to.min(damage);
+        if most == 0 {
+            return Ok(());
+        }
+        // The options are the numbers of counters; "0", declining, is first and so the default.
+        let options = (0..=most)
+            .map(|n| Choice::Option {
+                index: n + 1,
+                text: n.to_string(),
+            })
+            .collect();
+        let removed = match self.decide(side, DecisionKind::RemoveDamage { unit }, options)? {
+            Choice::Option { text, .. } => text.parse::<u32>().unwrap_or(0),
+            _ => 0,
+        };
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.damage -= removed.min(u.damage);
+        }
+        Ok(())
+    }
+
+    /// Moves a unit into an arena of its type line or into the build zone (game 4.4, 8.5).
+    fn move_unit(&mut self, unit: UnitId, zone: u8) -> Flow {
+        let place = match zone {
+            0 => crate::model::Place::Arena(crate::model::Arena::Space),
+            1 => crate::model::Place::Arena(crate::model::Arena::Ground),
+            2 => crate::model::Place::Arena(crate::model::Arena::Character),
+            _ => crate::model::Place::BuildZone,
+        };
+        let Some(u) = self.state.unit_mut(unit) else {
+            return Ok(());
+        };
+        let was_in_arena = u.in_arena().is_some();
+        u.place = place;
+        match place {
+            crate::model::Place::Arena(arena) => {
+                self.event(Event::Deployed { unit, arena });
+                // `amount` 0: moved by an effect, not deployed (Deploy triggers on 1).
+                let event = HookEvent {
+                    unit: Some(unit.0),
+                    arena: Some(arena as u8),
+                    amount: Some(0),
+                    ..self.hook_event()
+                };
+                self.hook(HookPoint::UnitEntersArena, event)
+            }
+            crate::model::Place::BuildZone => {
+                self.event(Event::Retreated { unit });
+                if was_in_arena {
+                    let event = HookEvent {
+                        unit: Some(unit.0),
+                        ..self.hook_event()
+                    };
+                    self.hook(HookPoint::UnitLeavesArena, event)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Intercept and Redirect (game 10.2, 10.11): the attack targets `unit` instead, if the
+    /// attacker could attack it and its attack may be retargeted; otherwise the activation is
+    /// paid but the defender does not change.
+    fn change_defender(&mut self, source: &ActiveAbility, unit: UnitId) -> Flow {
+        let Some(attack) = self.state.attack.clone() else {
+            return Ok(());
+        };
+        let by = if unit.0 == source.ability.unit {
+            Retarget::Intercept
+        } else {
+            Retarget::Redirect
+        };
+        // The new defender must be in the defender's arena (which is the attacker's, except for
+        // Bombard-like attacks into another arena).
+        let arena = self
+            .state
+            .unit(attack.defender)
+            .and_then(|d| d.in_arena())
+            .unwrap_or(attack.arena);
+        let same_arena = self.state.unit(unit).and_then(|u| u.in_arena()) == Some(arena);
+        let legal = same_arena
+            && unit != attack.attacker
+            && self.can_be_retargeted(attack.attacker, by)?
+            && self.can_be_attacked(attack.attacker, unit)?;
+        if legal {
+            if let Some(a) = self.state.attack.as_mut() {
+                a.defender = unit;
+            }
+            self.event(Event::DefenderChanged {
+                attacker: attack.attacker,
+                defender: unit,
+            });
+        }
+        Ok(())
+    }
+
+    /// Overkill (game 10.6.1): the attacker's controller may move up to `hits` hits from the
+    /// defender to another unit in the arena; the moved hits are damage from the ability, not
+    /// from the dice.
+    fn split_hits(&mut self, hits: u32) -> Flow {
+        let Some(attack) = self.state.attack.clone() else {
+            return Ok(());
+        };
+        let side = self
+            .state
+            .unit(attack.attacker)
+            .map_or(Side::Dark, |u| u.controller);
+        let mut options = vec![Choice::Pass];
+        // "Another unit in the same arena" as the defending unit.
+        let arena = self
+            .state
+            .unit(attack.defender)
+            .and_then(|d| d.in_arena())
+            .unwrap_or(attack.arena);
+        let others: Vec<UnitId> = self
+            .state
+            .units
+            .values()
+            .filter(|u| {
+                u.in_arena() == Some(arena) && u.id != attack.defender && u.id != attack.attacker
+            })
+            .map(|u| u.id)
+            .collect();
+        for to in others {
+            options.extend((1..=hits).map(|n| Choice::Split { to, hits: n }));
+        }
+        if let Choice::Split { to, hits } = self.decide(
+            side,
+            DecisionKind::SplitHits {
+                attacker: attack.attacker,
+            },
+            options,
+        )? && let Some(d) = self.state.damage.last_mut()
+        {
+            if let Some(p) = d.pending.iter_mut().find(|p| p.target == attack.defender) {
+                p.amount = p.amount.saturating_sub(hits);
+            }
+            d.pending.push(PendingDamage {
+                target: to,
+                amount: hits,
+                prevented: 0,
+                from_attack_dice: false,
+                preventable: true,
+            });
+        }
+        Ok(())
+    }
+
+    /// Fury: roll more attack dice, which count for hits like the others (OQ-K17).
+    fn extra_attack_dice(&mut self, dice: u32) -> Flow {
+        let Some(attack) = self.state.attack.clone() else {
+            return Ok(());
+        };
+        let modifier = self.attack_die_modifier(attack.attacker, attack.defender)?;
+        for _ in 0..dice {
+            let value = self.roll("attack")?;
+            if let Some(a) = self.state.attack.as_mut() {
+                a.dice.push(AttackDie {
+                    initial: value,
+                    natural: value,
+                    modifier,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Upkeep-style payment: the controller pays one of the costs they can pay, choosing when
+    /// several can be paid; if none can, nothing happens (OQ-K14).
+    fn pay_one_of(&mut self, unit: UnitId, costs: &[String]) -> Flow {
+        let Some(side) = self.state.unit(unit).map(|u| u.controller) else {
+            return Ok(());
+        };
+        let payable: Vec<(String, Vec<crate::cost::Cost>)> = costs
+            .iter()
+            .filter_map(|text| parse_costs(text).ok().map(|c| (text.clone(), c)))
+            .filter(|(_, c)| can_pay(&self.state, unit, c))
+            .collect();
+        let chosen = match payable.len() {
+            0 => return Ok(()),
+            1 => 0,
+            _ => {
+                let options = payable
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (text, _))| Choice::Option {
+                        index: i as u32 + 1,
+                        text: text.clone(),
+                    })
+                    .collect();
+                match self.decide(side, DecisionKind::ChooseCost { unit }, options)? {
+                    Choice::Option { index, .. } => index as usize - 1,
+                    _ => 0,
+                }
+            }
+        };
+        let (text, cost) = &payable[chosen.min(payable.len() - 1)];
+        pay(&mut self.state, unit, cost);
+        self.event(Event::Paid {
+            unit,
+            cost: text.clone(),
+        });
+        Ok(())
+    }
+}

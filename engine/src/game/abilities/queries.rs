@@ -1,0 +1,225 @@
+//! The rules the game asks abilities about where they apply: the arenas a unit may attack, attack
+//! dice, hit thresholds, who may be attacked or retargeted, power against an attacker, damage
+//! prevention, lost keywords and static stat changes.
+
+use swtcg_plugin_api::{DiceKind, Query, QueryAnswer, QueryCall, Retarget, Stats};
+
+use super::AMOUNT_LIMIT;
+use crate::game::{Flow, Game};
+use crate::model::UnitId;
+
+impl Game<'_> {
+    /// The other arenas the unit's abilities let it attack, with the keyword's X there.
+    pub(crate) fn attack_arenas(&mut self, unit: UnitId) -> Flow<Vec<(crate::model::Arena, i32)>> {
+        let mut arenas = Vec::new();
+        for a in self.answering(unit, Query::AttackArenas)? {
+            if let QueryAnswer::Arenas(list) = self.ask(&a, QueryCall::AttackArenas)? {
+                for (arena, power) in list {
+                    let arena = match arena {
+                        0 => crate::model::Arena::Space,
+                        1 => crate::model::Arena::Ground,
+                        _ => crate::model::Arena::Character,
+                    };
+                    arenas.push((arena, power));
+                }
+            }
+        }
+        Ok(arenas)
+    }
+
+    /// Sum of Accuracy-like modifiers of the attacker's abilities (cumulative, game 13.2.2).
+    pub(crate) fn attack_die_modifier(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
+        let mut total: i32 = 0;
+        for a in self.answering(attacker, Query::AttackDieModifier)? {
+            if let QueryAnswer::Number(n) = self.ask(
+                &a,
+                QueryCall::AttackDieModifier {
+                    attacker: attacker.0,
+                    defender: defender.0,
+                },
+            )? {
+                total = total.saturating_add(n);
+            }
+        }
+        Ok(total)
+    }
+
+    /// Whether `attacker` rolls its attack dice secretly (Cunning): any of its abilities says so.
+    pub(crate) fn secret_roll(&mut self, attacker: UnitId) -> Flow<bool> {
+        for a in self.answering(attacker, Query::SecretRoll)? {
+            if self.ask(&a, QueryCall::SecretRoll)? == QueryAnswer::Flag(true) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The value a die must reach to hit `target`: the ruleset's, or the highest a keyword of
+    /// the target asks for (Armor).
+    pub(crate) fn hit_threshold(&mut self, target: UnitId, kind: DiceKind) -> Flow<u8> {
+        let mut threshold = self.state.ruleset.hit_threshold;
+        for a in self.answering(target, Query::HitThreshold)? {
+            if let QueryAnswer::Threshold(Some(t)) =
+                self.ask(&a, QueryCall::HitThreshold { kind })?
+            {
+                threshold = threshold.max(t);
+            }
+        }
+        Ok(threshold)
+    }
+
+    /// Whether `attacker` may choose `defender`: "can't" beats "can" (game 1.1.3).
+    pub(crate) fn can_be_attacked(&mut self, attacker: UnitId, defender: UnitId) -> Flow<bool> {
+        for a in self.answering(defender, Query::CanBeAttacked)? {
+            if self.ask(
+                &a,
+                QueryCall::CanBeAttacked {
+                    attacker: attacker.0,
+                },
+            )? == QueryAnswer::Flag(false)
+            {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether the attack of `attacker` may be retargeted in this way (Precision).
+    pub(crate) fn can_be_retargeted(&mut self, attacker: UnitId, by: Retarget) -> Flow<bool> {
+        for a in self.answering(attacker, Query::CanBeRetargeted)? {
+            if self.ask(&a, QueryCall::CanBeRetargeted { by })? == QueryAnswer::Flag(false) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Power changes of the defender's abilities against this attacker (Shields).
+    pub(crate) fn power_against(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
+        let mut total: i32 = 0;
+        for a in self.answering(defender, Query::PowerAgainst)? {
+            if let QueryAnswer::Number(n) = self.ask(
+                &a,
+                QueryCall::PowerAgainst {
+                    attacker: attacker.0,
+                },
+            )? {
+                total = total.saturating_add(n);
+            }
+        }
+        Ok(total)
+    }
+
+    /// Whether damage from `source` to `target` may be prevented (game 14.2): the abilities of
+    /// both units are asked; one allowing it (Fortitude on the target) beats one forbidding it
+    /// (Ferocity on the source).
+    pub(crate) fn damage_preventable(
+        &mut self,
+        source: Option<UnitId>,
+        target: UnitId,
+    ) -> Flow<bool> {
+        let Some(source) = source else {
+            return Ok(true);
+        };
+        let mut asked = self.answering(source, Query::DamagePreventable)?;
+        if target != source {
+            asked.extend(self.answering(target, Query::DamagePreventable)?);
+        }
+        let mut forbidden = false;
+        for a in asked {
+            match self.ask(
+                &a,
+                QueryCall::DamagePreventable {
+                    source: source.0,
+                    target: target.0,
+                },
+            )? {
+                QueryAnswer::MaybeFlag(Some(true)) => return Ok(true),
+                QueryAnswer::MaybeFlag(Some(false)) => forbidden = true,
+                _ => {}
+            }
+        }
+        Ok(!forbidden)
+    }
+
+    /// Recomputes the keywords abilities make units lose ("Each of your opponent's units loses
+    /// Precision"), so that ability lists stay a pure function of the state. The abilities that
+    /// remove keywords are read with the losses of the previous check.
+    pub(crate) fn refresh_lost_keywords(&mut self) -> Flow {
+        if !self.any_answers(Query::RemovedKeywords) {
+            return Ok(());
+        }
+        let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        let mut lost: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
+        for &source in &ids {
+            for a in self.answering(source, Query::RemovedKeywords)? {
+                for (i, &unit) in ids.iter().enumerate() {
+                    let call = QueryCall::RemovedKeywords { unit: unit.0 };
+                    if let QueryAnswer::Abilities(names) = self.ask(&a, call)? {
+                        lost[i].extend(names.into_iter().take(AMOUNT_LIMIT as usize));
+                    }
+                }
+            }
+        }
+        for (id, mut names) in ids.into_iter().zip(lost) {
+            names.sort();
+            names.dedup();
+            if let Some(unit) = self.state.unit_mut(id) {
+                unit.lost_keywords = names;
+            }
+        }
+        Ok(())
+    }
+
+    /// Recomputes the static stat changes keywords give each unit (Intimidation, Inspiration...)
+    /// so that total stats stay a pure function of the state.
+    pub(crate) fn refresh_static_stats(&mut self) -> Flow {
+        let own = self.any_answers(Query::StatModifier);
+        let others = self.any_answers(Query::StatModifierFor);
+        if !own && !others {
+            return Ok(());
+        }
+        let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        let mut sums = vec![Stats::default(); ids.len()];
+        let add = |sum: &mut Stats, s: Stats| {
+            sum.speed = sum.speed.saturating_add(s.speed);
+            sum.power = sum.power.saturating_add(s.power);
+            sum.health = sum.health.saturating_add(s.health);
+        };
+        for (i, &id) in ids.iter().enumerate() {
+            if own {
+                for a in self.answering(id, Query::StatModifier)? {
+                    if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)? {
+                        add(&mut sums[i], s);
+                    }
+                }
+            }
+            // Abilities that change other units' stats (Inspiration) are asked about every
+            // other unit in play.
+            if others {
+                for a in self.answering(id, Query::StatModifierFor)? {
+                    for (j, &other) in ids.iter().enumerate() {
+                        if other == id {
+                            continue;
+                        }
+                        let call = QueryCall::StatModifierFor { unit: other.0 };
+                        if let QueryAnswer::Stats(s) = self.ask(&a, call)? {
+                            add(&mut sums[j], s);
+                        }
+                    }
+                }
+            }
+        }
+        for (id, sum) in ids.into_iter().zip(sums) {
+            if let Some(unit) = self.state.unit_mut(id) {
+                unit.static_bonus = [sum.speed, sum.power, sum.health];
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether any loaded plugin answers a query at all (a quick way past static checks).
+    pub(crate) fn any_answers(&self, query: Query) -> bool {
+        self.host.any_answers(query)
+    }
+}

@@ -1,0 +1,323 @@
+//! Validation: every effect a plugin proposes is checked against the rules and the limits before
+//! anything applies.
+
+use swtcg_plugin_api::{Delayed, Effect};
+
+use super::{
+    ActiveAbility, COUNTER_KIND_LIMIT, DICE_LIMIT, EFFECT_LIMIT, GRANT_TEXT_LIMIT, Granted,
+    OPTIONS_LIMIT,
+};
+use crate::cost::parse_costs;
+use crate::game::{Flow, Game};
+use crate::model::UnitId;
+
+/// Whether a delayed effect carries a number beyond the limits of an effect.
+fn delayed_too_big(d: &Delayed) -> bool {
+    match d {
+        Delayed::DiceOfDamage { dice, .. } => *dice > DICE_LIMIT,
+        Delayed::Damage { amount, .. }
+        | Delayed::GainForce { amount }
+        | Delayed::GainBuildPoints { amount }
+        | Delayed::Draw { cards: amount }
+        | Delayed::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
+        Delayed::Stats(c) => [c.speed, c.power, c.health]
+            .iter()
+            .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+    }
+}
+
+impl Game<'_> {
+    /// The texts abilities grant now to each unit a `board` effect among `effects` names (a
+    /// Pilot's "The Starfighter gets *This unit can have up to 2 Pilots", game 12.4), which
+    /// `validate` reads with the unit's printed texts: the texts of its active instances that
+    /// are printed on no card, less those effects gave it (`Unit::granted`, read already).
+    pub(super) fn granted_to_boarded(&mut self, effects: &[Effect]) -> Flow<Granted> {
+        let mut granted = Vec::new();
+        for effect in effects {
+            let Effect::Board { onto } = effect else {
+                continue;
+            };
+            let unit = UnitId(*onto);
+            let Some(mut by_effects) = self.state.unit(unit).map(|u| u.granted.clone()) else {
+                continue;
+            };
+            let mut texts = Vec::new();
+            for a in self.abilities_of(unit)? {
+                if a.card.is_some() {
+                    continue;
+                }
+                match by_effects.iter().position(|(t, _)| *t == a.ability.text) {
+                    Some(i) => {
+                        by_effects.remove(i);
+                    }
+                    None => texts.push(a.ability.text),
+                }
+            }
+            granted.push((*onto, texts));
+        }
+        Ok(granted)
+    }
+
+    /// Checks one proposed effect against the rules; the reason is reported with the plugin.
+    /// `granted` holds what `granted_to_boarded` found for these effects.
+    pub(super) fn validate(
+        &self,
+        source: &ActiveAbility,
+        effect: &Effect,
+        granted: &Granted,
+    ) -> Result<(), String> {
+        // Numbers beyond any card's reach are refused before they can overflow a pool.
+        let too_big = match effect {
+            Effect::Stats(c) => [c.speed, c.power, c.health]
+                .iter()
+                .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+            Effect::Prevent { amount, .. }
+            | Effect::AddPending { amount, .. }
+            | Effect::Damage { amount, .. }
+            | Effect::GainForce { amount } => *amount > EFFECT_LIMIT,
+            Effect::DiceOfDamage { dice, .. } | Effect::ExtraAttackDice { dice } => {
+                *dice > DICE_LIMIT
+            }
+            Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
+            Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
+            Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
+            Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => delayed_too_big(d),
+            Effect::Draw { cards: amount, .. }
+            | Effect::GainBuildPoints { amount }
+            | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
+            Effect::Note { value, .. } => value.unsigned_abs() > EFFECT_LIMIT,
+            _ => false,
+        };
+        if too_big {
+            return Err(format!(
+                "a number beyond the limits of an effect ({EFFECT_LIMIT}, or {DICE_LIMIT} dice)"
+            ));
+        }
+        // Strings a plugin puts into the game are shown to players and kept in logs: no control
+        // or hiding character may reach them (docs/security.md, "No control of the terminal").
+        let hidden = |text: &str| {
+            text.chars()
+                .any(|c| c.is_control() || crate::text::is_hiding_format(c))
+        };
+        // Matched in place, so that validating an effect without text allocates nothing.
+        let has_hidden = match effect {
+            Effect::Note { key: text, .. }
+            | Effect::Counters { kind: text, .. }
+            | Effect::Grant { text, .. } => hidden(text),
+            Effect::Choose { options: texts, .. } | Effect::PayOneOf { costs: texts } => {
+                texts.iter().any(|t| hidden(t))
+            }
+            _ => false,
+        };
+        if has_hidden {
+            return Err("a text with a control or invisible formatting character".into());
+        }
+        let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
+        let damage = self.state.damage.last();
+        let attack = self.state.attack.as_ref();
+        match effect {
+            Effect::Stats(change) if !exists(change.unit) => {
+                Err(format!("unit {} does not exist", change.unit))
+            }
+            Effect::Prevent { unit, .. } | Effect::AddPending { unit, .. } => match damage {
+                None => Err("no damage is being resolved".into()),
+                Some(d)
+                    if !d.pending.iter().any(|p| p.target.0 == *unit)
+                        && matches!(effect, Effect::Prevent { .. }) =>
+                {
+                    Err(format!("no damage is pending on unit {unit}"))
+                }
+                Some(_) if !exists(*unit) => Err(format!("unit {unit} does not exist")),
+                Some(_) => Ok(()),
+            },
+            Effect::DiceOfDamage { target, .. } | Effect::Damage { target, .. }
+                if !exists(*target) =>
+            {
+                Err(format!("unit {target} does not exist"))
+            }
+            Effect::ChangeDefender { unit } if attack.is_none() => {
+                Err(format!("no attack to give defender {unit}"))
+            }
+            Effect::ChangeDefender { unit } if !exists(*unit) => {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Effect::OfferSplit { hits } => match attack {
+                None => Err("no attack whose hits could be split".into()),
+                Some(a) if *hits > a.hits => Err(format!(
+                    "can't split {hits} hits of an attack with {}",
+                    a.hits
+                )),
+                Some(_) => Ok(()),
+            },
+            Effect::ExtraAttackDice { .. } | Effect::AtAttackEnd(_) if attack.is_none() => {
+                Err("no attack in progress".into())
+            }
+            Effect::Tap { unit } | Effect::Untap { unit } | Effect::Counters { unit, .. }
+                if !exists(*unit) =>
+            {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Effect::Counters { kind, .. }
+                if kind.trim().is_empty() || kind.len() > COUNTER_KIND_LIMIT =>
+            {
+                Err(format!(
+                    "a counter kind must have 1 to {COUNTER_KIND_LIMIT} characters (this one has {})",
+                    kind.len()
+                ))
+            }
+            Effect::Counters { unit, kind, amount } => {
+                let have = self
+                    .state
+                    .unit(UnitId(*unit))
+                    .and_then(|u| u.counters.get(kind))
+                    .copied()
+                    .unwrap_or(0) as i64;
+                if have + (*amount as i64) < 0 {
+                    Err(format!("unit {unit} has only {have} {kind} counters"))
+                } else {
+                    Ok(())
+                }
+            }
+            Effect::PayOneOf { costs } => costs.iter().try_for_each(|c| parse_costs(c).map(drop)),
+            Effect::Reroll { dice } => match attack {
+                None => Err("no attack whose dice could be re-rolled".into()),
+                Some(a) if a.counted => Err("the hits are already counted".into()),
+                Some(a) if dice.iter().any(|&i| i as usize >= a.dice.len()) => {
+                    Err(format!("the attack has only {} dice", a.dice.len()))
+                }
+                Some(_) => {
+                    let mut sorted = dice.clone();
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    if sorted.len() == dice.len() {
+                        Ok(())
+                    } else {
+                        Err("a die is named twice".into())
+                    }
+                }
+            },
+            Effect::DiceModifier { amount } => match attack {
+                None => Err("no attack whose dice could change".into()),
+                Some(a) if a.counted => Err("the hits are already counted".into()),
+                Some(_) if amount.unsigned_abs() > DICE_LIMIT => {
+                    Err(format!("a dice modifier beyond {DICE_LIMIT}"))
+                }
+                Some(_) => Ok(()),
+            },
+            Effect::MoveUnit { unit, zone } => match self.state.unit(UnitId(*unit)) {
+                None => Err(format!("unit {unit} does not exist")),
+                Some(u) if !u.built => Err(format!("unit {unit} is being built")),
+                // Only units go to arenas: an Equipment's subtype arenas name where it may be
+                // equipped, not where it may stand (game 16.2).
+                Some(u) if !self.state.top_def(u).is_unit() && *zone != 3 => {
+                    Err(format!("card {unit} in the build zone is not a unit"))
+                }
+                Some(u) => match zone {
+                    3 => Ok(()),
+                    0..=2
+                        if self
+                            .state
+                            .top_def(u)
+                            .arenas
+                            .iter()
+                            .any(|&a| a as u8 == *zone) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "unit {unit} can't go to zone {zone}: not an arena of its type line"
+                    )),
+                },
+            },
+            Effect::PlaceDamage { unit, amount } | Effect::RemoveDamage { unit, amount }
+                if !exists(*unit) || *amount > EFFECT_LIMIT =>
+            {
+                Err(format!(
+                    "unit {unit} does not exist, or {amount} is beyond the limit"
+                ))
+            }
+            Effect::Grant { unit, text, .. } if !exists(*unit) => {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Effect::Grant { text, .. }
+                if text.trim().is_empty() || text.len() > GRANT_TEXT_LIMIT =>
+            {
+                Err("a granted ability must be printed text of at most 500 characters".into())
+            }
+            Effect::Draw { side, .. }
+            | Effect::LoseForce { side, .. }
+            | Effect::AtAttackEnd(Delayed::LoseForce { side, .. })
+            | Effect::AtBuildStepStart(Delayed::LoseForce { side, .. })
+                if *side > 1 =>
+            {
+                Err(format!(
+                    "no player {side} (0 is the Dark Side, 1 the Light Side)"
+                ))
+            }
+            Effect::Choose { options, .. }
+                if options.is_empty()
+                    || options.len() > OPTIONS_LIMIT
+                    || options.iter().any(|o| o.trim().is_empty() || o.len() > 200) =>
+            {
+                Err(format!(
+                    "a choice needs 1 to {OPTIONS_LIMIT} options of printed text (at most 200 characters each)"
+                ))
+            }
+            Effect::Note { unit, key, .. } => {
+                if !exists(*unit) {
+                    Err(format!("unit {unit} does not exist"))
+                } else if key.is_empty() || key.len() > 64 {
+                    Err("a note's key must have 1 to 64 characters".into())
+                } else {
+                    Ok(())
+                }
+            }
+            Effect::AttackAgain { .. } if attack.is_none() => {
+                Err("another attack can only be asked for during an attack".into())
+            }
+            // Counted with the extra attacks already asked for: an attack that asks for
+            // another at every declaration would never end.
+            Effect::AttackAgain { .. } if self.attacks_left() == 0 => Err(format!(
+                "another attack would be more than the {} of one battle step (the ruleset's \
+                 limits.attacks_per_step): an endless cascade",
+                self.state.ruleset.limits.attacks_per_step
+            )),
+            Effect::AttackAgain {
+                attacker, defender, ..
+            } => match (self.state.unit(UnitId(*attacker)), exists(*defender)) {
+                (Some(u), true) if u.in_arena().is_some() => Ok(()),
+                _ => Err(format!(
+                    "unit {attacker} can't attack unit {defender}: one is not in an arena"
+                )),
+            },
+            Effect::PutBeneath { unit, from } => {
+                let card = self.state.departed.get(&UnitId(*from)).map(|u| u.top());
+                match card {
+                    _ if !exists(*unit) => Err(format!("unit {unit} does not exist")),
+                    Some(card)
+                        if self
+                            .state
+                            .player(self.state.owner(card))
+                            .discard
+                            .contains(&card) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "unit {from} was not discarded, or its top card left the discard pile"
+                    )),
+                }
+            }
+            Effect::Attach { equipment, to } => self.check_attach(source, *equipment, *to),
+            Effect::Board { onto } => {
+                let texts = granted
+                    .iter()
+                    .find(|(unit, _)| unit == onto)
+                    .map_or(&[][..], |(_, texts)| &texts[..]);
+                self.check_board(source, *onto, texts)
+            }
+            Effect::Disembark { from } => self.check_disembark(source, *from),
+            _ => Ok(()),
+        }
+    }
+}
