@@ -20,11 +20,6 @@ use swtcg_plugin_api::{Effect, QueryAnswer};
 #[path = "../../../engine/benches/workload/mod.rs"]
 mod workload;
 
-/// The core modules host-cli/build.rs built for the bundled components.
-fn wasm_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("../plugins-wasm/wasm32-unknown-unknown/release")
-}
-
 /// A bundled plugin: its manifest, its wasm, its crate's library name and its compiled form.
 type Plugin = (Manifest, Vec<u8>, String, Compiled);
 
@@ -39,7 +34,7 @@ fn compiled() -> &'static (WasmRuntime, Vec<Plugin>) {
             .map(|(dir, stem)| {
                 let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
                 let manifest = Manifest::parse("keyword.toml", &text).unwrap();
-                let bytes = std::fs::read(wasm_dir().join(format!("{stem}.wasm"))).unwrap();
+                let bytes = std::fs::read(common::wasm_dir().join(format!("{stem}.wasm"))).unwrap();
                 let compiled = runtime.compile(&bytes).unwrap();
                 assert!(compiled.has_core_path(), "{stem} can't take the core path");
                 assert!(

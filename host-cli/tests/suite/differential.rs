@@ -3,52 +3,12 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use swtcg_engine::model::{Arena, CardDef, CardSide};
 use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
-use swtcg_engine::plugins::native::NativePlugin;
-use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
+use swtcg_engine::plugins::Registry;
 use swtcg_engine::{Game, GameLog, Player, Ruleset, Seats};
-
-/// The core modules host-cli/build.rs built for the bundled components.
-fn wasm_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("../plugins-wasm/wasm32-unknown-unknown/release")
-}
-
-fn registries() -> (Registry, Registry) {
-    let runtime = WasmRuntime::new().unwrap();
-    let native_dir = common::native_plugins();
-    let ruleset = Ruleset::default();
-    let (mut wasm, mut native) = (Registry::new(), Registry::new());
-    for (dir, stem) in common::plugin_dirs() {
-        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
-        let manifest = Manifest::parse("keyword.toml", &text).unwrap();
-        let bytes = std::fs::read(wasm_dir().join(format!("{stem}.wasm"))).unwrap();
-        let compiled = runtime.compile(&bytes).unwrap();
-        wasm.add(
-            &runtime,
-            manifest.clone(),
-            &compiled,
-            sha256_hex(&bytes),
-            stem.clone(),
-            (ruleset.plugin_memory, ruleset.plugin_fuel),
-        )
-        .unwrap();
-        let library = native_dir.join(format!(
-            "{}{stem}{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        ));
-        // SAFETY: these are this repository's own plugins, just built.
-        let plugin = unsafe { NativePlugin::load(&library) }.unwrap();
-        native
-            .add_native(manifest, plugin, String::new(), stem)
-            .unwrap();
-    }
-    (wasm, native)
-}
 
 /// A deck of 60 units, 20 per arena, most of them with one of the bundled keywords.
 fn keyword_deck(side: CardSide) -> Vec<Arc<CardDef>> {
@@ -113,7 +73,7 @@ fn play(host: &mut Registry, seed: u64, random: bool) -> GameLog {
 
 #[test]
 fn wasm_and_native_plugins_play_identical_games() {
-    let (mut wasm, mut native) = registries();
+    let (mut wasm, mut native) = common::registries();
     let mut activations = 0;
     for seed in 0..40 {
         let random = seed % 2 == 0;

@@ -8,7 +8,6 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::Command;
 
 use common::{root, stderr, stdout, swtcg, temp};
 
@@ -18,33 +17,20 @@ use common::{root, stderr, stdout, swtcg, temp};
 fn tally_folder() -> String {
     let source = root().join("engine/tests/fixtures/hostile");
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-fixtures");
-    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cargo
-        .args(["build", "--release", "--workspace", "--target"])
-        .arg("wasm32-unknown-unknown")
-        .arg("--manifest-path")
-        .arg(source.join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target)
-        .current_dir(&source);
-    for (name, _) in std::env::vars_os() {
-        let Some(name) = name.to_str() else { continue };
-        let leaky = [
-            "CARGO_ENCODED_RUSTFLAGS",
-            "RUSTFLAGS",
-            "CARGO_TARGET_DIR",
-            "CARGO_MAKEFLAGS",
-            "MAKEFLAGS",
-            "MFLAGS",
-            "RUSTC_WORKSPACE_WRAPPER",
-        ];
-        if leaky.contains(&name)
-            || name.starts_with("CARGO_BUILD_")
-            || name.starts_with("CARGO_PROFILE_")
-        {
-            cargo.env_remove(name);
-        }
-    }
+    let manifest = source.join("Cargo.toml");
+    let mut cargo = common::nested_cargo(
+        &[
+            "build",
+            "--release",
+            "--workspace",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+        ],
+        &target,
+    );
+    cargo.current_dir(&source);
     let out = cargo.output().expect("cargo runs");
     assert!(
         out.status.success(),

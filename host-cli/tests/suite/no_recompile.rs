@@ -18,21 +18,6 @@ const TMP: &str = env!("CARGO_TARGET_TMPDIR");
 /// The rustc target plugins are built for.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
-/// Variables of the outer cargo that must not reach the nested one (as in host-cli/build.rs):
-/// flags meant for the host, the outer target folder, the outer jobserver and clippy's wrapper.
-const LEAKY_VARS: &[&str] = &[
-    "CARGO_ENCODED_RUSTFLAGS",
-    "RUSTFLAGS",
-    "CARGO_TARGET_DIR",
-    "CARGO_MAKEFLAGS",
-    "MAKEFLAGS",
-    "MFLAGS",
-    "RUSTC_WORKSPACE_WRAPPER",
-];
-
-/// Prefixes of the same kind of variables: `CARGO_BUILD_TARGET`, `CARGO_PROFILE_RELEASE_LTO`...
-const LEAKY_PREFIXES: &[&str] = &["CARGO_BUILD_", "CARGO_PROFILE_"];
-
 /// Runs `swtcg` with a compile cache of its own, so that the tests never write to the user's.
 fn swtcg<S: AsRef<OsStr>>(args: &[S]) -> Output {
     Command::new(SWTCG)
@@ -100,24 +85,11 @@ fn manifest_wasm_file(manifest: &Path) -> String {
 /// wasm to where the manifest says cargo writes it.
 fn build_plugin(plugin: &Path, crate_file: &str) {
     let target_dir = Path::new(TMP).join("../plugins-wasm");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-    let mut command = Command::new(cargo);
-    command
-        .args([
-            "build",
-            "--release",
-            "--target",
-            WASM_TARGET,
-            "--target-dir",
-        ])
-        .arg(&target_dir)
-        .current_dir(plugin);
-    for (name, _) in std::env::vars_os() {
-        let Some(name) = name.to_str() else { continue };
-        if LEAKY_VARS.contains(&name) || LEAKY_PREFIXES.iter().any(|p| name.starts_with(p)) {
-            command.env_remove(name);
-        }
-    }
+    let mut command = crate::common::nested_cargo(
+        &["build", "--release", "--target", WASM_TARGET],
+        &target_dir,
+    );
+    command.current_dir(plugin);
     let output = command.output().expect("cargo runs");
     assert!(output.status.success(), "{}", printed(&output));
 

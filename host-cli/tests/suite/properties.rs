@@ -15,15 +15,12 @@ use crate::common;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
 use swtcg_engine::decision::{DecideError, Decision};
 use swtcg_engine::model::{Arena, CardDef, CardSide, CardType};
-use swtcg_engine::plugins::native::NativePlugin;
-use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::replay::replay;
 use swtcg_engine::ruleset::Ruleset;
 use swtcg_engine::{AbilityHost, Game, GameLog, GameState, Outcome, Player, Seats};
@@ -31,42 +28,6 @@ use swtcg_engine::{AbilityHost, Game, GameLog, GameState, Outcome, Player, Seats
 /// The largest Force, build points, damage or counter count a game of this test can reach
 /// honestly; a larger number means an unsigned value wrapped below zero (release builds wrap).
 const BOUND: u32 = 100_000;
-
-/// Both registries with every keyword plugin: the bundled wasm builds and the native builds.
-fn registries() -> (Registry, Registry) {
-    let runtime = WasmRuntime::new().unwrap();
-    let wasm_dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("../plugins-wasm/wasm32-unknown-unknown/release");
-    let native_dir = common::native_plugins();
-    let ruleset = Ruleset::default();
-    let (mut wasm, mut native) = (Registry::new(), Registry::new());
-    for (dir, stem) in common::plugin_dirs() {
-        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
-        let manifest = Manifest::parse("keyword.toml", &text).unwrap();
-        let bytes = std::fs::read(wasm_dir.join(format!("{stem}.wasm"))).unwrap();
-        let compiled = runtime.compile(&bytes).unwrap();
-        wasm.add(
-            &runtime,
-            manifest.clone(),
-            &compiled,
-            sha256_hex(&bytes),
-            stem.clone(),
-            (ruleset.plugin_memory, ruleset.plugin_fuel),
-        )
-        .unwrap();
-        let library = native_dir.join(format!(
-            "{}{stem}{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        ));
-        // SAFETY: these are this repository's own plugins, just built.
-        let plugin = unsafe { NativePlugin::load(&library) }.unwrap();
-        native
-            .add_native(manifest, plugin, String::new(), stem)
-            .unwrap();
-    }
-    (wasm, native)
-}
 
 /// Every ability text of the plugins' scenarios, sorted and without repeats.
 fn ability_pool() -> Vec<String> {
@@ -255,7 +216,7 @@ fn entries(log: &GameLog) -> Vec<String> {
 
 fn run_games(count: u64) {
     let started = Instant::now();
-    let (mut wasm, mut native) = registries();
+    let (mut wasm, mut native) = common::registries();
     let loaded = started.elapsed();
     let pool = ability_pool();
     // Every loaded keyword is in the pool, so every plugin is played.
