@@ -14,6 +14,9 @@
 //! One extension to the format is accepted: a `[[card]]` table that writes out a card for the
 //! hands and decks, described on [`CardSpec`].
 
+// tidy: long file: the scenario format's reader, one struct per TOML table with its checks; it
+// is split by table when the conformance runner becomes a crate of its own (issue 23).
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::ops::Range;

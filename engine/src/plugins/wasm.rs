@@ -9,6 +9,9 @@
 //! (`core_abi`, `AbiPath::Core`), the same store, limits and host answers as the component
 //! path, which older versions (and `AbiPath::Component`) take.
 
+// tidy: long file: the bindings and conversions of every API version (1.0 to 1.6), which
+// read alike; they are split per version when the wasm host becomes a crate of its own (issue 23).
+
 use sha2::{Digest, Sha256};
 use swtcg_plugin_api as api;
 use wasmtime::component::{Component, HasSelf, Linker};
@@ -18,6 +21,7 @@ use super::view::StateView;
 use crate::model::GameState;
 use swtcg_plugin_api::HostView;
 
+pub mod compiled;
 pub(crate) mod core_abi;
 pub mod limits;
 

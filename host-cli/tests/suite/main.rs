@@ -25,4 +25,5 @@ mod properties;
 mod rule_changes;
 mod save;
 mod sim;
+mod tidy;
 mod tournament;

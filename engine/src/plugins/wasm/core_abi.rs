@@ -19,6 +19,9 @@
 //! checked, every discriminant and string validated, as wasmtime's lifting does: a plugin
 //! returning bad pointers gets an error, and its instance is replaced like after a trap.
 
+// tidy: long file: the canonical ABI of every record of keyword.wit in one place, so that
+// it reads step for step against the component path it must equal.
+
 use swtcg_plugin_api as api;
 use swtcg_plugin_api::HostView;
 use wasmtime::{AsContextMut, Caller, ExternType, InstancePre, Linker, Memory, Module, Store};
