@@ -12,7 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-use wit_component::{ComponentEncoder, DecodedWasm};
+/// The one implementation of turning a core module into a component, the wasm host's own.
+#[path = "../engine/wasm-host/src/componentize.rs"]
+mod componentize;
 
 /// The only rustc target the plugins are built for.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
@@ -88,12 +90,14 @@ fn run() -> Result<(), String> {
                 module_path.display()
             )
         })?;
-        let component = componentize(&module).map_err(|e| {
-            format!(
-                "plugins/{dir}: {} is not a valid plugin: {e}",
-                module_path.display()
-            )
-        })?;
+        let component = componentize::componentize(&module)
+            .and_then(|c| componentize::check_imports(&c, HOST_PACKAGE).map(|()| c))
+            .map_err(|e| {
+                format!(
+                    "plugins/{dir}: {} is not a valid plugin: {e}",
+                    module_path.display()
+                )
+            })?;
         let component_path = bundled_dir.join(format!("{dir}.wasm"));
         fs::write(&component_path, component)
             .map_err(|e| format!("cannot write {}: {e}", component_path.display()))?;
@@ -359,29 +363,6 @@ fn lib_name(plugin: &Path) -> Result<String, String> {
         Some(name) => Ok(name.replace('-', "_")),
         None => Err(format!("{} has no package name", path.display())),
     }
-}
-
-/// Turns a core module built with wit-bindgen into a component, from the component type that
-/// wit-bindgen embeds. There is no WASI adapter, so a plugin that reaches for WASI fails here
-/// rather than when the engine loads it.
-fn componentize(module: &[u8]) -> Result<Vec<u8>, String> {
-    let component = ComponentEncoder::default()
-        .module(module)
-        .and_then(|encoder| encoder.validate(true).encode())
-        .map_err(|e| format!("{e:#}"))?;
-    let decoded = wit_component::decode(&component).map_err(|e| format!("{e:#}"))?;
-    let DecodedWasm::Component(resolve, world) = decoded else {
-        return Err("the encoder did not produce a component".to_owned());
-    };
-    for key in resolve.worlds[world].imports.keys() {
-        let name = resolve.name_world_key(key);
-        if !name.starts_with(HOST_PACKAGE) {
-            return Err(format!(
-                "it imports `{name}`, which the engine does not provide"
-            ));
-        }
-    }
-    Ok(component)
 }
 
 /// A path as a string for cargo directives and generated code, which need UTF-8.

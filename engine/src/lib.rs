@@ -1,36 +1,29 @@
-//! The Star Wars TCG rules core: zones, turns, the battle phase, the attack sequence, dice and damage.
+//! The engine as one library: the stage crates of `engine/` under the module paths the command
+//! line, the integration tests and the benchmarks use, plus the fuzzing entry points that cross
+//! every stage.
 //!
-//! The core knows no keyword. At every hook point (`swtcg_plugin_api::HookPoint`) it asks an
-//! `AbilityHost` what the loaded abilities propose. It does no I/O: files are read by the
-//! command line and handed in as text.
+//! Each stage is a crate with one job (ARCHITECTURE.md has the map): the rules core
+//! (`swtcg-rules`), the card database (`swtcg-cards`), the wasm host (`swtcg-wasm-host`), the
+//! plugin registry (`swtcg-registry`), the conformance runner (`swtcg-conformance`), batch
+//! self-play (`swtcg-sim`) and Swiss events (`swtcg-event`). This crate adds no rule of its own.
 
-pub mod ability;
-pub mod cards;
-pub mod conflicts;
-pub mod conformance;
-pub mod cost;
-pub mod decision;
-pub mod deck;
-pub mod deck_rules;
-pub mod event;
 pub mod fuzzing;
-pub mod game;
-pub mod hooks;
-pub mod lock;
-pub mod log;
-pub mod model;
-pub mod players;
-pub mod plugins;
-pub mod replay;
-pub mod rng;
-pub mod ruleset;
-pub mod save;
-pub mod sim;
-pub mod text;
 
-pub use decision::{Choice, Decider, Decision, DecisionKind, Player, Seats};
-pub use game::{EngineError, Game, Outcome, StopAt};
-pub use hooks::{AbilityHost, NoPlugins, Watched, Watcher};
-pub use log::{Event, GameLog, LogEntry};
-pub use model::{Arena, CardDef, GameState, Side, UnitId};
-pub use ruleset::Ruleset;
+pub use swtcg_cards as cards;
+pub use swtcg_cards::{deck, deck_rules};
+pub use swtcg_conformance as conformance;
+pub use swtcg_event as event;
+pub use swtcg_registry as plugins;
+pub use swtcg_registry::{conflicts, lock};
+pub use swtcg_rules::{
+    ability, cost, decision, digest, game, hooks, log, model, players, provenance, replay, rng,
+    ruleset, save, text,
+};
+pub use swtcg_sim as sim;
+
+pub use swtcg_rules::decision::{Choice, Decider, Decision, DecisionKind, Player, Seats};
+pub use swtcg_rules::game::{EngineError, Game, Outcome, StopAt};
+pub use swtcg_rules::hooks::{AbilityHost, NoPlugins, Watched, Watcher};
+pub use swtcg_rules::log::{Event, GameLog, LogEntry};
+pub use swtcg_rules::model::{Arena, CardDef, GameState, Side, UnitId};
+pub use swtcg_rules::ruleset::Ruleset;

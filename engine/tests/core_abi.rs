@@ -1,7 +1,7 @@
 //! Lying core modules: plugins whose exports return pointers outside their memory, unaligned
 //! pointers, lists longer than their memory, unknown cases and strings that are not UTF-8, and
 //! whose host calls pass such pointers or whose allocator returns them. The core call path
-//! (`AbiPath::Core`, engine/src/plugins/wasm/core_abi.rs) reads and writes guest memory itself;
+//! (`AbiPath::Core`, engine/wasm-host/src/core_abi.rs) reads and writes guest memory itself;
 //! each of these must be an error naming the plugin, never a panic of the host, and the
 //! component path must refuse the same plugins.
 //!

@@ -115,9 +115,7 @@ fn validate_file(
                 );
             }
         },
-        None => setup
-            .ruleset
-            .deck_format(cards.formats())
+        None => swtcg_engine::deck_rules::deck_format(&setup.ruleset, cards.formats())
             .map_err(anyhow::Error::msg)?,
     };
     let name = deck.name.clone().unwrap_or_else(|| {

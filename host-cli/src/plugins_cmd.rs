@@ -401,7 +401,7 @@ strip = true
         format!(
             r#"# The manifest of the keyword {keyword}, scaffolded by `swtcg plugins new {id}`.
 # The format is described in the engine's docs/plugin-protocol.md and
-# engine/src/plugins/manifest.rs.
+# engine/rules/src/manifest.rs.
 [keyword]
 id = "{id}"
 # The keyword as printed on cards: "{keyword} 2" is an ability of this plugin.

@@ -66,8 +66,7 @@ fn lock(
 ) -> anyhow::Result<ExitCode> {
     let ruleset = read_ruleset(ruleset_path)?;
     // The format must resolve now, not at the first game of the tournament.
-    ruleset
-        .deck_format(CardDb::bundled().formats())
+    swtcg_engine::deck_rules::deck_format(&ruleset, CardDb::bundled().formats())
         .map_err(anyhow::Error::msg)
         .with_context(|| ruleset_path.display().to_string())?;
     let game = GameArgs {
@@ -122,9 +121,7 @@ fn relative_to(ruleset: &Path, lockfile: &Path) -> String {
 
 fn check(game: &GameArgs) -> anyhow::Result<ExitCode> {
     let setup = game.resolve()?;
-    let format = setup
-        .ruleset
-        .deck_format(CardDb::bundled().formats())
+    let format = swtcg_engine::deck_rules::deck_format(&setup.ruleset, CardDb::bundled().formats())
         .map_err(anyhow::Error::msg)?;
     let registry = setup.load_host()?;
     let r = &setup.ruleset;

@@ -226,8 +226,7 @@ pub fn check_deck_rules(
     if !ruleset.check_decks {
         return Ok(());
     }
-    let format = ruleset
-        .deck_format(cards.formats())
+    let format = swtcg_engine::deck_rules::deck_format(ruleset, cards.formats())
         .map_err(anyhow::Error::msg)?;
     let problems = validate(deck, cards, format.as_ref(), ruleset.deck_min);
     if problems.is_empty() {

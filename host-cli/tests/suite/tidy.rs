@@ -1,7 +1,8 @@
 //! The architecture invariants that a reader can't keep in their head, checked over the source
 //! tree (rust-analyzer's `tidy.rs` is the model): every file says its job, wasmtime stays in the
-//! wasm host, no file grows past 1,500 lines without a reason, and the code map of
-//! ARCHITECTURE.md names every source file.
+//! wasm host crate and out of the rules core's build, the rules core names no keyword, no file
+//! grows past 1,500 lines without a reason, and the code map of ARCHITECTURE.md names every
+//! crate and every source file.
 
 use std::path::{Path, PathBuf};
 
@@ -11,9 +12,27 @@ use crate::common::root;
 /// targets. Build output and hidden folders inside them are skipped.
 const CHECKED: &[&str] = &["engine", "plugin-api", "host-cli", "plugins", "fuzz"];
 
-/// The files that may name wasmtime's API: the wasm host (ARCHITECTURE.md, "wasmtime is used
-/// in `engine/src/plugins/wasm.rs` and its submodules only").
-const WASM_HOST: &[&str] = &["engine/src/plugins/wasm.rs", "engine/src/plugins/wasm/"];
+/// The crate that may name wasmtime's API and depend on it: the wasm host (ARCHITECTURE.md,
+/// "wasmtime is used in `engine/wasm-host/` only").
+const WASM_HOST: &str = "engine/wasm-host";
+
+/// The rules core, which must build without wasmtime and name no keyword.
+const RULES_CORE: &str = "engine/rules";
+
+/// Keyword names that are also words of the rules themselves (game.md): deploying (7.1), stacks
+/// (3.6), Pilots (12), paying Equip costs (7.1), and the two ways an attack's defender changes
+/// (10.2), which the API's `retarget` enum names Intercept and Redirect; and INSERT, whose lower
+/// case is the name of every collection's `insert`. The core may use these words; every other
+/// keyword name is the plugins' alone.
+const RULES_WORDS: &[&str] = &[
+    "Deploy",
+    "Stack",
+    "Pilot",
+    "Equip",
+    "Intercept",
+    "Redirect",
+    "INSERT",
+];
 
 /// A path into wasmtime's API and a `use` of it, spelt in two pieces so that this file doesn't
 /// name them itself.
@@ -27,8 +46,32 @@ const MAX_LINES: usize = 1_500;
 /// The start of the line that says why a file is longer than [`MAX_LINES`].
 const LONG_FILE_REASON: &str = "// tidy: long file: ";
 
-/// The crates' source folders, whose files the code map must name.
-const MAPPED: &[&str] = &["engine/src", "plugin-api/src", "host-cli/src"];
+/// The workspace's crates, as the root Cargo.toml lists them (`engine/rules`, `host-cli`...).
+fn members() -> Vec<String> {
+    let table: toml::Table = toml::from_str(&read("Cargo.toml")).unwrap();
+    let members: Vec<String> = table["workspace"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    assert!(members.len() > 3, "the workspace lists {members:?}");
+    members
+}
+
+/// A crate's manifest as a table.
+fn manifest(member: &str) -> toml::Table {
+    toml::from_str(&read(&format!("{member}/Cargo.toml"))).unwrap()
+}
+
+/// The dependencies a manifest names in one section, by name.
+fn dependencies(manifest: &toml::Table, section: &str) -> Vec<String> {
+    manifest
+        .get(section)
+        .and_then(|deps| deps.as_table())
+        .map(|deps| deps.keys().cloned().collect())
+        .unwrap_or_default()
+}
 
 /// Every `.rs` file under `dir`, as a path relative to the repository root with `/`.
 fn rust_files(dir: &Path, into: &mut Vec<String>) {
@@ -94,7 +137,7 @@ fn every_rust_file_starts_with_a_line_saying_its_job() {
 fn only_the_wasm_host_names_wasmtime() {
     let problems = checked_files()
         .into_iter()
-        .filter(|file| !WASM_HOST.iter().any(|host| file.starts_with(host)))
+        .filter(|file| !file.starts_with(&format!("{WASM_HOST}/")))
         .filter(|file| {
             read(file).lines().any(|line| {
                 let code = line.split("//").next().unwrap_or("");
@@ -106,18 +149,143 @@ fn only_the_wasm_host_names_wasmtime() {
         "files outside the wasm host that name wasmtime's API",
         problems,
     );
-    // Only the engine depends on wasmtime (and the workspace pins its version).
-    for manifest in ["plugin-api/Cargo.toml", "host-cli/Cargo.toml"] {
-        let text = read(manifest);
-        let table: toml::Table = toml::from_str(&text).unwrap();
+    // Only the wasm host depends on wasmtime (and the workspace pins its version).
+    let mut problems = Vec::new();
+    for member in members().iter().filter(|m| *m != WASM_HOST) {
+        let manifest = manifest(member);
         for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
-            let named = table
-                .get(section)
-                .and_then(|deps| deps.get("wasmtime"))
-                .is_some();
-            assert!(!named, "{manifest} depends on wasmtime in [{section}]");
+            if dependencies(&manifest, section)
+                .iter()
+                .any(|d| d == "wasmtime")
+            {
+                problems.push(format!("{member}/Cargo.toml [{section}]"));
+            }
         }
     }
+    none(
+        "crates other than the wasm host that depend on wasmtime",
+        problems,
+    );
+}
+
+#[test]
+fn the_rules_core_and_its_tests_build_without_the_wasm_host() {
+    // The workspace crates the rules core's tests build: its dependencies and dev-dependencies,
+    // and all that those depend on.
+    let by_name: std::collections::HashMap<String, String> = members()
+        .into_iter()
+        .map(|member| {
+            let name = manifest(&member)["package"]["name"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            (name, member)
+        })
+        .collect();
+    let wasm_host = manifest(WASM_HOST)["package"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let core = manifest(RULES_CORE);
+    let mut todo: Vec<String> = dependencies(&core, "dependencies");
+    todo.extend(dependencies(&core, "dev-dependencies"));
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        assert!(
+            name != "wasmtime",
+            "the rules core's build reaches wasmtime"
+        );
+        assert!(
+            name != wasm_host,
+            "the rules core's build reaches {wasm_host} (through {seen:?})"
+        );
+        if let Some(member) = by_name.get(&name)
+            && seen.insert(name.clone())
+        {
+            todo.extend(dependencies(&manifest(member), "dependencies"));
+        }
+    }
+}
+
+/// The names of the bundled keyword plugins (`[keyword] name`; card plugins are not keywords).
+fn keyword_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(root().join("plugins")).unwrap() {
+        let Ok(text) = std::fs::read_to_string(entry.unwrap().path().join("keyword.toml")) else {
+            continue;
+        };
+        let table: toml::Table = toml::from_str(&text).unwrap();
+        if let Some(name) = table
+            .get("keyword")
+            .and_then(|k| k.get("name"))
+            .and_then(|n| n.as_str())
+        {
+            names.push(name.to_string());
+        }
+    }
+    assert!(names.len() >= 60, "only {} keyword plugins", names.len());
+    names
+}
+
+/// Whether `word` occurs in `code` as a whole word (as a prefix of a word when `prefix`).
+fn has_word(code: &str, word: &str, prefix: bool) -> bool {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back().is_none_or(|c| !is_word(c));
+        let after = code[at + word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !is_word(c));
+        before && (prefix || after)
+    })
+}
+
+/// A line of code without its serde aliases (`alias = "old-name"`).
+fn without_aliases(code: &str) -> String {
+    let mut rest = code;
+    let mut kept = String::new();
+    while let Some(at) = rest.find("alias = \"") {
+        kept += &rest[..at];
+        let after = &rest[at + "alias = \"".len()..];
+        rest = after.find('"').map_or("", |end| &after[end + 1..]);
+    }
+    kept + rest
+}
+
+#[test]
+fn the_rules_core_names_no_keyword() {
+    // A keyword is found as its printed name ("Meditate", "Critical Hit") or, in lower case, at
+    // the start of an identifier or key (`meditated`, `critical_hit`, `"absorb-timing"`), in
+    // code outside comments and tests.
+    let names: Vec<(String, Vec<String>)> = keyword_names()
+        .into_iter()
+        .filter(|name| !RULES_WORDS.contains(&name.as_str()))
+        .map(|name| {
+            let lower = name.to_lowercase();
+            let forms = vec![lower.replace(' ', "_"), lower.replace(' ', "-")];
+            (name, forms)
+        })
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&root().join(RULES_CORE).join("src"), &mut files);
+    let mut problems = Vec::new();
+    for file in files.iter().filter(|f| !f.ends_with("/tests.rs")) {
+        for (number, line) in read(file).lines().enumerate() {
+            if line.trim_start().starts_with("#[cfg(test)]") {
+                break;
+            }
+            // A serde alias keeps an older file readable: a name on the wire, not code that
+            // acts on a keyword.
+            let code = without_aliases(line.split("//").next().unwrap_or(""));
+            let code = code.as_str();
+            for (name, forms) in &names {
+                if has_word(code, name, false) || forms.iter().any(|f| has_word(code, f, true)) {
+                    problems.push(format!("{file}:{}: {name}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+    }
+    none("keyword names in the rules core", problems);
 }
 
 #[test]
@@ -143,8 +311,8 @@ fn no_file_is_over_1500_lines_without_a_reason() {
 fn the_code_map_names_every_source_file() {
     let map = read("ARCHITECTURE.md");
     let mut files = Vec::new();
-    for dir in MAPPED {
-        rust_files(&root().join(dir), &mut files);
+    for member in members() {
+        rust_files(&root().join(member).join("src"), &mut files);
     }
     let problems = files
         .into_iter()
@@ -167,5 +335,28 @@ fn the_code_map_names_every_source_file() {
     none(
         "source files the code map of ARCHITECTURE.md doesn't name",
         problems,
+    );
+}
+
+#[test]
+fn the_code_map_names_every_crate_and_no_other() {
+    // A crate's entry in the code map is a heading naming its folder: "### `engine/rules/`".
+    let map = read("ARCHITECTURE.md");
+    let mapped: std::collections::BTreeSet<String> = map
+        .lines()
+        .filter_map(|line| line.strip_prefix("### `"))
+        .filter_map(|rest| rest.split_once("/`"))
+        .map(|(folder, _)| folder.to_string())
+        .collect();
+    let crates: std::collections::BTreeSet<String> = members().into_iter().collect();
+    let missing: Vec<String> = crates.difference(&mapped).cloned().collect();
+    none(
+        "crates the code map of ARCHITECTURE.md has no heading for",
+        missing,
+    );
+    let extra: Vec<String> = mapped.difference(&crates).cloned().collect();
+    none(
+        "code map headings that name no crate of the workspace",
+        extra,
     );
 }

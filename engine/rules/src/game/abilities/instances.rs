@@ -1,0 +1,605 @@
+//! Which ability instances are active on which unit: printed texts resolved to plugins once
+//! (`ParseCache`), the instances built from them and from grants, and cumulative keywords added up.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use swtcg_plugin_api::{Ability, HookPoint, Query, QueryAnswer, QueryCall};
+
+use super::{ActiveAbility, GRANT_DEPTH, GRANT_TEXT_LIMIT, GRANTS_PER_ANSWER, Resolved, Wanted};
+use crate::ability::parse_ability;
+use crate::game::{Flow, Game};
+use crate::hooks::{AbilityHost, HookError, PluginId};
+use crate::manifest::{Grants, Instances, Manifest, Zone};
+use crate::model::{CardId, CardType, GameState, UnitId};
+
+/// The printed abilities each card resolves to, in printed order (`None` where no loaded plugin
+/// implements the text).
+type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
+
+/// The printed texts already matched to a plugin (or to none), so that each text is parsed once,
+/// and the same by card, so that finding a unit's abilities hashes no text. Shared, so that a
+/// look-up copies no strings.
+#[derive(Default)]
+pub(crate) struct ParseCache {
+    /// By the card type slot of `type_slot`: the same text can be a unit's ability and a
+    /// Mission's effect, claimed by different card plugins.
+    texts: [HashMap<String, Option<Arc<Resolved>>>; 5],
+    /// By `CardId`: the definition the abilities were resolved from (a card whose definition
+    /// was replaced is resolved again), its abilities and what their plugins subscribe to.
+    cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities, Subscriptions)>>,
+}
+
+/// What the plugins of one card's abilities may be called for: the hooks they subscribe to, the
+/// queries they answer (one bit each), and whether any grants abilities. A unit none of whose
+/// cards may be called for a hook or query, and that has no granted abilities, has no instance
+/// for it: finding that out from these bits spares every hook the look at each ability.
+#[derive(Debug, Clone, Copy, Default)]
+struct Subscriptions {
+    hooks: u64,
+    queries: u64,
+    grants: bool,
+}
+
+// One bit per hook point and per query.
+const _: () = assert!(HookPoint::ALL.len() <= 64 && Query::ALL.len() <= 64);
+
+impl Subscriptions {
+    fn of(host: &dyn AbilityHost, abilities: &[Option<Arc<Resolved>>]) -> Self {
+        let mut subscriptions = Subscriptions::default();
+        for resolved in abilities.iter().flatten() {
+            let manifest = host.manifest(resolved.plugin);
+            for &hook in &manifest.hooks {
+                subscriptions.hooks |= 1 << hook.index();
+            }
+            for &query in &manifest.queries {
+                subscriptions.queries |= 1 << query as u32;
+            }
+            subscriptions.grants |= grants(manifest);
+        }
+        subscriptions
+    }
+
+    /// Whether an instance of these abilities may be wanted, or grant one that is.
+    fn may_give(self, wanted: Wanted) -> bool {
+        self.grants
+            || match wanted {
+                Wanted::All => true,
+                Wanted::Hook(hook) => self.hooks & (1 << hook.index()) != 0,
+                Wanted::Query(query) => self.queries & (1 << query as u32) != 0,
+            }
+    }
+}
+
+impl ParseCache {
+    /// A card's resolved abilities if they are cached for its current definition (lent, not
+    /// shared: every hook looks up each card of each unit in play, and counting a reference
+    /// up and down is an atomic operation each time).
+    fn cached(&self, state: &GameState, card: CardId) -> Option<&CardAbilities> {
+        let def = &state.cards.get(card.0 as usize)?.def;
+        match self.cards.get(card.0 as usize) {
+            Some(Some((cached, abilities, _))) if Arc::ptr_eq(cached, def) => Some(abilities),
+            _ => None,
+        }
+    }
+
+    /// What a card's abilities may be called for, if they are cached for its definition.
+    fn subscriptions(&self, state: &GameState, card: CardId) -> Option<Subscriptions> {
+        let def = &state.cards.get(card.0 as usize)?.def;
+        match self.cards.get(card.0 as usize) {
+            Some(Some((cached, _, subscriptions))) if Arc::ptr_eq(cached, def) => {
+                Some(*subscriptions)
+            }
+            _ => None,
+        }
+    }
+
+    /// The resolved abilities of a card's printed texts.
+    fn card(
+        &mut self,
+        host: &mut dyn AbilityHost,
+        state: &GameState,
+        card: CardId,
+    ) -> CardAbilities {
+        if let Some(abilities) = self.cached(state, card) {
+            return abilities.clone();
+        }
+        let def = &state.cards[card.0 as usize].def;
+        let slot = card.0 as usize;
+        let abilities: CardAbilities = def
+            .abilities
+            .iter()
+            .map(|text| resolve(&mut self.texts, host, state, text, def.card_type))
+            .collect();
+        if self.cards.len() <= slot {
+            self.cards.resize(slot + 1, None);
+        }
+        let subscriptions = Subscriptions::of(host, &abilities);
+        self.cards[slot] = Some((def.clone(), abilities.clone(), subscriptions));
+        abilities
+    }
+}
+
+/// How a card whose ability is visited is attached to the unit, if it is not in its stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Attached {
+    No,
+    Pilot,
+    Equipment,
+}
+
+/// Which of `ParseCache::texts` holds the texts of a card type: units (and Subordinates),
+/// Battle cards, Missions, Equipment, and the types no card plugin reads.
+fn type_slot(card_type: CardType) -> usize {
+    match card_type {
+        CardType::Unit | CardType::Subordinate => 0,
+        CardType::Battle => 1,
+        CardType::Mission => 2,
+        CardType::Equipment => 3,
+        _ => 4,
+    }
+}
+
+/// The plugin and parsed form of a printed ability of a card of `card_type`, if a loaded plugin
+/// implements it; parsed once per text, card type and game.
+fn resolve(
+    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; 5],
+    host: &mut dyn AbilityHost,
+    state: &GameState,
+    text: &str,
+    card_type: CardType,
+) -> Option<Arc<Resolved>> {
+    let cache = &mut caches[type_slot(card_type)];
+    if let Some(hit) = cache.get(text) {
+        return hit.clone();
+    }
+    let names = host.keyword_names();
+    let parsed = parse_ability(text, &names);
+    let keyword_hit = parsed
+        .keyword
+        .as_deref()
+        .and_then(|k| host.plugin_for(k))
+        .filter(|&plugin| parsed.fits(host.manifest(plugin).parameter))
+        // A keyword that names the card types it works on (Equip: Equipment) does nothing on
+        // another card.
+        .filter(|&plugin| {
+            let manifest = host.manifest(plugin);
+            manifest.card_types.is_empty() || manifest.reads_card_type(card_type)
+        })
+        .map(|plugin| Resolved {
+            plugin,
+            keyword: parsed.keyword.as_deref().unwrap_or_default().into(),
+            ability: Ability {
+                unit: 0,
+                index: 0,
+                text: parsed.text.clone(),
+                parameter: parsed.parameter.clone(),
+                cost: parsed.cost.clone(),
+                under: false,
+            },
+        })
+        // A plugin may say it can't carry out this text (an effect it can't read): the ability
+        // then does nothing, as card text with no plugin.
+        .filter(|r| {
+            !host
+                .manifest(r.plugin)
+                .queries
+                .contains(&Query::Understands)
+                || understands(host, state, r.plugin, &r.ability)
+        });
+    // Text no keyword plugin carries out goes to the card plugins: the first that claims it
+    // implements it, the whole text being its parameter.
+    let hit = keyword_hit
+        .or_else(|| {
+            card_plugin_for(host, state, text, card_type).map(|(plugin, ability)| Resolved {
+                plugin,
+                keyword: host.manifest(plugin).name.as_str().into(),
+                ability,
+            })
+        })
+        .map(Arc::new);
+    cache.insert(text.to_string(), hit.clone());
+    hit
+}
+
+/// The first card plugin reading `card_type` whose `understands` claims a printed text, with the
+/// ability it is asked about: the whole text is its parameter.
+pub fn card_plugin_for(
+    host: &mut dyn AbilityHost,
+    state: &GameState,
+    text: &str,
+    card_type: CardType,
+) -> Option<(PluginId, Ability)> {
+    let ability = Ability {
+        unit: 0,
+        index: 0,
+        text: text.trim().to_string(),
+        parameter: text.trim().to_string(),
+        cost: None,
+        under: false,
+    };
+    let readers: Vec<PluginId> = host
+        .card_plugins()
+        .into_iter()
+        .filter(|&plugin| host.manifest(plugin).reads_card_type(card_type))
+        .collect();
+    readers
+        .into_iter()
+        .find(|&plugin| understands(host, state, plugin, &ability))
+        .map(|plugin| (plugin, ability))
+}
+
+/// Whether a plugin's `understands` says it can carry out an ability.
+fn understands(
+    host: &mut dyn AbilityHost,
+    state: &GameState,
+    plugin: PluginId,
+    ability: &Ability,
+) -> bool {
+    matches!(
+        host.query(plugin, ability, &QueryCall::Understands, state),
+        Ok(QueryAnswer::Flag(true))
+    )
+}
+
+/// One unit's instances with those of each keyword whose manifest says `instances = "add-up"`
+/// added up (game 13.2.2, cumulative: "numeric values of all instances add up (Accuracy 1 +
+/// Accuracy 2 = Accuracy 3)"): the first instance stands for all, with the sum as its X, so that
+/// a triggered or chosen use (Damage Control, Area Damage, Avenge) happens once with the total
+/// rather than once per instance. Instances with a cost, or whose X is not a plain number, stay
+/// separate: each is its own use.
+///
+/// Works in place on the instances from `start` on, keeping their order: the dispatch of every
+/// hook goes through here once per unit, and most units have nothing to add up, so that case
+/// allocates nothing.
+fn add_up_cumulative(host: &dyn AbilityHost, active: &mut Vec<ActiveAbility>, start: usize) {
+    // One instance has nothing to add up with (most units at most hooks).
+    if active.len() < start + 2 {
+        return;
+    }
+    let mut first = start;
+    while first < active.len() {
+        let Some(x) = cumulative_x(host, &active[first]) else {
+            first += 1;
+            continue;
+        };
+        let mut sum = i64::from(x);
+        let plugin = active[first].plugin;
+        let mut merged = false;
+        let mut later = first + 1;
+        while later < active.len() {
+            match cumulative_x(host, &active[later]) {
+                Some(x) if active[later].plugin == plugin => {
+                    sum = sum.saturating_add(i64::from(x));
+                    merged = true;
+                    active.remove(later);
+                }
+                _ => later += 1,
+            }
+        }
+        if merged {
+            let instance = &mut active[first];
+            let ability = &mut instance.ability;
+            let x = sum
+                .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+                .to_string();
+            ability.text = match ability.text.strip_suffix(ability.parameter.as_str()) {
+                Some(head) if !ability.parameter.is_empty() => format!("{head}{x}"),
+                _ => format!("{} {x}", instance.keyword),
+            };
+            ability.parameter = x;
+        }
+        first += 1;
+    }
+}
+
+/// X of an instance that adds up with the others of its keyword: the manifest asks for it, the
+/// ability has no cost and X is a plain number.
+fn cumulative_x(host: &dyn AbilityHost, instance: &ActiveAbility) -> Option<i32> {
+    let manifest = host.manifest(instance.plugin);
+    if instance.ability.cost.is_some() || manifest.instances != Instances::AddUp {
+        return None;
+    }
+    instance.ability.parameter.trim().parse::<i32>().ok()
+}
+
+/// Puts one active instance where it is wanted: among the instances whose grants are asked next
+/// (`granting`, if its plugin answers `granted-abilities`) and among the instances asked for
+/// (`active`, if `wanted` accepts its plugin).
+fn sort_instance(
+    manifest: &Manifest,
+    instance: ActiveAbility,
+    wanted: Wanted,
+    granting: &mut Vec<ActiveAbility>,
+    active: &mut Vec<ActiveAbility>,
+) {
+    let wanted = wanted.accepts(manifest);
+    if grants(manifest) {
+        if wanted {
+            granting.push(instance.clone());
+        } else {
+            granting.push(instance);
+            return;
+        }
+    }
+    if wanted {
+        active.push(instance);
+    }
+}
+
+/// Whether a plugin's instances may grant abilities (they are asked `granted-abilities`).
+fn grants(manifest: &Manifest) -> bool {
+    manifest.queries.contains(&Query::GrantedAbilities)
+}
+
+/// Whether a plugin's keyword (or an alias) is among the keywords a unit lost.
+fn is_lost(manifest: &Manifest, lost: &[String]) -> bool {
+    !lost.is_empty()
+        && manifest
+            .names()
+            .any(|name| lost.iter().any(|l| l.eq_ignore_ascii_case(name)))
+}
+
+impl Game<'_> {
+    /// The plugin and parsed form of an ability a unit has (printed or granted), if a loaded
+    /// plugin implements it.
+    pub(crate) fn resolve_text(&mut self, text: &str) -> Option<Arc<Resolved>> {
+        resolve(
+            &mut self.parse_cache.texts,
+            &mut *self.host,
+            &self.state,
+            text,
+            CardType::Unit,
+        )
+    }
+
+    /// The plugin and parsed form of ability number `text` printed on `card`.
+    pub(crate) fn resolve_text_of(&mut self, card: CardId, text: usize) -> Option<Arc<Resolved>> {
+        self.parse_cache
+            .card(&mut *self.host, &self.state, card)
+            .get(text)
+            .cloned()
+            .flatten()
+    }
+
+    /// The active ability instances of a unit (game 4.3, 3.6.2, 13.7): the top card's abilities
+    /// in an arena; in the build zone only those whose plugin works there; cards under the top
+    /// only for plugins that work from a stack; plus the abilities granted by active ones.
+    pub(crate) fn abilities_of(&mut self, unit: UnitId) -> Flow<Vec<ActiveAbility>> {
+        self.abilities_where(unit, Wanted::All)
+    }
+
+    /// The active ability instances of a unit that `wanted` accepts, numbered among all of the
+    /// unit's active abilities as `abilities_of` numbers them.
+    pub(crate) fn abilities_where(
+        &mut self,
+        unit: UnitId,
+        wanted: Wanted,
+    ) -> Flow<Vec<ActiveAbility>> {
+        let mut active = Vec::new();
+        self.collect_abilities(unit, wanted, &mut active)?;
+        Ok(active)
+    }
+
+    /// Adds the instances `abilities_where` returns to `active`, the instances of a cumulative
+    /// keyword added up into one (game 13.2.2).
+    fn collect_abilities(
+        &mut self,
+        unit: UnitId,
+        wanted: Wanted,
+        active: &mut Vec<ActiveAbility>,
+    ) -> Flow {
+        let start = active.len();
+        self.collect_instances(unit, wanted, active)?;
+        add_up_cumulative(&*self.host, active, start);
+        Ok(())
+    }
+
+    /// Adds the unit's instances, one per printed or granted ability, to `active`.
+    fn collect_instances(
+        &mut self,
+        unit: UnitId,
+        wanted: Wanted,
+        active: &mut Vec<ActiveAbility>,
+    ) -> Flow {
+        // A unit that has left play keeps its last abilities for effects that outlive it.
+        let Some(u) = self
+            .state
+            .unit(unit)
+            .or_else(|| self.state.departed.get(&unit))
+        else {
+            return Ok(());
+        };
+        // Most units have nothing a given hook or query wants: their cards' subscriptions say
+        // so without looking at each ability (a card not resolved yet is looked at).
+        if u.granted.is_empty()
+            && u.cards
+                .iter()
+                .chain(&u.pilots)
+                .chain(&u.equipment)
+                .all(|&card| {
+                    self.parse_cache
+                        .subscriptions(&self.state, card)
+                        .is_some_and(|s| !s.may_give(wanted))
+                })
+        {
+            return Ok(());
+        }
+        let in_arena = u.in_arena().is_some();
+        let controller = u.controller;
+        let lost = u.lost_keywords.clone();
+        let state = &self.state;
+        let cache = &mut self.parse_cache;
+        // First every printed text is resolved (which may ask plugins' `understands`), then the
+        // instances are built from the cache.
+        let granted: Vec<Arc<Resolved>> = {
+            let host: &mut dyn AbilityHost = &mut *self.host;
+            for &card in u.cards.iter().chain(&u.pilots).chain(&u.equipment) {
+                if cache.cached(state, card).is_none() {
+                    cache.card(host, state, card);
+                }
+            }
+            // Abilities effects gave the unit work like its own (game 13.1.4 durations).
+            if u.granted.is_empty() {
+                Vec::new()
+            } else {
+                u.granted
+                    .iter()
+                    .filter_map(|(text, _)| {
+                        resolve(&mut cache.texts, host, state, text, CardType::Unit)
+                    })
+                    .collect()
+            }
+        };
+        let host: &dyn AbilityHost = &*self.host;
+        let mut index: u32 = 0;
+        let mut granting: Vec<ActiveAbility> = Vec::new();
+        // Each printed ability with whether it is printed under the top card, and whether on a
+        // Pilot card piloting the unit or on an Equipment attached to it.
+        let mut visit =
+            |resolved: &Arc<Resolved>, card: Option<CardId>, under: bool, attached: Attached| {
+                let manifest = host.manifest(resolved.plugin);
+                // "Loses Precision": the unit's instances of a lost keyword do nothing.
+                if is_lost(manifest, &lost) {
+                    return;
+                }
+                let zones = &manifest.zones;
+                let zone_ok = in_arena || zones.contains(&Zone::BuildZone);
+                if !zone_ok
+                    || (under && !zones.contains(&Zone::Stack))
+                    || (attached == Attached::Pilot && !zones.contains(&Zone::Pilot))
+                    || (attached == Attached::Equipment && !zones.contains(&Zone::Equipped))
+                {
+                    return;
+                }
+                // The instance is built (its strings copied) only where it is wanted.
+                if wanted.accepts(manifest) || grants(manifest) {
+                    let mut instance = resolved.instance(unit, index, under, controller);
+                    instance.card = card;
+                    sort_instance(manifest, instance, wanted, &mut granting, active);
+                }
+                index += 1;
+            };
+        for (position, &card) in u.cards.iter().enumerate() {
+            for resolved in cache
+                .cached(state, card)
+                .iter()
+                .flat_map(|a| a.iter().flatten())
+            {
+                visit(resolved, Some(card), position > 0, Attached::No);
+            }
+        }
+        for &card in &u.pilots {
+            for resolved in cache
+                .cached(state, card)
+                .iter()
+                .flat_map(|a| a.iter().flatten())
+            {
+                visit(resolved, Some(card), false, Attached::Pilot);
+            }
+        }
+        // Equipment texts ("Equipped Starfighter gets +2 power") work on the unit they equip
+        // (game 16.2), for plugins whose manifest lists the zone `equipped`.
+        for &card in &u.equipment {
+            for resolved in cache
+                .cached(state, card)
+                .iter()
+                .flat_map(|a| a.iter().flatten())
+            {
+                visit(resolved, Some(card), false, Attached::Equipment);
+            }
+        }
+        for resolved in &granted {
+            visit(resolved, None, false, Attached::No);
+        }
+        // Granted abilities (Switch, INSERT, Reserves). A granted ability may grant in turn
+        // ("INSERT: Reserves: ..."), up to `GRANT_DEPTH` levels, so that a grant can't loop.
+        let mut level = 0;
+        while !granting.is_empty() && level < GRANT_DEPTH {
+            level += 1;
+            let mut next = Vec::new();
+            for source in std::mem::take(&mut granting) {
+                let QueryAnswer::Abilities(texts) =
+                    self.ask(&source, QueryCall::GrantedAbilities)?
+                else {
+                    continue;
+                };
+                if texts.len() > GRANTS_PER_ANSWER
+                    || texts.iter().any(|t| t.len() > GRANT_TEXT_LIMIT)
+                {
+                    let error = HookError {
+                        plugin: self.plugin_label(source.plugin),
+                        hook: Query::GrantedAbilities.name().to_string(),
+                        reason: format!(
+                            "granted {} abilities; an answer may grant at most \
+                             {GRANTS_PER_ANSWER}, each at most {GRANT_TEXT_LIMIT} bytes long",
+                            texts.len()
+                        ),
+                    };
+                    self.plugin_failed(error)?;
+                    continue;
+                }
+                // Reserves' grants work in the build zone whatever their keyword ("works while,
+                // and only while, the card is in the build zone").
+                let source_grants = self.host.manifest(source.plugin).grants;
+                for text in texts {
+                    let Some(resolved) = self.resolve_text(&text) else {
+                        continue;
+                    };
+                    let manifest = self.host.manifest(resolved.plugin);
+                    // Otherwise a granted ability works in the build zone only if its own
+                    // keyword does (INSERT: "as per the rule for that effect").
+                    if !in_arena
+                        && !manifest.zones.contains(&Zone::BuildZone)
+                        && source_grants != Grants::InBuildZone
+                    {
+                        continue;
+                    }
+                    if is_lost(manifest, &lost) {
+                        continue;
+                    }
+                    if wanted.accepts(manifest) || grants(manifest) {
+                        let instance = resolved.instance(unit, index, false, controller);
+                        sort_instance(manifest, instance, wanted, &mut next, active);
+                    }
+                    index += 1;
+                }
+            }
+            granting = next;
+        }
+        Ok(())
+    }
+
+    /// Every active ability instance in play that `wanted` accepts: the Dark Side's first
+    /// (game 13.4.3), each side's units in id order.
+    pub(super) fn all_abilities(&mut self, wanted: Wanted) -> Flow<Vec<ActiveAbility>> {
+        let mut all = Vec::new();
+        self.collect_all_abilities(wanted, &mut all)?;
+        Ok(all)
+    }
+
+    /// Adds every active ability instance in play that `wanted` accepts to `all`, in the order
+    /// of `all_abilities`.
+    pub(super) fn collect_all_abilities(
+        &mut self,
+        wanted: Wanted,
+        all: &mut Vec<ActiveAbility>,
+    ) -> Flow {
+        // The ids are copied into a list the game keeps, because every hook comes through here
+        // and the list would otherwise be allocated each time. A call nested in another (none
+        // is now) would find it empty and allocate its own.
+        let mut ids = std::mem::take(&mut self.unit_order);
+        ids.clear();
+        ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
+        ids.sort_unstable();
+        let mut result = Ok(());
+        for &(_, id) in &ids {
+            result = self.collect_abilities(id, wanted, all);
+            if result.is_err() {
+                break;
+            }
+        }
+        self.unit_order = ids;
+        result
+    }
+}

@@ -1,0 +1,151 @@
+//! Abilities in play: the types the submodules share (an active ability instance, a resolved
+//! text, which instances a caller wants, when activations are offered) and the limits on what
+//! plugins may propose. The work is split by job:
+//!
+//! - `instances`: which ability instances are active on which unit (printed, granted, added up);
+//! - `dispatch`: calling plugins at hooks, in the order players choose, and asking them queries;
+//! - `queries`: the rules the game asks abilities about (attack arenas, dice, thresholds, stats);
+//! - `activations`: offering and playing activations, in POPs and in build steps;
+//! - `validate`: checking the effects plugins propose against the rules;
+//! - `apply`: applying valid effects, delayed effects and choices;
+//! - `attach`: Equipment and Pilots: the rules for attaching, boarding and disembarking.
+
+mod activations;
+mod apply;
+mod attach;
+mod dispatch;
+mod instances;
+mod queries;
+mod validate;
+
+use std::sync::Arc;
+
+use swtcg_plugin_api::{Ability, HookEvent, HookPoint, Pop, Query, QueryCall};
+
+use crate::hooks::PluginId;
+use crate::manifest::Manifest;
+use crate::model::{CardId, Side, UnitId};
+
+pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_addition};
+pub(crate) use instances::ParseCache;
+pub use instances::card_plugin_for;
+
+/// The largest number one effect may carry (damage, Force, a stat change, counters).
+const EFFECT_LIMIT: u32 = 1_000;
+/// The most dice one effect may roll.
+const DICE_LIMIT: u32 = 100;
+/// The most effects one call may propose.
+const EFFECTS_PER_CALL: usize = 64;
+/// The largest "up to X" an activation may offer; more would only multiply the options.
+const AMOUNT_LIMIT: u32 = 20;
+/// The most options one `choose` effect may offer.
+const OPTIONS_LIMIT: usize = 20;
+/// The most abilities one `granted-abilities` answer may grant: every granted instance is asked
+/// at every hook, so a plugin granting thousands would slow every game moment down.
+const GRANTS_PER_ANSWER: usize = 16;
+/// How many levels of grants are followed: a printed ability grants (INSERT), what it grants may
+/// grant again (INSERT: Reserves: ...), and so on up to here, so that grants can't loop.
+const GRANT_DEPTH: usize = 3;
+/// The longest ability text a plugin may grant, and the longest counter kind it may name.
+const GRANT_TEXT_LIMIT: usize = 500;
+const COUNTER_KIND_LIMIT: usize = 64;
+/// The most choices in a row one ability may offer (a `chosen` answer offering another).
+const CHOICE_DEPTH_LIMIT: u32 = 8;
+
+/// The texts abilities grant to the units `board` effects name, by unit id (see
+/// `Game::granted_to_boarded`).
+type Granted = Vec<(u32, Vec<String>)>;
+
+/// One ability instance on a unit, with the plugin that implements it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActiveAbility {
+    pub plugin: PluginId,
+    /// The keyword (or card plugin) name, shared with the parse cache's entry.
+    pub keyword: Arc<str>,
+    pub ability: Ability,
+    pub controller: Side,
+    /// The card the ability is printed on, for a printed ability of a unit in play (a Pilot's
+    /// ability on the unit it pilots names the Pilot card); `None` for a granted one.
+    pub card: Option<CardId>,
+}
+
+/// A printed text matched to the plugin that implements it, with its parsed form (the unit and
+/// number of the instance are filled in per unit).
+#[derive(Debug)]
+pub(crate) struct Resolved {
+    pub plugin: PluginId,
+    /// Shared with every instance made from it: building an instance copies no keyword.
+    pub keyword: Arc<str>,
+    pub ability: Ability,
+}
+
+impl Resolved {
+    /// The instance of this ability on `unit`, numbered `index` among its abilities.
+    pub(crate) fn instance(
+        &self,
+        unit: UnitId,
+        index: u32,
+        under: bool,
+        controller: Side,
+    ) -> ActiveAbility {
+        ActiveAbility {
+            plugin: self.plugin,
+            keyword: self.keyword.clone(),
+            ability: Ability {
+                unit: unit.0,
+                index,
+                under,
+                ..self.ability.clone()
+            },
+            controller,
+            card: None,
+        }
+    }
+}
+
+/// Which ability instances a caller wants. The others still count in the numbering of a unit's
+/// abilities, but are not built, so that a hook or query touches only its own plugins' instances.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Wanted {
+    All,
+    /// Instances of plugins subscribed to a hook.
+    Hook(HookPoint),
+    /// Instances of plugins that answer a query.
+    Query(Query),
+}
+
+impl Wanted {
+    fn accepts(self, manifest: &Manifest) -> bool {
+        match self {
+            Wanted::All => true,
+            Wanted::Hook(hook) => manifest.hooks.contains(&hook),
+            Wanted::Query(query) => manifest.queries.contains(&query),
+        }
+    }
+}
+
+/// When activations are offered: in a POP (`activations`), or in a player's build step
+/// (API 1.3 `build-activations`: Equip).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Moment {
+    Pop(Pop),
+    BuildStep(Side),
+}
+
+impl Moment {
+    /// The query that asks for the offers of this moment.
+    fn query(self) -> Query {
+        match self {
+            Moment::Pop(_) => Query::Activations,
+            Moment::BuildStep(_) => Query::BuildActivations,
+        }
+    }
+
+    /// The call that asks an ability for its offers at this moment.
+    fn offers(self, event: HookEvent) -> QueryCall {
+        match self {
+            Moment::Pop(pop) => QueryCall::Activations { pop, event },
+            Moment::BuildStep(_) => QueryCall::BuildActivations { event },
+        }
+    }
+}

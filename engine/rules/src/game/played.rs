@@ -1,0 +1,369 @@
+//! Cards that are played and then discarded (game 7.4): Battle cards played from hand in a POP,
+//! and Missions, built like units, which resolve when completed.
+//!
+//! Their printed text is carried out by card plugins whose manifest names the card type
+//! (`[card] types = ["battle"]` or `["mission"]`). A Battle card is an activated ability of a
+//! card in hand (game 13.1.1: "Battle cards use the same arrow"): the plugin's `activations`
+//! query offers it, with `ability.unit` = `NOT_IN_PLAY` and the event's `side` naming the
+//! player. A Mission's text runs through the `resolve` hook when it is completed, with
+//! `ability.unit` = the Mission in the build zone, which is discarded afterwards.
+
+use swtcg_plugin_api::{
+    Completion, HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall,
+};
+
+use super::abilities::{Activation, ActiveAbility, PlayedCard, offer_choices, with_addition};
+use super::{Flow, Game};
+use crate::cost::{Cost, can_pay_as, parse_costs};
+use crate::decision::{Addition, Choice};
+use crate::log::Event;
+use crate::manifest::{DiscardedAgain, Zone};
+use crate::model::{CardId, CardType, Side, UnitId};
+
+impl Game<'_> {
+    /// The ability instances of a card not in play (`unit` = `NOT_IN_PLAY`) or of a card being
+    /// built (`unit` = its id), numbered by their printed position.
+    pub(crate) fn card_instances(
+        &mut self,
+        card: CardId,
+        unit: UnitId,
+        side: Side,
+    ) -> Vec<ActiveAbility> {
+        (0..self.state.def(card).abilities.len())
+            .filter_map(|text| {
+                self.resolve_text_of(card, text)
+                    .map(|r| r.instance(unit, text as u32, false, side))
+            })
+            .collect()
+    }
+
+    /// The ways to play `card` from its owner's discard pile: the `completions` of its
+    /// abilities whose plugin works there (manifest zone `discard`: Meditate), numbered in
+    /// order, each with the keyword that offers it.
+    pub(crate) fn discard_completions(
+        &mut self,
+        card: CardId,
+        side: Side,
+    ) -> Flow<Vec<(u32, String, Completion, DiscardedAgain)>> {
+        let mut routes = Vec::new();
+        if !self.any_answers(Query::Completions) {
+            return Ok(routes);
+        }
+        for instance in self.card_instances(card, UnitId(NOT_IN_PLAY), side) {
+            let manifest = self.host.manifest(instance.plugin);
+            if !manifest.zones.contains(&Zone::Discard)
+                || !manifest.queries.contains(&Query::Completions)
+            {
+                continue;
+            }
+            let again = manifest.discarded_again;
+            if let QueryAnswer::Completions(list) = self.ask(&instance, QueryCall::Completions)? {
+                for completion in list {
+                    routes.push((
+                        routes.len() as u32,
+                        instance.keyword.to_string(),
+                        completion,
+                        again,
+                    ));
+                }
+            }
+        }
+        Ok(routes)
+    }
+
+    /// The costs of the ways to play `card` from the discard pile, by route number, with where
+    /// the card goes when it would be discarded again; routes whose cost the engine can't read
+    /// are left out.
+    fn discard_routes(
+        &mut self,
+        card: CardId,
+        side: Side,
+    ) -> Flow<Vec<(u32, Vec<Cost>, DiscardedAgain)>> {
+        Ok(self
+            .discard_completions(card, side)?
+            .into_iter()
+            .filter_map(|(number, _, completion, again)| {
+                let costs = completion.cost.as_deref().map(parse_costs).transpose();
+                costs
+                    .ok()
+                    .map(|costs| (number, costs.unwrap_or_default(), again))
+            })
+            .collect())
+    }
+
+    /// The Battle cards `side` may play in this POP, as decision options: each offer of each
+    /// distinct Battle card in hand whose cost the player can pay (game 9.2, 13.1.1), and of
+    /// each Battle card in the discard pile that a route such as Meditate lets them play there,
+    /// paying the route's cost instead.
+    pub(crate) fn battle_card_options(&mut self, side: Side, pop: Pop) -> Flow<Vec<Choice>> {
+        let mut options = Vec::new();
+        if !self.any_answers(Query::Activations) {
+            return Ok(options);
+        }
+        let event = HookEvent {
+            side: Some(side as u8),
+            ..self.hook_event()
+        };
+        let mut seen: Vec<(String, bool)> = Vec::new();
+        let player = self.state.player(side);
+        let cards: Vec<(CardId, bool)> = player
+            .hand
+            .iter()
+            .map(|&c| (c, false))
+            .chain(player.discard.iter().map(|&c| (c, true)))
+            .collect();
+        for (card, in_discard) in cards {
+            let def = self.state.def(card);
+            // Copies of one card offer the same plays: the first copy stands for them all.
+            let key = (def.name.clone(), in_discard);
+            if def.card_type != CardType::Battle || seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            // A card in hand is played by its printed costs; one in the discard pile only by a
+            // route that plays it from there, whose cost replaces the printed one.
+            let routes: Vec<(Option<u32>, Option<Vec<Cost>>)> = if in_discard {
+                self.discard_routes(card, side)?
+                    .into_iter()
+                    .map(|(number, costs, _)| (Some(number), Some(costs)))
+                    .collect()
+            } else {
+                vec![(None, None)]
+            };
+            if routes.is_empty() {
+                continue;
+            }
+            let instances: Vec<ActiveAbility> = self
+                .card_instances(card, UnitId(NOT_IN_PLAY), side)
+                .into_iter()
+                .filter(|a| {
+                    // A plugin is asked only in the POPs its manifest names.
+                    let manifest = self.host.manifest(a.plugin);
+                    manifest.queries.contains(&Query::Activations)
+                        && manifest.offers_activations_in(pop)
+                })
+                .collect();
+            // Abilities that work on the card as it is played (Enhance) are no plays of their
+            // own: their offers are additions declared with each play (game 9.3 P10).
+            let (additions, plays): (Vec<_>, Vec<_>) = instances
+                .into_iter()
+                .partition(|a| self.host.manifest(a.plugin).zones.contains(&Zone::Played));
+            let mut extras = Vec::new();
+            for instance in &additions {
+                if let QueryAnswer::Activations(offers) = self.ask(
+                    instance,
+                    QueryCall::Activations {
+                        pop,
+                        event: event.clone(),
+                    },
+                )? {
+                    for (offer, activation) in offers.into_iter().enumerate() {
+                        let costs = activation.cost.as_deref().map(parse_costs).transpose();
+                        if let Ok(costs) = costs {
+                            let addition = Addition {
+                                ability: instance.ability.index,
+                                offer: offer as u32,
+                            };
+                            extras.push((addition, activation, costs.unwrap_or_default()));
+                        }
+                    }
+                }
+            }
+            for instance in plays {
+                let QueryAnswer::Activations(offers) = self.ask(
+                    &instance,
+                    QueryCall::Activations {
+                        pop,
+                        event: event.clone(),
+                    },
+                )?
+                else {
+                    continue;
+                };
+                for (offer, activation) in offers.iter().enumerate() {
+                    for (route, route_costs) in &routes {
+                        let costs = match route_costs {
+                            Some(costs) => costs.clone(),
+                            None => match activation.cost.as_deref().map(parse_costs).transpose() {
+                                Ok(costs) => costs.unwrap_or_default(),
+                                Err(_) => continue,
+                            },
+                        };
+                        let play = |target, amount, addition| Choice::PlayCard {
+                            card,
+                            ability: instance.ability.index,
+                            offer: offer as u32,
+                            target,
+                            amount,
+                            from_discard: *route,
+                            addition,
+                        };
+                        if can_pay_as(&self.state, side, None, &costs) {
+                            options.extend(offer_choices(activation, |t, a| play(t, a, None)));
+                        }
+                        // Each addition the player can pay on top of the card's cost, after it.
+                        for (addition, extra, extra_costs) in &extras {
+                            let Some(both) = with_addition(activation, extra) else {
+                                continue;
+                            };
+                            let all: Vec<Cost> = costs.iter().chain(extra_costs).cloned().collect();
+                            if can_pay_as(&self.state, side, None, &all) {
+                                options.extend(offer_choices(&both, |t, a| {
+                                    play(t, a, Some(*addition))
+                                }));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    /// Plays the Battle card a player chose in a POP: pays its cost, applies its effects and
+    /// discards it (or, played from the discard pile by a route whose keyword says so, removes
+    /// it from the game).
+    pub(crate) fn play_battle_card(&mut self, side: Side, pop: Pop, choice: &Choice) -> Flow {
+        let &Choice::PlayCard {
+            card,
+            ability,
+            offer,
+            target,
+            amount,
+            from_discard,
+            addition,
+        } = choice
+        else {
+            return Ok(());
+        };
+        let player = self.state.player(side);
+        let (costs, again) = match from_discard {
+            None if player.hand.contains(&card) => (None, None),
+            Some(route) if player.discard.contains(&card) => {
+                let routes = self.discard_routes(card, side)?;
+                match routes.into_iter().find(|(number, ..)| *number == route) {
+                    Some((_, costs, again)) => (Some(costs), Some(again)),
+                    None => return Ok(()),
+                }
+            }
+            _ => return Ok(()),
+        };
+        let instances = self.card_instances(card, UnitId(NOT_IN_PLAY), side);
+        let Some(instance) = instances.iter().find(|a| a.ability.index == ability) else {
+            return Ok(());
+        };
+        // The addition must be an ability of the card that works on it as it is played.
+        let addition = match addition {
+            Some(Addition { ability, offer }) => {
+                let extra = instances.iter().find(|a| {
+                    a.ability.index == ability
+                        && self.host.manifest(a.plugin).zones.contains(&Zone::Played)
+                });
+                match extra {
+                    Some(extra) => Some((extra.clone(), offer)),
+                    None => return Ok(()),
+                }
+            }
+            None => None,
+        };
+        let played = Activation {
+            offer,
+            target,
+            amount,
+        };
+        let card = PlayedCard {
+            card,
+            costs,
+            from_discard: again,
+            addition,
+        };
+        self.activate(
+            super::abilities::Moment::Pop(pop),
+            instance,
+            Some(card),
+            played,
+        )
+    }
+
+    /// A completed Mission resolves: each ability of its card whose plugin subscribes to the
+    /// `resolve` hook proposes its effects, then the Mission goes to its owner's discard pile
+    /// (game 7.4: "A completed Mission resolves and is then discarded").
+    pub(crate) fn resolve_mission(&mut self, side: Side, unit: UnitId) -> Flow {
+        let Some(card) = self.state.unit(unit).map(|u| u.top()) else {
+            return Ok(());
+        };
+        let name = self.state.unit_label(unit);
+        self.event(Event::Completed { unit, name });
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.built = true;
+        }
+        let event = HookEvent {
+            side: Some(side as u8),
+            unit: Some(unit.0),
+            ..self.hook_event()
+        };
+        for instance in self.card_instances(card, unit, side) {
+            if !self
+                .host
+                .manifest(instance.plugin)
+                .hooks
+                .contains(&HookPoint::Resolve)
+            {
+                continue;
+            }
+            match self.host.call_hook(
+                instance.plugin,
+                HookPoint::Resolve,
+                &instance.ability,
+                &event,
+                &self.state,
+            ) {
+                Ok(effects) => self.apply_effects(&instance, "resolve", effects)?,
+                Err(error) => self.plugin_failed(error)?,
+            }
+        }
+        // The Mission leaves play as a card, not as a unit: no unit-discarded hook runs.
+        if let Some(mission) = self.state.units.remove(&unit) {
+            for card in mission
+                .cards
+                .iter()
+                .chain(&mission.pilots)
+                .chain(&mission.beneath)
+                .chain(&mission.equipment)
+            {
+                self.state.discard_card(*card);
+            }
+        }
+        let name = self.state.def(card).name.clone();
+        self.event(Event::MissionResolved { side, card, name });
+        Ok(())
+    }
+
+    /// Moves a played card from its player's hand to their discard pile, if it is still in hand
+    /// (an effect of the card itself may have discarded it already). A card played from the
+    /// discard pile (`from_discard`) stays there, or is removed from the game if the keyword
+    /// that let it be played says so (manifest `discarded-again = "removed"`).
+    pub(crate) fn discard_played(
+        &mut self,
+        side: Side,
+        card: CardId,
+        from_discard: Option<DiscardedAgain>,
+    ) {
+        let player = self.state.player_mut(side);
+        match from_discard {
+            Some(DiscardedAgain::Removed) => {
+                if let Some(at) = player.discard.iter().position(|&c| c == card) {
+                    player.discard.remove(at);
+                    player.removed.push(card);
+                }
+            }
+            Some(DiscardedAgain::Discard) => {}
+            None => {
+                if let Some(at) = player.hand.iter().position(|&c| c == card) {
+                    player.hand.remove(at);
+                    self.state.discard_card(card);
+                }
+            }
+        }
+    }
+}

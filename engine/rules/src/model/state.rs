@@ -1,0 +1,302 @@
+//! The whole game state: card instances, players' zones, units in play, Force, build points, dice.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Arena, CardDef, Side, unit::Unit};
+use crate::rng::Dice;
+use crate::ruleset::Ruleset;
+
+/// One physical card of the game, an index into `GameState::cards`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardId(pub u32);
+
+/// A unit (or card being built) in play, an index into `GameState::units`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UnitId(pub u32);
+
+impl std::fmt::Display for UnitId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "u{}", self.0)
+    }
+}
+
+/// One physical card: its printed definition and its owner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardInstance {
+    pub def: Arc<CardDef>,
+    pub owner: Side,
+}
+
+/// What one player has: zones that hold loose cards, and pools (game 4, 6.1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Top card first.
+    pub deck: Vec<CardId>,
+    pub hand: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    /// Cards removed from the game (game 4.6).
+    pub removed: Vec<CardId>,
+    pub force: u32,
+    pub build_points: u32,
+}
+
+/// Where the game is within a turn (game 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "step", content = "of")]
+pub enum TurnStep {
+    Setup,
+    Ready,
+    Build(Side),
+    Retreat(Side),
+    BattlePhaseStart,
+    Battle(Arena),
+    BattlePhaseEnd,
+    TurnEnd,
+}
+
+/// An effect waiting for a player's next build step to start (Bounty), with the ability that
+/// made it: the player orders it among the other start-of-build-step events by that ability
+/// (game 6.2.1), even if its unit has left play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedEffect {
+    /// The player the effect is for, whose build step runs it.
+    pub side: Side,
+    pub delayed: swtcg_plugin_api::Delayed,
+    /// The unit whose ability made the effect.
+    pub unit: UnitId,
+    /// That ability's printed text ("Bounty: Gain 2 Force.").
+    pub text: String,
+}
+
+/// The complete state of one game. Cloning it is how AI search and transactional hooks keep a
+/// copy; card definitions are shared, so a clone copies only ids and numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub ruleset: Arc<Ruleset>,
+    pub cards: Vec<CardInstance>,
+    pub players: [PlayerState; 2],
+    /// Units and cards in play, by id; ordered so that iteration is deterministic.
+    pub units: BTreeMap<UnitId, Unit>,
+    pub next_unit: u32,
+    pub turn: u32,
+    pub step: TurnStep,
+    pub dice: Dice,
+    pub winner: Option<Side>,
+    /// The attack in progress (game 10).
+    pub attack: Option<super::attack::AttackState>,
+    /// The damage instances being resolved, innermost last (damage done while other damage
+    /// resolves, such as Retaliate dice, nests).
+    pub damage: Vec<super::attack::DamageInstance>,
+    /// Effects waiting for the end of the current attack (Retaliate...), with the player whose
+    /// ability made them.
+    pub at_attack_end: Vec<(Side, swtcg_plugin_api::Delayed)>,
+    /// Activations used, by unit, ability (number and text) and the period of their use limit
+    /// (game 13.6).
+    pub used: Vec<(UnitId, String, u64)>,
+    /// Attacks declared so far, numbering "once per attack" periods.
+    pub attacks_declared: u64,
+    /// Damage instances so far, numbering "once for each instance of damage" periods.
+    pub damage_instances: u64,
+    /// Units that left play this turn, as they last were: effects that outlive their source
+    /// (Retaliate dice from a discarded Ferocity unit) still ask its abilities (last known
+    /// information). Cleared at the end of each turn.
+    #[serde(default)]
+    pub departed: BTreeMap<UnitId, Unit>,
+    /// Effects waiting for a player's next build step to start (Bounty), in the order they
+    /// were made.
+    #[serde(default)]
+    pub at_build_step_start: Vec<SavedEffect>,
+    /// Attacks to make when the current attack ends (Double Strike, Tenacity): attacker,
+    /// defender, and whether the attacker taps for it.
+    #[serde(default)]
+    pub attacks_again: Vec<(UnitId, UnitId, bool)>,
+    /// Cards played from a discard pile through a keyword that removes them from the game when
+    /// they would be discarded again (manifest `discarded-again = "removed"`).
+    #[serde(default)]
+    pub removed_when_discarded: Vec<CardId>,
+    /// Pilot cards that moved onto or off a unit in the current build step: each may move once
+    /// per build step (game 12.2). Emptied when a build step starts.
+    #[serde(default)]
+    pub pilots_moved: Vec<CardId>,
+}
+
+impl GameState {
+    /// An empty game under a ruleset, with its dice seeded.
+    pub fn new(ruleset: Arc<Ruleset>, seed: u64) -> Self {
+        GameState {
+            ruleset,
+            cards: Vec::new(),
+            players: [PlayerState::default(), PlayerState::default()],
+            units: BTreeMap::new(),
+            next_unit: 0,
+            turn: 0,
+            step: TurnStep::Setup,
+            dice: Dice::seeded(seed),
+            winner: None,
+            attack: None,
+            damage: Vec::new(),
+            at_attack_end: Vec::new(),
+            used: Vec::new(),
+            attacks_declared: 0,
+            damage_instances: 0,
+            departed: BTreeMap::new(),
+            at_build_step_start: Vec::new(),
+            attacks_again: Vec::new(),
+            removed_when_discarded: Vec::new(),
+            pilots_moved: Vec::new(),
+        }
+    }
+
+    pub fn player(&self, side: Side) -> &PlayerState {
+        &self.players[side.index()]
+    }
+    pub fn player_mut(&mut self, side: Side) -> &mut PlayerState {
+        &mut self.players[side.index()]
+    }
+
+    /// Creates a new card instance owned by `owner`; the caller puts it in a zone.
+    pub fn new_card(&mut self, def: Arc<CardDef>, owner: Side) -> CardId {
+        let id = CardId(self.cards.len() as u32);
+        self.cards.push(CardInstance { def, owner });
+        id
+    }
+
+    pub fn def(&self, card: CardId) -> &CardDef {
+        &self.cards[card.0 as usize].def
+    }
+    pub fn owner(&self, card: CardId) -> Side {
+        self.cards[card.0 as usize].owner
+    }
+
+    /// Puts a card into its owner's discard pile, or removes it from the game if it was played
+    /// from the discard pile through a keyword that says so (`removed_when_discarded`).
+    pub fn discard_card(&mut self, card: CardId) {
+        let owner = self.owner(card);
+        match self.removed_when_discarded.iter().position(|&c| c == card) {
+            Some(at) => {
+                self.removed_when_discarded.remove(at);
+                self.player_mut(owner).removed.push(card);
+            }
+            None => self.player_mut(owner).discard.push(card),
+        }
+    }
+
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(&id)
+    }
+    pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
+        self.units.get_mut(&id)
+    }
+    /// The printed definition of a unit's top card.
+    pub fn top_def(&self, unit: &Unit) -> &CardDef {
+        self.def(unit.top())
+    }
+
+    /// Puts a new unit into play from the given cards (top first) and returns its id.
+    pub fn add_unit(&mut self, mut unit: Unit) -> UnitId {
+        let id = UnitId(self.next_unit);
+        self.next_unit += 1;
+        unit.id = id;
+        self.units.insert(id, unit);
+        id
+    }
+
+    /// Units of `side` that are in `arena` (built and placed there).
+    pub fn units_in(&self, arena: Arena, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units
+            .values()
+            .filter(move |u| u.controller == side && u.in_arena() == Some(arena))
+    }
+
+    /// A short readable name for a unit in logs: its top card's name and id; a unit that left
+    /// play this turn keeps its name, marked so.
+    pub fn unit_label(&self, id: UnitId) -> String {
+        match (self.unit(id), self.departed.get(&id)) {
+            (Some(unit), _) => format!("{} [{}]", self.def(unit.top()).name, id),
+            (None, Some(unit)) => format!("{} [{}] (left play)", self.def(unit.top()).name, id),
+            (None, None) => format!("a unit that left play [{id}]"),
+        }
+    }
+
+    /// Checks the conservation invariant: every card is in exactly one place. Returns a
+    /// description of the first violation.
+    pub fn check_conservation(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.cards.len()];
+        let mut mark = |card: CardId, place: &str| -> Result<(), String> {
+            let slot = seen
+                .get_mut(card.0 as usize)
+                .ok_or_else(|| format!("card {} in {place} does not exist", card.0))?;
+            *slot += 1;
+            if *slot > 1 {
+                return Err(format!(
+                    "card {} is in more than one place (again in {place})",
+                    card.0
+                ));
+            }
+            Ok(())
+        };
+        for side in Side::BOTH {
+            let p = self.player(side);
+            for (zone, cards) in [
+                ("deck", &p.deck),
+                ("hand", &p.hand),
+                ("discard", &p.discard),
+                ("removed", &p.removed),
+            ] {
+                for &card in cards {
+                    mark(card, zone)?;
+                }
+            }
+        }
+        for unit in self.units.values() {
+            if unit.cards.is_empty() {
+                return Err(format!("unit {} has no card", unit.id));
+            }
+            for &card in unit
+                .cards
+                .iter()
+                .chain(&unit.pilots)
+                .chain(&unit.beneath)
+                .chain(&unit.equipment)
+            {
+                mark(card, "play")?;
+            }
+        }
+        match seen.iter().position(|&n| n == 0) {
+            Some(lost) => Err(format!(
+                "card {lost} ({}) is in no zone",
+                self.cards[lost].def.name
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::CardSide;
+
+    #[test]
+    fn a_card_marked_removed_when_discarded_is_removed_instead_of_discarded_once() {
+        let mut state = GameState::new(Arc::new(Ruleset::default()), 0);
+        let def = Arc::new(CardDef::unit(
+            "Xanatos (B)",
+            CardSide::Dark,
+            vec![Arena::Character],
+            [4, 50, 4, 3],
+        ));
+        let removed_when_discarded = state.new_card(def.clone(), Side::Dark);
+        let plain = state.new_card(def, Side::Dark);
+        state.removed_when_discarded.push(removed_when_discarded);
+        state.discard_card(plain);
+        state.discard_card(removed_when_discarded);
+        assert_eq!(state.player(Side::Dark).discard, [plain]);
+        assert_eq!(state.player(Side::Dark).removed, [removed_when_discarded]);
+        assert!(state.removed_when_discarded.is_empty());
+        state.check_conservation().unwrap();
+    }
+}

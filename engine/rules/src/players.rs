@@ -1,0 +1,151 @@
+//! Built-in decision providers: a random-legal player and a simple greedy AI.
+
+use crate::decision::{Choice, DecideError, Decision, DecisionKind, Player};
+use crate::model::{CardId, GameState, Printed};
+use crate::rng::Rng;
+
+/// Picks a uniformly random legal option with its own seeded generator, which is separate from
+/// the game's dice so that replaying the decisions reproduces the dice.
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> Self {
+        RandomPlayer {
+            rng: Rng::new(seed ^ 0x0005_EED0_FA11),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn decide(&mut self, _state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        if decision.options.is_empty() {
+            return Err(DecideError("no options to choose from".into()));
+        }
+        Ok(self.rng.below(decision.options.len() as u64) as usize)
+    }
+}
+
+/// A simple greedy AI: it builds the dearest card it can finish soonest, deploys everything,
+/// attacks the defender it can most likely discard, never retreats and always passes in POPs.
+#[derive(Default)]
+pub struct GreedyPlayer;
+
+impl GreedyPlayer {
+    fn score(state: &GameState, decision: &Decision, choice: &Choice) -> i64 {
+        let side = decision.player;
+        match choice {
+            Choice::Pass => 0,
+            Choice::Mulligan => 1,
+            // A card whose build cost is X is worth playing only by a route where X is chosen
+            // (Alternative Cost): built with counters, X counts as 0.
+            Choice::Place { card, .. } | Choice::StartBuild { card, .. }
+                if x_cost(state, *card) =>
+            {
+                -1
+            }
+            Choice::Complete { unit } | Choice::AddCounters { unit, .. }
+                if state.unit(*unit).is_some_and(|u| x_cost(state, u.top())) =>
+            {
+                -1
+            }
+            // Setup: put the dearest unit in play first, in the arena where we are weakest.
+            Choice::Place { card, arena } => {
+                let def = state.def(*card);
+                let mine = state.units_in(*arena, side).count() as i64;
+                100 * def.cost_value() as i64 - 10 * mine
+            }
+            Choice::StartBuild { card, points } => {
+                let cost = state.def(*card).cost_value().max(1) as u32;
+                // Spending exactly what completes the card is best; overbuilding is waste.
+                if *points > cost {
+                    -1
+                } else {
+                    10 + (*points as i64) * 5 + cost as i64
+                }
+            }
+            Choice::AddCounters { unit, points } => state.unit(*unit).map_or(-1, |u| {
+                let missing = state.build_cost(u).saturating_sub(u.build_counters);
+                if *points > missing {
+                    -1
+                } else {
+                    60 + *points as i64 * 5
+                }
+            }),
+            Choice::Complete { .. } => 500,
+            Choice::CompleteIntoStack { on_top, .. } => 450 + *on_top as i64,
+            Choice::Deploy { unit, arena } => {
+                let weakest = 10 - state.units_in(*arena, side).count() as i64;
+                let damaged = state.unit(*unit).is_some_and(|u| u.damage > 0) as i64;
+                400 + weakest - 5 * damaged
+            }
+            // Only to put a dearer version on top: restacking between versions of equal cost is
+            // free, and a player who always took it would restack forever.
+            Choice::Restack { unit, card } => state.unit(*unit).map_or(-1, |u| {
+                if state.def(*card).cost_value() > state.def(u.top()).cost_value() {
+                    300
+                } else {
+                    -1
+                }
+            }),
+            Choice::Retreat { .. } => -1,
+            Choice::Actor { unit } => state.unit(*unit).map_or(0, |u| state.total_power(u) as i64),
+            Choice::Attack { defender } => state.unit(*defender).map_or(0, |d| {
+                let attacker_power = match decision.kind {
+                    DecisionKind::Act { unit } => {
+                        state.unit(unit).map_or(0, |a| state.total_power(a))
+                    }
+                    _ => 0,
+                };
+                let remaining = state.total_health(d) - d.damage as i32;
+                // Expected hits are half the power; prefer defenders that would be discarded,
+                // then the most valuable.
+                let kill = (attacker_power as f64 / 2.0 >= remaining as f64) as i64;
+                100 + kill * 1000 + state.def(d.top()).cost_value() as i64 * 10 - remaining as i64
+            }),
+            Choice::Skip => 1,
+            // Abilities are used whenever offered; the largest amount first.
+            Choice::Activate { amount, .. } => 200 + amount.unwrap_or(0) as i64,
+            Choice::PlayCard { amount, .. } => 150 + amount.unwrap_or(0) as i64,
+            Choice::Split { hits, .. } => 10 * *hits as i64,
+            // Removing damage counters: the more the better; other options: printed order.
+            Choice::Option { text, .. }
+                if matches!(decision.kind, DecisionKind::RemoveDamage { .. }) =>
+            {
+                text.parse().unwrap_or(0)
+            }
+            Choice::Option { index, .. } => -(*index as i64),
+            // A route with an X: the larger the X, the stronger the unit usually is ("power
+            // and health are equal to X"); an X below 3 makes a unit too weak to spend a card on.
+            Choice::CompleteVia { arena, x, .. } => match x {
+                Some(x) if *x < 3 => -1,
+                Some(x) => 480 + 2 * (*x).min(9) as i64 + arena.is_some() as i64,
+                None => 480 + arena.is_some() as i64,
+            },
+            Choice::Trigger { .. } => 0,
+        }
+    }
+}
+
+/// Whether a card's printed build cost is X.
+fn x_cost(state: &GameState, card: CardId) -> bool {
+    state.def(card).cost == Some(Printed::X)
+}
+
+impl Player for GreedyPlayer {
+    fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
+        decision
+            .options
+            .iter()
+            .enumerate()
+            .max_by_key(|(index, choice)| {
+                (
+                    Self::score(state, decision, choice),
+                    std::cmp::Reverse(*index),
+                )
+            })
+            .map(|(index, _)| index)
+            .ok_or_else(|| DecideError("no options to choose from".into()))
+    }
+}

@@ -1,0 +1,1581 @@
+//! The core-module call path of the newest plugin API: the plugin component's main core module
+//! run with wasmtime's core API, its host imports and its exports crossed by this module's own
+//! code for the canonical ABI of `plugin-api/wit/keyword.wit`.
+//!
+//! A plugin on disk stays a component. wit-component embeds the plugin's main core module in it
+//! unchanged apart from its custom sections: its exports are the lifted functions
+//! (`swtcg:keyword/hooks@<version>#pop-p6`, `cabi_post_...`, `cabi_realloc`, `memory`) and its
+//! imports the lowered host functions (`swtcg:keyword/host@<version>`, e.g. `attack` taking a
+//! return pointer). The component's other core modules (wit-component's shim and fix-up
+//! modules) only route those imports through a table so that the lowering can use the main
+//! module's `cabi_realloc`; here the imports are the host functions below, which call
+//! `cabi_realloc` themselves. wasmtime 48's component boundary (export look-up, typed lifting
+//! and lowering, post-return bookkeeping) cost about 5,300 instructions a call
+//! (docs/performance.md, change 8); this path writes and reads the same layouts directly.
+//!
+//! Only the newest API takes this path, and only when the main module's imports and exports are
+//! exactly the expected core signatures (`shape_error`); any other plugin keeps the component
+//! path, which is always correct. Every read of guest memory is bounds-checked and alignment-
+//! checked, every discriminant and string validated, as wasmtime's lifting does: a plugin
+//! returning bad pointers gets an error, and its instance is replaced like after a trap.
+
+// tidy: long file: the canonical ABI of every record of keyword.wit in one place, so that
+// it reads step for step against the component path it must equal.
+
+use swtcg_plugin_api as api;
+use swtcg_plugin_api::HostView;
+use wasmtime::{AsContextMut, Caller, ExternType, InstancePre, Linker, Memory, Module, Store};
+use wasmtime::{TypedFunc, ValType};
+
+use super::HostCtx;
+
+/// Shorthand for the errors of this module: a failed call, reported like a trap.
+type Result<T> = wasmtime::Result<T>;
+
+fn fail<T>(message: impl Into<String>) -> Result<T> {
+    Err(wasmtime::Error::msg(message.into()))
+}
+
+/// The `host` functions of the newest API with their lowered core signatures: the number of
+/// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
+/// `i32` results.
+const HOST_FUNCTIONS: [(&str, usize, usize); 13] = [
+    ("unit", 2, 0),
+    ("units", 3, 0),
+    ("attack", 1, 0),
+    ("attack-inline", 1, 0),
+    ("pending-damage", 1, 0),
+    ("player", 2, 0),
+    ("rule", 3, 0),
+    ("abilities", 2, 0),
+    ("note", 4, 0),
+    ("cards-beneath", 1, 1),
+    ("describe-ability", 2, 0),
+    ("last-seen", 2, 0),
+    ("dice-hidden", 0, 1),
+];
+
+/// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
+const HOOK_PARAMS: usize = 15;
+
+/// The query exports with their core signatures (all `i32`): parameters, results. A result
+/// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
+/// parameters, so it takes a pointer to them.
+const QUERY_EXPORTS: [(&str, usize, usize); 19] = [
+    ("attack-die-modifier", 4, 1),
+    ("hit-threshold", 3, 1),
+    ("can-be-attacked", 3, 1),
+    ("can-be-retargeted", 3, 1),
+    ("stat-modifier", 2, 1),
+    ("power-against", 3, 1),
+    ("damage-preventable", 4, 1),
+    ("activations", 16, 1),
+    ("activate", 1, 1),
+    ("granted-abilities", 2, 1),
+    ("completions", 2, 1),
+    ("attack-arenas", 2, 1),
+    ("stat-modifier-for", 3, 1),
+    ("chosen", 3, 1),
+    ("understands", 2, 1),
+    ("stacks-under", 9, 1),
+    ("secret-roll", 2, 1),
+    ("removed-keywords", 3, 1),
+    ("build-activations", 15, 1),
+];
+
+fn host_module() -> String {
+    format!("swtcg:keyword/host@{}", api::api_version_string())
+}
+
+fn hook_export(hook: api::HookPoint) -> String {
+    format!(
+        "swtcg:keyword/hooks@{}#{}",
+        api::api_version_string(),
+        hook.name()
+    )
+}
+
+fn query_export(name: &str) -> String {
+    format!("swtcg:keyword/queries@{}#{name}", api::api_version_string())
+}
+
+/// The main core module of a component made by wit-component: the one core module that exports
+/// `cabi_realloc`. `None` when there is not exactly one, or the component does not parse.
+pub(super) fn main_module(component: &[u8]) -> Option<&[u8]> {
+    let mut main = None;
+    for payload in wasmparser::Parser::new(0).parse_all(component) {
+        if let wasmparser::Payload::ModuleSection {
+            unchecked_range, ..
+        } = payload.ok()?
+        {
+            let module = component.get(unchecked_range)?;
+            if exports_realloc(module)? && main.replace(module).is_some() {
+                return None;
+            }
+        }
+    }
+    main
+}
+
+fn exports_realloc(module: &[u8]) -> Option<bool> {
+    for payload in wasmparser::Parser::new(0).parse_all(module) {
+        if let wasmparser::Payload::ExportSection(reader) = payload.ok()? {
+            for export in reader {
+                if export.ok()?.name == "cabi_realloc" {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    Some(false)
+}
+
+fn is_i32_func(ty: &ExternType, params: usize, results: usize) -> bool {
+    match ty {
+        ExternType::Func(f) => {
+            f.params().len() == params
+                && f.params().all(|p| matches!(p, ValType::I32))
+                && f.results().len() == results
+                && f.results().all(|r| matches!(r, ValType::I32))
+        }
+        _ => false,
+    }
+}
+
+/// Why a main module can't take the core path (it imports or exports something else than the
+/// newest API's core signatures), or `None` if it can.
+pub(super) fn shape_error(module: &Module) -> Option<String> {
+    let host = host_module();
+    for import in module.imports() {
+        let expected = HOST_FUNCTIONS
+            .iter()
+            .find(|f| import.module() == host && f.0 == import.name());
+        match expected {
+            Some(&(_, params, results)) if is_i32_func(&import.ty(), params, results) => {}
+            _ => {
+                return Some(format!(
+                    "it imports `{}` `{}`, which is no host function of API {} with its core signature",
+                    import.module(),
+                    import.name(),
+                    api::api_version_string()
+                ));
+            }
+        }
+    }
+    match module.get_export("memory") {
+        Some(ExternType::Memory(m)) if !m.is_64() && !m.is_shared() => {}
+        _ => return Some("it exports no 32-bit memory `memory`".into()),
+    }
+    let mut expected: Vec<(String, usize, usize)> = vec![("cabi_realloc".into(), 4, 1)];
+    expected.extend(
+        api::HookPoint::ALL
+            .iter()
+            .map(|&hook| (hook_export(hook), HOOK_PARAMS, 1)),
+    );
+    expected.extend(
+        QUERY_EXPORTS
+            .iter()
+            .map(|&(name, params, results)| (query_export(name), params, results)),
+    );
+    for (name, params, results) in &expected {
+        match module.get_export(name) {
+            Some(ty) if is_i32_func(&ty, *params, *results) => {}
+            _ => return Some(format!("it exports no `{name}` with its core signature")),
+        }
+    }
+    for export in module.exports() {
+        let (name, ty) = (export.name(), export.ty());
+        if name.starts_with("cabi_post_") && !is_i32_func(&ty, 1, 0) {
+            return Some(format!("its `{name}` is no post-return function"));
+        }
+        if name == "_initialize" && !is_i32_func(&ty, 0, 0) {
+            return Some("its `_initialize` takes or returns values".into());
+        }
+    }
+    None
+}
+
+/// The host functions of the newest API for core modules, in `linker`.
+pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
+    let m = host_module();
+    linker.func_wrap(&m, "unit", host_unit)?;
+    linker.func_wrap(&m, "units", host_units)?;
+    linker.func_wrap(&m, "attack", host_attack)?;
+    linker.func_wrap(&m, "attack-inline", host_attack_inline)?;
+    linker.func_wrap(&m, "pending-damage", host_pending_damage)?;
+    linker.func_wrap(&m, "player", host_player)?;
+    linker.func_wrap(&m, "rule", host_rule)?;
+    linker.func_wrap(&m, "abilities", host_abilities)?;
+    linker.func_wrap(&m, "note", host_note)?;
+    linker.func_wrap(&m, "cards-beneath", host_cards_beneath)?;
+    linker.func_wrap(&m, "describe-ability", host_describe_ability)?;
+    linker.func_wrap(&m, "last-seen", host_last_seen)?;
+    linker.func_wrap(&m, "dice-hidden", host_dice_hidden)?;
+    Ok(())
+}
+
+/// The guest's memory and allocator, kept in the store's `HostCtx` for the host functions.
+pub(super) struct Guest {
+    memory: Memory,
+    realloc: TypedFunc<(i32, i32, i32, i32), i32>,
+}
+
+/// What a plugin's SDK promises beyond the canonical ABI, from the main module's custom section
+/// `swtcg-sdk` (one promise a line; the guest SDK writes it: `swtcg_plugin_api::guest`). A
+/// module without the section promises nothing and gets every step of the canonical ABI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Promises {
+    /// `post-return-frees-nothing-for-empty`: an export's post-return function frees nothing
+    /// when its result is an empty list or an `ok` holding one, so the call may be skipped.
+    pub(crate) no_post_for_empty: bool,
+}
+
+impl Promises {
+    /// The promises of a core module's `swtcg-sdk` sections; unknown lines promise nothing.
+    pub(crate) fn of(module: &[u8]) -> Promises {
+        let mut promises = Promises::default();
+        for payload in wasmparser::Parser::new(0).parse_all(module) {
+            let Ok(wasmparser::Payload::CustomSection(section)) = payload else {
+                continue;
+            };
+            if section.name() != api::SDK_SECTION {
+                continue;
+            }
+            for line in section.data().split(|&b| b == b'\n') {
+                if line == api::NO_POST_FOR_EMPTY.as_bytes() {
+                    promises.no_post_for_empty = true;
+                }
+            }
+        }
+        promises
+    }
+
+    /// The promises as one byte of the compile cache's payload.
+    pub(crate) fn to_byte(self) -> u8 {
+        u8::from(self.no_post_for_empty)
+    }
+
+    /// The promises a compile cache payload's byte holds (`to_byte`).
+    pub(crate) fn from_byte(byte: u8) -> Promises {
+        Promises {
+            no_post_for_empty: byte & 1 != 0,
+        }
+    }
+}
+
+/// A core module linked with the host functions, ready to instantiate.
+pub(super) struct CorePre {
+    pre: InstancePre<HostCtx>,
+    promises: Promises,
+}
+
+type HookParams = (
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+);
+type Flat16 = (
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+);
+type Flat9 = (i32, i32, i32, i32, i32, i32, i32, i32, i32);
+
+/// A lifted export result, as far as its post-return function may care.
+trait Lifted {
+    /// An empty list, or an `ok` holding one: what `Promises::no_post_for_empty` is about.
+    fn is_empty_list(&self) -> bool {
+        false
+    }
+}
+
+impl<T> Lifted for Vec<T> {
+    fn is_empty_list(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<T> Lifted for std::result::Result<Vec<T>, String> {
+    fn is_empty_list(&self) -> bool {
+        matches!(self, Ok(list) if list.is_empty())
+    }
+}
+
+impl Lifted for Option<u8> {}
+impl Lifted for Option<bool> {}
+impl Lifted for api::Stats {}
+
+/// One export and its post-return function, if the module has one.
+struct Export<P> {
+    func: TypedFunc<P, i32>,
+    post: Option<TypedFunc<i32, ()>>,
+}
+
+/// A live instance of a core module: its memory and its exports, looked up once.
+pub(super) struct CoreInstance {
+    memory: Memory,
+    promises: Promises,
+    /// The hook exports, by `HookPoint::index`.
+    hooks: Vec<Export<HookParams>>,
+    attack_die_modifier: Export<(i32, i32, i32, i32)>,
+    hit_threshold: Export<(i32, i32, i32)>,
+    can_be_attacked: Export<(i32, i32, i32)>,
+    can_be_retargeted: Export<(i32, i32, i32)>,
+    stat_modifier: Export<(i32, i32)>,
+    power_against: Export<(i32, i32, i32)>,
+    damage_preventable: Export<(i32, i32, i32, i32)>,
+    activations: Export<Flat16>,
+    activate: Export<i32>,
+    granted_abilities: Export<(i32, i32)>,
+    completions: Export<(i32, i32)>,
+    attack_arenas: Export<(i32, i32)>,
+    stat_modifier_for: Export<(i32, i32, i32)>,
+    chosen: Export<(i32, i32, i32)>,
+    understands: Export<(i32, i32)>,
+    stacks_under: Export<Flat9>,
+    secret_roll: Export<(i32, i32)>,
+    removed_keywords: Export<(i32, i32, i32)>,
+    build_activations: Export<HookParams>,
+}
+
+fn export<P: wasmtime::WasmParams>(
+    store: &mut Store<HostCtx>,
+    instance: &wasmtime::Instance,
+    name: &str,
+) -> Result<Export<P>> {
+    let func = instance.get_typed_func::<P, i32>(&mut *store, name)?;
+    let post = match instance.get_func(&mut *store, &format!("cabi_post_{name}")) {
+        Some(post) => Some(post.typed::<i32, ()>(&*store)?),
+        None => None,
+    };
+    Ok(Export { func, post })
+}
+
+impl CorePre {
+    pub(super) fn new(pre: InstancePre<HostCtx>, promises: Promises) -> CorePre {
+        CorePre { pre, promises }
+    }
+
+    /// A fresh instance in `store`, whose `HostCtx` gets the instance's memory and allocator.
+    pub(super) fn instantiate(&self, store: &mut Store<HostCtx>) -> Result<CoreInstance> {
+        let instance = self.pre.instantiate(&mut *store)?;
+        let Some(memory) = instance.get_memory(&mut *store, "memory") else {
+            return fail("the plugin exports no memory");
+        };
+        let realloc = instance.get_typed_func(&mut *store, "cabi_realloc")?;
+        store.data_mut().guest = Some(Guest { memory, realloc });
+        // wit-component runs `_initialize` when the component is instantiated.
+        if let Some(init) = instance.get_func(&mut *store, "_initialize") {
+            init.typed::<(), ()>(&*store)?.call(&mut *store, ())?;
+        }
+        let hooks = api::HookPoint::ALL
+            .iter()
+            .map(|&hook| export(store, &instance, &hook_export(hook)))
+            .collect::<Result<Vec<_>>>()?;
+        if hooks
+            .iter()
+            .zip(api::HookPoint::ALL)
+            .enumerate()
+            .any(|(i, (_, hook))| hook.index() != i)
+        {
+            return fail("the hook points are not numbered in order");
+        }
+        let s = store;
+        let i = &instance;
+        Ok(CoreInstance {
+            memory,
+            promises: self.promises,
+            hooks,
+            attack_die_modifier: export(s, i, &query_export("attack-die-modifier"))?,
+            hit_threshold: export(s, i, &query_export("hit-threshold"))?,
+            can_be_attacked: export(s, i, &query_export("can-be-attacked"))?,
+            can_be_retargeted: export(s, i, &query_export("can-be-retargeted"))?,
+            stat_modifier: export(s, i, &query_export("stat-modifier"))?,
+            power_against: export(s, i, &query_export("power-against"))?,
+            damage_preventable: export(s, i, &query_export("damage-preventable"))?,
+            activations: export(s, i, &query_export("activations"))?,
+            activate: export(s, i, &query_export("activate"))?,
+            granted_abilities: export(s, i, &query_export("granted-abilities"))?,
+            completions: export(s, i, &query_export("completions"))?,
+            attack_arenas: export(s, i, &query_export("attack-arenas"))?,
+            stat_modifier_for: export(s, i, &query_export("stat-modifier-for"))?,
+            chosen: export(s, i, &query_export("chosen"))?,
+            understands: export(s, i, &query_export("understands"))?,
+            stacks_under: export(s, i, &query_export("stacks-under"))?,
+            secret_roll: export(s, i, &query_export("secret-roll"))?,
+            removed_keywords: export(s, i, &query_export("removed-keywords"))?,
+            build_activations: export(s, i, &query_export("build-activations"))?,
+        })
+    }
+}
+
+// ----- values of the WIT enums, as the component path converts them -----
+
+/// `side`: 0 dark, anything else light (the engine's numbering).
+fn side_value(side: u8) -> u8 {
+    u8::from(side != 0)
+}
+
+/// `arena`: 0 space, 1 ground, anything else character.
+fn arena_value(arena: u8) -> u8 {
+    arena.min(2)
+}
+
+/// `zone`: 0 space, 1 ground, 2 character, anything else build zone.
+fn zone_value(zone: u8) -> u8 {
+    zone.min(3)
+}
+
+fn lift_side(value: u8) -> Result<u8> {
+    match value {
+        0 | 1 => Ok(value),
+        _ => fail(format!("invalid side {value}")),
+    }
+}
+
+fn lift_zone(value: u8) -> Result<u8> {
+    match value {
+        0..=3 => Ok(value),
+        _ => fail(format!("invalid zone {value}")),
+    }
+}
+
+fn lift_arena(value: u8) -> Result<u8> {
+    match value {
+        0..=2 => Ok(value),
+        _ => fail(format!("invalid arena {value}")),
+    }
+}
+
+fn lift_duration(value: u8) -> Result<api::Duration> {
+    use api::Duration as D;
+    Ok(match value {
+        0 => D::ThisAttack,
+        1 => D::NextAttack,
+        2 => D::EndOfBattle,
+        3 => D::EndOfTurn,
+        4 => D::EndOfGame,
+        _ => return fail(format!("invalid duration {value}")),
+    })
+}
+
+fn pop_value(pop: api::Pop) -> i32 {
+    api::Pop::ALL.iter().position(|&p| p == pop).unwrap_or(0) as i32
+}
+
+/// The parameters of a hook export and of `build-activations`: the ability's unit and key, then
+/// the event's 13 flat values.
+fn hook_params(unit: i32, key: i32, event: &api::HookEvent) -> HookParams {
+    let e = flat_event(event);
+    (
+        unit, key, e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10], e[11], e[12],
+    )
+}
+
+/// The 13 flat values of an `event`: `turn`, then each option as its case and its value.
+fn flat_event(e: &api::HookEvent) -> [i32; 13] {
+    let opt = |v: Option<i32>| match v {
+        Some(v) => (1, v),
+        None => (0, 0),
+    };
+    let side = opt(e.side.map(|s| side_value(s).into()));
+    let arena = opt(e.arena.map(|a| arena_value(a).into()));
+    let attacker = opt(e.attacker.map(|u| u as i32));
+    let defender = opt(e.defender.map(|u| u as i32));
+    let unit = opt(e.unit.map(|u| u as i32));
+    let amount = opt(e.amount);
+    [
+        e.turn as i32,
+        side.0,
+        side.1,
+        arena.0,
+        arena.1,
+        attacker.0,
+        attacker.1,
+        defender.0,
+        defender.1,
+        unit.0,
+        unit.1,
+        amount.0,
+        amount.1,
+    ]
+}
+
+// ----- reading guest memory -----
+
+/// Guest memory being lifted from: every read is checked.
+#[derive(Clone, Copy)]
+struct Mem<'a>(&'a [u8]);
+
+impl<'a> Mem<'a> {
+    fn bytes(self, ptr: u32, len: u32) -> Result<&'a [u8]> {
+        let start = ptr as usize;
+        match start
+            .checked_add(len as usize)
+            .and_then(|end| self.0.get(start..end))
+        {
+            Some(bytes) => Ok(bytes),
+            None => fail(format!(
+                "the plugin pointed outside its memory ({len} bytes at {ptr})"
+            )),
+        }
+    }
+
+    /// Checks that `size` bytes at `ptr`, aligned to `align`, are in memory.
+    fn record(self, ptr: u32, size: u32, align: u32) -> Result<u32> {
+        if !ptr.is_multiple_of(align) {
+            return fail(format!("the plugin returned an unaligned pointer {ptr}"));
+        }
+        self.bytes(ptr, size).map(|_| ptr)
+    }
+
+    fn u8(self, ptr: u32) -> Result<u8> {
+        Ok(self.bytes(ptr, 1)?[0])
+    }
+
+    fn u32(self, ptr: u32) -> Result<u32> {
+        let b = self.bytes(ptr, 4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn i32(self, ptr: u32) -> Result<i32> {
+        self.u32(ptr).map(|v| v as i32)
+    }
+
+    /// A `bool`: any byte but 0 is true, as the canonical ABI and wasmtime read it.
+    fn bool(self, ptr: u32) -> Result<bool> {
+        Ok(self.u8(ptr)? != 0)
+    }
+
+    /// The string whose pointer and length are at `at`.
+    fn string(self, at: u32) -> Result<String> {
+        let (ptr, len) = (self.u32(at)?, self.u32(at.wrapping_add(4))?);
+        self.string_at(ptr, len)
+    }
+
+    fn string_at(self, ptr: u32, len: u32) -> Result<String> {
+        match std::str::from_utf8(self.bytes(ptr, len)?) {
+            Ok(s) => Ok(s.to_string()),
+            Err(_) => fail("the plugin returned a string that is not UTF-8"),
+        }
+    }
+
+    /// The elements of the list whose pointer and length are at `at`: their addresses.
+    fn list(self, at: u32, size: u32, align: u32) -> Result<impl Iterator<Item = u32>> {
+        let (ptr, len) = (self.u32(at)?, self.u32(at.wrapping_add(4))?);
+        let Some(total) = len.checked_mul(size) else {
+            return fail("the plugin returned a list longer than its memory");
+        };
+        self.record(ptr, total, align)?;
+        Ok((0..len).map(move |i| ptr + i * size))
+    }
+
+    fn strings(self, at: u32) -> Result<Vec<String>> {
+        self.list(at, 8, 4)?.map(|s| self.string(s)).collect()
+    }
+
+    fn option_string(self, at: u32) -> Result<Option<String>> {
+        match self.u8(at)? {
+            0 => Ok(None),
+            1 => self.string(at + 4).map(Some),
+            v => fail(format!("invalid option case {v}")),
+        }
+    }
+
+    fn option_u32(self, at: u32) -> Result<Option<u32>> {
+        match self.u8(at)? {
+            0 => Ok(None),
+            1 => self.u32(at + 4).map(Some),
+            v => fail(format!("invalid option case {v}")),
+        }
+    }
+
+    /// A `stats` record (12 bytes).
+    fn stats(self, at: u32) -> Result<api::Stats> {
+        let at = self.record(at, 12, 4)?;
+        Ok(api::Stats {
+            speed: self.i32(at)?,
+            power: self.i32(at + 4)?,
+            health: self.i32(at + 8)?,
+        })
+    }
+
+    /// The `len` elements of `size` bytes of a list at `ptr`, aligned to `align`, checked at
+    /// once: each element's bytes.
+    fn elements(
+        self,
+        ptr: u32,
+        len: u32,
+        size: u32,
+        align: u32,
+    ) -> Result<impl Iterator<Item = Fields<'a>>> {
+        let Some(total) = len.checked_mul(size) else {
+            return fail("the plugin returned a list longer than its memory");
+        };
+        self.record(ptr, total, align)?;
+        Ok(self
+            .bytes(ptr, total)?
+            .chunks_exact(size as usize)
+            .map(Fields))
+    }
+
+    /// A `list<string>` whose pointer and length are `ptr` and `len`.
+    fn strings_at(self, ptr: u32, len: u32) -> Result<Vec<String>> {
+        self.elements(ptr, len, 8, 4)?
+            .map(|s| self.string_at(s.u32(0), s.u32(4)))
+            .collect()
+    }
+
+    /// A `delayed` variant (24 bytes: the case, then its payload at 4) in `f` from `at`.
+    fn delayed(self, f: &Fields<'_>, at: usize) -> Result<api::Delayed> {
+        use api::Delayed as D;
+        let p = at + 4;
+        Ok(match f.u8(at) {
+            0 => D::DiceOfDamage {
+                source: f.u32(p),
+                target: f.u32(p + 4),
+                dice: f.u32(p + 8),
+            },
+            1 => D::Damage {
+                source: f.u32(p),
+                target: f.u32(p + 4),
+                amount: f.u32(p + 8),
+            },
+            2 => D::Stats(f.stat_change(p)?),
+            3 => D::GainForce { amount: f.u32(p) },
+            4 => D::GainBuildPoints { amount: f.u32(p) },
+            5 => D::Draw { cards: f.u32(p) },
+            6 => D::LoseForce {
+                side: lift_side(f.u8(p))?,
+                amount: f.u32(p + 4),
+            },
+            v => return fail(format!("invalid delayed effect case {v}")),
+        })
+    }
+
+    /// An `effect` variant (28 bytes: the case, then its payload at 4); its strings and lists
+    /// are read from `self`.
+    fn effect(self, f: &Fields<'_>) -> Result<api::Effect> {
+        use api::Effect as E;
+        let p = 4;
+        let (a, b) = (f.u32(p), f.u32(p + 4));
+        Ok(match f.u8(0) {
+            0 => E::Stats(f.stat_change(p)?),
+            1 => E::Prevent { unit: a, amount: b },
+            2 => E::AddPending { unit: a, amount: b },
+            3 => E::DiceOfDamage {
+                source: a,
+                target: b,
+                dice: f.u32(p + 8),
+            },
+            4 => E::Damage {
+                source: a,
+                target: b,
+                amount: f.u32(p + 8),
+            },
+            5 => E::ChangeDefender { unit: a },
+            6 => E::OfferSplit { hits: a },
+            7 => E::ExtraAttackDice { dice: a },
+            8 => E::GainForce { amount: a },
+            9 => E::Tap { unit: a },
+            10 => E::Untap { unit: a },
+            11 => E::Counters {
+                unit: a,
+                kind: self.string_at(b, f.u32(p + 8))?,
+                amount: f.i32(p + 12),
+            },
+            12 => E::PayOneOf {
+                costs: self.strings_at(a, b)?,
+            },
+            13 => E::AtAttackEnd(self.delayed(f, p)?),
+            14 => E::Reroll {
+                dice: self.elements(a, b, 4, 4)?.map(|d| d.u32(0)).collect(),
+            },
+            15 => E::DiceModifier { amount: a as i32 },
+            16 => E::MoveUnit {
+                unit: a,
+                zone: lift_zone(f.u8(p + 4))?,
+            },
+            17 => E::Grant {
+                unit: a,
+                text: self.string_at(b, f.u32(p + 8))?,
+                duration: lift_duration(f.u8(p + 12))?,
+            },
+            18 => E::PlaceDamage { unit: a, amount: b },
+            19 => E::RemoveDamage { unit: a, amount: b },
+            20 => E::Draw {
+                side: lift_side(f.u8(p))?,
+                cards: b,
+            },
+            21 => E::GainBuildPoints { amount: a },
+            22 => E::LoseForce {
+                side: lift_side(f.u8(p))?,
+                amount: b,
+            },
+            23 => E::Choose {
+                options: self.strings_at(a, b)?,
+                optional: f.bool(p + 8),
+            },
+            24 => E::Note {
+                unit: a,
+                key: self.string_at(b, f.u32(p + 8))?,
+                value: f.i32(p + 12),
+                duration: lift_duration(f.u8(p + 16))?,
+            },
+            25 => E::AttackAgain {
+                attacker: a,
+                defender: b,
+                tap: f.bool(p + 8),
+            },
+            26 => E::AtBuildStepStart(self.delayed(f, p)?),
+            27 => E::PutBeneath { unit: a, from: b },
+            28 => E::Attach {
+                equipment: a,
+                to: b,
+            },
+            29 => E::Board { onto: a },
+            30 => E::Disembark { from: a },
+            v => return fail(format!("invalid effect case {v}")),
+        })
+    }
+
+    /// A `result<list<effect>, string>` at `at` (12 bytes): the effects, or the plugin's error.
+    fn effects_result(self, at: u32) -> Result<std::result::Result<Vec<api::Effect>, String>> {
+        let at = self.record(at, 12, 4)?;
+        let (ptr, len) = (self.u32(at + 4)?, self.u32(at + 8)?);
+        match self.u8(at)? {
+            0 => {
+                let mut effects = Vec::with_capacity(len.min(64) as usize);
+                for f in self.elements(ptr, len, 28, 4)? {
+                    effects.push(self.effect(&f)?);
+                }
+                Ok(Ok(effects))
+            }
+            1 => Ok(Err(self.string_at(ptr, len)?)),
+            v => fail(format!("invalid result case {v}")),
+        }
+    }
+
+    /// A `list<activation>` whose pointer and length are at `at`.
+    fn activations(self, at: u32) -> Result<Vec<api::Activation>> {
+        let at = self.record(at, 8, 4)?;
+        self.list(at, 36, 4)?
+            .map(|a| {
+                Ok(api::Activation {
+                    label: self.string(a)?,
+                    cost: self.option_string(a + 8)?,
+                    targets: self
+                        .list(a + 20, 4, 4)?
+                        .map(|t| self.u32(t))
+                        .collect::<Result<_>>()?,
+                    max_amount: self.option_u32(a + 28)?,
+                })
+            })
+            .collect()
+    }
+
+    /// A `list<completion>` whose pointer and length are at `at`.
+    fn completions(self, at: u32) -> Result<Vec<api::Completion>> {
+        let at = self.record(at, 8, 4)?;
+        self.list(at, 28, 4)?
+            .map(|c| {
+                Ok(api::Completion {
+                    label: self.string(c)?,
+                    cost: self.option_string(c + 8)?,
+                    min_counters: self.u32(c + 20)?,
+                    force_for_missing: self.bool(c + 24)?,
+                    from_hand: self.bool(c + 25)?,
+                    anytime: self.bool(c + 26)?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The bytes of one record or list element, already checked to be in guest memory: its fields
+/// are read at fixed offsets inside it (an offset past its end reads as zero, which the record
+/// sizes rule out).
+struct Fields<'a>(&'a [u8]);
+
+impl Fields<'_> {
+    fn u8(&self, at: usize) -> u8 {
+        self.0.get(at).copied().unwrap_or(0)
+    }
+
+    fn u32(&self, at: usize) -> u32 {
+        self.0
+            .get(at..at + 4)
+            .and_then(|b| <[u8; 4]>::try_from(b).ok())
+            .map_or(0, u32::from_le_bytes)
+    }
+
+    fn i32(&self, at: usize) -> i32 {
+        self.u32(at) as i32
+    }
+
+    /// A `bool`: any byte but 0 is true, as the canonical ABI and wasmtime read it.
+    fn bool(&self, at: usize) -> bool {
+        self.u8(at) != 0
+    }
+
+    /// A `stat-change` record (20 bytes) from `at`.
+    fn stat_change(&self, at: usize) -> Result<api::StatChange> {
+        Ok(api::StatChange {
+            unit: self.u32(at),
+            speed: self.i32(at + 4),
+            power: self.i32(at + 8),
+            health: self.i32(at + 12),
+            duration: lift_duration(self.u8(at + 16))?,
+        })
+    }
+}
+
+// ----- writing guest memory -----
+
+/// Allocates `size` bytes aligned to `align` with the guest's `cabi_realloc`, as the canonical
+/// ABI lowers a list or a string, and checks what it returned.
+fn alloc(cx: &mut impl AsContextMut<Data = HostCtx>, align: u32, size: u32) -> Result<u32> {
+    // The guest's functions are taken out of the context for the call rather than cloned:
+    // cloning a `TypedFunc` clones its type, which counts two shared references up and down
+    // (atomic operations, a measurable part of a hook call). A nested question from inside
+    // `cabi_realloc` finds no instance and fails.
+    let Some(guest) = cx.as_context_mut().data_mut().guest.take() else {
+        return fail("no core instance");
+    };
+    let called = guest
+        .realloc
+        .call(&mut *cx, (0, 0, align as i32, size as i32));
+    let len = guest.memory.data_size(&*cx);
+    cx.as_context_mut().data_mut().guest = Some(guest);
+    let ptr = called? as u32;
+    if !ptr.is_multiple_of(align) || ptr as usize + size as usize > len {
+        return fail(format!(
+            "the plugin's cabi_realloc returned {ptr} for {size} bytes: unaligned or outside its memory"
+        ));
+    }
+    Ok(ptr)
+}
+
+/// The guest memory of the instance in `cx`.
+fn memory(cx: &mut impl AsContextMut<Data = HostCtx>) -> Result<Memory> {
+    match &cx.as_context_mut().data().guest {
+        Some(guest) => Ok(guest.memory),
+        None => fail("no core instance"),
+    }
+}
+
+/// Copies `bytes` to `ptr` in guest memory, which must hold them (aligned to `align`).
+fn write(
+    cx: &mut impl AsContextMut<Data = HostCtx>,
+    ptr: u32,
+    align: u32,
+    bytes: &[u8],
+) -> Result<()> {
+    let memory = memory(cx)?;
+    if !ptr.is_multiple_of(align) {
+        return fail(format!("the plugin passed an unaligned pointer {ptr}"));
+    }
+    let start = ptr as usize;
+    match memory
+        .data_mut(&mut *cx)
+        .get_mut(start..start + bytes.len())
+    {
+        Some(to) => {
+            to.copy_from_slice(bytes);
+            Ok(())
+        }
+        None => fail(format!(
+            "the plugin pointed outside its memory ({} bytes at {ptr})",
+            bytes.len()
+        )),
+    }
+}
+
+/// Lowers bytes as a list (or string) of the guest: allocates and copies them; the pointer.
+fn lower_bytes(
+    cx: &mut impl AsContextMut<Data = HostCtx>,
+    align: u32,
+    bytes: &[u8],
+) -> Result<u32> {
+    let Ok(size) = u32::try_from(bytes.len()) else {
+        return fail("a list too long for the plugin's memory");
+    };
+    let ptr = alloc(cx, align, size)?;
+    write(cx, ptr, align, bytes)?;
+    Ok(ptr)
+}
+
+/// Lowers a `list<string>`: its pointer and length.
+fn lower_strings(
+    cx: &mut impl AsContextMut<Data = HostCtx>,
+    strings: &[String],
+) -> Result<(u32, u32)> {
+    let mut list = Vec::with_capacity(strings.len() * 8);
+    for s in strings {
+        let ptr = lower_bytes(cx, 1, s.as_bytes())?;
+        list.extend_from_slice(&ptr.to_le_bytes());
+        list.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    }
+    Ok((lower_bytes(cx, 4, &list)?, strings.len() as u32))
+}
+
+/// A fixed-size record being built before it is copied into guest memory.
+struct Record<const N: usize>([u8; N]);
+
+impl<const N: usize> Record<N> {
+    fn new() -> Self {
+        Record([0; N])
+    }
+
+    fn u8(&mut self, at: usize, v: u8) {
+        if let Some(b) = self.0.get_mut(at) {
+            *b = v;
+        }
+    }
+
+    fn u32(&mut self, at: usize, v: u32) {
+        if let Some(b) = self.0.get_mut(at..at + 4) {
+            b.copy_from_slice(&v.to_le_bytes());
+        }
+    }
+
+    fn i32(&mut self, at: usize, v: i32) {
+        self.u32(at, v as u32);
+    }
+}
+
+/// Lowers a string into a record: allocates it and stores its pointer and length at `at`.
+fn string_into<const N: usize>(
+    cx: &mut impl AsContextMut<Data = HostCtx>,
+    record: &mut Record<N>,
+    at: usize,
+    s: &str,
+) -> Result<()> {
+    let ptr = lower_bytes(cx, 1, s.as_bytes())?;
+    record.u32(at, ptr);
+    record.u32(at + 4, s.len() as u32);
+    Ok(())
+}
+
+/// Stores an `option<unit-view>` (72 bytes) at `ret`.
+fn store_unit_view(
+    cx: &mut Caller<'_, HostCtx>,
+    ret: u32,
+    unit: Option<api::UnitView>,
+) -> Result<()> {
+    let Some(u) = unit else {
+        return write(cx, ret, 4, &[0]);
+    };
+    let mut r = Record::<72>::new();
+    r.u8(0, 1);
+    r.u32(4, u.id);
+    string_into(cx, &mut r, 8, &u.name)?;
+    r.u8(16, side_value(u.owner));
+    r.u8(17, side_value(u.controller));
+    r.u8(18, zone_value(u.zone));
+    r.u8(19, u.built.into());
+    r.u8(20, u.tapped.into());
+    r.u32(24, u.damage);
+    r.i32(28, u.speed);
+    r.i32(32, u.power);
+    r.i32(36, u.health);
+    r.i32(40, u.cost);
+    r.u32(44, u.build_counters);
+    r.u8(48, u.unique.into());
+    let (subtypes, count) = lower_strings(cx, &u.subtypes)?;
+    r.u32(52, subtypes);
+    r.u32(56, count);
+    let arenas: Vec<u8> = u.arenas.iter().map(|&a| arena_value(a)).collect();
+    r.u32(60, lower_bytes(cx, 1, &arenas)?);
+    r.u32(64, arenas.len() as u32);
+    r.u32(68, u.stack_size);
+    write(cx, ret, 4, &r.0)
+}
+
+/// Stores an `option<string>` (12 bytes) at `ret`.
+fn store_option_string(cx: &mut Caller<'_, HostCtx>, ret: u32, s: Option<String>) -> Result<()> {
+    let Some(s) = s else {
+        return write(cx, ret, 4, &[0]);
+    };
+    let mut r = Record::<12>::new();
+    r.u8(0, 1);
+    string_into(cx, &mut r, 4, &s)?;
+    write(cx, ret, 4, &r.0)
+}
+
+// ----- the host functions -----
+
+fn host_unit(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let unit = cx.data().view().and_then(|v| v.unit(id as u32));
+    store_unit_view(&mut cx, ret as u32, unit)
+}
+
+fn host_last_seen(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let unit = cx.data().view().and_then(|v| v.last_seen(id as u32));
+    store_unit_view(&mut cx, ret as u32, unit)
+}
+
+fn host_units(mut cx: Caller<'_, HostCtx>, case: i32, zone: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let zone = match case {
+        0 => None,
+        1 => Some(lift_zone(u8::try_from(zone).unwrap_or(u8::MAX))?),
+        _ => return fail(format!("invalid option case {case}")),
+    };
+    let units = cx.data().view().map(|v| v.units(zone)).unwrap_or_default();
+    let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    let mut r = Record::<8>::new();
+    r.u32(0, lower_bytes(&mut cx, 4, &bytes)?);
+    r.u32(4, units.len() as u32);
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+fn host_attack(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let ret = ret as u32;
+    let state = cx.data().view;
+    // SAFETY: as in `HostCtx::view`: the state is lent for the whole call and outlives it, and
+    // nothing the guest runs meanwhile (its allocator, below) can change it. Holding it apart
+    // from `cx` lets the dice be written straight from the state into guest memory.
+    let Some(a) = unsafe { state.as_ref() }.and_then(|s| s.attack.as_ref()) else {
+        return write(&mut cx, ret, 4, &[0]);
+    };
+    let Some(size) = u32::try_from(a.dice.len())
+        .ok()
+        .and_then(|n| n.checked_mul(8))
+    else {
+        return fail("too many dice");
+    };
+    let dice = alloc(&mut cx, 4, size)?;
+    let memory = memory(&mut cx)?;
+    let Some(to) = memory
+        .data_mut(&mut cx)
+        .get_mut(dice as usize..dice as usize + size as usize)
+    else {
+        return fail("the dice do not fit the plugin's memory");
+    };
+    for (to, d) in to.chunks_exact_mut(8).zip(&a.dice) {
+        to[0] = d.initial;
+        to[1] = d.natural;
+        to[4..8].copy_from_slice(&d.modifier.to_le_bytes());
+    }
+    let mut r = Record::<28>::new();
+    r.u8(0, 1);
+    r.u32(4, a.attacker.0);
+    r.u32(8, a.defender.0);
+    r.u8(12, arena_value(a.arena as u8));
+    r.u32(16, dice);
+    r.u32(20, a.dice.len() as u32);
+    r.u32(24, a.hits);
+    write(&mut cx, ret, 4, &r.0)
+}
+
+/// `attack-inline` (API 1.6): the `option<inline-attack-view>` at `ret`, its first eight dice
+/// in the record (8 bytes each from offset 24), so nothing is allocated in the plugin.
+fn host_attack_inline(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let mut r = Record::<88>::new();
+    // SAFETY: as in `HostCtx::view`: the state is lent for the whole call and outlives it.
+    if let Some(a) = unsafe { cx.data().view.as_ref() }.and_then(|s| s.attack.as_ref()) {
+        r.u8(0, 1);
+        r.u32(4, a.attacker.0);
+        r.u32(8, a.defender.0);
+        r.u8(12, arena_value(a.arena as u8));
+        r.u32(16, a.hits);
+        r.u32(20, u32::try_from(a.dice.len()).unwrap_or(u32::MAX));
+        for (at, d) in (24..88).step_by(8).zip(&a.dice) {
+            r.u8(at, d.initial);
+            r.u8(at + 1, d.natural);
+            r.i32(at + 4, d.modifier);
+        }
+    }
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+fn host_pending_damage(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let pending = cx
+        .data()
+        .view()
+        .map(|v| v.pending_damage())
+        .unwrap_or_default();
+    let mut bytes = Vec::with_capacity(pending.len() * 24);
+    for p in &pending {
+        let mut r = Record::<24>::new();
+        r.u32(0, p.target);
+        r.u32(4, p.amount);
+        r.u32(8, p.prevented);
+        if let Some(source) = p.source {
+            r.u8(12, 1);
+            r.u32(16, source);
+        }
+        r.u8(20, p.from_attack_dice.into());
+        r.u8(21, p.preventable.into());
+        bytes.extend_from_slice(&r.0);
+    }
+    let mut r = Record::<8>::new();
+    r.u32(0, lower_bytes(&mut cx, 4, &bytes)?);
+    r.u32(4, pending.len() as u32);
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+fn host_player(mut cx: Caller<'_, HostCtx>, side: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let side = match side {
+        0 | 1 => side as u8,
+        _ => return fail(format!("invalid side {side}")),
+    };
+    let p = cx.data().view().map(|v| v.player(side));
+    let mut r = Record::<16>::new();
+    if let Some(p) = p {
+        r.u32(0, p.force);
+        r.u32(4, p.build_points);
+        r.u32(8, p.hand_size);
+        r.u32(12, p.deck_size);
+    }
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+/// A string parameter of a host function, read from guest memory.
+fn string_param(cx: &mut Caller<'_, HostCtx>, ptr: i32, len: i32) -> Result<String> {
+    let memory = memory(cx)?;
+    Mem(memory.data(&*cx)).string_at(ptr as u32, len as u32)
+}
+
+fn host_rule(mut cx: Caller<'_, HostCtx>, ptr: i32, len: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let name = string_param(&mut cx, ptr, len)?;
+    let value = cx.data().view().and_then(|v| v.rule(&name));
+    store_option_string(&mut cx, ret as u32, value)
+}
+
+fn host_abilities(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let texts = cx
+        .data()
+        .view()
+        .map(|v| v.abilities(id as u32))
+        .unwrap_or_default();
+    let (ptr, len) = lower_strings(&mut cx, &texts)?;
+    let mut r = Record::<8>::new();
+    r.u32(0, ptr);
+    r.u32(4, len);
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+fn host_note(mut cx: Caller<'_, HostCtx>, id: i32, ptr: i32, len: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let key = string_param(&mut cx, ptr, len)?;
+    let value = cx.data().view().and_then(|v| v.note(id as u32, &key));
+    let mut r = Record::<8>::new();
+    if let Some(value) = value {
+        r.u8(0, 1);
+        r.i32(4, value);
+    }
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+fn host_cards_beneath(mut cx: Caller<'_, HostCtx>, id: i32) -> Result<i32> {
+    cx.data_mut().charge()?;
+    Ok(cx.data().view().map_or(0, |v| v.cards_beneath(id as u32)) as i32)
+}
+
+fn host_dice_hidden(mut cx: Caller<'_, HostCtx>) -> Result<i32> {
+    cx.data_mut().charge()?;
+    Ok(i32::from(cx.data().view().is_some_and(|v| v.dice_hidden())))
+}
+
+fn host_describe_ability(mut cx: Caller<'_, HostCtx>, key: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let ret = ret as u32;
+    let Some(a) = cx.data().keys.details.get(key as u32 as usize).cloned() else {
+        return write(&mut cx, ret, 4, &[0]);
+    };
+    let mut r = Record::<40>::new();
+    r.u8(0, 1);
+    r.u32(4, a.index);
+    string_into(&mut cx, &mut r, 8, &a.text)?;
+    string_into(&mut cx, &mut r, 16, &a.parameter)?;
+    if let Some(cost) = &a.cost {
+        r.u8(24, 1);
+        string_into(&mut cx, &mut r, 28, cost)?;
+    }
+    r.u8(36, a.under.into());
+    write(&mut cx, ret, 4, &r.0)
+}
+
+// ----- the calls -----
+
+impl CoreInstance {
+    fn mem<'a>(&self, store: &'a Store<HostCtx>) -> Mem<'a> {
+        Mem(self.memory.data(store))
+    }
+
+    /// Runs the post-return function of an export after its result was lifted.
+    fn post<P>(store: &mut Store<HostCtx>, export: &Export<P>, ret: i32) -> Result<()> {
+        match &export.post {
+            Some(post) => post.call(store, ret),
+            None => Ok(()),
+        }
+    }
+
+    /// Calls an export returning a pointer, lifts what it points to, then runs its post-return,
+    /// unless the plugin's SDK promised that it frees nothing for the empty answer it gave.
+    fn call_lift<P: wasmtime::WasmParams, R: Lifted>(
+        &self,
+        store: &mut Store<HostCtx>,
+        export: &Export<P>,
+        params: P,
+        lift: impl FnOnce(Mem<'_>, u32) -> Result<R>,
+    ) -> Result<R> {
+        let ret = export.func.call(&mut *store, params)?;
+        let value = lift(self.mem(store), ret as u32)?;
+        // Most calls answer "nothing", and the post-return call is a full entry into the
+        // plugin (about a tenth of a hook call's time) that would free nothing.
+        if !(self.promises.no_post_for_empty && value.is_empty_list()) {
+            Self::post(store, export, ret)?;
+        }
+        Ok(value)
+    }
+
+    /// Calls an export returning one scalar.
+    fn call_scalar<P: wasmtime::WasmParams>(
+        store: &mut Store<HostCtx>,
+        export: &Export<P>,
+        params: P,
+    ) -> Result<i32> {
+        let value = export.func.call(&mut *store, params)?;
+        Self::post(store, export, value)?;
+        Ok(value)
+    }
+
+    /// Calls a hook export: the proposed effects, or the error message the plugin returned.
+    pub(super) fn call_hook(
+        &self,
+        store: &mut Store<HostCtx>,
+        hook: api::HookPoint,
+        ability: &api::Ability,
+        event: &api::HookEvent,
+    ) -> Result<std::result::Result<Vec<api::Effect>, String>> {
+        let key = store.data_mut().keys.key_of(ability) as i32;
+        let Some(export) = self.hooks.get(hook.index()) else {
+            return fail("no such hook");
+        };
+        let params = hook_params(ability.unit as i32, key, event);
+        self.call_lift(store, export, params, |m, ret| m.effects_result(ret))
+    }
+
+    /// Calls a query export.
+    pub(super) fn query(
+        &self,
+        store: &mut Store<HostCtx>,
+        ability: &api::Ability,
+        call: &api::QueryCall,
+    ) -> Result<api::QueryAnswer> {
+        use api::{QueryAnswer as A, QueryCall as Q};
+        let unit = ability.unit as i32;
+        let key = store.data_mut().keys.key_of(ability) as i32;
+        let effects = |answer: std::result::Result<Vec<api::Effect>, String>| match answer {
+            Ok(effects) => Ok(A::Effects(effects)),
+            Err(message) => fail(swtcg_rules::hooks::plugin_returned_error(&message)),
+        };
+        Ok(match call {
+            Q::AttackDieModifier { attacker, defender } => A::Number(Self::call_scalar(
+                store,
+                &self.attack_die_modifier,
+                (unit, key, *attacker as i32, *defender as i32),
+            )?),
+            Q::HitThreshold { kind } => {
+                let kind = match kind {
+                    api::DiceKind::Attack => 0,
+                    api::DiceKind::Damage => 1,
+                };
+                A::Threshold(self.call_lift(
+                    store,
+                    &self.hit_threshold,
+                    (unit, key, kind),
+                    |m, at| match m.u8(m.record(at, 2, 1)?)? {
+                        0 => Ok(None),
+                        1 => m.u8(at + 1).map(Some),
+                        v => fail(format!("invalid option case {v}")),
+                    },
+                )?)
+            }
+            Q::CanBeAttacked { attacker } => A::Flag(
+                Self::call_scalar(store, &self.can_be_attacked, (unit, key, *attacker as i32))?
+                    != 0,
+            ),
+            Q::CanBeRetargeted { by } => {
+                let by = match by {
+                    api::Retarget::Intercept => 0,
+                    api::Retarget::Redirect => 1,
+                    api::Retarget::Other => 2,
+                };
+                A::Flag(Self::call_scalar(store, &self.can_be_retargeted, (unit, key, by))? != 0)
+            }
+            Q::StatModifier => {
+                A::Stats(
+                    self.call_lift(store, &self.stat_modifier, (unit, key), |m, at| m.stats(at))?,
+                )
+            }
+            Q::PowerAgainst { attacker } => A::Number(Self::call_scalar(
+                store,
+                &self.power_against,
+                (unit, key, *attacker as i32),
+            )?),
+            Q::DamagePreventable { source, target } => A::MaybeFlag(self.call_lift(
+                store,
+                &self.damage_preventable,
+                (unit, key, *source as i32, *target as i32),
+                |m, at| match m.u8(m.record(at, 2, 1)?)? {
+                    0 => Ok(None),
+                    1 => m.bool(at + 1).map(Some),
+                    v => fail(format!("invalid option case {v}")),
+                },
+            )?),
+            Q::Activations { pop, event } => {
+                let e = flat_event(event);
+                let params = (
+                    unit,
+                    key,
+                    pop_value(*pop),
+                    e[0],
+                    e[1],
+                    e[2],
+                    e[3],
+                    e[4],
+                    e[5],
+                    e[6],
+                    e[7],
+                    e[8],
+                    e[9],
+                    e[10],
+                    e[11],
+                    e[12],
+                );
+                A::Activations(
+                    self.call_lift(store, &self.activations, params, |m, at| m.activations(at))?,
+                )
+            }
+            Q::Activate {
+                index,
+                choice,
+                event,
+            } => {
+                // More than 16 flat parameters: they go in guest memory, allocated with the
+                // guest's allocator (the callee owns them), and the export gets their address.
+                let e = flat_event(event);
+                let mut r = Record::<68>::new();
+                r.i32(0, unit);
+                r.i32(4, key);
+                r.u32(8, *index);
+                if let Some(target) = choice.target {
+                    r.u8(12, 1);
+                    r.u32(16, target);
+                }
+                if let Some(amount) = choice.amount {
+                    r.u8(20, 1);
+                    r.u32(24, amount);
+                }
+                r.i32(28, e[0]);
+                r.u8(32, e[1] as u8);
+                r.u8(33, e[2] as u8);
+                r.u8(34, e[3] as u8);
+                r.u8(35, e[4] as u8);
+                for (i, at) in [36, 44, 52, 60].into_iter().enumerate() {
+                    r.u8(at, e[5 + 2 * i] as u8);
+                    r.i32(at + 4, e[6 + 2 * i]);
+                }
+                let params = lower_bytes(&mut *store, 4, &r.0)? as i32;
+                effects(
+                    self.call_lift(store, &self.activate, params, |m, at| m.effects_result(at))?,
+                )?
+            }
+            Q::GrantedAbilities => A::Abilities(self.call_lift(
+                store,
+                &self.granted_abilities,
+                (unit, key),
+                |m, at| m.strings(m.record(at, 8, 4)?),
+            )?),
+            Q::Completions => A::Completions(self.call_lift(
+                store,
+                &self.completions,
+                (unit, key),
+                |m, at| m.completions(at),
+            )?),
+            Q::AttackArenas => {
+                A::Arenas(
+                    self.call_lift(store, &self.attack_arenas, (unit, key), |m, at| {
+                        m.list(m.record(at, 8, 4)?, 8, 4)?
+                            .map(|o| Ok((lift_arena(m.u8(o)?)?, m.i32(o + 4)?)))
+                            .collect()
+                    })?,
+                )
+            }
+            Q::StatModifierFor { unit: other } => A::Stats(self.call_lift(
+                store,
+                &self.stat_modifier_for,
+                (unit, key, *other as i32),
+                |m, at| m.stats(at),
+            )?),
+            Q::Chosen { index } => effects(self.call_lift(
+                store,
+                &self.chosen,
+                (unit, key, *index as i32),
+                |m, at| m.effects_result(at),
+            )?)?,
+            Q::Understands => {
+                A::Flag(Self::call_scalar(store, &self.understands, (unit, key))? != 0)
+            }
+            Q::StacksUnder { card } => {
+                let name = lower_bytes(&mut *store, 1, card.name.as_bytes())?;
+                let (subtypes, count) = lower_strings(&mut *store, &card.subtypes)?;
+                let arenas: Vec<u8> = card.arenas.iter().map(|&a| arena_value(a)).collect();
+                let arenas_ptr = lower_bytes(&mut *store, 1, &arenas)?;
+                let params = (
+                    unit,
+                    key,
+                    name as i32,
+                    card.name.len() as i32,
+                    subtypes as i32,
+                    count as i32,
+                    arenas_ptr as i32,
+                    arenas.len() as i32,
+                    i32::from(card.unique),
+                );
+                A::Flag(Self::call_scalar(store, &self.stacks_under, params)? != 0)
+            }
+            Q::SecretRoll => {
+                A::Flag(Self::call_scalar(store, &self.secret_roll, (unit, key))? != 0)
+            }
+            Q::RemovedKeywords { unit: other } => A::Abilities(self.call_lift(
+                store,
+                &self.removed_keywords,
+                (unit, key, *other as i32),
+                |m, at| m.strings(m.record(at, 8, 4)?),
+            )?),
+            Q::BuildActivations { event } => A::Activations(self.call_lift(
+                store,
+                &self.build_activations,
+                hook_params(unit, key, event),
+                |m, at| m.activations(at),
+            )?),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn le(words: &[u32]) -> Vec<u8> {
+        words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn the_sdk_promises_are_read_from_their_section_and_kept_as_a_byte() {
+        // A module of its header and one custom section, `swtcg-sdk`, holding `text`.
+        let module = |name: &str, text: &str| {
+            let mut bytes = b"\0asm\x01\0\0\0".to_vec();
+            let body = [&[name.len() as u8][..], name.as_bytes(), text.as_bytes()].concat();
+            bytes.push(0);
+            bytes.push(body.len() as u8);
+            bytes.extend(body);
+            bytes
+        };
+        let promised = Promises::of(&module("swtcg-sdk", api::SDK_PROMISES));
+        assert!(promised.no_post_for_empty);
+        assert_eq!(Promises::from_byte(promised.to_byte()), promised);
+        for (name, text) in [
+            ("swtcg-sdk", "post-return-frees-nothing\n"),
+            ("swtcg-sdk", "xpost-return-frees-nothing-for-empty\n"),
+            ("other", "post-return-frees-nothing-for-empty\n"),
+        ] {
+            let promises = Promises::of(&module(name, text));
+            assert_eq!(promises, Promises::default(), "{name}: {text}");
+            assert_eq!(Promises::from_byte(promises.to_byte()), promises);
+        }
+    }
+
+    #[test]
+    fn reads_past_the_end_or_beyond_4_gib_are_errors() {
+        let memory = le(&[0, 16, 1, 0]);
+        let m = Mem(&memory);
+        assert!(m.u32(12).is_ok());
+        assert!(m.u32(13).is_err());
+        assert!(m.u32(u32::MAX - 1).is_err());
+        assert!(m.bytes(u32::MAX, u32::MAX).is_err());
+        // A list of 2^30 effects of 28 bytes overflows 32 bits: an error, not a wrap.
+        let memory = le(&[0, 16, 1 << 30, 0]);
+        assert!(Mem(&memory).effects_result(0).is_err());
+    }
+
+    #[test]
+    fn unaligned_records_and_lists_are_errors() {
+        let memory = le(&[0, 0, 0, 0, 0, 0, 0, 0]);
+        let m = Mem(&memory);
+        assert!(m.effects_result(2).is_err());
+        assert!(m.effects_result(0).is_ok());
+        let memory = le(&[0, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert!(Mem(&memory).effects_result(0).is_err());
+    }
+
+    #[test]
+    fn every_effect_case_reads_its_own_fields() {
+        // Case 16, move-unit of unit 7 to zone 3 (the build zone); case 20, draw 2 for side 1.
+        let memory = le(&[16, 7, 3, 0, 0, 0, 0, 20, 1, 2, 0, 0, 0, 0]);
+        let m = Mem(&memory);
+        let effect = |at: usize| m.effect(&Fields(&memory[at..at + 28]));
+        assert_eq!(
+            effect(0).unwrap(),
+            api::Effect::MoveUnit { unit: 7, zone: 3 }
+        );
+        assert_eq!(effect(28).unwrap(), api::Effect::Draw { side: 1, cards: 2 });
+        // Zone 4 and side 2 are no values of their enums.
+        let memory = le(&[16, 7, 4, 0, 0, 0, 0, 20, 2, 2, 0, 0, 0, 0]);
+        let m = Mem(&memory);
+        assert!(m.effect(&Fields(&memory[0..28])).is_err());
+        assert!(m.effect(&Fields(&memory[28..56])).is_err());
+    }
+
+    #[test]
+    fn an_event_flattens_to_cases_and_values() {
+        let event = api::HookEvent {
+            turn: 3,
+            side: Some(1),
+            arena: Some(7),
+            attacker: None,
+            defender: Some(9),
+            unit: None,
+            amount: Some(-2),
+        };
+        assert_eq!(flat_event(&event), [3, 1, 1, 1, 2, 0, 0, 1, 9, 0, 0, 1, -2]);
+    }
+}

@@ -1,0 +1,2029 @@
+//! The wasm plugin runtime: the only crate of the workspace that uses wasmtime.
+//!
+//! Plugins are WebAssembly components of the WIT world `swtcg:keyword/keyword`, run with no WASI
+//! at all: the only imports they get are the read-only `host` functions below. Every call runs
+//! with a fuel budget (deterministic) and a memory cap; a call that traps, runs out of fuel or
+//! exceeds its memory returns an error, and the instance is replaced before the next call.
+//!
+//! Plugins of the newest API are called through their main core module by default
+//! (`core_abi`, `AbiPath::Core`), the same store, limits and host answers as the component
+//! path, which older versions (and `AbiPath::Component`) take.
+
+// tidy: long file: the bindings and conversions of every API version (1.0 to 1.6), which
+// read alike; they are split per version when the wasm host becomes a crate of its own (issue 23).
+
+use swtcg_plugin_api as api;
+use swtcg_rules::digest::sha256_hex;
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{Config, Engine, Store};
+
+use swtcg_plugin_api::HostView;
+use swtcg_rules::model::GameState;
+use swtcg_rules::view::StateView;
+
+/// The largest plugin wasm file the host reads or compiles: 16 MiB. A bundled plugin is about
+/// 300 KB, so this leaves room for fifty times more code while refusing a file that is there
+/// only to make loading slow or to fill memory (`/dev/zero`, a 7.5 MB module of nested blocks
+/// took 34 s to compile). The file readers (host-cli) refuse a larger file before reading it,
+/// and read at most one byte more than this, so a file growing while it is read is refused too;
+/// wasm handed in otherwise is refused before it is parsed or compiled (`limits`).
+pub const MAX_WASM_BYTES: u64 = 16 << 20;
+
+pub mod compiled;
+pub mod componentize;
+pub(crate) mod core_abi;
+pub mod limits;
+
+/// How calls cross into a plugin of the newest API: through wasmtime's component boundary, or
+/// through the core-module path of `core_abi` (the default), which writes and reads the
+/// canonical ABI itself. Plugins of older API versions, and any plugin whose main core module
+/// does not have the newest API's exact core signatures, always take the component path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AbiPath {
+    /// wasmtime's component model: typed lifting and lowering by the generated bindings.
+    Component,
+    /// The plugin's main core module, called with flat values (docs/plugin-protocol.md).
+    #[default]
+    Core,
+}
+
+/// The bindings of the newest API (`plugin-api/wit/`).
+mod bindings {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit",
+        world: "keyword",
+        // Host functions may trap: a call that asks the host too often is stopped.
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.5.0 (`plugin-api/wit-history/1.5.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_5 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.5.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.4.0 (`plugin-api/wit-history/1.4.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_4 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.4.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.3.0 (`plugin-api/wit-history/1.3.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_3 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.3.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.2.0 (`plugin-api/wit-history/1.2.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_2 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.2.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.1.0 (`plugin-api/wit-history/1.1.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_1 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.1.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.0.0 (`plugin-api/wit-history/1.0.0/`), kept so that plugins built
+/// against it still load.
+mod bindings_1_0 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.0.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// Why the runtime could not compile, load or run a plugin.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct WasmError(pub String);
+
+fn error(context: &str, err: impl std::fmt::Display) -> WasmError {
+    // The alternate form shows the whole chain of causes (wasmtime and wit-component errors
+    // say what is wrong only in their inner causes, e.g. which import is missing).
+    WasmError(format!("{context}: {err:#}"))
+}
+
+/// The data of one plugin's store: the game it may read during a call, and its limits.
+pub struct HostCtx {
+    /// The game state of the call in progress, or null between calls. It is set only while
+    /// the engine lends `&GameState` to a call, which outlives the call.
+    view: *const GameState,
+    limits: limits::Limiter,
+    /// Host questions asked in the call in progress. Host functions cost no fuel, so they are
+    /// counted: a plugin asking more than `MAX_HOST_CALLS` in one call is stopped.
+    calls: u32,
+    /// The ability keys given to this instance (API 1.2). They live with the store, so a
+    /// replaced instance starts with no keys, as its memory starts with none kept.
+    keys: AbilityKeys,
+    /// The memory and allocator of a core-path instance (`core_abi`), which its host functions
+    /// lower their answers with; `None` for a component instance.
+    guest: Option<core_abi::Guest>,
+}
+
+/// The most ability keys one instance is given; a plugin about to need more gets a fresh
+/// instance first (a game has far fewer distinct ability texts per keyword).
+const MAX_ABILITY_KEYS: usize = 4096;
+
+/// The ability keys of API 1.2: what the engine calls a plugin about (an ability's index, text,
+/// parameter, cost and `under`) gets a small number the first time, so that a call passes two
+/// numbers and the plugin asks for the strings once per key (`describe-ability`) and keeps them.
+#[derive(Default)]
+struct AbilityKeys {
+    /// The details of each key, by key.
+    details: Vec<api::Ability>,
+    /// The key of each details' hash (the first key with that hash).
+    by_hash: std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<FastHasher>>,
+    /// The key of the previous call. Calls about one ability come in runs (a hook and the
+    /// queries of one unit, one POP after another), and comparing with the last details costs
+    /// less than hashing the strings.
+    last: Option<u32>,
+}
+
+/// FxHash's mixing, for the ability keys: the engine hashes an ability's strings at every
+/// call, and the default SipHash cost more than the rest of the look-up. Nothing but speed
+/// depends on these hashes: details with one hash are told apart by comparing them (a text
+/// made to collide costs a scan of at most `MAX_ABILITY_KEYS` details, never a wrong key).
+#[derive(Default, Clone, Copy)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let mut last = [0; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ (rest.len() as u64) << 59);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(n.into());
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(n.into());
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl AbilityKeys {
+    /// The key of an ability's details, given now if they have none. The unit is not part of
+    /// the key: a call passes it beside the key.
+    fn key_of(&mut self, ability: &api::Ability) -> u32 {
+        let same = |d: &api::Ability| {
+            d.index == ability.index
+                && d.under == ability.under
+                && d.text == ability.text
+                && d.parameter == ability.parameter
+                && d.cost == ability.cost
+        };
+        if let Some(last) = self.last
+            && same(&self.details[last as usize])
+        {
+            return last;
+        }
+        let key = self.key_by_hash(ability, same);
+        self.last = Some(key);
+        key
+    }
+
+    /// `key_of` without the last key: the hash finds the details, or they get a new key.
+    fn key_by_hash(&mut self, ability: &api::Ability, same: impl Fn(&api::Ability) -> bool) -> u32 {
+        let hash = std::hash::BuildHasher::hash_one(
+            &std::hash::BuildHasherDefault::<FastHasher>::default(),
+            (
+                ability.index,
+                ability.under,
+                &ability.text,
+                &ability.parameter,
+                &ability.cost,
+            ),
+        );
+        if let Some(&key) = self.by_hash.get(&hash)
+            && same(&self.details[key as usize])
+        {
+            return key;
+        }
+        // New details, or two details with one hash: the list decides.
+        if let Some(key) = self.details.iter().position(&same) {
+            return key as u32;
+        }
+        let key = self.details.len() as u32;
+        self.details.push(api::Ability {
+            unit: 0,
+            ..ability.clone()
+        });
+        self.by_hash.entry(hash).or_insert(key);
+        key
+    }
+
+    fn len(&self) -> usize {
+        self.details.len()
+    }
+}
+
+/// The most host questions one plugin call may ask.
+const MAX_HOST_CALLS: u32 = 10_000;
+
+// SAFETY: `view` is only dereferenced during a call, on the thread that made it, while the
+// borrow it came from is alive; the store is never shared between threads during a call.
+unsafe impl Send for HostCtx {}
+
+impl HostCtx {
+    /// Counts one host question and stops the call past the limit.
+    fn charge(&mut self) -> wasmtime::Result<()> {
+        self.calls += 1;
+        if self.calls > MAX_HOST_CALLS {
+            return Err(wasmtime::Error::msg(format!(
+                "asked the host more than {MAX_HOST_CALLS} questions in one call"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The game lent to the call in progress, read through `StateView`.
+    fn view(&self) -> Option<StateView<'_>> {
+        // SAFETY: see the field's comment; null outside calls.
+        unsafe { self.view.as_ref() }.map(StateView)
+    }
+}
+
+/// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
+/// types. Every version has the records of 1.0.0 but `ability` unchanged, so the same code
+/// serves each; the effects a version adds are converted in `conversions_1_1!` and the
+/// versions' modules.
+macro_rules! conversions {
+    ($wit:path) => {
+        use super::api;
+        use $wit as wit;
+
+        pub(super) fn side_number(side: wit::Side) -> u8 {
+            match side {
+                wit::Side::Dark => 0,
+                wit::Side::Light => 1,
+            }
+        }
+
+        pub(super) fn zone_number(zone: wit::Zone) -> u8 {
+            match zone {
+                wit::Zone::Space => 0,
+                wit::Zone::Ground => 1,
+                wit::Zone::Character => 2,
+                wit::Zone::BuildZone => 3,
+            }
+        }
+
+        fn to_wit_zone(zone: u8) -> wit::Zone {
+            match zone {
+                0 => wit::Zone::Space,
+                1 => wit::Zone::Ground,
+                2 => wit::Zone::Character,
+                _ => wit::Zone::BuildZone,
+            }
+        }
+
+        fn to_wit_side(side: u8) -> wit::Side {
+            if side == 0 {
+                wit::Side::Dark
+            } else {
+                wit::Side::Light
+            }
+        }
+
+        fn to_wit_arena(arena: u8) -> wit::Arena {
+            match arena {
+                0 => wit::Arena::Space,
+                1 => wit::Arena::Ground,
+                _ => wit::Arena::Character,
+            }
+        }
+
+        pub(super) fn from_wit_arena(arena: wit::Arena) -> u8 {
+            match arena {
+                wit::Arena::Space => 0,
+                wit::Arena::Ground => 1,
+                wit::Arena::Character => 2,
+            }
+        }
+
+        pub(super) fn unit_view(u: api::UnitView) -> wit::UnitView {
+            wit::UnitView {
+                id: u.id,
+                name: u.name,
+                owner: to_wit_side(u.owner),
+                controller: to_wit_side(u.controller),
+                zone: to_wit_zone(u.zone),
+                built: u.built,
+                tapped: u.tapped,
+                damage: u.damage,
+                speed: u.speed,
+                power: u.power,
+                health: u.health,
+                cost: u.cost,
+                build_counters: u.build_counters,
+                unique: u.unique,
+                subtypes: u.subtypes,
+                arenas: u.arenas.into_iter().map(to_wit_arena).collect(),
+                stack_size: u.stack_size,
+            }
+        }
+
+        /// The attack in progress as the WIT record, built from the state in one step (the
+        /// same fields as `HostView::attack`, without its list of dice copied first).
+        pub(super) fn attack_view(a: &swtcg_rules::model::attack::AttackState) -> wit::AttackView {
+            wit::AttackView {
+                attacker: a.attacker.0,
+                defender: a.defender.0,
+                arena: to_wit_arena(a.arena as u8),
+                dice: a
+                    .dice
+                    .iter()
+                    .map(|d| wit::Die {
+                        initial: d.initial,
+                        natural: d.natural,
+                        modifier: d.modifier,
+                    })
+                    .collect(),
+                hits: a.hits,
+            }
+        }
+
+        pub(super) fn pending(p: api::PendingView) -> wit::Pending {
+            wit::Pending {
+                target: p.target,
+                amount: p.amount,
+                prevented: p.prevented,
+                source: p.source,
+                from_attack_dice: p.from_attack_dice,
+                preventable: p.preventable,
+            }
+        }
+
+        pub(super) fn player_view(p: api::PlayerView) -> wit::PlayerView {
+            wit::PlayerView {
+                force: p.force,
+                build_points: p.build_points,
+                hand_size: p.hand_size,
+                deck_size: p.deck_size,
+            }
+        }
+
+        pub(super) fn to_wit_pop(pop: api::Pop) -> wit::Pop {
+            use api::Pop as P;
+            match pop {
+                P::BattlePhase => wit::Pop::BattlePhase,
+                P::BattleStep => wit::Pop::BattleStep,
+                P::BetweenAttacks => wit::Pop::BetweenAttacks,
+                P::Attack => wit::Pop::Attack,
+                P::Reroll => wit::Pop::Reroll,
+                P::PendingDamage => wit::Pop::PendingDamage,
+                P::DamagePrevention => wit::Pop::DamagePrevention,
+                P::DamagePlacement => wit::Pop::DamagePlacement,
+                P::AttackEnd => wit::Pop::AttackEnd,
+                P::Disrupt => wit::Pop::Disrupt,
+            }
+        }
+
+        pub(super) fn to_wit_event(e: &api::HookEvent) -> wit::Event {
+            wit::Event {
+                turn: e.turn,
+                side: e.side.map(to_wit_side),
+                arena: e.arena.map(to_wit_arena),
+                attacker: e.attacker,
+                defender: e.defender,
+                unit: e.unit,
+                amount: e.amount,
+            }
+        }
+
+        pub(super) fn to_wit_dice_kind(kind: api::DiceKind) -> wit::DiceKind {
+            match kind {
+                api::DiceKind::Attack => wit::DiceKind::Attack,
+                api::DiceKind::Damage => wit::DiceKind::Damage,
+            }
+        }
+
+        pub(super) fn to_wit_retarget(by: api::Retarget) -> wit::Retarget {
+            match by {
+                api::Retarget::Intercept => wit::Retarget::Intercept,
+                api::Retarget::Redirect => wit::Retarget::Redirect,
+                api::Retarget::Other => wit::Retarget::Other,
+            }
+        }
+
+        pub(super) fn to_wit_choice(c: api::ActivationChoice) -> wit::Choice {
+            wit::Choice {
+                target: c.target,
+                amount: c.amount,
+            }
+        }
+
+        fn from_wit_duration(d: wit::Duration) -> api::Duration {
+            match d {
+                wit::Duration::ThisAttack => api::Duration::ThisAttack,
+                wit::Duration::NextAttack => api::Duration::NextAttack,
+                wit::Duration::EndOfBattle => api::Duration::EndOfBattle,
+                wit::Duration::EndOfTurn => api::Duration::EndOfTurn,
+                wit::Duration::EndOfGame => api::Duration::EndOfGame,
+            }
+        }
+
+        fn from_wit_stats(s: wit::StatChange) -> api::StatChange {
+            api::StatChange {
+                unit: s.unit,
+                speed: s.speed,
+                power: s.power,
+                health: s.health,
+                duration: from_wit_duration(s.duration),
+            }
+        }
+
+        pub(super) fn from_wit_stat_totals(s: wit::Stats) -> api::Stats {
+            api::Stats {
+                speed: s.speed,
+                power: s.power,
+                health: s.health,
+            }
+        }
+
+        pub(super) fn from_wit_activation(o: wit::Activation) -> api::Activation {
+            api::Activation {
+                label: o.label,
+                cost: o.cost,
+                targets: o.targets,
+                max_amount: o.max_amount,
+            }
+        }
+
+        pub(super) fn from_wit_completion(c: wit::Completion) -> api::Completion {
+            api::Completion {
+                label: c.label,
+                cost: c.cost,
+                min_counters: c.min_counters,
+                force_for_missing: c.force_for_missing,
+                from_hand: c.from_hand,
+                anytime: c.anytime,
+            }
+        }
+
+        fn dice_of_damage(d: wit::DiceOfDamage) -> api::Delayed {
+            api::Delayed::DiceOfDamage {
+                source: d.source,
+                target: d.target,
+                dice: d.dice,
+            }
+        }
+
+        fn damage(d: wit::Damage) -> api::Delayed {
+            api::Delayed::Damage {
+                source: d.source,
+                target: d.target,
+                amount: d.amount,
+            }
+        }
+
+        /// The effects of 1.0.0; an effect a later version added comes back as `Err`.
+        #[allow(unreachable_patterns)]
+        fn from_wit_effect_1_0(effect: wit::Effect) -> Result<api::Effect, wit::Effect> {
+            use api::Effect as E;
+            Ok(match effect {
+                wit::Effect::Stats(s) => E::Stats(from_wit_stats(s)),
+                wit::Effect::Prevent(u) => E::Prevent {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::AddPending(u) => E::AddPending {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::DiceOfDamage(d) => E::DiceOfDamage {
+                    source: d.source,
+                    target: d.target,
+                    dice: d.dice,
+                },
+                wit::Effect::Damage(d) => E::Damage {
+                    source: d.source,
+                    target: d.target,
+                    amount: d.amount,
+                },
+                wit::Effect::ChangeDefender(unit) => E::ChangeDefender { unit },
+                wit::Effect::OfferSplit(hits) => E::OfferSplit { hits },
+                wit::Effect::ExtraAttackDice(dice) => E::ExtraAttackDice { dice },
+                wit::Effect::GainForce(amount) => E::GainForce { amount },
+                wit::Effect::Tap(unit) => E::Tap { unit },
+                wit::Effect::Untap(unit) => E::Untap { unit },
+                wit::Effect::Counters(c) => E::Counters {
+                    unit: c.unit,
+                    kind: c.kind,
+                    amount: c.amount,
+                },
+                wit::Effect::PayOneOf(costs) => E::PayOneOf { costs },
+                wit::Effect::Reroll(dice) => E::Reroll { dice },
+                wit::Effect::DiceModifier(amount) => E::DiceModifier { amount },
+                wit::Effect::MoveUnit(m) => E::MoveUnit {
+                    unit: m.unit,
+                    zone: zone_number(m.zone),
+                },
+                wit::Effect::PlaceDamage(u) => E::PlaceDamage {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::RemoveDamage(u) => E::RemoveDamage {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::Grant(g) => E::Grant {
+                    unit: g.unit,
+                    text: g.text,
+                    duration: from_wit_duration(g.duration),
+                },
+                wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(from_wit_delayed(delayed)),
+                other => return Err(other),
+            })
+        }
+    };
+}
+
+/// The conversions of what API 1.1.0 added (and later versions kept), in a version's module
+/// after `conversions!`; `$($newer)*` converts the effects a later version added.
+macro_rules! conversions_1_1 {
+    () => {
+        conversions_1_1!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        pub(super) fn to_wit_card(card: &api::CardView) -> wit::CardView {
+            wit::CardView {
+                name: card.name.clone(),
+                subtypes: card.subtypes.clone(),
+                arenas: card.arenas.iter().map(|&a| to_wit_arena(a)).collect(),
+                unique: card.unique,
+            }
+        }
+
+        pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+            match delayed {
+                wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+                wit::Delayed::Damage(d) => damage(d),
+                wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+                wit::Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
+                wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
+                wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
+                wit::Delayed::LoseForce(d) => api::Delayed::LoseForce {
+                    side: side_number(d.side),
+                    amount: d.amount,
+                },
+            }
+        }
+
+        /// An effect of this version in the engine's form.
+        pub(super) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+            use api::Effect as E;
+            Ok(match from_wit_effect_1_0(effect) {
+                Ok(e) => e,
+                Err(wit::Effect::Draw(d)) => E::Draw {
+                    side: side_number(d.side),
+                    cards: d.amount,
+                },
+                Err(wit::Effect::GainBuildPoints(amount)) => E::GainBuildPoints { amount },
+                Err(wit::Effect::LoseForce(d)) => E::LoseForce {
+                    side: side_number(d.side),
+                    amount: d.amount,
+                },
+                Err(wit::Effect::Choose(o)) => E::Choose {
+                    options: o.options,
+                    optional: o.optional,
+                },
+                Err(wit::Effect::Note(n)) => E::Note {
+                    unit: n.unit,
+                    key: n.key,
+                    value: n.value,
+                    duration: from_wit_duration(n.duration),
+                },
+                Err(wit::Effect::AttackAgain(a)) => E::AttackAgain {
+                    attacker: a.attacker,
+                    defender: a.defender,
+                    tap: a.tap,
+                },
+                Err(wit::Effect::AtBuildStepStart(d)) => E::AtBuildStepStart(from_wit_delayed(d)),
+                Err(wit::Effect::PutBeneath(b)) => E::PutBeneath {
+                    unit: b.unit,
+                    from: b.from,
+                },
+                $($newer)*
+                // `from_wit_effect_1_0` converts every other effect.
+                Err(other) => return Err(format!("unconverted effect {other:?}")),
+            })
+        }
+    };
+}
+
+/// The record `ability-details` of API 1.2.0 (kept by 1.3.0), in a version's module after
+/// `conversions!`.
+macro_rules! ability_details {
+    () => {
+        pub(super) fn to_wit_details(a: &api::Ability) -> wit::AbilityDetails {
+            wit::AbilityDetails {
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
+        }
+    };
+}
+
+/// The record `ability` of API 1.0.0 and 1.1.0, in full, in a version's module after
+/// `conversions!`.
+macro_rules! whole_ability {
+    () => {
+        pub(super) fn to_wit_ability(a: &api::Ability) -> wit::Ability {
+            wit::Ability {
+                unit: a.unit,
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
+        }
+    };
+}
+
+/// The effects of API 1.4.0 and later, in a version's module after `conversions!`: those of
+/// 1.1, `attach` (1.3), `board` and `disembark` (1.4, Pilot).
+macro_rules! conversions_1_4 {
+    () => {
+        conversions_1_1!(@ {
+            Err(wit::Effect::Attach(a)) => E::Attach {
+                equipment: a.equipment,
+                to: a.to,
+            },
+            Err(wit::Effect::Board(onto)) => E::Board { onto },
+            Err(wit::Effect::Disembark(from)) => E::Disembark { from },
+        });
+        ability_details!();
+    };
+}
+
+/// API 1.6.0, the newest: the host question `attack-inline` is new.
+mod v1_6 {
+    conversions!(super::bindings::swtcg::keyword::types);
+    conversions_1_4!();
+
+    /// The attack with its first eight dice in the record (`attack-inline`), the others zero.
+    pub(super) fn inline_attack_view(
+        a: &swtcg_rules::model::attack::AttackState,
+    ) -> wit::InlineAttackView {
+        let mut dice = [wit::Die {
+            initial: 0,
+            natural: 0,
+            modifier: 0,
+        }; 8];
+        for (to, d) in dice.iter_mut().zip(&a.dice) {
+            *to = wit::Die {
+                initial: d.initial,
+                natural: d.natural,
+                modifier: d.modifier,
+            };
+        }
+        let [d0, d1, d2, d3, d4, d5, d6, d7] = dice;
+        wit::InlineAttackView {
+            attacker: a.attacker.0,
+            defender: a.defender.0,
+            arena: to_wit_arena(a.arena as u8),
+            hits: a.hits,
+            dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
+            dice: (d0, d1, d2, d3, d4, d5, d6, d7),
+        }
+    }
+}
+
+/// API 1.5.0: the host question `dice-hidden` is new (`host_1_5!`).
+mod v1_5 {
+    conversions!(super::bindings_1_5::swtcg::keyword::types);
+    conversions_1_4!();
+}
+
+/// API 1.4.0: the host question `last-seen` is new (`host_1_4!`), and the effects `board` and
+/// `disembark` (Pilot).
+mod v1_4 {
+    conversions!(super::bindings_1_4::swtcg::keyword::types);
+    conversions_1_4!();
+}
+
+/// API 1.3.0: the `attach` effect is new.
+mod v1_3 {
+    conversions!(super::bindings_1_3::swtcg::keyword::types);
+    conversions_1_1!(@ {
+        Err(wit::Effect::Attach(a)) => E::Attach {
+            equipment: a.equipment,
+            to: a.to,
+        },
+    });
+    ability_details!();
+}
+
+/// API 1.2.0.
+mod v1_2 {
+    conversions!(super::bindings_1_2::swtcg::keyword::types);
+    conversions_1_1!();
+    ability_details!();
+}
+
+/// API 1.1.0.
+mod v1_1 {
+    conversions!(super::bindings_1_1::swtcg::keyword::types);
+    conversions_1_1!();
+    whole_ability!();
+}
+
+/// API 1.0.0.
+mod v1_0 {
+    conversions!(super::bindings_1_0::swtcg::keyword::types);
+    whole_ability!();
+
+    pub(super) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+        match delayed {
+            wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+            wit::Delayed::Damage(d) => damage(d),
+            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+        }
+    }
+
+    /// An effect of this version in the engine's form.
+    pub(super) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+        from_wit_effect_1_0(effect).map_err(|other| format!("unconverted effect {other:?}"))
+    }
+}
+
+/// The `host` functions of one API version, answered from `StateView` (shared with the native
+/// backend); `$extra` are the functions the version added.
+macro_rules! host_impl {
+    ($bindings:ident, $conv:ident, { $($extra:item)* }) => {
+        impl $bindings::swtcg::keyword::types::Host for HostCtx {}
+
+        impl $bindings::swtcg::keyword::host::Host for HostCtx {
+            fn unit(
+                &mut self,
+                id: u32,
+            ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.unit(id)).map($conv::unit_view))
+            }
+
+            fn units(
+                &mut self,
+                zone: Option<$bindings::swtcg::keyword::types::Zone>,
+            ) -> wasmtime::Result<Vec<u32>> {
+                self.charge()?;
+                Ok(self
+                    .view()
+                    .map(|v| v.units(zone.map($conv::zone_number)))
+                    .unwrap_or_default())
+            }
+
+            fn attack(
+                &mut self,
+            ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AttackView>> {
+                self.charge()?;
+                // Read straight from the state: going through `HostView::attack` (the native
+                // backend's form) would copy the dice into one list and then into another.
+                Ok(self
+                    .view()
+                    .and_then(|v| v.0.attack.as_ref())
+                    .map($conv::attack_view))
+            }
+
+            fn pending_damage(
+                &mut self,
+            ) -> wasmtime::Result<Vec<$bindings::swtcg::keyword::types::Pending>> {
+                self.charge()?;
+                Ok(self
+                    .view()
+                    .map(|v| v.pending_damage().into_iter().map($conv::pending).collect())
+                    .unwrap_or_default())
+            }
+
+            fn rule(&mut self, name: String) -> wasmtime::Result<Option<String>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.rule(&name)))
+            }
+
+            fn player(
+                &mut self,
+                side: $bindings::swtcg::keyword::types::Side,
+            ) -> wasmtime::Result<$bindings::swtcg::keyword::types::PlayerView> {
+                self.charge()?;
+                let p = match self.view() {
+                    Some(v) => v.player($conv::side_number(side)),
+                    None => api::PlayerView {
+                        force: 0,
+                        build_points: 0,
+                        hand_size: 0,
+                        deck_size: 0,
+                    },
+                };
+                Ok($conv::player_view(p))
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+/// The host functions API 1.1.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_1 {
+    () => {
+        fn abilities(&mut self, id: u32) -> wasmtime::Result<Vec<String>> {
+            self.charge()?;
+            Ok(self.view().map(|v| v.abilities(id)).unwrap_or_default())
+        }
+
+        fn note(&mut self, id: u32, key: String) -> wasmtime::Result<Option<i32>> {
+            self.charge()?;
+            Ok(self.view().and_then(|v| v.note(id, &key)))
+        }
+
+        fn cards_beneath(&mut self, id: u32) -> wasmtime::Result<u32> {
+            self.charge()?;
+            Ok(self.view().map_or(0, |v| v.cards_beneath(id)))
+        }
+    };
+}
+
+/// The host function API 1.2.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_2 {
+    ($bindings:ident, $conv:ident) => {
+        fn describe_ability(
+            &mut self,
+            key: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AbilityDetails>> {
+            self.charge()?;
+            Ok(self
+                .keys
+                .details
+                .get(key as usize)
+                .map($conv::to_wit_details))
+        }
+    };
+}
+
+/// The host function API 1.4.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_4 {
+    ($bindings:ident, $conv:ident) => {
+        fn last_seen(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .and_then(|v| v.last_seen(id))
+                .map($conv::unit_view))
+        }
+    };
+}
+
+/// The host function API 1.5.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_5 {
+    () => {
+        fn dice_hidden(&mut self) -> wasmtime::Result<bool> {
+            self.charge()?;
+            Ok(self.view().is_some_and(|v| v.dice_hidden()))
+        }
+    };
+}
+
+host_impl!(bindings, v1_6, {
+    host_1_1!();
+    host_1_2!(bindings, v1_6);
+    host_1_4!(bindings, v1_6);
+    host_1_5!();
+
+    fn attack_inline(
+        &mut self,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::InlineAttackView>> {
+        self.charge()?;
+        Ok(self
+            .view()
+            .and_then(|v| v.0.attack.as_ref())
+            .map(v1_6::inline_attack_view))
+    }
+});
+
+host_impl!(bindings_1_5, v1_5, {
+    host_1_1!();
+    host_1_2!(bindings_1_5, v1_5);
+    host_1_4!(bindings_1_5, v1_5);
+    host_1_5!();
+});
+
+host_impl!(bindings_1_4, v1_4, {
+    host_1_1!();
+    host_1_2!(bindings_1_4, v1_4);
+    host_1_4!(bindings_1_4, v1_4);
+});
+
+host_impl!(bindings_1_3, v1_3, {
+    host_1_1!();
+    host_1_2!(bindings_1_3, v1_3);
+});
+
+host_impl!(bindings_1_2, v1_2, {
+    host_1_1!();
+    host_1_2!(bindings_1_2, v1_2);
+});
+
+host_impl!(bindings_1_1, v1_1, {
+    host_1_1!();
+});
+
+host_impl!(bindings_1_0, v1_0, {});
+
+/// How often the epoch advances, and how many epochs one call may span: a call is stopped after
+/// about `EPOCH_TICK * EPOCH_DEADLINE` of wall-clock time whatever its fuel.
+const EPOCH_TICK: std::time::Duration = std::time::Duration::from_millis(10);
+const EPOCH_DEADLINE: u64 = 200;
+
+/// Advances the engine's epoch in a background thread until the engine is dropped.
+fn start_epoch_ticker(engine: &Engine) {
+    let weak = engine.weak();
+    let spawned = std::thread::Builder::new()
+        .name("swtcg-epoch".into())
+        .spawn(move || {
+            while let Some(engine) = weak.upgrade() {
+                engine.increment_epoch();
+                drop(engine);
+                std::thread::sleep(EPOCH_TICK);
+            }
+        });
+    // Without the thread only the backstop is lost; fuel still bounds every call.
+    if spawned.is_err() {
+        tracing::warn!("could not start the wasm epoch thread; only fuel bounds plugin calls");
+    }
+}
+
+/// The wasmtime major version this runtime is built with (pinned in Cargo.toml).
+const WASMTIME_MAJOR: u32 = 48;
+
+/// The compiler and linker shared by all plugins of a registry.
+pub struct WasmRuntime {
+    engine: Engine,
+    /// The host functions of the newest API (shared with plugins that link their component
+    /// only when the component path is first chosen).
+    linker: std::sync::Arc<Linker<HostCtx>>,
+    /// The host functions of API 1.5.0, 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins
+    /// built against them. A linker per version keeps the versions' imports from ever being
+    /// matched to each other.
+    linker_1_5: Linker<HostCtx>,
+    linker_1_4: Linker<HostCtx>,
+    linker_1_3: Linker<HostCtx>,
+    linker_1_2: Linker<HostCtx>,
+    linker_1_1: Linker<HostCtx>,
+    linker_1_0: Linker<HostCtx>,
+    /// The host functions of the newest API for the core path (`core_abi`).
+    core_linker: wasmtime::Linker<HostCtx>,
+    /// The path new plugins of the newest API are called through.
+    abi: AbiPath,
+}
+
+impl WasmRuntime {
+    /// A runtime configured for determinism: fuel metering, canonical NaNs, deterministic
+    /// relaxed SIMD, no threads (not compiled in).
+    pub fn new() -> Result<WasmRuntime, WasmError> {
+        let mut config = Config::new();
+        config.consume_fuel(true);
+        // Fuel bounds every call deterministically; the epoch deadline is only a wall-clock
+        // backstop for a call that somehow burns time without fuel (a host call in a loop).
+        config.epoch_interruption(true);
+        config.cranelift_nan_canonicalization(true);
+        config.relaxed_simd_deterministic(true);
+        config.wasm_component_model(true);
+        let engine = Engine::new(&config).map_err(|e| error("configuring wasmtime", e))?;
+        start_epoch_ticker(&engine);
+        let mut linker = Linker::new(&engine);
+        bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
+            .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_5 = Linker::new(&engine);
+        bindings_1_5::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_5, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.5", e))?;
+        let mut linker_1_4 = Linker::new(&engine);
+        bindings_1_4::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_4, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.4", e))?;
+        let mut linker_1_3 = Linker::new(&engine);
+        bindings_1_3::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_3, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.3", e))?;
+        let mut linker_1_2 = Linker::new(&engine);
+        bindings_1_2::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_2, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.2", e))?;
+        let mut linker_1_1 = Linker::new(&engine);
+        bindings_1_1::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_1, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.1", e))?;
+        let mut linker_1_0 = Linker::new(&engine);
+        bindings_1_0::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_0, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.0", e))?;
+        let mut core_linker = wasmtime::Linker::new(&engine);
+        core_abi::add_host_functions(&mut core_linker)
+            .map_err(|e| error("linking the host functions of the core path", e))?;
+        Ok(WasmRuntime {
+            engine,
+            linker: std::sync::Arc::new(linker),
+            linker_1_5,
+            linker_1_4,
+            linker_1_3,
+            linker_1_2,
+            linker_1_1,
+            linker_1_0,
+            core_linker,
+            abi: AbiPath::default(),
+        })
+    }
+
+    /// Sets the path through which the plugins this runtime instantiates from now on are
+    /// called (`AbiPath::Core` unless set).
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        self.abi = abi;
+    }
+
+    /// The key of a compiled plugin in a compile cache: the wasmtime version, a hash of this
+    /// engine's configuration and the sha256 of the plugin. An entry under another key is never
+    /// used for this plugin.
+    pub fn cache_key(&self, wasm: &[u8]) -> String {
+        self.cache_key_for(&sha256_hex(wasm))
+    }
+
+    /// `cache_key` of the wasm whose sha256 (`sha256_hex`) is given, for a caller that has it
+    /// already (a registry records it too), so that loading hashes each plugin once.
+    pub fn cache_key_for(&self, wasm_sha256: &str) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut config = std::collections::hash_map::DefaultHasher::new();
+        self.engine
+            .precompile_compatibility_hash()
+            .hash(&mut config);
+        // `core2`: the payload holds the compiled component, the SDK's promises and the
+        // compiled main core module (`precompile`); entries of an older layout (`core1`: no
+        // promises; none: the component alone) are never read as such.
+        format!(
+            "wasmtime{WASMTIME_MAJOR}-core2-{:016x}-{}",
+            config.finish(),
+            wasm_sha256
+        )
+    }
+
+    /// Compiles a plugin: a component, or a core module built with wit-bindgen, which is first
+    /// turned into a component. Wasm over the limits of `limits` is refused before wasmtime or
+    /// wit-component reads it.
+    pub fn compile(&self, wasm: &[u8]) -> Result<compiled::Compiled, WasmError> {
+        limits::check(wasm)?;
+        let bytes = componentize::componentize(wasm).map_err(WasmError)?;
+        let component =
+            Component::new(&self.engine, &bytes).map_err(|e| error("compiling the plugin", e))?;
+        let core = self.core_module(&bytes, &component)?;
+        Ok(compiled::Compiled {
+            component: component.into(),
+            serialized: None,
+            core,
+        })
+    }
+
+    /// The compiled main core module of a component, if it can take the core path (see
+    /// `core_abi`): a component of an older API, or one whose main module has other imports or
+    /// exports than the newest API's core signatures, keeps the component path only.
+    /// The component must link with the newest API's host functions as it is, so that a plugin
+    /// the component path refuses is refused whichever path is chosen.
+    fn core_module(
+        &self,
+        bytes: &[u8],
+        component: &Component,
+    ) -> Result<Option<(wasmtime::Module, core_abi::Promises)>, WasmError> {
+        let newest = api::api_version_string();
+        let links = self
+            .linker
+            .instantiate_pre(component)
+            .and_then(bindings::KeywordPre::new)
+            .is_ok();
+        if exported_api(&self.engine, component).ok().as_ref() != Some(&newest) || !links {
+            return Ok(None);
+        }
+        let Some(main) = core_abi::main_module(bytes) else {
+            return Ok(None);
+        };
+        let module = wasmtime::Module::new(&self.engine, main)
+            .map_err(|e| error("compiling the plugin's core module", e))?;
+        match core_abi::shape_error(&module) {
+            None => Ok(Some((module, core_abi::Promises::of(main)))),
+            Some(why) => {
+                tracing::debug!("the plugin takes the component path: {why}");
+                Ok(None)
+            }
+        }
+    }
+
+    /// Compiles a plugin to bytes that `load_compiled` can load without compiling again: the
+    /// length of the compiled component (8 bytes, little-endian), the compiled component, then,
+    /// when the main core module can take the core path, a byte of what its SDK promises
+    /// (`core_abi::Promises`) and the compiled main core module (else nothing). Wasm over the
+    /// limits of `limits` is refused first, as by `compile`.
+    pub fn precompile(&self, wasm: &[u8]) -> Result<Vec<u8>, WasmError> {
+        limits::check(wasm)?;
+        let bytes = componentize::componentize(wasm).map_err(WasmError)?;
+        let compiled = self
+            .engine
+            .precompile_component(&bytes)
+            .map_err(|e| error("compiling the plugin", e))?;
+        // SAFETY: just compiled by this engine.
+        let component = unsafe { Component::deserialize(&self.engine, &compiled) }
+            .map_err(|e| error("compiling the plugin", e))?;
+        let core = match self.core_module(&bytes, &component)? {
+            Some((module, promises)) => {
+                let mut core = vec![promises.to_byte()];
+                core.extend(
+                    module
+                        .serialize()
+                        .map_err(|e| error("compiling the plugin's core module", e))?,
+                );
+                core
+            }
+            None => Vec::new(),
+        };
+        let mut payload = (compiled.len() as u64).to_le_bytes().to_vec();
+        payload.extend_from_slice(&compiled);
+        payload.extend_from_slice(&core);
+        Ok(payload)
+    }
+
+    /// Loads bytes made by `precompile`. The caller must have checked that they are the bytes
+    /// it wrote under this runtime's `cache_key` (see `CompileCache`): wasmtime trusts them.
+    pub fn load_compiled(&self, compiled: &[u8]) -> Result<compiled::Compiled, WasmError> {
+        let bad = || WasmError("loading the compiled plugin: not made by `precompile`".into());
+        let (length, rest) = compiled.split_at_checked(8).ok_or_else(bad)?;
+        let length = u64::from_le_bytes(length.try_into().map_err(|_| bad())?);
+        let (component, core) = usize::try_from(length)
+            .ok()
+            .and_then(|n| rest.split_at_checked(n))
+            .ok_or_else(bad)?;
+        if core.is_empty() {
+            // SAFETY: the bytes come from `precompile` of this same engine configuration,
+            // verified by the cache's checksum before this call.
+            let component = unsafe { Component::deserialize(&self.engine, component) }
+                .map_err(|e| error("loading the compiled plugin", e))?;
+            return Ok(compiled::Compiled {
+                component: component.into(),
+                serialized: None,
+                core: None,
+            });
+        }
+        let (&promises, core) = core.split_first().ok_or_else(bad)?;
+        // SAFETY: as above; this part is the serialized main module of the same plugin.
+        let core = unsafe { wasmtime::Module::deserialize(&self.engine, core) }
+            .map_err(|e| error("loading the compiled plugin's core module", e))?;
+        // The component is loaded only if the component path is chosen (`component`).
+        Ok(compiled::Compiled {
+            component: std::sync::OnceLock::new(),
+            serialized: Some(component.into()),
+            core: Some((core, core_abi::Promises::from_byte(promises))),
+        })
+    }
+
+    /// The component of a compiled plugin, loaded now if it was not yet.
+    fn component(&self, compiled: &compiled::Compiled) -> Result<Component, WasmError> {
+        load_component(
+            &self.engine,
+            &compiled.component,
+            compiled.serialized.as_deref(),
+        )
+    }
+
+    /// Instantiates a compiled plugin with a memory cap, with the bindings of the API version
+    /// it was built against (the version in the names of its exports).
+    pub fn instantiate(
+        &self,
+        compiled: &compiled::Compiled,
+        memory: u64,
+        fuel: u64,
+    ) -> Result<WasmPlugin, WasmError> {
+        if let (AbiPath::Core, Some((module, promises))) = (self.abi, compiled.core()) {
+            match self.core_linker.instantiate_pre(module) {
+                Ok(pre) => {
+                    // The component is linked only if the component path is chosen later.
+                    let lazy = LazyComponent {
+                        component: compiled.component.clone(),
+                        serialized: compiled.serialized.clone(),
+                        linker: self.linker.clone(),
+                    };
+                    let core = Some(core_abi::CorePre::new(pre, *promises));
+                    return self.plugin(std::sync::OnceLock::new(), Some(lazy), core, memory, fuel);
+                }
+                Err(e) => tracing::debug!("the plugin takes the component path: {e:#}"),
+            }
+        }
+        let component = &self.component(compiled)?;
+        let version = exported_api(&self.engine, component)?;
+        let pre = match version.as_str() {
+            "1.0.0" => Pre::V1_0(link(&self.linker_1_0, component, &version, |p| {
+                bindings_1_0::KeywordPre::new(p)
+            })?),
+            "1.1.0" => Pre::V1_1(link(&self.linker_1_1, component, &version, |p| {
+                bindings_1_1::KeywordPre::new(p)
+            })?),
+            "1.2.0" => Pre::V1_2(link(&self.linker_1_2, component, &version, |p| {
+                bindings_1_2::KeywordPre::new(p)
+            })?),
+            "1.3.0" => Pre::V1_3(link(&self.linker_1_3, component, &version, |p| {
+                bindings_1_3::KeywordPre::new(p)
+            })?),
+            "1.4.0" => Pre::V1_4(link(&self.linker_1_4, component, &version, |p| {
+                bindings_1_4::KeywordPre::new(p)
+            })?),
+            "1.5.0" => Pre::V1_5(link(&self.linker_1_5, component, &version, |p| {
+                bindings_1_5::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_6(link(&self.linker, component, &version, |p| {
+                bindings::KeywordPre::new(p)
+            })?),
+        };
+        // The core path is for the newest API only; a module the linker refuses keeps the
+        // component path, which reports what is wrong with the plugin if anything is.
+        let core = match (&pre, compiled.core()) {
+            (Pre::V1_6(_), Some((module, promises))) => {
+                match self.core_linker.instantiate_pre(module) {
+                    Ok(pre) => Some(core_abi::CorePre::new(pre, *promises)),
+                    Err(e) => {
+                        tracing::debug!("the plugin takes the component path: {e:#}");
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
+        self.plugin(pre.into(), None, core, memory, fuel)
+    }
+
+    /// A plugin of these parts, with its first instance made.
+    fn plugin(
+        &self,
+        pre: std::sync::OnceLock<Pre>,
+        lazy: Option<LazyComponent>,
+        core: Option<core_abi::CorePre>,
+        memory: u64,
+        fuel: u64,
+    ) -> Result<WasmPlugin, WasmError> {
+        let mut plugin = WasmPlugin {
+            engine: self.engine.clone(),
+            pre,
+            lazy,
+            core,
+            abi: self.abi,
+            memory,
+            fuel,
+            call_fuel: Default::default(),
+            live: None,
+            called: false,
+        };
+        plugin.live = Some(plugin.fresh_instance()?);
+        Ok(plugin)
+    }
+}
+
+/// Links a component with the host functions of its API version and checks that it exports that
+/// version's keyword world (`wrap`: the version's generated `KeywordPre::new`).
+fn link<T>(
+    linker: &Linker<HostCtx>,
+    component: &Component,
+    version: &str,
+    wrap: impl FnOnce(wasmtime::component::InstancePre<HostCtx>) -> wasmtime::Result<T>,
+) -> Result<T, WasmError> {
+    let pre = linker.instantiate_pre(component).map_err(|e| {
+        error(
+            "linking the plugin (it may import something the host does not provide, such as WASI)",
+            e,
+        )
+    })?;
+    wrap(pre).map_err(|e| {
+        error(
+            &format!("the plugin does not export the keyword world {version}"),
+            e,
+        )
+    })
+}
+
+/// The API version of the `swtcg:keyword/hooks` interface a component exports, e.g. "1.0.0";
+/// an error if it exports none or one this host does not know.
+fn exported_api(engine: &Engine, component: &Component) -> Result<String, WasmError> {
+    const PREFIX: &str = "swtcg:keyword/hooks@";
+    let ty = component.component_type();
+    let version = ty
+        .exports(engine)
+        .find_map(|(name, _)| name.strip_prefix(PREFIX).map(str::to_string))
+        .ok_or_else(|| {
+            WasmError(format!(
+                "the plugin does not export the keyword world (no `{PREFIX}<version>` export)"
+            ))
+        })?;
+    if !api::API_HISTORY.contains(&version.as_str()) {
+        return Err(WasmError(format!(
+            "the plugin was built against API {version}; this host loads API {}",
+            api::API_HISTORY.join(", ")
+        )));
+    }
+    Ok(version)
+}
+
+/// A compiled component, loaded from its `precompile` bytes on first need and kept.
+fn load_component(
+    engine: &Engine,
+    component: &std::sync::OnceLock<Component>,
+    serialized: Option<&[u8]>,
+) -> Result<Component, WasmError> {
+    if let Some(component) = component.get() {
+        return Ok(component.clone());
+    }
+    let Some(bytes) = serialized else {
+        return Err(WasmError(
+            "the plugin's component was never compiled".into(),
+        ));
+    };
+    // SAFETY: the bytes are the component part of a `precompile` payload that `load_compiled`
+    // of this engine checked (the cache's checksum) and split.
+    let loaded = unsafe { Component::deserialize(engine, bytes) }
+        .map_err(|e| error("loading the compiled plugin", e))?;
+    Ok(component.get_or_init(|| loaded).clone())
+}
+
+/// What a plugin loaded for the core path needs to link its component if the component path
+/// is chosen later (`WasmPlugin::set_abi_path`): always a plugin of the newest API.
+struct LazyComponent {
+    component: std::sync::OnceLock<Component>,
+    serialized: Option<std::sync::Arc<[u8]>>,
+    linker: std::sync::Arc<Linker<HostCtx>>,
+}
+
+/// A live instance and its store.
+struct Live {
+    store: Store<HostCtx>,
+    keyword: Bound,
+}
+
+/// A plugin linked with the bindings of its API version.
+enum Pre {
+    V1_0(bindings_1_0::KeywordPre<HostCtx>),
+    V1_1(bindings_1_1::KeywordPre<HostCtx>),
+    V1_2(bindings_1_2::KeywordPre<HostCtx>),
+    V1_3(bindings_1_3::KeywordPre<HostCtx>),
+    V1_4(bindings_1_4::KeywordPre<HostCtx>),
+    V1_5(bindings_1_5::KeywordPre<HostCtx>),
+    V1_6(bindings::KeywordPre<HostCtx>),
+}
+
+/// An instance with the bindings of its API version.
+enum Bound {
+    V1_0(bindings_1_0::Keyword),
+    V1_1(bindings_1_1::Keyword),
+    V1_2(bindings_1_2::Keyword),
+    V1_3(bindings_1_3::Keyword),
+    V1_4(bindings_1_4::Keyword),
+    V1_5(bindings_1_5::Keyword),
+    V1_6(bindings::Keyword),
+    /// The newest API through the core path (boxed: its exports make it the largest variant).
+    Core(Box<core_abi::CoreInstance>),
+}
+
+/// One instantiated plugin.
+pub struct WasmPlugin {
+    engine: Engine,
+    /// The component linked with its version's bindings; set when the plugin is instantiated,
+    /// or for a plugin loaded for the core path when the component path is first chosen.
+    pre: std::sync::OnceLock<Pre>,
+    lazy: Option<LazyComponent>,
+    memory: u64,
+    fuel: u64,
+    /// Fuel per call at particular hook points and queries (by manifest name), overriding `fuel`
+    /// (the ruleset's `hook_fuel`).
+    call_fuel: std::collections::BTreeMap<String, u64>,
+    live: Option<Live>,
+    /// Whether the live instance has been called: its memory may hold what earlier calls left.
+    called: bool,
+    /// The plugin's main core module linked for the core path, if it can take it.
+    core: Option<core_abi::CorePre>,
+    /// The path calls take when both are possible.
+    abi: AbiPath,
+}
+
+/// Calls the hook export of a hook point, with any version's bindings (every version has
+/// the same hooks).
+macro_rules! hook_call {
+    ($hooks:expr, $store:expr, $hook:expr, $ability:expr, $event:expr) => {{
+        use api::{HookPoint as H, Pop as P};
+        let hooks = $hooks;
+        let store = $store;
+        let ability = $ability;
+        let event = $event;
+        match $hook {
+            H::SetupStart => hooks.call_setup_start(store, ability, event),
+            H::SetupUnitPlaced => hooks.call_setup_unit_placed(store, ability, event),
+            H::SetupEnd => hooks.call_setup_end(store, ability, event),
+            H::TurnStart => hooks.call_turn_start(store, ability, event),
+            H::UntapStep => hooks.call_untap_step(store, ability, event),
+            H::GainForceStep => hooks.call_gain_force_step(store, ability, event),
+            H::BuildRoll => hooks.call_build_roll(store, ability, event),
+            H::BuildStepStart => hooks.call_build_step_start(store, ability, event),
+            H::BuildAction => hooks.call_build_action(store, ability, event),
+            H::BuildStepEnd => hooks.call_build_step_end(store, ability, event),
+            H::RetreatStep => hooks.call_retreat_step(store, ability, event),
+            H::BattlePhaseStart => hooks.call_battle_phase_start(store, ability, event),
+            H::BattleStepStart => hooks.call_battle_step_start(store, ability, event),
+            H::SelectNextActor => hooks.call_select_next_actor(store, ability, event),
+            H::AttackDeclared => hooks.call_attack_declared(store, ability, event),
+            H::AttackRoll => hooks.call_attack_roll(store, ability, event),
+            H::InitialRollTriggers => hooks.call_initial_roll_triggers(store, ability, event),
+            H::HitsCounted => hooks.call_hits_counted(store, ability, event),
+            H::DamagePending => hooks.call_damage_pending(store, ability, event),
+            H::DamagePlaced => hooks.call_damage_placed(store, ability, event),
+            H::UnitDiscarded => hooks.call_unit_discarded(store, ability, event),
+            H::AttackEnd => hooks.call_attack_end(store, ability, event),
+            H::BattleStepEnd => hooks.call_battle_step_end(store, ability, event),
+            H::BattlePhaseEnd => hooks.call_battle_phase_end(store, ability, event),
+            H::TurnEnd => hooks.call_turn_end(store, ability, event),
+            H::CardOrAbilityPlayed => hooks.call_card_or_ability_played(store, ability, event),
+            H::Resolve => hooks.call_resolve(store, ability, event),
+            H::UnitEntersArena => hooks.call_unit_enters_arena(store, ability, event),
+            H::UnitLeavesArena => hooks.call_unit_leaves_arena(store, ability, event),
+            H::StateCheck => hooks.call_state_check(store, ability, event),
+            H::Pop(P::BattlePhase) => hooks.call_pop_p1(store, ability, event),
+            H::Pop(P::BattleStep) => hooks.call_pop_p2(store, ability, event),
+            H::Pop(P::BetweenAttacks) => hooks.call_pop_p3(store, ability, event),
+            H::Pop(P::Attack) => hooks.call_pop_p4(store, ability, event),
+            H::Pop(P::Reroll) => hooks.call_pop_p5(store, ability, event),
+            H::Pop(P::PendingDamage) => hooks.call_pop_p6(store, ability, event),
+            H::Pop(P::DamagePrevention) => hooks.call_pop_p7(store, ability, event),
+            H::Pop(P::DamagePlacement) => hooks.call_pop_p8(store, ability, event),
+            H::Pop(P::AttackEnd) => hooks.call_pop_p9(store, ability, event),
+            H::Pop(P::Disrupt) => hooks.call_pop_p10(store, ability, event),
+        }
+    }};
+}
+
+/// Calls one of the queries every API version has, converting with version module `$v`.
+macro_rules! query_call {
+    ($v:ident, $q:expr, $store:expr, $ability:expr, $call:expr) => {{
+        use api::{QueryAnswer as A, QueryCall as Q};
+        let (q, store, ability) = ($q, $store, $ability);
+        match $call {
+            Q::AttackDieModifier { attacker, defender } => {
+                A::Number(q.call_attack_die_modifier(store, ability, *attacker, *defender)?)
+            }
+            Q::HitThreshold { kind } => {
+                A::Threshold(q.call_hit_threshold(store, ability, $v::to_wit_dice_kind(*kind))?)
+            }
+            Q::CanBeAttacked { attacker } => {
+                A::Flag(q.call_can_be_attacked(store, ability, *attacker)?)
+            }
+            Q::CanBeRetargeted { by } => {
+                A::Flag(q.call_can_be_retargeted(store, ability, $v::to_wit_retarget(*by))?)
+            }
+            Q::StatModifier => A::Stats($v::from_wit_stat_totals(
+                q.call_stat_modifier(store, ability)?,
+            )),
+            Q::PowerAgainst { attacker } => {
+                A::Number(q.call_power_against(store, ability, *attacker)?)
+            }
+            Q::DamagePreventable { source, target } => {
+                A::MaybeFlag(q.call_damage_preventable(store, ability, *source, *target)?)
+            }
+            Q::Activations { pop, event } => A::Activations(
+                q.call_activations(
+                    store,
+                    ability,
+                    $v::to_wit_pop(*pop),
+                    $v::to_wit_event(event),
+                )?
+                .into_iter()
+                .map($v::from_wit_activation)
+                .collect(),
+            ),
+            Q::Activate {
+                index,
+                choice,
+                event,
+            } => effects_answer(
+                q.call_activate(
+                    store,
+                    ability,
+                    *index,
+                    $v::to_wit_choice(*choice),
+                    $v::to_wit_event(event),
+                )?,
+                $v::from_wit_effect,
+            )?,
+            Q::GrantedAbilities => A::Abilities(q.call_granted_abilities(store, ability)?),
+            Q::AttackArenas => A::Arenas(
+                q.call_attack_arenas(store, ability)?
+                    .into_iter()
+                    .map(|o| ($v::from_wit_arena(o.arena), o.power))
+                    .collect(),
+            ),
+            Q::Completions => A::Completions(
+                q.call_completions(store, ability)?
+                    .into_iter()
+                    .map($v::from_wit_completion)
+                    .collect(),
+            ),
+            // The queries a later version added are answered by the caller.
+            Q::StatModifierFor { .. }
+            | Q::Chosen { .. }
+            | Q::Understands
+            | Q::StacksUnder { .. }
+            | Q::SecretRoll
+            | Q::RemovedKeywords { .. }
+            | Q::BuildActivations { .. } => A::Effects(Vec::new()),
+        }
+    }};
+}
+
+/// The ability of a call to a plugin of API 1.2 or later, with version `$b`'s bindings: its
+/// unit and the key of the rest. A plugin that has been given `MAX_ABILITY_KEYS` keys never
+/// gets a new one: `with_call` replaces its instance (and so its keys) before such a call.
+macro_rules! ability_ref {
+    ($b:ident, $store:expr, $ability:expr) => {
+        $b::swtcg::keyword::types::AbilityRef {
+            unit: $ability.unit,
+            key: $store.data_mut().keys.key_of($ability),
+        }
+    };
+}
+
+/// A hook call to a plugin of API 1.2 or later (`ability-ref`), with version `$b`'s bindings
+/// and version module `$v`'s conversions.
+macro_rules! keyed_hook {
+    ($k:expr, $store:expr, $hook:expr, $ability:expr, $event:expr, $b:ident, $v:ident) => {{
+        let hooks = $k.swtcg_keyword_hooks();
+        let ability = ability_ref!($b, $store, $ability);
+        let event = $v::to_wit_event($event);
+        // `collect` converts in place, in the plugin's list: a list made anew at its final
+        // size cost about 200 instructions more per call.
+        hook_call!(hooks, &mut *$store, $hook, ability, event)?
+            .map(|list| list.into_iter().map($v::from_wit_effect).collect())
+    }};
+}
+
+/// A query call to a plugin of API 1.2 or later: the queries 1.1 added, then `$extra` (the
+/// arms of the queries later versions added), then those of every version.
+macro_rules! keyed_query {
+    ($k:expr, $store:expr, $ability:expr, $call:expr, $b:ident, $v:ident, { $($extra:tt)* }) => {{
+        use api::{QueryAnswer as A, QueryCall as Q};
+        let q = $k.swtcg_keyword_queries();
+        let ability = ability_ref!($b, $store, $ability);
+        match $call {
+            Q::StatModifierFor { unit } => A::Stats($v::from_wit_stat_totals(
+                q.call_stat_modifier_for(&mut *$store, ability, *unit)?,
+            )),
+            Q::Chosen { index } => effects_answer(
+                q.call_chosen(&mut *$store, ability, *index)?,
+                $v::from_wit_effect,
+            )?,
+            Q::Understands => A::Flag(q.call_understands(&mut *$store, ability)?),
+            Q::StacksUnder { card } => {
+                let card = $v::to_wit_card(card);
+                A::Flag(q.call_stacks_under(&mut *$store, ability, &card)?)
+            }
+            Q::SecretRoll => A::Flag(q.call_secret_roll(&mut *$store, ability)?),
+            Q::RemovedKeywords { unit } => {
+                A::Abilities(q.call_removed_keywords(&mut *$store, ability, *unit)?)
+            }
+            $($extra)*
+            call => query_call!($v, q, &mut *$store, ability, call),
+        }
+    }};
+}
+
+/// The query `build-activations` (API 1.3 and later), inside `keyed_query!`.
+macro_rules! build_activations {
+    ($k:expr, $store:expr, $ability:expr, $event:expr, $b:ident, $v:ident) => {{
+        let q = $k.swtcg_keyword_queries();
+        let ability = ability_ref!($b, $store, $ability);
+        A::Activations(
+            q.call_build_activations(&mut *$store, ability, $v::to_wit_event($event))?
+                .into_iter()
+                .map($v::from_wit_activation)
+                .collect(),
+        )
+    }};
+}
+
+impl WasmPlugin {
+    fn fresh_instance(&self) -> Result<Live, WasmError> {
+        let limits = limits::Limiter::new(self.memory);
+        let mut store = Store::new(
+            &self.engine,
+            HostCtx {
+                view: std::ptr::null(),
+                limits,
+                calls: 0,
+                keys: AbilityKeys::default(),
+                guest: None,
+            },
+        );
+        store.limiter(|ctx| &mut ctx.limits);
+        store.set_epoch_deadline(EPOCH_DEADLINE);
+        store
+            .set_fuel(self.fuel)
+            .map_err(|e| error("setting fuel", e))?;
+        if let (Some(core), AbiPath::Core) = (&self.core, self.abi) {
+            let keyword = core
+                .instantiate(&mut store)
+                .map(|instance| Bound::Core(Box::new(instance)))
+                .map_err(|e| instantiation_error(&e))?;
+            return Ok(Live { store, keyword });
+        }
+        let keyword = match self.component_pre()? {
+            Pre::V1_0(pre) => pre.instantiate(&mut store).map(Bound::V1_0),
+            Pre::V1_1(pre) => pre.instantiate(&mut store).map(Bound::V1_1),
+            Pre::V1_2(pre) => pre.instantiate(&mut store).map(Bound::V1_2),
+            Pre::V1_3(pre) => pre.instantiate(&mut store).map(Bound::V1_3),
+            Pre::V1_4(pre) => pre.instantiate(&mut store).map(Bound::V1_4),
+            Pre::V1_5(pre) => pre.instantiate(&mut store).map(Bound::V1_5),
+            Pre::V1_6(pre) => pre.instantiate(&mut store).map(Bound::V1_6),
+        }
+        .map_err(|e| instantiation_error(&e))?;
+        Ok(Live { store, keyword })
+    }
+
+    /// The component linked with its version's bindings, linked now for a plugin loaded for
+    /// the core path.
+    fn component_pre(&self) -> Result<&Pre, WasmError> {
+        if let Some(pre) = self.pre.get() {
+            return Ok(pre);
+        }
+        let Some(lazy) = &self.lazy else {
+            return Err(WasmError("the plugin has no component".into()));
+        };
+        let component = load_component(&self.engine, &lazy.component, lazy.serialized.as_deref())?;
+        let pre = lazy
+            .linker
+            .instantiate_pre(&component)
+            .map_err(|e| error("linking the plugin", e))?;
+        let pre = bindings::KeywordPre::new(pre)
+            .map_err(|e| error("the plugin does not export the keyword world", e))?;
+        Ok(self.pre.get_or_init(|| Pre::V1_6(pre)))
+    }
+
+    /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
+    /// a trap the instance is replaced, so the next call starts clean.
+    fn with_call<R>(
+        &mut self,
+        state: &GameState,
+        name: &str,
+        call: impl FnOnce(&Bound, &mut Store<HostCtx>) -> wasmtime::Result<R>,
+    ) -> Result<R, String> {
+        // An instance given its most ability keys starts over, its memory with them; the
+        // call gives at most one more.
+        if self
+            .live
+            .as_ref()
+            .is_some_and(|live| live.store.data().keys.len() >= MAX_ABILITY_KEYS)
+        {
+            self.live = None;
+        }
+        if self.live.is_none() {
+            self.live = Some(self.fresh_instance().map_err(|e| e.0)?);
+        }
+        let Some(live) = self.live.as_mut() else {
+            return Err("no instance".into());
+        };
+        self.called = true;
+        live.store.data_mut().view = state;
+        live.store.set_epoch_deadline(EPOCH_DEADLINE);
+        live.store.data_mut().calls = 0;
+        let fuel = self.call_fuel.get(name).copied().unwrap_or(self.fuel);
+        let fuel_ok = live.store.set_fuel(fuel);
+        let result = match fuel_ok {
+            Ok(()) => call(&live.keyword, &mut live.store),
+            Err(e) => Err(e),
+        };
+        live.store.data_mut().view = std::ptr::null();
+        match result {
+            Ok(value) => Ok(value),
+            Err(err) => {
+                // A trapped instance can't be called again: drop it; the next call makes a new one.
+                self.live = None;
+                Err(describe_trap(&err))
+            }
+        }
+    }
+
+    /// A new game starts: an instance that has been called is dropped, so that the game's
+    /// first call gets a fresh one and nothing a plugin kept in its memory crosses games
+    /// (`AbilityHost::new_game`). An instance never called is as fresh as a new one.
+    pub fn new_game(&mut self) {
+        if self.called {
+            self.live = None;
+            self.called = false;
+        }
+    }
+
+    /// Chooses the path of the next calls (see `AbiPath`); the live instance is replaced when
+    /// the path changes.
+    pub fn set_abi_path(&mut self, abi: AbiPath) {
+        if abi != self.abi {
+            self.abi = abi;
+            self.live = None;
+        }
+    }
+
+    /// The path calls take: `Core` only for a plugin that can take it.
+    pub fn abi_path(&self) -> AbiPath {
+        match (&self.core, self.abi) {
+            (Some(_), AbiPath::Core) => AbiPath::Core,
+            _ => AbiPath::Component,
+        }
+    }
+
+    /// Sets the fuel per call at the named hook points and queries (the ruleset's
+    /// `hook_fuel`); other calls keep the plugin's fuel.
+    pub fn set_call_fuel(&mut self, fuel: std::collections::BTreeMap<String, u64>) {
+        self.call_fuel = fuel;
+    }
+
+    /// Calls a hook export.
+    pub fn call_hook(
+        &mut self,
+        hook: api::HookPoint,
+        ability: &api::Ability,
+        event: &api::HookEvent,
+        state: &GameState,
+    ) -> Result<Vec<api::Effect>, String> {
+        let answer = self.with_call(state, hook.name(), |k, store| {
+            Ok(match k {
+                Bound::V1_0(k) => {
+                    let hooks = k.swtcg_keyword_hooks();
+                    let (ability, event) =
+                        (v1_0::to_wit_ability(ability), v1_0::to_wit_event(event));
+                    hook_call!(hooks, &mut *store, hook, &ability, event)?
+                        .map(|list| list.into_iter().map(v1_0::from_wit_effect).collect())
+                }
+                Bound::V1_1(k) => {
+                    let hooks = k.swtcg_keyword_hooks();
+                    let (ability, event) =
+                        (v1_1::to_wit_ability(ability), v1_1::to_wit_event(event));
+                    hook_call!(hooks, &mut *store, hook, &ability, event)?
+                        .map(|list| list.into_iter().map(v1_1::from_wit_effect).collect())
+                }
+                Bound::V1_2(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_2, v1_2),
+                Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
+                Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_4, v1_4),
+                Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_5, v1_5),
+                Bound::V1_6(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_6),
+                Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
+            })
+        })?;
+        match answer {
+            Ok(effects) => effects,
+            Err(message) => Err(swtcg_rules::hooks::plugin_returned_error(&message)),
+        }
+    }
+
+    /// Calls a query export. A query added after the plugin's API version gets the answer
+    /// that means "no change" (the plugin can't have subscribed to it: see the manifest).
+    pub fn query(
+        &mut self,
+        ability: &api::Ability,
+        call: &api::QueryCall,
+        state: &GameState,
+    ) -> Result<api::QueryAnswer, String> {
+        use api::{QueryAnswer as A, QueryCall as Q};
+        self.with_call(state, call.query().name(), |k, store| match k {
+            Bound::V1_0(k) => {
+                let q = k.swtcg_keyword_queries();
+                let ability = v1_0::to_wit_ability(ability);
+                Ok(match call {
+                    Q::StatModifierFor { .. } => A::Stats(api::Stats::default()),
+                    Q::Chosen { .. } => A::Effects(Vec::new()),
+                    Q::Understands => A::Flag(true),
+                    Q::StacksUnder { .. } | Q::SecretRoll => A::Flag(false),
+                    Q::RemovedKeywords { .. } => A::Abilities(Vec::new()),
+                    Q::BuildActivations { .. } => A::Activations(Vec::new()),
+                    _ => query_call!(v1_0, q, store, &ability, call),
+                })
+            }
+            Bound::V1_1(k) => {
+                let q = k.swtcg_keyword_queries();
+                let ability = v1_1::to_wit_ability(ability);
+                Ok(match call {
+                    Q::StatModifierFor { unit } => A::Stats(v1_1::from_wit_stat_totals(
+                        q.call_stat_modifier_for(store, &ability, *unit)?,
+                    )),
+                    Q::Chosen { index } => effects_answer(
+                        q.call_chosen(store, &ability, *index)?,
+                        v1_1::from_wit_effect,
+                    )?,
+                    Q::Understands => A::Flag(q.call_understands(store, &ability)?),
+                    Q::StacksUnder { card } => {
+                        let card = v1_1::to_wit_card(card);
+                        A::Flag(q.call_stacks_under(store, &ability, &card)?)
+                    }
+                    Q::SecretRoll => A::Flag(q.call_secret_roll(store, &ability)?),
+                    Q::RemovedKeywords { unit } => {
+                        A::Abilities(q.call_removed_keywords(store, &ability, *unit)?)
+                    }
+                    Q::BuildActivations { .. } => A::Activations(Vec::new()),
+                    _ => query_call!(v1_1, q, store, &ability, call),
+                })
+            }
+            Bound::V1_2(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_2, v1_2, {
+                Q::BuildActivations { .. } => A::Activations(Vec::new()),
+            })),
+            Bound::V1_3(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_3, v1_3, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
+            })),
+            Bound::Core(k) => k.query(store, ability, call),
+            Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_4, v1_4, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_4, v1_4),
+            })),
+            Bound::V1_5(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_5, v1_5, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_5, v1_5),
+            })),
+            Bound::V1_6(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_6, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_6),
+            })),
+        })
+    }
+}
+
+/// A query's list of effects as an answer; a plugin error or an unconvertible effect fails
+/// the call.
+fn effects_answer<W>(
+    answer: Result<Vec<W>, String>,
+    convert: fn(W) -> Result<api::Effect, String>,
+) -> wasmtime::Result<api::QueryAnswer> {
+    let effects = answer.map_err(|message| {
+        wasmtime::Error::msg(swtcg_rules::hooks::plugin_returned_error(&message))
+    })?;
+    effects
+        .into_iter()
+        .map(convert)
+        .collect::<Result<Vec<_>, _>>()
+        .map(api::QueryAnswer::Effects)
+        .map_err(wasmtime::Error::msg)
+}
+
+/// Why a plugin could not be instantiated. Instantiating runs the module's start function and
+/// its `_initialize` export with the plugin's fuel, so running out of fuel there is said as such:
+/// it is code run before any call (wasmtime 48 charges `memory.init` a unit per byte, so a start
+/// function copying a 64 MB data segment ran out of fuel, which the plain trap did not say).
+fn instantiation_error(err: &wasmtime::Error) -> WasmError {
+    let why = match err.downcast_ref::<wasmtime::Trap>() {
+        Some(wasmtime::Trap::OutOfFuel) => "its start function or `_initialize` ran out of fuel \
+            (the ruleset's plugin_fuel; bulk memory and table operations such as `memory.init` \
+            cost a unit per byte or element)"
+            .to_string(),
+        // wasmtime's own words for the counts of `limits::Limiter` name no limit.
+        _ if err.to_string().starts_with("resource limit exceeded") => format!(
+            "{err} (a plugin instance may have {} core instances, {} tables and {} memories)",
+            limits::MAX_INSTANCES,
+            limits::MAX_TABLES,
+            limits::MAX_MEMORIES
+        ),
+        _ => describe_trap(err),
+    };
+    WasmError(format!("instantiating the plugin: {why}"))
+}
+
+/// A readable reason for a failed call: out of fuel, out of memory, a trap or a panic.
+fn describe_trap(err: &wasmtime::Error) -> String {
+    // A memory or table over its limit (`limits::Limiter`) says so itself.
+    if let Some(breach) = err.downcast_ref::<limits::Breach>() {
+        return breach.to_string();
+    }
+    match err.downcast_ref::<wasmtime::Trap>() {
+        Some(wasmtime::Trap::OutOfFuel) => {
+            "ran out of fuel (the ruleset's plugin_fuel per call)".into()
+        }
+        Some(wasmtime::Trap::UnreachableCodeReached) => {
+            "trapped: unreachable code reached (a panic or an abort in the plugin)".into()
+        }
+        Some(wasmtime::Trap::Interrupt) => format!(
+            "stopped by the wall-clock backstop after about {} ms",
+            (EPOCH_TICK * EPOCH_DEADLINE as u32).as_millis()
+        ),
+        Some(trap) => format!("trapped: {trap}"),
+        None => format!("{err:#}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ability(unit: u32, index: u32, text: &str, parameter: &str) -> api::Ability {
+        api::Ability {
+            unit,
+            index,
+            text: text.into(),
+            parameter: parameter.into(),
+            cost: None,
+            under: false,
+        }
+    }
+
+    #[test]
+    fn one_key_per_distinct_details_whatever_the_unit() {
+        let mut keys = AbilityKeys::default();
+        let evade = ability(3, 0, "Evade 2", "2");
+        assert_eq!(keys.key_of(&evade), 0);
+        assert_eq!(keys.key_of(&ability(9, 0, "Evade 2", "2")), 0);
+        assert_eq!(keys.key_of(&ability(3, 1, "Evade 2", "2")), 1);
+        assert_eq!(keys.key_of(&ability(3, 0, "Evade 3", "3")), 2);
+        let paid = api::Ability {
+            cost: Some("Pay 1 Force".into()),
+            ..evade.clone()
+        };
+        assert_eq!(keys.key_of(&paid), 3);
+        let under = api::Ability {
+            under: true,
+            ..evade.clone()
+        };
+        assert_eq!(keys.key_of(&under), 4);
+        assert_eq!(keys.key_of(&evade), 0);
+        assert_eq!(keys.len(), 5);
+        // What a key stands for is the details without the unit.
+        assert_eq!(keys.details[3].cost.as_deref(), Some("Pay 1 Force"));
+        assert_eq!(keys.details[2].text, "Evade 3");
+    }
+
+    #[test]
+    fn details_sharing_a_hash_still_get_their_own_keys() {
+        let mut keys = AbilityKeys::default();
+        let first = ability(1, 0, "Evade 2", "2");
+        let second = ability(1, 0, "Evade 4", "4");
+        assert_eq!(keys.key_of(&first), 0);
+        assert_eq!(keys.key_of(&second), 1);
+        // Make every hash seen point at the first key, as if the two collided.
+        for key in keys.by_hash.values_mut() {
+            *key = 0;
+        }
+        // And forget the last key, so that the look-ups below go through the hash.
+        keys.last = None;
+        assert_eq!(keys.key_of(&second), 1);
+        assert_eq!(keys.key_of(&first), 0);
+        assert_eq!(keys.key_of(&ability(1, 0, "Evade 5", "5")), 2);
+    }
+}
