@@ -46,6 +46,17 @@ const MAX_LINES: usize = 1_500;
 /// The start of the line that says why a file is longer than [`MAX_LINES`].
 const LONG_FILE_REASON: &str = "// tidy: long file: ";
 
+/// A function of the rules core or the hosts may be longer than this only with a line giving the
+/// reason, starting with [`LONG_FUNCTION_REASON`], just above it or among its first lines.
+const MAX_FUNCTION_LINES: usize = 150;
+
+/// The start of the line that says why a function is longer than [`MAX_FUNCTION_LINES`].
+const LONG_FUNCTION_REASON: &str = "// tidy: long function: ";
+
+/// The crates whose functions are held to [`MAX_FUNCTION_LINES`]: the rules core and the hosts
+/// (every crate of `engine/`, and host-cli); tests beside the code are not.
+const SHORT_FUNCTIONS: &[&str] = &["engine/", "host-cli/src/"];
+
 /// The workspace's crates, as the root Cargo.toml lists them (`engine/rules`, `host-cli`...).
 fn members() -> Vec<String> {
     let table: toml::Table = toml::from_str(&read("Cargo.toml")).unwrap();
@@ -358,5 +369,100 @@ fn the_code_map_names_every_crate_and_no_other() {
     none(
         "code map headings that name no crate of the workspace",
         extra,
+    );
+}
+
+/// The functions of `text` longer than `max` lines, as (first line, name, lines). A function ends
+/// at the first `}` line indented as its `fn` line, which rustfmt guarantees.
+fn long_functions(text: &str, max: usize) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut long = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = line.len() - code.len();
+        let after_visibility = code
+            .strip_prefix("pub ")
+            .or_else(|| code.strip_prefix("pub(crate) "))
+            .or_else(|| code.strip_prefix("pub(super) "))
+            .unwrap_or(code);
+        let Some(signature) = after_visibility
+            .strip_prefix("const fn ")
+            .or_else(|| after_visibility.strip_prefix("fn "))
+        else {
+            continue;
+        };
+        let name: String = signature
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // A declaration without a body (in a trait) ends with `;` before any `{`.
+        let Some(open) = (start..lines.len()).find(|&i| {
+            let l = lines[i].trim_end();
+            l.ends_with('{') || l.ends_with(';')
+        }) else {
+            continue;
+        };
+        if !lines[open].trim_end().ends_with('{') {
+            continue;
+        }
+        let close = (open + 1..lines.len()).find(|&i| {
+            let l = lines[i];
+            l.len() - l.trim_start().len() == indent && l.trim_start().starts_with('}')
+        });
+        if let Some(close) = close {
+            let length = close - start + 1;
+            if length > max {
+                long.push((start + 1, name, length));
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn no_function_of_the_rules_core_or_the_hosts_is_over_150_lines_without_a_reason() {
+    let problems = checked_files()
+        .into_iter()
+        .filter(|file| SHORT_FUNCTIONS.iter().any(|dir| file.starts_with(dir)))
+        .filter(|file| file.contains("/src/") && !file.ends_with("/tests.rs"))
+        .flat_map(|file| {
+            let text = read(&file);
+            let lines: Vec<&str> = text.lines().collect();
+            // Test modules at the end of a file are not held to the limit.
+            let code_end = lines
+                .iter()
+                .position(|l| l.trim_start().starts_with("#[cfg(test)]"))
+                .unwrap_or(lines.len());
+            long_functions(&text, MAX_FUNCTION_LINES)
+                .into_iter()
+                .filter(|(start, ..)| *start <= code_end)
+                .filter(|(start, ..)| {
+                    // The reason sits in the 3 lines above the `fn` (between its doc and it) or
+                    // in its first 3 lines.
+                    let from = start.saturating_sub(4);
+                    let to = (*start + 3).min(lines.len());
+                    !lines[from..to]
+                        .iter()
+                        .any(|l| l.trim_start().starts_with(LONG_FUNCTION_REASON))
+                })
+                .map(|(start, name, length)| format!("{file}:{start}: fn {name}: {length} lines"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    none(
+        &format!(
+            "functions over {MAX_FUNCTION_LINES} lines without a `{LONG_FUNCTION_REASON}...` line"
+        ),
+        problems,
+    );
+}
+
+#[test]
+fn the_function_length_check_finds_a_long_function() {
+    let body = "    let x = 1;\n".repeat(160);
+    let text = format!("/// Doc.\npub fn long() {{\n{body}}}\n\nfn short() {{\n}}\n");
+    assert_eq!(
+        long_functions(&text, 150),
+        vec![(2, "long".to_string(), 162)]
     );
 }
