@@ -133,6 +133,21 @@ pub fn pilot_rooms(text: &str) -> Vec<PilotRoom> {
         .collect()
 }
 
+/// The arrows the card data writes between a cost and its effect. `-->` contains `->`, so at one
+/// place in a text the longer arrow is the one read.
+pub const ARROWS: [&str; 3] = ["-->", "->", "\u{2192}"];
+
+/// Splits a text at its first arrow (the one that starts first; of two starting at one place,
+/// the longer): the cost before it and the effect after it, untrimmed. This is the one rule the
+/// engine's ability splitter and the card coverage read costs by.
+pub fn split_at_arrow(text: &str) -> Option<(&str, &str)> {
+    let (at, arrow) = ARROWS
+        .iter()
+        .filter_map(|arrow| text.find(arrow).map(|at| (at, *arrow)))
+        .min_by_key(|&(at, arrow)| (at, std::cmp::Reverse(arrow.len())))?;
+    Some((&text[..at], &text[at + arrow.len()..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +203,22 @@ mod tests {
             [PilotRoom::UpTo(3)]
         );
         assert!(pilot_rooms("Abeloth can have more than 4 cards in her stack.").is_empty());
+    }
+
+    #[test]
+    fn the_first_arrow_splits_and_the_longer_wins_at_one_place() {
+        assert_eq!(
+            split_at_arrow("Pay 2 Force --> Evade 2"),
+            Some(("Pay 2 Force ", " Evade 2"))
+        );
+        assert_eq!(
+            split_at_arrow("INSERT: Pay 1 Force -> Absorb 1 -> x"),
+            Some(("INSERT: Pay 1 Force ", " Absorb 1 -> x"))
+        );
+        assert_eq!(
+            split_at_arrow("Tap \u{2192} Gain 1 Force -> y").map(|p| p.0),
+            Some("Tap ")
+        );
+        assert_eq!(split_at_arrow("no arrow"), None);
     }
 }

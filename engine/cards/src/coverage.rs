@@ -14,7 +14,8 @@
 
 use std::collections::HashMap;
 
-use swtcg_rules::ability::parse_ability;
+use swtcg_plugin_api::text::split_at_arrow;
+use swtcg_rules::ability::{PILOT_PREFIX, parse_ability};
 use swtcg_rules::model::{CardDef, CardType};
 
 /// How deep INSERT and Switch grants are followed ("INSERT: Switch: ..."); the data nests at
@@ -139,10 +140,10 @@ pub fn classify(
 ///   may ...", "Deflect X, where X is ...", "Redirect to a Crime unit") is card text.
 pub fn keyword_ability(text: &str, keywords: &[String]) -> Option<(String, String)> {
     let text = text.trim();
-    if let Some(head) = text.get(..PILOT.len())
-        && head.eq_ignore_ascii_case(PILOT)
+    if let Some(head) = text.get(..PILOT_PREFIX.len())
+        && head.eq_ignore_ascii_case(PILOT_PREFIX)
     {
-        let rest = text.get(PILOT.len()..).unwrap_or("").trim();
+        let rest = text.get(PILOT_PREFIX.len()..).unwrap_or("").trim();
         return Some(("Pilot".to_string(), rest.to_string()));
     }
     let parsed = parse_ability(text, keywords);
@@ -152,10 +153,7 @@ pub fn keyword_ability(text: &str, keywords: &[String]) -> Option<(String, Strin
             if !swtcg_rules::ability::plain_cost(cost) {
                 return None;
             }
-            ARROWS
-                .iter()
-                .find_map(|arrow| text.split_once(arrow))
-                .map_or(text, |(_, effect)| effect.trim())
+            split_at_arrow(text).map_or(text, |(_, effect)| effect.trim())
         }
         None => text,
     };
@@ -163,12 +161,6 @@ pub fn keyword_ability(text: &str, keywords: &[String]) -> Option<(String, Strin
     let plain = rest.starts_with(':') || swtcg_rules::ability::plain_parameter(rest);
     plain.then_some((keyword, parsed.parameter))
 }
-
-/// The prefix of Pilot abilities.
-const PILOT: &str = "[Pilot]";
-
-/// The arrows between a cost and its effect, in the order `parse_ability` tries them.
-const ARROWS: [&str; 3] = ["-->", "->", "\u{2192}"];
 
 /// Adds to `missing` what keeps `text` (the printed ability `printed`, or a part granted inside
 /// it) from being supported.

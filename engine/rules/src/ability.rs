@@ -26,8 +26,8 @@ impl ParsedAbility {
     }
 }
 
-/// The arrows the card data uses between a cost and its effect.
-const ARROWS: [&str; 3] = ["-->", "->", "→"];
+/// How a Pilot ability is printed: "[Pilot] Starfighter Pilot. The Starfighter gets: ...".
+pub const PILOT_PREFIX: &str = "[Pilot]";
 
 /// Parses one printed ability against the known keyword names (from the bundled keyword list
 /// and the loaded plugins). Card text that starts with no keyword has `keyword: None`.
@@ -47,18 +47,18 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
         };
     }
     // "[Pilot] ..." is Pilot whatever arrows the abilities it grants hold.
-    if let Some(head) = text.get(.."[Pilot]".len())
-        && head.eq_ignore_ascii_case("[Pilot]")
+    if let Some(head) = text.get(..PILOT_PREFIX.len())
+        && head.eq_ignore_ascii_case(PILOT_PREFIX)
     {
         return ParsedAbility {
             text: text.into(),
             cost: None,
             keyword: Some("Pilot".into()),
-            parameter: text["[Pilot]".len()..].trim().into(),
+            parameter: text[PILOT_PREFIX.len()..].trim().into(),
             plain: true,
         };
     }
-    let (cost, effect) = match ARROWS.iter().find_map(|arrow| text.split_once(arrow)) {
+    let (cost, effect) = match swtcg_plugin_api::text::split_at_arrow(text) {
         Some((cost, effect)) => (Some(cost.trim().to_string()), effect.trim()),
         None => (None, text),
     };

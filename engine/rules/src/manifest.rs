@@ -352,202 +352,24 @@ impl Manifest {
             // A parser message may quote the text it refused.
             message: escape_controls(err.message()).into_owned(),
         })?;
-        // Semantic errors point at the line of their key.
-        let error = |key: &str, message: String| ManifestError {
-            origin: origin.to_string(),
-            line: text
-                .lines()
-                .position(|l| {
-                    l.trim_start().starts_with(key)
-                        && l[l.find(key).unwrap_or(0) + key.len()..]
-                            .trim_start()
-                            .starts_with('=')
-                })
-                .map(|i| i + 1),
-            key: Some(key.to_string()),
-            message,
-        };
-        let (k, kind, cards, card_types) = match (raw.keyword, raw.card) {
-            (Some(k), None) => {
-                if let Some(bad) = k.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
-                    return Err(error(
-                        "types",
-                        format!(
-                            "the engine does not play {bad:?} cards; a keyword names unit, \
-                             battle, mission or equipment cards"
-                        ),
-                    ));
-                }
-                let types = k.types.clone();
-                (k, PluginKind::Keyword, Vec::new(), types)
-            }
-            (None, Some(c)) => {
-                if !c.queries.iter().any(|q| q == "understands") {
-                    return Err(error(
-                        "queries",
-                        "a card plugin must answer `understands`: it is how it claims the texts it implements".into(),
-                    ));
-                }
-                let keyword = RawKeyword {
-                    id: c.id,
-                    name: c.name,
-                    version: c.version,
-                    api: c.api,
-                    aliases: Vec::new(),
-                    template: String::new(),
-                    parameter: ParameterShape::Text,
-                    class: c.class,
-                    hooks: c.hooks,
-                    queries: c.queries,
-                    zones: c.zones,
-                    limit: c.limit,
-                    instances: Instances::Separate,
-                    grants: Grants::AsTheirKeyword,
-                    discarded_again: DiscardedAgain::Discard,
-                    activation_pops: c.activation_pops,
-                    description: c.description,
-                    types: Vec::new(),
-                    flags: c.flags,
-                };
-                if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
-                    return Err(error(
-                        "types",
-                        format!(
-                            "the engine does not play {bad:?} cards; a card plugin reads unit, \
-                             battle, mission or equipment text"
-                        ),
-                    ));
-                }
-                (keyword, PluginKind::Card, c.cards, c.types)
-            }
-            (Some(_), Some(_)) => {
-                return Err(ManifestError {
-                    origin: origin.to_string(),
-                    line: None,
-                    key: None,
-                    message: "a manifest has a [keyword] or a [card] table, not both".into(),
-                });
-            }
-            (None, None) => {
-                return Err(ManifestError {
-                    origin: origin.to_string(),
-                    line: None,
-                    key: None,
-                    message: "missing table [keyword] (or [card] for a card plugin)".into(),
-                });
-            }
-        };
-        if k.id.is_empty()
-            || !k
-                .id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        {
-            return Err(error(
-                "id",
-                format!(
-                    "`{}` is not a plugin id (lowercase letters, digits and dashes)",
-                    escape_controls(&k.id)
-                ),
-            ));
-        }
-        for (key, value) in std::iter::once(("name", &k.name))
-            .chain(k.aliases.iter().map(|a| ("aliases", a)))
-            .chain((kind == PluginKind::Keyword).then_some(("template", &k.template)))
-            .chain(cards.iter().map(|c| ("cards", c)))
-        {
-            if let Some(problem) = name_problem(value) {
-                return Err(error(
-                    key,
-                    format!("\"{}\" {problem}", escape_controls(value)),
-                ));
-            }
-        }
-        if let Some(c) = k
-            .description
-            .chars()
-            .find(|&c| (c.is_control() && c != '\n' && c != '\t') || is_hiding_format(c))
-        {
-            return Err(error(
-                "description",
-                format!(
-                    "holds the character U+{:04X}; a description is printable text (newlines \
-                     and tabs allowed)",
-                    u32::from(c)
-                ),
-            ));
-        }
+        let at = KeyErrors { origin, text };
+        let (k, kind, cards, card_types) = plugin_table(raw.keyword, raw.card, &at)?;
+        check_names(&k, kind, &cards, &at)?;
         let version = semver::Version::parse(&k.version)
-            .map_err(|e| error("version", format!("`{}`: {e}", k.version)))?;
+            .map_err(|e| at.error("version", format!("`{}`: {e}", k.version)))?;
         let api = semver::VersionReq::parse(&k.api)
-            .map_err(|e| error("api", format!("`{}`: {e}", k.api)))?;
+            .map_err(|e| at.error("api", format!("`{}`: {e}", k.api)))?;
         for word in &k.class {
             if !Class::ALL.iter().any(|c| c.word() == word) {
                 let words: Vec<&str> = Class::ALL.iter().map(|c| c.word()).collect();
-                return Err(error(
+                return Err(at.error(
                     "class",
                     format!("`{word}` is not a class word (one of {})", words.join(", ")),
                 ));
             }
         }
-        let hooks = k
-            .hooks
-            .iter()
-            .map(|name| {
-                HookPoint::from_name(name).ok_or_else(|| {
-                    error(
-                        "hooks",
-                        format!("`{name}` is not a hook point (see docs/hooks.md)"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let queries = k
-            .queries
-            .iter()
-            .map(|name| {
-                Query::from_name(name).ok_or_else(|| {
-                    error(
-                        "queries",
-                        format!("`{name}` is not a query (see docs/plugin-protocol.md)"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let activation_pops = match &k.activation_pops {
-            None => Pop::ALL.to_vec(),
-            Some(names) => {
-                if !queries.contains(&Query::Activations) {
-                    return Err(error(
-                        "activation-pops",
-                        "only a plugin that answers the query `activations` is asked it in POPs"
-                            .into(),
-                    ));
-                }
-                if names.is_empty() {
-                    return Err(error(
-                        "activation-pops",
-                        "an empty list would never ask `activations`; leave the key out to be \
-                         asked in every POP"
-                            .into(),
-                    ));
-                }
-                names
-                    .iter()
-                    .map(|name| {
-                        pop_from_manifest_name(name).ok_or_else(|| {
-                            error(
-                                "activation-pops",
-                                format!(
-                                    "`{name}` is not a POP (one of {})",
-                                    Pop::ALL.map(pop_manifest_name).join(", ")
-                                ),
-                            )
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?
-            }
-        };
+        let (hooks, queries) = hooks_and_queries(&k, &at)?;
+        let activation_pops = activation_pops(&k, &queries, &at)?;
         let flags = k
             .flags
             .into_iter()
@@ -557,7 +379,7 @@ impl Manifest {
             && let Some(hash) = &wasm.sha256
             && (hash.len() != 64 || !hash.chars().all(|c| c.is_ascii_hexdigit()))
         {
-            return Err(error("sha256", format!("`{hash}` is not a sha256 in hex")));
+            return Err(at.error("sha256", format!("`{hash}` is not a sha256 in hex")));
         }
         Ok(Manifest {
             id: k.id,
@@ -804,6 +626,236 @@ fn pop_from_manifest_name(name: &str) -> Option<Pop> {
     Pop::ALL
         .into_iter()
         .find(|&pop| pop_manifest_name(pop) == name)
+}
+
+/// Errors about a key of one manifest file, at the line where the key is written: semantic
+/// errors point at the line of their key.
+struct KeyErrors<'a> {
+    origin: &'a str,
+    text: &'a str,
+}
+
+impl KeyErrors<'_> {
+    fn error(&self, key: &str, message: String) -> ManifestError {
+        ManifestError {
+            origin: self.origin.to_string(),
+            line: self
+                .text
+                .lines()
+                .position(|l| {
+                    l.trim_start().starts_with(key)
+                        && l[l.find(key).unwrap_or(0) + key.len()..]
+                            .trim_start()
+                            .starts_with('=')
+                })
+                .map(|i| i + 1),
+            key: Some(key.to_string()),
+            message,
+        }
+    }
+
+    /// An error about the file as a whole, at no line.
+    fn whole(&self, message: &str) -> ManifestError {
+        ManifestError {
+            origin: self.origin.to_string(),
+            line: None,
+            key: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// The manifest's one table, `[keyword]` or `[card]`, read as a keyword's table (a card plugin
+/// is a keyword with a text parameter and no printed name of its own), with its kind, the cards
+/// a card plugin names and the card types it works on.
+fn plugin_table(
+    keyword: Option<RawKeyword>,
+    card: Option<RawCard>,
+    at: &KeyErrors,
+) -> Result<(RawKeyword, PluginKind, Vec<String>, Vec<CardType>), ManifestError> {
+    match (keyword, card) {
+        (Some(k), None) => {
+            if let Some(bad) = k.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
+                return Err(at.error(
+                    "types",
+                    format!(
+                        "the engine does not play {bad:?} cards; a keyword names unit, \
+                         battle, mission or equipment cards"
+                    ),
+                ));
+            }
+            let types = k.types.clone();
+            Ok((k, PluginKind::Keyword, Vec::new(), types))
+        }
+        (None, Some(c)) => {
+            if !c.queries.iter().any(|q| q == "understands") {
+                return Err(at.error(
+                    "queries",
+                    "a card plugin must answer `understands`: it is how it claims the texts it \
+                     implements"
+                        .into(),
+                ));
+            }
+            let keyword = RawKeyword {
+                id: c.id,
+                name: c.name,
+                version: c.version,
+                api: c.api,
+                aliases: Vec::new(),
+                template: String::new(),
+                parameter: ParameterShape::Text,
+                class: c.class,
+                hooks: c.hooks,
+                queries: c.queries,
+                zones: c.zones,
+                limit: c.limit,
+                instances: Instances::Separate,
+                grants: Grants::AsTheirKeyword,
+                discarded_again: DiscardedAgain::Discard,
+                activation_pops: c.activation_pops,
+                description: c.description,
+                types: Vec::new(),
+                flags: c.flags,
+            };
+            if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
+                return Err(at.error(
+                    "types",
+                    format!(
+                        "the engine does not play {bad:?} cards; a card plugin reads unit, \
+                         battle, mission or equipment text"
+                    ),
+                ));
+            }
+            Ok((keyword, PluginKind::Card, c.cards, c.types))
+        }
+        (Some(_), Some(_)) => {
+            Err(at.whole("a manifest has a [keyword] or a [card] table, not both"))
+        }
+        (None, None) => Err(at.whole("missing table [keyword] (or [card] for a card plugin)")),
+    }
+}
+
+/// The plugin's id, printed names, template, card names and description: each must be one a
+/// player can read and no other keyword's look-alike.
+fn check_names(
+    k: &RawKeyword,
+    kind: PluginKind,
+    cards: &[String],
+    at: &KeyErrors,
+) -> Result<(), ManifestError> {
+    if k.id.is_empty()
+        || !k
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        return Err(at.error(
+            "id",
+            format!(
+                "`{}` is not a plugin id (lowercase letters, digits and dashes)",
+                escape_controls(&k.id)
+            ),
+        ));
+    }
+    for (key, value) in std::iter::once(("name", &k.name))
+        .chain(k.aliases.iter().map(|a| ("aliases", a)))
+        .chain((kind == PluginKind::Keyword).then_some(("template", &k.template)))
+        .chain(cards.iter().map(|c| ("cards", c)))
+    {
+        if let Some(problem) = name_problem(value) {
+            return Err(at.error(key, format!("\"{}\" {problem}", escape_controls(value))));
+        }
+    }
+    if let Some(c) = k
+        .description
+        .chars()
+        .find(|&c| (c.is_control() && c != '\n' && c != '\t') || is_hiding_format(c))
+    {
+        return Err(at.error(
+            "description",
+            format!(
+                "holds the character U+{:04X}; a description is printable text (newlines \
+                 and tabs allowed)",
+                u32::from(c)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The hook points and queries the manifest names, each one the engine knows.
+fn hooks_and_queries(
+    k: &RawKeyword,
+    at: &KeyErrors,
+) -> Result<(Vec<HookPoint>, Vec<Query>), ManifestError> {
+    let hooks = k
+        .hooks
+        .iter()
+        .map(|name| {
+            HookPoint::from_name(name).ok_or_else(|| {
+                at.error(
+                    "hooks",
+                    format!("`{name}` is not a hook point (see docs/hooks.md)"),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let queries = k
+        .queries
+        .iter()
+        .map(|name| {
+            Query::from_name(name).ok_or_else(|| {
+                at.error(
+                    "queries",
+                    format!("`{name}` is not a query (see docs/plugin-protocol.md)"),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((hooks, queries))
+}
+
+/// The POPs in which the engine asks the plugin `activations`: every POP when the key is left
+/// out, else the ones it names, which only a plugin answering `activations` may name.
+fn activation_pops(
+    k: &RawKeyword,
+    queries: &[Query],
+    at: &KeyErrors,
+) -> Result<Vec<Pop>, ManifestError> {
+    let activation_pops = match &k.activation_pops {
+        None => Pop::ALL.to_vec(),
+        Some(names) => {
+            if !queries.contains(&Query::Activations) {
+                return Err(at.error(
+                    "activation-pops",
+                    "only a plugin that answers the query `activations` is asked it in POPs".into(),
+                ));
+            }
+            if names.is_empty() {
+                return Err(at.error(
+                    "activation-pops",
+                    "an empty list would never ask `activations`; leave the key out to be \
+                     asked in every POP"
+                        .into(),
+                ));
+            }
+            names
+                .iter()
+                .map(|name| {
+                    pop_from_manifest_name(name).ok_or_else(|| {
+                        at.error(
+                            "activation-pops",
+                            format!(
+                                "`{name}` is not a POP (one of {})",
+                                Pop::ALL.map(pop_manifest_name).join(", ")
+                            ),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?
+        }
+    };
+    Ok(activation_pops)
 }
 
 #[cfg(test)]

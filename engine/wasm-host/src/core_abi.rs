@@ -1292,6 +1292,98 @@ impl CoreInstance {
         self.call_lift(store, export, params, |m, ret| m.effects_result(ret))
     }
 
+    /// The `activations` query: the ability, the POP and the event as 16 flat parameters.
+    fn query_activations(
+        &self,
+        store: &mut Store<HostCtx>,
+        (unit, key): (i32, i32),
+        pop: api::Pop,
+        event: &api::HookEvent,
+    ) -> Result<Vec<api::Activation>> {
+        let e = flat_event(event);
+        let params = (
+            unit,
+            key,
+            pop_value(pop),
+            e[0],
+            e[1],
+            e[2],
+            e[3],
+            e[4],
+            e[5],
+            e[6],
+            e[7],
+            e[8],
+            e[9],
+            e[10],
+            e[11],
+            e[12],
+        );
+        self.call_lift(store, &self.activations, params, |m, at| m.activations(at))
+    }
+
+    /// The `activate` query.
+    fn query_activate(
+        &self,
+        store: &mut Store<HostCtx>,
+        (unit, key): (i32, i32),
+        index: u32,
+        choice: &api::ActivationChoice,
+        event: &api::HookEvent,
+    ) -> Result<std::result::Result<Vec<api::Effect>, String>> {
+        // More than 16 flat parameters: they go in guest memory, allocated with the
+        // guest's allocator (the callee owns them), and the export gets their address.
+        let e = flat_event(event);
+        let mut r = Record::<68>::new();
+        r.i32(0, unit);
+        r.i32(4, key);
+        r.u32(8, index);
+        if let Some(target) = choice.target {
+            r.u8(12, 1);
+            r.u32(16, target);
+        }
+        if let Some(amount) = choice.amount {
+            r.u8(20, 1);
+            r.u32(24, amount);
+        }
+        r.i32(28, e[0]);
+        r.u8(32, e[1] as u8);
+        r.u8(33, e[2] as u8);
+        r.u8(34, e[3] as u8);
+        r.u8(35, e[4] as u8);
+        for (i, at) in [36, 44, 52, 60].into_iter().enumerate() {
+            r.u8(at, e[5 + 2 * i] as u8);
+            r.i32(at + 4, e[6 + 2 * i]);
+        }
+        let params = lower_bytes(&mut *store, 4, &r.0)? as i32;
+        self.call_lift(store, &self.activate, params, |m, at| m.effects_result(at))
+    }
+
+    /// The `stacks-under` query: the card's name, subtypes and arenas lowered into guest memory.
+    fn query_stacks_under(
+        &self,
+        store: &mut Store<HostCtx>,
+        (unit, key): (i32, i32),
+        card: &api::CardView,
+    ) -> Result<i32> {
+        let name = lower_bytes(&mut *store, 1, card.name.as_bytes())?;
+        let (subtypes, count) = lower_strings(&mut *store, &card.subtypes)?;
+        let arenas: Vec<u8> = card.arenas.iter().map(|&a| arena_value(a)).collect();
+        let arenas_ptr = lower_bytes(&mut *store, 1, &arenas)?;
+        let params = (
+            unit,
+            key,
+            name as i32,
+            card.name.len() as i32,
+            subtypes as i32,
+            count as i32,
+            arenas_ptr as i32,
+            arenas.len() as i32,
+            i32::from(card.unique),
+        );
+        Self::call_scalar(store, &self.stacks_under, params)
+    }
+
     /// Calls a query export.
     pub(super) fn query(
         &self,
@@ -1361,63 +1453,13 @@ impl CoreInstance {
                 },
             )?),
             Q::Activations { pop, event } => {
-                let e = flat_event(event);
-                let params = (
-                    unit,
-                    key,
-                    pop_value(*pop),
-                    e[0],
-                    e[1],
-                    e[2],
-                    e[3],
-                    e[4],
-                    e[5],
-                    e[6],
-                    e[7],
-                    e[8],
-                    e[9],
-                    e[10],
-                    e[11],
-                    e[12],
-                );
-                A::Activations(
-                    self.call_lift(store, &self.activations, params, |m, at| m.activations(at))?,
-                )
+                A::Activations(self.query_activations(store, (unit, key), *pop, event)?)
             }
             Q::Activate {
                 index,
                 choice,
                 event,
-            } => {
-                // More than 16 flat parameters: they go in guest memory, allocated with the
-                // guest's allocator (the callee owns them), and the export gets their address.
-                let e = flat_event(event);
-                let mut r = Record::<68>::new();
-                r.i32(0, unit);
-                r.i32(4, key);
-                r.u32(8, *index);
-                if let Some(target) = choice.target {
-                    r.u8(12, 1);
-                    r.u32(16, target);
-                }
-                if let Some(amount) = choice.amount {
-                    r.u8(20, 1);
-                    r.u32(24, amount);
-                }
-                r.i32(28, e[0]);
-                r.u8(32, e[1] as u8);
-                r.u8(33, e[2] as u8);
-                r.u8(34, e[3] as u8);
-                r.u8(35, e[4] as u8);
-                for (i, at) in [36, 44, 52, 60].into_iter().enumerate() {
-                    r.u8(at, e[5 + 2 * i] as u8);
-                    r.i32(at + 4, e[6 + 2 * i]);
-                }
-                let params = lower_bytes(&mut *store, 4, &r.0)? as i32;
-                effects(
-                    self.call_lift(store, &self.activate, params, |m, at| m.effects_result(at))?,
-                )?
-            }
+            } => effects(self.query_activate(store, (unit, key), *index, choice, event)?)?,
             Q::GrantedAbilities => A::Abilities(self.call_lift(
                 store,
                 &self.granted_abilities,
@@ -1455,22 +1497,7 @@ impl CoreInstance {
                 A::Flag(Self::call_scalar(store, &self.understands, (unit, key))? != 0)
             }
             Q::StacksUnder { card } => {
-                let name = lower_bytes(&mut *store, 1, card.name.as_bytes())?;
-                let (subtypes, count) = lower_strings(&mut *store, &card.subtypes)?;
-                let arenas: Vec<u8> = card.arenas.iter().map(|&a| arena_value(a)).collect();
-                let arenas_ptr = lower_bytes(&mut *store, 1, &arenas)?;
-                let params = (
-                    unit,
-                    key,
-                    name as i32,
-                    card.name.len() as i32,
-                    subtypes as i32,
-                    count as i32,
-                    arenas_ptr as i32,
-                    arenas.len() as i32,
-                    i32::from(card.unique),
-                );
-                A::Flag(Self::call_scalar(store, &self.stacks_under, params)? != 0)
+                A::Flag(self.query_stacks_under(store, (unit, key), card)? != 0)
             }
             Q::SecretRoll => {
                 A::Flag(Self::call_scalar(store, &self.secret_roll, (unit, key))? != 0)

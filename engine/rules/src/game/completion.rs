@@ -30,6 +30,18 @@ struct Route {
     from_discard: Option<DiscardedAgain>,
 }
 
+/// A route as found, before its costs are checked: the unit (none for a card in hand or the
+/// discard pile), the card, the route's number, the route, its keyword and, from the discard
+/// pile, where the card goes when discarded again.
+type Found = (
+    Option<UnitId>,
+    CardId,
+    u32,
+    Completion,
+    String,
+    Option<DiscardedAgain>,
+);
+
 /// The note the engine leaves on a unit completed with an X chosen in its cost, for the rest of
 /// the game: "Xesh's power and health are equal to X" reads it (docs/plugin-protocol.md).
 pub const X_NOTE: &str = "x";
@@ -39,17 +51,6 @@ impl Game<'_> {
     /// cards in hand for routes that allow it. `anytime_only` keeps the routes usable outside
     /// the owner's build step.
     fn completion_routes(&mut self, side: Side, anytime_only: bool) -> Flow<Vec<Route>> {
-        // Each route: the unit (none for a card in hand or the discard pile), the card, the
-        // route's number, the route, its keyword and, from the discard pile, where the card
-        // goes when discarded again.
-        type Found = (
-            Option<UnitId>,
-            CardId,
-            u32,
-            Completion,
-            String,
-            Option<DiscardedAgain>,
-        );
         let mut routes: Vec<Found> = Vec::new();
         if !self.any_answers(Query::Completions) {
             return Ok(Vec::new());

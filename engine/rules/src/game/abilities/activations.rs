@@ -34,6 +34,10 @@ pub(crate) struct PlayedCard {
     pub addition: Option<(ActiveAbility, u32)>,
 }
 
+/// An addition declared with a play, as `declared_addition` found it still offered: its ability
+/// instance, its offer, whether it replaces the card's effects and the amount both allow.
+type DeclaredAddition = (ActiveAbility, u32, bool, Option<u32>);
+
 /// How an addition offer's label says that its effects replace the card's ("... instead")
 /// rather than add to them ("Also, ..."): it starts with these words.
 pub(crate) const REPLACES: &str = "Instead: ";
@@ -385,33 +389,21 @@ impl Game<'_> {
                 Err(reason) => return self.unreadable_offer(instance, moment, reason),
             },
         };
-        // An addition (Enhance) is declared with the play and its cost paid after the card's,
-        // before any effect resolves (game 9.3 P10); it must still be offered and fit the
-        // player's target.
+        // An addition is declared with the play and its cost paid after the card's, before any
+        // effect resolves (game 9.3 P10).
         let addition = match addition {
             Some((extra, offer)) => {
-                let QueryAnswer::Activations(offers) =
-                    self.ask(&extra, moment.offers(event.clone()))?
-                else {
-                    return Ok(());
-                };
-                let Some(extra_offer) = offers.get(offer as usize) else {
-                    return Ok(());
-                };
-                let Some(both) = with_addition(activation, extra_offer) else {
-                    return Ok(());
-                };
-                if played
-                    .target
-                    .is_some_and(|t| !both.targets.is_empty() && !both.targets.contains(&t.0))
-                {
-                    return Ok(());
+                let found = self.declared_addition(
+                    moment,
+                    extra,
+                    offer,
+                    (activation, &played, &event),
+                    &mut costs,
+                )?;
+                match found {
+                    Some(addition) => Some(addition),
+                    None => return Ok(()),
                 }
-                match printed_costs(extra_offer.cost.as_deref()) {
-                    Ok(extra_costs) => costs.extend(extra_costs),
-                    Err(reason) => return self.unreadable_offer(&extra, moment, reason),
-                }
-                Some((extra, offer, replaces(extra_offer), both.max_amount))
             }
             None => None,
         };
@@ -432,32 +424,7 @@ impl Game<'_> {
         // it was, cost included.
         let before = self.state.clone();
         let log_len = self.log.entries.len();
-        pay_as(&mut self.state, side, payer, &costs);
-        // OQ-K7: a unit discarded as a cost leaves play before its ability resolves; the plugin
-        // decides, by the ruleset's flag, whether it still counts as where it was.
-        if card.is_none()
-            && costs
-                .iter()
-                .any(|c| matches!(c, crate::cost::Cost::DiscardThis(_)))
-        {
-            self.discard_unit(unit)?;
-        }
-        if card.is_none()
-            && let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit)
-        {
-            self.state.used.push((unit, use_key(instance), period));
-        }
-        match card {
-            Some(card) => self.event(Event::CardPlayed {
-                side,
-                card,
-                name: self.state.def(card).name.clone(),
-            }),
-            None => self.event(Event::Activated {
-                unit,
-                text: instance.ability.text.clone(),
-            }),
-        }
+        self.pay_for_activation(instance, card, payer, &costs)?;
         let max_amount = match &addition {
             Some((_, _, _, both)) => *both,
             None => activation.max_amount,
@@ -497,6 +464,85 @@ impl Game<'_> {
         if let Some(card) = card {
             // Game 7.4: Battle cards are played, then discarded.
             self.discard_played(side, card, from_discard);
+        }
+        Ok(())
+    }
+
+    /// The addition declared with a Battle card's play (manifest zone `played`): it must still
+    /// be offered and fit the player's target, and its cost is added to `costs`. `None` when
+    /// the play can't go on (nothing is paid then). The addition comes back with its offer,
+    /// whether it replaces the card's effects and the amount both allow.
+    fn declared_addition(
+        &mut self,
+        moment: Moment,
+        extra: ActiveAbility,
+        offer: u32,
+        (activation, played, event): (&swtcg_plugin_api::Activation, &Activation, &HookEvent),
+        costs: &mut Vec<crate::cost::Cost>,
+    ) -> Flow<Option<DeclaredAddition>> {
+        let QueryAnswer::Activations(offers) = self.ask(&extra, moment.offers(event.clone()))?
+        else {
+            return Ok(None);
+        };
+        let Some(extra_offer) = offers.get(offer as usize) else {
+            return Ok(None);
+        };
+        let Some(both) = with_addition(activation, extra_offer) else {
+            return Ok(None);
+        };
+        if played
+            .target
+            .is_some_and(|t| !both.targets.is_empty() && !both.targets.contains(&t.0))
+        {
+            return Ok(None);
+        }
+        match printed_costs(extra_offer.cost.as_deref()) {
+            Ok(extra_costs) => costs.extend(extra_costs),
+            Err(reason) => {
+                self.unreadable_offer(&extra, moment, reason)?;
+                return Ok(None);
+            }
+        }
+        let replaces = replaces(extra_offer);
+        Ok(Some((extra, offer, replaces, both.max_amount)))
+    }
+
+    /// Pays an activation's costs (by its unit, or by the player for a card played from hand or
+    /// discard pile), counts its use against its limit and logs it.
+    fn pay_for_activation(
+        &mut self,
+        instance: &ActiveAbility,
+        card: Option<CardId>,
+        payer: Option<UnitId>,
+        costs: &[crate::cost::Cost],
+    ) -> Flow {
+        let unit = UnitId(instance.ability.unit);
+        let side = instance.controller;
+        pay_as(&mut self.state, side, payer, costs);
+        // OQ-K7: a unit discarded as a cost leaves play before its ability resolves; the plugin
+        // decides, by the ruleset's flag, whether it still counts as where it was.
+        if card.is_none()
+            && costs
+                .iter()
+                .any(|c| matches!(c, crate::cost::Cost::DiscardThis(_)))
+        {
+            self.discard_unit(unit)?;
+        }
+        if card.is_none()
+            && let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit)
+        {
+            self.state.used.push((unit, use_key(instance), period));
+        }
+        match card {
+            Some(card) => self.event(Event::CardPlayed {
+                side,
+                card,
+                name: self.state.def(card).name.clone(),
+            }),
+            None => self.event(Event::Activated {
+                unit,
+                text: instance.ability.text.clone(),
+            }),
         }
         Ok(())
     }

@@ -104,30 +104,8 @@ impl Game<'_> {
                         });
                     }
                 }
-                Effect::Prevent { unit, amount } => {
-                    if let Some(p) = self
-                        .state
-                        .damage
-                        .last_mut()
-                        .and_then(|d| d.pending.iter_mut().find(|p| p.target.0 == unit))
-                    {
-                        p.prevented = (p.prevented + amount).min(p.amount);
-                    }
-                }
-                Effect::AddPending { unit, amount } => {
-                    if let Some(d) = self.state.damage.last_mut() {
-                        match d.pending.iter_mut().find(|p| p.target.0 == unit) {
-                            Some(p) => p.amount += amount,
-                            None => d.pending.push(PendingDamage {
-                                target: UnitId(unit),
-                                amount,
-                                prevented: 0,
-                                from_attack_dice: false,
-                                preventable: true,
-                            }),
-                        }
-                    }
-                }
+                Effect::Prevent { unit, amount } => self.prevent_pending(UnitId(unit), amount),
+                Effect::AddPending { unit, amount } => self.add_pending(UnitId(unit), amount),
                 Effect::DiceOfDamage {
                     source,
                     target,
@@ -244,6 +222,42 @@ impl Game<'_> {
                 }
             }
         }
+        self.deal_new_damage(new_damage)?;
+        self.state_check()
+    }
+
+    /// Prevents `amount` of the damage pending on `unit` in the damage being resolved.
+    fn prevent_pending(&mut self, unit: UnitId, amount: u32) {
+        if let Some(p) = self
+            .state
+            .damage
+            .last_mut()
+            .and_then(|d| d.pending.iter_mut().find(|p| p.target == unit))
+        {
+            p.prevented = (p.prevented + amount).min(p.amount);
+        }
+    }
+
+    /// Adds `amount` to the damage pending on `unit` in the damage being resolved (a new
+    /// preventable amount if none was pending on it).
+    fn add_pending(&mut self, unit: UnitId, amount: u32) {
+        if let Some(d) = self.state.damage.last_mut() {
+            match d.pending.iter_mut().find(|p| p.target == unit) {
+                Some(p) => p.amount += amount,
+                None => d.pending.push(PendingDamage {
+                    target: unit,
+                    amount,
+                    prevented: 0,
+                    from_attack_dice: false,
+                    preventable: true,
+                }),
+            }
+        }
+    }
+
+    /// Deals the damage a call's effects caused, after all its effects applied: dice of damage
+    /// rolled, or an amount, each from its source to its target.
+    fn deal_new_damage(&mut self, new_damage: Vec<(UnitId, UnitId, Option<u32>, u32)>) -> Flow {
         for (source, target, dice, amount) in new_damage {
             match dice {
                 Some(dice) => {
@@ -261,7 +275,7 @@ impl Game<'_> {
                 )?,
             }
         }
-        self.state_check()
+        Ok(())
     }
 
     /// Runs the effects saved for the end of the attack (Retaliate...), in the order they were

@@ -340,6 +340,15 @@ fn is_lost(manifest: &Manifest, lost: &[String]) -> bool {
             .any(|name| lost.iter().any(|l| l.eq_ignore_ascii_case(name)))
 }
 
+/// The unit whose instances are being collected, as the granted abilities need it.
+struct GrantedTo<'a> {
+    unit: UnitId,
+    controller: crate::model::Side,
+    in_arena: bool,
+    /// The keywords the unit has lost ("loses Precision").
+    lost: &'a [String],
+}
+
 impl Game<'_> {
     /// The plugin and parsed form of an ability a unit has (printed or granted), if a loaded
     /// plugin implements it.
@@ -512,8 +521,32 @@ impl Game<'_> {
         for resolved in &granted {
             visit(resolved, None, false, Attached::No);
         }
-        // Granted abilities (Switch, INSERT, Reserves). A granted ability may grant in turn
-        // ("INSERT: Reserves: ..."), up to `GRANT_DEPTH` levels, so that a grant can't loop.
+        let granted_to = GrantedTo {
+            unit,
+            controller,
+            in_arena,
+            lost: &lost,
+        };
+        self.collect_granted(granted_to, wanted, granting, index, active)
+    }
+
+    /// Adds the instances of the abilities that `granting` grants (Switch, INSERT, Reserves),
+    /// numbered on from `index`. A granted ability may grant in turn ("INSERT: Reserves: ..."),
+    /// up to `GRANT_DEPTH` levels, so that a grant can't loop.
+    fn collect_granted(
+        &mut self,
+        to: GrantedTo,
+        wanted: Wanted,
+        mut granting: Vec<ActiveAbility>,
+        mut index: u32,
+        active: &mut Vec<ActiveAbility>,
+    ) -> Flow {
+        let GrantedTo {
+            unit,
+            controller,
+            in_arena,
+            lost,
+        } = to;
         let mut level = 0;
         while !granting.is_empty() && level < GRANT_DEPTH {
             level += 1;
@@ -555,7 +588,7 @@ impl Game<'_> {
                     {
                         continue;
                     }
-                    if is_lost(manifest, &lost) {
+                    if is_lost(manifest, lost) {
                         continue;
                     }
                     if wanted.accepts(manifest) || grants(manifest) {

@@ -26,6 +26,47 @@ fn delayed_too_big(d: &Delayed) -> bool {
     }
 }
 
+/// Whether an effect carries a number beyond the limits of an effect.
+fn too_big(effect: &Effect) -> bool {
+    match effect {
+        Effect::Stats(c) => [c.speed, c.power, c.health]
+            .iter()
+            .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
+        Effect::Prevent { amount, .. }
+        | Effect::AddPending { amount, .. }
+        | Effect::Damage { amount, .. }
+        | Effect::GainForce { amount } => *amount > EFFECT_LIMIT,
+        Effect::DiceOfDamage { dice, .. } | Effect::ExtraAttackDice { dice } => *dice > DICE_LIMIT,
+        Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
+        Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
+        Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
+        Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => delayed_too_big(d),
+        Effect::Draw { cards: amount, .. }
+        | Effect::GainBuildPoints { amount }
+        | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
+        Effect::Note { value, .. } => value.unsigned_abs() > EFFECT_LIMIT,
+        _ => false,
+    }
+}
+
+/// Whether a text an effect carries holds a control or hiding formatting character. Matched in
+/// place, so that validating an effect without text allocates nothing.
+fn has_hidden_text(effect: &Effect) -> bool {
+    let hidden = |text: &str| {
+        text.chars()
+            .any(|c| c.is_control() || crate::text::is_hiding_format(c))
+    };
+    match effect {
+        Effect::Note { key: text, .. }
+        | Effect::Counters { kind: text, .. }
+        | Effect::Grant { text, .. } => hidden(text),
+        Effect::Choose { options: texts, .. } | Effect::PayOneOf { costs: texts } => {
+            texts.iter().any(|t| hidden(t))
+        }
+        _ => false,
+    }
+}
+
 impl Game<'_> {
     /// The texts abilities grant now to each unit a `board` effect among `effects` names (a
     /// Pilot's "The Starfighter gets *This unit can have up to 2 Pilots", game 12.4), which
@@ -67,27 +108,7 @@ impl Game<'_> {
         granted: &Granted,
     ) -> Result<(), String> {
         // Numbers beyond any card's reach are refused before they can overflow a pool.
-        let too_big = match effect {
-            Effect::Stats(c) => [c.speed, c.power, c.health]
-                .iter()
-                .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
-            Effect::Prevent { amount, .. }
-            | Effect::AddPending { amount, .. }
-            | Effect::Damage { amount, .. }
-            | Effect::GainForce { amount } => *amount > EFFECT_LIMIT,
-            Effect::DiceOfDamage { dice, .. } | Effect::ExtraAttackDice { dice } => {
-                *dice > DICE_LIMIT
-            }
-            Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
-            Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
-            Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
-            Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => delayed_too_big(d),
-            Effect::Draw { cards: amount, .. }
-            | Effect::GainBuildPoints { amount }
-            | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
-            Effect::Note { value, .. } => value.unsigned_abs() > EFFECT_LIMIT,
-            _ => false,
-        };
+        let too_big = too_big(effect);
         if too_big {
             return Err(format!(
                 "a number beyond the limits of an effect ({EFFECT_LIMIT}, or {DICE_LIMIT} dice)"
@@ -95,20 +116,7 @@ impl Game<'_> {
         }
         // Strings a plugin puts into the game are shown to players and kept in logs: no control
         // or hiding character may reach them (docs/security.md, "No control of the terminal").
-        let hidden = |text: &str| {
-            text.chars()
-                .any(|c| c.is_control() || crate::text::is_hiding_format(c))
-        };
-        // Matched in place, so that validating an effect without text allocates nothing.
-        let has_hidden = match effect {
-            Effect::Note { key: text, .. }
-            | Effect::Counters { kind: text, .. }
-            | Effect::Grant { text, .. } => hidden(text),
-            Effect::Choose { options: texts, .. } | Effect::PayOneOf { costs: texts } => {
-                texts.iter().any(|t| hidden(t))
-            }
-            _ => false,
-        };
+        let has_hidden = has_hidden_text(effect);
         if has_hidden {
             return Err("a text with a control or invisible formatting character".into());
         }
@@ -157,78 +165,11 @@ impl Game<'_> {
             {
                 Err(format!("unit {unit} does not exist"))
             }
-            Effect::Counters { kind, .. }
-                if kind.trim().is_empty() || kind.len() > COUNTER_KIND_LIMIT =>
-            {
-                Err(format!(
-                    "a counter kind must have 1 to {COUNTER_KIND_LIMIT} characters (this one has {})",
-                    kind.len()
-                ))
-            }
-            Effect::Counters { unit, kind, amount } => {
-                let have = self
-                    .state
-                    .unit(UnitId(*unit))
-                    .and_then(|u| u.counters.get(kind))
-                    .copied()
-                    .unwrap_or(0) as i64;
-                if have + (*amount as i64) < 0 {
-                    Err(format!("unit {unit} has only {have} {kind} counters"))
-                } else {
-                    Ok(())
-                }
-            }
+            Effect::Counters { unit, kind, amount } => self.check_counters(*unit, kind, *amount),
             Effect::PayOneOf { costs } => costs.iter().try_for_each(|c| parse_costs(c).map(drop)),
-            Effect::Reroll { dice } => match attack {
-                None => Err("no attack whose dice could be re-rolled".into()),
-                Some(a) if a.counted => Err("the hits are already counted".into()),
-                Some(a) if dice.iter().any(|&i| i as usize >= a.dice.len()) => {
-                    Err(format!("the attack has only {} dice", a.dice.len()))
-                }
-                Some(_) => {
-                    let mut sorted = dice.clone();
-                    sorted.sort_unstable();
-                    sorted.dedup();
-                    if sorted.len() == dice.len() {
-                        Ok(())
-                    } else {
-                        Err("a die is named twice".into())
-                    }
-                }
-            },
-            Effect::DiceModifier { amount } => match attack {
-                None => Err("no attack whose dice could change".into()),
-                Some(a) if a.counted => Err("the hits are already counted".into()),
-                Some(_) if amount.unsigned_abs() > DICE_LIMIT => {
-                    Err(format!("a dice modifier beyond {DICE_LIMIT}"))
-                }
-                Some(_) => Ok(()),
-            },
-            Effect::MoveUnit { unit, zone } => match self.state.unit(UnitId(*unit)) {
-                None => Err(format!("unit {unit} does not exist")),
-                Some(u) if !u.built => Err(format!("unit {unit} is being built")),
-                // Only units go to arenas: an Equipment's subtype arenas name where it may be
-                // equipped, not where it may stand (game 16.2).
-                Some(u) if !self.state.top_def(u).is_unit() && *zone != 3 => {
-                    Err(format!("card {unit} in the build zone is not a unit"))
-                }
-                Some(u) => match zone {
-                    3 => Ok(()),
-                    0..=2
-                        if self
-                            .state
-                            .top_def(u)
-                            .arenas
-                            .iter()
-                            .any(|&a| a as u8 == *zone) =>
-                    {
-                        Ok(())
-                    }
-                    _ => Err(format!(
-                        "unit {unit} can't go to zone {zone}: not an arena of its type line"
-                    )),
-                },
-            },
+            Effect::Reroll { dice } => check_reroll(attack, dice),
+            Effect::DiceModifier { amount } => check_dice_modifier(attack, *amount),
+            Effect::MoveUnit { unit, zone } => self.check_move(*unit, *zone),
             Effect::PlaceDamage { unit, amount } | Effect::RemoveDamage { unit, amount }
                 if !exists(*unit) || *amount > EFFECT_LIMIT =>
             {
@@ -236,7 +177,7 @@ impl Game<'_> {
                     "unit {unit} does not exist, or {amount} is beyond the limit"
                 ))
             }
-            Effect::Grant { unit, text, .. } if !exists(*unit) => {
+            Effect::Grant { unit, .. } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
             }
             Effect::Grant { text, .. }
@@ -272,42 +213,10 @@ impl Game<'_> {
                     Ok(())
                 }
             }
-            Effect::AttackAgain { .. } if attack.is_none() => {
-                Err("another attack can only be asked for during an attack".into())
-            }
-            // Counted with the extra attacks already asked for: an attack that asks for
-            // another at every declaration would never end.
-            Effect::AttackAgain { .. } if self.attacks_left() == 0 => Err(format!(
-                "another attack would be more than the {} of one battle step (the ruleset's \
-                 limits.attacks_per_step): an endless cascade",
-                self.state.ruleset.limits.attacks_per_step
-            )),
             Effect::AttackAgain {
                 attacker, defender, ..
-            } => match (self.state.unit(UnitId(*attacker)), exists(*defender)) {
-                (Some(u), true) if u.in_arena().is_some() => Ok(()),
-                _ => Err(format!(
-                    "unit {attacker} can't attack unit {defender}: one is not in an arena"
-                )),
-            },
-            Effect::PutBeneath { unit, from } => {
-                let card = self.state.departed.get(&UnitId(*from)).map(|u| u.top());
-                match card {
-                    _ if !exists(*unit) => Err(format!("unit {unit} does not exist")),
-                    Some(card)
-                        if self
-                            .state
-                            .player(self.state.owner(card))
-                            .discard
-                            .contains(&card) =>
-                    {
-                        Ok(())
-                    }
-                    _ => Err(format!(
-                        "unit {from} was not discarded, or its top card left the discard pile"
-                    )),
-                }
-            }
+            } => self.check_attack_again(*attacker, *defender),
+            Effect::PutBeneath { unit, from } => self.check_put_beneath(*unit, *from),
             Effect::Attach { equipment, to } => self.check_attach(source, *equipment, *to),
             Effect::Board { onto } => {
                 let texts = granted
@@ -319,5 +228,143 @@ impl Game<'_> {
             Effect::Disembark { from } => self.check_disembark(source, *from),
             _ => Ok(()),
         }
+    }
+    /// A `counters` effect: a kind of 1 to `COUNTER_KIND_LIMIT` characters, and no more removed
+    /// than the unit has.
+    fn check_counters(&self, unit: u32, kind: &str, amount: i32) -> Result<(), String> {
+        if kind.trim().is_empty() || kind.len() > COUNTER_KIND_LIMIT {
+            return Err(format!(
+                "a counter kind must have 1 to {COUNTER_KIND_LIMIT} characters (this one has {})",
+                kind.len()
+            ));
+        }
+        let have = self
+            .state
+            .unit(UnitId(unit))
+            .and_then(|u| u.counters.get(kind))
+            .copied()
+            .unwrap_or(0) as i64;
+        if have + (amount as i64) < 0 {
+            Err(format!("unit {unit} has only {have} {kind} counters"))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A `move-unit` effect: a built unit, to the build zone (3) or an arena of its type line.
+    fn check_move(&self, unit: u32, zone: u8) -> Result<(), String> {
+        match self.state.unit(UnitId(unit)) {
+            None => Err(format!("unit {unit} does not exist")),
+            Some(u) if !u.built => Err(format!("unit {unit} is being built")),
+            // Only units go to arenas: an Equipment's subtype arenas name where it may be
+            // equipped, not where it may stand (game 16.2).
+            Some(u) if !self.state.top_def(u).is_unit() && zone != 3 => {
+                Err(format!("card {unit} in the build zone is not a unit"))
+            }
+            Some(u) => match zone {
+                3 => Ok(()),
+                0..=2
+                    if self
+                        .state
+                        .top_def(u)
+                        .arenas
+                        .iter()
+                        .any(|&a| a as u8 == zone) =>
+                {
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "unit {unit} can't go to zone {zone}: not an arena of its type line"
+                )),
+            },
+        }
+    }
+
+    /// An `attack-again` effect: only during an attack, within the battle step's attacks, by a
+    /// unit in an arena at a unit that exists.
+    fn check_attack_again(&self, attacker: u32, defender: u32) -> Result<(), String> {
+        if self.state.attack.is_none() {
+            return Err("another attack can only be asked for during an attack".into());
+        }
+        // Counted with the extra attacks already asked for: an attack that asks for another at
+        // every declaration would never end.
+        if self.attacks_left() == 0 {
+            return Err(format!(
+                "another attack would be more than the {} of one battle step (the ruleset's \
+                 limits.attacks_per_step): an endless cascade",
+                self.state.ruleset.limits.attacks_per_step
+            ));
+        }
+        let defender_exists = self.state.unit(UnitId(defender)).is_some();
+        match (self.state.unit(UnitId(attacker)), defender_exists) {
+            (Some(u), true) if u.in_arena().is_some() => Ok(()),
+            _ => Err(format!(
+                "unit {attacker} can't attack unit {defender}: one is not in an arena"
+            )),
+        }
+    }
+
+    /// A `put-beneath` effect: the top card of a discarded unit, still in its owner's discard
+    /// pile, beneath a unit that exists.
+    fn check_put_beneath(&self, unit: u32, from: u32) -> Result<(), String> {
+        let card = self.state.departed.get(&UnitId(from)).map(|u| u.top());
+        match card {
+            _ if self.state.unit(UnitId(unit)).is_none() => {
+                Err(format!("unit {unit} does not exist"))
+            }
+            Some(card)
+                if self
+                    .state
+                    .player(self.state.owner(card))
+                    .discard
+                    .contains(&card) =>
+            {
+                Ok(())
+            }
+            _ => Err(format!(
+                "unit {from} was not discarded, or its top card left the discard pile"
+            )),
+        }
+    }
+}
+
+/// A `reroll` effect: during an attack whose hits are not counted yet, naming each of its dice
+/// at most once.
+fn check_reroll(
+    attack: Option<&crate::model::attack::AttackState>,
+    dice: &[u32],
+) -> Result<(), String> {
+    match attack {
+        None => Err("no attack whose dice could be re-rolled".into()),
+        Some(a) if a.counted => Err("the hits are already counted".into()),
+        Some(a) if dice.iter().any(|&i| i as usize >= a.dice.len()) => {
+            Err(format!("the attack has only {} dice", a.dice.len()))
+        }
+        Some(_) => {
+            let mut sorted = dice.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() == dice.len() {
+                Ok(())
+            } else {
+                Err("a die is named twice".into())
+            }
+        }
+    }
+}
+
+/// A `dice-modifier` effect: during an attack whose hits are not counted yet, within
+/// `DICE_LIMIT`.
+fn check_dice_modifier(
+    attack: Option<&crate::model::attack::AttackState>,
+    amount: i32,
+) -> Result<(), String> {
+    match attack {
+        None => Err("no attack whose dice could change".into()),
+        Some(a) if a.counted => Err("the hits are already counted".into()),
+        Some(_) if amount.unsigned_abs() > DICE_LIMIT => {
+            Err(format!("a dice modifier beyond {DICE_LIMIT}"))
+        }
+        Some(_) => Ok(()),
     }
 }
