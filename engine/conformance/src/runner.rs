@@ -577,99 +577,203 @@ impl<'s> Script<'s> {
         decision.options.iter().position(wanted)
     }
 
-    /// Whether `act` answers `decision`, and how.
+    /// Whether `act` answers `decision`, and how. Each act kind of FORMAT.md "Acts" (and the
+    /// `play` extension of docs/scenarios.md) has its own method, which answers the decisions
+    /// that act is for and leaves every other decision to a later act (`Fit::Later`).
     fn fit(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
-        // The expected illegal attack or skip is tried at the next unit action of either player
-        // (FORMAT.md "Acts wait for their unit's turn, except an expected illegal one").
-        let out_of_turn = self.expected_illegal == Some(act.number);
         if side_of(act.side) != decision.player {
-            return match (&decision.kind, &act.action) {
-                (
-                    DecisionKind::Act { .. } | DecisionKind::ChooseActor { .. },
-                    Action::Attack { unit, .. } | Action::Skip { unit },
-                ) if out_of_turn => self.not_its_turn(state, unit, decision),
-                _ => Fit::Later,
-            };
+            return self.other_players_act(state, act, decision);
         }
-        let answer = |index: Option<usize>, refusal: String| {
-            index.map_or(Fit::Refused(refusal), Fit::Answer)
-        };
+        match &act.action {
+            Action::Attack { .. } => self.attack(state, act, decision),
+            Action::Skip { .. } => self.skip(state, act, decision),
+            Action::Use { .. } => self.use_ability(state, act, decision),
+            Action::Split { .. } => self.split(act, decision),
+            Action::Choose { .. } => self.choose(act, decision),
+            Action::Complete { via: None, .. } => self.complete(act, decision),
+            Action::Complete { via: Some(_), .. } => self.complete_via(act, decision),
+            Action::Build { .. } => self.build(act, decision),
+            Action::Deploy { .. } => self.deploy(act, decision),
+            Action::Retreat { .. } => self.retreat(act, decision),
+            Action::Pass => Self::pass(decision),
+            Action::Play { .. } => self.play(state, act, decision),
+        }
+    }
+
+    /// Whether `act` is the one `expect.illegal` names, which does not wait for its unit's turn
+    /// (FORMAT.md "Acts wait for their unit's turn, except an expected illegal one").
+    fn out_of_turn(&self, act: &Act) -> bool {
+        self.expected_illegal == Some(act.number)
+    }
+
+    /// An act of the player who is not deciding waits for a decision of its own player, except
+    /// the expected illegal attack or skip, which is tried at the next unit action of either
+    /// player (FORMAT.md "Acts wait for their unit's turn, except an expected illegal one").
+    fn other_players_act(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
         match (&decision.kind, &act.action) {
-            (_, Action::Pass) if decision.options.contains(&Choice::Pass) => {
-                Fit::Answer(Self::find(decision, |c| *c == Choice::Pass).unwrap_or(0))
-            }
             (
-                DecisionKind::Pop { .. } | DecisionKind::BuildAction,
-                Action::Use {
-                    unit,
-                    ability,
-                    target,
-                    amount,
-                    ..
+                DecisionKind::Act { .. } | DecisionKind::ChooseActor { .. },
+                Action::Attack { unit, .. } | Action::Skip { unit },
+            ) if self.out_of_turn(act) => self.not_its_turn(state, unit, decision),
+            _ => Fit::Later,
+        }
+    }
+
+    /// `attack = { unit, defender }` (FORMAT.md "Acts"; game 6.3.5 (a), 10.1.1): at its unit's
+    /// action, the attack on that defender; at another unit's action, it waits for its unit's
+    /// turn ([`Self::unit_cannot_act`]), or is refused there if it is the expected illegal act;
+    /// among tied units, it picks its unit ([`Self::acting_unit`]).
+    fn attack(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        match (&decision.kind, &act.action) {
+            (
+                DecisionKind::Act { unit },
+                Action::Attack {
+                    unit: attacker,
+                    defender,
                 },
             ) => {
-                // `ability` is the printed text, its start, or the keyword's name (FORMAT.md),
-                // read against what the unit is offered now; a name that fits none of those
-                // waits for a later offer.
-                let (id, target) = (self.id(unit), target.as_deref().map(|t| self.id(t)));
-                let offers: Vec<Known> = decision
-                    .options
-                    .iter()
-                    .filter_map(|c| match c {
-                        Choice::Activate {
-                            unit: u,
-                            keyword,
-                            text,
-                            ..
-                        } if Some(*u) == id => Some(self.names.offered(keyword, &text.0)),
-                        _ => None,
-                    })
-                    .collect();
-                let text = match named(ability, &offers) {
-                    // "Enough of its start to be unambiguous" among all the unit's abilities,
-                    // not only those it can pay for now.
-                    Ok(Some((text, By::Start))) => {
-                        let printed = self.printed(state, unit);
-                        if let Err(why) = named(ability, &known(&printed)) {
-                            let all: Vec<Known> =
-                                offers.iter().copied().chain(known(&printed)).collect();
-                            return Fit::Error(format!(
-                                "act {} (line {}): {why}; {unit}'s abilities: {}",
-                                act.number,
-                                act.line,
-                                listed(&all)
-                            ));
-                        }
-                        text
-                    }
-                    Ok(Some((text, _))) => text,
-                    Ok(None) => return Fit::Later,
-                    Err(why) => {
-                        return Fit::Error(format!(
-                            "act {} (line {}): {why}; {unit} can use now: {}",
-                            act.number,
-                            act.line,
-                            listed(&offers)
-                        ));
-                    }
-                };
-                Self::find(decision, |c| match c {
-                    Choice::Activate {
-                        unit: u,
-                        text: t,
-                        target: to,
-                        amount: a,
-                        ..
-                    } => {
-                        Some(*u) == id
-                            && normalize(&t.0) == normalize(text)
-                            && target.is_none_or(|want| want == *to)
-                            && amount.is_none_or(|want| Some(want) == *a)
-                    }
-                    _ => false,
-                })
-                .map_or(Fit::Later, Fit::Answer)
+                let (attacker_id, defender_id) = (self.id(attacker), self.id(defender));
+                if attacker_id == Some(*unit) {
+                    let index = Self::find(decision, |c| {
+                        defender_id.map(|d| Choice::Attack { defender: d }).as_ref() == Some(c)
+                    });
+                    answer(index, format!("{attacker} can't attack {defender} now"))
+                } else if self.out_of_turn(act) {
+                    self.not_its_turn(state, attacker, decision)
+                } else {
+                    self.unit_cannot_act(state, attacker, attacker_id, unit)
+                }
             }
+            (DecisionKind::ChooseActor { .. }, Action::Attack { unit, .. }) => {
+                self.acting_unit(state, act, unit, decision)
+            }
+            _ => Fit::Later,
+        }
+    }
+
+    /// `skip = { unit }` (FORMAT.md "Acts"; game 6.3.5 (c)): at its unit's action, doing
+    /// nothing; otherwise it waits or is refused, and picks its unit among tied ones, as an
+    /// [`Self::attack`] act does.
+    fn skip(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        match (&decision.kind, &act.action) {
+            (DecisionKind::Act { unit }, Action::Skip { unit: actor }) => {
+                let actor_id = self.id(actor);
+                if actor_id == Some(*unit) {
+                    Fit::Answer(Self::find(decision, |c| *c == Choice::Skip).unwrap_or(0))
+                } else if self.out_of_turn(act) {
+                    self.not_its_turn(state, actor, decision)
+                } else {
+                    self.unit_cannot_act(state, actor, actor_id, unit)
+                }
+            }
+            (DecisionKind::ChooseActor { .. }, Action::Skip { unit }) => {
+                self.acting_unit(state, act, unit, decision)
+            }
+            _ => Fit::Later,
+        }
+    }
+
+    /// An `attack` or `skip` act when its player picks which of their units tied for speed acts
+    /// (game 6.3.5; docs/scenarios.md "Acts"): the act picks its unit, and answers that unit's
+    /// action next; a unit not among the tied ones waits for its turn, or is refused if the act
+    /// is the expected illegal one.
+    fn acting_unit(&self, state: &GameState, act: &Act, unit: &str, decision: &Decision) -> Fit {
+        let id = self.id(unit);
+        match Self::find(decision, |c| {
+            id.map(|u| Choice::Actor { unit: u }).as_ref() == Some(c)
+        }) {
+            Some(index) => Fit::Peek(index),
+            None if self.out_of_turn(act) => self.not_its_turn(state, unit, decision),
+            None => Fit::Later,
+        }
+    }
+
+    /// `use = { unit, ability, target?, amount?, arena? }` (FORMAT.md "Acts"; game 9.2, 13.3, and
+    /// 7.1 for the activations of the build step): plays the activation of that ability the unit
+    /// is offered in a POP or as a build action. `ability` is the printed text, its start, or the
+    /// keyword's name (FORMAT.md "Abilities are written as printed"), read against what the unit
+    /// is offered now; a name that fits none of those waits for a later offer, and an ambiguous
+    /// one fails the scenario.
+    fn use_ability(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        let (
+            DecisionKind::Pop { .. } | DecisionKind::BuildAction,
+            Action::Use {
+                unit,
+                ability,
+                target,
+                amount,
+                ..
+            },
+        ) = (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        let (id, target) = (self.id(unit), target.as_deref().map(|t| self.id(t)));
+        let offers: Vec<Known> = decision
+            .options
+            .iter()
+            .filter_map(|c| match c {
+                Choice::Activate {
+                    unit: u,
+                    keyword,
+                    text,
+                    ..
+                } if Some(*u) == id => Some(self.names.offered(keyword, &text.0)),
+                _ => None,
+            })
+            .collect();
+        let text = match named(ability, &offers) {
+            // "Enough of its start to be unambiguous" among all the unit's abilities, not only
+            // those it can pay for now.
+            Ok(Some((text, By::Start))) => {
+                let printed = self.printed(state, unit);
+                if let Err(why) = named(ability, &known(&printed)) {
+                    let all: Vec<Known> = offers.iter().copied().chain(known(&printed)).collect();
+                    return Fit::Error(format!(
+                        "act {} (line {}): {why}; {unit}'s abilities: {}",
+                        act.number,
+                        act.line,
+                        listed(&all)
+                    ));
+                }
+                text
+            }
+            Ok(Some((text, _))) => text,
+            Ok(None) => return Fit::Later,
+            Err(why) => {
+                return Fit::Error(format!(
+                    "act {} (line {}): {why}; {unit} can use now: {}",
+                    act.number,
+                    act.line,
+                    listed(&offers)
+                ));
+            }
+        };
+        Self::find(decision, |c| match c {
+            Choice::Activate {
+                unit: u,
+                text: t,
+                target: to,
+                amount: a,
+                ..
+            } => {
+                Some(*u) == id
+                    && normalize(&t.0) == normalize(text)
+                    && target.is_none_or(|want| want == *to)
+                    && amount.is_none_or(|want| Some(want) == *a)
+            }
+            _ => false,
+        })
+        .map_or(Fit::Later, Fit::Answer)
+    }
+
+    /// `play = { card, target?, amount?, via?, arena?, enhance? }` (docs/scenarios.md
+    /// "Extensions"; game 9.2, 13.3): in a POP, plays that Battle card from hand, or from the
+    /// discard pile by Meditate, with its Enhance or without; in a build step, `via =
+    /// "Meditate"` plays that unit or Mission from the discard pile (`arena`: where the unit is
+    /// deployed at once). A play not offered now waits for a later offer.
+    fn play(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        match (&decision.kind, &act.action) {
             (
                 DecisionKind::Pop { .. },
                 Action::Play {
@@ -727,28 +831,48 @@ impl<'s> Script<'s> {
                 })
                 .map_or(Fit::Later, Fit::Answer)
             }
-            (DecisionKind::SplitHits { attacker }, Action::Split { unit, to }) => {
-                if self.id(unit) != Some(*attacker) {
-                    return Fit::Refused(format!(
-                        "{unit} is not the attacking unit whose hits are split"
-                    ));
+            _ => Fit::Later,
+        }
+    }
+
+    /// `split = { unit, to = { id = hits, ... } }` (FORMAT.md "Acts"; game 10.6.1, keyword
+    /// Overkill): answers the attacker's division of its excess hits, refused if another unit is
+    /// attacking or the hits can't be divided that way.
+    fn split(&self, act: &Act, decision: &Decision) -> Fit {
+        let (DecisionKind::SplitHits { attacker }, Action::Split { unit, to }) =
+            (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        if self.id(unit) != Some(*attacker) {
+            return Fit::Refused(format!(
+                "{unit} is not the attacking unit whose hits are split"
+            ));
+        }
+        let wanted: Vec<(Option<UnitId>, u32)> =
+            to.iter().map(|(id, hits)| (self.id(id), *hits)).collect();
+        let index = match wanted.as_slice() {
+            [(Some(to), hits)] => Self::find(decision, |c| {
+                *c == Choice::Split {
+                    to: *to,
+                    hits: *hits,
                 }
-                let wanted: Vec<(Option<UnitId>, u32)> =
-                    to.iter().map(|(id, hits)| (self.id(id), *hits)).collect();
-                let index = match wanted.as_slice() {
-                    [(Some(to), hits)] => Self::find(decision, |c| {
-                        *c == Choice::Split {
-                            to: *to,
-                            hits: *hits,
-                        }
-                    }),
-                    _ => None,
-                };
-                answer(
-                    index,
-                    format!("the hits of {unit} can't be split that way ({to:?})"),
-                )
-            }
+            }),
+            _ => None,
+        };
+        answer(
+            index,
+            format!("the hits of {unit} can't be split that way ({to:?})"),
+        )
+    }
+
+    /// `choose = { unit, option }` (FORMAT.md "Acts", docs/scenarios.md "Extensions"): which of
+    /// the player's waiting triggered abilities resolves next (game 13.4.3), an option the
+    /// unit's ability offers (API 1.1 `choose`; a choice for another unit's ability waits), which
+    /// of several payable costs is paid (Upkeep) or how many damage counters are removed (game
+    /// 14.5). `option` is the option's printed text or its 1-based index.
+    fn choose(&self, act: &Act, decision: &Decision) -> Fit {
+        match (&decision.kind, &act.action) {
             (DecisionKind::OrderTriggers { .. }, Action::Choose { unit, option }) => {
                 // `option` is the printed text of the ability to resolve next, or its number.
                 let id = self.id(unit);
@@ -771,212 +895,212 @@ impl<'s> Script<'s> {
                 if self.id(unit) != Some(*asking) {
                     return Fit::Later;
                 }
-                let index = Self::find(decision, |c| match (c, option) {
-                    (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,
-                    (Choice::Option { text, .. }, ChooseOption::Text(t)) => {
-                        text.eq_ignore_ascii_case(t.trim())
-                    }
-                    _ => false,
-                });
                 answer(
-                    index,
+                    Self::option(decision, option),
                     format!("option {option:?} is not one the ability of {unit} offers"),
                 )
             }
             (
                 DecisionKind::ChooseCost { .. } | DecisionKind::RemoveDamage { .. },
                 Action::Choose { option, .. },
-            ) => {
-                let index = Self::find(decision, |c| match (c, option) {
-                    (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,
-                    (Choice::Option { text, .. }, ChooseOption::Text(t)) => {
-                        text.eq_ignore_ascii_case(t.trim())
-                    }
-                    _ => false,
-                });
-                answer(
-                    index,
-                    format!("option {option:?} is not one of the costs that can be paid"),
-                )
-            }
-            (
-                DecisionKind::Act { unit },
-                Action::Attack {
-                    unit: attacker,
-                    defender,
-                },
-            ) => {
-                let (attacker_id, defender_id) = (self.id(attacker), self.id(defender));
-                if attacker_id == Some(*unit) {
-                    let index = Self::find(decision, |c| {
-                        defender_id.map(|d| Choice::Attack { defender: d }).as_ref() == Some(c)
-                    });
-                    answer(index, format!("{attacker} can't attack {defender} now"))
-                } else if out_of_turn {
-                    self.not_its_turn(state, attacker, decision)
-                } else {
-                    self.unit_cannot_act(state, attacker, attacker_id, unit)
-                }
-            }
-            (DecisionKind::Act { unit }, Action::Skip { unit: actor }) => {
-                let actor_id = self.id(actor);
-                if actor_id == Some(*unit) {
-                    Fit::Answer(Self::find(decision, |c| *c == Choice::Skip).unwrap_or(0))
-                } else if out_of_turn {
-                    self.not_its_turn(state, actor, decision)
-                } else {
-                    self.unit_cannot_act(state, actor, actor_id, unit)
-                }
-            }
-            (
-                DecisionKind::ChooseActor { .. },
-                Action::Attack { unit, .. } | Action::Skip { unit },
-            ) => {
-                let id = self.id(unit);
-                match Self::find(decision, |c| {
-                    id.map(|u| Choice::Actor { unit: u }).as_ref() == Some(c)
-                }) {
-                    Some(index) => Fit::Peek(index),
-                    None if out_of_turn => self.not_its_turn(state, unit, decision),
-                    None => Fit::Later,
-                }
-            }
-            (DecisionKind::BuildAction, Action::Build { unit, points }) => {
-                let index = Self::find(decision, |c| {
-                    self.id(unit)
-                        .map(|u| Choice::AddCounters {
-                            unit: u,
-                            points: *points,
-                        })
-                        .as_ref()
-                        == Some(c)
-                });
-                answer(
-                    index,
-                    format!("{unit} can't get {points} build counters now"),
-                )
-            }
-            (
-                DecisionKind::BuildAction,
-                Action::Complete {
-                    unit,
-                    via: None,
-                    stack,
-                    ..
-                },
-            ) => {
-                let id = self.id(unit);
-                let into = stack.as_ref().map(|s| self.id(s));
-                let index = Self::find(decision, |c| match (c, into) {
-                    (
-                        Choice::Complete { unit: u } | Choice::CompleteIntoStack { unit: u, .. },
-                        None,
-                    ) => Some(*u) == id,
-                    (
-                        Choice::CompleteIntoStack {
-                            unit: u, stack: s, ..
-                        },
-                        Some(into),
-                    ) => Some(*u) == id && Some(*s) == into,
-                    _ => false,
-                });
-                answer(index, format!("{unit} can't be completed now"))
-            }
-            (
-                DecisionKind::BuildAction
-                | DecisionKind::Pop { .. }
-                | DecisionKind::OpponentsBuildStep,
-                Action::Complete {
-                    unit,
-                    via: Some(via),
-                    x: wanted_x,
-                    ..
-                },
-            ) => {
-                // A completion by another route may deploy at once: a `deploy` act for the same
-                // unit right after it says where.
-                let (id, wanted) = (self.id(unit), via_label(*via));
-                let deploy = match self.acts.get(self.next + 1).map(|a| &a.action) {
-                    Some(Action::Deploy { unit: next, arena }) if next == unit => {
-                        Some(arena.map(arena_of))
-                    }
-                    _ => None,
-                };
-                let index = Self::find(decision, |c| match c {
-                    Choice::CompleteVia {
-                        unit: u,
-                        label,
-                        arena,
-                        x,
-                        ..
-                    } => {
-                        // The act's `x` picks the value of an X in the cost; a cost with an X
-                        // needs one, a cost without takes none.
-                        *u == id
-                            && label.starts_with(wanted)
-                            && x == wanted_x
-                            && match deploy {
-                                None => arena.is_none(),
-                                Some(None) => arena.is_some(),
-                                Some(Some(want)) => *arena == Some(want),
-                            }
-                    }
-                    _ => false,
-                });
-                match (index, &decision.kind, deploy.is_some()) {
-                    (Some(index), _, true) => Fit::AnswerTwo(index),
-                    (Some(index), _, false) => Fit::Answer(index),
-                    (None, DecisionKind::Pop { .. } | DecisionKind::OpponentsBuildStep, _) => {
-                        Fit::Later
-                    }
-                    (None, _, _) => {
-                        // Name the values of X the route could be paid with, if it has one.
-                        let xs: Vec<u32> = decision
-                            .options
-                            .iter()
-                            .filter_map(|c| match c {
-                                Choice::CompleteVia {
-                                    unit: u,
-                                    label,
-                                    x: Some(x),
-                                    ..
-                                } if *u == id && label.starts_with(wanted) => Some(*x),
-                                _ => None,
-                            })
-                            .collect();
-                        let with_x = wanted_x
-                            .map(|x| format!(" with X = {x}"))
-                            .unwrap_or_default();
-                        let payable = match (xs.iter().min(), xs.iter().max()) {
-                            (Some(low), Some(high)) => {
-                                format!(" (its cost has an X, payable now from {low} to {high})")
-                            }
-                            _ => String::new(),
-                        };
-                        Fit::Refused(format!(
-                            "{unit} can't be completed via {wanted}{with_x} now{payable}"
-                        ))
-                    }
-                }
-            }
-            (DecisionKind::BuildAction, Action::Deploy { unit, arena }) => {
-                let id = self.id(unit);
-                let arena = arena.map(arena_of);
-                let index = Self::find(decision, |c| match c {
-                    Choice::Deploy { unit: u, arena: a } => {
-                        Some(*u) == id && arena.is_none_or(|want| want == *a)
-                    }
-                    _ => false,
-                });
-                answer(index, format!("{unit} can't be deployed there now"))
-            }
-            (DecisionKind::Retreat, Action::Retreat { unit }) => {
-                let index = Self::find(decision, |c| {
-                    self.id(unit).map(|u| Choice::Retreat { unit: u }).as_ref() == Some(c)
-                });
-                answer(index, format!("{unit} can't retreat now"))
-            }
+            ) => answer(
+                Self::option(decision, option),
+                format!("option {option:?} is not one of the costs that can be paid"),
+            ),
             _ => Fit::Later,
+        }
+    }
+
+    /// The offered `Choice::Option` a `choose` act's option names, by its index or its text.
+    fn option(decision: &Decision, option: &ChooseOption) -> Option<usize> {
+        Self::find(decision, |c| match (c, option) {
+            (Choice::Option { index, .. }, ChooseOption::Index(n)) => *index as usize == *n,
+            (Choice::Option { text, .. }, ChooseOption::Text(t)) => {
+                text.eq_ignore_ascii_case(t.trim())
+            }
+            _ => false,
+        })
+    }
+
+    /// `complete = { unit }` (FORMAT.md "Acts"; game 7.4), paying the build cost, in the build
+    /// step; with the extension `stack` (docs/scenarios.md), into that stack (game 3.6), else
+    /// the first legal completion of the card.
+    fn complete(&self, act: &Act, decision: &Decision) -> Fit {
+        let (
+            DecisionKind::BuildAction,
+            Action::Complete {
+                unit,
+                via: None,
+                stack,
+                ..
+            },
+        ) = (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        let id = self.id(unit);
+        let into = stack.as_ref().map(|s| self.id(s));
+        let index = Self::find(decision, |c| match (c, into) {
+            (Choice::Complete { unit: u } | Choice::CompleteIntoStack { unit: u, .. }, None) => {
+                Some(*u) == id
+            }
+            (
+                Choice::CompleteIntoStack {
+                    unit: u, stack: s, ..
+                },
+                Some(into),
+            ) => Some(*u) == id && Some(*s) == into,
+            _ => false,
+        });
+        answer(index, format!("{unit} can't be completed now"))
+    }
+
+    /// `complete = { unit, via, x? }` (FORMAT.md "Acts"; game 7.6, keywords Hidden Cost,
+    /// Alternative Cost, Reduced Cost): completes the card by that route, in a build step or in
+    /// a POP, with `x` as the X of the route's cost. A `deploy` act for the same unit right after
+    /// it says where the unit goes at once, and is answered with it. Not offered in a POP or the
+    /// opponent's build step, it waits; not offered in its player's build step, it is refused,
+    /// naming the values of X that could be paid.
+    fn complete_via(&self, act: &Act, decision: &Decision) -> Fit {
+        let (
+            DecisionKind::BuildAction | DecisionKind::Pop { .. } | DecisionKind::OpponentsBuildStep,
+            Action::Complete {
+                unit,
+                via: Some(via),
+                x: wanted_x,
+                ..
+            },
+        ) = (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        // A completion by another route may deploy at once: a `deploy` act for the same unit
+        // right after it says where.
+        let (id, wanted) = (self.id(unit), via_label(*via));
+        let deploy = match self.acts.get(self.next + 1).map(|a| &a.action) {
+            Some(Action::Deploy { unit: next, arena }) if next == unit => Some(arena.map(arena_of)),
+            _ => None,
+        };
+        let index = Self::find(decision, |c| match c {
+            Choice::CompleteVia {
+                unit: u,
+                label,
+                arena,
+                x,
+                ..
+            } => {
+                // The act's `x` picks the value of an X in the cost; a cost with an X needs one,
+                // a cost without takes none.
+                *u == id
+                    && label.starts_with(wanted)
+                    && x == wanted_x
+                    && match deploy {
+                        None => arena.is_none(),
+                        Some(None) => arena.is_some(),
+                        Some(Some(want)) => *arena == Some(want),
+                    }
+            }
+            _ => false,
+        });
+        match (index, &decision.kind, deploy.is_some()) {
+            (Some(index), _, true) => Fit::AnswerTwo(index),
+            (Some(index), _, false) => Fit::Answer(index),
+            (None, DecisionKind::Pop { .. } | DecisionKind::OpponentsBuildStep, _) => Fit::Later,
+            (None, _, _) => {
+                // Name the values of X the route could be paid with, if it has one.
+                let xs: Vec<u32> = decision
+                    .options
+                    .iter()
+                    .filter_map(|c| match c {
+                        Choice::CompleteVia {
+                            unit: u,
+                            label,
+                            x: Some(x),
+                            ..
+                        } if *u == id && label.starts_with(wanted) => Some(*x),
+                        _ => None,
+                    })
+                    .collect();
+                let with_x = wanted_x
+                    .map(|x| format!(" with X = {x}"))
+                    .unwrap_or_default();
+                let payable = match (xs.iter().min(), xs.iter().max()) {
+                    (Some(low), Some(high)) => {
+                        format!(" (its cost has an X, payable now from {low} to {high})")
+                    }
+                    _ => String::new(),
+                };
+                Fit::Refused(format!(
+                    "{unit} can't be completed via {wanted}{with_x} now{payable}"
+                ))
+            }
+        }
+    }
+
+    /// `build = { unit, points }` (FORMAT.md "Acts"; game 7.2): puts that many build counters
+    /// on the card in the build step, refused if they can't be put on it now.
+    fn build(&self, act: &Act, decision: &Decision) -> Fit {
+        let (DecisionKind::BuildAction, Action::Build { unit, points }) =
+            (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        let index = Self::find(decision, |c| {
+            self.id(unit)
+                .map(|u| Choice::AddCounters {
+                    unit: u,
+                    points: *points,
+                })
+                .as_ref()
+                == Some(c)
+        });
+        answer(
+            index,
+            format!("{unit} can't get {points} build counters now"),
+        )
+    }
+
+    /// `deploy = { unit, arena? }` (FORMAT.md "Acts"; game 7.1, 7.4, 7.8, 8.4): moves the
+    /// completed or retreated unit from the build zone into that arena (any arena it may go to
+    /// when `arena` is left out), refused if it can't go there now. A `deploy` act right after a
+    /// `complete` act by another route is answered with it ([`Self::complete_via`]).
+    fn deploy(&self, act: &Act, decision: &Decision) -> Fit {
+        let (DecisionKind::BuildAction, Action::Deploy { unit, arena }) =
+            (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        let id = self.id(unit);
+        let arena = arena.map(arena_of);
+        let index = Self::find(decision, |c| match c {
+            Choice::Deploy { unit: u, arena: a } => {
+                Some(*u) == id && arena.is_none_or(|want| want == *a)
+            }
+            _ => false,
+        });
+        answer(index, format!("{unit} can't be deployed there now"))
+    }
+
+    /// `retreat = { unit }` (FORMAT.md "Acts"; game 8.1): retreats the unit in its player's
+    /// retreat step, refused if it can't retreat now.
+    fn retreat(&self, act: &Act, decision: &Decision) -> Fit {
+        let (DecisionKind::Retreat, Action::Retreat { unit }) = (&decision.kind, &act.action)
+        else {
+            return Fit::Later;
+        };
+        let index = Self::find(decision, |c| {
+            self.id(unit).map(|u| Choice::Retreat { unit: u }).as_ref() == Some(c)
+        });
+        answer(index, format!("{unit} can't retreat now"))
+    }
+
+    /// `pass = true` (FORMAT.md "Acts"; game 9.2): passes at the next decision of its player
+    /// that can be passed.
+    fn pass(decision: &Decision) -> Fit {
+        if decision.options.contains(&Choice::Pass) {
+            Fit::Answer(Self::find(decision, |c| *c == Choice::Pass).unwrap_or(0))
+        } else {
+            Fit::Later
         }
     }
 
@@ -1221,6 +1345,12 @@ impl Decider for Script<'_> {
             .get(self.next)
             .is_some_and(|act| !matches!(self.fit(state, act, decision), Fit::Later))
     }
+}
+
+/// How an act of the decision's kind answers it: with the option it names, else refused for
+/// `refusal`.
+fn answer(index: Option<usize>, refusal: String) -> Fit {
+    index.map_or(Fit::Refused(refusal), Fit::Answer)
 }
 
 /// Printed texts with their keywords, as a name is matched against them.
