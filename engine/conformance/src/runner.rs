@@ -6,7 +6,9 @@ mod script;
 
 use std::collections::BTreeMap;
 
-use super::scenario::{ArenaName, ExpectZone, Phase, Scenario, SideName, Stop, Winner};
+use super::scenario::{
+    ArenaName, ExpectZone, Phase, Scenario, SideExpect, SideName, Stop, UnitExpect, Winner,
+};
 use position::{build_position, check_keywords};
 use script::{AbilityNames, Script};
 use swtcg_cards::CardDb;
@@ -149,7 +151,11 @@ fn zone_name(zone: ExpectZone) -> &'static str {
     }
 }
 
-/// Compares the final state with `[expect]`, collecting every difference.
+/// One unmet expectation: what, expected, actual.
+type Difference = (String, String, String);
+
+/// Compares the final state with `[expect]`, collecting every difference: the discarded ids,
+/// then each `[expect.unit.ID]` in file order, `[expect.dark]`, `[expect.light]` and the winner.
 fn compare(
     scenario: &Scenario,
     state: &GameState,
@@ -157,150 +163,20 @@ fn compare(
     cards: &BTreeMap<String, CardId>,
 ) -> Result<(), Failure> {
     let mut diff = Vec::new();
-    let in_discard = |id: &str| {
-        cards.get(id).is_some_and(|card| {
-            Side::BOTH
-                .iter()
-                .any(|&s| state.player(s).discard.contains(card))
-        })
-    };
-    for id in &scenario.expect.discarded {
-        if !in_discard(id) {
-            let place = ids
-                .get(id)
-                .and_then(|u| state.unit(*u))
-                .map_or("not in play", |u| u.place.name());
-            diff.push((format!("unit {id}"), "discarded".into(), place.to_string()));
-        }
-    }
+    compare_discarded(&scenario.expect.discarded, state, ids, cards, &mut diff);
     for (id, expect) in &scenario.expect.units {
-        let unit = ids.get(id).and_then(|u| state.unit(*u));
-        let what = |key: &str| format!("unit {id} {key}");
-        let Some(unit) = unit else {
-            let actual = if in_discard(id) {
-                "discard"
-            } else {
-                "not in play"
-            };
-            if expect.arena.map(zone_name) != Some(actual)
-                || expect.damage.is_some()
-                || expect.tapped.is_some()
-            {
-                diff.push((what("state"), "in play".into(), actual.into()));
-            }
-            continue;
-        };
-        let mut check = |key: &str, expected: Option<String>, actual: String| {
-            if let Some(expected) = expected
-                && expected != actual
-            {
-                diff.push((what(key), expected, actual));
-            }
-        };
-        check(
-            "damage",
-            expect.damage.map(|v| v.to_string()),
-            unit.damage.to_string(),
-        );
-        check(
-            "tapped",
-            expect.tapped.map(|v| v.to_string()),
-            unit.tapped.to_string(),
-        );
-        check(
-            "arena",
-            expect.arena.map(|z| zone_name(z).to_string()),
-            unit.place.name().to_string(),
-        );
-        check(
-            "power",
-            expect.power.map(|v| v.to_string()),
-            state.total_power(unit).to_string(),
-        );
-        check(
-            "speed",
-            expect.speed.map(|v| v.to_string()),
-            state.total_speed(unit).to_string(),
-        );
-        check(
-            "health",
-            expect.health.map(|v| v.to_string()),
-            state.total_health(unit).to_string(),
-        );
-        check(
-            "build_counters",
-            expect.build_counters.map(|v| v.to_string()),
-            unit.build_counters.to_string(),
-        );
-        check(
-            "equipment",
-            expect.equipment.map(|v| v.to_string()),
-            unit.equipment.len().to_string(),
-        );
-        check(
-            "pilots",
-            expect.pilots.map(|v| v.to_string()),
-            unit.pilots.len().to_string(),
-        );
-        for (kind, expected) in expect.counters.iter().flatten() {
-            check(
-                &format!("counters.{kind}"),
-                Some(expected.to_string()),
-                unit.counters.get(kind).copied().unwrap_or(0).to_string(),
-            );
-        }
+        compare_unit(id, expect, state, ids, cards, &mut diff);
     }
     for (side, expect) in [
         (Side::Dark, &scenario.expect.dark),
         (Side::Light, &scenario.expect.light),
     ] {
-        let Some(expect) = expect else { continue };
-        let player = state.player(side);
-        let rows = [
-            (
-                "force",
-                expect.force.map(|v| v.to_string()),
-                player.force.to_string(),
-            ),
-            (
-                "build_points",
-                expect.build_points.map(|v| v.to_string()),
-                player.build_points.to_string(),
-            ),
-            (
-                "hand_size",
-                expect.hand_size.map(|v| v.to_string()),
-                player.hand.len().to_string(),
-            ),
-            (
-                "discard_size",
-                expect.discard_size.map(|v| v.to_string()),
-                player.discard.len().to_string(),
-            ),
-            (
-                "removed_size",
-                expect.removed_size.map(|v| v.to_string()),
-                player.removed.len().to_string(),
-            ),
-        ];
-        for (key, expected, actual) in rows {
-            if let Some(expected) = expected
-                && expected != actual
-            {
-                diff.push((format!("{} {key}", side.name()), expected, actual));
-            }
+        if let Some(expect) = expect {
+            compare_player(side, expect, state, &mut diff);
         }
     }
     if let Some(winner) = scenario.expect.winner {
-        let expected = match winner {
-            Winner::Dark => "dark",
-            Winner::Light => "light",
-            Winner::None => "none",
-        };
-        let actual = state.winner.map_or("none", Side::name);
-        if expected != actual {
-            diff.push(("winner".into(), expected.into(), actual.into()));
-        }
+        compare_winner(winner, state, &mut diff);
     }
     if diff.is_empty() {
         Ok(())
@@ -309,5 +185,176 @@ fn compare(
             reason: format!("{} expectation(s) not met", diff.len()),
             diff,
         })
+    }
+}
+
+/// Whether the card a scenario id stands for is in a discard pile.
+fn in_discard(state: &GameState, cards: &BTreeMap<String, CardId>, id: &str) -> bool {
+    cards.get(id).is_some_and(|card| {
+        Side::BOTH
+            .iter()
+            .any(|&s| state.player(s).discard.contains(card))
+    })
+}
+
+/// `expect.discarded` (FORMAT.md "Layout"): each id's card must be in a discard pile; where it
+/// is not, the difference says where its unit is.
+fn compare_discarded(
+    discarded: &[String],
+    state: &GameState,
+    ids: &BTreeMap<String, UnitId>,
+    cards: &BTreeMap<String, CardId>,
+    diff: &mut Vec<Difference>,
+) {
+    for id in discarded {
+        if !in_discard(state, cards, id) {
+            let place = ids
+                .get(id)
+                .and_then(|u| state.unit(*u))
+                .map_or("not in play", |u| u.place.name());
+            diff.push((format!("unit {id}"), "discarded".into(), place.to_string()));
+        }
+    }
+}
+
+/// `[expect.unit.ID]` (FORMAT.md "Layout", and the `equipment`, `pilots` and `counters`
+/// extensions of docs/scenarios.md): each value written must be the unit's (total stats for
+/// power, speed and health); a unit no longer in play meets only an `arena` of where its card
+/// is ("discard").
+fn compare_unit(
+    id: &str,
+    expect: &UnitExpect,
+    state: &GameState,
+    ids: &BTreeMap<String, UnitId>,
+    cards: &BTreeMap<String, CardId>,
+    diff: &mut Vec<Difference>,
+) {
+    let unit = ids.get(id).and_then(|u| state.unit(*u));
+    let what = |key: &str| format!("unit {id} {key}");
+    let Some(unit) = unit else {
+        let actual = if in_discard(state, cards, id) {
+            "discard"
+        } else {
+            "not in play"
+        };
+        if expect.arena.map(zone_name) != Some(actual)
+            || expect.damage.is_some()
+            || expect.tapped.is_some()
+        {
+            diff.push((what("state"), "in play".into(), actual.into()));
+        }
+        return;
+    };
+    let mut check = |key: &str, expected: Option<String>, actual: String| {
+        if let Some(expected) = expected
+            && expected != actual
+        {
+            diff.push((what(key), expected, actual));
+        }
+    };
+    check(
+        "damage",
+        expect.damage.map(|v| v.to_string()),
+        unit.damage.to_string(),
+    );
+    check(
+        "tapped",
+        expect.tapped.map(|v| v.to_string()),
+        unit.tapped.to_string(),
+    );
+    check(
+        "arena",
+        expect.arena.map(|z| zone_name(z).to_string()),
+        unit.place.name().to_string(),
+    );
+    check(
+        "power",
+        expect.power.map(|v| v.to_string()),
+        state.total_power(unit).to_string(),
+    );
+    check(
+        "speed",
+        expect.speed.map(|v| v.to_string()),
+        state.total_speed(unit).to_string(),
+    );
+    check(
+        "health",
+        expect.health.map(|v| v.to_string()),
+        state.total_health(unit).to_string(),
+    );
+    check(
+        "build_counters",
+        expect.build_counters.map(|v| v.to_string()),
+        unit.build_counters.to_string(),
+    );
+    check(
+        "equipment",
+        expect.equipment.map(|v| v.to_string()),
+        unit.equipment.len().to_string(),
+    );
+    check(
+        "pilots",
+        expect.pilots.map(|v| v.to_string()),
+        unit.pilots.len().to_string(),
+    );
+    for (kind, expected) in expect.counters.iter().flatten() {
+        check(
+            &format!("counters.{kind}"),
+            Some(expected.to_string()),
+            unit.counters.get(kind).copied().unwrap_or(0).to_string(),
+        );
+    }
+}
+
+/// `[expect.dark]` or `[expect.light]` (FORMAT.md "Layout", and the `discard_size` and
+/// `removed_size` extensions of docs/scenarios.md): each value written must be the player's.
+fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut Vec<Difference>) {
+    let player = state.player(side);
+    let rows = [
+        (
+            "force",
+            expect.force.map(|v| v.to_string()),
+            player.force.to_string(),
+        ),
+        (
+            "build_points",
+            expect.build_points.map(|v| v.to_string()),
+            player.build_points.to_string(),
+        ),
+        (
+            "hand_size",
+            expect.hand_size.map(|v| v.to_string()),
+            player.hand.len().to_string(),
+        ),
+        (
+            "discard_size",
+            expect.discard_size.map(|v| v.to_string()),
+            player.discard.len().to_string(),
+        ),
+        (
+            "removed_size",
+            expect.removed_size.map(|v| v.to_string()),
+            player.removed.len().to_string(),
+        ),
+    ];
+    for (key, expected, actual) in rows {
+        if let Some(expected) = expected
+            && expected != actual
+        {
+            diff.push((format!("{} {key}", side.name()), expected, actual));
+        }
+    }
+}
+
+/// `expect.winner` (FORMAT.md "Layout"): who has won once the run has stopped, or "none".
+fn compare_winner(winner: Winner, state: &GameState, diff: &mut Vec<Difference>) {
+    let expected = match winner {
+        Winner::Dark => "dark",
+        Winner::Light => "light",
+        Winner::None => "none",
+    };
+    let actual = state.winner.map_or("none", Side::name);
+    if expected != actual {
+        diff.push(("winner".into(), expected.into(), actual.into()));
     }
 }
