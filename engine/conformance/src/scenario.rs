@@ -1315,6 +1315,8 @@ impl Ctx<'_> {
         }
     }
 
+    /// One `[[act]]` (FORMAT.md "Acts"): its side, `optional`, and exactly one action, read by
+    /// the method of its action table.
     fn act(
         &self,
         number: usize,
@@ -1324,6 +1326,27 @@ impl Ctx<'_> {
         let header = act.span();
         let line = self.line(&header);
         let raw = act.into_inner();
+        self.one_action(number, line, &header, &raw)?;
+        let (side, optional) = (raw.side, raw.optional);
+        let action = self.action(number, line, &header, raw, ids)?;
+        Ok(Act {
+            number,
+            side,
+            action,
+            optional,
+            line,
+        })
+    }
+
+    /// An act takes exactly one action key: none, or a second one (named in file order), is an
+    /// error.
+    fn one_action(
+        &self,
+        number: usize,
+        line: usize,
+        header: &Range<usize>,
+        raw: &RawAct,
+    ) -> Result<(), ScenarioError> {
         let mut present: Vec<(&str, Range<usize>)> = [
             ("attack", raw.attack.as_ref().map(Spanned::span)),
             ("skip", raw.skip.as_ref().map(Spanned::span)),
@@ -1341,144 +1364,247 @@ impl Ctx<'_> {
         .filter_map(|(key, span)| span.map(|span| (key, span)))
         .collect();
         present.sort_by_key(|(_, span)| span.start);
-        let no_action = || {
-            self.error(
-                &header,
-                None,
-                format!(
-                    "act {number} (line {line}) has no action; give exactly one of attack, \
-                     skip, use, split, choose, complete, build, deploy, retreat, pass or play"
-                ),
-            )
-        };
         match present.as_slice() {
-            [] => return Err(no_action()),
-            [_] => {}
-            [(first, _), (second, second_span), ..] => {
-                return Err(self.error(
-                    second_span,
-                    Some(second),
-                    format!(
-                        "act {number} (line {line}) has {} action keys, `{first}` and \
-                         `{second}`{}; an act takes exactly one",
-                        present.len(),
-                        if present.len() > 2 { " and more" } else { "" }
-                    ),
-                ));
-            }
-        }
-        let unit = |key: &str, value: Spanned<String>| self.act_ref(number, key, value, ids);
-        let action = if let Some(attack) = raw.attack {
-            let attack = attack.into_inner();
-            Action::Attack {
-                unit: unit("unit", attack.unit)?,
-                defender: unit("defender", attack.defender)?,
-            }
-        } else if let Some(skip) = raw.skip {
-            Action::Skip {
-                unit: unit("unit", skip.into_inner().unit)?,
-            }
-        } else if let Some(use_) = raw.use_ {
-            let use_ = use_.into_inner();
-            Action::Use {
-                unit: unit("unit", use_.unit)?,
-                ability: use_.ability,
-                target: use_.target.map(|t| unit("target", t)).transpose()?,
-                amount: use_.amount,
-                arena: use_.arena,
-            }
-        } else if let Some(play) = raw.play {
-            let play = play.into_inner();
-            Action::Play {
-                card: play.card,
-                target: play.target.map(|t| unit("target", t)).transpose()?,
-                amount: play.amount,
-                meditate: matches!(play.via, Some(PlayVia::Meditate)),
-                arena: play.arena,
-                enhance: play.enhance,
-            }
-        } else if let Some(split) = raw.split {
-            let split = split.into_inner();
-            let mut to: Vec<(Spanned<String>, u32)> = split.to.into_iter().collect();
-            to.sort_by_key(|(id, _)| id.span().start);
-            Action::Split {
-                unit: unit("unit", split.unit)?,
-                to: to
-                    .into_iter()
-                    .map(|(id, hits)| Ok((unit("to", id)?, hits)))
-                    .collect::<Result<_, ScenarioError>>()?,
-            }
-        } else if let Some(choose) = raw.choose {
-            let choose = choose.into_inner();
-            let span = choose.option.span();
-            let option = match choose.option.into_inner() {
-                RawOption::Text(text) => ChooseOption::Text(text),
-                RawOption::Index(index) => ChooseOption::Index(
-                    usize::try_from(index)
-                        .ok()
-                        .filter(|index| *index >= 1)
-                        .ok_or_else(|| {
-                            self.error(
-                                &span,
-                                Some("option"),
-                                format!(
-                                    "act {number}: an option index counts from 1, found {index}"
-                                ),
-                            )
-                        })?,
+            [] => Err(self.no_action(number, line, header)),
+            [_] => Ok(()),
+            [(first, _), (second, second_span), ..] => Err(self.error(
+                second_span,
+                Some(second),
+                format!(
+                    "act {number} (line {line}) has {} action keys, `{first}` and \
+                     `{second}`{}; an act takes exactly one",
+                    present.len(),
+                    if present.len() > 2 { " and more" } else { "" }
                 ),
-            };
-            Action::Choose {
-                unit: unit("unit", choose.unit)?,
-                option,
-            }
+            )),
+        }
+    }
+
+    fn no_action(&self, number: usize, line: usize, header: &Range<usize>) -> ScenarioError {
+        self.error(
+            header,
+            None,
+            format!(
+                "act {number} (line {line}) has no action; give exactly one of attack, skip, \
+                 use, split, choose, complete, build, deploy, retreat, pass or play"
+            ),
+        )
+    }
+
+    /// The act's one action, from the table of its key.
+    fn action(
+        &self,
+        number: usize,
+        line: usize,
+        header: &Range<usize>,
+        raw: RawAct,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        if let Some(attack) = raw.attack {
+            self.attack_act(number, attack.into_inner(), ids)
+        } else if let Some(skip) = raw.skip {
+            self.skip_act(number, skip.into_inner(), ids)
+        } else if let Some(use_) = raw.use_ {
+            self.use_act(number, use_.into_inner(), ids)
+        } else if let Some(play) = raw.play {
+            self.play_act(number, play.into_inner(), ids)
+        } else if let Some(split) = raw.split {
+            self.split_act(number, split.into_inner(), ids)
+        } else if let Some(choose) = raw.choose {
+            self.choose_act(number, choose.into_inner(), ids)
         } else if let Some(complete) = raw.complete {
-            let complete = complete.into_inner();
-            Action::Complete {
-                unit: unit("unit", complete.unit)?,
-                via: complete.via,
-                x: complete.x,
-                stack: complete.stack.map(|s| unit("stack", s)).transpose()?,
-            }
+            self.complete_act(number, complete.into_inner(), ids)
         } else if let Some(build) = raw.build {
-            let build = build.into_inner();
-            Action::Build {
-                unit: unit("unit", build.unit)?,
-                points: build.points,
-            }
+            self.build_act(number, build.into_inner(), ids)
         } else if let Some(deploy) = raw.deploy {
-            let deploy = deploy.into_inner();
-            Action::Deploy {
-                unit: unit("unit", deploy.unit)?,
-                arena: deploy.arena,
-            }
+            self.deploy_act(number, deploy.into_inner(), ids)
         } else if let Some(retreat) = raw.retreat {
-            Action::Retreat {
-                unit: unit("unit", retreat.into_inner().unit)?,
-            }
+            self.retreat_act(number, retreat.into_inner(), ids)
         } else if let Some(pass) = raw.pass {
-            if !*pass.get_ref() {
-                return Err(self.error(
-                    &pass.span(),
-                    Some("pass"),
-                    format!(
-                        "act {number}: `pass` can only be `true`; leave the act out to let \
-                         the runner pass"
-                    ),
-                ));
-            }
-            Action::Pass
+            self.pass_act(number, pass)
         } else {
-            // Unreachable after the count above, but an error is safer than a panic.
-            return Err(no_action());
-        };
-        Ok(Act {
-            number,
-            side: raw.side,
-            action,
-            optional: raw.optional,
-            line,
+            // Unreachable after `one_action`, but an error is safer than a panic.
+            Err(self.no_action(number, line, header))
+        }
+    }
+
+    /// `attack = { unit, defender }` (FORMAT.md "Acts").
+    fn attack_act(
+        &self,
+        number: usize,
+        attack: RawAttack,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Attack {
+            unit: self.act_ref(number, "unit", attack.unit, ids)?,
+            defender: self.act_ref(number, "defender", attack.defender, ids)?,
         })
+    }
+
+    /// `skip = { unit }` (FORMAT.md "Acts").
+    fn skip_act(
+        &self,
+        number: usize,
+        skip: RawUnitOnly,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Skip {
+            unit: self.act_ref(number, "unit", skip.unit, ids)?,
+        })
+    }
+
+    /// `use = { unit, ability, target?, amount?, arena? }` (FORMAT.md "Acts").
+    fn use_act(&self, number: usize, use_: RawUse, ids: &UnitIds) -> Result<Action, ScenarioError> {
+        Ok(Action::Use {
+            unit: self.act_ref(number, "unit", use_.unit, ids)?,
+            ability: use_.ability,
+            target: use_
+                .target
+                .map(|t| self.act_ref(number, "target", t, ids))
+                .transpose()?,
+            amount: use_.amount,
+            arena: use_.arena,
+        })
+    }
+
+    /// `play = { card, target?, amount?, via?, arena?, enhance? }` (docs/scenarios.md
+    /// "Extensions").
+    fn play_act(
+        &self,
+        number: usize,
+        play: RawPlay,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Play {
+            card: play.card,
+            target: play
+                .target
+                .map(|t| self.act_ref(number, "target", t, ids))
+                .transpose()?,
+            amount: play.amount,
+            meditate: matches!(play.via, Some(PlayVia::Meditate)),
+            arena: play.arena,
+            enhance: play.enhance,
+        })
+    }
+
+    /// `split = { unit, to = { id = hits, ... } }` (FORMAT.md "Acts"), with `to` in file order.
+    fn split_act(
+        &self,
+        number: usize,
+        split: RawSplit,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        let mut to: Vec<(Spanned<String>, u32)> = split.to.into_iter().collect();
+        to.sort_by_key(|(id, _)| id.span().start);
+        Ok(Action::Split {
+            unit: self.act_ref(number, "unit", split.unit, ids)?,
+            to: to
+                .into_iter()
+                .map(|(id, hits)| Ok((self.act_ref(number, "to", id, ids)?, hits)))
+                .collect::<Result<_, ScenarioError>>()?,
+        })
+    }
+
+    /// `choose = { unit, option }` (FORMAT.md "Acts"): `option` is text, or an index from 1.
+    fn choose_act(
+        &self,
+        number: usize,
+        choose: RawChoose,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        let span = choose.option.span();
+        let option = match choose.option.into_inner() {
+            RawOption::Text(text) => ChooseOption::Text(text),
+            RawOption::Index(index) => ChooseOption::Index(
+                usize::try_from(index)
+                    .ok()
+                    .filter(|index| *index >= 1)
+                    .ok_or_else(|| {
+                        self.error(
+                            &span,
+                            Some("option"),
+                            format!("act {number}: an option index counts from 1, found {index}"),
+                        )
+                    })?,
+            ),
+        };
+        Ok(Action::Choose {
+            unit: self.act_ref(number, "unit", choose.unit, ids)?,
+            option,
+        })
+    }
+
+    /// `complete = { unit, via?, x? }` (FORMAT.md "Acts"), with the `stack` extension
+    /// (docs/scenarios.md "Extensions").
+    fn complete_act(
+        &self,
+        number: usize,
+        complete: RawComplete,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Complete {
+            unit: self.act_ref(number, "unit", complete.unit, ids)?,
+            via: complete.via,
+            x: complete.x,
+            stack: complete
+                .stack
+                .map(|s| self.act_ref(number, "stack", s, ids))
+                .transpose()?,
+        })
+    }
+
+    /// `build = { unit, points }` (FORMAT.md "Acts").
+    fn build_act(
+        &self,
+        number: usize,
+        build: RawBuild,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Build {
+            unit: self.act_ref(number, "unit", build.unit, ids)?,
+            points: build.points,
+        })
+    }
+
+    /// `deploy = { unit, arena? }` (FORMAT.md "Acts").
+    fn deploy_act(
+        &self,
+        number: usize,
+        deploy: RawDeploy,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Deploy {
+            unit: self.act_ref(number, "unit", deploy.unit, ids)?,
+            arena: deploy.arena,
+        })
+    }
+
+    /// `retreat = { unit }` (FORMAT.md "Acts").
+    fn retreat_act(
+        &self,
+        number: usize,
+        retreat: RawUnitOnly,
+        ids: &UnitIds,
+    ) -> Result<Action, ScenarioError> {
+        Ok(Action::Retreat {
+            unit: self.act_ref(number, "unit", retreat.unit, ids)?,
+        })
+    }
+
+    /// `pass = true` (FORMAT.md "Acts"): `false` is an error.
+    fn pass_act(&self, number: usize, pass: Spanned<bool>) -> Result<Action, ScenarioError> {
+        if !*pass.get_ref() {
+            return Err(self.error(
+                &pass.span(),
+                Some("pass"),
+                format!(
+                    "act {number}: `pass` can only be `true`; leave the act out to let the \
+                     runner pass"
+                ),
+            ));
+        }
+        Ok(Action::Pass)
     }
 
     fn expect(

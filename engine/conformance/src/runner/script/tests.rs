@@ -3,7 +3,10 @@
 
 use super::*;
 use crate::parse_scenario;
+use crate::runner::position::build_position;
 use swtcg_rules::hooks::NoPlugins;
+use swtcg_rules::model::{Arena, Side};
+use swtcg_rules::ruleset::Ruleset;
 
 /// Builds a scenario's position and script and hands them to `check`.
 fn script_of(text: &str, check: impl Fn(&GameState, &Script, &BTreeMap<String, UnitId>)) {
@@ -25,9 +28,10 @@ fn act_decision(player: Side, unit: UnitId, defender: UnitId) -> Decision {
     }
 }
 
-const OTHER_PLAYER: &str = include_str!("../../../scenarios/slower-unit-may-not-attack-first.toml");
+const OTHER_PLAYER: &str =
+    include_str!("../../../../scenarios/slower-unit-may-not-attack-first.toml");
 const SAME_PLAYER: &str =
-    include_str!("../../../scenarios/slower-unit-of-one-player-may-not-attack-first.toml");
+    include_str!("../../../../scenarios/slower-unit-of-one-player-may-not-attack-first.toml");
 
 #[test]
 fn the_expected_illegal_attack_is_refused_at_the_other_players_faster_unit_citing_the_rule() {
