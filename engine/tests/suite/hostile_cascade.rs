@@ -11,12 +11,10 @@
 //! And a plugin that answers from a count kept in its own memory (fixture `tally`) gives every
 //! game the same result whichever games its host played before: each game gets fresh instances.
 
-mod hostile_support;
-
 use std::sync::Arc;
 use std::time::Instant;
 
-use hostile_support::*;
+use crate::hostile_support::*;
 use swtcg_engine::decision::Seats;
 use swtcg_engine::log::{Event, LogEntry};
 use swtcg_engine::model::{Arena, CardDef, CardSide, Side};

@@ -11,8 +11,6 @@
 //! The fixtures are built, staged and loaded by `hostile_support`, shared with the cascade tests
 //! (`hostile_cascade.rs`).
 
-mod hostile_support;
-
 use std::time::{Duration, Instant};
 
 use swtcg_engine::cards::CardDb;
@@ -25,7 +23,7 @@ use swtcg_engine::ruleset::{OnPluginError, Ruleset};
 use swtcg_engine::{AbilityHost, EngineError, NoPlugins, Outcome};
 use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, Pop, QueryAnswer, QueryCall};
 
-use hostile_support::*;
+use crate::hostile_support::*;
 
 /// The ability instance of a unit, as the engine would hand it to a plugin.
 fn ability(unit: UnitId, keyword: &str, parameter: &str) -> Ability {

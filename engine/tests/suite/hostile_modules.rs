@@ -20,8 +20,7 @@ use wasm_encoder::{
     RefType, TableSection, TableType, TypeSection, ValType,
 };
 
-#[path = "../benches/workload/mod.rs"]
-mod workload;
+use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters.
 const QUERIES: [(&str, usize); 19] = [
