@@ -221,7 +221,7 @@ pub(super) struct Guest {
 }
 
 /// What a plugin's SDK promises beyond the canonical ABI, from the main module's custom section
-/// `swtcg-sdk` (one promise a line; the guest SDK writes it: `swtcg_plugin_api::guest`). A
+/// `swtcg-sdk` (one promise a line; the guest SDK, the crate `swtcg-sdk`, writes it). A
 /// module without the section promises nothing and gets every step of the canonical ABI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Promises {

@@ -11,8 +11,8 @@
 //! can't be expressed by the API (`granted-abilities` gives only the unit's own) and are not
 //! claimed.
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, is_self, names_unit, stats};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{UnitFilter, is_self, names_unit, stats};
+use swtcg_sdk::*;
 
 struct ArenaAura;
 
@@ -156,7 +156,7 @@ impl Keyword for ArenaAura {
     }
 }
 
-swtcg_plugin_api::export_keyword!(ArenaAura);
+swtcg_sdk::export_keyword!(ArenaAura);
 
 #[cfg(test)]
 mod tests {

@@ -14,8 +14,8 @@
 //! use limit of its own (game 13.6): it may be paid for again. Only Force costs are claimed, the
 //! cost the engine pays for every activation.
 
-use swtcg_plugin_api::guest::card_text::{gains, is_self, names_unit};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{gains, is_self, names_unit};
+use swtcg_sdk::*;
 
 struct ForceBoost;
 
@@ -125,7 +125,7 @@ impl Keyword for ForceBoost {
     }
 }
 
-swtcg_plugin_api::export_keyword!(ForceBoost);
+swtcg_sdk::export_keyword!(ForceBoost);
 
 #[cfg(test)]
 mod tests {

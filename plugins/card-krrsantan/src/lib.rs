@@ -8,7 +8,7 @@
 //!   the unit gives nothing.
 //! - "Krrsantan gets Accuracy -1 when attacking a unique unit with the Character in its type."
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Krrsantan;
 
@@ -135,7 +135,7 @@ impl Keyword for Krrsantan {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Krrsantan);
+swtcg_sdk::export_keyword!(Krrsantan);
 
 #[cfg(test)]
 mod tests {

@@ -17,8 +17,8 @@
 //! - "Damage from this unit's attack can't be prevented." (as Ferocity, for its attack damage
 //!   only; Fortitude on the damaged unit still allows prevention, game 14.2).
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, gains, is_self, names_unit, stats};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{UnitFilter, gains, is_self, names_unit, stats};
+use swtcg_sdk::*;
 
 struct SelfCondition;
 
@@ -350,7 +350,7 @@ impl Keyword for SelfCondition {
     }
 }
 
-swtcg_plugin_api::export_keyword!(SelfCondition);
+swtcg_sdk::export_keyword!(SelfCondition);
 
 #[cfg(test)]
 mod tests {

@@ -15,8 +15,8 @@
 //! POP that is not reserved (game 9.4), with your tapped units in an arena that match as targets:
 //! untapping an untapped unit would do nothing.
 
-use swtcg_plugin_api::guest::played_text::{arena_of, arena_word};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::played_text::{arena_of, arena_word};
+use swtcg_sdk::*;
 
 struct Untap;
 
@@ -227,7 +227,7 @@ impl Keyword for Untap {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Untap);
+swtcg_sdk::export_keyword!(Untap);
 
 #[cfg(test)]
 mod tests {

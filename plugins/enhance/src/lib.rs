@@ -14,7 +14,7 @@
 //! - "Enhance: Pay N Force -> Also, <effect>." and "Enhance: Pay N more Force -> ..." (the extra
 //!   Force, on top of the card's), "-> That <unit> also gets <boost> <duration>.", and
 //!   "-> <effect> instead.", each with optional "Play only ..." restrictions, where <effect> is a
-//!   played-card sentence of `guest::played_text` that this plugin carries out: gaining Force,
+//!   played-card sentence of `swtcg_sdk::played_text` that this plugin carries out: gaining Force,
 //!   the opponent losing Force, "put N <kind> counters on <a unit>", "that unit gets <boost>",
 //!   "each of your <units> gets <boost> until end of turn".
 //! - On a Mission, through the `resolve` hook the engine runs when it is completed: "Enhance: If
@@ -27,11 +27,11 @@
 //! no disrupt yet), "Get that card's effects", searches, draws and effects that refer to what
 //! the card's effect did ("up to X, where X is the number removed this way").
 
-use swtcg_plugin_api::NOT_IN_PLAY;
-use swtcg_plugin_api::guest::played_text::{
+use swtcg_sdk::NOT_IN_PLAY;
+use swtcg_sdk::played_text::{
     self, Pick, PlayedText, Step, Until, allowed, boost_effects, capitalized, units_matching,
 };
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Enhance;
 
@@ -331,7 +331,7 @@ impl Keyword for Enhance {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Enhance);
+swtcg_sdk::export_keyword!(Enhance);
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,7 @@
 //! "If your Force total is 0". It says it doesn't understand the others (Locations, Resources,
 //! Subordinates, captivity counters, cards in a discard pile), which then do nothing.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct ReducedCost;
 
@@ -349,7 +349,7 @@ impl Keyword for ReducedCost {
     }
 }
 
-swtcg_plugin_api::export_keyword!(ReducedCost);
+swtcg_sdk::export_keyword!(ReducedCost);
 
 #[cfg(test)]
 mod tests {

@@ -1,10 +1,10 @@
-//! The guest side of the native path: serving the C ABI calls of `crate::native` with a
+//! The guest side of the native path: serving the C ABI calls of `api::native` with a
 //! plugin's `Keyword` impl, and answering `host::*` through the host's table.
 
 use std::cell::Cell;
 
 use super::*;
-use crate::native::{Buffer, HostRequest, HostResponse, HostTable, Request, Response};
+use api::native::{Buffer, HostRequest, HostResponse, HostTable, Request, Response};
 
 thread_local! {
     /// The host table of the call in progress on this thread, or null between calls.
@@ -76,7 +76,7 @@ pub mod host {
         )
     }
 
-    fn unit_view(u: crate::UnitView) -> UnitView {
+    fn unit_view(u: api::UnitView) -> UnitView {
         UnitView {
             id: u.id,
             name: u.name,
@@ -218,7 +218,7 @@ pub mod host {
     }
 }
 
-fn ability(a: crate::Ability) -> Ability {
+fn ability(a: api::Ability) -> Ability {
     Ability {
         unit: a.unit,
         index: a.index,
@@ -229,7 +229,7 @@ fn ability(a: crate::Ability) -> Ability {
     }
 }
 
-fn event(e: &crate::HookEvent) -> Event {
+fn event(e: &api::HookEvent) -> Event {
     Event {
         turn: e.turn,
         side: e.side.map(side),
@@ -241,18 +241,18 @@ fn event(e: &crate::HookEvent) -> Event {
     }
 }
 
-fn duration(d: Duration) -> crate::Duration {
+fn duration(d: Duration) -> api::Duration {
     match d {
-        Duration::ThisAttack => crate::Duration::ThisAttack,
-        Duration::NextAttack => crate::Duration::NextAttack,
-        Duration::EndOfBattle => crate::Duration::EndOfBattle,
-        Duration::EndOfTurn => crate::Duration::EndOfTurn,
-        Duration::EndOfGame => crate::Duration::EndOfGame,
+        Duration::ThisAttack => api::Duration::ThisAttack,
+        Duration::NextAttack => api::Duration::NextAttack,
+        Duration::EndOfBattle => api::Duration::EndOfBattle,
+        Duration::EndOfTurn => api::Duration::EndOfTurn,
+        Duration::EndOfGame => api::Duration::EndOfGame,
     }
 }
 
-fn stat_change(s: StatChange) -> crate::StatChange {
-    crate::StatChange {
+fn stat_change(s: StatChange) -> api::StatChange {
+    api::StatChange {
         unit: s.unit,
         speed: s.speed,
         power: s.power,
@@ -261,8 +261,8 @@ fn stat_change(s: StatChange) -> crate::StatChange {
     }
 }
 
-fn effect(e: Effect) -> crate::Effect {
-    use crate::Effect as E;
+fn effect(e: Effect) -> api::Effect {
+    use api::Effect as E;
     match e {
         Effect::Stats(s) => E::Stats(stat_change(s)),
         Effect::Prevent(u) => E::Prevent {
@@ -362,35 +362,35 @@ fn side_number(s: Side) -> u8 {
     if s == Side::Dark { 0 } else { 1 }
 }
 
-fn delayed(d: Delayed) -> crate::Delayed {
+fn delayed(d: Delayed) -> api::Delayed {
     match d {
-        Delayed::DiceOfDamage(d) => crate::Delayed::DiceOfDamage {
+        Delayed::DiceOfDamage(d) => api::Delayed::DiceOfDamage {
             source: d.source,
             target: d.target,
             dice: d.dice,
         },
-        Delayed::Damage(d) => crate::Delayed::Damage {
+        Delayed::Damage(d) => api::Delayed::Damage {
             source: d.source,
             target: d.target,
             amount: d.amount,
         },
-        Delayed::Stats(s) => crate::Delayed::Stats(stat_change(s)),
-        Delayed::GainForce(amount) => crate::Delayed::GainForce { amount },
-        Delayed::GainBuildPoints(amount) => crate::Delayed::GainBuildPoints { amount },
-        Delayed::Draw(cards) => crate::Delayed::Draw { cards },
-        Delayed::LoseForce(d) => crate::Delayed::LoseForce {
+        Delayed::Stats(s) => api::Delayed::Stats(stat_change(s)),
+        Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
+        Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
+        Delayed::Draw(cards) => api::Delayed::Draw { cards },
+        Delayed::LoseForce(d) => api::Delayed::LoseForce {
             side: side_number(d.side),
             amount: d.amount,
         },
     }
 }
 
-fn effects(result: HookResult) -> Result<Vec<crate::Effect>, String> {
+fn effects(result: HookResult) -> Result<Vec<api::Effect>, String> {
     result.map(|list| list.into_iter().map(effect).collect())
 }
 
-fn pop(p: crate::Pop) -> Pop {
-    use crate::Pop as P;
+fn pop(p: api::Pop) -> Pop {
+    use api::Pop as P;
     match p {
         P::BattlePhase => Pop::BattlePhase,
         P::BattleStep => Pop::BattleStep,
@@ -406,10 +406,10 @@ fn pop(p: crate::Pop) -> Pop {
 }
 
 /// The offers of `activations` or `build-activations` in the host's form.
-fn activations(offers: Vec<Activation>) -> Vec<crate::Activation> {
+fn activations(offers: Vec<Activation>) -> Vec<api::Activation> {
     offers
         .into_iter()
-        .map(|o| crate::Activation {
+        .map(|o| api::Activation {
             label: o.label,
             cost: o.cost,
             targets: o.targets,
@@ -420,7 +420,7 @@ fn activations(offers: Vec<Activation>) -> Vec<crate::Activation> {
 
 /// Answers one request with the plugin's trait methods.
 fn answer<T: Keyword>(request: Request) -> Response {
-    use crate::{QueryAnswer as A, QueryCall as Q};
+    use api::{QueryAnswer as A, QueryCall as Q};
     match request {
         Request::Hook {
             hook,
@@ -436,22 +436,22 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::HitThreshold { kind } => A::Threshold(T::hit_threshold(
                     a,
                     match kind {
-                        crate::DiceKind::Attack => DiceKind::Attack,
-                        crate::DiceKind::Damage => DiceKind::Damage,
+                        api::DiceKind::Attack => DiceKind::Attack,
+                        api::DiceKind::Damage => DiceKind::Damage,
                     },
                 )),
                 Q::CanBeAttacked { attacker } => A::Flag(T::can_be_attacked(a, attacker)),
                 Q::CanBeRetargeted { by } => A::Flag(T::can_be_retargeted(
                     a,
                     match by {
-                        crate::Retarget::Intercept => Retarget::Intercept,
-                        crate::Retarget::Redirect => Retarget::Redirect,
-                        crate::Retarget::Other => Retarget::Other,
+                        api::Retarget::Intercept => Retarget::Intercept,
+                        api::Retarget::Redirect => Retarget::Redirect,
+                        api::Retarget::Other => Retarget::Other,
                     },
                 )),
                 Q::StatModifier => {
                     let s = T::stat_modifier(a);
-                    A::Stats(crate::Stats {
+                    A::Stats(api::Stats {
                         speed: s.speed,
                         power: s.power,
                         health: s.health,
@@ -484,7 +484,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
                 Q::StatModifierFor { unit } => {
                     let s = T::stat_modifier_for(a, unit);
-                    A::Stats(crate::Stats {
+                    A::Stats(api::Stats {
                         speed: s.speed,
                         power: s.power,
                         health: s.health,
@@ -522,7 +522,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::Completions => A::Completions(
                     T::completions(a)
                         .into_iter()
-                        .map(|c| crate::Completion {
+                        .map(|c| api::Completion {
                             label: c.label,
                             cost: c.cost,
                             min_counters: c.min_counters,

@@ -352,7 +352,7 @@ pub fn attacks_stealth(text: &str) -> Option<AttacksStealth> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::guest::{Side, Zone};
+    use crate::{Side, Zone};
 
     fn unit(unique: bool, subtypes: &[&str], arenas: &[Arena]) -> UnitView {
         UnitView {
