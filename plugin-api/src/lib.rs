@@ -14,9 +14,9 @@ pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Activation, ActivationChoice, AttackView, CardView, Completion, Delayed, DiceKind,
-    DieView, Duration, Effect, HostView, NOT_IN_PLAY, PendingView, PlayerView, Query, QueryAnswer,
-    QueryCall, Retarget, StatChange, Stats, UnitId, UnitView,
+    Ability, Activation, ActivationChoice, Arena, AttackView, CardView, Completion, Delayed,
+    DiceKind, DieView, Duration, Effect, HostView, NOT_IN_PLAY, NotInEnum, PendingView, PlayerView,
+    Query, QueryAnswer, QueryCall, Retarget, Side, StatChange, Stats, UnitId, UnitView, Zone,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins

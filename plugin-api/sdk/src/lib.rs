@@ -68,6 +68,8 @@ mod alloc;
 #[global_allocator]
 static ALLOCATOR: alloc::SizeClasses = alloc::SizeClasses::new();
 
+mod enums;
+
 pub mod card_text;
 pub mod effect_text;
 pub mod played_text;

@@ -28,27 +28,6 @@ fn ask(request: HostRequest) -> Option<HostResponse> {
     }
 }
 
-fn side(n: u8) -> Side {
-    if n == 0 { Side::Dark } else { Side::Light }
-}
-
-fn arena(n: u8) -> Arena {
-    match n {
-        0 => Arena::Space,
-        1 => Arena::Ground,
-        _ => Arena::Character,
-    }
-}
-
-fn zone(n: u8) -> Zone {
-    match n {
-        0 => Zone::Space,
-        1 => Zone::Ground,
-        2 => Zone::Character,
-        _ => Zone::BuildZone,
-    }
-}
-
 /// The `host` functions of a native build, with the signatures of the wasm imports.
 pub mod host {
     use super::*;
@@ -80,9 +59,9 @@ pub mod host {
         UnitView {
             id: u.id,
             name: u.name,
-            owner: side(u.owner),
-            controller: side(u.controller),
-            zone: zone(u.zone),
+            owner: u.owner.into(),
+            controller: u.controller.into(),
+            zone: u.zone.into(),
             built: u.built,
             tapped: u.tapped,
             damage: u.damage,
@@ -93,19 +72,13 @@ pub mod host {
             build_counters: u.build_counters,
             unique: u.unique,
             subtypes: u.subtypes,
-            arenas: u.arenas.into_iter().map(arena).collect(),
+            arenas: u.arenas.into_iter().map(Arena::from).collect(),
             stack_size: u.stack_size,
         }
     }
 
     pub fn units(zone: Option<Zone>) -> Vec<UnitId> {
-        let number = zone.map(|z| match z {
-            Zone::Space => 0,
-            Zone::Ground => 1,
-            Zone::Character => 2,
-            Zone::BuildZone => 3,
-        });
-        match ask(HostRequest::Units(number)) {
+        match ask(HostRequest::Units(zone.map(api::Zone::from))) {
             Some(HostResponse::Units(ids)) => ids,
             _ => Vec::new(),
         }
@@ -118,7 +91,7 @@ pub mod host {
         Some(AttackView {
             attacker: a.attacker,
             defender: a.defender,
-            arena: arena(a.arena),
+            arena: a.arena.into(),
             dice: a
                 .dice
                 .iter()
@@ -200,8 +173,7 @@ pub mod host {
     }
 
     pub fn player(which: Side) -> PlayerView {
-        let n = if which == Side::Dark { 0 } else { 1 };
-        match ask(HostRequest::Player(n)) {
+        match ask(HostRequest::Player(which.into())) {
             Some(HostResponse::Player(p)) => PlayerView {
                 force: p.force,
                 build_points: p.build_points,
@@ -232,8 +204,8 @@ fn ability(a: api::Ability) -> Ability {
 fn event(e: &api::HookEvent) -> Event {
     Event {
         turn: e.turn,
-        side: e.side.map(side),
-        arena: e.arena.map(arena),
+        side: e.side.map(Side::from),
+        arena: e.arena.map(Arena::from),
         attacker: e.attacker,
         defender: e.defender,
         unit: e.unit,
@@ -299,12 +271,7 @@ fn effect(e: Effect) -> api::Effect {
         Effect::DiceModifier(amount) => E::DiceModifier { amount },
         Effect::MoveUnit(m) => E::MoveUnit {
             unit: m.unit,
-            zone: match m.zone {
-                Zone::Space => 0,
-                Zone::Ground => 1,
-                Zone::Character => 2,
-                Zone::BuildZone => 3,
-            },
+            zone: m.zone.into(),
         },
         Effect::PlaceDamage(u) => E::PlaceDamage {
             unit: u.unit,
@@ -321,12 +288,12 @@ fn effect(e: Effect) -> api::Effect {
         },
         Effect::AtAttackEnd(d) => E::AtAttackEnd(delayed(d)),
         Effect::Draw(d) => E::Draw {
-            side: side_number(d.side),
+            side: d.side.into(),
             cards: d.amount,
         },
         Effect::GainBuildPoints(amount) => E::GainBuildPoints { amount },
         Effect::LoseForce(d) => E::LoseForce {
-            side: side_number(d.side),
+            side: d.side.into(),
             amount: d.amount,
         },
         Effect::Choose(o) => E::Choose {
@@ -358,10 +325,6 @@ fn effect(e: Effect) -> api::Effect {
     }
 }
 
-fn side_number(s: Side) -> u8 {
-    if s == Side::Dark { 0 } else { 1 }
-}
-
 fn delayed(d: Delayed) -> api::Delayed {
     match d {
         Delayed::DiceOfDamage(d) => api::Delayed::DiceOfDamage {
@@ -379,7 +342,7 @@ fn delayed(d: Delayed) -> api::Delayed {
         Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
         Delayed::Draw(cards) => api::Delayed::Draw { cards },
         Delayed::LoseForce(d) => api::Delayed::LoseForce {
-            side: side_number(d.side),
+            side: d.side.into(),
             amount: d.amount,
         },
     }
@@ -502,21 +465,14 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     CardView {
                         name: card.name,
                         subtypes: card.subtypes,
-                        arenas: card.arenas.into_iter().map(arena).collect(),
+                        arenas: card.arenas.into_iter().map(Arena::from).collect(),
                         unique: card.unique,
                     },
                 )),
                 Q::AttackArenas => A::Arenas(
                     T::attack_arenas(a)
                         .into_iter()
-                        .map(|o| {
-                            let arena = match o.arena {
-                                Arena::Space => 0,
-                                Arena::Ground => 1,
-                                Arena::Character => 2,
-                            };
-                            (arena, o.power)
-                        })
+                        .map(|o| (o.arena.into(), o.power))
                         .collect(),
                 ),
                 Q::Completions => A::Completions(

@@ -209,22 +209,25 @@ impl Game<'_> {
                 Some(u) if !u.built => Err(format!("unit {unit} is being built")),
                 // Only units go to arenas: an Equipment's subtype arenas name where it may be
                 // equipped, not where it may stand (game 16.2).
-                Some(u) if !self.state.top_def(u).is_unit() && *zone != 3 => {
+                Some(u)
+                    if !self.state.top_def(u).is_unit()
+                        && *zone != swtcg_plugin_api::Zone::BuildZone =>
+                {
                     Err(format!("card {unit} in the build zone is not a unit"))
                 }
-                Some(u) => match zone {
-                    3 => Ok(()),
-                    0..=2
+                Some(u) => match zone.arena() {
+                    None => Ok(()),
+                    Some(arena)
                         if self
                             .state
                             .top_def(u)
                             .arenas
                             .iter()
-                            .any(|&a| a as u8 == *zone) =>
+                            .any(|&a| swtcg_plugin_api::Arena::from(a) == arena) =>
                     {
                         Ok(())
                     }
-                    _ => Err(format!(
+                    Some(_) => Err(format!(
                         "unit {unit} can't go to zone {zone}: not an arena of its type line"
                     )),
                 },
@@ -243,16 +246,6 @@ impl Game<'_> {
                 if text.trim().is_empty() || text.len() > GRANT_TEXT_LIMIT =>
             {
                 Err("a granted ability must be printed text of at most 500 characters".into())
-            }
-            Effect::Draw { side, .. }
-            | Effect::LoseForce { side, .. }
-            | Effect::AtAttackEnd(Delayed::LoseForce { side, .. })
-            | Effect::AtBuildStepStart(Delayed::LoseForce { side, .. })
-                if *side > 1 =>
-            {
-                Err(format!(
-                    "no player {side} (0 is the Dark Side, 1 the Light Side)"
-                ))
             }
             Effect::Choose { options, .. }
                 if options.is_empty()
