@@ -106,6 +106,25 @@ wire_enum!(
     ]
 );
 
+impl Arena {
+    /// The arena a printed word names ("Space", "ground", " Character "), in any case and
+    /// without the spaces around it: the one reader of arena words, for the engine's type lines
+    /// and the plugins' texts alike.
+    pub fn from_word(word: &str) -> Option<Arena> {
+        let word = word.trim();
+        Arena::ALL
+            .iter()
+            .copied()
+            .find(|arena| arena.word().eq_ignore_ascii_case(word))
+    }
+
+    /// The arena's word in lower case, "ground": as texts print it, and the WIT's name of the
+    /// case.
+    pub fn word(self) -> &'static str {
+        self.name()
+    }
+}
+
 impl From<Arena> for Zone {
     fn from(arena: Arena) -> Zone {
         match arena {
@@ -689,6 +708,20 @@ mod tests {
         assert_eq!(Zone::BuildZone.to_string(), "build-zone");
         assert_eq!(Zone::from(Arena::Character).arena(), Some(Arena::Character));
         assert_eq!(Zone::BuildZone.arena(), None);
+    }
+
+    #[test]
+    fn arena_words_are_read_in_any_case() {
+        for &arena in Arena::ALL {
+            assert_eq!(Arena::from_word(arena.word()), Some(arena));
+            assert_eq!(Arena::from_word(&arena.word().to_uppercase()), Some(arena));
+        }
+        assert_eq!(Arena::from_word(" Ground "), Some(Arena::Ground));
+        assert_eq!(Arena::from_word("Space"), Some(Arena::Space));
+        assert_eq!(Arena::Character.word(), "character");
+        assert_eq!(Arena::from_word("build-zone"), None);
+        assert_eq!(Arena::from_word("Characters"), None);
+        assert_eq!(Arena::from_word(""), None);
     }
 
     #[test]

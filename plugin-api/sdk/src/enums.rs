@@ -5,6 +5,7 @@
 //! `api::Side`, `api::Arena` and `api::Zone` are the same cases in the same order, and what the
 //! native path's messages and the contract's readers (`api::Arena::from_word`) speak. The cases
 //! are matched by name, so a case added to the WIT without its mirror fails to compile here.
+//! The bindings' `Arena` also gets the contract's reader of arena words, for the plugins.
 
 use crate::{Arena, Side, Zone, api};
 
@@ -43,6 +44,26 @@ impl From<Arena> for api::Arena {
             Arena::Ground => api::Arena::Ground,
             Arena::Character => api::Arena::Character,
         }
+    }
+}
+
+impl Arena {
+    /// The arena a printed word names ("Space", "ground"), in any case: the contract's one
+    /// reader of arena words, `api::Arena::from_word`.
+    pub fn from_word(word: &str) -> Option<Arena> {
+        api::Arena::from_word(word).map(Arena::from)
+    }
+
+    /// The arena's word in lower case, "ground" (`api::Arena::word`).
+    pub fn word(self) -> &'static str {
+        api::Arena::from(self).word()
+    }
+}
+
+/// The zone an arena is.
+impl From<Arena> for Zone {
+    fn from(arena: Arena) -> Zone {
+        api::Zone::from(api::Arena::from(arena)).into()
     }
 }
 
@@ -85,5 +106,7 @@ mod tests {
         }
         assert_eq!(Side::from(api::Side::Light), Side::Light);
         assert_eq!(Zone::from(api::Zone::BuildZone), Zone::BuildZone);
+        assert_eq!(Arena::from_word("Ground"), Some(Arena::Ground));
+        assert_eq!(Arena::Space.word(), "space");
     }
 }

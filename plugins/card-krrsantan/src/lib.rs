@@ -54,12 +54,7 @@ fn read(text: &str) -> Option<Text> {
 /// The note that says damage counters were placed on the unit during the battle step of an
 /// arena this turn.
 fn damaged_key(arena: Arena) -> String {
-    let name = match arena {
-        Arena::Space => "space",
-        Arena::Ground => "ground",
-        Arena::Character => "character",
-    };
-    format!("card-krrsantan:damaged-in-{name}")
+    format!("card-krrsantan:damaged-in-{}", arena.word())
 }
 
 fn arena_of_step(event: &Event) -> Option<Arena> {

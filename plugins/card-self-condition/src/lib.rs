@@ -65,22 +65,13 @@ enum Text {
     UnpreventableAttack,
 }
 
-fn arena_of(name: &str) -> Option<Arena> {
-    match name {
-        "Space" => Some(Arena::Space),
-        "Ground" => Some(Arena::Ground),
-        "Character" => Some(Arena::Character),
-        _ => None,
-    }
-}
-
 /// "the Character arena" → Some(Character); "any arena" → None.
 fn place(text: &str) -> Option<Option<Arena>> {
     if text == "any arena" {
         return Some(None);
     }
     let name = text.strip_prefix("the ")?.strip_suffix(" arena")?;
-    Some(Some(arena_of(name)?))
+    Some(Some(Arena::from_word(name)?))
 }
 
 /// "<kind> in <place>" → the filter and the place.

@@ -101,12 +101,7 @@ fn place(text: &str) -> Option<Place> {
     let names = text.strip_prefix("the ")?.strip_suffix(" arena")?;
     let mut arenas = Vec::new();
     for name in names.split(" or ") {
-        arenas.push(match name.trim() {
-            "space" => Zone::Space,
-            "ground" => Zone::Ground,
-            "character" => Zone::Character,
-            _ => return None,
-        });
+        arenas.push(Zone::from(Arena::from_word(name)?));
     }
     Some(Place {
         arenas,

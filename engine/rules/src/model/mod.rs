@@ -94,14 +94,10 @@ impl Arena {
             Arena::Character => "character",
         }
     }
-    /// Parses a type-line word ("Space", "Ground", "Character"), case-insensitively.
+    /// Parses a type-line word ("Space", "Ground", "Character"), case-insensitively, with the
+    /// plugin API's reader of arena words, which the plugins read their texts with.
     pub fn parse(word: &str) -> Option<Arena> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "space" => Some(Arena::Space),
-            "ground" => Some(Arena::Ground),
-            "character" => Some(Arena::Character),
-            _ => None,
-        }
+        swtcg_plugin_api::Arena::from_word(word).map(Arena::from)
     }
 }
 
