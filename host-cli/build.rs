@@ -192,9 +192,12 @@ fn watch_inputs(repo: &Path, plugins: &Path) -> Result<(), String> {
             watched.insert(dir);
         }
     }
+    // The contract, its WIT and the guest SDK (`plugin-api/sdk/`) are built into every plugin.
     let api = repo.join("plugin-api");
-    watched.insert(api.join("Cargo.toml"));
-    watch_tree(&api.join("src"), &mut watched)?;
+    for krate in [api.clone(), api.join("sdk")] {
+        watched.insert(krate.join("Cargo.toml"));
+        watch_tree(&krate.join("src"), &mut watched)?;
+    }
     watch_tree(&api.join("wit"), &mut watched)?;
     for path in watched {
         println!("cargo:rerun-if-changed={}", path_str(&path)?);

@@ -58,8 +58,9 @@ pub enum PluginsCommand {
         /// The folder to create the plugin folder in (created if missing).
         #[arg(long, value_name = "DIR", default_value = ".")]
         dir: PathBuf,
-        /// The plugin-api crate the plugin depends on; default: the plugin-api folder of the
-        /// source tree this swtcg was built from.
+        /// The plugin-api folder whose guest SDK (`sdk/`, the crate `swtcg-sdk`) the plugin
+        /// depends on; default: the plugin-api folder of the source tree this swtcg was built
+        /// from.
         #[arg(long, value_name = "PATH")]
         api_path: Option<PathBuf>,
     },
@@ -271,7 +272,7 @@ const DEFAULT_API_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../plugin-a
 /// The rustc target plugins are built for.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
-/// The names a plugin's keyword struct must not take, because `swtcg_plugin_api::guest::*`
+/// The names a plugin's keyword struct must not take, because `swtcg_sdk::*`
 /// brings them into scope (or, for `Self`, because Rust reserves it); a keyword named like one
 /// of them gets a `Keyword` suffix instead.
 const TAKEN_NAMES: &[&str] = &[
@@ -320,12 +321,12 @@ struct Scaffold {
     type_name: String,
     /// The cargo package, e.g. `swtcg-keyword-my-keyword`.
     package: String,
-    /// The absolute plugin-api folder, as a string for Cargo.toml.
-    api_path: String,
+    /// The absolute folder of the guest SDK (`plugin-api/sdk`), as a string for Cargo.toml.
+    sdk_path: String,
 }
 
 impl Scaffold {
-    fn new(id: &str, api_path: String) -> Scaffold {
+    fn new(id: &str, sdk_path: String) -> Scaffold {
         let words: Vec<String> = id.split('-').map(capitalized).collect();
         let camel = words.concat();
         let type_name = if TAKEN_NAMES.contains(&camel.as_str()) {
@@ -338,7 +339,7 @@ impl Scaffold {
             keyword: words.join(" "),
             type_name,
             package: format!("swtcg-keyword-{id}"),
-            api_path,
+            sdk_path,
         }
     }
 
@@ -377,7 +378,7 @@ publish = false
 crate-type = ["cdylib"]
 
 [dependencies]
-swtcg-plugin-api = {{ path = {api_path}, features = ["guest"] }}
+swtcg-sdk = {{ path = {sdk_path} }}
 
 # The plugin is a workspace of its own, so it builds wherever its folder lives, even inside
 # another cargo workspace.
@@ -393,7 +394,7 @@ strip = true
 "#,
             keyword = self.keyword,
             package = self.package,
-            api_path = toml_string(&self.api_path),
+            sdk_path = toml_string(&self.sdk_path),
         )
     }
 
@@ -437,7 +438,7 @@ file = "{wasm}"
 //! each sentence of the keyword with a scenario in scenarios/. (Scaffolded by
 //! `swtcg plugins new {id}`.)
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 /// The keyword. It keeps no state: the engine calls it for each "{keyword} X" on a unit in
 /// play, and the `Ability` argument says which one.
@@ -464,7 +465,7 @@ impl Keyword for {ty} {{
 }}
 
 // Makes the struct the plugin's exports, which the engine calls.
-swtcg_plugin_api::export_keyword!({ty});
+swtcg_sdk::export_keyword!({ty});
 "#,
             keyword = self.keyword,
             id = self.id,
@@ -532,12 +533,12 @@ rolls X more attack dice"; change it into your keyword.
 
 - `keyword.toml`: the manifest. It names the keyword as printed on cards, its parameter and
   class words, every hook and query the code answers, and the wasm file to load.
-- `src/lib.rs`: the rules, written against the `swtcg_plugin_api::guest` SDK. Override the
+- `src/lib.rs`: the rules, written against the guest SDK `swtcg_sdk`. Override the
   `Keyword` methods your manifest lists; every other method means "no effect".
 - `scenarios/example.toml`: a conformance scenario that passes only if the plugin works. Write
   one scenario per sentence of your keyword's definition.
-- `Cargo.toml`: a standalone crate; its `swtcg-plugin-api` path points at the engine's
-  `plugin-api` folder.
+- `Cargo.toml`: a standalone crate; its `swtcg-sdk` path points at the engine's
+  `plugin-api/sdk` folder.
 
 ## Build and check
 
@@ -611,9 +612,10 @@ fn check_name(name: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The plugin-api folder as an absolute path: `--api-path` or the one this binary was built
-/// from, which must still exist.
-fn api_path(given: Option<&Path>) -> anyhow::Result<String> {
+/// The guest SDK's folder (`sdk/` in the plugin-api folder) as an absolute path, in the
+/// plugin-api folder `--api-path` names or the one this binary was built from, which must still
+/// exist.
+fn sdk_path(given: Option<&Path>) -> anyhow::Result<String> {
     let (path, hint) = match given {
         Some(path) => (path.to_path_buf(), "check the --api-path"),
         None => (
@@ -628,16 +630,27 @@ fn api_path(given: Option<&Path>) -> anyhow::Result<String> {
             path.display()
         )
     })?;
-    let cargo_toml = absolute.join("Cargo.toml");
-    let is_api = std::fs::read_to_string(&cargo_toml)
-        .is_ok_and(|text| text.contains("name = \"swtcg-plugin-api\""));
-    if !is_api {
+    let names = |folder: &Path, name: &str| {
+        std::fs::read_to_string(folder.join("Cargo.toml"))
+            .is_ok_and(|text| text.contains(&format!("name = \"{name}\"")))
+    };
+    if !names(&absolute, "swtcg-plugin-api") {
         bail!(
             "{} is not the swtcg-plugin-api crate (no Cargo.toml naming it; {hint})",
             absolute.display()
         );
     }
-    match absolute.to_str() {
+    // The SDK lives in the plugin-api folder, so a folder of another version without it is
+    // refused here rather than by the plugin's first build.
+    let sdk = absolute.join("sdk");
+    if !names(&sdk, "swtcg-sdk") {
+        bail!(
+            "the plugin-api folder {} has no guest SDK: no sdk/Cargo.toml naming swtcg-sdk \
+             ({hint})",
+            absolute.display()
+        );
+    }
+    match sdk.to_str() {
         Some(text) => Ok(text.to_string()),
         None => bail!(
             "the plugin-api path {} is not valid UTF-8, which Cargo.toml needs",
@@ -649,7 +662,7 @@ fn api_path(given: Option<&Path>) -> anyhow::Result<String> {
 /// `swtcg plugins new`: writes the plugin folder and prints the next steps.
 fn scaffold(name: &str, dir: &Path, api: Option<&Path>) -> anyhow::Result<ExitCode> {
     check_name(name)?;
-    let scaffold = Scaffold::new(name, api_path(api)?);
+    let scaffold = Scaffold::new(name, sdk_path(api)?);
     let folder = dir.join(name);
     if folder.exists() {
         bail!(
@@ -682,10 +695,10 @@ fn scaffold(name: &str, dir: &Path, api: Option<&Path>) -> anyhow::Result<ExitCo
         println!("  {file}");
     }
     println!(
-        "It depends on the plugin API at {}.\n\nNext steps:\n  cd {}\n  cargo build --release \
+        "It depends on the plugin SDK at {}.\n\nNext steps:\n  cd {}\n  cargo build --release \
          --target {WASM_TARGET}\n  swtcg plugins validate .\n  swtcg check --plugins . \
          scenarios/\n\nThen edit src/lib.rs and keyword.toml into your keyword (see README.md).",
-        scaffold.api_path,
+        scaffold.sdk_path,
         folder.display()
     );
     Ok(ExitCode::SUCCESS)
@@ -745,7 +758,7 @@ mod tests {
         assert_eq!(manifest.wasm.unwrap().file, s.wasm_file());
         assert!(
             s.cargo_toml()
-                .contains(r#"path = "C:\\api \"x\"", features"#)
+                .contains(r#"swtcg-sdk = { path = "C:\\api \"x\"" }"#)
         );
     }
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::types::{Arena, Side};
+
 /// The ten Play-or-Pass chances of game 9.3, by their rule ids P1–P10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -293,14 +295,14 @@ impl std::fmt::Display for HookPoint {
 }
 
 /// The small record every hook receives: ids and numbers describing the event, never the whole
-/// game state. Unit ids are the engine's; sides are 0 = Dark, 1 = Light.
+/// game state. Unit ids are the engine's.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HookEvent {
     pub turn: u32,
     /// The player whose step it is, or who acts; `None` for moments shared by both.
-    pub side: Option<u8>,
-    /// The arena whose battle step is running, 0 = Space, 1 = Ground, 2 = Character.
-    pub arena: Option<u8>,
+    pub side: Option<Side>,
+    /// The arena whose battle step is running, or where the event happens.
+    pub arena: Option<Arena>,
     /// The attacking unit during an attack.
     pub attacker: Option<u32>,
     /// The defending unit during an attack.

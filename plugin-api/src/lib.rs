@@ -1,12 +1,11 @@
 //! The hook API shared by the engine and its keyword plugins: hook points, event records and effects.
 //!
-//! This crate is the only one the host and the guests share. It has no runtime dependency (no
-//! wasmtime, no I/O) so that a plugin compiled for `wasm32-unknown-unknown` can use it as is.
-//! Everything here is plain data with serde derives; the engine validates every proposed effect
-//! before it applies one.
+//! This crate is the contract, the only one the host and the guests share. It has no runtime
+//! dependency (no wasmtime, no I/O) so that a plugin compiled for `wasm32-unknown-unknown` can
+//! use it as is. Everything here is plain data with serde derives; the engine validates every
+//! proposed effect before it applies one. Plugins are written against the guest SDK, the
+//! `swtcg-sdk` crate in `sdk/`, which builds on this one.
 
-#[cfg(feature = "guest")]
-pub mod guest;
 pub mod hook;
 pub mod names;
 pub mod native;
@@ -15,9 +14,9 @@ pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Activation, ActivationChoice, AttackView, CardView, Completion, Delayed, DiceKind,
-    DieView, Duration, Effect, HostView, NOT_IN_PLAY, PendingView, PlayerView, Query, QueryAnswer,
-    QueryCall, Retarget, StatChange, Stats, UnitId, UnitView,
+    Ability, Activation, ActivationChoice, Arena, AttackView, CardView, Completion, Delayed,
+    DiceKind, DieView, Duration, Effect, HostView, NOT_IN_PLAY, NotInEnum, PendingView, PlayerView,
+    Query, QueryAnswer, QueryCall, Retarget, Side, StatChange, Stats, UnitId, UnitView, Zone,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
@@ -44,7 +43,8 @@ pub const SDK_SECTION: &str = "swtcg-sdk";
 /// A promise of `SDK_SECTION`: after an empty answer the host may skip the post-return call.
 pub const NO_POST_FOR_EMPTY: &str = no_post_for_empty!();
 
-/// The text of `SDK_SECTION` in every plugin built with this guest SDK: each promise it keeps.
+/// The text of `SDK_SECTION` in every plugin built with the guest SDK (`swtcg-sdk`): each
+/// promise it keeps.
 pub const SDK_PROMISES: &str = concat!(no_post_for_empty!(), "\n");
 
 /// Every API version the host loads plugins of, oldest first; each has its WIT under

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Ability, AttackView, Effect, HookEvent, HookPoint, PendingView, PlayerView, QueryAnswer,
-    QueryCall, UnitId, UnitView,
+    QueryCall, Side, UnitId, UnitView, Zone,
 };
 
 /// The version of this native ABI; a plugin exporting another is refused.
@@ -107,10 +107,10 @@ pub enum Response {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum HostRequest {
     Unit(UnitId),
-    Units(Option<u8>),
+    Units(Option<Zone>),
     Attack,
     PendingDamage,
-    Player(u8),
+    Player(Side),
     Rule(String),
     /// Since API 1.1.
     Abilities(UnitId),

@@ -1,7 +1,7 @@
 //! Reading the parts of printed texts that several keywords and the engine read alike: the
 //! slash-separated parts of Switch and Adapt, split into their effects, and plain stat changes.
-//! Shared here (no wasm, no guest feature) so that the plugins and the card coverage read a
-//! text the same way.
+//! Shared here, in the contract rather than the guest SDK, so that the plugins and the card
+//! coverage read a text the same way.
 
 /// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
 pub fn starts_a_cost(text: &str) -> bool {

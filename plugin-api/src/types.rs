@@ -9,6 +9,144 @@ use crate::hook::Pop;
 /// A unit as numbered by the engine.
 pub type UnitId = u32;
 
+/// A number that names no value of a WIT enum: the wire carries the enums `side`, `arena` and
+/// `zone` as their case numbers, and a number past the last case is refused where it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotInEnum {
+    /// The enum, as the WIT names it ("side").
+    pub what: &'static str,
+    /// The number read.
+    pub number: u8,
+}
+
+impl std::fmt::Display for NotInEnum {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid {} {}", self.what, self.number)
+    }
+}
+
+impl std::error::Error for NotInEnum {}
+
+/// Declares the Rust mirror of a WIT enum: its cases in the WIT's order, numbered from 0 as the
+/// canonical ABI numbers them, with the one conversion from a wire number (`TryFrom<u8>`) and
+/// back (`u8::from`), and the WIT's name of each case (`name`, also its `Display`). Serde writes
+/// the number, so every record that holds one keeps the shape it had when the field was a plain
+/// `u8` (saved games hold `Delayed`, the native path's messages hold them all).
+macro_rules! wire_enum {
+    ($(#[$doc:meta])* $name:ident, $wit:literal, [$($case:ident = $case_name:literal),+ $(,)?]) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(into = "u8", try_from = "u8")]
+        #[repr(u8)]
+        pub enum $name {
+            $($case),+
+        }
+
+        impl $name {
+            /// Every case, in the WIT's order (the order of their numbers).
+            pub const ALL: &'static [$name] = &[$($name::$case),+];
+
+            /// The case's name in the WIT, e.g. "build-zone".
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$case => $case_name),+
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl TryFrom<u8> for $name {
+            type Error = NotInEnum;
+
+            fn try_from(number: u8) -> Result<$name, NotInEnum> {
+                $name::ALL
+                    .get(usize::from(number))
+                    .copied()
+                    .ok_or(NotInEnum { what: $wit, number })
+            }
+        }
+
+        impl From<$name> for u8 {
+            fn from(value: $name) -> u8 {
+                value as u8
+            }
+        }
+    };
+}
+
+wire_enum!(
+    /// One of the two players (WIT `side`): 0 Dark, 1 Light.
+    Side,
+    "side",
+    [Dark = "dark", Light = "light"]
+);
+
+wire_enum!(
+    /// One of the three arenas (WIT `arena`): 0 Space, 1 Ground, 2 Character.
+    Arena,
+    "arena",
+    [Space = "space", Ground = "ground", Character = "character"]
+);
+
+wire_enum!(
+    /// Where a unit is (WIT `zone`): an arena, or its owner's build zone: 0 Space, 1 Ground,
+    /// 2 Character, 3 build zone.
+    Zone,
+    "zone",
+    [
+        Space = "space",
+        Ground = "ground",
+        Character = "character",
+        BuildZone = "build-zone",
+    ]
+);
+
+impl Arena {
+    /// The arena a printed word names ("Space", "ground", " Character "), in any case and
+    /// without the spaces around it: the one reader of arena words, for the engine's type lines
+    /// and the plugins' texts alike.
+    pub fn from_word(word: &str) -> Option<Arena> {
+        let word = word.trim();
+        Arena::ALL
+            .iter()
+            .copied()
+            .find(|arena| arena.word().eq_ignore_ascii_case(word))
+    }
+
+    /// The arena's word in lower case, "ground": as texts print it, and the WIT's name of the
+    /// case.
+    pub fn word(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl From<Arena> for Zone {
+    fn from(arena: Arena) -> Zone {
+        match arena {
+            Arena::Space => Zone::Space,
+            Arena::Ground => Zone::Ground,
+            Arena::Character => Zone::Character,
+        }
+    }
+}
+
+impl Zone {
+    /// The arena this zone is, or `None` for the build zone.
+    pub fn arena(self) -> Option<Arena> {
+        match self {
+            Zone::Space => Some(Arena::Space),
+            Zone::Ground => Some(Arena::Ground),
+            Zone::Character => Some(Arena::Character),
+            Zone::BuildZone => None,
+        }
+    }
+}
+
 /// The ability instance a call is about (WIT `ability`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Ability {
@@ -82,9 +220,9 @@ pub enum Delayed {
     Draw {
         cards: u32,
     },
-    /// A player (0 Dark, 1 Light) loses Force. Since API 1.1.
+    /// A player loses Force. Since API 1.1.
     LoseForce {
-        side: u8,
+        side: Side,
         amount: u32,
     },
 }
@@ -146,10 +284,9 @@ pub enum Effect {
     DiceModifier {
         amount: i32,
     },
-    /// Zones numbered as in `UnitView::zone`.
     MoveUnit {
         unit: UnitId,
-        zone: u8,
+        zone: Zone,
     },
     Grant {
         unit: UnitId,
@@ -164,9 +301,9 @@ pub enum Effect {
         unit: UnitId,
         amount: u32,
     },
-    /// A player (0 Dark, 1 Light) draws cards. Since API 1.1.
+    /// A player draws cards. Since API 1.1.
     Draw {
-        side: u8,
+        side: Side,
         cards: u32,
     },
     /// The ability's controller gains build points. Since API 1.1.
@@ -175,7 +312,7 @@ pub enum Effect {
     },
     /// A player loses Force, down to none. Since API 1.1.
     LoseForce {
-        side: u8,
+        side: Side,
         amount: u32,
     },
     /// The ability's controller picks one of these texts; the engine then asks the query
@@ -408,8 +545,8 @@ pub enum QueryCall {
 pub struct CardView {
     pub name: String,
     pub subtypes: Vec<String>,
-    /// The type line's arenas (0 Space, 1 Ground, 2 Character).
-    pub arenas: Vec<u8>,
+    /// The type line's arenas.
+    pub arenas: Vec<Arena>,
     pub unique: bool,
 }
 
@@ -451,8 +588,8 @@ pub enum QueryAnswer {
     Effects(Vec<Effect>),
     Abilities(Vec<String>),
     Completions(Vec<Completion>),
-    /// (arena 0–2, base power there) pairs.
-    Arenas(Vec<(u8, i32)>),
+    /// (arena, base power there) pairs.
+    Arenas(Vec<(Arena, i32)>),
 }
 
 /// Another way to complete a card (WIT `completion`).
@@ -469,15 +606,14 @@ pub struct Completion {
 /// The unit id given for a card that is not in play (a card in hand).
 pub const NOT_IN_PLAY: UnitId = u32::MAX;
 
-/// What anyone at the table can see of a unit (WIT `unit-view`). Sides are 0 = Dark,
-/// 1 = Light; zones 0 = Space, 1 = Ground, 2 = Character, 3 = build zone; arenas 0–2.
+/// What anyone at the table can see of a unit (WIT `unit-view`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnitView {
     pub id: UnitId,
     pub name: String,
-    pub owner: u8,
-    pub controller: u8,
-    pub zone: u8,
+    pub owner: Side,
+    pub controller: Side,
+    pub zone: Zone,
     pub built: bool,
     pub tapped: bool,
     pub damage: u32,
@@ -488,7 +624,7 @@ pub struct UnitView {
     pub build_counters: u32,
     pub unique: bool,
     pub subtypes: Vec<String>,
-    pub arenas: Vec<u8>,
+    pub arenas: Vec<Arena>,
     pub stack_size: u32,
 }
 
@@ -505,7 +641,7 @@ pub struct DieView {
 pub struct AttackView {
     pub attacker: UnitId,
     pub defender: UnitId,
-    pub arena: u8,
+    pub arena: Arena,
     pub dice: Vec<DieView>,
     pub hits: u32,
 }
@@ -533,11 +669,11 @@ pub struct PlayerView {
 /// The read-only questions of the WIT `host` interface, as data.
 pub trait HostView {
     fn unit(&self, id: UnitId) -> Option<UnitView>;
-    /// Units in a zone (numbered as in `UnitView::zone`), or all units in play.
-    fn units(&self, zone: Option<u8>) -> Vec<UnitId>;
+    /// Units in a zone, or all units in play.
+    fn units(&self, zone: Option<Zone>) -> Vec<UnitId>;
     fn attack(&self) -> Option<AttackView>;
     fn pending_damage(&self) -> Vec<PendingView>;
-    fn player(&self, side: u8) -> PlayerView;
+    fn player(&self, side: Side) -> PlayerView;
     /// The ruleset's setting of a keyword flag.
     fn rule(&self, name: &str) -> Option<String>;
     /// The ability texts a unit has now. Since API 1.1.
@@ -550,4 +686,79 @@ pub trait HostView {
     fn last_seen(&self, id: UnitId) -> Option<UnitView>;
     /// Whether the call sees the attack without its dice (Cunning). Since API 1.5.
     fn dice_hidden(&self) -> bool;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_numbers_convert_to_their_cases_and_others_are_refused() {
+        for (number, &side) in Side::ALL.iter().enumerate() {
+            let number = number as u8;
+            assert_eq!(Side::try_from(number), Ok(side));
+            assert_eq!(u8::from(side), number);
+        }
+        assert_eq!(Arena::try_from(1), Ok(Arena::Ground));
+        assert_eq!(Zone::try_from(3), Ok(Zone::BuildZone));
+        let refused = Side::try_from(2).unwrap_err();
+        assert_eq!(refused.to_string(), "invalid side 2");
+        assert!(Arena::try_from(3).is_err());
+        assert!(Zone::try_from(4).is_err());
+        assert_eq!(Zone::BuildZone.to_string(), "build-zone");
+        assert_eq!(Zone::from(Arena::Character).arena(), Some(Arena::Character));
+        assert_eq!(Zone::BuildZone.arena(), None);
+    }
+
+    #[test]
+    fn arena_words_are_read_in_any_case() {
+        for &arena in Arena::ALL {
+            assert_eq!(Arena::from_word(arena.word()), Some(arena));
+            assert_eq!(Arena::from_word(&arena.word().to_uppercase()), Some(arena));
+        }
+        assert_eq!(Arena::from_word(" Ground "), Some(Arena::Ground));
+        assert_eq!(Arena::from_word("Space"), Some(Arena::Space));
+        assert_eq!(Arena::Character.word(), "character");
+        assert_eq!(Arena::from_word("build-zone"), None);
+        assert_eq!(Arena::from_word("Characters"), None);
+        assert_eq!(Arena::from_word(""), None);
+    }
+
+    #[test]
+    fn records_keep_the_json_shape_of_numbered_sides_arenas_and_zones() {
+        // Saved games hold `Delayed` (GameState::at_attack_end) and the native path's messages
+        // hold all of these: the enums are written as the numbers the fields used to be.
+        let delayed = Delayed::LoseForce {
+            side: Side::Light,
+            amount: 2,
+        };
+        let json = r#"{"delayed":"lose-force","side":1,"amount":2}"#;
+        assert_eq!(serde_json::to_string(&delayed).unwrap(), json);
+        assert_eq!(serde_json::from_str::<Delayed>(json).unwrap(), delayed);
+        let event = crate::HookEvent {
+            turn: 4,
+            side: Some(Side::Dark),
+            arena: Some(Arena::Character),
+            ..crate::HookEvent::default()
+        };
+        let json = r#"{"turn":4,"side":0,"arena":2,"attacker":null,"defender":null,"unit":null,"amount":null}"#;
+        assert_eq!(serde_json::to_string(&event).unwrap(), json);
+        assert_eq!(
+            serde_json::from_str::<crate::HookEvent>(json).unwrap(),
+            event
+        );
+        let moved = Effect::MoveUnit {
+            unit: 7,
+            zone: Zone::BuildZone,
+        };
+        assert_eq!(
+            serde_json::to_string(&moved).unwrap(),
+            r#"{"effect":"move-unit","unit":7,"zone":3}"#
+        );
+        let bad = r#"{"delayed":"lose-force","side":2,"amount":2}"#;
+        let error = serde_json::from_str::<Delayed>(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("invalid side 2"), "{error}");
+    }
 }

@@ -263,7 +263,7 @@ pub fn bench_event(state: &GameState) -> HookEvent {
         turn: state.turn,
         attacker: attack.map(|a| a.attacker.0),
         defender: attack.map(|a| a.defender.0),
-        arena: attack.map(|a| a.arena as u8),
+        arena: attack.map(|a| a.arena.into()),
         ..HookEvent::default()
     }
 }

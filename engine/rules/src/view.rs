@@ -1,17 +1,19 @@
 //! What plugins may read of the game during a call (the WIT `host` interface), computed from
 //! the state once for both the wasm and the native backends.
 
-use swtcg_plugin_api::{AttackView, DieView, HostView, PendingView, PlayerView, UnitId, UnitView};
+use swtcg_plugin_api::{
+    AttackView, DieView, HostView, PendingView, PlayerView, Side, UnitId, UnitView, Zone,
+};
 
-use crate::model::{GameState, Place, Side, Unit};
+use crate::model::{GameState, Place, Unit};
 
 /// The game lent to a plugin call.
 pub struct StateView<'a>(pub &'a GameState);
 
-fn zone_number(place: Place) -> u8 {
+fn zone_of(place: Place) -> Zone {
     match place {
-        Place::Arena(arena) => arena as u8,
-        Place::BuildZone => 3,
+        Place::Arena(arena) => swtcg_plugin_api::Arena::from(arena).into(),
+        Place::BuildZone => Zone::BuildZone,
     }
 }
 
@@ -23,9 +25,9 @@ impl StateView<'_> {
         UnitView {
             id: unit.id.0,
             name: def.name.clone(),
-            owner: unit.owner as u8,
-            controller: unit.controller as u8,
-            zone: zone_number(unit.place),
+            owner: unit.owner.into(),
+            controller: unit.controller.into(),
+            zone: zone_of(unit.place),
             built: unit.built,
             tapped: unit.tapped,
             damage: unit.damage,
@@ -36,7 +38,7 @@ impl StateView<'_> {
             build_counters: unit.build_counters,
             unique: def.is_unique(),
             subtypes: def.subtypes.clone(),
-            arenas: def.arenas.iter().map(|&a| a as u8).collect(),
+            arenas: def.arenas.iter().map(|&a| a.into()).collect(),
             stack_size: unit.cards.len() as u32,
         }
     }
@@ -63,11 +65,11 @@ impl HostView for StateView<'_> {
         self.0.attack.as_ref().is_some_and(|a| a.hidden)
     }
 
-    fn units(&self, zone: Option<u8>) -> Vec<UnitId> {
+    fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
         self.0
             .units
             .values()
-            .filter(|u| zone.is_none_or(|z| zone_number(u.place) == z))
+            .filter(|u| zone.is_none_or(|z| zone_of(u.place) == z))
             .map(|u| u.id.0)
             .collect()
     }
@@ -77,7 +79,7 @@ impl HostView for StateView<'_> {
         Some(AttackView {
             attacker: attack.attacker.0,
             defender: attack.defender.0,
-            arena: attack.arena as u8,
+            arena: attack.arena.into(),
             dice: attack
                 .dice
                 .iter()
@@ -142,10 +144,8 @@ impl HostView for StateView<'_> {
             .map_or(0, |u| u.beneath.len() as u32)
     }
 
-    fn player(&self, side: u8) -> PlayerView {
-        let p = self
-            .0
-            .player(if side == 0 { Side::Dark } else { Side::Light });
+    fn player(&self, side: Side) -> PlayerView {
+        let p = self.0.player(side.into());
         PlayerView {
             force: p.force,
             build_points: p.build_points,

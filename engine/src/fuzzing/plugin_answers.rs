@@ -22,8 +22,8 @@
 use std::sync::{Arc, OnceLock};
 
 use swtcg_plugin_api::{
-    Ability, Activation, Completion, Delayed, Duration, Effect, HookEvent, HookPoint, NOT_IN_PLAY,
-    Query, QueryAnswer, QueryCall, StatChange, Stats,
+    Ability, Activation, Arena, Completion, Delayed, Duration, Effect, HookEvent, HookPoint,
+    NOT_IN_PLAY, Query, QueryAnswer, QueryCall, StatChange, Stats, Zone,
 };
 
 use crate::cards::CardDb;
@@ -451,20 +451,16 @@ impl<'a> FuzzHost<'a> {
         ][usize::from(self.bytes.byte()) % 5]
     }
 
-    /// A side: 0 Dark, 1 Light, sometimes neither.
-    fn side(&mut self) -> u8 {
-        match self.bytes.byte() {
-            b @ 0..=239 => b % 2,
-            b => b,
-        }
+    /// A side. (The API's `Side` has no value for "neither": a number past the last case is
+    /// refused where the plugin's answer is read, before the engine sees it.)
+    fn side(&mut self) -> swtcg_plugin_api::Side {
+        let sides = swtcg_plugin_api::Side::ALL;
+        sides[usize::from(self.bytes.byte()) % sides.len()]
     }
 
-    /// A zone: 0-3 as in `UnitView::zone`, sometimes none.
-    fn zone(&mut self) -> u8 {
-        match self.bytes.byte() {
-            b @ 0..=239 => b % 4,
-            b => b,
-        }
+    /// A zone, an arena or the build zone.
+    fn zone(&mut self) -> Zone {
+        Zone::ALL[usize::from(self.bytes.byte()) % Zone::ALL.len()]
     }
 
     fn stat_change(&mut self, state: &GameState, own: u32) -> StatChange {
@@ -655,11 +651,11 @@ impl<'a> FuzzHost<'a> {
             0 => Effect::GainForce { amount: small },
             1 => Effect::GainBuildPoints { amount: small },
             2 => Effect::Draw {
-                side: b >> 7,
+                side: swtcg_plugin_api::Side::ALL[usize::from(b >> 7)],
                 cards: small % 2,
             },
             3 => Effect::LoseForce {
-                side: b >> 7,
+                side: swtcg_plugin_api::Side::ALL[usize::from(b >> 7)],
                 amount: small,
             },
             4 => Effect::Stats(StatChange {
@@ -772,7 +768,10 @@ impl<'a> FuzzHost<'a> {
             },
             _ => match state.departed.keys().next_back() {
                 Some(from) if b & 4 == 0 => Effect::PutBeneath { unit, from: from.0 },
-                _ => Effect::MoveUnit { unit, zone: b % 4 },
+                _ => Effect::MoveUnit {
+                    unit,
+                    zone: Zone::ALL[usize::from(b % 4)],
+                },
             },
         }
     }
@@ -877,7 +876,10 @@ impl<'a> FuzzHost<'a> {
                 let count = self.bytes.byte() % 3;
                 QueryAnswer::Arenas(
                     (0..count)
-                        .map(|_| (self.bytes.byte() % 4, self.signed()))
+                        .map(|_| {
+                            let arena = usize::from(self.bytes.byte()) % Arena::ALL.len();
+                            (Arena::ALL[arena], self.signed())
+                        })
                         .collect(),
                 )
             }

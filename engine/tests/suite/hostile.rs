@@ -43,7 +43,7 @@ fn attack_event(attacker: UnitId, defender: UnitId) -> HookEvent {
         turn: 1,
         attacker: Some(attacker.0),
         defender: Some(defender.0),
-        arena: Some(1),
+        arena: Some(swtcg_plugin_api::Arena::Ground),
         ..HookEvent::default()
     }
 }

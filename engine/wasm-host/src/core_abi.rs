@@ -221,7 +221,7 @@ pub(super) struct Guest {
 }
 
 /// What a plugin's SDK promises beyond the canonical ABI, from the main module's custom section
-/// `swtcg-sdk` (one promise a line; the guest SDK writes it: `swtcg_plugin_api::guest`). A
+/// `swtcg-sdk` (one promise a line; the guest SDK, the crate `swtcg-sdk`, writes it). A
 /// module without the section promises nothing and gets every step of the canonical ABI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Promises {
@@ -434,42 +434,12 @@ impl CorePre {
     }
 }
 
-// ----- values of the WIT enums, as the component path converts them -----
+// ----- values of the WIT enums -----
 
-/// `side`: 0 dark, anything else light (the engine's numbering).
-fn side_value(side: u8) -> u8 {
-    u8::from(side != 0)
-}
-
-/// `arena`: 0 space, 1 ground, anything else character.
-fn arena_value(arena: u8) -> u8 {
-    arena.min(2)
-}
-
-/// `zone`: 0 space, 1 ground, 2 character, anything else build zone.
-fn zone_value(zone: u8) -> u8 {
-    zone.min(3)
-}
-
-fn lift_side(value: u8) -> Result<u8> {
-    match value {
-        0 | 1 => Ok(value),
-        _ => fail(format!("invalid side {value}")),
-    }
-}
-
-fn lift_zone(value: u8) -> Result<u8> {
-    match value {
-        0..=3 => Ok(value),
-        _ => fail(format!("invalid zone {value}")),
-    }
-}
-
-fn lift_arena(value: u8) -> Result<u8> {
-    match value {
-        0..=2 => Ok(value),
-        _ => fail(format!("invalid arena {value}")),
-    }
+/// A `side`, `arena` or `zone` read from the plugin: the contract's one conversion from a case
+/// number, whose error ("invalid side 2") fails the call. They are written as `u8::from(value)`.
+fn lift<T: TryFrom<u8, Error = api::NotInEnum>>(value: u8) -> Result<T> {
+    T::try_from(value).or_else(|e| fail(e.to_string()))
 }
 
 fn lift_duration(value: u8) -> Result<api::Duration> {
@@ -503,8 +473,8 @@ fn flat_event(e: &api::HookEvent) -> [i32; 13] {
         Some(v) => (1, v),
         None => (0, 0),
     };
-    let side = opt(e.side.map(|s| side_value(s).into()));
-    let arena = opt(e.arena.map(|a| arena_value(a).into()));
+    let side = opt(e.side.map(|s| u8::from(s).into()));
+    let arena = opt(e.arena.map(|a| u8::from(a).into()));
     let attacker = opt(e.attacker.map(|u| u as i32));
     let defender = opt(e.defender.map(|u| u as i32));
     let unit = opt(e.unit.map(|u| u as i32));
@@ -671,7 +641,7 @@ impl<'a> Mem<'a> {
             4 => D::GainBuildPoints { amount: f.u32(p) },
             5 => D::Draw { cards: f.u32(p) },
             6 => D::LoseForce {
-                side: lift_side(f.u8(p))?,
+                side: lift(f.u8(p))?,
                 amount: f.u32(p + 4),
             },
             v => return fail(format!("invalid delayed effect case {v}")),
@@ -719,7 +689,7 @@ impl<'a> Mem<'a> {
             15 => E::DiceModifier { amount: a as i32 },
             16 => E::MoveUnit {
                 unit: a,
-                zone: lift_zone(f.u8(p + 4))?,
+                zone: lift(f.u8(p + 4))?,
             },
             17 => E::Grant {
                 unit: a,
@@ -729,12 +699,12 @@ impl<'a> Mem<'a> {
             18 => E::PlaceDamage { unit: a, amount: b },
             19 => E::RemoveDamage { unit: a, amount: b },
             20 => E::Draw {
-                side: lift_side(f.u8(p))?,
+                side: lift(f.u8(p))?,
                 cards: b,
             },
             21 => E::GainBuildPoints { amount: a },
             22 => E::LoseForce {
-                side: lift_side(f.u8(p))?,
+                side: lift(f.u8(p))?,
                 amount: b,
             },
             23 => E::Choose {
@@ -995,9 +965,9 @@ fn store_unit_view(
     r.u8(0, 1);
     r.u32(4, u.id);
     string_into(cx, &mut r, 8, &u.name)?;
-    r.u8(16, side_value(u.owner));
-    r.u8(17, side_value(u.controller));
-    r.u8(18, zone_value(u.zone));
+    r.u8(16, u.owner.into());
+    r.u8(17, u.controller.into());
+    r.u8(18, u.zone.into());
     r.u8(19, u.built.into());
     r.u8(20, u.tapped.into());
     r.u32(24, u.damage);
@@ -1010,7 +980,7 @@ fn store_unit_view(
     let (subtypes, count) = lower_strings(cx, &u.subtypes)?;
     r.u32(52, subtypes);
     r.u32(56, count);
-    let arenas: Vec<u8> = u.arenas.iter().map(|&a| arena_value(a)).collect();
+    let arenas: Vec<u8> = u.arenas.iter().map(|&a| a.into()).collect();
     r.u32(60, lower_bytes(cx, 1, &arenas)?);
     r.u32(64, arenas.len() as u32);
     r.u32(68, u.stack_size);
@@ -1046,7 +1016,7 @@ fn host_units(mut cx: Caller<'_, HostCtx>, case: i32, zone: i32, ret: i32) -> Re
     cx.data_mut().charge()?;
     let zone = match case {
         0 => None,
-        1 => Some(lift_zone(u8::try_from(zone).unwrap_or(u8::MAX))?),
+        1 => Some(lift(u8::try_from(zone).unwrap_or(u8::MAX))?),
         _ => return fail(format!("invalid option case {case}")),
     };
     let units = cx.data().view().map(|v| v.units(zone)).unwrap_or_default();
@@ -1090,7 +1060,7 @@ fn host_attack(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
     r.u8(0, 1);
     r.u32(4, a.attacker.0);
     r.u32(8, a.defender.0);
-    r.u8(12, arena_value(a.arena as u8));
+    r.u8(12, api::Arena::from(a.arena).into());
     r.u32(16, dice);
     r.u32(20, a.dice.len() as u32);
     r.u32(24, a.hits);
@@ -1107,7 +1077,7 @@ fn host_attack_inline(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
         r.u8(0, 1);
         r.u32(4, a.attacker.0);
         r.u32(8, a.defender.0);
-        r.u8(12, arena_value(a.arena as u8));
+        r.u8(12, api::Arena::from(a.arena).into());
         r.u32(16, a.hits);
         r.u32(20, u32::try_from(a.dice.len()).unwrap_or(u32::MAX));
         for (at, d) in (24..88).step_by(8).zip(&a.dice) {
@@ -1148,10 +1118,7 @@ fn host_pending_damage(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
 
 fn host_player(mut cx: Caller<'_, HostCtx>, side: i32, ret: i32) -> Result<()> {
     cx.data_mut().charge()?;
-    let side = match side {
-        0 | 1 => side as u8,
-        _ => return fail(format!("invalid side {side}")),
-    };
+    let side = lift(u8::try_from(side).unwrap_or(u8::MAX))?;
     let p = cx.data().view().map(|v| v.player(side));
     let mut r = Record::<16>::new();
     if let Some(p) = p {
@@ -1368,7 +1335,7 @@ impl CoreInstance {
     ) -> Result<i32> {
         let name = lower_bytes(&mut *store, 1, card.name.as_bytes())?;
         let (subtypes, count) = lower_strings(&mut *store, &card.subtypes)?;
-        let arenas: Vec<u8> = card.arenas.iter().map(|&a| arena_value(a)).collect();
+        let arenas: Vec<u8> = card.arenas.iter().map(|&a| a.into()).collect();
         let arenas_ptr = lower_bytes(&mut *store, 1, &arenas)?;
         let params = (
             unit,
@@ -1476,7 +1443,7 @@ impl CoreInstance {
                 A::Arenas(
                     self.call_lift(store, &self.attack_arenas, (unit, key), |m, at| {
                         m.list(m.record(at, 8, 4)?, 8, 4)?
-                            .map(|o| Ok((lift_arena(m.u8(o)?)?, m.i32(o + 4)?)))
+                            .map(|o| Ok((lift(m.u8(o)?)?, m.i32(o + 4)?)))
                             .collect()
                     })?,
                 )
@@ -1582,9 +1549,18 @@ mod tests {
         let effect = |at: usize| m.effect(&Fields(&memory[at..at + 28]));
         assert_eq!(
             effect(0).unwrap(),
-            api::Effect::MoveUnit { unit: 7, zone: 3 }
+            api::Effect::MoveUnit {
+                unit: 7,
+                zone: api::Zone::BuildZone
+            }
         );
-        assert_eq!(effect(28).unwrap(), api::Effect::Draw { side: 1, cards: 2 });
+        assert_eq!(
+            effect(28).unwrap(),
+            api::Effect::Draw {
+                side: api::Side::Light,
+                cards: 2
+            }
+        );
         // Zone 4 and side 2 are no values of their enums.
         let memory = le(&[16, 7, 4, 0, 0, 0, 0, 20, 2, 2, 0, 0, 0, 0]);
         let m = Mem(&memory);
@@ -1596,8 +1572,8 @@ mod tests {
     fn an_event_flattens_to_cases_and_values() {
         let event = api::HookEvent {
             turn: 3,
-            side: Some(1),
-            arena: Some(7),
+            side: Some(api::Side::Light),
+            arena: Some(api::Arena::Character),
             attacker: None,
             defender: Some(9),
             unit: None,

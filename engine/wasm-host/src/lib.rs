@@ -303,52 +303,51 @@ macro_rules! conversions {
         use super::api;
         use $wit as wit;
 
-        pub(super) fn side_number(side: wit::Side) -> u8 {
+        pub(super) fn from_wit_side(side: wit::Side) -> api::Side {
             match side {
-                wit::Side::Dark => 0,
-                wit::Side::Light => 1,
+                wit::Side::Dark => api::Side::Dark,
+                wit::Side::Light => api::Side::Light,
             }
         }
 
-        pub(super) fn zone_number(zone: wit::Zone) -> u8 {
+        pub(super) fn from_wit_zone(zone: wit::Zone) -> api::Zone {
             match zone {
-                wit::Zone::Space => 0,
-                wit::Zone::Ground => 1,
-                wit::Zone::Character => 2,
-                wit::Zone::BuildZone => 3,
+                wit::Zone::Space => api::Zone::Space,
+                wit::Zone::Ground => api::Zone::Ground,
+                wit::Zone::Character => api::Zone::Character,
+                wit::Zone::BuildZone => api::Zone::BuildZone,
             }
         }
 
-        fn to_wit_zone(zone: u8) -> wit::Zone {
+        fn to_wit_zone(zone: api::Zone) -> wit::Zone {
             match zone {
-                0 => wit::Zone::Space,
-                1 => wit::Zone::Ground,
-                2 => wit::Zone::Character,
-                _ => wit::Zone::BuildZone,
+                api::Zone::Space => wit::Zone::Space,
+                api::Zone::Ground => wit::Zone::Ground,
+                api::Zone::Character => wit::Zone::Character,
+                api::Zone::BuildZone => wit::Zone::BuildZone,
             }
         }
 
-        fn to_wit_side(side: u8) -> wit::Side {
-            if side == 0 {
-                wit::Side::Dark
-            } else {
-                wit::Side::Light
+        fn to_wit_side(side: api::Side) -> wit::Side {
+            match side {
+                api::Side::Dark => wit::Side::Dark,
+                api::Side::Light => wit::Side::Light,
             }
         }
 
-        fn to_wit_arena(arena: u8) -> wit::Arena {
+        fn to_wit_arena(arena: api::Arena) -> wit::Arena {
             match arena {
-                0 => wit::Arena::Space,
-                1 => wit::Arena::Ground,
-                _ => wit::Arena::Character,
+                api::Arena::Space => wit::Arena::Space,
+                api::Arena::Ground => wit::Arena::Ground,
+                api::Arena::Character => wit::Arena::Character,
             }
         }
 
-        pub(super) fn from_wit_arena(arena: wit::Arena) -> u8 {
+        pub(super) fn from_wit_arena(arena: wit::Arena) -> api::Arena {
             match arena {
-                wit::Arena::Space => 0,
-                wit::Arena::Ground => 1,
-                wit::Arena::Character => 2,
+                wit::Arena::Space => api::Arena::Space,
+                wit::Arena::Ground => api::Arena::Ground,
+                wit::Arena::Character => api::Arena::Character,
             }
         }
 
@@ -380,7 +379,7 @@ macro_rules! conversions {
             wit::AttackView {
                 attacker: a.attacker.0,
                 defender: a.defender.0,
-                arena: to_wit_arena(a.arena as u8),
+                arena: to_wit_arena(a.arena.into()),
                 dice: a
                     .dice
                     .iter()
@@ -568,7 +567,7 @@ macro_rules! conversions {
                 wit::Effect::DiceModifier(amount) => E::DiceModifier { amount },
                 wit::Effect::MoveUnit(m) => E::MoveUnit {
                     unit: m.unit,
-                    zone: zone_number(m.zone),
+                    zone: from_wit_zone(m.zone),
                 },
                 wit::Effect::PlaceDamage(u) => E::PlaceDamage {
                     unit: u.unit,
@@ -615,7 +614,7 @@ macro_rules! conversions_1_1 {
                 wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
                 wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
                 wit::Delayed::LoseForce(d) => api::Delayed::LoseForce {
-                    side: side_number(d.side),
+                    side: from_wit_side(d.side),
                     amount: d.amount,
                 },
             }
@@ -627,12 +626,12 @@ macro_rules! conversions_1_1 {
             Ok(match from_wit_effect_1_0(effect) {
                 Ok(e) => e,
                 Err(wit::Effect::Draw(d)) => E::Draw {
-                    side: side_number(d.side),
+                    side: from_wit_side(d.side),
                     cards: d.amount,
                 },
                 Err(wit::Effect::GainBuildPoints(amount)) => E::GainBuildPoints { amount },
                 Err(wit::Effect::LoseForce(d)) => E::LoseForce {
-                    side: side_number(d.side),
+                    side: from_wit_side(d.side),
                     amount: d.amount,
                 },
                 Err(wit::Effect::Choose(o)) => E::Choose {
@@ -737,7 +736,7 @@ mod v1_6 {
         wit::InlineAttackView {
             attacker: a.attacker.0,
             defender: a.defender.0,
-            arena: to_wit_arena(a.arena as u8),
+            arena: to_wit_arena(a.arena.into()),
             hits: a.hits,
             dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
             dice: (d0, d1, d2, d3, d4, d5, d6, d7),
@@ -825,7 +824,7 @@ macro_rules! host_impl {
                 self.charge()?;
                 Ok(self
                     .view()
-                    .map(|v| v.units(zone.map($conv::zone_number)))
+                    .map(|v| v.units(zone.map($conv::from_wit_zone)))
                     .unwrap_or_default())
             }
 
@@ -862,7 +861,7 @@ macro_rules! host_impl {
             ) -> wasmtime::Result<$bindings::swtcg::keyword::types::PlayerView> {
                 self.charge()?;
                 let p = match self.view() {
-                    Some(v) => v.player($conv::side_number(side)),
+                    Some(v) => v.player($conv::from_wit_side(side)),
                     None => api::PlayerView {
                         force: 0,
                         build_points: 0,

@@ -13,7 +13,7 @@
 //! damage that can't be prevented (Ferocity, unless this unit has Fortitude), and the bonus is the
 //! part of the chosen amount that the damage still pending lets it prevent.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Absorb;
 
@@ -90,4 +90,4 @@ impl Keyword for Absorb {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Absorb);
+swtcg_sdk::export_keyword!(Absorb);

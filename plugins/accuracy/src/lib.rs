@@ -4,7 +4,7 @@
 //! Accuracy gained after the roll is too late, and it changes only the value used for hits:
 //! natural values (Critical Hit, Fury, Parry...) are never touched.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Accuracy;
 
@@ -15,4 +15,4 @@ impl Keyword for Accuracy {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Accuracy);
+swtcg_sdk::export_keyword!(Accuracy);

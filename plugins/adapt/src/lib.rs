@@ -14,8 +14,8 @@
 //! triggers "when this arena's battle step starts" (Velocity) and is chosen with Adapt does not
 //! trigger in that battle step (game 13.4.1).
 
-use swtcg_plugin_api::guest::*;
-use swtcg_plugin_api::text;
+use swtcg_sdk::text;
+use swtcg_sdk::*;
 
 struct Adapt;
 
@@ -111,7 +111,7 @@ impl Keyword for Adapt {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Adapt);
+swtcg_sdk::export_keyword!(Adapt);
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! change it. OQ-K12: it is used during the owner's build step, for a card in hand or in the
 //! build zone.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct AlternativeCost;
 
@@ -31,4 +31,4 @@ impl Keyword for AlternativeCost {
     }
 }
 
-swtcg_plugin_api::export_keyword!(AlternativeCost);
+swtcg_sdk::export_keyword!(AlternativeCost);

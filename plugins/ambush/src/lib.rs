@@ -8,7 +8,7 @@
 //! API addition, noted in the issue). The dice are dice of damage: Armor applies, Accuracy and
 //! Critical Hit don't.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Ambush;
 
@@ -42,4 +42,4 @@ impl Keyword for Ambush {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Ambush);
+swtcg_sdk::export_keyword!(Ambush);

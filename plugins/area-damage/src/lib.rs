@@ -28,7 +28,7 @@
 //! Several instances are added up by the engine into one use of their total dice (manifest
 //! `instances = "add-up"`, game 13.2.2).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct AreaDamage;
 
@@ -157,4 +157,4 @@ impl Keyword for AreaDamage {
     }
 }
 
-swtcg_plugin_api::export_keyword!(AreaDamage);
+swtcg_sdk::export_keyword!(AreaDamage);

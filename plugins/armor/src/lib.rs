@@ -4,7 +4,7 @@
 //! asks it for attack dice and for dice of damage (Retaliate, Ambush...); Overkill's moved hits
 //! are not dice and never ask.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Armor;
 
@@ -14,4 +14,4 @@ impl Keyword for Armor {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Armor);
+swtcg_sdk::export_keyword!(Armor);

@@ -17,7 +17,7 @@
 //! an attack from another arena (Bombard, Ion Cannon, Barrage) is avenged in its own arena, not
 //! the attacker's.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Avenge;
 
@@ -85,4 +85,4 @@ impl Keyword for Avenge {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Avenge);
+swtcg_sdk::export_keyword!(Avenge);

@@ -15,7 +15,7 @@
 //! `counted` it looks at the start of the re-roll POP instead, when Fury's dice have been rolled
 //! but nothing has been re-rolled yet.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Backfire;
 
@@ -71,4 +71,4 @@ impl Keyword for Backfire {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Backfire);
+swtcg_sdk::export_keyword!(Backfire);

@@ -6,7 +6,7 @@
 //! unit's printed power, stacking bonuses included. Such an attack comes from another arena, so
 //! Retaliate can't answer it.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Barrage;
 
@@ -22,4 +22,4 @@ impl Keyword for Barrage {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Barrage);
+swtcg_sdk::export_keyword!(Barrage);

@@ -16,8 +16,8 @@
 //! Only bonuses that can wait for the build step (gaining Force or build points, drawing) can be
 //! collected; any other bonus text is not understood and does nothing.
 
-use swtcg_plugin_api::guest::effect_text::{self, delayed, parse};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::effect_text::{self, delayed, parse};
+use swtcg_sdk::*;
 
 struct Bounty;
 
@@ -71,4 +71,4 @@ impl Keyword for Bounty {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Bounty);
+swtcg_sdk::export_keyword!(Bounty);

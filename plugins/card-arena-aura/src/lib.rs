@@ -11,8 +11,8 @@
 //! can't be expressed by the API (`granted-abilities` gives only the unit's own) and are not
 //! claimed.
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, is_self, names_unit, stats};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{UnitFilter, is_self, names_unit, stats};
+use swtcg_sdk::*;
 
 struct ArenaAura;
 
@@ -40,15 +40,6 @@ struct Text {
     change: Stats,
 }
 
-fn arena_of(name: &str) -> Option<Arena> {
-    match name {
-        "Space" => Some(Arena::Space),
-        "Ground" => Some(Arena::Ground),
-        "Character" => Some(Arena::Character),
-        _ => None,
-    }
-}
-
 fn read(text: &str) -> Option<Text> {
     let text = text.trim().strip_suffix('.')?;
     let (subject, arena, rest) = match text.strip_prefix("Each ") {
@@ -60,7 +51,7 @@ fn read(text: &str) -> Option<Text> {
                 return None;
             }
             let (arena, rest) = rest.split_once(" arena, each ")?;
-            (subject, Some(arena_of(arena)?), rest)
+            (subject, Some(Arena::from_word(arena)?), rest)
         }
     };
     // "gets", or "get" as some cards print it.
@@ -156,7 +147,7 @@ impl Keyword for ArenaAura {
     }
 }
 
-swtcg_plugin_api::export_keyword!(ArenaAura);
+swtcg_sdk::export_keyword!(ArenaAura);
 
 #[cfg(test)]
 mod tests {

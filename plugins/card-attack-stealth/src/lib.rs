@@ -9,8 +9,8 @@
 //! says that the text is understood: a card printing it is then served, and nothing is left
 //! unread.
 
-use swtcg_plugin_api::guest::card_text::attacks_stealth;
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::attacks_stealth;
+use swtcg_sdk::*;
 
 struct AttackStealth;
 
@@ -20,4 +20,4 @@ impl Keyword for AttackStealth {
     }
 }
 
-swtcg_plugin_api::export_keyword!(AttackStealth);
+swtcg_sdk::export_keyword!(AttackStealth);

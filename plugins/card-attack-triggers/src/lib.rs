@@ -10,8 +10,8 @@
 //! - "When this unit damages another unit and the other unit is discarded, untap this unit.": at
 //!   the discard, the damage being placed came from this unit.
 
-use swtcg_plugin_api::guest::card_text::is_self;
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::is_self;
+use swtcg_sdk::*;
 
 struct AttackTriggers;
 
@@ -130,7 +130,7 @@ impl Keyword for AttackTriggers {
     }
 }
 
-swtcg_plugin_api::export_keyword!(AttackTriggers);
+swtcg_sdk::export_keyword!(AttackTriggers);
 
 #[cfg(test)]
 mod tests {

@@ -10,8 +10,8 @@
 //! Quoted abilities, conditions ("with "Fett" in its name", "unless it has Parry 2") and
 //! anything else `card_text::gains` can't read are not claimed.
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, gains};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{UnitFilter, gains};
+use swtcg_sdk::*;
 
 struct EquipmentText;
 
@@ -136,7 +136,7 @@ impl Keyword for EquipmentText {
     }
 }
 
-swtcg_plugin_api::export_keyword!(EquipmentText);
+swtcg_sdk::export_keyword!(EquipmentText);
 
 #[cfg(test)]
 mod tests {

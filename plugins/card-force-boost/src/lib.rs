@@ -14,8 +14,8 @@
 //! use limit of its own (game 13.6): it may be paid for again. Only Force costs are claimed, the
 //! cost the engine pays for every activation.
 
-use swtcg_plugin_api::guest::card_text::{gains, is_self, names_unit};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{force_cost, gains, is_self, names_unit};
+use swtcg_sdk::*;
 
 struct ForceBoost;
 
@@ -35,12 +35,7 @@ struct Text {
 fn read(text: &str) -> Option<Text> {
     let (cost, effect) = text.trim().split_once("->")?;
     let cost = cost.trim();
-    let words: Vec<&str> = cost.split_whitespace().collect();
-    let force_cost = matches!(words.as_slice(), ["Pay", n, force]
-        if n.parse::<u32>().is_ok() && force.eq_ignore_ascii_case("Force"));
-    if !force_cost {
-        return None;
-    }
+    force_cost(cost)?;
     let effect = effect.trim();
     let effect = effect.strip_suffix('.').unwrap_or(effect);
     let (subject, rest) = effect.split_once(" gets ")?;
@@ -125,7 +120,7 @@ impl Keyword for ForceBoost {
     }
 }
 
-swtcg_plugin_api::export_keyword!(ForceBoost);
+swtcg_sdk::export_keyword!(ForceBoost);
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@
 //!   the unit gives nothing.
 //! - "Krrsantan gets Accuracy -1 when attacking a unique unit with the Character in its type."
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Krrsantan;
 
@@ -54,12 +54,7 @@ fn read(text: &str) -> Option<Text> {
 /// The note that says damage counters were placed on the unit during the battle step of an
 /// arena this turn.
 fn damaged_key(arena: Arena) -> String {
-    let name = match arena {
-        Arena::Space => "space",
-        Arena::Ground => "ground",
-        Arena::Character => "character",
-    };
-    format!("card-krrsantan:damaged-in-{name}")
+    format!("card-krrsantan:damaged-in-{}", arena.word())
 }
 
 fn arena_of_step(event: &Event) -> Option<Arena> {
@@ -135,7 +130,7 @@ impl Keyword for Krrsantan {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Krrsantan);
+swtcg_sdk::export_keyword!(Krrsantan);
 
 #[cfg(test)]
 mod tests {

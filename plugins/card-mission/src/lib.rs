@@ -1,5 +1,5 @@
 //! Card plugin for Missions (game 7.4: "A completed Mission resolves and is then discarded"): it
-//! carries out the printed texts that `guest::played_text` reads, in every set, through the
+//! carries out the printed texts that `swtcg_sdk::played_text` reads, in every set, through the
 //! `resolve` hook the engine calls when a Mission is completed (`ability.unit` is the Mission,
 //! still in its build zone; the event's `side` is its controller):
 //!
@@ -22,10 +22,8 @@
 //! and answers with the effects of the one picked. Texts that would need two choices in a row
 //! (a "Choose one" whose options choose again) are not claimed.
 
-use swtcg_plugin_api::guest::played_text::{
-    self, ARENAS, Filter, Pick, PlayedText, Step, units_matching,
-};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::played_text::{self, ARENAS, Filter, Pick, PlayedText, Step, units_matching};
+use swtcg_sdk::*;
 
 struct Mission;
 
@@ -192,4 +190,4 @@ impl Keyword for Mission {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Mission);
+swtcg_sdk::export_keyword!(Mission);

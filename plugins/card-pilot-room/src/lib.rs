@@ -10,15 +10,15 @@
 //! the Pilot limit of the ruleset live in one place. This plugin only says that the texts are
 //! understood: a card printing one is then served, and nothing is left unread.
 
-use swtcg_plugin_api::guest::*;
-use swtcg_plugin_api::text;
+use swtcg_sdk::text;
+use swtcg_sdk::*;
 
 struct PilotRoom;
 
 /// Whether `text` is one of the sentences this plugin claims: "<subject> can have a Pilot.",
 /// "<subject> can have up to <N> Pilots." or "<subject> can have an extra Pilot." (with the one
 /// condition the host reads), the subject being "This unit" or a name: the sentences the host's
-/// reader `swtcg_plugin_api::text::pilot_room` reads, and nothing after them.
+/// reader `swtcg_sdk::text::pilot_room` reads, and nothing after them.
 fn claims(text: &str) -> bool {
     let Some((subject, rest)) = text.trim().split_once(" can have ") else {
         return false;
@@ -32,7 +32,7 @@ impl Keyword for PilotRoom {
     }
 }
 
-swtcg_plugin_api::export_keyword!(PilotRoom);
+swtcg_sdk::export_keyword!(PilotRoom);
 
 #[cfg(test)]
 mod tests {

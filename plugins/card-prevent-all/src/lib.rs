@@ -28,8 +28,8 @@
 //! Whether the text names the unit it is printed on is checked before acting (`names_unit`), as
 //! `understands` can't see the card.
 
-use swtcg_plugin_api::guest::card_text::{PreventAll, names_unit, prevent_all};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{PreventAll, names_unit, prevent_all};
+use swtcg_sdk::*;
 
 struct PreventAllDamage;
 
@@ -73,7 +73,7 @@ impl Keyword for PreventAllDamage {
     }
 }
 
-swtcg_plugin_api::export_keyword!(PreventAllDamage);
+swtcg_sdk::export_keyword!(PreventAllDamage);
 
 #[cfg(test)]
 mod tests {

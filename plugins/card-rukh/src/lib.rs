@@ -7,7 +7,7 @@
 //!   `amount` 1 in `unit-enters-arena`.
 //! - "Each of your opponent's units loses Precision." (API 1.1 `removed-keywords`).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Rukh;
 
@@ -66,7 +66,7 @@ impl Keyword for Rukh {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Rukh);
+swtcg_sdk::export_keyword!(Rukh);
 
 #[cfg(test)]
 mod tests {

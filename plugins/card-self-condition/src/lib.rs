@@ -17,8 +17,8 @@
 //! - "Damage from this unit's attack can't be prevented." (as Ferocity, for its attack damage
 //!   only; Fortitude on the damaged unit still allows prevention, game 14.2).
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, gains, is_self, names_unit, stats};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{UnitFilter, gains, is_self, names_unit, stats};
+use swtcg_sdk::*;
 
 struct SelfCondition;
 
@@ -65,22 +65,13 @@ enum Text {
     UnpreventableAttack,
 }
 
-fn arena_of(name: &str) -> Option<Arena> {
-    match name {
-        "Space" => Some(Arena::Space),
-        "Ground" => Some(Arena::Ground),
-        "Character" => Some(Arena::Character),
-        _ => None,
-    }
-}
-
 /// "the Character arena" → Some(Character); "any arena" → None.
 fn place(text: &str) -> Option<Option<Arena>> {
     if text == "any arena" {
         return Some(None);
     }
     let name = text.strip_prefix("the ")?.strip_suffix(" arena")?;
-    Some(Some(arena_of(name)?))
+    Some(Some(Arena::from_word(name)?))
 }
 
 /// "<kind> in <place>" → the filter and the place.
@@ -350,7 +341,7 @@ impl Keyword for SelfCondition {
     }
 }
 
-swtcg_plugin_api::export_keyword!(SelfCondition);
+swtcg_sdk::export_keyword!(SelfCondition);
 
 #[cfg(test)]
 mod tests {

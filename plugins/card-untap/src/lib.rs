@@ -15,8 +15,9 @@
 //! POP that is not reserved (game 9.4), with your tapped units in an arena that match as targets:
 //! untapping an untapped unit would do nothing.
 
-use swtcg_plugin_api::guest::played_text::{arena_of, arena_word};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::force_cost;
+use swtcg_sdk::played_text::arena_of;
+use swtcg_sdk::*;
 
 struct Untap;
 
@@ -58,7 +59,7 @@ fn plain_cost(cost: &str) -> bool {
             let part = part.trim().to_ascii_lowercase();
             let words: Vec<&str> = part.split_whitespace().collect();
             matches!(words.as_slice(), ["[tap]"] | ["tap", "this", "unit"])
-                || matches!(words.as_slice(), ["pay", n, "force"] if n.parse::<u32>().is_ok())
+                || force_cost(&part).is_some()
         })
 }
 
@@ -97,13 +98,13 @@ fn read(text: &str) -> Option<Text> {
         };
         words = head.to_vec();
     } else if let [head @ .., "in", "the", name, "arena"] = words.as_slice() {
-        place = Place::In(arena_word(name)?);
+        place = Place::In(Arena::from_word(name)?);
         words = head.to_vec();
     }
     let kind = match words.as_slice() {
         ["units"] => Kind::Any,
         ["Characters"] => Kind::Arena(Arena::Character),
-        [arena, "units"] => Kind::Arena(arena_word(arena)?),
+        [arena, "units"] => Kind::Arena(Arena::from_word(arena)?),
         [one] | [one, _] if one.chars().next().is_some_and(char::is_uppercase) => {
             let name = words.join(" ");
             // Only capitalised words name a subtype ("Jedi with printed power ..." is more).
@@ -227,7 +228,7 @@ impl Keyword for Untap {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Untap);
+swtcg_sdk::export_keyword!(Untap);
 
 #[cfg(test)]
 mod tests {

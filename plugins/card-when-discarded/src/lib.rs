@@ -9,9 +9,9 @@
 //! Force"); counters on the discarded unit have nowhere to go, so such texts, like any effect
 //! the reader can't read, are not claimed.
 
-use swtcg_plugin_api::guest::card_text::is_self;
-use swtcg_plugin_api::guest::effect_text::{Outcome, effects_now, parse};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::is_self;
+use swtcg_sdk::effect_text::{Outcome, effects_now, parse};
+use swtcg_sdk::*;
 
 struct WhenDiscarded;
 
@@ -89,7 +89,7 @@ impl Keyword for WhenDiscarded {
     }
 }
 
-swtcg_plugin_api::export_keyword!(WhenDiscarded);
+swtcg_sdk::export_keyword!(WhenDiscarded);
 
 #[cfg(test)]
 mod tests {

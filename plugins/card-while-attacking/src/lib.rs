@@ -13,8 +13,8 @@
 //! - "Each non-Jedi Character gets -2 power as long as it's attacking Obi-Wan.": power against
 //!   the unit with the text (`power-against`), as Shields does.
 
-use swtcg_plugin_api::guest::card_text::{UnitFilter, gains, is_self, names_unit, stats};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{UnitFilter, gains, is_self, names_unit, stats};
+use swtcg_sdk::*;
 
 struct WhileAttacking;
 
@@ -132,7 +132,7 @@ impl Keyword for WhileAttacking {
     }
 }
 
-swtcg_plugin_api::export_keyword!(WhileAttacking);
+swtcg_sdk::export_keyword!(WhileAttacking);
 
 #[cfg(test)]
 mod tests {

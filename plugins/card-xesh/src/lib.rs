@@ -17,7 +17,7 @@
 //! `engine/data/lackey/TAL.txt` (cost X, speed, power and health `*`), and that data line is the
 //! source of the texts above.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Xesh;
 
@@ -131,7 +131,7 @@ impl Keyword for Xesh {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Xesh);
+swtcg_sdk::export_keyword!(Xesh);
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@
 //! pile with it (OQ-22). Consume is isolated: a unit with several instances counts its cards
 //! once and takes one card per discard.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Consume;
 
@@ -58,4 +58,4 @@ impl Keyword for Consume {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Consume);
+swtcg_sdk::export_keyword!(Consume);

@@ -6,7 +6,7 @@
 //! of damage (Retaliate, Ambush...) never trigger it. The extra damage joins the attack's damage
 //! instance on the defender, after any Overkill split (OQ-K3 b).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct CriticalHit;
 
@@ -38,4 +38,4 @@ impl Keyword for CriticalHit {
     }
 }
 
-swtcg_plugin_api::export_keyword!(CriticalHit);
+swtcg_sdk::export_keyword!(CriticalHit);

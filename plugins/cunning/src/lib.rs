@@ -8,7 +8,7 @@
 //! prevention POP always happens in this engine, so "a damage prevention POP always happens"
 //! holds for a Cunning attacker too.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Cunning;
 
@@ -18,4 +18,4 @@ impl Keyword for Cunning {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Cunning);
+swtcg_sdk::export_keyword!(Cunning);

@@ -9,7 +9,7 @@
 //! read from the unit's stack size. Several instances with plain numbers are added up by the engine
 //! into one use (manifest `instances = "add-up"`, game 13.2.2).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct DamageControl;
 
@@ -61,4 +61,4 @@ impl Keyword for DamageControl {
     }
 }
 
-swtcg_plugin_api::export_keyword!(DamageControl);
+swtcg_sdk::export_keyword!(DamageControl);

@@ -9,7 +9,7 @@
 //! current prevention POP, where the keyword places it after every prevention has resolved: the
 //! order only matters when both instances would discard the same unit (noted in the issue).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Deflect;
 
@@ -71,4 +71,4 @@ impl Keyword for Deflect {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Deflect);
+swtcg_sdk::export_keyword!(Deflect);

@@ -14,8 +14,8 @@
 //! "you" being the player who deploys it. A text the reader can't read is not understood, so
 //! the ability does nothing rather than something else.
 
-use swtcg_plugin_api::guest::effect_text::{effects_now, parse};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::effect_text::{effects_now, parse};
+use swtcg_sdk::*;
 
 struct Deploy;
 
@@ -51,4 +51,4 @@ impl Keyword for Deploy {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Deploy);
+swtcg_sdk::export_keyword!(Deploy);

@@ -16,7 +16,7 @@
 //! doubled again. Being isolated, two instances of Double Damage should count once, but each
 //! instance can't see the others, so each adds its own counters.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct DoubleDamage;
 
@@ -62,4 +62,4 @@ impl Keyword for DoubleDamage {
     }
 }
 
-swtcg_plugin_api::export_keyword!(DoubleDamage);
+swtcg_sdk::export_keyword!(DoubleDamage);

@@ -14,7 +14,7 @@
 //! Strike follows it. Tenacity's extra attack (also untapped) is recognised by its note
 //! `tenacity:pending`. Any later attack the unit taps for again allows another Double Strike.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct DoubleStrike;
 
@@ -144,4 +144,4 @@ impl Keyword for DoubleStrike {
     }
 }
 
-swtcg_plugin_api::export_keyword!(DoubleStrike);
+swtcg_sdk::export_keyword!(DoubleStrike);

@@ -14,7 +14,7 @@
 //! - "Enhance: Pay N Force -> Also, <effect>." and "Enhance: Pay N more Force -> ..." (the extra
 //!   Force, on top of the card's), "-> That <unit> also gets <boost> <duration>.", and
 //!   "-> <effect> instead.", each with optional "Play only ..." restrictions, where <effect> is a
-//!   played-card sentence of `guest::played_text` that this plugin carries out: gaining Force,
+//!   played-card sentence of `swtcg_sdk::played_text` that this plugin carries out: gaining Force,
 //!   the opponent losing Force, "put N <kind> counters on <a unit>", "that unit gets <boost>",
 //!   "each of your <units> gets <boost> until end of turn".
 //! - On a Mission, through the `resolve` hook the engine runs when it is completed: "Enhance: If
@@ -27,11 +27,12 @@
 //! no disrupt yet), "Get that card's effects", searches, draws and effects that refer to what
 //! the card's effect did ("up to X, where X is the number removed this way").
 
-use swtcg_plugin_api::NOT_IN_PLAY;
-use swtcg_plugin_api::guest::played_text::{
+use swtcg_sdk::NOT_IN_PLAY;
+use swtcg_sdk::card_text;
+use swtcg_sdk::played_text::{
     self, Pick, PlayedText, Step, Until, allowed, boost_effects, capitalized, units_matching,
 };
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Enhance;
 
@@ -64,17 +65,16 @@ fn strip<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
         .then(|| &text[prefix.len()..])
 }
 
-/// "Pay 2 Force" or "Pay 2 more Force" → 2; any other payment is not read.
+/// "Pay 2 Force" or "Pay 2 more Force" → 2; any other payment is not read. The plain form is
+/// the SDK's reader (`card_text::force_cost`); "more" is Enhance's own wording, a cost added to
+/// the Battle card's, which the SDK's reader refuses, so it is read here.
 fn force_cost(cost: &str) -> Option<u32> {
-    let words: Vec<&str> = cost.split_whitespace().collect();
-    let (pay, n, force) = match words.as_slice() {
-        [pay, n, force] => (pay, n, force),
-        [pay, n, more, force] if more.eq_ignore_ascii_case("more") => (pay, n, force),
-        _ => return None,
-    };
-    (pay.eq_ignore_ascii_case("pay") && force.eq_ignore_ascii_case("force"))
-        .then(|| n.parse().ok())
-        .flatten()
+    match cost.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [pay, n, more, force] if more.eq_ignore_ascii_case("more") => {
+            card_text::force_cost(&format!("{pay} {n} {force}"))
+        }
+        _ => card_text::force_cost(cost),
+    }
 }
 
 /// Whether this plugin carries out a step as an addition to a Battle card.
@@ -331,7 +331,7 @@ impl Keyword for Enhance {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Enhance);
+swtcg_sdk::export_keyword!(Enhance);
 
 #[cfg(test)]
 mod tests {

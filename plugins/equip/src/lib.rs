@@ -10,7 +10,7 @@
 //! not moved by paying Equip again: the plugin works in the build zone only (manifest `zones`),
 //! so once attached its Equip is no longer offered.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Equip;
 
@@ -58,7 +58,7 @@ impl Keyword for Equip {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Equip);
+swtcg_sdk::export_keyword!(Equip);
 
 #[cfg(test)]
 mod tests {

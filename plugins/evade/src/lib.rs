@@ -8,7 +8,7 @@
 //! (game 14.2); the Ferocity and Fortitude scenarios rely on that to show the damage stays. Only
 //! Absorb and Protect, whose effects go beyond preventing, hide such offers.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Evade;
 
@@ -48,4 +48,4 @@ impl Keyword for Evade {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Evade);
+swtcg_sdk::export_keyword!(Evade);

@@ -7,7 +7,7 @@
 //! Ferocity unit itself stays preventable. A Fortitude on the damaged unit answers "allowed",
 //! which the engine lets win ("Units with Fortitude override this ability").
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Ferocity;
 
@@ -19,4 +19,4 @@ impl Keyword for Ferocity {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Ferocity);
+swtcg_sdk::export_keyword!(Ferocity);

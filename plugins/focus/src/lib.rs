@@ -14,7 +14,7 @@
 //! `counted` it looks at the start of the re-roll POP instead, when Fury's dice have been rolled
 //! but nothing has been re-rolled yet.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Focus;
 
@@ -76,4 +76,4 @@ impl Keyword for Focus {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Focus);
+swtcg_sdk::export_keyword!(Focus);

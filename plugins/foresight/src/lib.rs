@@ -12,10 +12,10 @@
 //! Accuracy and the defender's Armor applied and Fury's extra dice included. "The number of hits
 //! that will be rolled for that attack" is read as the attack's result; re-rolled dice are part
 //! of rolling it. Each Foresight of a unit predicts on its own (layered). The work is shared with
-//! Forewarning in `swtcg_plugin_api::guest::prediction`.
+//! Forewarning in `swtcg_sdk::prediction`.
 
-use swtcg_plugin_api::guest::prediction::{Prediction, Predicts};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::prediction::{Prediction, Predicts};
+use swtcg_sdk::*;
 
 struct Foresight;
 
@@ -42,4 +42,4 @@ impl Keyword for Foresight {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Foresight);
+swtcg_sdk::export_keyword!(Foresight);

@@ -17,8 +17,8 @@
 //! moment for it (game 10.11). Each Forewarning of a unit predicts on its own (layered). An effect
 //! text the helper can't read makes the ability do nothing (`understands` answers false).
 
-use swtcg_plugin_api::guest::prediction::{Prediction, Predicts};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::prediction::{Prediction, Predicts};
+use swtcg_sdk::*;
 
 struct Forewarning;
 
@@ -45,4 +45,4 @@ impl Keyword for Forewarning {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Forewarning);
+swtcg_sdk::export_keyword!(Forewarning);

@@ -6,7 +6,7 @@
 //! that can't be prevented. Damage counters put directly on a unit are not damage and never reach
 //! this question.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Fortitude;
 
@@ -17,4 +17,4 @@ impl Keyword for Fortitude {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Fortitude);
+swtcg_sdk::export_keyword!(Fortitude);

@@ -6,7 +6,7 @@
 //! engine as attack dice with the same modifier, can't trigger it again (OQ-K17) because the hook
 //! is reached once per attack.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Fury;
 
@@ -34,4 +34,4 @@ impl Keyword for Fury {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Fury);
+swtcg_sdk::export_keyword!(Fury);

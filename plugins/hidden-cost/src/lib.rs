@@ -8,7 +8,7 @@
 //! sentences disagree (OQ-K1): by default the Force paid is the build cost still missing
 //! (`hidden-cost-force = "missing"`); with `"free-at-x"` a card with at least X counters is free.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct HiddenCost;
 
@@ -39,4 +39,4 @@ impl Keyword for HiddenCost {
     }
 }
 
-swtcg_plugin_api::export_keyword!(HiddenCost);
+swtcg_sdk::export_keyword!(HiddenCost);

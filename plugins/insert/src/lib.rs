@@ -12,7 +12,7 @@
 //! ruleset flag `insert-top-card = "no"` takes the other reading, where only cards under the top
 //! grant; `ability.under` says whether this INSERT is printed on a card under the top.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Insert;
 
@@ -29,4 +29,4 @@ impl Keyword for Insert {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Insert);
+swtcg_sdk::export_keyword!(Insert);

@@ -6,7 +6,7 @@
 //! when the inspiring unit leaves it. The engine asks an isolated keyword once per unit, so two
 //! instances on one unit give the bonus once, while two inspiring units each give theirs.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Inspiration;
 
@@ -46,4 +46,4 @@ impl Keyword for Inspiration {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Inspiration);
+swtcg_sdk::export_keyword!(Inspiration);

@@ -7,7 +7,7 @@
 //! only proposes the new defender: the engine keeps the old one when the attacker couldn't attack
 //! this unit (Stealth) or its attack can't be retargeted (Precision), and the cost stays paid.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Intercept;
 
@@ -51,4 +51,4 @@ impl Keyword for Intercept {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Intercept);
+swtcg_sdk::export_keyword!(Intercept);

@@ -10,7 +10,7 @@
 //! of every instance, and an instance can't see the others, so a unit with two Intimidation
 //! abilities gets the bonus twice although the keyword is isolated (game 13.2.1).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Intimidation;
 
@@ -42,4 +42,4 @@ impl Keyword for Intimidation {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Intimidation);
+swtcg_sdk::export_keyword!(Intimidation);

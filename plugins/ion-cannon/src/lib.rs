@@ -6,7 +6,7 @@
 //! unit's printed power, stacking bonuses included. Such an attack comes from another arena, so
 //! Retaliate can't answer it.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct IonCannon;
 
@@ -22,4 +22,4 @@ impl Keyword for IonCannon {
     }
 }
 
-swtcg_plugin_api::export_keyword!(IonCannon);
+swtcg_sdk::export_keyword!(IonCannon);

@@ -14,8 +14,8 @@
 //! (game/abilities/dispatch.rs `dispatch_hook`), which is how this instance is reached after its
 //! unit left.
 
-use swtcg_plugin_api::guest::effect_text::{Outcome, effects_now, parse};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::effect_text::{Outcome, effects_now, parse};
+use swtcg_sdk::*;
 
 struct LastStand;
 
@@ -45,4 +45,4 @@ impl Keyword for LastStand {
     }
 }
 
-swtcg_plugin_api::export_keyword!(LastStand);
+swtcg_sdk::export_keyword!(LastStand);

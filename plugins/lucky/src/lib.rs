@@ -12,7 +12,7 @@
 //! added up by the engine into one Lucky of their total X (manifest `instances = "add-up"`,
 //! game 13.2.2).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Lucky;
 
@@ -70,4 +70,4 @@ impl Keyword for Lucky {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Lucky);
+swtcg_sdk::export_keyword!(Lucky);

@@ -12,7 +12,7 @@
 //! keyword ("Meditate, and ...") are not read as this keyword by the engine (the parameter must
 //! be empty), so they stay card text.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Meditate;
 
@@ -34,4 +34,4 @@ impl Keyword for Meditate {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Meditate);
+swtcg_sdk::export_keyword!(Meditate);

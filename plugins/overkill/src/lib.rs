@@ -5,7 +5,7 @@
 //! hits are damage from the ability, not from dice, so Armor, Shields and Parry don't touch
 //! them, and both units take their damage in one damage instance ("in tandem").
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Overkill;
 
@@ -35,4 +35,4 @@ impl Keyword for Overkill {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Overkill);
+swtcg_sdk::export_keyword!(Overkill);

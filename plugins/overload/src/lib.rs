@@ -15,7 +15,7 @@
 //! offer taken applies. An Overload another keyword grants through a query (Switch) is not listed
 //! by the host: it then offers its own X on its own.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Overload;
 
@@ -100,7 +100,7 @@ impl Keyword for Overload {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Overload);
+swtcg_sdk::export_keyword!(Overload);
 
 #[cfg(test)]
 mod tests {

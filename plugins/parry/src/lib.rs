@@ -20,7 +20,7 @@
 //! for the Ferocity keyword on the attacker: other card texts making damage unpreventable are
 //! not seen.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Parry;
 
@@ -92,4 +92,4 @@ impl Keyword for Parry {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Parry);
+swtcg_sdk::export_keyword!(Parry);

@@ -13,7 +13,7 @@
 //! prevention happens. Outside an attack there is no attacking unit either. The power loss lasts
 //! for the attacker's next attack; the engine keeps total power at 0 or more.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Persuade;
 
@@ -87,4 +87,4 @@ impl Keyword for Persuade {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Persuade);
+swtcg_sdk::export_keyword!(Persuade);

@@ -21,7 +21,7 @@
 //! have a Pilot), it has room for another Pilot (the ruleset's `pilot_limit`, OQ-20), and the
 //! card has not moved yet in this build step.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Pilot;
 
@@ -269,7 +269,7 @@ impl Keyword for Pilot {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Pilot);
+swtcg_sdk::export_keyword!(Pilot);
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! target by default; the newer wording blocks every change of target, which the ruleset selects
 //! with the keyword flag `precision-blocks = "all"`.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Precision;
 
@@ -22,4 +22,4 @@ impl Keyword for Precision {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Precision);
+swtcg_sdk::export_keyword!(Precision);

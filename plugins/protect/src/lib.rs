@@ -18,7 +18,7 @@
 //! default follows the newer wording and treats it as still in that arena until the Protect
 //! resolves; the keyword flag `protect-source-left = "fizzles"` makes such a Protect do nothing.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Protect;
 
@@ -103,4 +103,4 @@ impl Keyword for Protect {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Protect);
+swtcg_sdk::export_keyword!(Protect);

@@ -12,8 +12,8 @@
 //! defender when the attacker couldn't attack the chosen unit (Stealth) or its attack can't be
 //! retargeted (Precision with the `precision-blocks = "all"` flag); the cost stays paid.
 
-use swtcg_plugin_api::guest::card_text::{names_unit, prevent_all};
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::{names_unit, prevent_all};
+use swtcg_sdk::*;
 
 struct Redirect;
 
@@ -87,4 +87,4 @@ impl Keyword for Redirect {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Redirect);
+swtcg_sdk::export_keyword!(Redirect);

@@ -17,7 +17,7 @@
 //! "If your Force total is 0". It says it doesn't understand the others (Locations, Resources,
 //! Subordinates, captivity counters, cards in a discard pile), which then do nothing.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct ReducedCost;
 
@@ -101,12 +101,7 @@ fn place(text: &str) -> Option<Place> {
     let names = text.strip_prefix("the ")?.strip_suffix(" arena")?;
     let mut arenas = Vec::new();
     for name in names.split(" or ") {
-        arenas.push(match name.trim() {
-            "space" => Zone::Space,
-            "ground" => Zone::Ground,
-            "character" => Zone::Character,
-            _ => return None,
-        });
+        arenas.push(Zone::from(Arena::from_word(name)?));
     }
     Some(Place {
         arenas,
@@ -349,7 +344,7 @@ impl Keyword for ReducedCost {
     }
 }
 
-swtcg_plugin_api::export_keyword!(ReducedCost);
+swtcg_sdk::export_keyword!(ReducedCost);
 
 #[cfg(test)]
 mod tests {

@@ -13,7 +13,7 @@
 //! A Reserves granted by INSERT ("INSERT: Reserves: ...") grants in turn: the engine follows
 //! grants a few levels deep.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Reserves;
 
@@ -34,4 +34,4 @@ impl Keyword for Reserves {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Reserves);
+swtcg_sdk::export_keyword!(Reserves);

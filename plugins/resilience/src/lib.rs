@@ -13,7 +13,7 @@
 //! others in the texts `host::abilities` lists (printed and granted by effects); an instance
 //! that is not among them (granted through another keyword's query, e.g. INSERT) counts itself.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Resilience;
 
@@ -96,4 +96,4 @@ impl Keyword for Resilience {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Resilience);
+swtcg_sdk::export_keyword!(Resilience);

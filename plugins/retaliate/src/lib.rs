@@ -8,7 +8,7 @@
 //! must be in this unit's arena. The dice are dice of damage, not attack dice, so the engine
 //! applies the attacker's Armor to them and never this unit's Accuracy or Critical Hit.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Retaliate;
 
@@ -102,4 +102,4 @@ impl Keyword for Retaliate {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Retaliate);
+swtcg_sdk::export_keyword!(Retaliate);

@@ -17,7 +17,7 @@
 //! when the attack ends, reading game 10.10 ("even if their source was discarded where the
 //! keyword says so") as excluding Riposte, whose text doesn't say so.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Riposte;
 
@@ -84,4 +84,4 @@ impl Keyword for Riposte {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Riposte);
+swtcg_sdk::export_keyword!(Riposte);

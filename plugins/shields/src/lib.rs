@@ -4,7 +4,7 @@
 //! The engine asks it only when the attack dice are rolled against this unit, so Shields never
 //! touches dice of damage, hits moved to this unit by Overkill, or a roll already made.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Shields;
 
@@ -15,4 +15,4 @@ impl Keyword for Shields {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Shields);
+swtcg_sdk::export_keyword!(Shields);

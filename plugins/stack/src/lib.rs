@@ -8,7 +8,7 @@
 //! (game 3.5.5, OQ-4: the ruleset's `same_unit_names`, by default Beru Lars / Beru Whitesun and
 //! Padmé Amidala / Queen Amidala).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Stack;
 
@@ -85,7 +85,7 @@ fn kind_entry(unique: bool, words: &str) -> Option<Listed> {
 /// names of one unit (OQ-4, `same_unit_names`), as the host's `rule` gives them; a host that
 /// doesn't give them has the default table.
 fn same_unit(a: &str, b: &str) -> bool {
-    use swtcg_plugin_api::names;
+    use swtcg_sdk::names;
     match host::rule(names::SAME_UNIT_NAMES_RULE) {
         Some(answer) => names::same_unit(&names::decode_same_unit_names(&answer), a, b),
         None => names::same_unit(names::DEFAULT_SAME_UNIT_NAMES, a, b),
@@ -143,7 +143,7 @@ impl Keyword for Stack {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Stack);
+swtcg_sdk::export_keyword!(Stack);
 
 #[cfg(test)]
 mod tests {

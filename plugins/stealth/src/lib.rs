@@ -15,8 +15,8 @@
 //! card plugin `card-attack-stealth` claims that text; this plugin reads it from the attacker's
 //! abilities (host `abilities`, API 1.1).
 
-use swtcg_plugin_api::guest::card_text::attacks_stealth;
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::card_text::attacks_stealth;
+use swtcg_sdk::*;
 
 struct Stealth;
 
@@ -53,4 +53,4 @@ fn attacks_stealth_units(attacker: UnitId, defender: &UnitView) -> bool {
         .any(|reason| reason.lets(&name, arena))
 }
 
-swtcg_plugin_api::export_keyword!(Stealth);
+swtcg_sdk::export_keyword!(Stealth);

@@ -5,7 +5,7 @@
 //! abilities), but only where damage counters were actually placed: damage prevented in full
 //! stuns no one. "End of battle" is the end of the battle phase (OQ-K10).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Stun;
 
@@ -42,4 +42,4 @@ impl Keyword for Stun {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Stun);
+swtcg_sdk::export_keyword!(Stun);

@@ -20,7 +20,7 @@
 //! the `choose` effect: one option per unit now in the arena the unit was in (`host::last_seen`),
 //! optional ("you may"), and `chosen` gives the picked unit the power.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Surge;
 
@@ -135,4 +135,4 @@ impl Keyword for Surge {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Surge);
+swtcg_sdk::export_keyword!(Surge);

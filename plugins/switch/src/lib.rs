@@ -11,8 +11,8 @@
 //! Outside the arenas no part applies (OQ-K13): the manifest leaves out the build zone, and the
 //! plugin checks the zone as well so that a grant can never reach a unit that is not in an arena.
 
-use swtcg_plugin_api::guest::*;
-use swtcg_plugin_api::text;
+use swtcg_sdk::text;
+use swtcg_sdk::*;
 
 struct Switch;
 
@@ -84,7 +84,7 @@ impl Keyword for Switch {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Switch);
+swtcg_sdk::export_keyword!(Switch);
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@
 //! can't trigger Tenacity again. Its defender is noted as `tenacity:pending` (id + 1) so that
 //! Double Strike knows the unit did not tap for it.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Tenacity;
 
@@ -124,4 +124,4 @@ impl Keyword for Tenacity {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Tenacity);
+swtcg_sdk::export_keyword!(Tenacity);

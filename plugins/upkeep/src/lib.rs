@@ -6,7 +6,7 @@
 //! ability (game 13.7), so its Upkeep is not paid. The engine checks which costs can be paid and asks the player when
 //! several can, and the player orders several Upkeeps that trigger together (game 13.4.3).
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Upkeep;
 
@@ -77,4 +77,4 @@ impl Keyword for Upkeep {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Upkeep);
+swtcg_sdk::export_keyword!(Upkeep);

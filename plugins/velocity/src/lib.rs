@@ -30,7 +30,7 @@
 //! later (from a condition that becomes true, or a grant) does nothing that turn. A unit that
 //! already had Stealth keeps it. The speed change itself stays as it is.
 
-use swtcg_plugin_api::guest::*;
+use swtcg_sdk::*;
 
 struct Velocity;
 
@@ -181,4 +181,4 @@ impl Keyword for Velocity {
     }
 }
 
-swtcg_plugin_api::export_keyword!(Velocity);
+swtcg_sdk::export_keyword!(Velocity);

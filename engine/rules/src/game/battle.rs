@@ -24,7 +24,7 @@ impl Game<'_> {
     pub(crate) fn battle_step(&mut self, arena: Arena) -> Flow {
         let _span = tracing::debug_span!("battle_step", arena = arena.name()).entered();
         let event = HookEvent {
-            arena: Some(arena as u8),
+            arena: Some(arena.into()),
             ..self.hook_event()
         };
         self.hook(HookPoint::BattleStepStart, event.clone())?;
@@ -104,8 +104,8 @@ impl Game<'_> {
             .map(|r| Choice::Actor { unit: r.0 })
             .collect();
         let event = HookEvent {
-            arena: Some(arena as u8),
-            side: Some(side as u8),
+            arena: Some(arena.into()),
+            side: Some(side.into()),
             ..self.hook_event()
         };
         self.hook(HookPoint::SelectNextActor, event)?;

@@ -28,7 +28,7 @@ impl Game<'_> {
                 unit.tapped = false;
             }
             let event = HookEvent {
-                side: Some(side as u8),
+                side: Some(side.into()),
                 ..self.hook_event()
             };
             self.hook(HookPoint::UntapStep, event)?;
@@ -38,7 +38,7 @@ impl Game<'_> {
             self.state.player_mut(side).force += gain;
             self.event(Event::ForceGained { side, amount: gain });
             let event = HookEvent {
-                side: Some(side as u8),
+                side: Some(side.into()),
                 amount: Some(gain as i32),
                 ..self.hook_event()
             };
@@ -68,7 +68,7 @@ impl Game<'_> {
     pub(crate) fn build_step(&mut self, side: Side) -> Flow {
         let _span = tracing::debug_span!("build_step", side = side.name()).entered();
         let event = HookEvent {
-            side: Some(side as u8),
+            side: Some(side.into()),
             ..self.hook_event()
         };
         // Game 12.2: each Pilot card may move onto or off a unit once in this build step.
@@ -258,10 +258,10 @@ impl Game<'_> {
                 self.event(Event::Deployed { unit, arena });
                 let event = HookEvent {
                     unit: Some(unit.0),
-                    arena: Some(arena as u8),
+                    arena: Some(arena.into()),
                     // `amount` 1: deployed (Deploy triggers on it); side: who deployed.
                     amount: Some(1),
-                    side: Some(side as u8),
+                    side: Some(side.into()),
                     ..self.hook_event()
                 };
                 self.hook(HookPoint::UnitEntersArena, event)?;
@@ -396,7 +396,7 @@ impl Game<'_> {
     pub(crate) fn retreat_step(&mut self, side: Side) -> Flow {
         let _span = tracing::debug_span!("retreat_step", side = side.name()).entered();
         let event = HookEvent {
-            side: Some(side as u8),
+            side: Some(side.into()),
             ..self.hook_event()
         };
         self.hook(HookPoint::RetreatStep, event)?;
@@ -432,7 +432,7 @@ pub(crate) fn card_view(def: &crate::model::CardDef) -> CardView {
     CardView {
         name: def.name.clone(),
         subtypes: def.subtypes.clone(),
-        arenas: def.arenas.iter().map(|&a| a as u8).collect(),
+        arenas: def.arenas.iter().map(|&a| a.into()).collect(),
         unique: def.is_unique(),
     }
 }

@@ -297,10 +297,10 @@ impl Game<'_> {
             });
             let event = HookEvent {
                 unit: Some(unit.0),
-                arena: Some(*arena as u8),
+                arena: Some((*arena).into()),
                 // `amount` 1: deployed (Deploy triggers on it); side: who deployed.
                 amount: Some(1),
-                side: Some(side as u8),
+                side: Some(side.into()),
                 ..self.hook_event()
             };
             self.hook(HookPoint::UnitEntersArena, event)?;

@@ -370,7 +370,7 @@ impl<'a> Game<'a> {
                 .state
                 .at_build_step_start
                 .iter()
-                .any(|s| Some(s.side as u8) == event.side);
+                .any(|s| Some(s.side.into()) == event.side);
         if !self.host.any_subscribed(hook) && !saved {
             return Ok(());
         }
@@ -388,9 +388,9 @@ impl<'a> Game<'a> {
                 .state
                 .attack
                 .as_ref()
-                .map(|a| a.arena as u8)
+                .map(|a| a.arena.into())
                 .or(match self.state.step {
-                    TurnStep::Battle(arena) => Some(arena as u8),
+                    TurnStep::Battle(arena) => Some(arena.into()),
                     _ => None,
                 }),
             ..HookEvent::default()
@@ -524,8 +524,8 @@ impl<'a> Game<'a> {
         // The discarded unit's side and arena: it is gone from play when its hooks run.
         let event = HookEvent {
             unit: Some(id.0),
-            side: Some(unit.controller as u8),
-            arena: unit.in_arena().map(|a| a as u8),
+            side: Some(unit.controller.into()),
+            arena: unit.in_arena().map(Into::into),
             ..self.hook_event()
         };
         if unit.in_arena().is_some() {

@@ -101,7 +101,7 @@ impl Game<'_> {
             return Ok(options);
         }
         let event = HookEvent {
-            side: Some(side as u8),
+            side: Some(side.into()),
             ..self.hook_event()
         };
         let mut seen: Vec<(String, bool)> = Vec::new();
@@ -298,7 +298,7 @@ impl Game<'_> {
             u.built = true;
         }
         let event = HookEvent {
-            side: Some(side as u8),
+            side: Some(side.into()),
             unit: Some(unit.0),
             ..self.hook_event()
         };

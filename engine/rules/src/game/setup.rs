@@ -59,7 +59,7 @@ impl Game<'_> {
                     self.draw(current)?;
                     let event = swtcg_plugin_api::HookEvent {
                         unit: Some(unit.0),
-                        side: Some(current as u8),
+                        side: Some(current.into()),
                         ..self.hook_event()
                     };
                     self.hook(HookPoint::SetupUnitPlaced, event)?;

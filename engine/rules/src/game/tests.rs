@@ -551,7 +551,13 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
     };
     let mut host = FakeHost::new(&[(
         HookPoint::BattleStepStart,
-        vec![Effect::MoveUnit { unit: 0, zone: 3 }, grant],
+        vec![
+            Effect::MoveUnit {
+                unit: 0,
+                zone: swtcg_plugin_api::Zone::BuildZone,
+            },
+            grant,
+        ],
     )]);
     let mut seats = Seats {
         dark: Box::new(GreedyPlayer),
@@ -578,7 +584,10 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
 fn a_move_to_an_arena_off_the_type_line_is_refused() {
     let mut host = FakeHost::new(&[(
         HookPoint::BattleStepStart,
-        vec![Effect::MoveUnit { unit: 0, zone: 0 }],
+        vec![Effect::MoveUnit {
+            unit: 0,
+            zone: swtcg_plugin_api::Zone::Space,
+        }],
     )]);
     let mut seats = Seats {
         dark: Box::new(GreedyPlayer),

@@ -94,14 +94,10 @@ impl Arena {
             Arena::Character => "character",
         }
     }
-    /// Parses a type-line word ("Space", "Ground", "Character"), case-insensitively.
+    /// Parses a type-line word ("Space", "Ground", "Character"), case-insensitively, with the
+    /// plugin API's reader of arena words, which the plugins read their texts with.
     pub fn parse(word: &str) -> Option<Arena> {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "space" => Some(Arena::Space),
-            "ground" => Some(Arena::Ground),
-            "character" => Some(Arena::Character),
-            _ => None,
-        }
+        swtcg_plugin_api::Arena::from_word(word).map(Arena::from)
     }
 }
 
@@ -112,5 +108,47 @@ impl std::fmt::Display for Arena {
             Arena::Ground => "Ground",
             Arena::Character => "Character",
         })
+    }
+}
+
+// The plugin API mirrors the WIT enums `side` and `arena` (`swtcg_plugin_api::Side`, `Arena`),
+// which cross the wire by number; the rules' own `Side` and `Arena` are written in logs and
+// saves by name, so they stay types of their own, converted here and nowhere else.
+
+impl From<Side> for swtcg_plugin_api::Side {
+    fn from(side: Side) -> swtcg_plugin_api::Side {
+        match side {
+            Side::Dark => swtcg_plugin_api::Side::Dark,
+            Side::Light => swtcg_plugin_api::Side::Light,
+        }
+    }
+}
+
+impl From<swtcg_plugin_api::Side> for Side {
+    fn from(side: swtcg_plugin_api::Side) -> Side {
+        match side {
+            swtcg_plugin_api::Side::Dark => Side::Dark,
+            swtcg_plugin_api::Side::Light => Side::Light,
+        }
+    }
+}
+
+impl From<Arena> for swtcg_plugin_api::Arena {
+    fn from(arena: Arena) -> swtcg_plugin_api::Arena {
+        match arena {
+            Arena::Space => swtcg_plugin_api::Arena::Space,
+            Arena::Ground => swtcg_plugin_api::Arena::Ground,
+            Arena::Character => swtcg_plugin_api::Arena::Character,
+        }
+    }
+}
+
+impl From<swtcg_plugin_api::Arena> for Arena {
+    fn from(arena: swtcg_plugin_api::Arena) -> Arena {
+        match arena {
+            swtcg_plugin_api::Arena::Space => Arena::Space,
+            swtcg_plugin_api::Arena::Ground => Arena::Ground,
+            swtcg_plugin_api::Arena::Character => Arena::Character,
+        }
     }
 }

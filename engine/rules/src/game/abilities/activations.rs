@@ -294,7 +294,7 @@ impl Game<'_> {
         match moment {
             Moment::Pop(_) => self.hook_event(),
             Moment::BuildStep(side) => HookEvent {
-                side: Some(side as u8),
+                side: Some(side.into()),
                 ..self.hook_event()
             },
         }
@@ -355,7 +355,7 @@ impl Game<'_> {
         let event = match card {
             // A card played from hand: the event names the player who plays it.
             Some(_) => HookEvent {
-                side: Some(side as u8),
+                side: Some(side.into()),
                 ..self.hook_event()
             },
             None => self.moment_event(moment),

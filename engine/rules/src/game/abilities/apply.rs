@@ -150,9 +150,8 @@ impl Game<'_> {
                     })
                 }
                 Effect::Draw { side, cards } => {
-                    let side = if side == 0 { Side::Dark } else { Side::Light };
                     for _ in 0..cards {
-                        self.draw(side)?;
+                        self.draw(side.into())?;
                     }
                 }
                 Effect::GainBuildPoints { amount } => {
@@ -160,8 +159,7 @@ impl Game<'_> {
                     *points = points.saturating_add(amount);
                 }
                 Effect::LoseForce { side, amount } => {
-                    let side = if side == 0 { Side::Dark } else { Side::Light };
-                    let force = &mut self.state.player_mut(side).force;
+                    let force = &mut self.state.player_mut(side.into()).force;
                     *force = force.saturating_sub(amount);
                 }
                 Effect::Choose { options, optional } => {
@@ -350,8 +348,7 @@ impl Game<'_> {
                 }
             }
             Delayed::LoseForce { side, amount } => {
-                let side = if side == 0 { Side::Dark } else { Side::Light };
-                let force = &mut self.state.player_mut(side).force;
+                let force = &mut self.state.player_mut(side.into()).force;
                 *force = force.saturating_sub(amount);
             }
         }
@@ -506,12 +503,10 @@ impl Game<'_> {
     }
 
     /// Moves a unit into an arena of its type line or into the build zone (game 4.4, 8.5).
-    fn move_unit(&mut self, unit: UnitId, zone: u8) -> Flow {
-        let place = match zone {
-            0 => crate::model::Place::Arena(crate::model::Arena::Space),
-            1 => crate::model::Place::Arena(crate::model::Arena::Ground),
-            2 => crate::model::Place::Arena(crate::model::Arena::Character),
-            _ => crate::model::Place::BuildZone,
+    fn move_unit(&mut self, unit: UnitId, zone: swtcg_plugin_api::Zone) -> Flow {
+        let place = match zone.arena() {
+            Some(arena) => crate::model::Place::Arena(arena.into()),
+            None => crate::model::Place::BuildZone,
         };
         let Some(u) = self.state.unit_mut(unit) else {
             return Ok(());
@@ -524,7 +519,7 @@ impl Game<'_> {
                 // `amount` 0: moved by an effect, not deployed (Deploy triggers on 1).
                 let event = HookEvent {
                     unit: Some(unit.0),
-                    arena: Some(arena as u8),
+                    arena: Some(arena.into()),
                     amount: Some(0),
                     ..self.hook_event()
                 };

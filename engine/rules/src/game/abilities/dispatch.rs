@@ -131,7 +131,7 @@ impl Game<'_> {
         let saved = match hook {
             HookPoint::BuildStepStart => Side::BOTH
                 .into_iter()
-                .filter(|&s| event.side == Some(s as u8))
+                .filter(|&s| event.side == Some(s.into()))
                 .flat_map(|s| self.take_build_step_start_effects(s))
                 .collect(),
             _ => Vec::new(),

@@ -15,12 +15,7 @@ impl Game<'_> {
         for a in self.answering(unit, Query::AttackArenas)? {
             if let QueryAnswer::Arenas(list) = self.ask(&a, QueryCall::AttackArenas)? {
                 for (arena, power) in list {
-                    let arena = match arena {
-                        0 => crate::model::Arena::Space,
-                        1 => crate::model::Arena::Ground,
-                        _ => crate::model::Arena::Character,
-                    };
-                    arenas.push((arena, power));
+                    arenas.push((arena.into(), power));
                 }
             }
         }

@@ -185,16 +185,6 @@ impl Game<'_> {
             {
                 Err("a granted ability must be printed text of at most 500 characters".into())
             }
-            Effect::Draw { side, .. }
-            | Effect::LoseForce { side, .. }
-            | Effect::AtAttackEnd(Delayed::LoseForce { side, .. })
-            | Effect::AtBuildStepStart(Delayed::LoseForce { side, .. })
-                if *side > 1 =>
-            {
-                Err(format!(
-                    "no player {side} (0 is the Dark Side, 1 the Light Side)"
-                ))
-            }
             Effect::Choose { options, .. }
                 if options.is_empty()
                     || options.len() > OPTIONS_LIMIT
@@ -251,29 +241,32 @@ impl Game<'_> {
         }
     }
 
-    /// A `move-unit` effect: a built unit, to the build zone (3) or an arena of its type line.
-    fn check_move(&self, unit: u32, zone: u8) -> Result<(), String> {
+    /// A `move-unit` effect: a built unit, to the build zone or an arena of its type line.
+    fn check_move(&self, unit: u32, zone: swtcg_plugin_api::Zone) -> Result<(), String> {
         match self.state.unit(UnitId(unit)) {
             None => Err(format!("unit {unit} does not exist")),
             Some(u) if !u.built => Err(format!("unit {unit} is being built")),
             // Only units go to arenas: an Equipment's subtype arenas name where it may be
             // equipped, not where it may stand (game 16.2).
-            Some(u) if !self.state.top_def(u).is_unit() && zone != 3 => {
+            Some(u)
+                if !self.state.top_def(u).is_unit()
+                    && zone != swtcg_plugin_api::Zone::BuildZone =>
+            {
                 Err(format!("card {unit} in the build zone is not a unit"))
             }
-            Some(u) => match zone {
-                3 => Ok(()),
-                0..=2
+            Some(u) => match zone.arena() {
+                None => Ok(()),
+                Some(arena)
                     if self
                         .state
                         .top_def(u)
                         .arenas
                         .iter()
-                        .any(|&a| a as u8 == zone) =>
+                        .any(|&a| swtcg_plugin_api::Arena::from(a) == arena) =>
                 {
                     Ok(())
                 }
-                _ => Err(format!(
+                Some(_) => Err(format!(
                     "unit {unit} can't go to zone {zone}: not an arena of its type line"
                 )),
             },

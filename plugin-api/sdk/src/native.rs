@@ -1,10 +1,10 @@
-//! The guest side of the native path: serving the C ABI calls of `crate::native` with a
+//! The guest side of the native path: serving the C ABI calls of `api::native` with a
 //! plugin's `Keyword` impl, and answering `host::*` through the host's table.
 
 use std::cell::Cell;
 
 use super::*;
-use crate::native::{Buffer, HostRequest, HostResponse, HostTable, Request, Response};
+use api::native::{Buffer, HostRequest, HostResponse, HostTable, Request, Response};
 
 thread_local! {
     /// The host table of the call in progress on this thread, or null between calls.
@@ -25,27 +25,6 @@ fn ask(request: HostRequest) -> Option<HostResponse> {
         let copy = answer.copy();
         (table.free)(answer);
         serde_json::from_slice(&copy).ok()
-    }
-}
-
-fn side(n: u8) -> Side {
-    if n == 0 { Side::Dark } else { Side::Light }
-}
-
-fn arena(n: u8) -> Arena {
-    match n {
-        0 => Arena::Space,
-        1 => Arena::Ground,
-        _ => Arena::Character,
-    }
-}
-
-fn zone(n: u8) -> Zone {
-    match n {
-        0 => Zone::Space,
-        1 => Zone::Ground,
-        2 => Zone::Character,
-        _ => Zone::BuildZone,
     }
 }
 
@@ -76,13 +55,13 @@ pub mod host {
         )
     }
 
-    fn unit_view(u: crate::UnitView) -> UnitView {
+    fn unit_view(u: api::UnitView) -> UnitView {
         UnitView {
             id: u.id,
             name: u.name,
-            owner: side(u.owner),
-            controller: side(u.controller),
-            zone: zone(u.zone),
+            owner: u.owner.into(),
+            controller: u.controller.into(),
+            zone: u.zone.into(),
             built: u.built,
             tapped: u.tapped,
             damage: u.damage,
@@ -93,19 +72,13 @@ pub mod host {
             build_counters: u.build_counters,
             unique: u.unique,
             subtypes: u.subtypes,
-            arenas: u.arenas.into_iter().map(arena).collect(),
+            arenas: u.arenas.into_iter().map(Arena::from).collect(),
             stack_size: u.stack_size,
         }
     }
 
     pub fn units(zone: Option<Zone>) -> Vec<UnitId> {
-        let number = zone.map(|z| match z {
-            Zone::Space => 0,
-            Zone::Ground => 1,
-            Zone::Character => 2,
-            Zone::BuildZone => 3,
-        });
-        match ask(HostRequest::Units(number)) {
+        match ask(HostRequest::Units(zone.map(api::Zone::from))) {
             Some(HostResponse::Units(ids)) => ids,
             _ => Vec::new(),
         }
@@ -118,7 +91,7 @@ pub mod host {
         Some(AttackView {
             attacker: a.attacker,
             defender: a.defender,
-            arena: arena(a.arena),
+            arena: a.arena.into(),
             dice: a
                 .dice
                 .iter()
@@ -200,8 +173,7 @@ pub mod host {
     }
 
     pub fn player(which: Side) -> PlayerView {
-        let n = if which == Side::Dark { 0 } else { 1 };
-        match ask(HostRequest::Player(n)) {
+        match ask(HostRequest::Player(which.into())) {
             Some(HostResponse::Player(p)) => PlayerView {
                 force: p.force,
                 build_points: p.build_points,
@@ -218,7 +190,7 @@ pub mod host {
     }
 }
 
-fn ability(a: crate::Ability) -> Ability {
+fn ability(a: api::Ability) -> Ability {
     Ability {
         unit: a.unit,
         index: a.index,
@@ -229,11 +201,11 @@ fn ability(a: crate::Ability) -> Ability {
     }
 }
 
-fn event(e: &crate::HookEvent) -> Event {
+fn event(e: &api::HookEvent) -> Event {
     Event {
         turn: e.turn,
-        side: e.side.map(side),
-        arena: e.arena.map(arena),
+        side: e.side.map(Side::from),
+        arena: e.arena.map(Arena::from),
         attacker: e.attacker,
         defender: e.defender,
         unit: e.unit,
@@ -241,18 +213,18 @@ fn event(e: &crate::HookEvent) -> Event {
     }
 }
 
-fn duration(d: Duration) -> crate::Duration {
+fn duration(d: Duration) -> api::Duration {
     match d {
-        Duration::ThisAttack => crate::Duration::ThisAttack,
-        Duration::NextAttack => crate::Duration::NextAttack,
-        Duration::EndOfBattle => crate::Duration::EndOfBattle,
-        Duration::EndOfTurn => crate::Duration::EndOfTurn,
-        Duration::EndOfGame => crate::Duration::EndOfGame,
+        Duration::ThisAttack => api::Duration::ThisAttack,
+        Duration::NextAttack => api::Duration::NextAttack,
+        Duration::EndOfBattle => api::Duration::EndOfBattle,
+        Duration::EndOfTurn => api::Duration::EndOfTurn,
+        Duration::EndOfGame => api::Duration::EndOfGame,
     }
 }
 
-fn stat_change(s: StatChange) -> crate::StatChange {
-    crate::StatChange {
+fn stat_change(s: StatChange) -> api::StatChange {
+    api::StatChange {
         unit: s.unit,
         speed: s.speed,
         power: s.power,
@@ -261,8 +233,8 @@ fn stat_change(s: StatChange) -> crate::StatChange {
     }
 }
 
-fn effect(e: Effect) -> crate::Effect {
-    use crate::Effect as E;
+fn effect(e: Effect) -> api::Effect {
+    use api::Effect as E;
     match e {
         Effect::Stats(s) => E::Stats(stat_change(s)),
         Effect::Prevent(u) => E::Prevent {
@@ -299,12 +271,7 @@ fn effect(e: Effect) -> crate::Effect {
         Effect::DiceModifier(amount) => E::DiceModifier { amount },
         Effect::MoveUnit(m) => E::MoveUnit {
             unit: m.unit,
-            zone: match m.zone {
-                Zone::Space => 0,
-                Zone::Ground => 1,
-                Zone::Character => 2,
-                Zone::BuildZone => 3,
-            },
+            zone: m.zone.into(),
         },
         Effect::PlaceDamage(u) => E::PlaceDamage {
             unit: u.unit,
@@ -321,12 +288,12 @@ fn effect(e: Effect) -> crate::Effect {
         },
         Effect::AtAttackEnd(d) => E::AtAttackEnd(delayed(d)),
         Effect::Draw(d) => E::Draw {
-            side: side_number(d.side),
+            side: d.side.into(),
             cards: d.amount,
         },
         Effect::GainBuildPoints(amount) => E::GainBuildPoints { amount },
         Effect::LoseForce(d) => E::LoseForce {
-            side: side_number(d.side),
+            side: d.side.into(),
             amount: d.amount,
         },
         Effect::Choose(o) => E::Choose {
@@ -358,39 +325,35 @@ fn effect(e: Effect) -> crate::Effect {
     }
 }
 
-fn side_number(s: Side) -> u8 {
-    if s == Side::Dark { 0 } else { 1 }
-}
-
-fn delayed(d: Delayed) -> crate::Delayed {
+fn delayed(d: Delayed) -> api::Delayed {
     match d {
-        Delayed::DiceOfDamage(d) => crate::Delayed::DiceOfDamage {
+        Delayed::DiceOfDamage(d) => api::Delayed::DiceOfDamage {
             source: d.source,
             target: d.target,
             dice: d.dice,
         },
-        Delayed::Damage(d) => crate::Delayed::Damage {
+        Delayed::Damage(d) => api::Delayed::Damage {
             source: d.source,
             target: d.target,
             amount: d.amount,
         },
-        Delayed::Stats(s) => crate::Delayed::Stats(stat_change(s)),
-        Delayed::GainForce(amount) => crate::Delayed::GainForce { amount },
-        Delayed::GainBuildPoints(amount) => crate::Delayed::GainBuildPoints { amount },
-        Delayed::Draw(cards) => crate::Delayed::Draw { cards },
-        Delayed::LoseForce(d) => crate::Delayed::LoseForce {
-            side: side_number(d.side),
+        Delayed::Stats(s) => api::Delayed::Stats(stat_change(s)),
+        Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
+        Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
+        Delayed::Draw(cards) => api::Delayed::Draw { cards },
+        Delayed::LoseForce(d) => api::Delayed::LoseForce {
+            side: d.side.into(),
             amount: d.amount,
         },
     }
 }
 
-fn effects(result: HookResult) -> Result<Vec<crate::Effect>, String> {
+fn effects(result: HookResult) -> Result<Vec<api::Effect>, String> {
     result.map(|list| list.into_iter().map(effect).collect())
 }
 
-fn pop(p: crate::Pop) -> Pop {
-    use crate::Pop as P;
+fn pop(p: api::Pop) -> Pop {
+    use api::Pop as P;
     match p {
         P::BattlePhase => Pop::BattlePhase,
         P::BattleStep => Pop::BattleStep,
@@ -406,10 +369,10 @@ fn pop(p: crate::Pop) -> Pop {
 }
 
 /// The offers of `activations` or `build-activations` in the host's form.
-fn activations(offers: Vec<Activation>) -> Vec<crate::Activation> {
+fn activations(offers: Vec<Activation>) -> Vec<api::Activation> {
     offers
         .into_iter()
-        .map(|o| crate::Activation {
+        .map(|o| api::Activation {
             label: o.label,
             cost: o.cost,
             targets: o.targets,
@@ -420,7 +383,7 @@ fn activations(offers: Vec<Activation>) -> Vec<crate::Activation> {
 
 /// Answers one request with the plugin's trait methods.
 fn answer<T: Keyword>(request: Request) -> Response {
-    use crate::{QueryAnswer as A, QueryCall as Q};
+    use api::{QueryAnswer as A, QueryCall as Q};
     match request {
         Request::Hook {
             hook,
@@ -436,22 +399,22 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::HitThreshold { kind } => A::Threshold(T::hit_threshold(
                     a,
                     match kind {
-                        crate::DiceKind::Attack => DiceKind::Attack,
-                        crate::DiceKind::Damage => DiceKind::Damage,
+                        api::DiceKind::Attack => DiceKind::Attack,
+                        api::DiceKind::Damage => DiceKind::Damage,
                     },
                 )),
                 Q::CanBeAttacked { attacker } => A::Flag(T::can_be_attacked(a, attacker)),
                 Q::CanBeRetargeted { by } => A::Flag(T::can_be_retargeted(
                     a,
                     match by {
-                        crate::Retarget::Intercept => Retarget::Intercept,
-                        crate::Retarget::Redirect => Retarget::Redirect,
-                        crate::Retarget::Other => Retarget::Other,
+                        api::Retarget::Intercept => Retarget::Intercept,
+                        api::Retarget::Redirect => Retarget::Redirect,
+                        api::Retarget::Other => Retarget::Other,
                     },
                 )),
                 Q::StatModifier => {
                     let s = T::stat_modifier(a);
-                    A::Stats(crate::Stats {
+                    A::Stats(api::Stats {
                         speed: s.speed,
                         power: s.power,
                         health: s.health,
@@ -484,7 +447,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
                 Q::StatModifierFor { unit } => {
                     let s = T::stat_modifier_for(a, unit);
-                    A::Stats(crate::Stats {
+                    A::Stats(api::Stats {
                         speed: s.speed,
                         power: s.power,
                         health: s.health,
@@ -502,27 +465,20 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     CardView {
                         name: card.name,
                         subtypes: card.subtypes,
-                        arenas: card.arenas.into_iter().map(arena).collect(),
+                        arenas: card.arenas.into_iter().map(Arena::from).collect(),
                         unique: card.unique,
                     },
                 )),
                 Q::AttackArenas => A::Arenas(
                     T::attack_arenas(a)
                         .into_iter()
-                        .map(|o| {
-                            let arena = match o.arena {
-                                Arena::Space => 0,
-                                Arena::Ground => 1,
-                                Arena::Character => 2,
-                            };
-                            (arena, o.power)
-                        })
+                        .map(|o| (o.arena.into(), o.power))
                         .collect(),
                 ),
                 Q::Completions => A::Completions(
                     T::completions(a)
                         .into_iter()
-                        .map(|c| crate::Completion {
+                        .map(|c| api::Completion {
                             label: c.label,
                             cost: c.cost,
                             min_counters: c.min_counters,

@@ -10,6 +10,7 @@
 //! end ask the host for the units in play and turn a boost, or a whole step, into effects
 //! ([`step_effects`]), so that every plugin playing these texts resolves a step alike.
 
+use super::card_text::force_cost;
 use super::effect_text::opponent;
 use super::{
     Arena, Duration, Effect, Grant, Side, SideAmount, StatChange, UnitAmount, UnitId, UnitView,
@@ -393,18 +394,6 @@ fn split_arrow(text: &str) -> Option<(&str, &str)> {
     None
 }
 
-/// "Pay 4 Force" → 4; any other cost is not read.
-fn force_cost(cost: &str) -> Option<u32> {
-    match words(cost).as_slice() {
-        [pay, n, force]
-            if pay.eq_ignore_ascii_case("pay") && force.eq_ignore_ascii_case("force") =>
-        {
-            n.parse().ok()
-        }
-        _ => None,
-    }
-}
-
 fn words(text: &str) -> Vec<&str> {
     text.split_whitespace().collect()
 }
@@ -444,17 +433,7 @@ fn condition(sentence: &str) -> Option<Condition> {
     }
     let rest = strip(rest, "you have more units in the ")?;
     let arena = strip_end(rest, " arena than your opponent")?;
-    Some(Condition::MoreUnitsIn(arena_word(arena)?))
-}
-
-/// The arena a printed word names ("Space", "ground"), if any.
-pub fn arena_word(word: &str) -> Option<Arena> {
-    match word.to_ascii_lowercase().as_str() {
-        "space" => Some(Arena::Space),
-        "ground" => Some(Arena::Ground),
-        "character" => Some(Arena::Character),
-        _ => None,
-    }
+    Some(Condition::MoreUnitsIn(Arena::from_word(arena)?))
 }
 
 /// The steps of the effect's sentences: one step, or the alternatives of a "Choose one".
@@ -504,7 +483,7 @@ fn from_opponents_build_zone(first: &str, second: &str, third: &str) -> Option<S
         _ => return None,
     };
     let put = strip(second, &format!("Put that {that} into the "))?;
-    if arena_word(strip_end(put, " arena")?)? != arena {
+    if Arena::from_word(strip_end(put, " arena")?)? != arena {
         return None;
     }
     let untaps = third.eq_ignore_ascii_case("If it's tapped, untap it")
@@ -850,7 +829,7 @@ fn is_subtype_word(word: &str) -> bool {
     chars.next().is_some_and(|c| c.is_ascii_uppercase())
         && word.chars().all(|c| c.is_ascii_alphabetic() || c == '-')
         && !NOT_SUBTYPES.iter().any(|w| w.eq_ignore_ascii_case(word))
-        && arena_word(word).is_none()
+        && Arena::from_word(word).is_none()
         && !word.eq_ignore_ascii_case("Characters")
 }
 
@@ -865,7 +844,7 @@ fn noun_phrase(phrase: &str, whose: Whose) -> Option<Filter> {
     } else if let Some(head) = strip_end(phrase, " in any arena") {
         phrase = head;
     } else if let Some((head, arena)) = phrase.rsplit_once(" in the ") {
-        filter.place = Some(Place::Arena(arena_word(strip_end(arena, " arena")?)?));
+        filter.place = Some(Place::Arena(Arena::from_word(strip_end(arena, " arena")?)?));
         phrase = head;
     }
     let mut rest: Vec<&str> = words(phrase);
@@ -891,7 +870,7 @@ fn noun_phrase(phrase: &str, whose: Whose) -> Option<Filter> {
     for (i, alternative) in alternatives.into_iter().enumerate() {
         let mut kind_words = words(alternative);
         // "Space or Ground units": the last alternative's noun goes with the others too.
-        if i + 1 < count && kind_words.len() == 1 && arena_word(kind_words[0]).is_some() {
+        if i + 1 < count && kind_words.len() == 1 && Arena::from_word(kind_words[0]).is_some() {
             kind_words.push("units");
         }
         let kind = kind_of(&kind_words)?;
@@ -923,8 +902,8 @@ fn kind_of(words: &[&str]) -> Option<Kind> {
             arena: Some(Arena::Character),
             subtype: None,
         }),
-        [arena, units] if is_units(units) && arena_word(arena).is_some() => Some(Kind {
-            arena: arena_word(arena),
+        [arena, units] if is_units(units) && Arena::from_word(arena).is_some() => Some(Kind {
+            arena: Arena::from_word(arena),
             subtype: None,
         }),
         [subtype] if is_subtype_word(subtype) => Some(Kind {
@@ -940,10 +919,10 @@ fn kind_of(words: &[&str]) -> Option<Kind> {
             subtype: Some(subtype.to_string()),
         }),
         [subtype, arena, units]
-            if is_units(units) && is_subtype_word(subtype) && arena_word(arena).is_some() =>
+            if is_units(units) && is_subtype_word(subtype) && Arena::from_word(arena).is_some() =>
         {
             Some(Kind {
-                arena: arena_word(arena),
+                arena: Arena::from_word(arena),
                 subtype: Some(subtype.to_string()),
             })
         }

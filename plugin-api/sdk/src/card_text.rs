@@ -109,6 +109,20 @@ pub fn keyword_phrase(text: &str) -> Option<String> {
     ok.then(|| words.join(" "))
 }
 
+/// "Pay 4 Force" → 4, in any case: the printed cost of paying Force, the one cost card plugins
+/// claim (the engine pays it for every activation). Any other cost, or more words ("Pay 2 more
+/// Force", which Enhance reads as its own addition), is not read.
+pub fn force_cost(cost: &str) -> Option<u32> {
+    match cost.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [pay, n, force]
+            if pay.eq_ignore_ascii_case("pay") && force.eq_ignore_ascii_case("force") =>
+        {
+            n.parse().ok()
+        }
+        _ => None,
+    }
+}
+
 /// What a unit "gets": stat changes and keyword abilities joined by commas and "and" ("+1 power
 /// and Critical Hit 1", "Ferocity, Precision, and Overkill"). `None` if any part is neither.
 pub fn gains(text: &str) -> Option<(Stats, Vec<String>)> {
@@ -164,13 +178,14 @@ const NOT_SUBTYPES: &[&str] = &[
 /// Rakata": the subtype is Rakatan).
 const SUBTYPE_ALIASES: &[(&str, &str)] = &[("rakata", "rakatan")];
 
+/// The arena a word of a unit filter names: an arena word, or "Characters", the plural that
+/// filters print for the units of the Character arena ("each of your Characters"; the other
+/// arena words take "units" instead).
 fn arena_word(word: &str) -> Option<Arena> {
-    match word.to_ascii_lowercase().as_str() {
-        "space" => Some(Arena::Space),
-        "ground" => Some(Arena::Ground),
-        "character" | "characters" => Some(Arena::Character),
-        _ => None,
+    if word.eq_ignore_ascii_case("characters") {
+        return Some(Arena::Character);
     }
+    Arena::from_word(word)
 }
 
 impl UnitFilter {
@@ -334,12 +349,7 @@ pub fn attacks_stealth(text: &str) -> Option<AttacksStealth> {
             .or_else(|| rest.strip_prefix("in the ")?.strip_suffix(" arena"))?;
         let mut arenas = Vec::new();
         for name in names.split(" or ").flat_map(|n| n.split(", ")) {
-            arenas.push(match name.trim().to_ascii_lowercase().as_str() {
-                "space" => Arena::Space,
-                "ground" => Arena::Ground,
-                "character" => Arena::Character,
-                _ => return None,
-            });
+            arenas.push(Arena::from_word(name)?);
         }
         arenas
     };
@@ -351,8 +361,9 @@ pub fn attacks_stealth(text: &str) -> Option<AttacksStealth> {
 
 #[cfg(test)]
 mod tests {
+
     use super::*;
-    use crate::guest::{Side, Zone};
+    use crate::{Side, Zone};
 
     fn unit(unique: bool, subtypes: &[&str], arenas: &[Arena]) -> UnitView {
         UnitView {
@@ -506,5 +517,15 @@ mod tests {
             None
         );
         assert_eq!(attacks_stealth("Stealth"), None);
+    }
+
+    #[test]
+    fn force_costs_are_read_in_any_case_and_nothing_else() {
+        assert_eq!(force_cost("Pay 4 Force"), Some(4));
+        assert_eq!(force_cost(" pay 12  force "), Some(12));
+        assert_eq!(force_cost("Pay X Force"), None);
+        assert_eq!(force_cost("Pay 2 more Force"), None);
+        assert_eq!(force_cost("Pay 2 build points"), None);
+        assert_eq!(force_cost("Tap"), None);
     }
 }

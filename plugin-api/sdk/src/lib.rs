@@ -2,25 +2,33 @@
 //!
 //! A plugin is one struct, one `impl Keyword for ThatStruct` overriding the hooks and queries
 //! its manifest subscribes to (every method defaults to "no effect"), and one
-//! `swtcg_plugin_api::export_keyword!(ThatStruct);`.
+//! `swtcg_sdk::export_keyword!(ThatStruct);`. The contract it builds on is the crate
+//! `swtcg-plugin-api` (`api` here); a plugin depends on this crate only.
 
-/// Bindings generated from `wit/keyword.wit`.
+/// Bindings generated from `plugin-api/wit/keyword.wit`, the contract's WIT.
 #[allow(missing_docs, clippy::all)]
 pub mod bindings {
     wit_bindgen::generate!({
-        path: "wit",
+        path: "../wit",
         world: "keyword",
         pub_export_macro: true,
         export_macro_name: "export_bindings",
-        default_bindings_module: "swtcg_plugin_api::guest::bindings",
+        default_bindings_module: "swtcg_sdk::bindings",
         generate_all,
     });
 }
 
 pub use bindings::swtcg::keyword::types::*;
 
+/// The contract this SDK implements. `export_keyword!` reaches it as `$crate::api`, so that a
+/// plugin needs no dependency on it.
+pub use swtcg_plugin_api as api;
+/// The parts of the contract that plugins read texts and names with, so that they reach them
+/// through this crate: `swtcg_sdk::text`, `swtcg_sdk::names`, `swtcg_sdk::NOT_IN_PLAY`.
+pub use swtcg_plugin_api::{NOT_IN_PLAY, names, text};
+
 /// What a module built with this SDK promises the host beyond the canonical ABI
-/// (`crate::SDK_PROMISES`), in its custom section `crate::SDK_SECTION`, which the engine's core
+/// (`api::SDK_PROMISES`), in its custom section `api::SDK_SECTION`, which the engine's core
 /// call path reads.
 ///
 /// `post-return-frees-nothing-for-empty`: the `cabi_post_` function of an export frees nothing
@@ -31,10 +39,10 @@ pub use bindings::swtcg::keyword::types::*;
 /// skip the call, a full entry into the plugin, for the most common answer of all: "no effect".
 #[cfg(target_arch = "wasm32")]
 #[used]
-// The attribute can't name `crate::SDK_SECTION`; `host-cli/tests/suite/abi_paths.rs` checks that every
+// The attribute can't name `api::SDK_SECTION`; `host-cli/tests/suite/abi_paths.rs` checks that every
 // bundled plugin carries the promises.
 #[unsafe(link_section = "swtcg-sdk")]
-static SDK_PROMISES: [u8; crate::SDK_PROMISES.len()] = text_bytes(crate::SDK_PROMISES);
+static SDK_PROMISES: [u8; api::SDK_PROMISES.len()] = text_bytes(api::SDK_PROMISES);
 
 /// The bytes of `text` as an array (a custom section's static needs one).
 #[cfg(target_arch = "wasm32")]
@@ -59,6 +67,8 @@ mod alloc;
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
 static ALLOCATOR: alloc::SizeClasses = alloc::SizeClasses::new();
+
+mod enums;
 
 pub mod card_text;
 pub mod effect_text;
@@ -290,7 +300,7 @@ macro_rules! keyword_trait {
 
         /// Calls the trait method of a hook point (the native path's dispatch).
         #[cfg(not(target_arch = "wasm32"))]
-        pub(crate) fn dispatch_hook<T: Keyword>(hook: crate::HookPoint, ability: Ability, event: Event) -> HookResult {
+        pub(crate) fn dispatch_hook<T: Keyword>(hook: api::HookPoint, ability: Ability, event: Event) -> HookResult {
             let name = hook.name();
             $(
                 if name.len() == stringify!($hook).len()
@@ -307,92 +317,92 @@ macro_rules! keyword_trait {
         macro_rules! export_keyword {
             ($ty:ident) => {
                 const _: () = {
-                    use $crate::guest::bindings::exports::swtcg::keyword::{hooks, queries};
-                    use $crate::guest::*;
+                    use $crate::bindings::exports::swtcg::keyword::{hooks, queries};
+                    use $crate::*;
 
                     impl hooks::Guest for $ty {
                         $(
                             fn $hook(ability: AbilityRef, event: Event) -> HookResult {
-                                <$ty as Keyword>::$hook($crate::guest::ability_keys::resolve(ability), event)
+                                <$ty as Keyword>::$hook($crate::ability_keys::resolve(ability), event)
                             }
                         )*
                     }
 
                     impl queries::Guest for $ty {
                         fn attack_die_modifier(ability: AbilityRef, attacker: UnitId, defender: UnitId) -> i32 {
-                            <$ty as Keyword>::attack_die_modifier($crate::guest::ability_keys::resolve(ability), attacker, defender)
+                            <$ty as Keyword>::attack_die_modifier($crate::ability_keys::resolve(ability), attacker, defender)
                         }
                         fn hit_threshold(ability: AbilityRef, kind: DiceKind) -> Option<u8> {
-                            <$ty as Keyword>::hit_threshold($crate::guest::ability_keys::resolve(ability), kind)
+                            <$ty as Keyword>::hit_threshold($crate::ability_keys::resolve(ability), kind)
                         }
                         fn can_be_attacked(ability: AbilityRef, attacker: UnitId) -> bool {
-                            <$ty as Keyword>::can_be_attacked($crate::guest::ability_keys::resolve(ability), attacker)
+                            <$ty as Keyword>::can_be_attacked($crate::ability_keys::resolve(ability), attacker)
                         }
                         fn can_be_retargeted(ability: AbilityRef, by: Retarget) -> bool {
-                            <$ty as Keyword>::can_be_retargeted($crate::guest::ability_keys::resolve(ability), by)
+                            <$ty as Keyword>::can_be_retargeted($crate::ability_keys::resolve(ability), by)
                         }
                         fn stat_modifier(ability: AbilityRef) -> Stats {
-                            <$ty as Keyword>::stat_modifier($crate::guest::ability_keys::resolve(ability))
+                            <$ty as Keyword>::stat_modifier($crate::ability_keys::resolve(ability))
                         }
                         fn power_against(ability: AbilityRef, attacker: UnitId) -> i32 {
-                            <$ty as Keyword>::power_against($crate::guest::ability_keys::resolve(ability), attacker)
+                            <$ty as Keyword>::power_against($crate::ability_keys::resolve(ability), attacker)
                         }
                         fn damage_preventable(ability: AbilityRef, source: UnitId, target: UnitId) -> Option<bool> {
-                            <$ty as Keyword>::damage_preventable($crate::guest::ability_keys::resolve(ability), source, target)
+                            <$ty as Keyword>::damage_preventable($crate::ability_keys::resolve(ability), source, target)
                         }
                         fn activations(ability: AbilityRef, pop: Pop, event: Event) -> Vec<Activation> {
-                            <$ty as Keyword>::activations($crate::guest::ability_keys::resolve(ability), pop, event)
+                            <$ty as Keyword>::activations($crate::ability_keys::resolve(ability), pop, event)
                         }
                         fn activate(ability: AbilityRef, index: u32, choice: Choice, event: Event) -> HookResult {
-                            <$ty as Keyword>::activate($crate::guest::ability_keys::resolve(ability), index, choice, event)
+                            <$ty as Keyword>::activate($crate::ability_keys::resolve(ability), index, choice, event)
                         }
                         fn granted_abilities(ability: AbilityRef) -> Vec<String> {
-                            <$ty as Keyword>::granted_abilities($crate::guest::ability_keys::resolve(ability))
+                            <$ty as Keyword>::granted_abilities($crate::ability_keys::resolve(ability))
                         }
                         fn completions(ability: AbilityRef) -> Vec<Completion> {
-                            <$ty as Keyword>::completions($crate::guest::ability_keys::resolve(ability))
+                            <$ty as Keyword>::completions($crate::ability_keys::resolve(ability))
                         }
                         fn attack_arenas(ability: AbilityRef) -> Vec<OtherArena> {
-                            <$ty as Keyword>::attack_arenas($crate::guest::ability_keys::resolve(ability))
+                            <$ty as Keyword>::attack_arenas($crate::ability_keys::resolve(ability))
                         }
                         fn stat_modifier_for(ability: AbilityRef, unit: UnitId) -> Stats {
-                            <$ty as Keyword>::stat_modifier_for($crate::guest::ability_keys::resolve(ability), unit)
+                            <$ty as Keyword>::stat_modifier_for($crate::ability_keys::resolve(ability), unit)
                         }
                         fn chosen(ability: AbilityRef, index: u32) -> HookResult {
-                            <$ty as Keyword>::chosen($crate::guest::ability_keys::resolve(ability), index)
+                            <$ty as Keyword>::chosen($crate::ability_keys::resolve(ability), index)
                         }
                         fn understands(ability: AbilityRef) -> bool {
-                            <$ty as Keyword>::understands($crate::guest::ability_keys::resolve(ability))
+                            <$ty as Keyword>::understands($crate::ability_keys::resolve(ability))
                         }
                         fn stacks_under(ability: AbilityRef, card: CardView) -> bool {
-                            <$ty as Keyword>::stacks_under($crate::guest::ability_keys::resolve(ability), card)
+                            <$ty as Keyword>::stacks_under($crate::ability_keys::resolve(ability), card)
                         }
                         fn secret_roll(ability: AbilityRef) -> bool {
-                            <$ty as Keyword>::secret_roll($crate::guest::ability_keys::resolve(ability))
+                            <$ty as Keyword>::secret_roll($crate::ability_keys::resolve(ability))
                         }
                         fn removed_keywords(ability: AbilityRef, unit: UnitId) -> Vec<String> {
-                            <$ty as Keyword>::removed_keywords($crate::guest::ability_keys::resolve(ability), unit)
+                            <$ty as Keyword>::removed_keywords($crate::ability_keys::resolve(ability), unit)
                         }
                         fn build_activations(ability: AbilityRef, event: Event) -> Vec<Activation> {
-                            <$ty as Keyword>::build_activations($crate::guest::ability_keys::resolve(ability), event)
+                            <$ty as Keyword>::build_activations($crate::ability_keys::resolve(ability), event)
                         }
                     }
 
                     #[cfg(target_arch = "wasm32")]
-                    $crate::guest::bindings::export_bindings!($ty);
+                    $crate::bindings::export_bindings!($ty);
                 };
 
                 /// The native C ABI of this plugin (the trusted path, loaded with libloading).
                 #[cfg(not(target_arch = "wasm32"))]
                 #[unsafe(no_mangle)]
                 pub extern "C" fn swtcg_native_abi() -> u32 {
-                    $crate::native::NATIVE_ABI
+                    $crate::api::native::NATIVE_ABI
                 }
 
                 #[cfg(not(target_arch = "wasm32"))]
                 #[unsafe(no_mangle)]
                 pub extern "C" fn swtcg_native_api() -> u32 {
-                    let (major, minor, _) = $crate::API_VERSION;
+                    let (major, minor, _) = $crate::api::API_VERSION;
                     (major as u32) << 16 | minor as u32
                 }
 
@@ -401,19 +411,19 @@ macro_rules! keyword_trait {
                 #[cfg(not(target_arch = "wasm32"))]
                 #[unsafe(no_mangle)]
                 pub unsafe extern "C" fn swtcg_native_call(
-                    table: *const $crate::native::HostTable,
+                    table: *const $crate::api::native::HostTable,
                     request: *const u8,
                     len: usize,
-                ) -> $crate::native::Buffer {
+                ) -> $crate::api::native::Buffer {
                     // SAFETY: forwarded from the caller.
-                    unsafe { $crate::guest::native::serve::<$ty>(table, request, len) }
+                    unsafe { $crate::native::serve::<$ty>(table, request, len) }
                 }
 
                 /// # Safety
                 /// `buffer` must come from `swtcg_native_call` of this plugin.
                 #[cfg(not(target_arch = "wasm32"))]
                 #[unsafe(no_mangle)]
-                pub unsafe extern "C" fn swtcg_native_free(buffer: $crate::native::Buffer) {
+                pub unsafe extern "C" fn swtcg_native_free(buffer: $crate::api::native::Buffer) {
                     // SAFETY: forwarded from the caller.
                     drop(unsafe { buffer.into_vec() });
                 }
