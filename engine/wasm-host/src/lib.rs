@@ -10,7 +10,7 @@
 //! path, which older versions (and `AbiPath::Component`) take.
 
 // tidy: long file: the bindings and conversions of every API version (1.0 to 1.6), which
-// read alike; they are split per version when the wasm host becomes a crate of its own (issue 23).
+// read alike; a module per version is the next step of issue 23, not done yet.
 
 use swtcg_plugin_api as api;
 use swtcg_rules::digest::sha256_hex;
