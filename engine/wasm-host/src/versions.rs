@@ -1,0 +1,771 @@
+//! The bindings of every API version (`plugin-api/wit/` and `wit-history/`), their conversions
+//! between the generated types and the contract's (`swtcg_plugin_api`), and the `host` functions
+//! of each version, answered from `StateView`. The versions read alike: each later one adds
+//! records, effects or host questions to the one before.
+
+use swtcg_plugin_api as api;
+use swtcg_plugin_api::HostView;
+
+use super::HostCtx;
+
+/// The bindings of the newest API (`plugin-api/wit/`).
+pub(crate) mod bindings {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit",
+        world: "keyword",
+        // Host functions may trap: a call that asks the host too often is stopped.
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.5.0 (`plugin-api/wit-history/1.5.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_5 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.5.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.4.0 (`plugin-api/wit-history/1.4.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_4 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.4.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.3.0 (`plugin-api/wit-history/1.3.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_3 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.3.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.2.0 (`plugin-api/wit-history/1.2.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_2 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.2.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.1.0 (`plugin-api/wit-history/1.1.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_1 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.1.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// The bindings of API 1.0.0 (`plugin-api/wit-history/1.0.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_0 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.0.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
+/// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
+/// types. Every version has the records of 1.0.0 but `ability` unchanged, so the same code
+/// serves each; the effects a version adds are converted in `conversions_1_1!` and the
+/// versions' modules.
+macro_rules! conversions {
+    ($wit:path) => {
+        use super::api;
+        use $wit as wit;
+
+        pub(crate) fn from_wit_side(side: wit::Side) -> api::Side {
+            match side {
+                wit::Side::Dark => api::Side::Dark,
+                wit::Side::Light => api::Side::Light,
+            }
+        }
+
+        pub(crate) fn from_wit_zone(zone: wit::Zone) -> api::Zone {
+            match zone {
+                wit::Zone::Space => api::Zone::Space,
+                wit::Zone::Ground => api::Zone::Ground,
+                wit::Zone::Character => api::Zone::Character,
+                wit::Zone::BuildZone => api::Zone::BuildZone,
+            }
+        }
+
+        fn to_wit_zone(zone: api::Zone) -> wit::Zone {
+            match zone {
+                api::Zone::Space => wit::Zone::Space,
+                api::Zone::Ground => wit::Zone::Ground,
+                api::Zone::Character => wit::Zone::Character,
+                api::Zone::BuildZone => wit::Zone::BuildZone,
+            }
+        }
+
+        fn to_wit_side(side: api::Side) -> wit::Side {
+            match side {
+                api::Side::Dark => wit::Side::Dark,
+                api::Side::Light => wit::Side::Light,
+            }
+        }
+
+        fn to_wit_arena(arena: api::Arena) -> wit::Arena {
+            match arena {
+                api::Arena::Space => wit::Arena::Space,
+                api::Arena::Ground => wit::Arena::Ground,
+                api::Arena::Character => wit::Arena::Character,
+            }
+        }
+
+        pub(crate) fn from_wit_arena(arena: wit::Arena) -> api::Arena {
+            match arena {
+                wit::Arena::Space => api::Arena::Space,
+                wit::Arena::Ground => api::Arena::Ground,
+                wit::Arena::Character => api::Arena::Character,
+            }
+        }
+
+        pub(crate) fn unit_view(u: api::UnitView) -> wit::UnitView {
+            wit::UnitView {
+                id: u.id,
+                name: u.name,
+                owner: to_wit_side(u.owner),
+                controller: to_wit_side(u.controller),
+                zone: to_wit_zone(u.zone),
+                built: u.built,
+                tapped: u.tapped,
+                damage: u.damage,
+                speed: u.speed,
+                power: u.power,
+                health: u.health,
+                cost: u.cost,
+                build_counters: u.build_counters,
+                unique: u.unique,
+                subtypes: u.subtypes,
+                arenas: u.arenas.into_iter().map(to_wit_arena).collect(),
+                stack_size: u.stack_size,
+            }
+        }
+
+        /// The attack in progress as the WIT record, built from the state in one step (the
+        /// same fields as `HostView::attack`, without its list of dice copied first).
+        pub(crate) fn attack_view(a: &swtcg_rules::model::attack::AttackState) -> wit::AttackView {
+            wit::AttackView {
+                attacker: a.attacker.0,
+                defender: a.defender.0,
+                arena: to_wit_arena(a.arena.into()),
+                dice: a
+                    .dice
+                    .iter()
+                    .map(|d| wit::Die {
+                        initial: d.initial,
+                        natural: d.natural,
+                        modifier: d.modifier,
+                    })
+                    .collect(),
+                hits: a.hits,
+            }
+        }
+
+        pub(crate) fn pending(p: api::PendingView) -> wit::Pending {
+            wit::Pending {
+                target: p.target,
+                amount: p.amount,
+                prevented: p.prevented,
+                source: p.source,
+                from_attack_dice: p.from_attack_dice,
+                preventable: p.preventable,
+            }
+        }
+
+        pub(crate) fn player_view(p: api::PlayerView) -> wit::PlayerView {
+            wit::PlayerView {
+                force: p.force,
+                build_points: p.build_points,
+                hand_size: p.hand_size,
+                deck_size: p.deck_size,
+            }
+        }
+
+        pub(crate) fn to_wit_pop(pop: api::Pop) -> wit::Pop {
+            use api::Pop as P;
+            match pop {
+                P::BattlePhase => wit::Pop::BattlePhase,
+                P::BattleStep => wit::Pop::BattleStep,
+                P::BetweenAttacks => wit::Pop::BetweenAttacks,
+                P::Attack => wit::Pop::Attack,
+                P::Reroll => wit::Pop::Reroll,
+                P::PendingDamage => wit::Pop::PendingDamage,
+                P::DamagePrevention => wit::Pop::DamagePrevention,
+                P::DamagePlacement => wit::Pop::DamagePlacement,
+                P::AttackEnd => wit::Pop::AttackEnd,
+                P::Disrupt => wit::Pop::Disrupt,
+            }
+        }
+
+        pub(crate) fn to_wit_event(e: &api::HookEvent) -> wit::Event {
+            wit::Event {
+                turn: e.turn,
+                side: e.side.map(to_wit_side),
+                arena: e.arena.map(to_wit_arena),
+                attacker: e.attacker,
+                defender: e.defender,
+                unit: e.unit,
+                amount: e.amount,
+            }
+        }
+
+        pub(crate) fn to_wit_dice_kind(kind: api::DiceKind) -> wit::DiceKind {
+            match kind {
+                api::DiceKind::Attack => wit::DiceKind::Attack,
+                api::DiceKind::Damage => wit::DiceKind::Damage,
+            }
+        }
+
+        pub(crate) fn to_wit_retarget(by: api::Retarget) -> wit::Retarget {
+            match by {
+                api::Retarget::Intercept => wit::Retarget::Intercept,
+                api::Retarget::Redirect => wit::Retarget::Redirect,
+                api::Retarget::Other => wit::Retarget::Other,
+            }
+        }
+
+        pub(crate) fn to_wit_choice(c: api::ActivationChoice) -> wit::Choice {
+            wit::Choice {
+                target: c.target,
+                amount: c.amount,
+            }
+        }
+
+        fn from_wit_duration(d: wit::Duration) -> api::Duration {
+            match d {
+                wit::Duration::ThisAttack => api::Duration::ThisAttack,
+                wit::Duration::NextAttack => api::Duration::NextAttack,
+                wit::Duration::EndOfBattle => api::Duration::EndOfBattle,
+                wit::Duration::EndOfTurn => api::Duration::EndOfTurn,
+                wit::Duration::EndOfGame => api::Duration::EndOfGame,
+            }
+        }
+
+        fn from_wit_stats(s: wit::StatChange) -> api::StatChange {
+            api::StatChange {
+                unit: s.unit,
+                speed: s.speed,
+                power: s.power,
+                health: s.health,
+                duration: from_wit_duration(s.duration),
+            }
+        }
+
+        pub(crate) fn from_wit_stat_totals(s: wit::Stats) -> api::Stats {
+            api::Stats {
+                speed: s.speed,
+                power: s.power,
+                health: s.health,
+            }
+        }
+
+        pub(crate) fn from_wit_activation(o: wit::Activation) -> api::Activation {
+            api::Activation {
+                label: o.label,
+                cost: o.cost,
+                targets: o.targets,
+                max_amount: o.max_amount,
+            }
+        }
+
+        pub(crate) fn from_wit_completion(c: wit::Completion) -> api::Completion {
+            api::Completion {
+                label: c.label,
+                cost: c.cost,
+                min_counters: c.min_counters,
+                force_for_missing: c.force_for_missing,
+                from_hand: c.from_hand,
+                anytime: c.anytime,
+            }
+        }
+
+        fn dice_of_damage(d: wit::DiceOfDamage) -> api::Delayed {
+            api::Delayed::DiceOfDamage {
+                source: d.source,
+                target: d.target,
+                dice: d.dice,
+            }
+        }
+
+        fn damage(d: wit::Damage) -> api::Delayed {
+            api::Delayed::Damage {
+                source: d.source,
+                target: d.target,
+                amount: d.amount,
+            }
+        }
+
+        /// The effects of 1.0.0; an effect a later version added comes back as `Err`.
+        #[allow(unreachable_patterns)]
+        fn from_wit_effect_1_0(effect: wit::Effect) -> Result<api::Effect, wit::Effect> {
+            use api::Effect as E;
+            Ok(match effect {
+                wit::Effect::Stats(s) => E::Stats(from_wit_stats(s)),
+                wit::Effect::Prevent(u) => E::Prevent {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::AddPending(u) => E::AddPending {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::DiceOfDamage(d) => E::DiceOfDamage {
+                    source: d.source,
+                    target: d.target,
+                    dice: d.dice,
+                },
+                wit::Effect::Damage(d) => E::Damage {
+                    source: d.source,
+                    target: d.target,
+                    amount: d.amount,
+                },
+                wit::Effect::ChangeDefender(unit) => E::ChangeDefender { unit },
+                wit::Effect::OfferSplit(hits) => E::OfferSplit { hits },
+                wit::Effect::ExtraAttackDice(dice) => E::ExtraAttackDice { dice },
+                wit::Effect::GainForce(amount) => E::GainForce { amount },
+                wit::Effect::Tap(unit) => E::Tap { unit },
+                wit::Effect::Untap(unit) => E::Untap { unit },
+                wit::Effect::Counters(c) => E::Counters {
+                    unit: c.unit,
+                    kind: c.kind,
+                    amount: c.amount,
+                },
+                wit::Effect::PayOneOf(costs) => E::PayOneOf { costs },
+                wit::Effect::Reroll(dice) => E::Reroll { dice },
+                wit::Effect::DiceModifier(amount) => E::DiceModifier { amount },
+                wit::Effect::MoveUnit(m) => E::MoveUnit {
+                    unit: m.unit,
+                    zone: from_wit_zone(m.zone),
+                },
+                wit::Effect::PlaceDamage(u) => E::PlaceDamage {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::RemoveDamage(u) => E::RemoveDamage {
+                    unit: u.unit,
+                    amount: u.amount,
+                },
+                wit::Effect::Grant(g) => E::Grant {
+                    unit: g.unit,
+                    text: g.text,
+                    duration: from_wit_duration(g.duration),
+                },
+                wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(from_wit_delayed(delayed)),
+                other => return Err(other),
+            })
+        }
+    };
+}
+
+/// The conversions of what API 1.1.0 added (and later versions kept), in a version's module
+/// after `conversions!`; `$($newer)*` converts the effects a later version added.
+macro_rules! conversions_1_1 {
+    () => {
+        conversions_1_1!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        pub(crate) fn to_wit_card(card: &api::CardView) -> wit::CardView {
+            wit::CardView {
+                name: card.name.clone(),
+                subtypes: card.subtypes.clone(),
+                arenas: card.arenas.iter().map(|&a| to_wit_arena(a)).collect(),
+                unique: card.unique,
+            }
+        }
+
+        pub(crate) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+            match delayed {
+                wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+                wit::Delayed::Damage(d) => damage(d),
+                wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+                wit::Delayed::GainForce(amount) => api::Delayed::GainForce { amount },
+                wit::Delayed::GainBuildPoints(amount) => api::Delayed::GainBuildPoints { amount },
+                wit::Delayed::Draw(cards) => api::Delayed::Draw { cards },
+                wit::Delayed::LoseForce(d) => api::Delayed::LoseForce {
+                    side: from_wit_side(d.side),
+                    amount: d.amount,
+                },
+            }
+        }
+
+        /// An effect of this version in the engine's form.
+        pub(crate) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+            use api::Effect as E;
+            Ok(match from_wit_effect_1_0(effect) {
+                Ok(e) => e,
+                Err(wit::Effect::Draw(d)) => E::Draw {
+                    side: from_wit_side(d.side),
+                    cards: d.amount,
+                },
+                Err(wit::Effect::GainBuildPoints(amount)) => E::GainBuildPoints { amount },
+                Err(wit::Effect::LoseForce(d)) => E::LoseForce {
+                    side: from_wit_side(d.side),
+                    amount: d.amount,
+                },
+                Err(wit::Effect::Choose(o)) => E::Choose {
+                    options: o.options,
+                    optional: o.optional,
+                },
+                Err(wit::Effect::Note(n)) => E::Note {
+                    unit: n.unit,
+                    key: n.key,
+                    value: n.value,
+                    duration: from_wit_duration(n.duration),
+                },
+                Err(wit::Effect::AttackAgain(a)) => E::AttackAgain {
+                    attacker: a.attacker,
+                    defender: a.defender,
+                    tap: a.tap,
+                },
+                Err(wit::Effect::AtBuildStepStart(d)) => E::AtBuildStepStart(from_wit_delayed(d)),
+                Err(wit::Effect::PutBeneath(b)) => E::PutBeneath {
+                    unit: b.unit,
+                    from: b.from,
+                },
+                $($newer)*
+                // `from_wit_effect_1_0` converts every other effect.
+                Err(other) => return Err(format!("unconverted effect {other:?}")),
+            })
+        }
+    };
+}
+
+/// The record `ability-details` of API 1.2.0 (kept by 1.3.0), in a version's module after
+/// `conversions!`.
+macro_rules! ability_details {
+    () => {
+        pub(crate) fn to_wit_details(a: &api::Ability) -> wit::AbilityDetails {
+            wit::AbilityDetails {
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
+        }
+    };
+}
+
+/// The record `ability` of API 1.0.0 and 1.1.0, in full, in a version's module after
+/// `conversions!`.
+macro_rules! whole_ability {
+    () => {
+        pub(crate) fn to_wit_ability(a: &api::Ability) -> wit::Ability {
+            wit::Ability {
+                unit: a.unit,
+                index: a.index,
+                text: a.text.clone(),
+                parameter: a.parameter.clone(),
+                cost: a.cost.clone(),
+                under: a.under,
+            }
+        }
+    };
+}
+
+/// The effects of API 1.4.0 and later, in a version's module after `conversions!`: those of
+/// 1.1, `attach` (1.3), `board` and `disembark` (1.4, Pilot).
+macro_rules! conversions_1_4 {
+    () => {
+        conversions_1_1!(@ {
+            Err(wit::Effect::Attach(a)) => E::Attach {
+                equipment: a.equipment,
+                to: a.to,
+            },
+            Err(wit::Effect::Board(onto)) => E::Board { onto },
+            Err(wit::Effect::Disembark(from)) => E::Disembark { from },
+        });
+        ability_details!();
+    };
+}
+
+/// API 1.6.0, the newest: the host question `attack-inline` is new.
+pub(crate) mod v1_6 {
+    conversions!(super::bindings::swtcg::keyword::types);
+    conversions_1_4!();
+
+    /// The attack with its first eight dice in the record (`attack-inline`), the others zero.
+    pub(crate) fn inline_attack_view(
+        a: &swtcg_rules::model::attack::AttackState,
+    ) -> wit::InlineAttackView {
+        let mut dice = [wit::Die {
+            initial: 0,
+            natural: 0,
+            modifier: 0,
+        }; 8];
+        for (to, d) in dice.iter_mut().zip(&a.dice) {
+            *to = wit::Die {
+                initial: d.initial,
+                natural: d.natural,
+                modifier: d.modifier,
+            };
+        }
+        let [d0, d1, d2, d3, d4, d5, d6, d7] = dice;
+        wit::InlineAttackView {
+            attacker: a.attacker.0,
+            defender: a.defender.0,
+            arena: to_wit_arena(a.arena.into()),
+            hits: a.hits,
+            dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
+            dice: (d0, d1, d2, d3, d4, d5, d6, d7),
+        }
+    }
+}
+
+/// API 1.5.0: the host question `dice-hidden` is new (`host_1_5!`).
+pub(crate) mod v1_5 {
+    conversions!(super::bindings_1_5::swtcg::keyword::types);
+    conversions_1_4!();
+}
+
+/// API 1.4.0: the host question `last-seen` is new (`host_1_4!`), and the effects `board` and
+/// `disembark` (Pilot).
+pub(crate) mod v1_4 {
+    conversions!(super::bindings_1_4::swtcg::keyword::types);
+    conversions_1_4!();
+}
+
+/// API 1.3.0: the `attach` effect is new.
+pub(crate) mod v1_3 {
+    conversions!(super::bindings_1_3::swtcg::keyword::types);
+    conversions_1_1!(@ {
+        Err(wit::Effect::Attach(a)) => E::Attach {
+            equipment: a.equipment,
+            to: a.to,
+        },
+    });
+    ability_details!();
+}
+
+/// API 1.2.0.
+pub(crate) mod v1_2 {
+    conversions!(super::bindings_1_2::swtcg::keyword::types);
+    conversions_1_1!();
+    ability_details!();
+}
+
+/// API 1.1.0.
+pub(crate) mod v1_1 {
+    conversions!(super::bindings_1_1::swtcg::keyword::types);
+    conversions_1_1!();
+    whole_ability!();
+}
+
+/// API 1.0.0.
+pub(crate) mod v1_0 {
+    conversions!(super::bindings_1_0::swtcg::keyword::types);
+    whole_ability!();
+
+    pub(crate) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
+        match delayed {
+            wit::Delayed::DiceOfDamage(d) => dice_of_damage(d),
+            wit::Delayed::Damage(d) => damage(d),
+            wit::Delayed::Stats(s) => api::Delayed::Stats(from_wit_stats(s)),
+        }
+    }
+
+    /// An effect of this version in the engine's form.
+    pub(crate) fn from_wit_effect(effect: wit::Effect) -> Result<api::Effect, String> {
+        from_wit_effect_1_0(effect).map_err(|other| format!("unconverted effect {other:?}"))
+    }
+}
+
+/// The `host` functions of one API version, answered from `StateView` (shared with the native
+/// backend); `$extra` are the functions the version added.
+macro_rules! host_impl {
+    ($bindings:ident, $conv:ident, { $($extra:item)* }) => {
+        impl $bindings::swtcg::keyword::types::Host for HostCtx {}
+
+        impl $bindings::swtcg::keyword::host::Host for HostCtx {
+            fn unit(
+                &mut self,
+                id: u32,
+            ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.unit(id)).map($conv::unit_view))
+            }
+
+            fn units(
+                &mut self,
+                zone: Option<$bindings::swtcg::keyword::types::Zone>,
+            ) -> wasmtime::Result<Vec<u32>> {
+                self.charge()?;
+                Ok(self
+                    .view()
+                    .map(|v| v.units(zone.map($conv::from_wit_zone)))
+                    .unwrap_or_default())
+            }
+
+            fn attack(
+                &mut self,
+            ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AttackView>> {
+                self.charge()?;
+                // Read straight from the state: going through `HostView::attack` (the native
+                // backend's form) would copy the dice into one list and then into another.
+                Ok(self
+                    .view()
+                    .and_then(|v| v.0.attack.as_ref())
+                    .map($conv::attack_view))
+            }
+
+            fn pending_damage(
+                &mut self,
+            ) -> wasmtime::Result<Vec<$bindings::swtcg::keyword::types::Pending>> {
+                self.charge()?;
+                Ok(self
+                    .view()
+                    .map(|v| v.pending_damage().into_iter().map($conv::pending).collect())
+                    .unwrap_or_default())
+            }
+
+            fn rule(&mut self, name: String) -> wasmtime::Result<Option<String>> {
+                self.charge()?;
+                Ok(self.view().and_then(|v| v.rule(&name)))
+            }
+
+            fn player(
+                &mut self,
+                side: $bindings::swtcg::keyword::types::Side,
+            ) -> wasmtime::Result<$bindings::swtcg::keyword::types::PlayerView> {
+                self.charge()?;
+                let p = match self.view() {
+                    Some(v) => v.player($conv::from_wit_side(side)),
+                    None => api::PlayerView {
+                        force: 0,
+                        build_points: 0,
+                        hand_size: 0,
+                        deck_size: 0,
+                    },
+                };
+                Ok($conv::player_view(p))
+            }
+
+            $($extra)*
+        }
+    };
+}
+
+/// The host functions API 1.1.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_1 {
+    () => {
+        fn abilities(&mut self, id: u32) -> wasmtime::Result<Vec<String>> {
+            self.charge()?;
+            Ok(self.view().map(|v| v.abilities(id)).unwrap_or_default())
+        }
+
+        fn note(&mut self, id: u32, key: String) -> wasmtime::Result<Option<i32>> {
+            self.charge()?;
+            Ok(self.view().and_then(|v| v.note(id, &key)))
+        }
+
+        fn cards_beneath(&mut self, id: u32) -> wasmtime::Result<u32> {
+            self.charge()?;
+            Ok(self.view().map_or(0, |v| v.cards_beneath(id)))
+        }
+    };
+}
+
+/// The host function API 1.2.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_2 {
+    ($bindings:ident, $conv:ident) => {
+        fn describe_ability(
+            &mut self,
+            key: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::AbilityDetails>> {
+            self.charge()?;
+            Ok(self
+                .keys
+                .details
+                .get(key as usize)
+                .map($conv::to_wit_details))
+        }
+    };
+}
+
+/// The host function API 1.4.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_4 {
+    ($bindings:ident, $conv:ident) => {
+        fn last_seen(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitView>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .and_then(|v| v.last_seen(id))
+                .map($conv::unit_view))
+        }
+    };
+}
+
+/// The host function API 1.5.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_5 {
+    () => {
+        fn dice_hidden(&mut self) -> wasmtime::Result<bool> {
+            self.charge()?;
+            Ok(self.view().is_some_and(|v| v.dice_hidden()))
+        }
+    };
+}
+
+host_impl!(bindings, v1_6, {
+    host_1_1!();
+    host_1_2!(bindings, v1_6);
+    host_1_4!(bindings, v1_6);
+    host_1_5!();
+
+    fn attack_inline(
+        &mut self,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::InlineAttackView>> {
+        self.charge()?;
+        Ok(self
+            .view()
+            .and_then(|v| v.0.attack.as_ref())
+            .map(v1_6::inline_attack_view))
+    }
+});
+
+host_impl!(bindings_1_5, v1_5, {
+    host_1_1!();
+    host_1_2!(bindings_1_5, v1_5);
+    host_1_4!(bindings_1_5, v1_5);
+    host_1_5!();
+});
+
+host_impl!(bindings_1_4, v1_4, {
+    host_1_1!();
+    host_1_2!(bindings_1_4, v1_4);
+    host_1_4!(bindings_1_4, v1_4);
+});
+
+host_impl!(bindings_1_3, v1_3, {
+    host_1_1!();
+    host_1_2!(bindings_1_3, v1_3);
+});
+
+host_impl!(bindings_1_2, v1_2, {
+    host_1_1!();
+    host_1_2!(bindings_1_2, v1_2);
+});
+
+host_impl!(bindings_1_1, v1_1, {
+    host_1_1!();
+});
+
+host_impl!(bindings_1_0, v1_0, {});
