@@ -16,34 +16,9 @@ use std::sync::Mutex;
 use libtest_mimic::{Arguments, Failed, Trial};
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::plugins::Registry;
 use swtcg_engine::plugins::flags::DeclaredFlags;
-use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::ruleset::Ruleset;
-
-/// A registry of every bundled keyword plugin, from the wasm builds host-cli's build script made.
-fn registry() -> Registry {
-    let runtime = WasmRuntime::new().unwrap();
-    let ruleset = Ruleset::default();
-    let mut registry = Registry::new();
-    for (dir, stem) in common::plugin_dirs() {
-        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
-        let manifest = Manifest::parse("keyword.toml", &text).unwrap();
-        let bytes = std::fs::read(common::wasm_dir().join(format!("{stem}.wasm"))).unwrap();
-        let compiled = runtime.compile(&bytes).unwrap();
-        let limits = (ruleset.plugin_memory, ruleset.plugin_fuel);
-        registry
-            .add(
-                &runtime,
-                manifest,
-                &compiled,
-                sha256_hex(&bytes),
-                stem,
-                limits,
-            )
-            .unwrap();
-    }
-    registry
-}
 
 /// A scenario's `ruleset = "..."`: a built-in name, or a file beside the scenario whose keyword
 /// flags the loaded plugins declare.
@@ -119,7 +94,7 @@ fn main() {
     );
     // One registry for the whole run (compiling 76 plugins takes seconds), shared by the trials;
     // it lives as long as the process.
-    let registry = registry();
+    let registry = common::wasm_registry();
     let flags: &'static DeclaredFlags = Box::leak(Box::new(registry.declared_flags()));
     let shared: &'static Mutex<Registry> = Box::leak(Box::new(Mutex::new(registry)));
     let trials = files

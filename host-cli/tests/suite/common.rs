@@ -116,27 +116,45 @@ pub fn wasm_dir() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("../plugins-wasm/wasm32-unknown-unknown/release")
 }
 
-/// Both registries with every keyword plugin: the bundled wasm builds and the native builds.
-pub fn registries() -> (Registry, Registry) {
+/// Every keyword plugin's manifest, with its crate's library name, from `plugin_dirs`.
+fn plugin_manifests() -> Vec<(Manifest, String)> {
+    plugin_dirs()
+        .into_iter()
+        .map(|(dir, stem)| {
+            let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
+            (Manifest::parse("keyword.toml", &text).unwrap(), stem)
+        })
+        .collect()
+}
+
+/// A registry with every keyword plugin's bundled wasm build.
+pub fn wasm_registry() -> Registry {
     let runtime = WasmRuntime::new().unwrap();
     let wasm_dir = wasm_dir();
-    let native_dir = native_plugins();
     let ruleset = Ruleset::default();
-    let (mut wasm, mut native) = (Registry::new(), Registry::new());
-    for (dir, stem) in plugin_dirs() {
-        let text = std::fs::read_to_string(dir.join("keyword.toml")).unwrap();
-        let manifest = Manifest::parse("keyword.toml", &text).unwrap();
+    let mut wasm = Registry::new();
+    for (manifest, stem) in plugin_manifests() {
         let bytes = std::fs::read(wasm_dir.join(format!("{stem}.wasm"))).unwrap();
         let compiled = runtime.compile(&bytes).unwrap();
         wasm.add(
             &runtime,
-            manifest.clone(),
+            manifest,
             &compiled,
             sha256_hex(&bytes),
-            stem.clone(),
+            stem,
             (ruleset.plugin_memory, ruleset.plugin_fuel),
         )
         .unwrap();
+    }
+    wasm
+}
+
+/// Both registries with every keyword plugin: the bundled wasm builds and the native builds.
+pub fn registries() -> (Registry, Registry) {
+    let wasm = wasm_registry();
+    let native_dir = native_plugins();
+    let mut native = Registry::new();
+    for (manifest, stem) in plugin_manifests() {
         let library = native_dir.join(format!(
             "{}{stem}{}",
             std::env::consts::DLL_PREFIX,
