@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use swtcg_engine::Ruleset;
 use swtcg_engine::cards::CardDb;
-use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
-use swtcg_engine::plugins::flags::DeclaredFlags;
+use swtcg_engine::conformance::{RunOptions, parse_scenario, resolve_named_ruleset, run_scenario};
 use swtcg_engine::text::escape_controls;
 
 #[derive(Args)]
@@ -55,31 +54,6 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Resolves a scenario's `ruleset = "..."`: a built-in name, or a file relative to the scenario,
-/// whose keyword flags the loaded plugins must declare (`flags`).
-fn resolve_ruleset(
-    scenario_dir: &Path,
-    name: &str,
-    flags: &DeclaredFlags,
-) -> Result<Ruleset, String> {
-    if let Some(ruleset) = Ruleset::builtin(name) {
-        return Ok(ruleset);
-    }
-    let path = scenario_dir.join(name);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!(
-            "ruleset `{name}`: not a built-in ruleset, and {}: {e}",
-            path.display()
-        )
-    })?;
-    let origin = path.display().to_string();
-    let ruleset = Ruleset::from_toml(&origin, &text).map_err(|e| e.to_string())?;
-    flags
-        .check(&ruleset, &origin, Some(&text))
-        .map_err(|e| e.to_string())?;
-    Ok(ruleset)
-}
-
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let ruleset = match &args.ruleset {
         Some(path) => Ruleset::from_toml(&path.display().to_string(), &crate::read_text(path)?)?,
@@ -111,7 +85,13 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         };
         let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
         let flags = &flags;
-        let resolve = move |name: &str| resolve_ruleset(&dir, name, flags);
+        let resolve = move |name: &str| {
+            resolve_named_ruleset(&dir, name, &|ruleset, origin, text| {
+                flags
+                    .check(ruleset, origin, Some(text))
+                    .map_err(|e| e.to_string())
+            })
+        };
         let options = RunOptions {
             cards,
             ruleset: &ruleset,

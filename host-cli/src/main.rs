@@ -1,4 +1,6 @@
-//! The `swtcg` command line: play a demo game, check conformance scenarios, replay game logs.
+//! The `swtcg` command line: one subcommand per thing users do (play, resume, demo, sim, replay,
+//! check, cards, deck, plugins, keywords, ruleset, event, bench), each in a module of its own;
+//! this file only declares them and dispatches.
 
 mod bench;
 mod board;

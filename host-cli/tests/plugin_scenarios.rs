@@ -15,26 +15,10 @@ use std::sync::Mutex;
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use swtcg_engine::cards::CardDb;
-use swtcg_engine::conformance::{RunOptions, parse_scenario, run_scenario};
+use swtcg_engine::conformance::{RunOptions, parse_scenario, resolve_named_ruleset, run_scenario};
 use swtcg_engine::plugins::Registry;
 use swtcg_engine::plugins::flags::DeclaredFlags;
 use swtcg_engine::ruleset::Ruleset;
-
-/// A scenario's `ruleset = "..."`: a built-in name, or a file beside the scenario whose keyword
-/// flags the loaded plugins declare.
-fn resolve_ruleset(dir: &Path, name: &str, flags: &DeclaredFlags) -> Result<Ruleset, String> {
-    if let Some(ruleset) = Ruleset::builtin(name) {
-        return Ok(ruleset);
-    }
-    let path = dir.join(name);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let origin = path.display().to_string();
-    let ruleset = Ruleset::from_toml(&origin, &text).map_err(|e| e.to_string())?;
-    flags
-        .check(&ruleset, &origin, Some(&text))
-        .map_err(|e| e.to_string())?;
-    Ok(ruleset)
-}
 
 /// Runs one scenario file against the shared registry.
 fn run(path: &Path, registry: &Mutex<Registry>, flags: &DeclaredFlags) -> Result<(), Failed> {
@@ -42,7 +26,13 @@ fn run(path: &Path, registry: &Mutex<Registry>, flags: &DeclaredFlags) -> Result
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let scenario = parse_scenario(&name, &text).map_err(|e| e.to_string())?;
     let dir = path.parent().unwrap().to_path_buf();
-    let resolve = move |ruleset: &str| resolve_ruleset(&dir, ruleset, flags);
+    let resolve = move |name: &str| {
+        resolve_named_ruleset(&dir, name, &|ruleset, origin, text| {
+            flags
+                .check(ruleset, origin, Some(text))
+                .map_err(|e| e.to_string())
+        })
+    };
     let cards = CardDb::bundled();
     let options = RunOptions {
         cards: &cards,

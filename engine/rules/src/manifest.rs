@@ -7,7 +7,7 @@ use serde::Deserialize;
 use swtcg_plugin_api::{HookPoint, Pop, Query};
 
 use crate::model::CardType;
-use crate::text::{escape_controls, is_hiding_format, line_of};
+use crate::text::{escape_controls, is_hiding_format, key_line, line_of};
 
 /// The parameter shape of the printed keyword (how the text after the keyword reads).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -546,26 +546,13 @@ fn check_flag(
 }
 
 /// The line of a flag's `key` in the manifest: the key's line inside the flag's table, else the
-/// table's header, else the first line naming the flag.
+/// flag table's own line (its header, or its key in an inline table).
 fn flag_line(text: &str, name: &str, key: &str) -> Option<usize> {
-    let lines: Vec<&str> = text.lines().collect();
-    let header = lines.iter().position(|l| {
-        let l = l.trim_start();
-        l.starts_with('[') && l.contains(&format!("flags.{name}"))
-    });
-    if let Some(header) = header {
-        let in_table = lines[header + 1..]
-            .iter()
-            .take_while(|l| !l.trim_start().starts_with('['))
-            .position(|l| {
-                !key.is_empty()
-                    && l.trim_start()
-                        .strip_prefix(key)
-                        .is_some_and(|rest| rest.trim_start().starts_with('='))
-            });
-        return Some(in_table.map_or(header, |i| header + 1 + i) + 1);
-    }
-    lines.iter().position(|l| l.contains(name)).map(|i| i + 1)
+    let table = ["flags", name];
+    (!key.is_empty())
+        .then(|| key_line(text, &["flags", name, key]))
+        .flatten()
+        .or_else(|| key_line(text, &table))
 }
 
 /// Why a keyword name, alias, template or card name can't be one, if it can't: it must be
@@ -639,16 +626,11 @@ impl KeyErrors<'_> {
     fn error(&self, key: &str, message: String) -> ManifestError {
         ManifestError {
             origin: self.origin.to_string(),
-            line: self
-                .text
-                .lines()
-                .position(|l| {
-                    l.trim_start().starts_with(key)
-                        && l[l.find(key).unwrap_or(0) + key.len()..]
-                            .trim_start()
-                            .starts_with('=')
-                })
-                .map(|i| i + 1),
+            // The plugin's own table first: a flag's table has keys of the same names.
+            line: ["keyword", "card"]
+                .into_iter()
+                .find_map(|table| key_line(self.text, &[table, key]))
+                .or_else(|| key_line(self.text, &[key])),
             key: Some(key.to_string()),
             message,
         }

@@ -4,14 +4,70 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
+// Every error about a text file (manifest, ruleset, lock, deck, event, scenario) finds its line
+// with these three functions, so that a line and a column mean the same thing in every message.
+
 /// The 1-based line of a byte offset in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
-    let end = offset.min(text.len());
-    text.as_bytes()[..end]
+    position_of(text, offset).0
+}
+
+/// The 1-based line and character column of a byte offset in `text`. The offset comes from
+/// another crate (a toml span), so it is clamped to the text, and a column inside a character
+/// is counted lossily rather than trusted.
+pub fn position_of(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line_start = before
         .iter()
-        .filter(|&&b| b == b'\n')
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |at| at + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
         .count()
-        + 1
+        + 1;
+    (line, column)
+}
+
+/// The 1-based line where a TOML key is written: the first key, in document order, whose
+/// dotted path ends with `path` (`["flags", "x", "default"]` finds `keyword.flags.x.default`,
+/// written in a `[keyword.flags.x]` table or inline). A table's own key is found at its
+/// header. `None` when the text is not TOML or no key has that path, e.g. a missing key.
+pub fn key_line(text: &str, path: &[&str]) -> Option<usize> {
+    let document = toml::de::DeTable::parse(text).ok()?;
+    let mut found = None;
+    find_key(document.get_ref(), &mut Vec::new(), path, &mut found);
+    found.map(|offset| line_of(text, offset))
+}
+
+/// Depth-first search of a parsed table for the earliest-written key whose path ends with
+/// `wanted`; `trail` is the path of `table`.
+fn find_key<'a>(
+    table: &'a toml::de::DeTable<'_>,
+    trail: &mut Vec<&'a str>,
+    wanted: &[&str],
+    found: &mut Option<usize>,
+) {
+    for (key, value) in table.iter() {
+        trail.push(key.get_ref().as_ref());
+        if trail.ends_with(wanted) {
+            let at = key.span().start;
+            *found = Some(found.map_or(at, |f: usize| f.min(at)));
+        }
+        match value.get_ref() {
+            toml::de::DeValue::Table(inner) => find_key(inner, trail, wanted, found),
+            toml::de::DeValue::Array(items) => {
+                for item in items.iter() {
+                    if let toml::de::DeValue::Table(inner) = item.get_ref() {
+                        find_key(inner, trail, wanted, found);
+                    }
+                }
+            }
+            _ => {}
+        }
+        trail.pop();
+    }
 }
 
 /// Text from outside made safe to print: every control character (C0, DEL, C1: the ANSI
@@ -73,6 +129,32 @@ pub fn is_hiding_format(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_count_lines_and_characters_from_one() {
+        let text = "a = 1\nnamé = \"x\"\n";
+        assert_eq!(position_of(text, 0), (1, 1));
+        assert_eq!(position_of(text, 6), (2, 1));
+        // The column counts characters: "é" is two bytes and one column.
+        assert_eq!(position_of(text, text.find("\"x").unwrap()), (2, 8));
+        // An offset past the end is clamped to it, not trusted.
+        assert_eq!(position_of(text, 999), (3, 1));
+        assert_eq!(line_of(text, 7), 2);
+    }
+
+    #[test]
+    fn key_lines_follow_dotted_paths_headers_and_inline_tables() {
+        let text = "[keyword]\nid = \"x\"\nversion = \"1\"\n\n[keyword.flags.fast]\n\
+                    description = \"d\"\ndefault = \"a\"\n[wasm]\nsha256 = \"00\"\n\
+                    [[act]]\nplay = { card = \"c\" }\n";
+        assert_eq!(key_line(text, &["version"]), Some(3));
+        assert_eq!(key_line(text, &["flags", "fast"]), Some(5));
+        assert_eq!(key_line(text, &["flags", "fast", "default"]), Some(7));
+        assert_eq!(key_line(text, &["sha256"]), Some(9));
+        assert_eq!(key_line(text, &["play", "card"]), Some(11));
+        assert_eq!(key_line(text, &["flags", "fast", "values"]), None);
+        assert_eq!(key_line("not = = toml", &["not"]), None);
+    }
 
     #[test]
     fn controls_become_visible_escapes_and_printable_text_stays() {

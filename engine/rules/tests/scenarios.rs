@@ -9,23 +9,18 @@ use std::path::{Path, PathBuf};
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use swtcg_cards::CardDb;
-use swtcg_conformance::{Failure, RunOptions, Scenario, parse_scenario, run_scenario};
+use swtcg_conformance::{
+    Failure, RunOptions, Scenario, parse_scenario, resolve_named_ruleset, run_scenario,
+};
 use swtcg_rules::{NoPlugins, Ruleset};
 
 /// Runs a parsed scenario with the bundled cards and the default ruleset.
 fn run_parsed(scenario: &Scenario) -> Result<(), Failure> {
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
-    // A built-in ruleset by name, or a ruleset file relative to the core scenarios' folder (as
-    // `swtcg check` reads one relative to its scenario): the OQ variants of engine/rulesets.
-    let resolve = |name: &str| {
-        Ruleset::builtin(name).map(Ok).unwrap_or_else(|| {
-            let path = scenarios_dir().join(name);
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("no ruleset {name}: {e}"))?;
-            Ruleset::from_toml(&path.display().to_string(), &text).map_err(|e| e.to_string())
-        })
-    };
+    // The OQ variants of engine/rulesets, named relative to the core scenarios' folder as
+    // `swtcg check` reads a ruleset relative to its scenario; no plugin declares flags here.
+    let resolve = |name: &str| resolve_named_ruleset(&scenarios_dir(), name, &|_, _, _| Ok(()));
     let options = RunOptions {
         cards: &cards,
         ruleset: &ruleset,
