@@ -60,12 +60,12 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
     if loaded != log.header.plugins {
         if args.against_plugins.is_some() {
             println!("{origin}: replaying under other plugins:");
-            for line in plugin_differences(&log.header.plugins, &loaded) {
+            for line in swtcg_engine::provenance::plugin_differences(&log.header.plugins, &loaded) {
                 println!("  {line}");
             }
         } else {
             println!("{origin}: note: the log was played with other plugins than these:");
-            for line in plugin_differences(&log.header.plugins, &loaded) {
+            for line in swtcg_engine::provenance::plugin_differences(&log.header.plugins, &loaded) {
                 println!("  {line}");
             }
         }
@@ -189,28 +189,6 @@ fn turn_at(log: &GameLog, line: usize) -> u32 {
             _ => None,
         })
         .unwrap_or(0)
-}
-
-/// Plugins in the log but not loaded, loaded but not in the log, and changed, by `id@version`.
-fn plugin_differences(logged: &[String], loaded: &[String]) -> Vec<String> {
-    let id = |fp: &str| fp.split('@').next().unwrap_or(fp).to_string();
-    let mut lines = Vec::new();
-    for fp in logged {
-        match loaded.iter().find(|l| id(l) == id(fp)) {
-            None => lines.push(format!("- {fp} (not loaded now)")),
-            Some(now) if now != fp => lines.push(format!("~ {fp} -> {now}")),
-            Some(_) => {}
-        }
-    }
-    for fp in loaded {
-        if !logged.iter().any(|l| id(l) == id(fp)) {
-            lines.push(format!("+ {fp} (not in the log)"));
-        }
-    }
-    if lines.is_empty() {
-        lines.push("(the same plugins in another order)".into());
-    }
-    lines
 }
 
 /// Answers with the log's decisions and, when stepping, shows each one with the board and the

@@ -30,3 +30,26 @@ pub struct SetFile {
     /// The sha256 of the file's bytes: an erratum changes it.
     pub sha256: String,
 }
+
+/// Plugins in the log but not loaded, loaded but not in the log, and changed, by `id@version`:
+/// a line each (`- `, `+ `, `~ old -> new`), for `replay` and for refusing a save.
+pub fn plugin_differences(logged: &[String], loaded: &[String]) -> Vec<String> {
+    let id = |fp: &str| fp.split('@').next().unwrap_or(fp).to_string();
+    let mut lines = Vec::new();
+    for fp in logged {
+        match loaded.iter().find(|l| id(l) == id(fp)) {
+            None => lines.push(format!("- {fp} (not loaded now)")),
+            Some(now) if now != fp => lines.push(format!("~ {fp} -> {now}")),
+            Some(_) => {}
+        }
+    }
+    for fp in loaded {
+        if !logged.iter().any(|l| id(l) == id(fp)) {
+            lines.push(format!("+ {fp} (not in the log)"));
+        }
+    }
+    if lines.is_empty() {
+        lines.push("(the same plugins in another order)".into());
+    }
+    lines
+}

@@ -22,6 +22,9 @@ use crate::players::{GreedyPlayer, RandomPlayer};
 /// The save format's version, written in every save.
 pub const SAVE_FORMAT: u32 = 1;
 
+/// How many differing plugins a refused save names before "... and N more".
+const SHOWN_DIFFERENCES: usize = 10;
+
 /// The decide error a `Session` stops the game with when it pauses; never shown to a player.
 const PAUSED: &str = "the game was paused to be saved";
 
@@ -150,7 +153,7 @@ impl SavedGame {
             )));
         }
         let body = &saved.body;
-        if digest(body) != saved.digest {
+        if written_digest(text).as_deref() != Some(saved.digest.as_str()) {
             return Err(error(
                 "the save's contents do not match its digest: the file was damaged or edited"
                     .into(),
@@ -186,9 +189,19 @@ impl SavedGame {
         let body = &self.body;
         let loaded = host.fingerprints();
         if loaded != body.log.header.plugins {
+            // A line per plugin that differs, at most a screenful: a rebuild changes them all.
+            let differences =
+                crate::provenance::plugin_differences(&body.log.header.plugins, &loaded);
+            let shown = differences.len().min(SHOWN_DIFFERENCES);
+            let more = differences.len() - shown;
             return Err(error(format!(
-                "the game was saved with plugins {:?}, but {:?} are loaded",
-                body.log.header.plugins, loaded
+                "the game was saved with other plugins than those loaded:\n  {}{}",
+                differences[..shown].join("\n  "),
+                if more > 0 {
+                    format!("\n  ... and {more} more")
+                } else {
+                    String::new()
+                }
             )));
         }
         let mut nobody = Nobody;
@@ -254,6 +267,47 @@ fn first_difference(a: &[LogEntry], b: &[LogEntry]) -> Option<usize> {
 /// SHA-256 of the body's compact JSON, in hex.
 fn digest(body: &SaveBody) -> String {
     crate::digest::sha256_hex(serde_json::to_string(body).unwrap_or_default().as_bytes())
+}
+
+/// The digest of a save's body as the file writes it: its JSON text with the white space
+/// between tokens left out, which is the compact JSON that [`digest`] hashed when the game was
+/// saved. Hashing the text rather than the body read back keeps older saves loadable after a
+/// field is renamed (an old name read through a serde alias would be written back under the new
+/// name, and the digest would no longer match). `None` if the text has no body.
+fn written_digest(text: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Written<'a> {
+        #[serde(borrow)]
+        body: &'a serde_json::value::RawValue,
+    }
+    let written: Written = serde_json::from_str(text).ok()?;
+    Some(crate::digest::sha256_hex(
+        compact_json(written.body.get()).as_bytes(),
+    ))
+}
+
+/// JSON text without the white space between its tokens (white space inside strings stays):
+/// what serde_json's compact writer makes of what its pretty writer wrote.
+fn compact_json(text: &str) -> String {
+    let mut compact = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string {
+            compact.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+            compact.push(c);
+        } else if !c.is_ascii_whitespace() {
+            compact.push(c);
+        }
+    }
+    compact
 }
 
 /// A decider with no players: used while verifying, where no live decision may be asked.

@@ -115,7 +115,7 @@ pub struct GameState {
     pub attacks_again: Vec<(UnitId, UnitId, bool)>,
     /// Cards played from a discard pile through a keyword that removes them from the game when
     /// they would be discarded again (manifest `discarded-again = "removed"`).
-    #[serde(default)]
+    #[serde(default, alias = "meditated")]
     pub removed_when_discarded: Vec<CardId>,
     /// Pilot cards that moved onto or off a unit in the current build step: each may move once
     /// per build step (game 12.2). Emptied when a build step starts.

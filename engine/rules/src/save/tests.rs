@@ -155,6 +155,29 @@ fn an_edited_save_is_refused_by_its_digest() {
     assert!(err.message.contains("format 99"), "{err}");
 }
 
+#[test]
+fn a_save_written_before_a_field_was_renamed_still_loads() {
+    // Saves written before `GameState::removed_when_discarded` had that name spell it
+    // `meditated`, and their digest hashes that spelling; a save is compact or pretty alike.
+    let text = paused_save(1, random_seats(1), Pause::AtTurn(2));
+    let saved = SavedGame::from_json("game.json", &text).unwrap();
+    let old = text.replace("\"removed_when_discarded\"", "\"meditated\"");
+    assert_ne!(old, text);
+    let old = old.replace(&saved.digest, &written_digest(&old).unwrap());
+    let loaded = SavedGame::from_json("old.json", &old).unwrap();
+    assert_eq!(loaded.body, saved.body);
+    let compact = serde_json::to_string(&saved).unwrap();
+    assert_eq!(SavedGame::from_json("c.json", &compact).unwrap(), saved);
+}
+
+#[test]
+fn compact_json_drops_the_space_between_tokens_and_keeps_the_space_in_strings() {
+    let pretty = "{\n  \"a b\": [\n    1,\n    \"x \\\" \\\\ y\"\n  ]\n}";
+    assert_eq!(compact_json(pretty), "{\"a b\":[1,\"x \\\" \\\\ y\"]}");
+    let value: serde_json::Value = serde_json::from_str(pretty).unwrap();
+    assert_eq!(compact_json(pretty), serde_json::to_string(&value).unwrap());
+}
+
 /// Re-signs an edited body, as a careful forger would.
 fn resign(mut saved: SavedGame) -> String {
     saved.digest = digest(&saved.body);
