@@ -22,7 +22,7 @@ use crate::bundled::BUNDLED;
 #[path = "../../engine/benches/workload/mod.rs"]
 mod workload;
 
-use workload::{BENCH_HOOK, BuiltinCriticalHit, Played};
+use workload::{Ai, BENCH_HOOK, BuiltinCriticalHit, Played, WORKLOADS};
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -36,8 +36,9 @@ pub struct BenchArgs {
     /// noisier.
     #[arg(long)]
     quick: bool,
-    /// Print `{"selfplay": {"wasm_over_native": R, ...}, "hooks": {...}, "load": {...},
-    /// "memory": {...}}` instead of the table. Figures that were not measured are null.
+    /// Print `{"selfplay": {"wasm_over_native": R, ...}, "workloads": [{"workload":
+    /// "seed-greedy", ...}, ...], "hooks": {...}, "load": {...}, "memory": {...}}` instead of
+    /// the table. Figures that were not measured are null.
     #[arg(long)]
     json: bool,
     /// A folder of native builds of the bundled plugins (`cargo build --release --manifest-path
@@ -45,6 +46,10 @@ pub struct BenchArgs {
     /// it the native figures and ratios are null.
     #[arg(long, value_name = "DIR")]
     native: Option<PathBuf>,
+    /// Complete games per plugin path of each self-play workload (seed, keyword and plain decks,
+    /// greedy and random players).
+    #[arg(long, default_value_t = 40)]
+    workload_games: u64,
     /// Threads of the all-cores simulation; default: every core.
     #[arg(long)]
     threads: Option<usize>,
@@ -58,6 +63,7 @@ pub struct BenchArgs {
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Part {
     Selfplay,
+    Workloads,
     Hooks,
     Load,
     Memory,
@@ -172,7 +178,14 @@ fn measure(
         (Value::Null, hosts)
     };
     let selfplay = match wanted(Part::Selfplay) {
-        true => measure_selfplay(args, &mut hosts, decks)?,
+        true => {
+            let seeds = args.seed..args.seed + args.games.max(1);
+            measure_games(args, &mut hosts, decks, Ai::Random, seeds)?
+        }
+        false => Value::Null,
+    };
+    let workloads = match wanted(Part::Workloads) {
+        true => measure_workloads(args, &mut hosts)?,
         false => Value::Null,
     };
     let hooks = match wanted(Part::Hooks) {
@@ -186,6 +199,7 @@ fn measure(
     Ok(json!({
         "machine": { "cores": cores(), "quick": args.quick },
         "selfplay": selfplay,
+        "workloads": workloads,
         "hooks": hooks,
         "load": load,
         "memory": memory,
@@ -281,29 +295,60 @@ fn timed_games(
     host: &mut dyn AbilityHost,
     decks: &[Vec<Arc<CardDef>>; 2],
     seeds: std::ops::Range<u64>,
+    ai: Ai,
 ) -> anyhow::Result<(Played, Duration)> {
     let start = Instant::now();
-    let played = workload::play_games(host, decks, seeds).map_err(anyhow::Error::msg)?;
+    let played = workload::play_games_by(host, decks, seeds, ai).map_err(anyhow::Error::msg)?;
     Ok((played, start.elapsed()))
 }
 
-fn add(a: Played, b: Played) -> Played {
-    Played {
-        games: a.games + b.games,
-        turns: a.turns + b.turns,
-        entries: a.entries + b.entries,
-        won: a.won + b.won,
+/// Every self-play workload, each over `--workload-games` seeds from `--seed`, with the ratios
+/// the performance targets name: greedy self-play of the seed decks against the plain decks.
+fn measure_workloads(args: &BenchArgs, hosts: &mut Hosts) -> anyhow::Result<Value> {
+    let games = if args.quick {
+        3
+    } else {
+        args.workload_games.max(1)
+    };
+    let mut entries = Vec::new();
+    for workload in WORKLOADS {
+        let name = workload.name();
+        if !args.json {
+            eprintln!("bench: workload {name}, {games} games per path");
+        }
+        let decks = workload
+            .resolve()
+            .map_err(|e| anyhow!("the decks of workload {name}: {e}"))?;
+        let seeds = args.seed..args.seed + games;
+        let mut figures = measure_games(args, hosts, &decks, workload.ai, seeds)?;
+        figures["workload"] = json!(name);
+        figures["decks"] = json!([workload.lists[0].0, workload.lists[1].0]);
+        figures["ai"] = json!(workload.ai.name());
+        entries.push(figures);
     }
+    let ms = |name: &str| {
+        entries
+            .iter()
+            .find(|e| e["workload"] == name)
+            .and_then(|e| e["wasm_ms_per_game"].as_f64())
+    };
+    Ok(json!({
+        "games_per_workload": games,
+        "seed_greedy_over_plain_greedy": ratio(ms("seed-greedy"), ms("plain-greedy")),
+        "entries": entries,
+    }))
 }
 
-/// The same seeded games on each path. The paths take turns in rounds of a few games so that a
-/// change of load on the machine falls on all of them alike.
-fn measure_selfplay(
+/// The same seeded games of `ai` on each path. The paths take turns in rounds of a few games so
+/// that a change of load on the machine falls on all of them alike.
+fn measure_games(
     args: &BenchArgs,
     hosts: &mut Hosts,
     decks: &[Vec<Arc<CardDef>>; 2],
+    ai: Ai,
+    seeds: std::ops::Range<u64>,
 ) -> anyhow::Result<Value> {
-    let games = args.games.max(1);
+    let games = seeds.end - seeds.start;
     let chunk = if args.quick { games } else { 10.min(games) };
     let (mut wasm, mut native, mut none) = (
         (Played::default(), Duration::ZERO),
@@ -311,20 +356,19 @@ fn measure_selfplay(
         (Played::default(), Duration::ZERO),
     );
     // One game on each path first, so that lazily made instances and caches are warm.
-    workload::play_games(&mut hosts.wasm, decks, 0..1).map_err(anyhow::Error::msg)?;
-    let mut first = args.seed;
-    let end = args.seed + games;
-    while first < end {
-        let seeds = first..(first + chunk).min(end);
-        let (p, t) = timed_games(&mut hosts.wasm, decks, seeds.clone())?;
-        wasm = (add(wasm.0, p), wasm.1 + t);
+    workload::play_games_by(&mut hosts.wasm, decks, 0..1, ai).map_err(anyhow::Error::msg)?;
+    let mut first = seeds.start;
+    while first < seeds.end {
+        let chunk = first..(first + chunk).min(seeds.end);
+        let (p, t) = timed_games(&mut hosts.wasm, decks, chunk.clone(), ai)?;
+        wasm = (wasm.0 + p, wasm.1 + t);
         if let Some(registry) = hosts.native.as_mut() {
-            let (p, t) = timed_games(registry, decks, seeds.clone())?;
-            native = (add(native.0, p), native.1 + t);
+            let (p, t) = timed_games(registry, decks, chunk.clone(), ai)?;
+            native = (native.0 + p, native.1 + t);
         }
-        let (p, t) = timed_games(&mut NoPlugins, decks, seeds.clone())?;
-        none = (add(none.0, p), none.1 + t);
-        first = seeds.end;
+        let (p, t) = timed_games(&mut NoPlugins, decks, chunk.clone(), ai)?;
+        none = (none.0 + p, none.1 + t);
+        first = chunk.end;
     }
     let per_sec = |(p, t): (Played, Duration)| -> Option<f64> {
         (p.games > 0).then(|| round(p.games as f64 / t.as_secs_f64(), 1))
@@ -335,10 +379,11 @@ fn measure_selfplay(
     let native_ran = hosts.native.is_some();
     let native_time = native_ran.then_some(native.1.as_secs_f64());
     // The allocations of one game on the wasm path.
-    let (_, bytes, allocations, _) = counted(|| workload::play_games(&mut hosts.wasm, decks, 0..1));
+    let (_, bytes, allocations, _) =
+        counted(|| workload::play_games_by(&mut hosts.wasm, decks, 0..1, ai));
     // The plugin calls the games make, by hook and query.
     let mut counting = Watched::new(&mut hosts.wasm, workload::CallCounts::default());
-    workload::play_games(&mut counting, decks, args.seed..end).map_err(anyhow::Error::msg)?;
+    workload::play_games_by(&mut counting, decks, seeds.clone(), ai).map_err(anyhow::Error::msg)?;
     let counts = counting.into_watcher();
     let calls_per_game = counts.total() as f64 / games as f64;
     let by_kind: serde_json::Map<String, Value> = counts
@@ -348,9 +393,10 @@ fn measure_selfplay(
         .collect();
     Ok(json!({
         "games": games,
-        "seeds": [args.seed, end - 1],
+        "seeds": [seeds.start, seeds.end - 1],
         "turns_per_game": round(wasm.0.turns as f64 / games as f64, 2),
         "log_entries_per_game": round(wasm.0.entries as f64 / games as f64, 1),
+        "decisions_per_game": round(wasm.0.decisions as f64 / games as f64, 1),
         "wasm_games_per_sec": per_sec(wasm),
         "native_games_per_sec": if native_ran { per_sec(native) } else { None },
         "no_plugins_games_per_sec": per_sec(none),
@@ -629,6 +675,10 @@ fn print_table(report: &Value) {
     if !s.is_null() {
         print_selfplay(s, &f);
     }
+    let w = &report["workloads"];
+    if !w.is_null() {
+        print_workloads(w, &f);
+    }
     let h = &report["hooks"];
     if !h.is_null() {
         print_hooks(h, &f);
@@ -675,6 +725,35 @@ fn print_selfplay(s: &Value, f: &dyn Fn(&Value) -> String) {
         "  {} plugin calls per game {}",
         f(&s["plugin_calls_per_game"]),
         s["plugin_calls_per_game_by_kind"]
+    );
+}
+
+fn print_workloads(w: &Value, f: &dyn Fn(&Value) -> String) {
+    println!(
+        "Self-play workloads ({} games each, ms per game; the no-plugins path skips every \
+         ability, so it is a floor, not the same games):",
+        w["games_per_workload"]
+    );
+    println!(
+        "  {:<16} {:>9} {:>9} {:>11} {:>11} {:>10} {:>10} {:>12}",
+        "", "wasm", "native", "no plugins", "wasm/native", "decisions", "calls", "allocations"
+    );
+    for e in w["entries"].as_array().into_iter().flatten() {
+        println!(
+            "  {:<16} {:>9} {:>9} {:>11} {:>11} {:>10} {:>10} {:>12}",
+            e["workload"].as_str().unwrap_or("?"),
+            f(&e["wasm_ms_per_game"]),
+            f(&e["native_ms_per_game"]),
+            f(&e["no_plugins_ms_per_game"]),
+            f(&e["wasm_over_native"]),
+            f(&e["decisions_per_game"]),
+            f(&e["plugin_calls_per_game"]),
+            f(&e["wasm_allocations_per_game"]),
+        );
+    }
+    println!(
+        "  seed-greedy / plain-greedy time (wasm): {}",
+        f(&w["seed_greedy_over_plain_greedy"])
     );
 }
 

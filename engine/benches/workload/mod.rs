@@ -1,8 +1,9 @@
 //! The benchmark workloads shared by the criterion benches of `engine/benches/` and `swtcg bench`
-//! (which includes this file): the keyword-heavy demo decks, seeded random-legal self-play, a
-//! position with an attack in progress for hook dispatch, and a built-in Rust Critical Hit that
-//! is the baseline a plugin call is compared with. Only the engine's public API is used, so both
-//! crates can compile it.
+//! (which includes this file): seeded self-play of the decks users play (the seed decks `demo`
+//! and `sim` play, the keyword-heavy decks, the plain decks) by the greedy AI and the
+//! random-legal player, a position with an attack in progress for hook dispatch, and a built-in
+//! Rust Critical Hit that is the baseline a plugin call is compared with. Only the engine's
+//! public API is used, so both crates can compile it.
 
 #![allow(dead_code, reason = "each bench binary uses some of the workloads")]
 
@@ -12,10 +13,11 @@ use std::sync::Arc;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::deck::parse_deck_list;
 use swtcg_engine::hooks::{HookCall, HookError, PluginId, QueryAsked};
+use swtcg_engine::log::LogEntry;
 use swtcg_engine::log::LogHeader;
 use swtcg_engine::model::attack::{AttackDie, AttackState};
 use swtcg_engine::model::{CardSide, Place, Unit};
-use swtcg_engine::players::RandomPlayer;
+use swtcg_engine::players::{GreedyPlayer, RandomPlayer};
 use swtcg_engine::plugins::Manifest;
 use swtcg_engine::{
     AbilityHost, Arena, CardDef, Game, GameState, Outcome, Ruleset, Seats, Side, Watcher,
@@ -42,6 +44,81 @@ pub fn keyword_decks() -> Result<[Vec<Arc<CardDef>>; 2], String> {
     ])
 }
 
+/// The seed decks `swtcg demo` and `swtcg sim` play: real units with card text, every ability
+/// carried out by a bundled plugin.
+pub const SEED_DARK: &str = include_str!("../../data/decks/seed-dark.txt");
+pub const SEED_LIGHT: &str = include_str!("../../data/decks/seed-light.txt");
+/// The plain demo decks: units without abilities, the floor of a game's cost.
+pub const PLAIN_DARK: &str = include_str!("../../data/decks/demo-dark.txt");
+pub const PLAIN_LIGHT: &str = include_str!("../../data/decks/demo-light.txt");
+
+/// Who plays a workload's games, both sides alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ai {
+    /// The greedy AI `swtcg sim` and `swtcg play` use by default.
+    Greedy,
+    /// Uniformly random legal choices, seeded by the game.
+    Random,
+}
+
+impl Ai {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ai::Greedy => "greedy",
+            Ai::Random => "random",
+        }
+    }
+}
+
+/// A self-play workload: two decks (name and deck list) and the AI of both sides.
+#[derive(Debug, Clone, Copy)]
+pub struct Workload {
+    /// The decks' short name: `seed`, `keywords` or `plain`.
+    pub decks: &'static str,
+    pub lists: [(&'static str, &'static str); 2],
+    pub ai: Ai,
+}
+
+impl Workload {
+    /// `seed-greedy`, `plain-random`, ...
+    pub fn name(&self) -> String {
+        format!("{}-{}", self.decks, self.ai.name())
+    }
+
+    /// The workload's decks resolved against the bundled cards.
+    pub fn resolve(&self) -> Result<[Vec<Arc<CardDef>>; 2], String> {
+        let cards = CardDb::bundled();
+        let deck = |(name, text): (&str, &str)| {
+            parse_deck_list(name, text, &cards).map_err(|e| e.to_string())
+        };
+        Ok([deck(self.lists[0])?, deck(self.lists[1])?])
+    }
+}
+
+/// Every self-play workload, the one users run most first: greedy self-play of the seed decks.
+pub const WORKLOADS: [Workload; 6] = {
+    const SEED: [(&str, &str); 2] = [("seed-dark.txt", SEED_DARK), ("seed-light.txt", SEED_LIGHT)];
+    const KEYWORDS: [(&str, &str); 2] = [
+        ("keywords-dark.txt", KEYWORDS_DARK),
+        ("keywords-light.txt", KEYWORDS_LIGHT),
+    ];
+    const PLAIN: [(&str, &str); 2] = [
+        ("demo-dark.txt", PLAIN_DARK),
+        ("demo-light.txt", PLAIN_LIGHT),
+    ];
+    const fn w(decks: &'static str, lists: [(&'static str, &'static str); 2], ai: Ai) -> Workload {
+        Workload { decks, lists, ai }
+    }
+    [
+        w("seed", SEED, Ai::Greedy),
+        w("seed", SEED, Ai::Random),
+        w("keywords", KEYWORDS, Ai::Greedy),
+        w("keywords", KEYWORDS, Ai::Random),
+        w("plain", PLAIN, Ai::Greedy),
+        w("plain", PLAIN, Ai::Random),
+    ]
+};
+
 /// What a batch of self-play games did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Played {
@@ -51,6 +128,21 @@ pub struct Played {
     pub entries: u64,
     /// Games that ended with a winner (the others reached the turn limit).
     pub won: u64,
+    /// Decisions asked of the players over all games.
+    pub decisions: u64,
+}
+
+impl std::ops::Add for Played {
+    type Output = Played;
+    fn add(self, b: Played) -> Played {
+        Played {
+            games: self.games + b.games,
+            turns: self.turns + b.turns,
+            entries: self.entries + b.entries,
+            won: self.won + b.won,
+            decisions: self.decisions + b.decisions,
+        }
+    }
 }
 
 /// Plays one complete seeded game between two random-legal players.
@@ -60,36 +152,66 @@ pub fn play_game(
     ruleset: &Arc<Ruleset>,
     seed: u64,
 ) -> Result<Played, String> {
+    play_game_by(host, decks, ruleset, seed, Ai::Random)
+}
+
+/// Plays one complete seeded game between two players of `ai`, seeded as `swtcg sim` seeds them.
+pub fn play_game_by(
+    host: &mut dyn AbilityHost,
+    decks: &[Vec<Arc<CardDef>>; 2],
+    ruleset: &Arc<Ruleset>,
+    seed: u64,
+    ai: Ai,
+) -> Result<Played, String> {
+    let player = |offset: u64| -> Box<dyn swtcg_engine::Player> {
+        match ai {
+            Ai::Greedy => Box::new(GreedyPlayer),
+            Ai::Random => Box::new(RandomPlayer::new(seed.wrapping_add(offset))),
+        }
+    };
     let mut seats = Seats {
-        dark: Box::new(RandomPlayer::new(seed)),
-        light: Box::new(RandomPlayer::new(seed.wrapping_add(1))),
+        dark: player(0),
+        light: player(1),
     };
     let mut game = Game::from_decks(decks.clone(), seed, ruleset.clone(), host, &mut seats);
     let outcome = game
         .play()
         .map_err(|e| format!("seed {seed}: the game stopped: {e}"))?;
+    let decisions = game
+        .log
+        .entries
+        .iter()
+        .filter(|e| matches!(e, LogEntry::Decision { .. }))
+        .count() as u64;
     Ok(Played {
         games: 1,
         turns: game.state.turn as u64,
         entries: game.log.entries.len() as u64,
         won: matches!(outcome, Outcome::Winner(_)) as u64,
+        decisions,
     })
 }
 
-/// Plays one game per seed and adds up what they did.
+/// Plays one random-legal game per seed and adds up what they did.
 pub fn play_games(
     host: &mut dyn AbilityHost,
     decks: &[Vec<Arc<CardDef>>; 2],
     seeds: std::ops::Range<u64>,
 ) -> Result<Played, String> {
+    play_games_by(host, decks, seeds, Ai::Random)
+}
+
+/// Plays one game of `ai` per seed and adds up what they did.
+pub fn play_games_by(
+    host: &mut dyn AbilityHost,
+    decks: &[Vec<Arc<CardDef>>; 2],
+    seeds: std::ops::Range<u64>,
+    ai: Ai,
+) -> Result<Played, String> {
     let ruleset = Arc::new(Ruleset::default());
     let mut total = Played::default();
     for seed in seeds {
-        let one = play_game(host, decks, &ruleset, seed)?;
-        total.games += one.games;
-        total.turns += one.turns;
-        total.entries += one.entries;
-        total.won += one.won;
+        total = total + play_game_by(host, decks, &ruleset, seed, ai)?;
     }
     Ok(total)
 }

@@ -228,7 +228,7 @@ impl SavedGame {
                 index + 1
             )));
         }
-        if body.pending.is_none() && game.state != body.state {
+        if body.pending.is_none() && *game.state != body.state {
             return Err(error(
                 "replaying the saved decisions does not give the saved state".into(),
             ));

@@ -248,7 +248,7 @@ fn greedy_free(ruleset: &Ruleset) -> Played {
         StopAt::StepEnd,
     );
     Played {
-        state: game.state,
+        state: game.state.into_inner(),
         log: game.log,
         result,
         unused_acts: 0,

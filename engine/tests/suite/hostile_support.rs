@@ -475,7 +475,7 @@ pub fn play(text: &str, host: &mut dyn AbilityHost, ruleset: &Ruleset) -> Played
     };
     let mut game = Game::new(state, header, host, &mut script);
     let result = game.run_from(step, stop);
-    let (state, log) = (game.state, game.log);
+    let (state, log) = (game.state.into_inner(), game.log);
     Played {
         state,
         log,

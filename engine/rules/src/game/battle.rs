@@ -318,8 +318,9 @@ impl Game<'_> {
             preventable: true,
         }];
         self.state.damage_instances += 1;
+        let id = self.state.damage_instances;
         self.state.damage.push(DamageInstance {
-            id: self.state.damage_instances,
+            id,
             source: Some(attacker),
             pending,
         });
@@ -351,8 +352,9 @@ impl Game<'_> {
         pending: Vec<PendingDamage>,
     ) -> Flow {
         self.state.damage_instances += 1;
+        let id = self.state.damage_instances;
         self.state.damage.push(DamageInstance {
-            id: self.state.damage_instances,
+            id,
             source,
             pending,
         });

@@ -10,6 +10,7 @@ mod cascade;
 mod command;
 mod completion;
 mod played;
+mod revision;
 mod setup;
 mod stats;
 
@@ -24,6 +25,7 @@ use crate::log::{Event, GameLog, LogEntry, LogHeader};
 use crate::model::{Arena, CardDef, CardId, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
+pub use revision::TrackedState;
 
 pub use abilities::ActiveAbility;
 pub use abilities::card_plugin_for;
@@ -102,7 +104,8 @@ const TURN: [TurnStep; 11] = [
 
 /// A game in progress: the state, its log, and the players and abilities it asks.
 pub struct Game<'a> {
-    pub state: GameState,
+    /// The state, with a revision that every change advances (`revision.rs`).
+    pub state: TrackedState,
     pub log: GameLog,
     host: &'a mut dyn AbilityHost,
     players: &'a mut dyn Decider,
@@ -120,6 +123,8 @@ pub struct Game<'a> {
     unit_order: Vec<(Side, UnitId)>,
     /// The instances asked at a hook, a list kept between hooks for the same reason.
     hook_instances: Vec<abilities::ActiveAbility>,
+    /// Answers of static queries kept while the state is unchanged (`abilities/memo.rs`).
+    query_memo: abilities::QueryMemo,
 }
 
 impl<'a> Game<'a> {
@@ -132,7 +137,7 @@ impl<'a> Game<'a> {
     ) -> Self {
         host.new_game();
         Game {
-            state,
+            state: TrackedState::new(state),
             log: GameLog::new(header),
             host,
             players,
@@ -143,6 +148,7 @@ impl<'a> Game<'a> {
             cascade: Default::default(),
             unit_order: Vec::new(),
             hook_instances: Vec::new(),
+            query_memo: Default::default(),
         }
     }
 

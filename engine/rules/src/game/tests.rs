@@ -257,7 +257,7 @@ fn greedy_game(
     let mut host = NoPlugins;
     let mut game = Game::from_decks(decks, 9, Arc::new(ruleset), &mut host, &mut seats);
     let outcome = game.play();
-    (outcome, game.state, game.log)
+    (outcome, game.state.into_inner(), game.log)
 }
 
 #[test]

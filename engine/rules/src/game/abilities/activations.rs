@@ -609,7 +609,7 @@ impl Game<'_> {
         log_len: usize,
         error: HookError,
     ) -> Flow {
-        self.state = before;
+        *self.state = before;
         self.log.entries.truncate(log_len);
         self.plugin_failed(error)
     }

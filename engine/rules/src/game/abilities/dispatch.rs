@@ -180,15 +180,26 @@ impl Game<'_> {
         // Offers in a POP are made to a player, who decides without secret attack dice
         // (Cunning): the plugin computes them from what that player sees (host `dice-hidden`).
         // What an offer does when played (`activate`) is worked out on the whole game.
+        let revision = self.state.revision();
+        if let Some(answer) =
+            self.query_memo
+                .get(revision, instance.plugin, &instance.ability, &call)
+        {
+            return Ok(answer);
+        }
         let seen = match call {
             QueryCall::Activations { .. } => crate::game::seen_by(&self.state, instance.controller),
-            _ => std::borrow::Cow::Borrowed(&self.state),
+            _ => std::borrow::Cow::Borrowed(&*self.state),
         };
         match self
             .host
             .query(instance.plugin, &instance.ability, &call, &seen)
         {
-            Ok(answer) => Ok(answer),
+            Ok(answer) => {
+                self.query_memo
+                    .keep(revision, instance.plugin, &instance.ability, &call, &answer);
+                Ok(answer)
+            }
             Err(error) => {
                 self.plugin_failed(error)?;
                 Ok(QueryAnswer::Effects(Vec::new()))

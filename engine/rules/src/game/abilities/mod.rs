@@ -15,10 +15,13 @@ mod apply;
 mod attach;
 mod dispatch;
 mod instances;
+mod memo;
 mod queries;
 mod validate;
 
 use std::sync::Arc;
+
+pub(crate) use memo::QueryMemo;
 
 use swtcg_plugin_api::{Ability, HookEvent, HookPoint, Pop, Query, QueryCall};
 

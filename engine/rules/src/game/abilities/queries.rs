@@ -159,7 +159,14 @@ impl Game<'_> {
         for (id, mut names) in ids.into_iter().zip(lost) {
             names.sort();
             names.dedup();
-            if let Some(unit) = self.state.unit_mut(id) {
+            // Written only when they changed: a write advances the state's revision, which
+            // drops the answers kept for it (`memo.rs`).
+            if self
+                .state
+                .unit(id)
+                .is_some_and(|u| u.lost_keywords != names)
+                && let Some(unit) = self.state.unit_mut(id)
+            {
                 unit.lost_keywords = names;
             }
         }
@@ -206,8 +213,12 @@ impl Game<'_> {
             }
         }
         for (id, sum) in ids.into_iter().zip(sums) {
-            if let Some(unit) = self.state.unit_mut(id) {
-                unit.static_bonus = [sum.speed, sum.power, sum.health];
+            let bonus = [sum.speed, sum.power, sum.health];
+            // Written only when it changed, as the lost keywords are.
+            if self.state.unit(id).is_some_and(|u| u.static_bonus != bonus)
+                && let Some(unit) = self.state.unit_mut(id)
+            {
+                unit.static_bonus = bonus;
             }
         }
         Ok(())

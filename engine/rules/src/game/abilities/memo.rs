@@ -1,0 +1,86 @@
+//! The answers of static queries (granted abilities, removed keywords, stat modifiers), kept
+//! while the state's revision stays the same, so that an unchanged game does not ask a plugin
+//! the same question again at every hook (issue 21: most plugin calls of a greedy game were
+//! these repeated questions).
+//!
+//! A plugin's answer is a function of the ability, the call and the state it sees (hooks and
+//! queries are pure, docs/plugin-protocol.md), so an answer kept for the same revision is the
+//! answer the plugin would give. Only answers are kept: a call that failed is asked again, and
+//! fails again, as before.
+
+use std::collections::HashMap;
+
+use swtcg_plugin_api::{Ability, QueryAnswer, QueryCall, UnitId};
+
+use crate::hooks::PluginId;
+
+/// The static queries whose answers are kept, with their arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum StaticCall {
+    StatModifier,
+    StatModifierFor(UnitId),
+    GrantedAbilities,
+    RemovedKeywords(UnitId),
+}
+
+impl StaticCall {
+    /// The call as a kept one, if it is a static query.
+    fn of(call: &QueryCall) -> Option<StaticCall> {
+        match *call {
+            QueryCall::StatModifier => Some(StaticCall::StatModifier),
+            QueryCall::StatModifierFor { unit } => Some(StaticCall::StatModifierFor(unit)),
+            QueryCall::GrantedAbilities => Some(StaticCall::GrantedAbilities),
+            QueryCall::RemovedKeywords { unit } => Some(StaticCall::RemovedKeywords(unit)),
+            _ => None,
+        }
+    }
+}
+
+/// The kept answers of one revision of the state.
+#[derive(Debug, Default)]
+pub(crate) struct QueryMemo {
+    revision: u64,
+    answers: HashMap<(PluginId, Ability, StaticCall), QueryAnswer>,
+}
+
+impl QueryMemo {
+    /// The kept answer to `call` for the ability, if the state is still at the revision it was
+    /// kept for.
+    pub(crate) fn get(
+        &mut self,
+        revision: u64,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+    ) -> Option<QueryAnswer> {
+        let call = StaticCall::of(call)?;
+        self.forget_before(revision);
+        // The key owns its ability; looking up by a borrowed one would need a second map type.
+        self.answers.get(&(plugin, ability.clone(), call)).cloned()
+    }
+
+    /// Keeps a plugin's answer to a static query for this revision of the state.
+    pub(crate) fn keep(
+        &mut self,
+        revision: u64,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        answer: &QueryAnswer,
+    ) {
+        let Some(call) = StaticCall::of(call) else {
+            return;
+        };
+        self.forget_before(revision);
+        self.answers
+            .insert((plugin, ability.clone(), call), answer.clone());
+    }
+
+    /// Drops every answer kept for another revision.
+    fn forget_before(&mut self, revision: u64) {
+        if self.revision != revision {
+            self.answers.clear();
+            self.revision = revision;
+        }
+    }
+}
