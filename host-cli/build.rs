@@ -188,7 +188,8 @@ fn watch_inputs(repo: &Path, plugins: &Path) -> Result<(), String> {
             }
         } else {
             // Cargo scans a watched folder recursively, so the folder notices the keyword.toml
-            // that will turn it into a bundled plugin.
+            // that will turn it into a bundled plugin, and a change to the libraries plugins
+            // share (`shared/`) rebuilds the plugins.
             watched.insert(dir);
         }
     }

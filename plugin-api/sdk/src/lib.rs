@@ -73,7 +73,6 @@ mod enums;
 pub mod card_text;
 pub mod effect_text;
 pub mod played_text;
-pub mod prediction;
 
 /// Read-only questions about the game during a call (the WIT `host` interface). In a wasm
 /// plugin they are the component's imports; in a native build they go through the host's
