@@ -13,7 +13,7 @@
 //! those the engine counts: after the re-roll POP (P5), with Accuracy and Armor applied and
 //! Fury's extra dice included.
 
-use swtcg_sdk::effect_text::{self, Outcome};
+use swtcg_card_text::effect_text::{self, Outcome};
 use swtcg_sdk::*;
 
 /// Whose attacks a prediction is about.
