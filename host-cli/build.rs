@@ -188,13 +188,15 @@ fn watch_inputs(repo: &Path, plugins: &Path) -> Result<(), String> {
             }
         } else {
             // Cargo scans a watched folder recursively, so the folder notices the keyword.toml
-            // that will turn it into a bundled plugin.
+            // that will turn it into a bundled plugin, and a change to the libraries plugins
+            // share (`shared/`) rebuilds the plugins.
             watched.insert(dir);
         }
     }
-    // The contract, its WIT and the guest SDK (`plugin-api/sdk/`) are built into every plugin.
+    // The contract, its WIT and the guest SDK (`plugin-api/sdk/`) are built into every plugin,
+    // the reader of printed card text (`plugin-api/card-text/`) into those that read texts.
     let api = repo.join("plugin-api");
-    for krate in [api.clone(), api.join("sdk")] {
+    for krate in [api.clone(), api.join("sdk"), api.join("card-text")] {
         watched.insert(krate.join("Cargo.toml"));
         watch_tree(&krate.join("src"), &mut watched)?;
     }

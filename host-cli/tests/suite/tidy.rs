@@ -1,8 +1,8 @@
 //! The architecture invariants that a reader can't keep in their head, checked over the source
 //! tree (rust-analyzer's `tidy.rs` is the model): every file says its job, wasmtime stays in the
-//! wasm host crate and out of the rules core's build, the rules core names no keyword, no file
-//! grows past 1,500 lines without a reason, and the code map of ARCHITECTURE.md names every
-//! crate and every source file.
+//! wasm host crate and out of the rules core's build, neither the rules core nor the guest SDK
+//! names a keyword, no file grows past 1,500 lines without a reason, and the code map of
+//! ARCHITECTURE.md names every crate and every source file.
 
 use std::path::{Path, PathBuf};
 
@@ -19,11 +19,16 @@ const WASM_HOST: &str = "engine/wasm-host";
 /// The rules core, which must build without wasmtime and name no keyword.
 const RULES_CORE: &str = "engine/rules";
 
+/// The source folders that must name no keyword: the rules core's, and the guest SDK's, which
+/// every plugin builds in (the keywords' words are the plugins' own and the reader of card
+/// text's, `plugin-api/card-text`).
+const KEYWORD_FREE: &[&str] = &["engine/rules/src", "plugin-api/sdk/src"];
+
 /// Keyword names that are also words of the rules themselves (game.md): deploying (7.1), stacks
 /// (3.6), Pilots (12), paying Equip costs (7.1), and the two ways an attack's defender changes
 /// (10.2), which the API's `retarget` enum names Intercept and Redirect; and INSERT, whose lower
-/// case is the name of every collection's `insert`. The core may use these words; every other
-/// keyword name is the plugins' alone.
+/// case is the name of every collection's `insert`. The core and the SDK may use these words;
+/// every other keyword name is the plugins' alone.
 const RULES_WORDS: &[&str] = &[
     "Deploy",
     "Stack",
@@ -68,6 +73,27 @@ fn members() -> Vec<String> {
         .collect();
     assert!(members.len() > 3, "the workspace lists {members:?}");
     members
+}
+
+/// The libraries of the plugins workspace: its members that are no plugin (no `keyword.toml`,
+/// such as `plugins/shared/prediction`), as paths from the repository root.
+fn plugin_libraries() -> Vec<String> {
+    let table: toml::Table = toml::from_str(&read("plugins/Cargo.toml")).unwrap();
+    table["workspace"]["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| format!("plugins/{}", m.as_str().unwrap()))
+        .filter(|m| !root().join(m).join("keyword.toml").is_file())
+        .collect()
+}
+
+/// The crates the code map of ARCHITECTURE.md describes: the workspace's, and the libraries the
+/// plugins share, which are no plugin and so are not described by the plugins' own files.
+fn mapped_crates() -> Vec<String> {
+    let mut crates = members();
+    crates.extend(plugin_libraries());
+    crates
 }
 
 /// A crate's manifest as a table.
@@ -264,7 +290,7 @@ fn without_aliases(code: &str) -> String {
 }
 
 #[test]
-fn the_rules_core_names_no_keyword() {
+fn neither_the_rules_core_nor_the_sdk_names_a_keyword() {
     // A keyword is found as its printed name ("Meditate", "Critical Hit") or, in lower case, at
     // the start of an identifier or key (`meditated`, `critical_hit`, `"absorb-timing"`), in
     // code outside comments and tests.
@@ -278,7 +304,13 @@ fn the_rules_core_names_no_keyword() {
         })
         .collect();
     let mut files = Vec::new();
-    rust_files(&root().join(RULES_CORE).join("src"), &mut files);
+    for folder in KEYWORD_FREE {
+        rust_files(&root().join(folder), &mut files);
+    }
+    assert!(
+        files.iter().any(|f| f.starts_with("plugin-api/sdk/src/")),
+        "no file of the SDK found in {files:?}"
+    );
     let mut problems = Vec::new();
     for file in files.iter().filter(|f| !f.ends_with("/tests.rs")) {
         for (number, line) in read(file).lines().enumerate() {
@@ -296,7 +328,7 @@ fn the_rules_core_names_no_keyword() {
             }
         }
     }
-    none("keyword names in the rules core", problems);
+    none("keyword names in the rules core or the guest SDK", problems);
 }
 
 #[test]
@@ -322,7 +354,7 @@ fn no_file_is_over_1500_lines_without_a_reason() {
 fn the_code_map_names_every_source_file() {
     let map = read("ARCHITECTURE.md");
     let mut files = Vec::new();
-    for member in members() {
+    for member in mapped_crates() {
         rust_files(&root().join(member).join("src"), &mut files);
     }
     let problems = files
@@ -359,7 +391,7 @@ fn the_code_map_names_every_crate_and_no_other() {
         .filter_map(|rest| rest.split_once("/`"))
         .map(|(folder, _)| folder.to_string())
         .collect();
-    let crates: std::collections::BTreeSet<String> = members().into_iter().collect();
+    let crates: std::collections::BTreeSet<String> = mapped_crates().into_iter().collect();
     let missing: Vec<String> = crates.difference(&mapped).cloned().collect();
     none(
         "crates the code map of ARCHITECTURE.md has no heading for",
@@ -367,7 +399,7 @@ fn the_code_map_names_every_crate_and_no_other() {
     );
     let extra: Vec<String> = mapped.difference(&crates).cloned().collect();
     none(
-        "code map headings that name no crate of the workspace",
+        "code map headings that name no crate of the workspace or library of the plugins",
         extra,
     );
 }

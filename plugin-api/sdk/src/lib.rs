@@ -3,7 +3,11 @@
 //! A plugin is one struct, one `impl Keyword for ThatStruct` overriding the hooks and queries
 //! its manifest subscribes to (every method defaults to "no effect"), and one
 //! `swtcg_sdk::export_keyword!(ThatStruct);`. The contract it builds on is the crate
-//! `swtcg-plugin-api` (`api` here); a plugin depends on this crate only.
+//! `swtcg-plugin-api` (`api` here); a plugin depends on this crate, and on no other to talk to
+//! the engine.
+//!
+//! The SDK knows no keyword and no card text: a plugin that reads printed text ("Gain 2 Force.",
+//! a Battle card's steps) depends on the reader of card text, `swtcg-card-text`, besides it.
 
 /// Bindings generated from `plugin-api/wit/keyword.wit`, the contract's WIT.
 #[allow(missing_docs, clippy::all)]
@@ -69,11 +73,6 @@ mod alloc;
 static ALLOCATOR: alloc::SizeClasses = alloc::SizeClasses::new();
 
 mod enums;
-
-pub mod card_text;
-pub mod effect_text;
-pub mod played_text;
-pub mod prediction;
 
 /// Read-only questions about the game during a call (the WIT `host` interface). In a wasm
 /// plugin they are the component's imports; in a native build they go through the host's

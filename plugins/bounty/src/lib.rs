@@ -16,7 +16,7 @@
 //! Only bonuses that can wait for the build step (gaining Force or build points, drawing) can be
 //! collected; any other bonus text is not understood and does nothing.
 
-use swtcg_sdk::effect_text::{self, delayed, parse};
+use swtcg_card_text::effect_text::{self, delayed, parse};
 use swtcg_sdk::*;
 
 struct Bounty;

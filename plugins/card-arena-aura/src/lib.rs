@@ -11,7 +11,7 @@
 //! can't be expressed by the API (`granted-abilities` gives only the unit's own) and are not
 //! claimed.
 
-use swtcg_sdk::card_text::{UnitFilter, is_self, names_unit, stats};
+use swtcg_card_text::card_text::{UnitFilter, is_self, names_unit, stats};
 use swtcg_sdk::*;
 
 struct ArenaAura;

@@ -9,7 +9,7 @@
 //! says that the text is understood: a card printing it is then served, and nothing is left
 //! unread.
 
-use swtcg_sdk::card_text::attacks_stealth;
+use swtcg_card_text::card_text::attacks_stealth;
 use swtcg_sdk::*;
 
 struct AttackStealth;

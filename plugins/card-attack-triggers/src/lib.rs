@@ -10,7 +10,7 @@
 //! - "When this unit damages another unit and the other unit is discarded, untap this unit.": at
 //!   the discard, the damage being placed came from this unit.
 
-use swtcg_sdk::card_text::is_self;
+use swtcg_card_text::card_text::is_self;
 use swtcg_sdk::*;
 
 struct AttackTriggers;

@@ -1,5 +1,6 @@
 //! Card plugin for Battle cards (game 7.4, 9.3, 13.1.1): it carries out the printed texts that
-//! `swtcg_sdk::played_text` reads, in every set, so one plugin serves every card of a pattern:
+//! `swtcg_card_text::played_text` reads, in every set, so one plugin serves every card of a
+//! pattern:
 //!
 //! - "[Pay N Force ->] One of your <units> gets <boost> for this attack." Offered in the attack
 //!   POP (P4, before the dice) for the attacking unit, if it is the player's and fits.
@@ -26,7 +27,7 @@
 //! told the POP: a position with nothing to offer holds an offer no player can pick (no target,
 //! no amount from 1 up).
 
-use swtcg_sdk::played_text::{
+use swtcg_card_text::played_text::{
     self, ARENAS, Amount, Filter, Pick, PlayedText, Step, Until, affected, allowed, boost_effects,
     units_matching,
 };

@@ -10,7 +10,7 @@
 //! Quoted abilities, conditions ("with "Fett" in its name", "unless it has Parry 2") and
 //! anything else `card_text::gains` can't read are not claimed.
 
-use swtcg_sdk::card_text::{UnitFilter, gains};
+use swtcg_card_text::card_text::{UnitFilter, gains};
 use swtcg_sdk::*;
 
 struct EquipmentText;

@@ -14,7 +14,7 @@
 //! use limit of its own (game 13.6): it may be paid for again. Only Force costs are claimed, the
 //! cost the engine pays for every activation.
 
-use swtcg_sdk::card_text::{force_cost, gains, is_self, names_unit};
+use swtcg_card_text::card_text::{force_cost, gains, is_self, names_unit};
 use swtcg_sdk::*;
 
 struct ForceBoost;

@@ -1,7 +1,7 @@
 //! Card plugin for Missions (game 7.4: "A completed Mission resolves and is then discarded"): it
-//! carries out the printed texts that `swtcg_sdk::played_text` reads, in every set, through the
-//! `resolve` hook the engine calls when a Mission is completed (`ability.unit` is the Mission,
-//! still in its build zone; the event's `side` is its controller):
+//! carries out the printed texts that `swtcg_card_text::played_text` reads, in every set,
+//! through the `resolve` hook the engine calls when a Mission is completed (`ability.unit` is the
+//! Mission, still in its build zone; the event's `side` is its controller):
 //!
 //! - "You gain +N Force." / "Your opponent loses N Force." / "You get +N build points this
 //!   turn." and their "for each <unit>" forms ("You gain +1 Force for each of your Characters in
@@ -22,7 +22,7 @@
 //! and answers with the effects of the one picked. Texts that would need two choices in a row
 //! (a "Choose one" whose options choose again) are not claimed.
 
-use swtcg_sdk::played_text::{self, ARENAS, Filter, Pick, PlayedText, Step, units_matching};
+use swtcg_card_text::played_text::{self, ARENAS, Filter, Pick, PlayedText, Step, units_matching};
 use swtcg_sdk::*;
 
 struct Mission;

@@ -28,7 +28,7 @@
 //! Whether the text names the unit it is printed on is checked before acting (`names_unit`), as
 //! `understands` can't see the card.
 
-use swtcg_sdk::card_text::{PreventAll, names_unit, prevent_all};
+use swtcg_card_text::card_text::{PreventAll, names_unit, prevent_all};
 use swtcg_sdk::*;
 
 struct PreventAllDamage;

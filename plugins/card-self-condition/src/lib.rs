@@ -17,7 +17,7 @@
 //! - "Damage from this unit's attack can't be prevented." (as Ferocity, for its attack damage
 //!   only; Fortitude on the damaged unit still allows prevention, game 14.2).
 
-use swtcg_sdk::card_text::{UnitFilter, gains, is_self, names_unit, stats};
+use swtcg_card_text::card_text::{UnitFilter, gains, is_self, names_unit, stats};
 use swtcg_sdk::*;
 
 struct SelfCondition;

@@ -15,8 +15,8 @@
 //! POP that is not reserved (game 9.4), with your tapped units in an arena that match as targets:
 //! untapping an untapped unit would do nothing.
 
-use swtcg_sdk::card_text::force_cost;
-use swtcg_sdk::played_text::arena_of;
+use swtcg_card_text::card_text::force_cost;
+use swtcg_card_text::played_text::arena_of;
 use swtcg_sdk::*;
 
 struct Untap;

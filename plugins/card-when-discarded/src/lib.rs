@@ -9,8 +9,8 @@
 //! Force"); counters on the discarded unit have nowhere to go, so such texts, like any effect
 //! the reader can't read, are not claimed.
 
-use swtcg_sdk::card_text::is_self;
-use swtcg_sdk::effect_text::{Outcome, effects_now, parse};
+use swtcg_card_text::card_text::is_self;
+use swtcg_card_text::effect_text::{Outcome, effects_now, parse};
 use swtcg_sdk::*;
 
 struct WhenDiscarded;

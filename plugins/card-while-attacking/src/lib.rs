@@ -13,7 +13,7 @@
 //! - "Each non-Jedi Character gets -2 power as long as it's attacking Obi-Wan.": power against
 //!   the unit with the text (`power-against`), as Shields does.
 
-use swtcg_sdk::card_text::{UnitFilter, gains, is_self, names_unit, stats};
+use swtcg_card_text::card_text::{UnitFilter, gains, is_self, names_unit, stats};
 use swtcg_sdk::*;
 
 struct WhileAttacking;

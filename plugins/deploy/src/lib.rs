@@ -14,7 +14,7 @@
 //! "you" being the player who deploys it. A text the reader can't read is not understood, so
 //! the ability does nothing rather than something else.
 
-use swtcg_sdk::effect_text::{effects_now, parse};
+use swtcg_card_text::effect_text::{effects_now, parse};
 use swtcg_sdk::*;
 
 struct Deploy;

@@ -27,11 +27,11 @@
 //! no disrupt yet), "Get that card's effects", searches, draws and effects that refer to what
 //! the card's effect did ("up to X, where X is the number removed this way").
 
-use swtcg_sdk::NOT_IN_PLAY;
-use swtcg_sdk::card_text;
-use swtcg_sdk::played_text::{
+use swtcg_card_text::card_text;
+use swtcg_card_text::played_text::{
     self, Pick, PlayedText, Step, Until, allowed, boost_effects, capitalized, units_matching,
 };
+use swtcg_sdk::NOT_IN_PLAY;
 use swtcg_sdk::*;
 
 struct Enhance;

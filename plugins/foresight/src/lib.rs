@@ -12,9 +12,9 @@
 //! Accuracy and the defender's Armor applied and Fury's extra dice included. "The number of hits
 //! that will be rolled for that attack" is read as the attack's result; re-rolled dice are part
 //! of rolling it. Each Foresight of a unit predicts on its own (layered). The work is shared with
-//! Forewarning in `swtcg_sdk::prediction`.
+//! Forewarning in the library `swtcg_prediction` (plugins/shared/prediction).
 
-use swtcg_sdk::prediction::{Prediction, Predicts};
+use swtcg_prediction::{Prediction, Predicts};
 use swtcg_sdk::*;
 
 struct Foresight;

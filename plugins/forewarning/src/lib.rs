@@ -17,7 +17,7 @@
 //! moment for it (game 10.11). Each Forewarning of a unit predicts on its own (layered). An effect
 //! text the helper can't read makes the ability do nothing (`understands` answers false).
 
-use swtcg_sdk::prediction::{Prediction, Predicts};
+use swtcg_prediction::{Prediction, Predicts};
 use swtcg_sdk::*;
 
 struct Forewarning;

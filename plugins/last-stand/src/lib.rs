@@ -14,7 +14,7 @@
 //! (game/abilities/dispatch.rs `dispatch_hook`), which is how this instance is reached after its
 //! unit left.
 
-use swtcg_sdk::effect_text::{Outcome, effects_now, parse};
+use swtcg_card_text::effect_text::{Outcome, effects_now, parse};
 use swtcg_sdk::*;
 
 struct LastStand;

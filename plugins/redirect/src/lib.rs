@@ -12,7 +12,7 @@
 //! defender when the attacker couldn't attack the chosen unit (Stealth) or its attack can't be
 //! retargeted (Precision with the `precision-blocks = "all"` flag); the cost stays paid.
 
-use swtcg_sdk::card_text::{names_unit, prevent_all};
+use swtcg_card_text::card_text::{names_unit, prevent_all};
 use swtcg_sdk::*;
 
 struct Redirect;

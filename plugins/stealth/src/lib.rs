@@ -15,7 +15,7 @@
 //! card plugin `card-attack-stealth` claims that text; this plugin reads it from the attacker's
 //! abilities (host `abilities`, API 1.1).
 
-use swtcg_sdk::card_text::attacks_stealth;
+use swtcg_card_text::card_text::attacks_stealth;
 use swtcg_sdk::*;
 
 struct Stealth;

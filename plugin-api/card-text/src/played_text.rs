@@ -6,84 +6,21 @@
 //! The reader is pure: [`parse`] turns a whole printed text into a [`PlayedText`], or `None` for
 //! any word it does not know, so that a plugin claims (`understands`) only texts it carries out
 //! completely, timing restrictions ("Play only if ...") included. [`Filter::matches`] decides
-//! which units a phrase such as "your Soldiers in the Ground arena" names; the helpers at the
-//! end ask the host for the units in play and turn a boost, or a whole step, into effects
-//! ([`step_effects`]), so that every plugin playing these texts resolves a step alike.
+//! which units a phrase such as "your Soldiers in the Ground arena" names. Carrying a step out,
+//! which asks the host for the units in play ([`step_effects`]), is `resolve`'s, re-exported
+//! here. The keywords and subtypes the reader knows by name are the crate's `vocabulary`.
 
-use super::card_text::force_cost;
-use super::effect_text::opponent;
-use super::{
-    Arena, Duration, Effect, Grant, Side, SideAmount, StatChange, UnitAmount, UnitId, UnitView,
-    Zone, host,
+use crate::card_text::force_cost;
+use crate::vocabulary::{GRANTED_KEYWORDS, GrantedKeyword, MULTI_WORD_SUBTYPES};
+use swtcg_plugin_api::text::stat_change;
+use swtcg_sdk::{Arena, Side, UnitView, Zone};
+
+mod resolve;
+
+pub use resolve::{
+    ARENAS, Pick, affected, allowed, boost_effects, duration, step_effects, units_in,
+    units_matching,
 };
-use crate::text::stat_change;
-
-/// Keywords with a number ("Accuracy 1") that an effect may give a unit, as printed.
-const NUMBER_KEYWORDS: [&str; 19] = [
-    "Accuracy",
-    "Ambush",
-    "Area Damage",
-    "Avenge",
-    "Backfire",
-    "Barrage",
-    "Bombard",
-    "Critical Hit",
-    "Focus",
-    "Fury",
-    "Ion Cannon",
-    "Lucky",
-    "Overload",
-    "Parry",
-    "Riposte",
-    "Shields",
-    "Stun",
-    "Surge",
-    "Tenacity",
-];
-
-/// Keywords without a number an effect may give a unit.
-const PLAIN_KEYWORDS: [&str; 12] = [
-    "Armor",
-    "Consume",
-    "Cunning",
-    "Double Damage",
-    "Double Strike",
-    "Ferocity",
-    "Fortitude",
-    "Inspiration",
-    "Intimidation",
-    "Overkill",
-    "Precision",
-    "Stealth",
-];
-
-/// Activated keywords an effect may give a unit in quotes, with their cost:
-/// `"Pay 2 Force -> Intercept"`; the flag says whether a number follows the keyword.
-const ACTIVATED_KEYWORDS: [(&str, bool); 9] = [
-    ("Absorb", true),
-    ("Deflect", true),
-    ("Evade", true),
-    ("Intercept", false),
-    ("Persuade", true),
-    ("Protect", true),
-    ("Redirect", false),
-    ("Retaliate", true),
-    ("Velocity", true),
-];
-
-/// Subtypes written with a space inside them (the card importer keeps them together too).
-const MULTI_WORD_SUBTYPES: [&str; 10] = [
-    "Yuuzhan Vong",
-    "Capital Ship",
-    "Jedi Knight",
-    "Jedi Master",
-    "Jedi Padawan",
-    "Sith Lord",
-    "Bounty Hunter",
-    "Crime Lord",
-    "Old Republic",
-    "Force Sensitive",
-];
 
 /// Words that look like a subtype in a phrase but are not one.
 const NOT_SUBTYPES: [&str; 12] = [
@@ -778,49 +715,53 @@ fn boost_items(text: &str) -> Option<Vec<String>> {
 }
 
 /// A keyword ability a boost gives, as it is printed on a unit: "Accuracy 1", "Overkill", or a
-/// quoted activated keyword `"Pay 2 Force -> Intercept"`.
+/// quoted activated keyword `"Pay 2 Force -> Intercept"`: a keyword of the vocabulary that an
+/// effect grants so, with a number exactly if the keyword takes one.
 fn granted_ability(item: &str) -> Option<String> {
     if let Some(inner) = item.strip_prefix('"').and_then(|i| i.strip_suffix('"')) {
         let (cost, keyword) = split_arrow(inner)?;
         force_cost(cost)?;
-        let (name, number) = keyword_with_number(keyword, &ACTIVATED_KEYWORDS.map(|(k, _)| k))?;
-        let wants_number = ACTIVATED_KEYWORDS
-            .iter()
-            .any(|&(k, n)| k.eq_ignore_ascii_case(name) && n);
-        if wants_number != number.is_some() {
+        let (granted, number) = keyword_with_number(keyword, true)?;
+        if granted.number != number.is_some() {
             return None;
         }
         return Some(format!("{cost} -> {keyword}"));
     }
-    let (name, number) = keyword_with_number(item, &NUMBER_KEYWORDS)
-        .filter(|(_, n)| n.is_some())
-        .or_else(|| keyword_with_number(item, &PLAIN_KEYWORDS).filter(|(_, n)| n.is_none()))?;
+    let (granted, number) = keyword_with_number(item, false)?;
+    if granted.number != number.is_some() {
+        return None;
+    }
     Some(match number {
-        Some(n) => format!("{name} {n}"),
-        None => name.to_string(),
+        Some(n) => format!("{} {n}", granted.name),
+        None => granted.name.to_string(),
     })
 }
 
-/// "Critical Hit 6" → ("Critical Hit", Some(6)) if the name is one of `names`.
-fn keyword_with_number<'a>(text: &str, names: &[&'a str]) -> Option<(&'a str, Option<i32>)> {
+/// "Critical Hit 6" → (Critical Hit, Some(6)) if the name is that of a keyword an effect grants
+/// with a cost (`cost`) or without one.
+fn keyword_with_number(text: &str, cost: bool) -> Option<(GrantedKeyword, Option<i32>)> {
     let text = text.trim();
-    names.iter().find_map(|&name| {
-        let rest = strip(text, name)?;
-        if rest.is_empty() {
-            return Some((name, None));
-        }
-        let n = rest.strip_prefix(' ')?.parse().ok()?;
-        Some((name, Some(n)))
-    })
+    GRANTED_KEYWORDS
+        .iter()
+        .filter(|k| k.cost == cost)
+        .find_map(|&keyword| {
+            let rest = strip(text, keyword.name)?;
+            if rest.is_empty() {
+                return Some((keyword, None));
+            }
+            let n = rest.strip_prefix(' ')?.parse().ok()?;
+            Some((keyword, Some(n)))
+        })
 }
 
-/// "shields" → "Shields", for "a unit that has shields".
+/// "shields" → "Shields", for "a unit that has shields": a keyword an effect grants without a
+/// cost.
 fn known_keyword_name(text: &str) -> Option<String> {
-    NUMBER_KEYWORDS
+    GRANTED_KEYWORDS
         .iter()
-        .chain(&PLAIN_KEYWORDS)
-        .find(|k| k.eq_ignore_ascii_case(text.trim()))
-        .map(|k| k.to_string())
+        .filter(|k| !k.cost)
+        .find(|k| k.name.eq_ignore_ascii_case(text.trim()))
+        .map(|k| k.name.to_string())
 }
 
 /// Whether a word can be a subtype: capitalized letters (and hyphens), not a phrase word.
@@ -941,201 +882,10 @@ fn kind_of(words: &[&str]) -> Option<Kind> {
     }
 }
 
-/// The duration of a boost as the API names it.
-pub fn duration(until: Until) -> Duration {
-    match until {
-        Until::ThisAttack => Duration::ThisAttack,
-        Until::EndOfTurn => Duration::EndOfTurn,
-    }
-}
-
-/// The effects of a boost on one unit: one stat change (if any) and one grant per ability.
-pub fn boost_effects(unit: UnitId, boost: &Boost, until: Until) -> Vec<Effect> {
-    let duration = duration(until);
-    let mut effects = Vec::new();
-    if (boost.speed, boost.power, boost.health) != (0, 0, 0) {
-        effects.push(Effect::Stats(StatChange {
-            unit,
-            speed: boost.speed,
-            power: boost.power,
-            health: boost.health,
-            duration,
-        }));
-    }
-    effects.extend(boost.abilities.iter().map(|text| {
-        Effect::Grant(Grant {
-            unit,
-            text: text.clone(),
-            duration,
-        })
-    }));
-    effects
-}
-
-/// The units in an arena a filter names, for the player `me`, in id order (asks the host).
-pub fn units_matching(filter: &Filter, me: Side, chosen: Option<Arena>) -> Vec<UnitView> {
-    host::units(None)
-        .into_iter()
-        .filter_map(host::unit)
-        .filter(|u| filter.matches(u, me, chosen))
-        .collect()
-}
-
-/// How many units `side` controls in an arena (asks the host).
-pub fn units_in(arena: Arena, side: Side) -> usize {
-    host::units(None)
-        .into_iter()
-        .filter_map(host::unit)
-        .filter(|u| u.controller == side && arena_of(u.zone) == Some(arena))
-        .count()
-}
-
-/// The arenas in the order "Choose an arena" offers them.
-pub const ARENAS: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
-
-/// What the player picked for a step besides a target: an arena ("Choose an arena. ... in that
-/// arena") or one of a [`Step::TypeGets`] step's subtypes, by position.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Pick {
-    #[default]
-    Nothing,
-    Arena(Arena),
-    Type(usize),
-}
-
-impl Pick {
-    /// The arena picked, if any: "that arena" of a filter.
-    pub fn arena(self) -> Option<Arena> {
-        match self {
-            Pick::Arena(arena) => Some(arena),
-            _ => None,
-        }
-    }
-}
-
-/// Whether every "Play only ..." restriction of a text holds for the player `me` (asks the
-/// host).
-pub fn allowed(text: &PlayedText, me: Side) -> bool {
-    text.only_if.iter().all(|condition| match condition {
-        Condition::NoAttack => host::attack().is_none(),
-        Condition::MoreUnitsIn(arena) => units_in(*arena, me) > units_in(*arena, opponent(me)),
-    })
-}
-
-/// The units a step that targets no unit acts on now, for the player `me` with `pick`: each
-/// unit a boost reaches, each untapped unit "tap all" taps, each damaged unit "remove from
-/// each" heals. Empty for any other step.
-pub fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
-    let chosen = pick.arena();
-    match (step, pick) {
-        (Step::EachGets { filter, .. }, _) => units_matching(filter, me, chosen)
-            .iter()
-            .map(|u| u.id)
-            .collect(),
-        // Tapping a tapped unit is no change: "tap all" taps the untapped ones.
-        (Step::TapAll { filter }, _) => units_matching(filter, me, chosen)
-            .iter()
-            .filter(|u| !u.tapped)
-            .map(|u| u.id)
-            .collect(),
-        (Step::RemoveFromEach { filter, .. }, _) => units_matching(filter, me, chosen)
-            .iter()
-            .filter(|u| u.damage > 0)
-            .map(|u| u.id)
-            .collect(),
-        (Step::TypeGets { types, .. }, Pick::Type(t)) => {
-            let Some(wanted) = types.get(t) else {
-                return Vec::new();
-            };
-            host::units(None)
-                .into_iter()
-                .filter_map(host::unit)
-                .filter(|u| u.built && arena_of(u.zone).is_some() && has_subtype(u, wanted))
-                .map(|u| u.id)
-                .collect()
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// The effects of a step for the player `me` with `pick`, in printed order. Steps on units the
-/// player targets (one unit, "that unit", a unit of a build zone) are carried out by
-/// `targeted`, which knows the target, also inside a sequence or a condition; its error fails
-/// the whole step, so that nothing is half done.
-pub fn step_effects(
-    step: &Step,
-    me: Side,
-    pick: Pick,
-    targeted: &mut dyn FnMut(&Step) -> Result<Vec<Effect>, String>,
-) -> Result<Vec<Effect>, String> {
-    let each = |filter: &Option<Filter>| {
-        filter
-            .as_ref()
-            .map_or(1, |f| units_matching(f, me, None).len() as u32)
-    };
-    Ok(match step {
-        Step::GainForce { amount, per } => match amount.saturating_mul(each(per)) {
-            0 => Vec::new(),
-            gain => vec![Effect::GainForce(gain)],
-        },
-        Step::OpponentLosesForce(amount) => vec![Effect::LoseForce(SideAmount {
-            side: opponent(me),
-            amount: *amount,
-        })],
-        Step::BuildPoints { amount, per } => match amount.saturating_mul(each(per)) {
-            0 => Vec::new(),
-            gain => vec![Effect::GainBuildPoints(gain)],
-        },
-        Step::IfUnitsInEachArena { at_least, then } => {
-            if ARENAS
-                .iter()
-                .all(|&a| units_in(a, me) >= *at_least as usize)
-            {
-                step_effects(then, me, pick, targeted)?
-            } else {
-                Vec::new()
-            }
-        }
-        Step::Sequence(parts) => {
-            let mut all = Vec::new();
-            for part in parts {
-                all.extend(step_effects(part, me, pick, targeted)?);
-            }
-            all
-        }
-        Step::EachGets { boost, until, .. } | Step::TypeGets { boost, until, .. } => {
-            affected(step, me, pick)
-                .into_iter()
-                .flat_map(|unit| boost_effects(unit, boost, *until))
-                .collect()
-        }
-        Step::TapAll { .. } => affected(step, me, pick)
-            .into_iter()
-            .map(Effect::Tap)
-            .collect(),
-        Step::RemoveFromEach { amount, .. } => affected(step, me, pick)
-            .into_iter()
-            .map(|unit| {
-                Effect::RemoveDamage(UnitAmount {
-                    unit,
-                    amount: *amount,
-                })
-            })
-            .collect(),
-        Step::OneGets { .. }
-        | Step::Prevent { .. }
-        | Step::RemoveDamage { .. }
-        | Step::TapOne { .. }
-        | Step::FromOpponentsBuildZone { .. }
-        | Step::PutCounters { .. }
-        | Step::PlaceDamage { .. }
-        | Step::ThatGets { .. } => targeted(step)?,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use swtcg_sdk::{Duration, Effect, Grant, StatChange};
 
     fn yours(kinds: Vec<Kind>) -> Filter {
         Filter {

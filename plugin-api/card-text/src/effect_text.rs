@@ -5,7 +5,7 @@
 //! A text this module can't read gives `None`; the plugin then answers `understands = false`
 //! and the card coverage counts the ability as unsupported, rather than guessing.
 
-use super::{Delayed, Effect, Side, SideAmount, UnitId, UnitView};
+use swtcg_sdk::{CounterChange, Delayed, Effect, Side, SideAmount, UnitId, UnitView};
 
 /// One effect of a printed effect text, before it is tied to a unit and a player.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,7 +111,7 @@ pub fn effects_now(outcomes: &[Outcome], controller: Side, unit: UnitId) -> Vec<
                 side: opponent(controller),
                 amount: *n,
             }),
-            Outcome::CountersOnSelf { kind, amount } => Effect::Counters(super::CounterChange {
+            Outcome::CountersOnSelf { kind, amount } => Effect::Counters(CounterChange {
                 unit,
                 kind: kind.clone(),
                 amount: *amount as i32,

@@ -7,7 +7,9 @@
 //! As with `effect_text`, a phrase this module can't read gives `None`, so that a plugin claims
 //! only the texts it can carry out completely.
 
-use super::{Arena, Stats, UnitView};
+use crate::vocabulary::SUBTYPE_ALIASES;
+use swtcg_plugin_api::text::stat_change;
+use swtcg_sdk::{Arena, Stats, UnitView};
 
 /// Words that start a sentence about something other than one unit by its name.
 const NOT_A_NAME: &[&str] = &[
@@ -71,7 +73,7 @@ pub fn stats(text: &str) -> Option<Stats> {
     let text = text.trim().trim_end_matches('.');
     let mut any = false;
     for part in text.split(" and ").flat_map(|p| p.split(", ")) {
-        let (speed, power, health) = crate::text::stat_change(part.trim())?;
+        let (speed, power, health) = stat_change(part.trim())?;
         total.speed += speed;
         total.power += power;
         total.health += health;
@@ -143,7 +145,7 @@ pub fn gains(text: &str) -> Option<(Stats, Vec<String>)> {
             continue;
         }
         any = true;
-        match crate::text::stat_change(part) {
+        match stat_change(part) {
             Some((speed, power, health)) => {
                 total.speed += speed;
                 total.power += power;
@@ -173,10 +175,6 @@ const NOT_SUBTYPES: &[&str] = &[
     "side",
     "neutral",
 ];
-
-/// Names of peoples printed in texts whose subtype is another word ("each of your other
-/// Rakata": the subtype is Rakatan).
-const SUBTYPE_ALIASES: &[(&str, &str)] = &[("rakata", "rakatan")];
 
 /// The arena a word of a unit filter names: an arena word, or "Characters", the plural that
 /// filters print for the units of the Character arena ("each of your Characters"; the other
@@ -363,7 +361,7 @@ pub fn attacks_stealth(text: &str) -> Option<AttacksStealth> {
 mod tests {
 
     use super::*;
-    use crate::{Side, Zone};
+    use swtcg_sdk::{Side, Zone};
 
     fn unit(unique: bool, subtypes: &[&str], arenas: &[Arena]) -> UnitView {
         UnitView {

@@ -1,5 +1,7 @@
-//! Predicting the hits of an attack (Foresight, Forewarning): "you may predict the number of
-//! hits that will be rolled for that attack. If you're correct, gain the [effect]."
+//! Predicting the hits of an attack, the rules that Foresight and Forewarning share: "you may
+//! predict the number of hits that will be rolled for that attack. If you're correct, gain the
+//! [effect]." A library of the plugins workspace used by those two plugins only: keyword logic,
+//! which the guest SDK does not carry.
 //!
 //! When the attack is declared (game 10.1.3), the predicting ability offers its controller an
 //! optional choice of "0 hits", "1 hit", ... up to the most attack dice the attacker may roll in
@@ -11,8 +13,8 @@
 //! those the engine counts: after the re-roll POP (P5), with Accuracy and Armor applied and
 //! Fury's extra dice included.
 
-use super::effect_text::{self, Outcome};
-use super::*;
+use swtcg_card_text::effect_text::{self, Outcome};
+use swtcg_sdk::*;
 
 /// Whose attacks a prediction is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
