@@ -227,6 +227,43 @@ pub enum Delayed {
     },
 }
 
+impl Delayed {
+    /// The effect this delayed effect is when it runs, for the player whose ability made it
+    /// (`controller`: the one who gains Force or build points, or draws). The WIT can't nest a
+    /// variant in itself, so `delayed` lists again the effects that may wait; on this side each
+    /// is the `Effect` of the same name, and the engine checks and applies it as that one.
+    pub fn effect(self, controller: Side) -> Effect {
+        match self {
+            Delayed::DiceOfDamage {
+                source,
+                target,
+                dice,
+            } => Effect::DiceOfDamage {
+                source,
+                target,
+                dice,
+            },
+            Delayed::Damage {
+                source,
+                target,
+                amount,
+            } => Effect::Damage {
+                source,
+                target,
+                amount,
+            },
+            Delayed::Stats(change) => Effect::Stats(change),
+            Delayed::GainForce { amount } => Effect::GainForce { amount },
+            Delayed::GainBuildPoints { amount } => Effect::GainBuildPoints { amount },
+            Delayed::Draw { cards } => Effect::Draw {
+                side: controller,
+                cards,
+            },
+            Delayed::LoseForce { side, amount } => Effect::LoseForce { side, amount },
+        }
+    }
+}
+
 /// The closed vocabulary of effects a plugin may propose (WIT `effect`). The engine validates
 /// each one against the rules and applies all of a call's effects or none of them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -722,6 +759,42 @@ mod tests {
         assert_eq!(Arena::from_word("build-zone"), None);
         assert_eq!(Arena::from_word("Characters"), None);
         assert_eq!(Arena::from_word(""), None);
+    }
+
+    #[test]
+    fn a_delayed_effect_is_the_effect_of_its_name_for_its_controller() {
+        let damage = Delayed::Damage {
+            source: 1,
+            target: 2,
+            amount: 3,
+        };
+        assert_eq!(
+            damage.effect(Side::Dark),
+            Effect::Damage {
+                source: 1,
+                target: 2,
+                amount: 3
+            }
+        );
+        // "Draw" is the controller's; "lose Force" names its player.
+        assert_eq!(
+            Delayed::Draw { cards: 2 }.effect(Side::Light),
+            Effect::Draw {
+                side: Side::Light,
+                cards: 2
+            }
+        );
+        let lose = Delayed::LoseForce {
+            side: Side::Dark,
+            amount: 1,
+        };
+        assert_eq!(
+            lose.effect(Side::Light),
+            Effect::LoseForce {
+                side: Side::Dark,
+                amount: 1
+            }
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Validation: every effect a plugin proposes is checked against the rules and the limits before
 //! anything applies.
 
-use swtcg_plugin_api::{Delayed, Effect};
+use swtcg_plugin_api::Effect;
 
 use super::{
     ActiveAbility, COUNTER_KIND_LIMIT, DICE_LIMIT, EFFECT_LIMIT, GRANT_TEXT_LIMIT, Granted,
@@ -11,23 +11,10 @@ use crate::cost::parse_costs;
 use crate::game::{Flow, Game};
 use crate::model::UnitId;
 
-/// Whether a delayed effect carries a number beyond the limits of an effect.
-fn delayed_too_big(d: &Delayed) -> bool {
-    match d {
-        Delayed::DiceOfDamage { dice, .. } => *dice > DICE_LIMIT,
-        Delayed::Damage { amount, .. }
-        | Delayed::GainForce { amount }
-        | Delayed::GainBuildPoints { amount }
-        | Delayed::Draw { cards: amount }
-        | Delayed::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
-        Delayed::Stats(c) => [c.speed, c.power, c.health]
-            .iter()
-            .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
-    }
-}
-
-/// Whether an effect carries a number beyond the limits of an effect.
-fn too_big(effect: &Effect) -> bool {
+/// Whether an effect carries a number beyond the limits of an effect. A delayed effect is
+/// checked as the effect it is when it runs (`Delayed::effect`), so that its limits are those
+/// of that effect and are written once.
+fn too_big(effect: &Effect, controller: swtcg_plugin_api::Side) -> bool {
     match effect {
         Effect::Stats(c) => [c.speed, c.power, c.health]
             .iter()
@@ -38,9 +25,9 @@ fn too_big(effect: &Effect) -> bool {
         | Effect::GainForce { amount } => *amount > EFFECT_LIMIT,
         Effect::DiceOfDamage { dice, .. } | Effect::ExtraAttackDice { dice } => *dice > DICE_LIMIT,
         Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
-        Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
-        Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
-        Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => delayed_too_big(d),
+        Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => {
+            too_big(&d.clone().effect(controller), controller)
+        }
         Effect::Draw { cards: amount, .. }
         | Effect::GainBuildPoints { amount }
         | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
@@ -108,7 +95,7 @@ impl Game<'_> {
         granted: &Granted,
     ) -> Result<(), String> {
         // Numbers beyond any card's reach are refused before they can overflow a pool.
-        let too_big = too_big(effect);
+        let too_big = too_big(effect, source.controller.into());
         if too_big {
             return Err(format!(
                 "a number beyond the limits of an effect ({EFFECT_LIMIT}, or {DICE_LIMIT} dice)"
