@@ -240,6 +240,7 @@ fn offer(
             cost,
             targets,
             max_amount,
+            replaces: false,
         });
     }
     // Untargeted: in a POP open to general effects, and only if it does something.
@@ -252,6 +253,7 @@ fn offer(
         cost,
         targets: Vec::new(),
         max_amount: None,
+        replaces: false,
     })
 }
 
@@ -262,6 +264,7 @@ fn placeholder() -> Activation {
         cost: None,
         targets: Vec::new(),
         max_amount: Some(0),
+        replaces: false,
     }
 }
 

@@ -59,10 +59,10 @@ impl Game<'_> {
             };
             return self.plugin_failed(error);
         }
-        let granted = self.granted_to_boarded(&effects)?;
+        let rooms = self.rooms_of_boarded(source, &effects)?;
         if let Some((effect, reason)) = effects
             .iter()
-            .find_map(|e| self.validate(source, e, &granted).err().map(|r| (e, r)))
+            .find_map(|e| self.validate(source, e, &rooms).err().map(|r| (e, r)))
         {
             let error = HookError {
                 plugin: self.plugin_label(source.plugin),
