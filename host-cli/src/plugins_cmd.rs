@@ -303,6 +303,7 @@ const TAKEN_NAMES: &[&str] = &[
     "Retarget",
     "DiceKind",
     "Activation",
+    "RoomForPilots",
     "Choice",
     "Option",
     "Result",

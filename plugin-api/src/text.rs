@@ -66,73 +66,6 @@ pub fn stat_change(effect: &str) -> Option<(i32, i32, i32)> {
     }
 }
 
-/// What a "can have" sentence about Pilots says (game 12.2, 12.4, OQ-20). The host reads it when
-/// it checks a Pilot boarding a unit, and the card plugin `card-pilot-room` claims exactly the
-/// texts it reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PilotRoom {
-    /// "can have a Pilot": a Droid may be piloted.
-    APilot,
-    /// "can have up to N Pilots".
-    UpTo(u32),
-    /// "can have an extra Pilot" ("1 extra Pilot", "2 extra Pilots"), not counted for a Pilot
-    /// that has every word of `unless` among its subtypes ("as long as that Pilot isn't an
-    /// Astromech Droid", R2-D2 (J)).
-    Extra { count: u32, unless: Vec<String> },
-}
-
-/// Reads the words after "can have " (any case, with or without the sentence's period); `None`
-/// for anything else, a condition of another kind included ("as long as it is attacking"), so
-/// that a text the host can't read is never claimed.
-pub fn pilot_room(clause: &str) -> Option<PilotRoom> {
-    let clause = clause.trim().to_ascii_lowercase().replace('\u{2019}', "'");
-    let clause = clause.strip_suffix('.').unwrap_or(&clause);
-    if clause.contains('.') {
-        return None;
-    }
-    let words: Vec<&str> = clause.split_whitespace().collect();
-    match words.as_slice() {
-        ["a", "pilot"] => Some(PilotRoom::APilot),
-        ["up", "to", n, "pilots"] => n.parse().ok().map(PilotRoom::UpTo),
-        [n, "extra", "pilot" | "pilots", condition @ ..] => {
-            let count = match *n {
-                "an" | "a" | "one" => 1,
-                other => other.parse().ok()?,
-            };
-            let unless = match condition {
-                [] => Vec::new(),
-                [
-                    "as",
-                    "long",
-                    "as",
-                    "that",
-                    "pilot",
-                    "isn't" | "isnt",
-                    rest @ ..,
-                ]
-                | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..] => match rest {
-                    ["a" | "an", subtype @ ..] if !subtype.is_empty() => {
-                        subtype.iter().map(|w| w.to_string()).collect()
-                    }
-                    _ => return None,
-                },
-                _ => return None,
-            };
-            Some(PilotRoom::Extra { count, unless })
-        }
-        _ => None,
-    }
-}
-
-/// The Pilot-room sentences of a printed or granted text ("This unit can have up to 3 Pilots.",
-/// "TT-6 can have an extra Pilot."), each read by `pilot_room`.
-pub fn pilot_rooms(text: &str) -> Vec<PilotRoom> {
-    text.split(" can have ")
-        .skip(1)
-        .filter_map(|rest| pilot_room(rest.split_inclusive('.').next().unwrap_or_default()))
-        .collect()
-}
-
 /// The arrows the card data writes between a cost and its effect. `-->` contains `->`, so at one
 /// place in a text the longer arrow is the one read.
 pub const ARROWS: [&str; 3] = ["-->", "->", "\u{2192}"];
@@ -175,34 +108,6 @@ mod tests {
         assert_eq!(stat_change("+1 health"), Some((0, 0, 1)));
         assert_eq!(stat_change("+1 power and Armor"), None);
         assert_eq!(stat_change("Armor"), None);
-    }
-
-    #[test]
-    fn pilot_room_sentences_are_read() {
-        assert_eq!(pilot_room("a Pilot."), Some(PilotRoom::APilot));
-        assert_eq!(pilot_room("up to 3 Pilots."), Some(PilotRoom::UpTo(3)));
-        // Granted by a Pilot's list, without its period (Grogu (K)).
-        assert_eq!(pilot_room("up to 2 Pilots"), Some(PilotRoom::UpTo(2)));
-        let extra = |count, unless: &[&str]| PilotRoom::Extra {
-            count,
-            unless: unless.iter().map(|w| w.to_string()).collect(),
-        };
-        assert_eq!(pilot_room("an extra Pilot."), Some(extra(1, &[])));
-        assert_eq!(
-            pilot_room("an extra Pilot as long as that Pilot isn\u{2019}t an Astromech Droid."),
-            Some(extra(1, &["astromech", "droid"]))
-        );
-        assert_eq!(
-            pilot_room("an extra Pilot as long as it is attacking."),
-            None
-        );
-        assert_eq!(pilot_room("more than 4 cards in her stack."), None);
-        assert_eq!(pilot_room("a Pilot. It gets +1 power."), None);
-        assert_eq!(
-            pilot_rooms("This unit can have up to 3 Pilots. Armor"),
-            [PilotRoom::UpTo(3)]
-        );
-        assert!(pilot_rooms("Abeloth can have more than 4 cards in her stack.").is_empty());
     }
 
     #[test]

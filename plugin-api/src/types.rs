@@ -227,6 +227,43 @@ pub enum Delayed {
     },
 }
 
+impl Delayed {
+    /// The effect this delayed effect is when it runs, for the player whose ability made it
+    /// (`controller`: the one who gains Force or build points, or draws). The WIT can't nest a
+    /// variant in itself, so `delayed` lists again the effects that may wait; on this side each
+    /// is the `Effect` of the same name, and the engine checks and applies it as that one.
+    pub fn effect(self, controller: Side) -> Effect {
+        match self {
+            Delayed::DiceOfDamage {
+                source,
+                target,
+                dice,
+            } => Effect::DiceOfDamage {
+                source,
+                target,
+                dice,
+            },
+            Delayed::Damage {
+                source,
+                target,
+                amount,
+            } => Effect::Damage {
+                source,
+                target,
+                amount,
+            },
+            Delayed::Stats(change) => Effect::Stats(change),
+            Delayed::GainForce { amount } => Effect::GainForce { amount },
+            Delayed::GainBuildPoints { amount } => Effect::GainBuildPoints { amount },
+            Delayed::Draw { cards } => Effect::Draw {
+                side: controller,
+                cards,
+            },
+            Delayed::LoseForce { side, amount } => Effect::LoseForce { side, amount },
+        }
+    }
+}
+
 /// The closed vocabulary of effects a plugin may propose (WIT `effect`). The engine validates
 /// each one against the rules and applies all of a call's effects or none of them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -385,6 +422,24 @@ pub struct Activation {
     pub cost: Option<String>,
     pub targets: Vec<UnitId>,
     pub max_amount: Option<u32>,
+    /// For an addition to a card being played (Enhance): its effects replace the card's
+    /// ("... instead") rather than add to them. Since API 1.7; absent from the messages of
+    /// older native plugins, so it reads as `false` there.
+    #[serde(default)]
+    pub replaces: bool,
+}
+
+/// The room for Pilots one ability gives its unit when a Pilot boards it (WIT
+/// `room-for-pilots`, the answer of `pilot-room`; game 12.2, 12.4, OQ-20). The default gives
+/// nothing. Since API 1.7.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomForPilots {
+    /// The unit may have a Pilot at all, which a Droid needs (game 12.2).
+    pub allows_a_pilot: bool,
+    /// The unit may have up to this many Pilots.
+    pub up_to: Option<u32>,
+    /// Pilots the unit may have beyond its limit, for the Pilot that boards.
+    pub extra: u32,
 }
 
 /// The player's answer to an activation (WIT `choice`).
@@ -423,10 +478,12 @@ pub enum Query {
     RemovedKeywords,
     /// Since API 1.3.
     BuildActivations,
+    /// Since API 1.7.
+    PilotRoom,
 }
 
 impl Query {
-    pub const ALL: [Query; 18] = [
+    pub const ALL: [Query; 19] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -445,6 +502,7 @@ impl Query {
         Query::SecretRoll,
         Query::RemovedKeywords,
         Query::BuildActivations,
+        Query::PilotRoom,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -468,6 +526,7 @@ impl Query {
             Query::SecretRoll => "secret-roll",
             Query::RemovedKeywords => "removed-keywords",
             Query::BuildActivations => "build-activations",
+            Query::PilotRoom => "pilot-room",
         }
     }
 
@@ -538,6 +597,11 @@ pub enum QueryCall {
     BuildActivations {
         event: crate::HookEvent,
     },
+    /// The room for Pilots the ability gives its unit when a Pilot card of these printed
+    /// subtypes boards it (answered with `QueryAnswer::PilotRoom`). Since API 1.7.
+    PilotRoom {
+        subtypes: Vec<String>,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -572,6 +636,7 @@ impl QueryCall {
             QueryCall::SecretRoll => Query::SecretRoll,
             QueryCall::RemovedKeywords { .. } => Query::RemovedKeywords,
             QueryCall::BuildActivations { .. } => Query::BuildActivations,
+            QueryCall::PilotRoom { .. } => Query::PilotRoom,
         }
     }
 }
@@ -590,6 +655,8 @@ pub enum QueryAnswer {
     Completions(Vec<Completion>),
     /// (arena, base power there) pairs.
     Arenas(Vec<(Arena, i32)>),
+    /// Since API 1.7.
+    PilotRoom(RoomForPilots),
 }
 
 /// Another way to complete a card (WIT `completion`).
@@ -722,6 +789,50 @@ mod tests {
         assert_eq!(Arena::from_word("build-zone"), None);
         assert_eq!(Arena::from_word("Characters"), None);
         assert_eq!(Arena::from_word(""), None);
+    }
+
+    #[test]
+    fn an_activation_of_an_older_native_plugin_reads_without_replaces() {
+        let old = r#"{"label":"Evade 2","cost":"Pay 2 Force","targets":[],"max_amount":2}"#;
+        let offer: Activation = serde_json::from_str(old).unwrap();
+        assert!(!offer.replaces);
+        assert_eq!(offer.max_amount, Some(2));
+    }
+
+    #[test]
+    fn a_delayed_effect_is_the_effect_of_its_name_for_its_controller() {
+        let damage = Delayed::Damage {
+            source: 1,
+            target: 2,
+            amount: 3,
+        };
+        assert_eq!(
+            damage.effect(Side::Dark),
+            Effect::Damage {
+                source: 1,
+                target: 2,
+                amount: 3
+            }
+        );
+        // "Draw" is the controller's; "lose Force" names its player.
+        assert_eq!(
+            Delayed::Draw { cards: 2 }.effect(Side::Light),
+            Effect::Draw {
+                side: Side::Light,
+                cards: 2
+            }
+        );
+        let lose = Delayed::LoseForce {
+            side: Side::Dark,
+            amount: 1,
+        };
+        assert_eq!(
+            lose.effect(Side::Light),
+            Effect::LoseForce {
+                side: Side::Dark,
+                amount: 1
+            }
+        );
     }
 
     #[test]

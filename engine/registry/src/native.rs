@@ -22,6 +22,9 @@ type VersionFn = extern "C" fn() -> u32;
 pub struct NativePlugin {
     call: CallFn,
     free: FreeFn,
+    /// The minor API version the plugin was built against: one before 1.7 says that an offer
+    /// replaces a played card's effects by its label (`replaces_by_old_label`).
+    minor: u32,
     /// Kept last so the library outlives the function pointers taken from it.
     _library: Library,
 }
@@ -75,6 +78,7 @@ impl NativePlugin {
         Ok(NativePlugin {
             call,
             free,
+            minor: api() & 0xffff,
             _library: library,
         })
     }
@@ -131,6 +135,14 @@ impl NativePlugin {
             call: call.clone(),
         };
         match self.request(&request, state)? {
+            Response::Answer(Ok(QueryAnswer::Activations(mut offers))) if self.minor < 7 => {
+                // Before API 1.7 an offer's label said whether it replaces a played card's
+                // effects; the wasm host's conversion of those versions reads it the same way.
+                for offer in &mut offers {
+                    offer.replaces = swtcg_wasm_host::replaces_by_old_label(&offer.label);
+                }
+                Ok(QueryAnswer::Activations(offers))
+            }
             Response::Answer(result) => {
                 result.map_err(|m| swtcg_rules::hooks::plugin_returned_error(&m))
             }

@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 
 use swtcg_plugin_api::{
     Ability, Activation, Arena, Completion, Delayed, Duration, Effect, HookEvent, HookPoint,
-    NOT_IN_PLAY, Query, QueryAnswer, QueryCall, StatChange, Stats, Zone,
+    NOT_IN_PLAY, Query, QueryAnswer, QueryCall, RoomForPilots, StatChange, Stats, Zone,
 };
 
 use crate::cards::CardDb;
@@ -803,14 +803,21 @@ impl<'a> FuzzHost<'a> {
     fn activations(&mut self, state: &GameState, own: u32) -> Vec<Activation> {
         let count = self.bytes.byte() % 4;
         (0..count)
-            .map(|_| Activation {
-                label: self.text(),
-                cost: self.cost(),
-                targets: {
-                    let count = self.bytes.byte() % 4;
-                    (0..count).map(|_| self.unit(state, own)).collect()
-                },
-                max_amount: self.bytes.flag().then(|| self.amount()),
+            .map(|_| {
+                let label = self.text();
+                // Read from the label's length rather than a byte of its own, so that the
+                // corpus files written before `replaces` (API 1.7) decode as they did.
+                let replaces = label.len() % 2 == 1;
+                Activation {
+                    label,
+                    cost: self.cost(),
+                    targets: {
+                        let count = self.bytes.byte() % 4;
+                        (0..count).map(|_| self.unit(state, own)).collect()
+                    },
+                    max_amount: self.bytes.flag().then(|| self.amount()),
+                    replaces,
+                }
             })
             .collect()
     }
@@ -883,6 +890,11 @@ impl<'a> FuzzHost<'a> {
                         .collect(),
                 )
             }
+            QueryCall::PilotRoom { .. } => QueryAnswer::PilotRoom(RoomForPilots {
+                allows_a_pilot: self.bytes.flag(),
+                up_to: self.bytes.flag().then(|| self.amount()),
+                extra: self.amount(),
+            }),
         }
     }
 
@@ -940,6 +952,7 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         }
         QueryCall::Completions => QueryAnswer::Completions(Vec::new()),
         QueryCall::AttackArenas => QueryAnswer::Arenas(Vec::new()),
+        QueryCall::PilotRoom { .. } => QueryAnswer::PilotRoom(RoomForPilots::default()),
     }
 }
 

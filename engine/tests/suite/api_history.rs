@@ -1,4 +1,4 @@
-//! The API version history: plugins built against earlier API versions (1.0.0 to 1.5.0)
+//! The API version history: plugins built against earlier API versions (1.0.0 to 1.6.0)
 //! load in the newest host and still pass their keywords' scenarios.
 //!
 //! The fixtures in `tests/fixtures/api-<version>/` are wasm files built with the guest SDK of
@@ -15,21 +15,28 @@ use swtcg_engine::plugins::{Manifest, Registry, WasmRuntime, sha256_hex};
 
 /// The fixtures: each earlier API version's folder and the keywords built against it, whose
 /// scenarios run, and the card plugins built with them that those scenarios need (for 1.3, the
-/// one that reads the Equipment of Equip's scenarios).
+/// one that reads the Equipment of Equip's scenarios; for 1.6, the one that reads the Battle
+/// cards Enhance adds to).
 type Fixture = (
     &'static str,
     &'static str,
     &'static [&'static str],
     &'static [&'static str],
 );
-const OLD: [Fixture; 6] = [
+const OLD: [Fixture; 7] = [
     ("1.0.0", "api-1.0", &["accuracy", "fury"], &[]),
     ("1.1.0", "api-1.1", &["evade", "tenacity"], &[]),
     ("1.2.0", "api-1.2", &["ferocity", "intimidation"], &[]),
     ("1.3.0", "api-1.3", &["equip", "lucky"], &["card-equipment"]),
     ("1.4.0", "api-1.4", &["avenge", "area-damage"], &[]),
     ("1.5.0", "api-1.5", &["critical-hit", "accuracy"], &[]),
+    ("1.6.0", "api-1.6", &["enhance"], &["card-battle"]),
 ];
+
+/// The Pilot keyword and the card plugin `card-pilot-room` as built against 1.6.0: the card
+/// plugin claims the Pilot-room texts, which that host read itself. (Pilot's own scenarios need
+/// the plugins of the keywords its Pilots grant, so they are not run here.)
+const OLD_PILOTS: (&str, &[&str]) = ("api-1.6", &["pilot", "card-pilot-room"]);
 
 fn fixtures(folder: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -72,7 +79,9 @@ fn registry_of_old_plugins(runtime: &WasmRuntime, folder: &str, keywords: &[&str
 
 #[test]
 fn the_fixtures_really_are_built_against_their_versions() {
-    for (version, folder, keywords, cards) in OLD {
+    let (pilots_folder, pilots) = OLD_PILOTS;
+    let pilots: Fixture = ("1.6.0", pilots_folder, pilots, &[]);
+    for (version, folder, keywords, cards) in OLD.into_iter().chain([pilots]) {
         for keyword in keywords.iter().chain(cards) {
             let path = fixtures(folder).join(keyword).join("plugin.wasm");
             let wasm = std::fs::read(path).expect("wasm");
@@ -118,6 +127,81 @@ fn plugins_of_api_1_5_0_pass_their_scenarios_in_the_newest_host() {
     passes_its_scenarios(OLD[5]);
 }
 
+#[test]
+fn plugins_of_api_1_6_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[6]);
+}
+
+/// The ruleset a scenario of the folder `dir` names: a built-in one, or a file beside it
+/// (`ruleset = "../rulesets/plugin-errors-skip.toml"`), as `swtcg check` reads it.
+fn ruleset_in(dir: &Path, name: &str) -> Result<Ruleset, String> {
+    if let Some(ruleset) = Ruleset::builtin(name) {
+        return Ok(ruleset);
+    }
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ruleset::from_toml(&path.display().to_string(), &text).map_err(|e| e.to_string())
+}
+
+/// The scenario of a file of `plugins/<keyword>/scenarios/`, run with `registry`.
+fn run_one(registry: &mut Registry, keyword: &str, file: &str) -> Result<(), String> {
+    let dir = repository().join("plugins").join(keyword).join("scenarios");
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).expect("scenario");
+    let scenario = parse_scenario(&path.display().to_string(), &text).expect("parses");
+    let cards = CardDb::bundled();
+    let ruleset = Ruleset::default();
+    let resolve = |name: &str| ruleset_in(&dir, name);
+    let options = RunOptions {
+        cards: &cards,
+        ruleset: &ruleset,
+        resolve_ruleset: &resolve,
+    };
+    run_scenario(&scenario, registry, &options).map_err(|f| f.reason)
+}
+
+#[test]
+fn a_1_6_enhance_saying_instead_by_its_label_still_replaces_the_cards_effect() {
+    // Before 1.7 an addition said that it replaces the card's effects by a label starting
+    // with "Instead: "; the host's conversion of those versions reads it into `replaces`.
+    let wasm = std::fs::read(fixtures("api-1.6").join("enhance/plugin.wasm")).expect("wasm");
+    assert!(String::from_utf8_lossy(&wasm).contains("Instead: "));
+    let runtime = WasmRuntime::new().expect("runtime");
+    let mut registry = registry_of_old_plugins(&runtime, "api-1.6", &["enhance", "card-battle"]);
+    // The card's +1 would make a fifth attack die, which the scenario does not script.
+    run_one(
+        &mut registry,
+        "enhance",
+        "instead-replaces-the-cards-boost.toml",
+    )
+    .expect("the 1.6 Enhance replaces the card's boost");
+}
+
+#[test]
+fn a_1_6_card_pilot_room_claims_its_texts_but_gives_no_room() {
+    // Before 1.7 the host read "This unit can have up to 3 Pilots." itself; since, the room is
+    // the answer of the query `pilot-room`, which a 1.6 plugin can't give (the host answers
+    // "no room" for it, docs/plugin-protocol.md "Versions"). Its texts still load as claimed,
+    // but Trexlor 906 takes no second Pilot: the bundled card-pilot-room is built for 1.7.
+    let (folder, plugins) = OLD_PILOTS;
+    let runtime = WasmRuntime::new().expect("runtime");
+    let mut registry = registry_of_old_plugins(&runtime, folder, plugins);
+    let refused = run_one(
+        &mut registry,
+        "card-pilot-room",
+        "pilot-limit-three-by-card-text.toml",
+    )
+    .expect_err("no room for a second Pilot");
+    assert!(refused.contains("illegal"), "{refused}");
+    // A unit without such a text boards as before.
+    run_one(
+        &mut registry,
+        "pilot",
+        "move-onto-a-unit-in-the-build-step.toml",
+    )
+    .expect("a Pilot boards a unit with room");
+}
+
 /// Runs every scenario of the fixtures' keywords with the fixtures as the only plugins.
 fn passes_its_scenarios((version, folder, keywords, cards): Fixture) {
     let runtime = WasmRuntime::new().expect("runtime");
@@ -125,12 +209,6 @@ fn passes_its_scenarios((version, folder, keywords, cards): Fixture) {
     let mut registry = registry_of_old_plugins(&runtime, folder, &plugins);
     let cards = CardDb::bundled();
     let ruleset = Ruleset::default();
-    let resolve = |name: &str| Ruleset::builtin(name).ok_or_else(|| format!("no ruleset {name}"));
-    let options = RunOptions {
-        cards: &cards,
-        ruleset: &ruleset,
-        resolve_ruleset: &resolve,
-    };
     // Every scenario of the two keywords; those that need another keyword's plugin, or a card
     // plugin for a card ability the scenario's cards carry, are skipped, and must say so.
     let mut ran = 0;
@@ -143,6 +221,12 @@ fn passes_its_scenarios((version, folder, keywords, cards): Fixture) {
             .filter(|p| p.extension().is_some_and(|x| x == "toml"))
             .collect();
         files.sort();
+        let resolve = |name: &str| ruleset_in(&dir, name);
+        let options = RunOptions {
+            cards: &cards,
+            ruleset: &ruleset,
+            resolve_ruleset: &resolve,
+        };
         for path in files {
             let text = std::fs::read_to_string(&path).expect("scenario");
             let scenario = parse_scenario(&path.display().to_string(), &text).expect("parses");

@@ -61,7 +61,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 19] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 20] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -81,6 +81,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 19] = [
     ("secret-roll", 2, 1),
     ("removed-keywords", 3, 1),
     ("build-activations", 15, 1),
+    ("pilot-room", 4, 1),
 ];
 
 fn host_module() -> String {
@@ -329,6 +330,7 @@ impl<T> Lifted for std::result::Result<Vec<T>, String> {
 impl Lifted for Option<u8> {}
 impl Lifted for Option<bool> {}
 impl Lifted for api::Stats {}
+impl Lifted for api::RoomForPilots {}
 
 /// One export and its post-return function, if the module has one.
 struct Export<P> {
@@ -361,6 +363,7 @@ pub(super) struct CoreInstance {
     secret_roll: Export<(i32, i32)>,
     removed_keywords: Export<(i32, i32, i32)>,
     build_activations: Export<HookParams>,
+    pilot_room: Export<(i32, i32, i32, i32)>,
 }
 
 fn export<P: wasmtime::WasmParams>(
@@ -430,6 +433,7 @@ impl CorePre {
             secret_roll: export(s, i, &query_export("secret-roll"))?,
             removed_keywords: export(s, i, &query_export("removed-keywords"))?,
             build_activations: export(s, i, &query_export("build-activations"))?,
+            pilot_room: export(s, i, &query_export("pilot-room"))?,
         })
     }
 }
@@ -751,10 +755,11 @@ impl<'a> Mem<'a> {
         }
     }
 
-    /// A `list<activation>` whose pointer and length are at `at`.
+    /// A `list<activation>` whose pointer and length are at `at` (40 bytes an element since
+    /// API 1.7 added `replaces`, the bool at 36).
     fn activations(self, at: u32) -> Result<Vec<api::Activation>> {
         let at = self.record(at, 8, 4)?;
-        self.list(at, 36, 4)?
+        self.list(at, 40, 4)?
             .map(|a| {
                 Ok(api::Activation {
                     label: self.string(a)?,
@@ -764,9 +769,21 @@ impl<'a> Mem<'a> {
                         .map(|t| self.u32(t))
                         .collect::<Result<_>>()?,
                     max_amount: self.option_u32(a + 28)?,
+                    replaces: self.bool(a + 36)?,
                 })
             })
             .collect()
+    }
+
+    /// A `room-for-pilots` record at `at` (16 bytes, API 1.7): `allows-a-pilot` at 0, the
+    /// `option<u32>` `up-to` at 4 (its case) and 8, `extra` at 12.
+    fn room_for_pilots(self, at: u32) -> Result<api::RoomForPilots> {
+        let at = self.record(at, 16, 4)?;
+        Ok(api::RoomForPilots {
+            allows_a_pilot: self.bool(at)?,
+            up_to: self.option_u32(at + 4)?,
+            extra: self.u32(at + 12)?,
+        })
     }
 
     /// A `list<completion>` whose pointer and length are at `at`.
@@ -1351,6 +1368,21 @@ impl CoreInstance {
         Self::call_scalar(store, &self.stacks_under, params)
     }
 
+    /// The `pilot-room` query (API 1.7): the boarding Pilot's subtypes lowered into guest
+    /// memory as a `list<string>`, which the plugin then owns, as for `stacks-under`.
+    fn query_pilot_room(
+        &self,
+        store: &mut Store<HostCtx>,
+        (unit, key): (i32, i32),
+        subtypes: &[String],
+    ) -> Result<api::RoomForPilots> {
+        let (list, count) = lower_strings(&mut *store, subtypes)?;
+        let params = (unit, key, list as i32, count as i32);
+        self.call_lift(store, &self.pilot_room, params, |m, at| {
+            m.room_for_pilots(at)
+        })
+    }
+
     /// Calls a query export.
     pub(super) fn query(
         &self,
@@ -1481,6 +1513,9 @@ impl CoreInstance {
                 hook_params(unit, key, event),
                 |m, at| m.activations(at),
             )?),
+            Q::PilotRoom { subtypes } => {
+                A::PilotRoom(self.query_pilot_room(store, (unit, key), subtypes)?)
+            }
         })
     }
 }

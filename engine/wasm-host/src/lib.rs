@@ -45,9 +45,10 @@ pub enum AbiPath {
 
 /// The bindings of every API version and their conversions to the contract's types.
 mod versions;
+pub use versions::replaces_by_old_label;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
-    v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6,
+    bindings_1_6, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7,
 };
 
 /// Why the runtime could not compile, load or run a plugin.
@@ -259,9 +260,10 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.5.0, 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for plugins
-    /// built against them. A linker per version keeps the versions' imports from ever being
-    /// matched to each other.
+    /// The host functions of API 1.6.0, 1.5.0, 1.4.0, 1.3.0, 1.2.0, 1.1.0 and 1.0.0, for
+    /// plugins built against them. A linker per version keeps the versions' imports from ever
+    /// being matched to each other.
+    linker_1_6: Linker<HostCtx>,
     linker_1_5: Linker<HostCtx>,
     linker_1_4: Linker<HostCtx>,
     linker_1_3: Linker<HostCtx>,
@@ -291,6 +293,11 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_6 = Linker::new(&engine);
+        bindings_1_6::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_6, |ctx| {
+            ctx
+        })
+        .map_err(|e| error("linking the host functions of API 1.6", e))?;
         let mut linker_1_5 = Linker::new(&engine);
         bindings_1_5::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_5, |ctx| {
             ctx
@@ -327,6 +334,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_6,
             linker_1_5,
             linker_1_4,
             linker_1_3,
@@ -537,14 +545,17 @@ impl WasmRuntime {
             "1.5.0" => Pre::V1_5(link(&self.linker_1_5, component, &version, |p| {
                 bindings_1_5::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_6(link(&self.linker, component, &version, |p| {
+            "1.6.0" => Pre::V1_6(link(&self.linker_1_6, component, &version, |p| {
+                bindings_1_6::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_7(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_6(_), Some((module, promises))) => {
+            (Pre::V1_7(_), Some((module, promises))) => {
                 match self.core_linker.instantiate_pre(module) {
                     Ok(pre) => Some(core_abi::CorePre::new(pre, *promises)),
                     Err(e) => {
@@ -671,7 +682,8 @@ enum Pre {
     V1_3(bindings_1_3::KeywordPre<HostCtx>),
     V1_4(bindings_1_4::KeywordPre<HostCtx>),
     V1_5(bindings_1_5::KeywordPre<HostCtx>),
-    V1_6(bindings::KeywordPre<HostCtx>),
+    V1_6(bindings_1_6::KeywordPre<HostCtx>),
+    V1_7(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -682,7 +694,8 @@ enum Bound {
     V1_3(bindings_1_3::Keyword),
     V1_4(bindings_1_4::Keyword),
     V1_5(bindings_1_5::Keyword),
-    V1_6(bindings::Keyword),
+    V1_6(bindings_1_6::Keyword),
+    V1_7(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -834,7 +847,8 @@ macro_rules! query_call {
             | Q::StacksUnder { .. }
             | Q::SecretRoll
             | Q::RemovedKeywords { .. }
-            | Q::BuildActivations { .. } => A::Effects(Vec::new()),
+            | Q::BuildActivations { .. }
+            | Q::PilotRoom { .. } => A::Effects(Vec::new()),
         }
     }};
 }
@@ -942,6 +956,7 @@ impl WasmPlugin {
             Pre::V1_4(pre) => pre.instantiate(&mut store).map(Bound::V1_4),
             Pre::V1_5(pre) => pre.instantiate(&mut store).map(Bound::V1_5),
             Pre::V1_6(pre) => pre.instantiate(&mut store).map(Bound::V1_6),
+            Pre::V1_7(pre) => pre.instantiate(&mut store).map(Bound::V1_7),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -963,7 +978,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_6(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_7(pre)))
     }
 
     /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
@@ -1071,7 +1086,8 @@ impl WasmPlugin {
                 Bound::V1_3(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_3, v1_3),
                 Bound::V1_4(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_4, v1_4),
                 Bound::V1_5(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_5, v1_5),
-                Bound::V1_6(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_6),
+                Bound::V1_6(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_6, v1_6),
+                Bound::V1_7(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_7),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1101,6 +1117,7 @@ impl WasmPlugin {
                     Q::StacksUnder { .. } | Q::SecretRoll => A::Flag(false),
                     Q::RemovedKeywords { .. } => A::Abilities(Vec::new()),
                     Q::BuildActivations { .. } => A::Activations(Vec::new()),
+                    Q::PilotRoom { .. } => no_room(),
                     _ => query_call!(v1_0, q, store, &ability, call),
                 })
             }
@@ -1125,27 +1142,49 @@ impl WasmPlugin {
                         A::Abilities(q.call_removed_keywords(store, &ability, *unit)?)
                     }
                     Q::BuildActivations { .. } => A::Activations(Vec::new()),
+                    Q::PilotRoom { .. } => no_room(),
                     _ => query_call!(v1_1, q, store, &ability, call),
                 })
             }
             Bound::V1_2(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_2, v1_2, {
                 Q::BuildActivations { .. } => A::Activations(Vec::new()),
+                Q::PilotRoom { .. } => no_room(),
             })),
             Bound::V1_3(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_3, v1_3, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_3, v1_3),
+                Q::PilotRoom { .. } => no_room(),
             })),
             Bound::Core(k) => k.query(store, ability, call),
             Bound::V1_4(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_4, v1_4, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_4, v1_4),
+                Q::PilotRoom { .. } => no_room(),
             })),
             Bound::V1_5(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_5, v1_5, {
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_5, v1_5),
+                Q::PilotRoom { .. } => no_room(),
             })),
-            Bound::V1_6(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_6, {
-                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_6),
+            Bound::V1_6(k) => Ok(keyed_query!(k, store, ability, call, bindings_1_6, v1_6, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings_1_6, v1_6),
+                Q::PilotRoom { .. } => no_room(),
+            })),
+            Bound::V1_7(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_7, {
+                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_7),
+                Q::PilotRoom { subtypes } => {
+                    let q = k.swtcg_keyword_queries();
+                    let ability = ability_ref!(bindings, store, ability);
+                    A::PilotRoom(v1_7::from_wit_room(q.call_pilot_room(&mut *store, ability, subtypes)?))
+                }
             })),
         })
     }
+}
+
+/// The answer of `pilot-room` (API 1.7) for a plugin of an older version, which can't have
+/// been asked it: no room for Pilots. Before 1.7 the host read the room from the unit's texts
+/// itself, so an older plugin claiming those texts (`card-pilot-room` 1.1) gives none now
+/// (docs/plugin-protocol.md, "Versions").
+fn no_room() -> api::QueryAnswer {
+    api::QueryAnswer::PilotRoom(api::RoomForPilots::default())
 }
 
 /// A query's list of effects as an answer; a plugin error or an unconvertible effect fails

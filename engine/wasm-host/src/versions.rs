@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.6.0 (`plugin-api/wit-history/1.6.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_6 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.6.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.5.0 (`plugin-api/wit-history/1.5.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_5 {
@@ -78,10 +88,23 @@ pub(crate) mod bindings_1_0 {
     });
 }
 
+/// Whether an addition offer of a plugin built against API 1.6 or older replaces the effects
+/// of the card it is played with: before 1.7 gave `activation` its field `replaces`, the offer's
+/// label said so by starting with "Instead: " (in any case; Enhance "... instead"). This is the
+/// one place that knows that protocol: the conversions of those versions set `replaces` with
+/// it, and so does the native path for a plugin of an older minor version, so that the engine
+/// reads the flag only and a 1.6 Enhance still replaces.
+pub fn replaces_by_old_label(label: &str) -> bool {
+    const REPLACES: &str = "Instead: ";
+    label
+        .get(..REPLACES.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(REPLACES))
+}
+
 /// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
-/// types. Every version has the records of 1.0.0 but `ability` unchanged, so the same code
-/// serves each; the effects a version adds are converted in `conversions_1_1!` and the
-/// versions' modules.
+/// types. Every version has the records of 1.0.0 but `ability` (1.2) and `activation` (1.7)
+/// unchanged, so the same code serves each; `activation` is converted in `activation_by_label!`
+/// and `v1_7`, and the effects a version adds in `conversions_1_1!` and the versions' modules.
 macro_rules! conversions {
     ($wit:path) => {
         use super::api;
@@ -275,15 +298,6 @@ macro_rules! conversions {
             }
         }
 
-        pub(crate) fn from_wit_activation(o: wit::Activation) -> api::Activation {
-            api::Activation {
-                label: o.label,
-                cost: o.cost,
-                targets: o.targets,
-                max_amount: o.max_amount,
-            }
-        }
-
         pub(crate) fn from_wit_completion(c: wit::Completion) -> api::Completion {
             api::Completion {
                 label: c.label,
@@ -369,6 +383,56 @@ macro_rules! conversions {
                 wit::Effect::AtAttackEnd(delayed) => E::AtAttackEnd(from_wit_delayed(delayed)),
                 other => return Err(other),
             })
+        }
+    };
+}
+
+/// The record `activation` of API 1.0.0 to 1.6.0, in a version's module after `conversions!`:
+/// it has no field `replaces`, which the label's old protocol gives (`replaces_by_old_label`).
+macro_rules! activation_by_label {
+    () => {
+        pub(crate) fn from_wit_activation(o: wit::Activation) -> api::Activation {
+            api::Activation {
+                replaces: super::replaces_by_old_label(&o.label),
+                label: o.label,
+                cost: o.cost,
+                targets: o.targets,
+                max_amount: o.max_amount,
+            }
+        }
+    };
+}
+
+/// The host question `attack-inline` of API 1.6.0 and later, in a version's module after
+/// `conversions!`.
+macro_rules! inline_attack {
+    () => {
+        /// The attack with its first eight dice in the record (`attack-inline`), the others
+        /// zero.
+        pub(crate) fn inline_attack_view(
+            a: &swtcg_rules::model::attack::AttackState,
+        ) -> wit::InlineAttackView {
+            let mut dice = [wit::Die {
+                initial: 0,
+                natural: 0,
+                modifier: 0,
+            }; 8];
+            for (to, d) in dice.iter_mut().zip(&a.dice) {
+                *to = wit::Die {
+                    initial: d.initial,
+                    natural: d.natural,
+                    modifier: d.modifier,
+                };
+            }
+            let [d0, d1, d2, d3, d4, d5, d6, d7] = dice;
+            wit::InlineAttackView {
+                attacker: a.attacker.0,
+                defender: a.defender.0,
+                arena: to_wit_arena(a.arena.into()),
+                hits: a.hits,
+                dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
+                dice: (d0, d1, d2, d3, d4, d5, d6, d7),
+            }
         }
     };
 }
@@ -495,42 +559,44 @@ macro_rules! conversions_1_4 {
     };
 }
 
-/// API 1.6.0, the newest: the host question `attack-inline` is new.
-pub(crate) mod v1_6 {
+/// API 1.7.0, the newest: the field `replaces` of `activation` and the query `pilot-room` are
+/// new.
+pub(crate) mod v1_7 {
     conversions!(super::bindings::swtcg::keyword::types);
     conversions_1_4!();
+    inline_attack!();
 
-    /// The attack with its first eight dice in the record (`attack-inline`), the others zero.
-    pub(crate) fn inline_attack_view(
-        a: &swtcg_rules::model::attack::AttackState,
-    ) -> wit::InlineAttackView {
-        let mut dice = [wit::Die {
-            initial: 0,
-            natural: 0,
-            modifier: 0,
-        }; 8];
-        for (to, d) in dice.iter_mut().zip(&a.dice) {
-            *to = wit::Die {
-                initial: d.initial,
-                natural: d.natural,
-                modifier: d.modifier,
-            };
-        }
-        let [d0, d1, d2, d3, d4, d5, d6, d7] = dice;
-        wit::InlineAttackView {
-            attacker: a.attacker.0,
-            defender: a.defender.0,
-            arena: to_wit_arena(a.arena.into()),
-            hits: a.hits,
-            dice_count: u32::try_from(a.dice.len()).unwrap_or(u32::MAX),
-            dice: (d0, d1, d2, d3, d4, d5, d6, d7),
+    pub(crate) fn from_wit_activation(o: wit::Activation) -> api::Activation {
+        api::Activation {
+            label: o.label,
+            cost: o.cost,
+            targets: o.targets,
+            max_amount: o.max_amount,
+            replaces: o.replaces,
         }
     }
+
+    pub(crate) fn from_wit_room(r: wit::RoomForPilots) -> api::RoomForPilots {
+        api::RoomForPilots {
+            allows_a_pilot: r.allows_a_pilot,
+            up_to: r.up_to,
+            extra: r.extra,
+        }
+    }
+}
+
+/// API 1.6.0: the host question `attack-inline` is new.
+pub(crate) mod v1_6 {
+    conversions!(super::bindings_1_6::swtcg::keyword::types);
+    conversions_1_4!();
+    activation_by_label!();
+    inline_attack!();
 }
 
 /// API 1.5.0: the host question `dice-hidden` is new (`host_1_5!`).
 pub(crate) mod v1_5 {
     conversions!(super::bindings_1_5::swtcg::keyword::types);
+    activation_by_label!();
     conversions_1_4!();
 }
 
@@ -538,12 +604,14 @@ pub(crate) mod v1_5 {
 /// `disembark` (Pilot).
 pub(crate) mod v1_4 {
     conversions!(super::bindings_1_4::swtcg::keyword::types);
+    activation_by_label!();
     conversions_1_4!();
 }
 
 /// API 1.3.0: the `attach` effect is new.
 pub(crate) mod v1_3 {
     conversions!(super::bindings_1_3::swtcg::keyword::types);
+    activation_by_label!();
     conversions_1_1!(@ {
         Err(wit::Effect::Attach(a)) => E::Attach {
             equipment: a.equipment,
@@ -556,6 +624,7 @@ pub(crate) mod v1_3 {
 /// API 1.2.0.
 pub(crate) mod v1_2 {
     conversions!(super::bindings_1_2::swtcg::keyword::types);
+    activation_by_label!();
     conversions_1_1!();
     ability_details!();
 }
@@ -563,6 +632,7 @@ pub(crate) mod v1_2 {
 /// API 1.1.0.
 pub(crate) mod v1_1 {
     conversions!(super::bindings_1_1::swtcg::keyword::types);
+    activation_by_label!();
     conversions_1_1!();
     whole_ability!();
 }
@@ -570,6 +640,7 @@ pub(crate) mod v1_1 {
 /// API 1.0.0.
 pub(crate) mod v1_0 {
     conversions!(super::bindings_1_0::swtcg::keyword::types);
+    activation_by_label!();
     whole_ability!();
 
     pub(crate) fn from_wit_delayed(delayed: wit::Delayed) -> api::Delayed {
@@ -724,21 +795,35 @@ macro_rules! host_1_5 {
     };
 }
 
-host_impl!(bindings, v1_6, {
-    host_1_1!();
-    host_1_2!(bindings, v1_6);
-    host_1_4!(bindings, v1_6);
-    host_1_5!();
+/// The host function API 1.6.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_6 {
+    ($bindings:ident, $conv:ident) => {
+        fn attack_inline(
+            &mut self,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::InlineAttackView>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .and_then(|v| v.0.attack.as_ref())
+                .map($conv::inline_attack_view))
+        }
+    };
+}
 
-    fn attack_inline(
-        &mut self,
-    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::InlineAttackView>> {
-        self.charge()?;
-        Ok(self
-            .view()
-            .and_then(|v| v.0.attack.as_ref())
-            .map(v1_6::inline_attack_view))
-    }
+host_impl!(bindings, v1_7, {
+    host_1_1!();
+    host_1_2!(bindings, v1_7);
+    host_1_4!(bindings, v1_7);
+    host_1_5!();
+    host_1_6!(bindings, v1_7);
+});
+
+host_impl!(bindings_1_6, v1_6, {
+    host_1_1!();
+    host_1_2!(bindings_1_6, v1_6);
+    host_1_4!(bindings_1_6, v1_6);
+    host_1_5!();
+    host_1_6!(bindings_1_6, v1_6);
 });
 
 host_impl!(bindings_1_5, v1_5, {
@@ -769,3 +854,21 @@ host_impl!(bindings_1_1, v1_1, {
 });
 
 host_impl!(bindings_1_0, v1_0, {});
+
+#[cfg(test)]
+mod tests {
+    use super::replaces_by_old_label;
+
+    #[test]
+    fn the_old_label_protocol_replaces_on_instead_in_any_case() {
+        assert!(replaces_by_old_label(
+            "Instead: That unit gets +3 power for this attack"
+        ));
+        assert!(replaces_by_old_label("INSTEAD: gain 2 Force"));
+        assert!(!replaces_by_old_label("Also: gain 2 Force"));
+        assert!(!replaces_by_old_label("That unit gets +3 power instead"));
+        assert!(!replaces_by_old_label("Instead"));
+        // A label cut inside a character is no match, not a panic.
+        assert!(!replaces_by_old_label("Instead:\u{e9}"));
+    }
+}

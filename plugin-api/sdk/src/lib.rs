@@ -295,6 +295,11 @@ macro_rules! keyword_trait {
             fn build_activations(_ability: Ability, _event: Event) -> Vec<Activation> {
                 Vec::new()
             }
+            /// The room for Pilots this ability gives its unit when a Pilot card of these
+            /// subtypes boards it (since API 1.7); by default none.
+            fn pilot_room(_ability: Ability, _subtypes: Vec<String>) -> RoomForPilots {
+                RoomForPilots { allows_a_pilot: false, up_to: None, extra: 0 }
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -384,6 +389,9 @@ macro_rules! keyword_trait {
                         }
                         fn build_activations(ability: AbilityRef, event: Event) -> Vec<Activation> {
                             <$ty as Keyword>::build_activations($crate::ability_keys::resolve(ability), event)
+                        }
+                        fn pilot_room(ability: AbilityRef, subtypes: Vec<String>) -> RoomForPilots {
+                            <$ty as Keyword>::pilot_room($crate::ability_keys::resolve(ability), subtypes)
                         }
                     }
 

@@ -377,6 +377,7 @@ fn activations(offers: Vec<Activation>) -> Vec<api::Activation> {
             cost: o.cost,
             targets: o.targets,
             max_amount: o.max_amount,
+            replaces: o.replaces,
         })
         .collect()
 }
@@ -469,6 +470,14 @@ fn answer<T: Keyword>(request: Request) -> Response {
                         unique: card.unique,
                     },
                 )),
+                Q::PilotRoom { subtypes } => {
+                    let room = T::pilot_room(a, subtypes);
+                    A::PilotRoom(api::RoomForPilots {
+                        allows_a_pilot: room.allows_a_pilot,
+                        up_to: room.up_to,
+                        extra: room.extra,
+                    })
+                }
                 Q::AttackArenas => A::Arenas(
                     T::attack_arenas(a)
                         .into_iter()

@@ -123,6 +123,7 @@ impl Keyword for AreaDamage {
                 cost: None,
                 targets,
                 max_amount: None,
+                replaces: false,
             })
             .collect()
     }

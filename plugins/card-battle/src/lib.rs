@@ -241,6 +241,7 @@ fn offer(
             cost,
             targets,
             max_amount,
+            replaces: false,
         });
     }
     // Untargeted: in a POP open to general effects, and only if it does something.
@@ -253,6 +254,7 @@ fn offer(
         cost,
         targets: Vec::new(),
         max_amount: None,
+        replaces: false,
     })
 }
 
@@ -263,6 +265,7 @@ fn placeholder() -> Activation {
         cost: None,
         targets: Vec::new(),
         max_amount: Some(0),
+        replaces: false,
     }
 }
 

@@ -96,6 +96,7 @@ impl Keyword for ForceBoost {
             cost: Some(text.cost),
             targets: Vec::new(),
             max_amount: None,
+            replaces: false,
         }]
     }
 

@@ -211,6 +211,7 @@ impl Keyword for Untap {
             cost: Some(text.cost),
             targets,
             max_amount: None,
+            replaces: false,
         }]
     }
 

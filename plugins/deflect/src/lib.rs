@@ -46,6 +46,7 @@ impl Keyword for Deflect {
             cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
             targets: host::units(Some(me.zone)),
             max_amount: None,
+            replaces: false,
         }]
     }
 

@@ -9,7 +9,7 @@
 //! not plays of their own: the engine offers each of the card's plays a second time with the
 //! offer here declared, both costs paid (this one after the card's), and applies the card's
 //! effects and these all or none, with one target for both ("that unit" is the card's target).
-//! An offer whose label starts with "Instead: " replaces the card's effects. Read:
+//! An offer that replaces the card's effects says so with `replaces` (API 1.7). Read:
 //!
 //! - "Enhance: Pay N Force -> Also, <effect>." and "Enhance: Pay N more Force -> ..." (the extra
 //!   Force, on top of the card's), "-> That <unit> also gets <boost> <duration>.", and
@@ -35,10 +35,6 @@ use swtcg_sdk::NOT_IN_PLAY;
 use swtcg_sdk::*;
 
 struct Enhance;
-
-/// The label prefix by which an addition says that it replaces the card's effects; the engine
-/// reads it (docs/plugin-protocol.md, "Battle cards and Missions").
-const REPLACES: &str = "Instead: ";
 
 /// A printed Enhance, read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -265,15 +261,19 @@ impl Keyword for Enhance {
             _ => Vec::new(),
         };
         let label = text.labels.first().cloned().unwrap_or_default();
+        // What the addition does, for the player; whether it replaces the card's effects is
+        // the flag `replaces`, which the engine reads (docs/plugin-protocol.md, "Battle cards
+        // and Missions").
         vec![Activation {
             label: if replaces {
-                format!("{REPLACES}{label}")
+                format!("{label} instead")
             } else {
                 format!("Also: {label}")
             },
             cost: (force > 0).then(|| format!("Pay {force} Force")),
             targets,
             max_amount: None,
+            replaces,
         }]
     }
 

@@ -44,6 +44,7 @@ impl Keyword for Equip {
             cost: ability.cost.clone(),
             targets,
             max_amount: None,
+            replaces: false,
         }]
     }
 

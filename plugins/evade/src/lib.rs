@@ -35,6 +35,7 @@ impl Keyword for Evade {
             cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
             targets: Vec::new(),
             max_amount: Some(most),
+            replaces: false,
         }]
     }
 

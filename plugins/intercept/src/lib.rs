@@ -40,6 +40,7 @@ impl Keyword for Intercept {
             cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
             targets: Vec::new(),
             max_amount: None,
+            replaces: false,
         }]
     }
 

@@ -44,6 +44,7 @@ impl Keyword for Lucky {
             cost: None,
             targets: Vec::new(),
             max_amount: Some(most),
+            replaces: false,
         }]
     }
 

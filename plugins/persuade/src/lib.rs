@@ -50,6 +50,7 @@ impl Keyword for Persuade {
             cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
             targets: Vec::new(),
             max_amount: Some(most),
+            replaces: false,
         }]
     }
 

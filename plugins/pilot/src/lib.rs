@@ -222,6 +222,7 @@ impl Keyword for Pilot {
                 cost: None,
                 targets: Vec::new(),
                 max_amount: None,
+                replaces: false,
             }];
         }
         if !me.built || me.zone != Zone::Character {
@@ -236,6 +237,7 @@ impl Keyword for Pilot {
             cost: None,
             targets,
             max_amount: None,
+            replaces: false,
         }]
     }
 

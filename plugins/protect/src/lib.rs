@@ -81,6 +81,7 @@ impl Keyword for Protect {
             cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
             targets: targets.into_iter().map(|(id, _)| id).collect(),
             max_amount: Some(most),
+            replaces: false,
         }]
     }
 

@@ -73,6 +73,7 @@ impl Keyword for Redirect {
             cost: Some(ability.cost.clone().unwrap_or_else(|| "Pay 0 Force".into())),
             targets,
             max_amount: None,
+            replaces: false,
         }]
     }
 

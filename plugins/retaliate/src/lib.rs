@@ -86,6 +86,7 @@ impl Keyword for Retaliate {
             cost: Some(cost),
             targets: Vec::new(),
             max_amount: None,
+            replaces: false,
         }]
     }
 

@@ -123,6 +123,7 @@ impl Keyword for Surge {
             cost: ability.cost.clone(),
             targets: host::units(Some(me.zone)),
             max_amount: None,
+            replaces: false,
         }]
     }
 

@@ -130,6 +130,7 @@ impl Keyword for Velocity {
             cost: ability.cost.clone(),
             targets: Vec::new(),
             max_amount: None,
+            replaces: false,
         }];
         // "If this unit doesn't have Stealth, you may give it -X speed ... instead."
         if !has_stealth(ability.unit) {
@@ -138,6 +139,7 @@ impl Keyword for Velocity {
                 cost: ability.cost.clone(),
                 targets: vec![ability.unit],
                 max_amount: None,
+                replaces: false,
             });
         }
         offers

@@ -777,6 +777,7 @@ impl AbilityHost for BoardingHost {
                 cost: None,
                 targets: vec![self.onto],
                 max_amount: None,
+                replaces: false,
             }])),
             QueryCall::Activate { .. } => Ok(QueryAnswer::Effects(vec![Effect::Board {
                 onto: self.onto,

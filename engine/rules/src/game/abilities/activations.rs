@@ -38,18 +38,6 @@ pub(crate) struct PlayedCard {
 /// instance, its offer, whether it replaces the card's effects and the amount both allow.
 type DeclaredAddition = (ActiveAbility, u32, bool, Option<u32>);
 
-/// How an addition offer's label says that its effects replace the card's ("... instead")
-/// rather than add to them ("Also, ..."): it starts with these words.
-pub(crate) const REPLACES: &str = "Instead: ";
-
-/// Whether an addition offer replaces the card's effects (its label starts with [`REPLACES`]).
-pub(crate) fn replaces(addition: &swtcg_plugin_api::Activation) -> bool {
-    addition
-        .label
-        .get(..REPLACES.len())
-        .is_some_and(|head| head.eq_ignore_ascii_case(REPLACES))
-}
-
 /// The offer of a card's play with an addition declared (Enhance, game 9.3 P10): one choice
 /// serves both, so "that unit" in the addition is the card's target. An addition without
 /// targets takes the card's; one with targets gives them to a card that has none, and narrows
@@ -83,6 +71,7 @@ pub(crate) fn with_addition(
         cost: None,
         targets,
         max_amount: base.max_amount.or(addition.max_amount),
+        replaces: addition.replaces,
     })
 }
 
@@ -251,10 +240,10 @@ impl Game<'_> {
             .query(instance.plugin, &instance.ability, &call, &self.state)
         {
             Ok(QueryAnswer::Effects(effects)) => {
-                let granted = self.granted_to_boarded(&effects)?;
+                let rooms = self.rooms_of_boarded(instance, &effects)?;
                 let valid = effects
                     .iter()
-                    .all(|e| self.validate(instance, e, &granted).is_ok());
+                    .all(|e| self.validate(instance, e, &rooms).is_ok());
                 Ok(valid.then_some(effects))
             }
             _ => Ok(Some(Vec::new())),
@@ -503,8 +492,9 @@ impl Game<'_> {
                 return Ok(None);
             }
         }
-        let replaces = replaces(extra_offer);
-        Ok(Some((extra, offer, replaces, both.max_amount)))
+        // Whether the addition's effects replace the card's ("... instead") is the offer's
+        // flag (API 1.7; for older plugins the wasm host sets it from the label they used).
+        Ok(Some((extra, offer, extra_offer.replaces, both.max_amount)))
     }
 
     /// Pays an activation's costs (by its unit, or by the player for a card played from hand or
@@ -592,10 +582,10 @@ impl Game<'_> {
                 "proposed {effect:?}, more than the amount chosen ({chosen:?})"
             ))));
         }
-        let granted = self.granted_to_boarded(&effects)?;
+        let rooms = self.rooms_of_boarded(instance, &effects)?;
         if let Some((effect, reason)) = effects
             .iter()
-            .find_map(|e| self.validate(instance, e, &granted).err().map(|r| (e, r)))
+            .find_map(|e| self.validate(instance, e, &rooms).err().map(|r| (e, r)))
         {
             return Ok(Err(failure(format!("invalid effect {effect:?}: {reason}"))));
         }

@@ -59,10 +59,10 @@ impl Game<'_> {
             };
             return self.plugin_failed(error);
         }
-        let granted = self.granted_to_boarded(&effects)?;
+        let rooms = self.rooms_of_boarded(source, &effects)?;
         if let Some((effect, reason)) = effects
             .iter()
-            .find_map(|e| self.validate(source, e, &granted).err().map(|r| (e, r)))
+            .find_map(|e| self.validate(source, e, &rooms).err().map(|r| (e, r)))
         {
             let error = HookError {
                 plugin: self.plugin_label(source.plugin),
@@ -94,52 +94,9 @@ impl Game<'_> {
         let mut new_damage = Vec::new();
         for effect in effects {
             match effect {
-                Effect::Stats(change) => {
-                    if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
-                        unit.modifiers.push(Modifier {
-                            speed: change.speed,
-                            power: change.power,
-                            health: change.health,
-                            duration: duration_of(change.duration),
-                        });
-                    }
-                }
-                Effect::Prevent { unit, amount } => self.prevent_pending(UnitId(unit), amount),
-                Effect::AddPending { unit, amount } => self.add_pending(UnitId(unit), amount),
-                Effect::DiceOfDamage {
-                    source,
-                    target,
-                    dice,
-                } => new_damage.push((UnitId(source), UnitId(target), Some(dice), 0)),
-                Effect::Damage {
-                    source,
-                    target,
-                    amount,
-                } => new_damage.push((UnitId(source), UnitId(target), None, amount)),
                 Effect::ChangeDefender { unit } => self.change_defender(source, UnitId(unit))?,
-                Effect::OfferSplit { hits } => self.split_hits(hits)?,
-                Effect::ExtraAttackDice { dice } => self.extra_attack_dice(dice)?,
-                Effect::GainForce { amount } => {
-                    let force = &mut self.state.player_mut(source.controller).force;
-                    *force = force.saturating_add(amount);
-                }
-                Effect::Tap { unit } | Effect::Untap { unit } => {
-                    let tap = matches!(effect, Effect::Tap { .. });
-                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
-                        u.tapped = tap;
-                    }
-                }
-                Effect::Counters { unit, kind, amount } => {
-                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
-                        let count = u.counters.entry(kind).or_insert(0);
-                        *count = count.saturating_add_signed(amount);
-                    }
-                }
                 Effect::PayOneOf { costs } => {
                     self.pay_one_of(UnitId(source.ability.unit), &costs)?
-                }
-                Effect::AtAttackEnd(delayed) => {
-                    self.state.at_attack_end.push((source.controller, delayed))
                 }
                 Effect::AtBuildStepStart(delayed) => {
                     self.state.at_build_step_start.push(SavedEffect {
@@ -149,79 +106,140 @@ impl Game<'_> {
                         text: source.ability.text.clone(),
                     })
                 }
-                Effect::Draw { side, cards } => {
-                    for _ in 0..cards {
-                        self.draw(side.into())?;
-                    }
-                }
-                Effect::GainBuildPoints { amount } => {
-                    let points = &mut self.state.player_mut(source.controller).build_points;
-                    *points = points.saturating_add(amount);
-                }
-                Effect::LoseForce { side, amount } => {
-                    let force = &mut self.state.player_mut(side.into()).force;
-                    *force = force.saturating_sub(amount);
-                }
                 Effect::Choose { options, optional } => {
                     self.offer_choice(source, options, optional)?
                 }
-                Effect::Note {
-                    unit,
-                    key,
-                    value,
-                    duration,
-                } => {
-                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
-                        u.notes.insert(key, (value, duration_of(duration)));
-                    }
-                }
-                Effect::AttackAgain {
-                    attacker,
-                    defender,
-                    tap,
-                } => self
-                    .state
-                    .attacks_again
-                    .push((UnitId(attacker), UnitId(defender), tap)),
-                Effect::PutBeneath { unit, from } => self.put_beneath(UnitId(unit), UnitId(from)),
-                Effect::Attach { equipment, to } => self.attach(UnitId(equipment), UnitId(to)),
                 Effect::Board { onto } => self.board(source, UnitId(onto)),
                 Effect::Disembark { from } => self.disembark(source, UnitId(from)),
-                Effect::Reroll { dice } => {
-                    for index in dice {
-                        self.reroll_attack_die(index as usize)?;
-                    }
-                }
-                Effect::DiceModifier { amount } => {
-                    if let Some(attack) = self.state.attack.as_mut() {
-                        for die in &mut attack.dice {
-                            die.modifier = die.modifier.saturating_add(amount);
-                        }
-                    }
-                }
-                Effect::MoveUnit { unit, zone } => self.move_unit(UnitId(unit), zone)?,
-                Effect::PlaceDamage { unit, amount } => {
-                    // Game 11.5: counters, not damage: no prevention, no damage hooks.
-                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
-                        u.damage = u.damage.saturating_add(amount);
-                    }
-                }
-                Effect::RemoveDamage { unit, amount } => {
-                    self.remove_damage(UnitId(unit), amount)?
-                }
-                Effect::Grant {
-                    unit,
-                    text,
-                    duration,
-                } => {
-                    if let Some(u) = self.state.unit_mut(UnitId(unit)) {
-                        u.granted.push((text, duration_of(duration)));
-                    }
-                }
+                other => self.apply_for(source.controller, other, &mut new_damage)?,
             }
         }
         self.deal_new_damage(new_damage)?;
         self.state_check()
+    }
+
+    /// Applies one valid effect that needs nothing of the ability that proposed it but whose it
+    /// is, `controller` (every effect a delayed effect becomes is one): damage it does is added
+    /// to `new_damage`, dealt after the call's other effects. The effects that need their
+    /// ability are applied by `apply_valid_effects` and never come here.
+    fn apply_for(
+        &mut self,
+        controller: Side,
+        effect: Effect,
+        new_damage: &mut Vec<(UnitId, UnitId, Option<u32>, u32)>,
+    ) -> Flow {
+        match effect {
+            Effect::Stats(change) => {
+                if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
+                    unit.modifiers.push(Modifier {
+                        speed: change.speed,
+                        power: change.power,
+                        health: change.health,
+                        duration: duration_of(change.duration),
+                    });
+                }
+            }
+            Effect::Prevent { unit, amount } => self.prevent_pending(UnitId(unit), amount),
+            Effect::AddPending { unit, amount } => self.add_pending(UnitId(unit), amount),
+            Effect::DiceOfDamage {
+                source,
+                target,
+                dice,
+            } => new_damage.push((UnitId(source), UnitId(target), Some(dice), 0)),
+            Effect::Damage {
+                source,
+                target,
+                amount,
+            } => new_damage.push((UnitId(source), UnitId(target), None, amount)),
+            Effect::OfferSplit { hits } => self.split_hits(hits)?,
+            Effect::ExtraAttackDice { dice } => self.extra_attack_dice(dice)?,
+            Effect::GainForce { amount } => {
+                let force = &mut self.state.player_mut(controller).force;
+                *force = force.saturating_add(amount);
+            }
+            Effect::Tap { unit } | Effect::Untap { unit } => {
+                let tap = matches!(effect, Effect::Tap { .. });
+                if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                    u.tapped = tap;
+                }
+            }
+            Effect::Counters { unit, kind, amount } => {
+                if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                    let count = u.counters.entry(kind).or_insert(0);
+                    *count = count.saturating_add_signed(amount);
+                }
+            }
+            Effect::AtAttackEnd(delayed) => self.state.at_attack_end.push((controller, delayed)),
+            Effect::Draw { side, cards } => {
+                for _ in 0..cards {
+                    self.draw(side.into())?;
+                }
+            }
+            Effect::GainBuildPoints { amount } => {
+                let points = &mut self.state.player_mut(controller).build_points;
+                *points = points.saturating_add(amount);
+            }
+            Effect::LoseForce { side, amount } => {
+                let force = &mut self.state.player_mut(side.into()).force;
+                *force = force.saturating_sub(amount);
+            }
+            Effect::Note {
+                unit,
+                key,
+                value,
+                duration,
+            } => {
+                if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                    u.notes.insert(key, (value, duration_of(duration)));
+                }
+            }
+            Effect::AttackAgain {
+                attacker,
+                defender,
+                tap,
+            } => self
+                .state
+                .attacks_again
+                .push((UnitId(attacker), UnitId(defender), tap)),
+            Effect::PutBeneath { unit, from } => self.put_beneath(UnitId(unit), UnitId(from)),
+            Effect::Attach { equipment, to } => self.attach(UnitId(equipment), UnitId(to)),
+            Effect::Reroll { dice } => {
+                for index in dice {
+                    self.reroll_attack_die(index as usize)?;
+                }
+            }
+            Effect::DiceModifier { amount } => {
+                if let Some(attack) = self.state.attack.as_mut() {
+                    for die in &mut attack.dice {
+                        die.modifier = die.modifier.saturating_add(amount);
+                    }
+                }
+            }
+            Effect::MoveUnit { unit, zone } => self.move_unit(UnitId(unit), zone)?,
+            Effect::PlaceDamage { unit, amount } => {
+                // Game 11.5: counters, not damage: no prevention, no damage hooks.
+                if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                    u.damage = u.damage.saturating_add(amount);
+                }
+            }
+            Effect::RemoveDamage { unit, amount } => self.remove_damage(UnitId(unit), amount)?,
+            Effect::Grant {
+                unit,
+                text,
+                duration,
+            } => {
+                if let Some(u) = self.state.unit_mut(UnitId(unit)) {
+                    u.granted.push((text, duration_of(duration)));
+                }
+            }
+            Effect::ChangeDefender { .. }
+            | Effect::PayOneOf { .. }
+            | Effect::AtBuildStepStart(_)
+            | Effect::Choose { .. }
+            | Effect::Board { .. }
+            | Effect::Disembark { .. } => {}
+        }
+        Ok(())
     }
 
     /// Prevents `amount` of the damage pending on `unit` in the damage being resolved.
@@ -298,61 +316,20 @@ impl Game<'_> {
         mine
     }
 
-    /// One delayed effect, for the player whose ability made it.
+    /// One delayed effect, for the player whose ability made it: applied as the effect it is
+    /// (`Delayed::effect`), by the one path every effect takes, even if the ability that made
+    /// it has left play (game 10.10). Dice of damage at a target that has left play are not
+    /// rolled. As before this path existed, no state check runs after it here.
     pub(super) fn run_delayed(&mut self, side: Side, delayed: Delayed) -> Flow {
-        match delayed {
-            Delayed::DiceOfDamage {
-                source,
-                target,
-                dice,
-            } => {
-                if self.state.unit(UnitId(target)).is_some() {
-                    self.dice_of_damage(Some(UnitId(source)), UnitId(target), dice)?;
-                }
-            }
-            Delayed::Damage {
-                source,
-                target,
-                amount,
-            } => {
-                let pending = vec![PendingDamage {
-                    target: UnitId(target),
-                    amount,
-                    prevented: 0,
-                    from_attack_dice: false,
-                    preventable: true,
-                }];
-                self.resolve_damage(Some(UnitId(source)), pending)?;
-            }
-            Delayed::Stats(change) => {
-                if let Some(unit) = self.state.unit_mut(UnitId(change.unit)) {
-                    unit.modifiers.push(Modifier {
-                        speed: change.speed,
-                        power: change.power,
-                        health: change.health,
-                        duration: duration_of(change.duration),
-                    });
-                }
-            }
-            Delayed::GainForce { amount } => {
-                let force = &mut self.state.player_mut(side).force;
-                *force = force.saturating_add(amount);
-            }
-            Delayed::GainBuildPoints { amount } => {
-                let points = &mut self.state.player_mut(side).build_points;
-                *points = points.saturating_add(amount);
-            }
-            Delayed::Draw { cards } => {
-                for _ in 0..cards {
-                    self.draw(side)?;
-                }
-            }
-            Delayed::LoseForce { side, amount } => {
-                let force = &mut self.state.player_mut(side.into()).force;
-                *force = force.saturating_sub(amount);
-            }
+        let effect = delayed.effect(side.into());
+        if let Effect::DiceOfDamage { target, .. } = effect
+            && self.state.unit(UnitId(target)).is_none()
+        {
+            return Ok(());
         }
-        Ok(())
+        let mut new_damage = Vec::new();
+        self.apply_for(side, effect, &mut new_damage)?;
+        self.deal_new_damage(new_damage)
     }
 
     /// API 1.1 `choose`: the ability's controller picks an option (or declines an optional

@@ -1,12 +1,10 @@
 //! Equipment and Pilots (game 12, 16): the rules for attaching an Equipment, a Pilot boarding a
 //! unit or disembarking, and carrying each out.
 
-use swtcg_plugin_api::text::{PilotRoom, pilot_rooms};
-
-use super::ActiveAbility;
+use super::{ActiveAbility, PilotRoom};
 use crate::game::Game;
 use crate::log::Event;
-use crate::model::{CardType, GameState, UnitId};
+use crate::model::{CardType, UnitId};
 
 impl Game<'_> {
     /// Game 16.2 and keywords.md Equip: an ability attaches its own card, a completed Equipment
@@ -93,17 +91,18 @@ impl Game<'_> {
     /// Game 12.2, 12.4 and keywords.md Pilot: an ability moves its own card, a Pilot that is a
     /// unit of its own (nothing stacked, piloting or equipped with it) in its controller's
     /// Character arena, onto another of that player's units in an arena, in that player's build
-    /// step, once per build step. The unit may not be a Droid unless one of its texts says it can
-    /// have a Pilot, and may not already have as many Pilots as it may (the ruleset's
-    /// `pilot_limit`, OQ-20, unless one of its texts says otherwise). Its texts are its cards'
-    /// printed ones, those effects gave it and `granted`, those abilities grant it now (a Pilot
-    /// already on it: "The Starfighter gets *This unit can have up to 2 Pilots"). Which
-    /// subtypes the Pilot may fly is the plugin's to read: it offers only those units.
+    /// step, once per build step. The unit may not be a Droid unless one of its abilities lets
+    /// it have a Pilot, and may not already have as many Pilots as it may: `room`, what its
+    /// abilities answered to the query `pilot-room` for this Pilot (`Game::pilot_room`: the
+    /// ruleset's `pilot_limit`, OQ-20, or more; "This unit can have up to 3 Pilots" printed on
+    /// it, or granted by a Pilot already on it: "The Starfighter gets *This unit can have up to
+    /// 2 Pilots"). `None` when it was not asked: no room beyond the ruleset's. Which subtypes the
+    /// Pilot may fly is the plugin's to read: it offers only those units.
     pub(super) fn check_board(
         &self,
         source: &ActiveAbility,
         onto: u32,
-        granted: &[String],
+        room: Option<PilotRoom>,
     ) -> Result<(), String> {
         let side = source.controller;
         if self.state.step != crate::model::state::TurnStep::Build(side) {
@@ -149,20 +148,18 @@ impl Game<'_> {
                 def.name
             ));
         }
-        let mut texts = unit_texts(&self.state, target);
-        texts.extend(granted.iter().cloned());
+        let room = room.unwrap_or(PilotRoom {
+            allows_a_pilot: false,
+            limit: self.state.ruleset.pilot_limit,
+        });
         let droid = def.subtypes.iter().any(|s| s.eq_ignore_ascii_case("Droid"));
-        if droid && !texts.iter().any(|t| may_have_a_pilot(t)) {
+        if droid && !room.allows_a_pilot {
             return Err(format!(
-                "{} is a Droid and no text says it can have a Pilot",
+                "{} is a Droid and none of its abilities lets it have a Pilot",
                 def.name
             ));
         }
-        let limit = pilot_capacity(
-            &texts,
-            self.state.ruleset.pilot_limit,
-            &self.state.def(card).subtypes,
-        );
+        let limit = room.limit;
         if target.pilots.len() as u32 >= limit {
             return Err(format!(
                 "{} already has {} Pilot(s), as many as it may have ({limit})",
@@ -261,92 +258,5 @@ impl Game<'_> {
             pilot,
             name,
         });
-    }
-}
-
-/// The texts a unit has now: its cards' printed abilities and the abilities effects gave it
-/// ("This unit can have up to 3 Pilots"; game 12.4).
-fn unit_texts(state: &GameState, unit: &crate::model::Unit) -> Vec<String> {
-    unit.cards
-        .iter()
-        .flat_map(|&card| state.def(card).abilities.iter().cloned())
-        .chain(unit.granted.iter().map(|(text, _)| text.clone()))
-        .collect()
-}
-
-/// Whether a text lets its unit have a Pilot at all (IDC: "This unit can have a Pilot"; also
-/// "can have up to 3 Pilots" and "can have an extra Pilot"), which a Droid needs (game 12.2).
-/// The sentences are read by `swtcg_plugin_api::text::pilot_rooms`, as the card plugin
-/// `card-pilot-room` reads the texts it claims.
-fn may_have_a_pilot(text: &str) -> bool {
-    !pilot_rooms(text).is_empty()
-}
-
-/// How many Pilots a unit with these texts may have when a Pilot of subtypes `boarding` joins
-/// it (game 12.4, OQ-20): `limit` (the ruleset's) unless a text says "can have up to N Pilots"
-/// (the larger of the two), plus one for each "can have an extra Pilot" / "can have 1 extra
-/// Pilot". An extra Pilot "as long as that Pilot isn't a <subtype>" (R2-D2 (J)) counts only for
-/// a Pilot without that subtype.
-fn pilot_capacity(texts: &[String], limit: u32, boarding: &[String]) -> u32 {
-    let has = |word: &String| {
-        boarding
-            .iter()
-            .flat_map(|s| s.split_whitespace())
-            .any(|s| s.eq_ignore_ascii_case(word))
-    };
-    let mut capacity = limit;
-    let mut extra: u32 = 0;
-    for room in texts.iter().flat_map(|text| pilot_rooms(text)) {
-        match room {
-            PilotRoom::UpTo(n) => capacity = capacity.max(n),
-            PilotRoom::Extra { count, unless } if unless.is_empty() || !unless.iter().all(has) => {
-                extra = extra.saturating_add(count);
-            }
-            PilotRoom::Extra { .. } | PilotRoom::APilot => {}
-        }
-    }
-    capacity.saturating_add(extra)
-}
-
-#[cfg(test)]
-mod pilot_limit_tests {
-    use super::{may_have_a_pilot, pilot_capacity};
-
-    fn texts(list: &[&str]) -> Vec<String> {
-        list.iter().map(|t| t.to_string()).collect()
-    }
-
-    #[test]
-    fn an_extra_pilot_may_be_conditional_on_its_subtype() {
-        // R2-D2 (J)'s grant: another Astromech Droid Pilot gets no extra room.
-        let r2 = texts(&[
-            "This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid.",
-        ]);
-        let astromech = texts(&["Rebel", "Astromech Droid"]);
-        let officer = texts(&["Rebel", "Officer"]);
-        assert_eq!(pilot_capacity(&r2, 1, &officer), 2);
-        assert_eq!(pilot_capacity(&r2, 1, &astromech), 1);
-        // A condition of another kind is not met.
-        let other = texts(&["This unit can have an extra Pilot as long as it is attacking."]);
-        assert_eq!(pilot_capacity(&other, 1, &officer), 1);
-    }
-
-    #[test]
-    fn card_texts_change_the_pilot_limit() {
-        // Trexlor 906, TT-6 Landspeeder, Grogu (K)'s grant, and a unit saying nothing.
-        let trexlor = texts(&["This unit can have up to 3 Pilots.", "Armor"]);
-        assert_eq!(pilot_capacity(&trexlor, 1, &[]), 3);
-        let tt6 = texts(&["This unit can have an extra Pilot.", "Damage Control 1"]);
-        assert_eq!(pilot_capacity(&tt6, 1, &[]), 2);
-        assert_eq!(pilot_capacity(&tt6, 2, &[]), 3);
-        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 1, &[]), 1);
-        assert_eq!(pilot_capacity(&texts(&["Critical Hit 1"]), 2, &[]), 2);
-        // A stack limit is not a Pilot limit.
-        let abeloth = texts(&["Abeloth can have more than 4 cards in her stack."]);
-        assert_eq!(pilot_capacity(&abeloth, 1, &[]), 1);
-        assert!(!may_have_a_pilot(&abeloth[0]));
-        assert!(may_have_a_pilot("This unit can have a Pilot."));
-        assert!(may_have_a_pilot(&trexlor[0]));
-        assert!(!may_have_a_pilot("Armor"));
     }
 }

@@ -55,9 +55,19 @@ const COUNTER_KIND_LIMIT: usize = 64;
 /// The most choices in a row one ability may offer (a `chosen` answer offering another).
 const CHOICE_DEPTH_LIMIT: u32 = 8;
 
-/// The texts abilities grant to the units `board` effects name, by unit id (see
-/// `Game::granted_to_boarded`).
-type Granted = Vec<(u32, Vec<String>)>;
+/// What the abilities of a unit allow a Pilot boarding it (API 1.7 `pilot-room`, added up by
+/// `Game::pilot_room`; game 12.2, 12.4, OQ-20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PilotRoom {
+    /// Some ability lets the unit have a Pilot at all, which a Droid needs (game 12.2).
+    pub allows_a_pilot: bool,
+    /// How many Pilots the unit may have with this one.
+    pub limit: u32,
+}
+
+/// The room each unit a `board` effect names gives its boarding Pilot, by unit id (see
+/// `Game::rooms_of_boarded`).
+type Rooms = Vec<(u32, PilotRoom)>;
 
 /// One ability instance on a unit, with the plugin that implements it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! The rules the game asks abilities about where they apply: the arenas a unit may attack, attack
 //! dice, hit thresholds, who may be attacked or retargeted, power against an attacker, damage
-//! prevention, lost keywords and static stat changes.
+//! prevention, lost keywords, static stat changes and the room for Pilots.
 
 use swtcg_plugin_api::{DiceKind, Query, QueryAnswer, QueryCall, Retarget, Stats};
 
-use super::AMOUNT_LIMIT;
+use super::{AMOUNT_LIMIT, PilotRoom};
 use crate::game::{Flow, Game};
 use crate::model::UnitId;
 
@@ -222,6 +222,31 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The room for Pilots `unit`'s abilities give a Pilot card of `subtypes` boarding it
+    /// (API 1.7 `pilot-room`, asked of every ability of the unit, printed or granted): whether
+    /// any lets it have a Pilot at all, and how many it may have, the largest of the ruleset's
+    /// `pilot_limit` and every "up to", plus every extra (game 12.4, OQ-20). The rules read no
+    /// text: what a text allows is its plugin's answer.
+    pub(crate) fn pilot_room(&mut self, unit: UnitId, subtypes: &[String]) -> Flow<PilotRoom> {
+        let mut allows_a_pilot = false;
+        let mut most = self.state.ruleset.pilot_limit;
+        let mut extra: u32 = 0;
+        for a in self.answering(unit, Query::PilotRoom)? {
+            let call = QueryCall::PilotRoom {
+                subtypes: subtypes.to_vec(),
+            };
+            if let QueryAnswer::PilotRoom(room) = self.ask(&a, call)? {
+                allows_a_pilot |= room.allows_a_pilot;
+                most = most.max(room.up_to.unwrap_or(0));
+                extra = extra.saturating_add(room.extra);
+            }
+        }
+        Ok(PilotRoom {
+            allows_a_pilot,
+            limit: most.saturating_add(extra),
+        })
     }
 
     /// Whether any loaded plugin answers a query at all (a quick way past static checks).

@@ -1,33 +1,20 @@
 //! Validation: every effect a plugin proposes is checked against the rules and the limits before
 //! anything applies.
 
-use swtcg_plugin_api::{Delayed, Effect};
+use swtcg_plugin_api::Effect;
 
 use super::{
-    ActiveAbility, COUNTER_KIND_LIMIT, DICE_LIMIT, EFFECT_LIMIT, GRANT_TEXT_LIMIT, Granted,
-    OPTIONS_LIMIT,
+    ActiveAbility, COUNTER_KIND_LIMIT, DICE_LIMIT, EFFECT_LIMIT, GRANT_TEXT_LIMIT, OPTIONS_LIMIT,
+    Rooms,
 };
 use crate::cost::parse_costs;
 use crate::game::{Flow, Game};
 use crate::model::UnitId;
 
-/// Whether a delayed effect carries a number beyond the limits of an effect.
-fn delayed_too_big(d: &Delayed) -> bool {
-    match d {
-        Delayed::DiceOfDamage { dice, .. } => *dice > DICE_LIMIT,
-        Delayed::Damage { amount, .. }
-        | Delayed::GainForce { amount }
-        | Delayed::GainBuildPoints { amount }
-        | Delayed::Draw { cards: amount }
-        | Delayed::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
-        Delayed::Stats(c) => [c.speed, c.power, c.health]
-            .iter()
-            .any(|v| v.unsigned_abs() > EFFECT_LIMIT),
-    }
-}
-
-/// Whether an effect carries a number beyond the limits of an effect.
-fn too_big(effect: &Effect) -> bool {
+/// Whether an effect carries a number beyond the limits of an effect. A delayed effect is
+/// checked as the effect it is when it runs (`Delayed::effect`), so that its limits are those
+/// of that effect and are written once.
+fn too_big(effect: &Effect, controller: swtcg_plugin_api::Side) -> bool {
     match effect {
         Effect::Stats(c) => [c.speed, c.power, c.health]
             .iter()
@@ -38,9 +25,9 @@ fn too_big(effect: &Effect) -> bool {
         | Effect::GainForce { amount } => *amount > EFFECT_LIMIT,
         Effect::DiceOfDamage { dice, .. } | Effect::ExtraAttackDice { dice } => *dice > DICE_LIMIT,
         Effect::Counters { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
-        Effect::AtAttackEnd(Delayed::DiceOfDamage { dice, .. }) => *dice > DICE_LIMIT,
-        Effect::AtAttackEnd(Delayed::Damage { amount, .. }) => *amount > EFFECT_LIMIT,
-        Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => delayed_too_big(d),
+        Effect::AtAttackEnd(d) | Effect::AtBuildStepStart(d) => {
+            too_big(&d.clone().effect(controller), controller)
+        }
         Effect::Draw { cards: amount, .. }
         | Effect::GainBuildPoints { amount }
         | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
@@ -68,47 +55,44 @@ fn has_hidden_text(effect: &Effect) -> bool {
 }
 
 impl Game<'_> {
-    /// The texts abilities grant now to each unit a `board` effect among `effects` names (a
-    /// Pilot's "The Starfighter gets *This unit can have up to 2 Pilots", game 12.4), which
-    /// `validate` reads with the unit's printed texts: the texts of its active instances that
-    /// are printed on no card, less those effects gave it (`Unit::granted`, read already).
-    pub(super) fn granted_to_boarded(&mut self, effects: &[Effect]) -> Flow<Granted> {
-        let mut granted = Vec::new();
+    /// The room for Pilots each unit a `board` effect among `effects` names gives the Pilot
+    /// boarding it, the source's own card (API 1.7 `pilot-room`; game 12.2, 12.4), which
+    /// `validate` checks the effect against. Asked before any effect is checked because a
+    /// query calls plugins, which `validate` does not.
+    pub(super) fn rooms_of_boarded(
+        &mut self,
+        source: &ActiveAbility,
+        effects: &[Effect],
+    ) -> Flow<Rooms> {
+        let mut rooms = Vec::new();
         for effect in effects {
             let Effect::Board { onto } = effect else {
                 continue;
             };
-            let unit = UnitId(*onto);
-            let Some(mut by_effects) = self.state.unit(unit).map(|u| u.granted.clone()) else {
+            let pilot = self
+                .state
+                .unit(UnitId(source.ability.unit))
+                .map(|u| u.top());
+            let (Some(card), Some(_)) = (pilot, self.state.unit(UnitId(*onto))) else {
                 continue;
             };
-            let mut texts = Vec::new();
-            for a in self.abilities_of(unit)? {
-                if a.card.is_some() {
-                    continue;
-                }
-                match by_effects.iter().position(|(t, _)| *t == a.ability.text) {
-                    Some(i) => {
-                        by_effects.remove(i);
-                    }
-                    None => texts.push(a.ability.text),
-                }
-            }
-            granted.push((*onto, texts));
+            let subtypes = self.state.def(card).subtypes.clone();
+            let room = self.pilot_room(UnitId(*onto), &subtypes)?;
+            rooms.push((*onto, room));
         }
-        Ok(granted)
+        Ok(rooms)
     }
 
     /// Checks one proposed effect against the rules; the reason is reported with the plugin.
-    /// `granted` holds what `granted_to_boarded` found for these effects.
+    /// `rooms` holds what `rooms_of_boarded` found for these effects.
     pub(super) fn validate(
         &self,
         source: &ActiveAbility,
         effect: &Effect,
-        granted: &Granted,
+        rooms: &Rooms,
     ) -> Result<(), String> {
         // Numbers beyond any card's reach are refused before they can overflow a pool.
-        let too_big = too_big(effect);
+        let too_big = too_big(effect, source.controller.into());
         if too_big {
             return Err(format!(
                 "a number beyond the limits of an effect ({EFFECT_LIMIT}, or {DICE_LIMIT} dice)"
@@ -209,11 +193,8 @@ impl Game<'_> {
             Effect::PutBeneath { unit, from } => self.check_put_beneath(*unit, *from),
             Effect::Attach { equipment, to } => self.check_attach(source, *equipment, *to),
             Effect::Board { onto } => {
-                let texts = granted
-                    .iter()
-                    .find(|(unit, _)| unit == onto)
-                    .map_or(&[][..], |(_, texts)| &texts[..]);
-                self.check_board(source, *onto, texts)
+                let room = rooms.iter().find(|(unit, _)| unit == onto).map(|r| r.1);
+                self.check_board(source, *onto, room)
             }
             Effect::Disembark { from } => self.check_disembark(source, *from),
             _ => Ok(()),
