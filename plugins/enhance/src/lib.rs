@@ -14,7 +14,7 @@
 //! - "Enhance: Pay N Force -> Also, <effect>." and "Enhance: Pay N more Force -> ..." (the extra
 //!   Force, on top of the card's), "-> That <unit> also gets <boost> <duration>.", and
 //!   "-> <effect> instead.", each with optional "Play only ..." restrictions, where <effect> is a
-//!   played-card sentence of `swtcg_sdk::played_text` that this plugin carries out: gaining Force,
+//!   played-card sentence of `swtcg_card_text::played_text` that this plugin carries out: gaining Force,
 //!   the opponent losing Force, "put N <kind> counters on <a unit>", "that unit gets <boost>",
 //!   "each of your <units> gets <boost> until end of turn".
 //! - On a Mission, through the `resolve` hook the engine runs when it is completed: "Enhance: If
