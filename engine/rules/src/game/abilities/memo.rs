@@ -36,11 +36,15 @@ impl StaticCall {
     }
 }
 
+/// Which instance an answer is of: its plugin, unit, number and whether it is printed under the
+/// top card. The ability itself is compared on a hit, so that the key copies no string.
+type Key = (PluginId, UnitId, u32, bool, StaticCall);
+
 /// The kept answers of one revision of the state.
 #[derive(Debug, Default)]
 pub(crate) struct QueryMemo {
     revision: u64,
-    answers: HashMap<(PluginId, Ability, StaticCall), QueryAnswer>,
+    answers: HashMap<Key, (Ability, QueryAnswer)>,
 }
 
 impl QueryMemo {
@@ -55,8 +59,8 @@ impl QueryMemo {
     ) -> Option<QueryAnswer> {
         let call = StaticCall::of(call)?;
         self.forget_before(revision);
-        // The key owns its ability; looking up by a borrowed one would need a second map type.
-        self.answers.get(&(plugin, ability.clone(), call)).cloned()
+        let (kept, answer) = self.answers.get(&key(plugin, ability, call))?;
+        (kept == ability).then(|| answer.clone())
     }
 
     /// Keeps a plugin's answer to a static query for this revision of the state.
@@ -72,8 +76,10 @@ impl QueryMemo {
             return;
         };
         self.forget_before(revision);
-        self.answers
-            .insert((plugin, ability.clone(), call), answer.clone());
+        self.answers.insert(
+            key(plugin, ability, call),
+            (ability.clone(), answer.clone()),
+        );
     }
 
     /// Drops every answer kept for another revision.
@@ -83,4 +89,8 @@ impl QueryMemo {
             self.revision = revision;
         }
     }
+}
+
+fn key(plugin: PluginId, ability: &Ability, call: StaticCall) -> Key {
+    (plugin, ability.unit, ability.index, ability.under, call)
 }
