@@ -304,6 +304,7 @@ const TAKEN_NAMES: &[&str] = &[
     "DiceKind",
     "Activation",
     "RoomForPilots",
+    "LostKeywords",
     "Choice",
     "Option",
     "Result",

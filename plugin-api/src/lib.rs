@@ -15,9 +15,9 @@ pub mod types;
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
     Ability, Activation, ActivationChoice, Arena, AttackView, CardView, Completion, Delayed,
-    DiceKind, DieView, Duration, Effect, HostView, NOT_IN_PLAY, NotInEnum, PendingView, PlayerView,
-    Query, QueryAnswer, QueryCall, Retarget, RoomForPilots, Side, StatChange, Stats, UnitId,
-    UnitView, Zone,
+    DiceKind, DieView, Duration, Effect, HostView, LostKeywords, NOT_IN_PLAY, NotInEnum,
+    PendingView, PlayerView, Query, QueryAnswer, QueryCall, Retarget, RoomForPilots, Side,
+    StatChange, Stats, UnitId, UnitView, Zone,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins

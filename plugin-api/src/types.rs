@@ -474,7 +474,8 @@ pub enum Query {
     StacksUnder,
     /// Since API 1.1.
     SecretRoll,
-    /// Since API 1.1.
+    /// Since API 1.1: answers `removed-keywords` and, since API 1.7, `removed-keywords-all`
+    /// (one manifest name for both forms, so that no manifest changes for the new one).
     RemovedKeywords,
     /// Since API 1.3.
     BuildActivations,
@@ -588,10 +589,15 @@ pub enum QueryCall {
     },
     /// Since API 1.1.
     SecretRoll,
-    /// Since API 1.1.
+    /// Since API 1.1. The engine asks `RemovedKeywordsAll` instead since API 1.7.
     RemovedKeywords {
         unit: UnitId,
     },
+    /// The keywords the ability makes every unit in play lose, in one call (answered with
+    /// `QueryAnswer::LostKeywords`). It belongs to the manifest's `removed-keywords`: a plugin
+    /// that lists that query answers both forms. Since API 1.7; the hosts answer it for an
+    /// older plugin by asking `RemovedKeywords` about each unit in play, in ascending id.
+    RemovedKeywordsAll,
     /// The activations offered in the build step of the player `event.side` (answered with
     /// `QueryAnswer::Activations`; the chosen one runs through `Activate`). Since API 1.3.
     BuildActivations {
@@ -634,7 +640,9 @@ impl QueryCall {
             QueryCall::Understands => Query::Understands,
             QueryCall::StacksUnder { .. } => Query::StacksUnder,
             QueryCall::SecretRoll => Query::SecretRoll,
-            QueryCall::RemovedKeywords { .. } => Query::RemovedKeywords,
+            QueryCall::RemovedKeywords { .. } | QueryCall::RemovedKeywordsAll => {
+                Query::RemovedKeywords
+            }
             QueryCall::BuildActivations { .. } => Query::BuildActivations,
             QueryCall::PilotRoom { .. } => Query::PilotRoom,
         }
@@ -657,6 +665,16 @@ pub enum QueryAnswer {
     Arenas(Vec<(Arena, i32)>),
     /// Since API 1.7.
     PilotRoom(RoomForPilots),
+    /// The answer of `RemovedKeywordsAll`. Since API 1.7.
+    LostKeywords(Vec<LostKeywords>),
+}
+
+/// The keywords an ability makes one unit in play lose (WIT `lost-keywords`, an entry of the
+/// answer of `removed-keywords-all`). Since API 1.7.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LostKeywords {
+    pub unit: UnitId,
+    pub keywords: Vec<String>,
 }
 
 /// Another way to complete a card (WIT `completion`).

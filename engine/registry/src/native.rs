@@ -23,7 +23,8 @@ pub struct NativePlugin {
     call: CallFn,
     free: FreeFn,
     /// The minor API version the plugin was built against: one before 1.7 says that an offer
-    /// replaces a played card's effects by its label (`replaces_by_old_label`).
+    /// replaces a played card's effects by its label (`replaces_by_old_label`) and answers
+    /// `removed-keywords` one unit at a time (`lost_keywords_unit_by_unit`).
     minor: u32,
     /// Kept last so the library outlives the function pointers taken from it.
     _library: Library,
@@ -130,6 +131,19 @@ impl NativePlugin {
         call: &QueryCall,
         state: &GameState,
     ) -> Result<QueryAnswer, String> {
+        if matches!(call, QueryCall::RemovedKeywordsAll) && self.minor < 7 {
+            // A plugin built before API 1.7 has only the per-unit form; the wasm host asks
+            // its older versions the same way (`lost_keywords_unit_by_unit`).
+            let lost =
+                swtcg_wasm_host::lost_keywords_unit_by_unit(state, |unit| -> Result<_, String> {
+                    match self.query(ability, &QueryCall::RemovedKeywords { unit }, state)? {
+                        QueryAnswer::Abilities(keywords) => Ok(keywords),
+                        // The engine read any other answer as nothing lost, and still does.
+                        _ => Ok(Vec::new()),
+                    }
+                })?;
+            return Ok(QueryAnswer::LostKeywords(lost));
+        }
         let request = Request::Query {
             ability: ability.clone(),
             call: call.clone(),

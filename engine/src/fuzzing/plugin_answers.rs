@@ -23,7 +23,8 @@ use std::sync::{Arc, OnceLock};
 
 use swtcg_plugin_api::{
     Ability, Activation, Arena, Completion, Delayed, Duration, Effect, HookEvent, HookPoint,
-    NOT_IN_PLAY, Query, QueryAnswer, QueryCall, RoomForPilots, StatChange, Stats, Zone,
+    LostKeywords, NOT_IN_PLAY, Query, QueryAnswer, QueryCall, RoomForPilots, StatChange, Stats,
+    Zone,
 };
 
 use crate::cards::CardDb;
@@ -895,6 +896,19 @@ impl<'a> FuzzHost<'a> {
                 up_to: self.bytes.flag().then(|| self.amount()),
                 extra: self.amount(),
             }),
+            // `query` answers this one unit at a time; an answer made whole here names any
+            // unit, in play or not.
+            QueryCall::RemovedKeywordsAll => {
+                let count = self.bytes.byte() % 3;
+                QueryAnswer::LostKeywords(
+                    (0..count)
+                        .map(|_| LostKeywords {
+                            unit: self.unit(state, own),
+                            keywords: self.texts(3),
+                        })
+                        .collect(),
+                )
+            }
         }
     }
 
@@ -953,6 +967,7 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         QueryCall::Completions => QueryAnswer::Completions(Vec::new()),
         QueryCall::AttackArenas => QueryAnswer::Arenas(Vec::new()),
         QueryCall::PilotRoom { .. } => QueryAnswer::PilotRoom(RoomForPilots::default()),
+        QueryCall::RemovedKeywordsAll => QueryAnswer::LostKeywords(Vec::new()),
     }
 }
 
@@ -1050,6 +1065,19 @@ impl AbilityHost for FuzzHost<'_> {
         call: &QueryCall,
         state: &GameState,
     ) -> Result<QueryAnswer, HookError> {
+        if matches!(call, QueryCall::RemovedKeywordsAll) {
+            // The fake plugins answer it as the hosts answer a plugin built before API 1.7,
+            // with a per-unit question about each unit in play, so that the corpus files
+            // written before 1.7 decode as they did.
+            let lost = swtcg_wasm_host::lost_keywords_unit_by_unit(state, |unit| {
+                let call = QueryCall::RemovedKeywords { unit };
+                Ok(match self.query(plugin, ability, &call, state)? {
+                    QueryAnswer::Abilities(keywords) => keywords,
+                    _ => Vec::new(),
+                })
+            })?;
+            return Ok(QueryAnswer::LostKeywords(lost));
+        }
         self.count_call();
         // The engine asks for offers again when one is played (and `activate` once to check
         // a build action, then to play it): a plugin mostly answers the same question the same

@@ -20,7 +20,7 @@ use wasm_encoder::{
 use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters.
-const QUERIES: [(&str, usize); 20] = [
+const QUERIES: [(&str, usize); 21] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -41,6 +41,7 @@ const QUERIES: [(&str, usize); 20] = [
     ("removed-keywords", 3),
     ("build-activations", 15),
     ("pilot-room", 4),
+    ("removed-keywords-all", 2),
 ];
 
 /// What the lying module's hooks do.

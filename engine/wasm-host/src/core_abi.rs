@@ -61,7 +61,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 20] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 21] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -82,6 +82,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 20] = [
     ("removed-keywords", 3, 1),
     ("build-activations", 15, 1),
     ("pilot-room", 4, 1),
+    ("removed-keywords-all", 2, 1),
 ];
 
 fn host_module() -> String {
@@ -364,6 +365,7 @@ pub(super) struct CoreInstance {
     removed_keywords: Export<(i32, i32, i32)>,
     build_activations: Export<HookParams>,
     pilot_room: Export<(i32, i32, i32, i32)>,
+    removed_keywords_all: Export<(i32, i32)>,
 }
 
 fn export<P: wasmtime::WasmParams>(
@@ -434,6 +436,7 @@ impl CorePre {
             removed_keywords: export(s, i, &query_export("removed-keywords"))?,
             build_activations: export(s, i, &query_export("build-activations"))?,
             pilot_room: export(s, i, &query_export("pilot-room"))?,
+            removed_keywords_all: export(s, i, &query_export("removed-keywords-all"))?,
         })
     }
 }
@@ -784,6 +787,20 @@ impl<'a> Mem<'a> {
             up_to: self.option_u32(at + 4)?,
             extra: self.u32(at + 12)?,
         })
+    }
+
+    /// A `list<lost-keywords>` whose pointer and length are at `at` (API 1.7): 12 bytes an
+    /// element, the `unit-id` at 0 and its `list<string>` at 4.
+    fn lost_keywords(self, at: u32) -> Result<Vec<api::LostKeywords>> {
+        let at = self.record(at, 8, 4)?;
+        self.list(at, 12, 4)?
+            .map(|l| {
+                Ok(api::LostKeywords {
+                    unit: self.u32(l)?,
+                    keywords: self.strings(l + 4)?,
+                })
+            })
+            .collect()
     }
 
     /// A `list<completion>` whose pointer and length are at `at`.
@@ -1516,6 +1533,12 @@ impl CoreInstance {
             Q::PilotRoom { subtypes } => {
                 A::PilotRoom(self.query_pilot_room(store, (unit, key), subtypes)?)
             }
+            Q::RemovedKeywordsAll => A::LostKeywords(self.call_lift(
+                store,
+                &self.removed_keywords_all,
+                (unit, key),
+                |m, at| m.lost_keywords(at),
+            )?),
         })
     }
 }

@@ -45,11 +45,11 @@ pub enum AbiPath {
 
 /// The bindings of every API version and their conversions to the contract's types.
 mod versions;
-pub use versions::replaces_by_old_label;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7,
 };
+pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
 /// Why the runtime could not compile, load or run a plugin.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -847,6 +847,7 @@ macro_rules! query_call {
             | Q::StacksUnder { .. }
             | Q::SecretRoll
             | Q::RemovedKeywords { .. }
+            | Q::RemovedKeywordsAll
             | Q::BuildActivations { .. }
             | Q::PilotRoom { .. } => A::Effects(Vec::new()),
         }
@@ -981,6 +982,14 @@ impl WasmPlugin {
         Ok(self.pre.get_or_init(|| Pre::V1_7(pre)))
     }
 
+    /// Whether the plugin was built against an API older than 1.7. Only such a plugin is linked
+    /// at load with its version's bindings: the newest is linked lazily or takes the core path.
+    fn before_1_7(&self) -> bool {
+        self.pre
+            .get()
+            .is_some_and(|pre| !matches!(pre, Pre::V1_7(_)))
+    }
+
     /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
     /// a trap the instance is replaced, so the next call starts clean.
     fn with_call<R>(
@@ -1106,6 +1115,18 @@ impl WasmPlugin {
         state: &GameState,
     ) -> Result<api::QueryAnswer, String> {
         use api::{QueryAnswer as A, QueryCall as Q};
+        if matches!(call, Q::RemovedKeywordsAll) && self.before_1_7() {
+            // A plugin built before 1.7 has only the per-unit form: each unit is its own call,
+            // with its own fuel, as the engine asked it before (`lost_keywords_unit_by_unit`).
+            let lost = versions::lost_keywords_unit_by_unit(state, |unit| -> Result<_, String> {
+                match self.query(ability, &Q::RemovedKeywords { unit }, state)? {
+                    A::Abilities(keywords) => Ok(keywords),
+                    // The engine read any other answer as nothing lost, and still does.
+                    _ => Ok(Vec::new()),
+                }
+            })?;
+            return Ok(A::LostKeywords(lost));
+        }
         self.with_call(state, call.query().name(), |k, store| match k {
             Bound::V1_0(k) => {
                 let q = k.swtcg_keyword_queries();
@@ -1168,6 +1189,11 @@ impl WasmPlugin {
                 Q::PilotRoom { .. } => no_room(),
             })),
             Bound::V1_7(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_7, {
+                Q::RemovedKeywordsAll => {
+                    let q = k.swtcg_keyword_queries();
+                    let ability = ability_ref!(bindings, store, ability);
+                    A::LostKeywords(q.call_removed_keywords_all(&mut *store, ability)?.into_iter().map(v1_7::from_wit_lost_keywords).collect())
+                }
                 Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_7),
                 Q::PilotRoom { subtypes } => {
                     let q = k.swtcg_keyword_queries();

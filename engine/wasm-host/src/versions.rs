@@ -101,6 +101,30 @@ pub fn replaces_by_old_label(label: &str) -> bool {
         .is_some_and(|head| head.eq_ignore_ascii_case(REPLACES))
 }
 
+/// The answer of `removed-keywords-all` (API 1.7) for a plugin built against an older version,
+/// which has only the per-unit `removed-keywords`: `ask` is its answer about one unit, asked
+/// about each unit of the state in the engine's order (ascending id), as the engine itself
+/// asked before 1.7, so that such a plugin sees the same calls in the same order and its
+/// answers lose the same keywords. This is the one place that knows that protocol: the wasm
+/// host's versions 1.1 to 1.6 and the native path of an older minor version use it, and the
+/// rules core asks only the one-call form.
+pub fn lost_keywords_unit_by_unit<E>(
+    state: &swtcg_rules::model::GameState,
+    mut ask: impl FnMut(u32) -> Result<Vec<String>, E>,
+) -> Result<Vec<api::LostKeywords>, E> {
+    let mut lost = Vec::new();
+    for unit in state.units.keys() {
+        let keywords = ask(unit.0)?;
+        if !keywords.is_empty() {
+            lost.push(api::LostKeywords {
+                unit: unit.0,
+                keywords,
+            });
+        }
+    }
+    Ok(lost)
+}
+
 /// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
 /// types. Every version has the records of 1.0.0 but `ability` (1.2) and `activation` (1.7)
 /// unchanged, so the same code serves each; `activation` is converted in `activation_by_label!`
@@ -573,6 +597,13 @@ pub(crate) mod v1_7 {
             targets: o.targets,
             max_amount: o.max_amount,
             replaces: o.replaces,
+        }
+    }
+
+    pub(crate) fn from_wit_lost_keywords(l: wit::LostKeywords) -> api::LostKeywords {
+        api::LostKeywords {
+            unit: l.unit,
+            keywords: l.keywords,
         }
     }
 

@@ -290,6 +290,19 @@ macro_rules! keyword_trait {
             fn removed_keywords(_ability: Ability, _unit: UnitId) -> Vec<String> {
                 Vec::new()
             }
+            /// Keywords this ability makes every unit in play lose, in one call (since API
+            /// 1.7). By default it asks `removed_keywords` about each unit in play, in the
+            /// host's order, and leaves out the units that lose nothing, so that a plugin that
+            /// implements only `removed_keywords` answers this too.
+            fn removed_keywords_all(ability: Ability) -> Vec<LostKeywords> {
+                host::units(None)
+                    .into_iter()
+                    .filter_map(|unit| {
+                        let keywords = Self::removed_keywords(ability.clone(), unit);
+                        (!keywords.is_empty()).then_some(LostKeywords { unit, keywords })
+                    })
+                    .collect()
+            }
             /// The activations this ability offers its controller in their build step (since
             /// API 1.3); the player's choice runs through `activate`.
             fn build_activations(_ability: Ability, _event: Event) -> Vec<Activation> {
@@ -386,6 +399,9 @@ macro_rules! keyword_trait {
                         }
                         fn removed_keywords(ability: AbilityRef, unit: UnitId) -> Vec<String> {
                             <$ty as Keyword>::removed_keywords($crate::ability_keys::resolve(ability), unit)
+                        }
+                        fn removed_keywords_all(ability: AbilityRef) -> Vec<LostKeywords> {
+                            <$ty as Keyword>::removed_keywords_all($crate::ability_keys::resolve(ability))
                         }
                         fn build_activations(ability: AbilityRef, event: Event) -> Vec<Activation> {
                             <$ty as Keyword>::build_activations($crate::ability_keys::resolve(ability), event)

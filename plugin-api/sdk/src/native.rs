@@ -461,6 +461,15 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::Understands => A::Flag(T::understands(a)),
                 Q::SecretRoll => A::Flag(T::secret_roll(a)),
                 Q::RemovedKeywords { unit } => A::Abilities(T::removed_keywords(a, unit)),
+                Q::RemovedKeywordsAll => A::LostKeywords(
+                    T::removed_keywords_all(a)
+                        .into_iter()
+                        .map(|l| api::LostKeywords {
+                            unit: l.unit,
+                            keywords: l.keywords,
+                        })
+                        .collect(),
+                ),
                 Q::StacksUnder { card } => A::Flag(T::stacks_under(
                     a,
                     CardView {

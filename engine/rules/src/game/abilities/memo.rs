@@ -20,7 +20,8 @@ enum StaticCall {
     StatModifier,
     StatModifierFor(UnitId),
     GrantedAbilities,
-    RemovedKeywords(UnitId),
+    /// `removed-keywords-all`: the engine no longer asks the per-unit form (API 1.7).
+    RemovedKeywordsAll,
 }
 
 impl StaticCall {
@@ -30,7 +31,7 @@ impl StaticCall {
             QueryCall::StatModifier => Some(StaticCall::StatModifier),
             QueryCall::StatModifierFor { unit } => Some(StaticCall::StatModifierFor(unit)),
             QueryCall::GrantedAbilities => Some(StaticCall::GrantedAbilities),
-            QueryCall::RemovedKeywords { unit } => Some(StaticCall::RemovedKeywords(unit)),
+            QueryCall::RemovedKeywordsAll => Some(StaticCall::RemovedKeywordsAll),
             _ => None,
         }
     }

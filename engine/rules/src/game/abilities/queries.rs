@@ -148,10 +148,23 @@ impl Game<'_> {
         let mut lost: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
         for &source in &ids {
             for a in self.answering(source, Query::RemovedKeywords)? {
-                for (i, &unit) in ids.iter().enumerate() {
-                    let call = QueryCall::RemovedKeywords { unit: unit.0 };
-                    if let QueryAnswer::Abilities(names) = self.ask(&a, call)? {
-                        lost[i].extend(names.into_iter().take(AMOUNT_LIMIT as usize));
+                // One call answers for every unit (API 1.7); the hosts ask an older plugin
+                // about each unit in turn, as the engine did itself before.
+                let QueryAnswer::LostKeywords(entries) =
+                    self.ask(&a, QueryCall::RemovedKeywordsAll)?
+                else {
+                    continue;
+                };
+                // An ability makes a unit lose at most AMOUNT_LIMIT keywords, however many
+                // entries name the unit.
+                let mut taken = vec![0usize; ids.len()];
+                for entry in entries {
+                    // An entry for a unit not in play changes nothing.
+                    if let Ok(i) = ids.binary_search(&UnitId(entry.unit)) {
+                        let room = (AMOUNT_LIMIT as usize).saturating_sub(taken[i]);
+                        let before = lost[i].len();
+                        lost[i].extend(entry.keywords.into_iter().take(room));
+                        taken[i] += lost[i].len() - before;
                     }
                 }
             }
