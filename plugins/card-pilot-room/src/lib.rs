@@ -166,8 +166,10 @@ mod tests {
         assert!(read("This unit can have up to 2 Pilots").is_some());
         // R2-D2 (J)'s grant: the subtype condition is read here.
         assert!(
-            read("This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid.")
-                .is_some()
+            read(
+                "This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid."
+            )
+            .is_some()
         );
         // Stack room, other conditions and longer sentences are other texts.
         assert!(read("Abeloth can have more than 4 cards in her stack.").is_none());
@@ -199,7 +201,8 @@ mod tests {
     #[test]
     fn an_extra_pilot_may_be_conditional_on_its_subtype() {
         // R2-D2 (J)'s grant: another Astromech Droid Pilot gets no extra room.
-        let r2 = ["This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid."];
+        let r2 =
+            ["This unit can have an extra Pilot as long as that Pilot isn't an Astromech Droid."];
         assert_eq!(capacity(&r2, 1, &["Rebel", "Officer"]), 2);
         assert_eq!(capacity(&r2, 1, &["Rebel", "Astromech Droid"]), 1);
         // A condition of another kind is not claimed, so it gives nothing.
@@ -218,7 +221,10 @@ mod tests {
         assert_eq!(capacity(&["Critical Hit 1"], 1, &[]), 1);
         assert_eq!(capacity(&["Critical Hit 1"], 2, &[]), 2);
         // The larger of the ruleset's limit and "up to" counts, and extras come on top.
-        let both = ["This unit can have up to 2 Pilots", "This unit can have an extra Pilot."];
+        let both = [
+            "This unit can have up to 2 Pilots",
+            "This unit can have an extra Pilot.",
+        ];
         assert_eq!(capacity(&both, 1, &[]), 3);
         assert_eq!(capacity(&both, 4, &[]), 5);
         // A stack limit is not a Pilot limit.
@@ -242,7 +248,11 @@ mod tests {
         };
         let none = PilotRoom::pilot_room(ability("Armor"), Vec::new());
         assert!(!none.allows_a_pilot && none.up_to.is_none() && none.extra == 0);
-        let up_to = PilotRoom::pilot_room(ability("This unit can have up to 3 Pilots."), Vec::new());
-        assert_eq!((up_to.allows_a_pilot, up_to.up_to, up_to.extra), (true, Some(3), 0));
+        let up_to =
+            PilotRoom::pilot_room(ability("This unit can have up to 3 Pilots."), Vec::new());
+        assert_eq!(
+            (up_to.allows_a_pilot, up_to.up_to, up_to.extra),
+            (true, Some(3), 0)
+        );
     }
 }
