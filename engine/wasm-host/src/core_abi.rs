@@ -25,7 +25,7 @@
 use swtcg_plugin_api as api;
 use swtcg_plugin_api::HostView;
 use wasmtime::{AsContextMut, Caller, ExternType, InstancePre, Linker, Memory, Module, Store};
-use wasmtime::{TypedFunc, ValType};
+use wasmtime::{ModuleExport, TypedFunc, ValType};
 
 use super::HostCtx;
 
@@ -269,6 +269,11 @@ impl Promises {
 pub(super) struct CorePre {
     pre: InstancePre<HostCtx>,
     promises: Promises,
+    /// The API's exports, found in the module once.
+    exports: Exports,
+    memory: ModuleExport,
+    realloc: ModuleExport,
+    initialize: Option<ModuleExport>,
 }
 
 type HookParams = (
@@ -333,16 +338,79 @@ impl Lifted for Option<bool> {}
 impl Lifted for api::Stats {}
 impl Lifted for api::RoomForPilots {}
 
-/// One export and its post-return function, if the module has one.
-struct Export<P> {
+/// Where one export and its post-return function (if the module has one) are in the module,
+/// found by name once per plugin rather than once per instance.
+#[derive(Clone, Copy)]
+struct ExportAt {
+    func: ModuleExport,
+    post: Option<ModuleExport>,
+}
+
+impl ExportAt {
+    fn find(module: &Module, name: &str) -> Result<ExportAt> {
+        let Some(func) = module.get_export_index(name) else {
+            return fail(format!("the plugin does not export `{name}`"));
+        };
+        let post = module.get_export_index(&format!("cabi_post_{name}"));
+        Ok(ExportAt { func, post })
+    }
+}
+
+/// The functions of one export of a live instance.
+struct Funcs<P> {
     func: TypedFunc<P, i32>,
     post: Option<TypedFunc<i32, ()>>,
 }
 
-/// A live instance of a core module: its memory and its exports, looked up once.
-pub(super) struct CoreInstance {
-    memory: Memory,
-    promises: Promises,
+/// One export of a live instance, taken from the instance and type-checked at its first call:
+/// a game calls few of an instance's 70 exports, and a fresh instance per game that looked up
+/// all of them spent more time on it than on its calls (docs/performance.md, change 16).
+struct Export<P> {
+    at: ExportAt,
+    funcs: std::cell::OnceCell<Funcs<P>>,
+}
+
+impl<P> Export<P> {
+    fn new(at: ExportAt) -> Self {
+        Export {
+            at,
+            funcs: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+impl<P> Clone for Export<P> {
+    /// The same export of another instance: not looked up yet.
+    fn clone(&self) -> Self {
+        Export::new(self.at)
+    }
+}
+
+impl<P: wasmtime::WasmParams> Export<P> {
+    /// The export's functions in `instance`, looked up at the first call.
+    fn funcs(&self, store: &mut Store<HostCtx>, instance: &wasmtime::Instance) -> Result<&Funcs<P>> {
+        if let Some(funcs) = self.funcs.get() {
+            return Ok(funcs);
+        }
+        let func = |store: &mut Store<HostCtx>, at: &ModuleExport| {
+            instance
+                .get_module_export(&mut *store, at)
+                .and_then(wasmtime::Extern::into_func)
+                .ok_or_else(|| wasmtime::Error::msg("an export of the module is missing"))
+        };
+        let main = func(store, &self.at.func)?.typed::<P, i32>(&*store)?;
+        let post = match &self.at.post {
+            Some(at) => Some(func(store, at)?.typed::<i32, ()>(&*store)?),
+            None => None,
+        };
+        Ok(self.funcs.get_or_init(|| Funcs { func: main, post }))
+    }
+}
+
+/// The exports of the core module, by API name. `CorePre` holds one set with their places in
+/// the module; each instance gets a copy whose functions are looked up as they are called.
+#[derive(Clone)]
+struct Exports {
     /// The hook exports, by `HookPoint::index`.
     hooks: Vec<Export<HookParams>>,
     attack_die_modifier: Export<(i32, i32, i32, i32)>,
@@ -368,75 +436,171 @@ pub(super) struct CoreInstance {
     removed_keywords_all: Export<(i32, i32)>,
 }
 
-fn export<P: wasmtime::WasmParams>(
-    store: &mut Store<HostCtx>,
-    instance: &wasmtime::Instance,
-    name: &str,
-) -> Result<Export<P>> {
-    let func = instance.get_typed_func::<P, i32>(&mut *store, name)?;
-    let post = match instance.get_func(&mut *store, &format!("cabi_post_{name}")) {
-        Some(post) => Some(post.typed::<i32, ()>(&*store)?),
-        None => None,
-    };
-    Ok(Export { func, post })
+impl Exports {
+    /// Finds every export of the API in the module: a module lacking one is refused here,
+    /// when the plugin is loaded, rather than at its first call.
+    fn find(module: &Module) -> Result<Exports> {
+        let hooks = api::HookPoint::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, &hook)| {
+                if hook.index() != i {
+                    return fail("the hook points are not numbered in order");
+                }
+                ExportAt::find(module, &hook_export(hook)).map(Export::new)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let q = |name: &str| ExportAt::find(module, &query_export(name));
+        Ok(Exports {
+            hooks,
+            attack_die_modifier: Export::new(q("attack-die-modifier")?),
+            hit_threshold: Export::new(q("hit-threshold")?),
+            can_be_attacked: Export::new(q("can-be-attacked")?),
+            can_be_retargeted: Export::new(q("can-be-retargeted")?),
+            stat_modifier: Export::new(q("stat-modifier")?),
+            power_against: Export::new(q("power-against")?),
+            damage_preventable: Export::new(q("damage-preventable")?),
+            activations: Export::new(q("activations")?),
+            activate: Export::new(q("activate")?),
+            granted_abilities: Export::new(q("granted-abilities")?),
+            completions: Export::new(q("completions")?),
+            attack_arenas: Export::new(q("attack-arenas")?),
+            stat_modifier_for: Export::new(q("stat-modifier-for")?),
+            chosen: Export::new(q("chosen")?),
+            understands: Export::new(q("understands")?),
+            stacks_under: Export::new(q("stacks-under")?),
+            secret_roll: Export::new(q("secret-roll")?),
+            removed_keywords: Export::new(q("removed-keywords")?),
+            build_activations: Export::new(q("build-activations")?),
+            pilot_room: Export::new(q("pilot-room")?),
+            removed_keywords_all: Export::new(q("removed-keywords-all")?),
+        })
+    }
+
+    /// Looks up and type-checks every export in `instance`, so that a plugin whose export has
+    /// the wrong type is refused when it is loaded.
+    fn check_all(&self, store: &mut Store<HostCtx>, instance: &wasmtime::Instance) -> Result<()> {
+        for hook in &self.hooks {
+            hook.funcs(store, instance)?;
+        }
+        let Exports {
+            hooks: _,
+            attack_die_modifier,
+            hit_threshold,
+            can_be_attacked,
+            can_be_retargeted,
+            stat_modifier,
+            power_against,
+            damage_preventable,
+            activations,
+            activate,
+            granted_abilities,
+            completions,
+            attack_arenas,
+            stat_modifier_for,
+            chosen,
+            understands,
+            stacks_under,
+            secret_roll,
+            removed_keywords,
+            build_activations,
+            pilot_room,
+            removed_keywords_all,
+        } = self;
+        attack_die_modifier.funcs(store, instance)?;
+        hit_threshold.funcs(store, instance)?;
+        can_be_attacked.funcs(store, instance)?;
+        can_be_retargeted.funcs(store, instance)?;
+        stat_modifier.funcs(store, instance)?;
+        power_against.funcs(store, instance)?;
+        damage_preventable.funcs(store, instance)?;
+        activations.funcs(store, instance)?;
+        activate.funcs(store, instance)?;
+        granted_abilities.funcs(store, instance)?;
+        completions.funcs(store, instance)?;
+        attack_arenas.funcs(store, instance)?;
+        stat_modifier_for.funcs(store, instance)?;
+        chosen.funcs(store, instance)?;
+        understands.funcs(store, instance)?;
+        stacks_under.funcs(store, instance)?;
+        secret_roll.funcs(store, instance)?;
+        removed_keywords.funcs(store, instance)?;
+        build_activations.funcs(store, instance)?;
+        pilot_room.funcs(store, instance)?;
+        removed_keywords_all.funcs(store, instance)?;
+        Ok(())
+    }
+}
+
+/// A live instance of a core module: its memory and its exports.
+pub(super) struct CoreInstance {
+    instance: wasmtime::Instance,
+    memory: Memory,
+    promises: Promises,
+    exports: Exports,
 }
 
 impl CorePre {
-    pub(super) fn new(pre: InstancePre<HostCtx>, promises: Promises) -> CorePre {
-        CorePre { pre, promises }
+    /// The module linked with the host functions; refused if it lacks an export of the API.
+    pub(super) fn new(pre: InstancePre<HostCtx>, promises: Promises) -> Result<CorePre> {
+        let module = pre.module();
+        let exports = Exports::find(module)?;
+        let memory = module
+            .get_export_index("memory")
+            .ok_or_else(|| wasmtime::Error::msg("the plugin exports no memory"))?;
+        let realloc = ExportAt::find(module, "cabi_realloc")?.func;
+        let initialize = module.get_export_index("_initialize");
+        Ok(CorePre {
+            pre,
+            promises,
+            exports,
+            memory,
+            realloc,
+            initialize,
+        })
     }
 
     /// A fresh instance in `store`, whose `HostCtx` gets the instance's memory and allocator.
-    pub(super) fn instantiate(&self, store: &mut Store<HostCtx>) -> Result<CoreInstance> {
+    /// `check_all` looks up and checks every export now (when the plugin is loaded); otherwise
+    /// each is looked up at its first call.
+    pub(super) fn instantiate(
+        &self,
+        store: &mut Store<HostCtx>,
+        check_all: bool,
+    ) -> Result<CoreInstance> {
         let instance = self.pre.instantiate(&mut *store)?;
-        let Some(memory) = instance.get_memory(&mut *store, "memory") else {
+        let Some(memory) = instance
+            .get_module_export(&mut *store, &self.memory)
+            .and_then(wasmtime::Extern::into_memory)
+        else {
             return fail("the plugin exports no memory");
         };
-        let realloc = instance.get_typed_func(&mut *store, "cabi_realloc")?;
+        let Some(realloc) = instance
+            .get_module_export(&mut *store, &self.realloc)
+            .and_then(wasmtime::Extern::into_func)
+        else {
+            return fail("the plugin exports no cabi_realloc");
+        };
+        let realloc = realloc.typed(&*store)?;
         store.data_mut().guest = Some(Guest { memory, realloc });
         // wit-component runs `_initialize` when the component is instantiated.
-        if let Some(init) = instance.get_func(&mut *store, "_initialize") {
+        if let Some(init) = self
+            .initialize
+            .as_ref()
+            .and_then(|at| instance.get_module_export(&mut *store, at))
+            .and_then(wasmtime::Extern::into_func)
+        {
             init.typed::<(), ()>(&*store)?.call(&mut *store, ())?;
         }
-        let hooks = api::HookPoint::ALL
-            .iter()
-            .map(|&hook| export(store, &instance, &hook_export(hook)))
-            .collect::<Result<Vec<_>>>()?;
-        if hooks
-            .iter()
-            .zip(api::HookPoint::ALL)
-            .enumerate()
-            .any(|(i, (_, hook))| hook.index() != i)
-        {
-            return fail("the hook points are not numbered in order");
+        let exports = self.exports.clone();
+        if check_all {
+            exports.check_all(store, &instance)?;
         }
-        let s = store;
-        let i = &instance;
         Ok(CoreInstance {
+            instance,
             memory,
             promises: self.promises,
-            hooks,
-            attack_die_modifier: export(s, i, &query_export("attack-die-modifier"))?,
-            hit_threshold: export(s, i, &query_export("hit-threshold"))?,
-            can_be_attacked: export(s, i, &query_export("can-be-attacked"))?,
-            can_be_retargeted: export(s, i, &query_export("can-be-retargeted"))?,
-            stat_modifier: export(s, i, &query_export("stat-modifier"))?,
-            power_against: export(s, i, &query_export("power-against"))?,
-            damage_preventable: export(s, i, &query_export("damage-preventable"))?,
-            activations: export(s, i, &query_export("activations"))?,
-            activate: export(s, i, &query_export("activate"))?,
-            granted_abilities: export(s, i, &query_export("granted-abilities"))?,
-            completions: export(s, i, &query_export("completions"))?,
-            attack_arenas: export(s, i, &query_export("attack-arenas"))?,
-            stat_modifier_for: export(s, i, &query_export("stat-modifier-for"))?,
-            chosen: export(s, i, &query_export("chosen"))?,
-            understands: export(s, i, &query_export("understands"))?,
-            stacks_under: export(s, i, &query_export("stacks-under"))?,
-            secret_roll: export(s, i, &query_export("secret-roll"))?,
-            removed_keywords: export(s, i, &query_export("removed-keywords"))?,
-            build_activations: export(s, i, &query_export("build-activations"))?,
-            pilot_room: export(s, i, &query_export("pilot-room"))?,
-            removed_keywords_all: export(s, i, &query_export("removed-keywords-all"))?,
+            exports,
         })
     }
 }
@@ -1240,8 +1404,8 @@ impl CoreInstance {
     }
 
     /// Runs the post-return function of an export after its result was lifted.
-    fn post<P>(store: &mut Store<HostCtx>, export: &Export<P>, ret: i32) -> Result<()> {
-        match &export.post {
+    fn post<P>(store: &mut Store<HostCtx>, funcs: &Funcs<P>, ret: i32) -> Result<()> {
+        match &funcs.post {
             Some(post) => post.call(store, ret),
             None => Ok(()),
         }
@@ -1256,24 +1420,27 @@ impl CoreInstance {
         params: P,
         lift: impl FnOnce(Mem<'_>, u32) -> Result<R>,
     ) -> Result<R> {
-        let ret = export.func.call(&mut *store, params)?;
+        let funcs = export.funcs(store, &self.instance)?;
+        let ret = funcs.func.call(&mut *store, params)?;
         let value = lift(self.mem(store), ret as u32)?;
         // Most calls answer "nothing", and the post-return call is a full entry into the
         // plugin (about a tenth of a hook call's time) that would free nothing.
         if !(self.promises.no_post_for_empty && value.is_empty_list()) {
-            Self::post(store, export, ret)?;
+            Self::post(store, funcs, ret)?;
         }
         Ok(value)
     }
 
     /// Calls an export returning one scalar.
     fn call_scalar<P: wasmtime::WasmParams>(
+        &self,
         store: &mut Store<HostCtx>,
         export: &Export<P>,
         params: P,
     ) -> Result<i32> {
-        let value = export.func.call(&mut *store, params)?;
-        Self::post(store, export, value)?;
+        let funcs = export.funcs(store, &self.instance)?;
+        let value = funcs.func.call(&mut *store, params)?;
+        Self::post(store, funcs, value)?;
         Ok(value)
     }
 
@@ -1286,7 +1453,7 @@ impl CoreInstance {
         event: &api::HookEvent,
     ) -> Result<std::result::Result<Vec<api::Effect>, String>> {
         let key = store.data_mut().keys.key_of(ability) as i32;
-        let Some(export) = self.hooks.get(hook.index()) else {
+        let Some(export) = self.exports.hooks.get(hook.index()) else {
             return fail("no such hook");
         };
         let params = hook_params(ability.unit as i32, key, event);
@@ -1320,7 +1487,7 @@ impl CoreInstance {
             e[11],
             e[12],
         );
-        self.call_lift(store, &self.activations, params, |m, at| m.activations(at))
+        self.call_lift(store, &self.exports.activations, params, |m, at| m.activations(at))
     }
 
     /// The `activate` query.
@@ -1357,7 +1524,7 @@ impl CoreInstance {
             r.i32(at + 4, e[6 + 2 * i]);
         }
         let params = lower_bytes(&mut *store, 4, &r.0)? as i32;
-        self.call_lift(store, &self.activate, params, |m, at| m.effects_result(at))
+        self.call_lift(store, &self.exports.activate, params, |m, at| m.effects_result(at))
     }
 
     /// The `stacks-under` query: the card's name, subtypes and arenas lowered into guest memory.
@@ -1382,7 +1549,7 @@ impl CoreInstance {
             arenas.len() as i32,
             i32::from(card.unique),
         );
-        Self::call_scalar(store, &self.stacks_under, params)
+        self.call_scalar(store, &self.exports.stacks_under, params)
     }
 
     /// The `pilot-room` query (API 1.7): the boarding Pilot's subtypes lowered into guest
@@ -1395,7 +1562,7 @@ impl CoreInstance {
     ) -> Result<api::RoomForPilots> {
         let (list, count) = lower_strings(&mut *store, subtypes)?;
         let params = (unit, key, list as i32, count as i32);
-        self.call_lift(store, &self.pilot_room, params, |m, at| {
+        self.call_lift(store, &self.exports.pilot_room, params, |m, at| {
             m.room_for_pilots(at)
         })
     }
@@ -1415,9 +1582,9 @@ impl CoreInstance {
             Err(message) => fail(swtcg_rules::hooks::plugin_returned_error(&message)),
         };
         Ok(match call {
-            Q::AttackDieModifier { attacker, defender } => A::Number(Self::call_scalar(
+            Q::AttackDieModifier { attacker, defender } => A::Number(self.call_scalar(
                 store,
-                &self.attack_die_modifier,
+                &self.exports.attack_die_modifier,
                 (unit, key, *attacker as i32, *defender as i32),
             )?),
             Q::HitThreshold { kind } => {
@@ -1427,7 +1594,7 @@ impl CoreInstance {
                 };
                 A::Threshold(self.call_lift(
                     store,
-                    &self.hit_threshold,
+                    &self.exports.hit_threshold,
                     (unit, key, kind),
                     |m, at| match m.u8(m.record(at, 2, 1)?)? {
                         0 => Ok(None),
@@ -1437,7 +1604,7 @@ impl CoreInstance {
                 )?)
             }
             Q::CanBeAttacked { attacker } => A::Flag(
-                Self::call_scalar(store, &self.can_be_attacked, (unit, key, *attacker as i32))?
+                self.call_scalar(store, &self.exports.can_be_attacked, (unit, key, *attacker as i32))?
                     != 0,
             ),
             Q::CanBeRetargeted { by } => {
@@ -1446,21 +1613,21 @@ impl CoreInstance {
                     api::Retarget::Redirect => 1,
                     api::Retarget::Other => 2,
                 };
-                A::Flag(Self::call_scalar(store, &self.can_be_retargeted, (unit, key, by))? != 0)
+                A::Flag(self.call_scalar(store, &self.exports.can_be_retargeted, (unit, key, by))? != 0)
             }
             Q::StatModifier => {
                 A::Stats(
-                    self.call_lift(store, &self.stat_modifier, (unit, key), |m, at| m.stats(at))?,
+                    self.call_lift(store, &self.exports.stat_modifier, (unit, key), |m, at| m.stats(at))?,
                 )
             }
-            Q::PowerAgainst { attacker } => A::Number(Self::call_scalar(
+            Q::PowerAgainst { attacker } => A::Number(self.call_scalar(
                 store,
-                &self.power_against,
+                &self.exports.power_against,
                 (unit, key, *attacker as i32),
             )?),
             Q::DamagePreventable { source, target } => A::MaybeFlag(self.call_lift(
                 store,
-                &self.damage_preventable,
+                &self.exports.damage_preventable,
                 (unit, key, *source as i32, *target as i32),
                 |m, at| match m.u8(m.record(at, 2, 1)?)? {
                     0 => Ok(None),
@@ -1478,19 +1645,19 @@ impl CoreInstance {
             } => effects(self.query_activate(store, (unit, key), *index, choice, event)?)?,
             Q::GrantedAbilities => A::Abilities(self.call_lift(
                 store,
-                &self.granted_abilities,
+                &self.exports.granted_abilities,
                 (unit, key),
                 |m, at| m.strings(m.record(at, 8, 4)?),
             )?),
             Q::Completions => A::Completions(self.call_lift(
                 store,
-                &self.completions,
+                &self.exports.completions,
                 (unit, key),
                 |m, at| m.completions(at),
             )?),
             Q::AttackArenas => {
                 A::Arenas(
-                    self.call_lift(store, &self.attack_arenas, (unit, key), |m, at| {
+                    self.call_lift(store, &self.exports.attack_arenas, (unit, key), |m, at| {
                         m.list(m.record(at, 8, 4)?, 8, 4)?
                             .map(|o| Ok((lift(m.u8(o)?)?, m.i32(o + 4)?)))
                             .collect()
@@ -1499,34 +1666,34 @@ impl CoreInstance {
             }
             Q::StatModifierFor { unit: other } => A::Stats(self.call_lift(
                 store,
-                &self.stat_modifier_for,
+                &self.exports.stat_modifier_for,
                 (unit, key, *other as i32),
                 |m, at| m.stats(at),
             )?),
             Q::Chosen { index } => effects(self.call_lift(
                 store,
-                &self.chosen,
+                &self.exports.chosen,
                 (unit, key, *index as i32),
                 |m, at| m.effects_result(at),
             )?)?,
             Q::Understands => {
-                A::Flag(Self::call_scalar(store, &self.understands, (unit, key))? != 0)
+                A::Flag(self.call_scalar(store, &self.exports.understands, (unit, key))? != 0)
             }
             Q::StacksUnder { card } => {
                 A::Flag(self.query_stacks_under(store, (unit, key), card)? != 0)
             }
             Q::SecretRoll => {
-                A::Flag(Self::call_scalar(store, &self.secret_roll, (unit, key))? != 0)
+                A::Flag(self.call_scalar(store, &self.exports.secret_roll, (unit, key))? != 0)
             }
             Q::RemovedKeywords { unit: other } => A::Abilities(self.call_lift(
                 store,
-                &self.removed_keywords,
+                &self.exports.removed_keywords,
                 (unit, key, *other as i32),
                 |m, at| m.strings(m.record(at, 8, 4)?),
             )?),
             Q::BuildActivations { event } => A::Activations(self.call_lift(
                 store,
-                &self.build_activations,
+                &self.exports.build_activations,
                 hook_params(unit, key, event),
                 |m, at| m.activations(at),
             )?),
@@ -1535,7 +1702,7 @@ impl CoreInstance {
             }
             Q::RemovedKeywordsAll => A::LostKeywords(self.call_lift(
                 store,
-                &self.removed_keywords_all,
+                &self.exports.removed_keywords_all,
                 (unit, key),
                 |m, at| m.lost_keywords(at),
             )?),

@@ -510,16 +510,25 @@ impl WasmRuntime {
         fuel: u64,
     ) -> Result<WasmPlugin, WasmError> {
         if let (AbiPath::Core, Some((module, promises))) = (self.abi, compiled.core()) {
-            match self.core_linker.instantiate_pre(module) {
-                Ok(pre) => {
+            let core = self
+                .core_linker
+                .instantiate_pre(module)
+                .and_then(|pre| core_abi::CorePre::new(pre, *promises));
+            match core {
+                Ok(core) => {
                     // The component is linked only if the component path is chosen later.
                     let lazy = LazyComponent {
                         component: compiled.component.clone(),
                         serialized: compiled.serialized.clone(),
                         linker: self.linker.clone(),
                     };
-                    let core = Some(core_abi::CorePre::new(pre, *promises));
-                    return self.plugin(std::sync::OnceLock::new(), Some(lazy), core, memory, fuel);
+                    return self.plugin(
+                        std::sync::OnceLock::new(),
+                        Some(lazy),
+                        Some(core),
+                        memory,
+                        fuel,
+                    );
                 }
                 Err(e) => tracing::debug!("the plugin takes the component path: {e:#}"),
             }
@@ -556,8 +565,12 @@ impl WasmRuntime {
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
             (Pre::V1_7(_), Some((module, promises))) => {
-                match self.core_linker.instantiate_pre(module) {
-                    Ok(pre) => Some(core_abi::CorePre::new(pre, *promises)),
+                let core = self
+                    .core_linker
+                    .instantiate_pre(module)
+                    .and_then(|pre| core_abi::CorePre::new(pre, *promises));
+                match core {
+                    Ok(core) => Some(core),
                     Err(e) => {
                         tracing::debug!("the plugin takes the component path: {e:#}");
                         None
@@ -590,7 +603,8 @@ impl WasmRuntime {
             live: None,
             called: false,
         };
-        plugin.live = Some(plugin.fresh_instance()?);
+        // The first instance checks every export, so that a bad plugin fails to load.
+        plugin.live = Some(plugin.fresh_instance(true)?);
         Ok(plugin)
     }
 }
@@ -925,7 +939,9 @@ macro_rules! build_activations {
 }
 
 impl WasmPlugin {
-    fn fresh_instance(&self) -> Result<Live, WasmError> {
+    /// A new instance in a new store; `check_all` looks up every export of the core path now
+    /// rather than at its first call (`CorePre::instantiate`).
+    fn fresh_instance(&self, check_all: bool) -> Result<Live, WasmError> {
         let limits = limits::Limiter::new(self.memory);
         let mut store = Store::new(
             &self.engine,
@@ -944,7 +960,7 @@ impl WasmPlugin {
             .map_err(|e| error("setting fuel", e))?;
         if let (Some(core), AbiPath::Core) = (&self.core, self.abi) {
             let keyword = core
-                .instantiate(&mut store)
+                .instantiate(&mut store, check_all)
                 .map(|instance| Bound::Core(Box::new(instance)))
                 .map_err(|e| instantiation_error(&e))?;
             return Ok(Live { store, keyword });
@@ -1008,7 +1024,7 @@ impl WasmPlugin {
             self.live = None;
         }
         if self.live.is_none() {
-            self.live = Some(self.fresh_instance().map_err(|e| e.0)?);
+            self.live = Some(self.fresh_instance(false).map_err(|e| e.0)?);
         }
         let Some(live) = self.live.as_mut() else {
             return Err("no instance".into());
