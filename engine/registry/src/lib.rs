@@ -17,6 +17,7 @@ use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, QueryAnswer, Query
 
 pub use manifest::{Manifest, ManifestError};
 pub use swtcg_rules::digest::sha256_hex;
+use swtcg_rules::game::ResolvedTexts;
 use swtcg_rules::hooks::{AbilityHost, HookError, PluginId};
 use swtcg_rules::model::GameState;
 pub use wasm::{AbiPath, MAX_WASM_BYTES, WasmError, WasmPlugin, WasmRuntime};
@@ -99,6 +100,9 @@ pub struct Registry {
     subscribed: Vec<bool>,
     /// Whether some plugin answers each query, by its place in `Query::ALL`.
     answered: Vec<bool>,
+    /// The printed texts resolved to these plugins by the games played so far; cleared when
+    /// the plugins or their limits change.
+    resolved_texts: ResolvedTexts,
 }
 
 impl Default for Registry {
@@ -115,6 +119,7 @@ impl Registry {
             by_skeleton: HashMap::new(),
             subscribed: vec![false; HookPoint::ALL.len()],
             answered: vec![false; swtcg_plugin_api::Query::ALL.len()],
+            resolved_texts: ResolvedTexts::default(),
         }
     }
 
@@ -131,6 +136,8 @@ impl Registry {
     /// Sets the fuel per call at the named hook points and queries for every wasm plugin (the
     /// ruleset's `hook_fuel`); native plugins run unmetered.
     pub fn set_call_fuel(&mut self, fuel: &std::collections::BTreeMap<String, u64>) {
+        // Less fuel may fail an `understands` that succeeded.
+        self.resolved_texts.clear();
         for plugin in &mut self.plugins {
             match &mut plugin.backend {
                 Backend::Wasm(wasm) => wasm.set_call_fuel(fuel.clone()),
@@ -177,6 +184,7 @@ impl Registry {
 
     /// Chooses the call path of every wasm plugin of the newest API (see `AbiPath`).
     pub fn set_abi_path(&mut self, abi: AbiPath) {
+        self.resolved_texts.clear();
         for plugin in &mut self.plugins {
             match &mut plugin.backend {
                 Backend::Wasm(wasm) => wasm.set_abi_path(abi),
@@ -257,6 +265,8 @@ impl Registry {
     }
 
     fn register(&mut self, manifest: Manifest, sha256: String, source: String, backend: Backend) {
+        // A new plugin may claim a text another resolved (or none did).
+        self.resolved_texts.clear();
         let id = self.plugins.len();
         for name in manifest.names() {
             self.by_name.insert(name.to_ascii_lowercase(), id);
@@ -406,6 +416,10 @@ impl AbilityHost for Registry {
                 Backend::Native(_) => {}
             }
         }
+    }
+
+    fn resolved_texts(&mut self) -> Option<&mut ResolvedTexts> {
+        Some(&mut self.resolved_texts)
     }
 }
 

@@ -100,6 +100,13 @@ pub trait AbilityHost {
     /// threads of `swtcg sim`). A host whose plugins keep state between calls must forget it
     /// here; the default, for hosts that keep none, does nothing.
     fn new_game(&mut self) {}
+
+    /// Where the host keeps the printed texts resolved to its plugins across games, if it does
+    /// (the registry does): a later game then asks no `understands` about a text an earlier one
+    /// resolved. A host whose plugins can change must clear it when they do.
+    fn resolved_texts(&mut self) -> Option<&mut crate::game::ResolvedTexts> {
+        None
+    }
 }
 
 /// The host with no plugins: every keyword is missing and every hook is a no-op.
@@ -273,6 +280,9 @@ impl<W: Watcher> AbilityHost for Watched<'_, W> {
     }
     fn new_game(&mut self) {
         self.inner.new_game()
+    }
+    fn resolved_texts(&mut self) -> Option<&mut crate::game::ResolvedTexts> {
+        self.inner.resolved_texts()
     }
 }
 

@@ -388,7 +388,11 @@ impl<P> Clone for Export<P> {
 
 impl<P: wasmtime::WasmParams> Export<P> {
     /// The export's functions in `instance`, looked up at the first call.
-    fn funcs(&self, store: &mut Store<HostCtx>, instance: &wasmtime::Instance) -> Result<&Funcs<P>> {
+    fn funcs(
+        &self,
+        store: &mut Store<HostCtx>,
+        instance: &wasmtime::Instance,
+    ) -> Result<&Funcs<P>> {
         if let Some(funcs) = self.funcs.get() {
             return Ok(funcs);
         }
@@ -1487,7 +1491,9 @@ impl CoreInstance {
             e[11],
             e[12],
         );
-        self.call_lift(store, &self.exports.activations, params, |m, at| m.activations(at))
+        self.call_lift(store, &self.exports.activations, params, |m, at| {
+            m.activations(at)
+        })
     }
 
     /// The `activate` query.
@@ -1524,7 +1530,9 @@ impl CoreInstance {
             r.i32(at + 4, e[6 + 2 * i]);
         }
         let params = lower_bytes(&mut *store, 4, &r.0)? as i32;
-        self.call_lift(store, &self.exports.activate, params, |m, at| m.effects_result(at))
+        self.call_lift(store, &self.exports.activate, params, |m, at| {
+            m.effects_result(at)
+        })
     }
 
     /// The `stacks-under` query: the card's name, subtypes and arenas lowered into guest memory.
@@ -1604,8 +1612,11 @@ impl CoreInstance {
                 )?)
             }
             Q::CanBeAttacked { attacker } => A::Flag(
-                self.call_scalar(store, &self.exports.can_be_attacked, (unit, key, *attacker as i32))?
-                    != 0,
+                self.call_scalar(
+                    store,
+                    &self.exports.can_be_attacked,
+                    (unit, key, *attacker as i32),
+                )? != 0,
             ),
             Q::CanBeRetargeted { by } => {
                 let by = match by {
@@ -1613,13 +1624,16 @@ impl CoreInstance {
                     api::Retarget::Redirect => 1,
                     api::Retarget::Other => 2,
                 };
-                A::Flag(self.call_scalar(store, &self.exports.can_be_retargeted, (unit, key, by))? != 0)
-            }
-            Q::StatModifier => {
-                A::Stats(
-                    self.call_lift(store, &self.exports.stat_modifier, (unit, key), |m, at| m.stats(at))?,
+                A::Flag(
+                    self.call_scalar(store, &self.exports.can_be_retargeted, (unit, key, by))? != 0,
                 )
             }
+            Q::StatModifier => A::Stats(self.call_lift(
+                store,
+                &self.exports.stat_modifier,
+                (unit, key),
+                |m, at| m.stats(at),
+            )?),
             Q::PowerAgainst { attacker } => A::Number(self.call_scalar(
                 store,
                 &self.exports.power_against,
@@ -1655,15 +1669,16 @@ impl CoreInstance {
                 (unit, key),
                 |m, at| m.completions(at),
             )?),
-            Q::AttackArenas => {
-                A::Arenas(
-                    self.call_lift(store, &self.exports.attack_arenas, (unit, key), |m, at| {
-                        m.list(m.record(at, 8, 4)?, 8, 4)?
-                            .map(|o| Ok((lift(m.u8(o)?)?, m.i32(o + 4)?)))
-                            .collect()
-                    })?,
-                )
-            }
+            Q::AttackArenas => A::Arenas(self.call_lift(
+                store,
+                &self.exports.attack_arenas,
+                (unit, key),
+                |m, at| {
+                    m.list(m.record(at, 8, 4)?, 8, 4)?
+                        .map(|o| Ok((lift(m.u8(o)?)?, m.i32(o + 4)?)))
+                        .collect()
+                },
+            )?),
             Q::StatModifierFor { unit: other } => A::Stats(self.call_lift(
                 store,
                 &self.exports.stat_modifier_for,

@@ -28,6 +28,7 @@ use crate::ruleset::Ruleset;
 pub use revision::TrackedState;
 
 pub use abilities::ActiveAbility;
+pub use abilities::ResolvedTexts;
 pub use abilities::card_plugin_for;
 
 /// Where a run stops early (the conformance format's `stop`), or `Never` for a whole game.
@@ -125,6 +126,10 @@ pub struct Game<'a> {
     hook_instances: Vec<abilities::ActiveAbility>,
     /// Answers of static queries kept while the state is unchanged (`abilities/memo.rs`).
     query_memo: abilities::QueryMemo,
+    /// The revision at which lost keywords and static stats were last refreshed with nothing
+    /// written and nothing logged: a state check at that revision would find the same answers
+    /// (the plugins' answers are a function of the state, as the memo assumes), so it skips them.
+    statics_fresh_at: Option<u64>,
 }
 
 impl<'a> Game<'a> {
@@ -149,6 +154,7 @@ impl<'a> Game<'a> {
             unit_order: Vec::new(),
             hook_instances: Vec::new(),
             query_memo: Default::default(),
+            statics_fresh_at: None,
         }
     }
 
@@ -427,8 +433,7 @@ impl<'a> Game<'a> {
     /// units of one unique name (game 14.3, 3.5.3). Runs after every change that could matter.
     pub(crate) fn state_check(&mut self) -> Flow {
         self.hook(HookPoint::StateCheck, self.hook_event())?;
-        self.refresh_lost_keywords()?;
-        self.refresh_static_stats()?;
+        self.refresh_statics()?;
         self.check_listed_stack_cards()?;
         loop {
             let doomed = self
@@ -450,6 +455,24 @@ impl<'a> Game<'a> {
                 None => return Ok(()),
             }
         }
+    }
+
+    /// Refreshes the keywords units lose and their static stat changes, unless the last refresh
+    /// was at this revision and changed nothing. A refresh that wrote something is not the
+    /// last word: lost keywords are read with the losses of the previous check, so the next
+    /// check runs again on the new state, as it always did.
+    fn refresh_statics(&mut self) -> Flow {
+        let revision = self.state.revision();
+        if self.statics_fresh_at == Some(revision) {
+            return Ok(());
+        }
+        let logged = self.log.entries.len();
+        self.refresh_lost_keywords()?;
+        self.refresh_static_stats()?;
+        if self.state.revision() == revision && self.log.entries.len() == logged {
+            self.statics_fresh_at = Some(revision);
+        }
+        Ok(())
     }
 
     /// Stack (keywords.md): a card under a stack by its top card's Stack, whose top no longer

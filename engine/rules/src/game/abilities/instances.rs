@@ -30,6 +30,43 @@ pub(crate) struct ParseCache {
     cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities, Subscriptions)>>,
 }
 
+/// The printed texts resolved to plugins by every game a host has played, kept by the host
+/// (`AbilityHost::resolved_texts`) so that a later game asks no `understands` again: each game
+/// starts with fresh plugin instances, and asking every card plugin about each text again
+/// instantiated them all in every game (issue 21). A text's resolution depends on the plugins,
+/// the card type and the text (`understands` answers from the ability alone,
+/// docs/plugin-protocol.md), and on nothing of a game but its ruleset, which the texts are kept
+/// for: another ruleset starts them again.
+#[derive(Default)]
+pub struct ResolvedTexts {
+    ruleset: Option<Arc<crate::ruleset::Ruleset>>,
+    texts: [HashMap<String, Option<Arc<Resolved>>>; 5],
+}
+
+impl ResolvedTexts {
+    /// Forgets every text (the host's plugins changed).
+    pub fn clear(&mut self) {
+        self.ruleset = None;
+        self.texts.iter_mut().for_each(HashMap::clear);
+    }
+
+    /// The texts kept for `ruleset`: those of another ruleset are forgotten.
+    fn for_ruleset(
+        &mut self,
+        ruleset: &Arc<crate::ruleset::Ruleset>,
+    ) -> &mut [HashMap<String, Option<Arc<Resolved>>>; 5] {
+        let same = self
+            .ruleset
+            .as_ref()
+            .is_some_and(|kept| Arc::ptr_eq(kept, ruleset) || **kept == **ruleset);
+        if !same {
+            self.clear();
+            self.ruleset = Some(ruleset.clone());
+        }
+        &mut self.texts
+    }
+}
+
 /// What the plugins of one card's abilities may be called for: the hooks they subscribe to, the
 /// queries they answer (one bit each), and whether any grants abilities. A unit none of whose
 /// cards may be called for a hook or query, and that has no granted abilities, has no instance
@@ -141,7 +178,8 @@ fn type_slot(card_type: CardType) -> usize {
 }
 
 /// The plugin and parsed form of a printed ability of a card of `card_type`, if a loaded plugin
-/// implements it; parsed once per text, card type and game.
+/// implements it; parsed once per text, card type and game, or once per host and ruleset for a
+/// host that keeps them (`ResolvedTexts`).
 fn resolve(
     caches: &mut [HashMap<String, Option<Arc<Resolved>>>; 5],
     host: &mut dyn AbilityHost,
@@ -149,9 +187,17 @@ fn resolve(
     text: &str,
     card_type: CardType,
 ) -> Option<Arc<Resolved>> {
-    let cache = &mut caches[type_slot(card_type)];
+    let slot = type_slot(card_type);
+    let cache = &mut caches[slot];
     if let Some(hit) = cache.get(text) {
         return hit.clone();
+    }
+    if let Some(hit) = host
+        .resolved_texts()
+        .and_then(|kept| kept.for_ruleset(&state.ruleset)[slot].get(text).cloned())
+    {
+        cache.insert(text.to_string(), hit.clone());
+        return hit;
     }
     let names = host.keyword_names();
     let parsed = parse_ability(text, &names);
@@ -198,7 +244,10 @@ fn resolve(
             })
         })
         .map(Arc::new);
-    cache.insert(text.to_string(), hit.clone());
+    if let Some(kept) = host.resolved_texts() {
+        kept.for_ruleset(&state.ruleset)[slot].insert(text.to_string(), hit.clone());
+    }
+    caches[slot].insert(text.to_string(), hit.clone());
     hit
 }
 

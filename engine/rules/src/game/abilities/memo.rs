@@ -1,7 +1,8 @@
-//! The answers of static queries (granted abilities, removed keywords, stat modifiers), kept
-//! while the state's revision stays the same, so that an unchanged game does not ask a plugin
-//! the same question again at every hook (issue 21: most plugin calls of a greedy game were
-//! these repeated questions).
+//! The answers of queries asked again and again of an unchanged game (granted abilities, removed
+//! keywords, stat modifiers, completion routes, activations offered), kept while the state's
+//! revision stays the same, so that a plugin is not asked the same question again at every hook
+//! and every decision (issue 21: most plugin calls of a greedy game were these repeated
+//! questions).
 //!
 //! A plugin's answer is a function of the ability, the call and the state it sees (hooks and
 //! queries are pure, docs/plugin-protocol.md), so an answer kept for the same revision is the
@@ -10,11 +11,13 @@
 
 use std::collections::HashMap;
 
-use swtcg_plugin_api::{Ability, QueryAnswer, QueryCall, UnitId};
+use swtcg_plugin_api::{Ability, Pop, QueryAnswer, QueryCall, UnitId};
 
 use crate::hooks::PluginId;
 
-/// The static queries whose answers are kept, with their arguments.
+/// The queries whose answers are kept, with the arguments that tell one slot from another. A
+/// call with an event (activations) has one slot per POP, and the whole call is compared on a
+/// hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum StaticCall {
     StatModifier,
@@ -22,30 +25,48 @@ enum StaticCall {
     GrantedAbilities,
     /// `removed-keywords-all`: the engine no longer asks the per-unit form (API 1.7).
     RemovedKeywordsAll,
+    /// The greedy AI's every build option asks the routes of each card in the build zone.
+    Completions,
+    /// Every decision in a POP asks each instance what it offers.
+    Activations(Pop),
+    BuildActivations,
 }
 
 impl StaticCall {
-    /// The call as a kept one, if it is a static query.
+    /// The call as a kept one, if its answer is kept. `activate` and `chosen` are not: they
+    /// are what a player does, asked once.
     fn of(call: &QueryCall) -> Option<StaticCall> {
         match *call {
             QueryCall::StatModifier => Some(StaticCall::StatModifier),
             QueryCall::StatModifierFor { unit } => Some(StaticCall::StatModifierFor(unit)),
             QueryCall::GrantedAbilities => Some(StaticCall::GrantedAbilities),
             QueryCall::RemovedKeywordsAll => Some(StaticCall::RemovedKeywordsAll),
+            QueryCall::Completions => Some(StaticCall::Completions),
+            QueryCall::Activations { pop, .. } => Some(StaticCall::Activations(pop)),
+            QueryCall::BuildActivations { .. } => Some(StaticCall::BuildActivations),
             _ => None,
         }
     }
 }
 
 /// Which instance an answer is of: its plugin, unit, number and whether it is printed under the
-/// top card. The ability itself is compared on a hit, so that the key copies no string.
+/// top card. The ability and the call themselves are compared on a hit, so that the key copies
+/// no string.
 type Key = (PluginId, UnitId, u32, bool, StaticCall);
+
+/// One kept answer with the ability and the call it answers.
+#[derive(Debug)]
+struct Kept {
+    ability: Ability,
+    call: QueryCall,
+    answer: QueryAnswer,
+}
 
 /// The kept answers of one revision of the state.
 #[derive(Debug, Default)]
 pub(crate) struct QueryMemo {
     revision: u64,
-    answers: HashMap<Key, (Ability, QueryAnswer)>,
+    answers: HashMap<Key, Kept>,
 }
 
 impl QueryMemo {
@@ -58,13 +79,13 @@ impl QueryMemo {
         ability: &Ability,
         call: &QueryCall,
     ) -> Option<QueryAnswer> {
-        let call = StaticCall::of(call)?;
+        let slot = StaticCall::of(call)?;
         self.forget_before(revision);
-        let (kept, answer) = self.answers.get(&key(plugin, ability, call))?;
-        (kept == ability).then(|| answer.clone())
+        let kept = self.answers.get(&key(plugin, ability, slot))?;
+        (kept.ability == *ability && kept.call == *call).then(|| kept.answer.clone())
     }
 
-    /// Keeps a plugin's answer to a static query for this revision of the state.
+    /// Keeps a plugin's answer to a kept query for this revision of the state.
     pub(crate) fn keep(
         &mut self,
         revision: u64,
@@ -73,13 +94,17 @@ impl QueryMemo {
         call: &QueryCall,
         answer: &QueryAnswer,
     ) {
-        let Some(call) = StaticCall::of(call) else {
+        let Some(slot) = StaticCall::of(call) else {
             return;
         };
         self.forget_before(revision);
         self.answers.insert(
-            key(plugin, ability, call),
-            (ability.clone(), answer.clone()),
+            key(plugin, ability, slot),
+            Kept {
+                ability: ability.clone(),
+                call: call.clone(),
+                answer: answer.clone(),
+            },
         );
     }
 

@@ -31,6 +31,7 @@ use crate::model::{CardId, Side, UnitId};
 
 pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_addition};
 pub(crate) use instances::ParseCache;
+pub use instances::ResolvedTexts;
 pub use instances::card_plugin_for;
 
 /// The largest number one effect may carry (damage, Force, a stat change, counters).
