@@ -382,11 +382,15 @@ impl Game<'_> {
         let targets: Vec<UnitId> = instance.pending.iter().map(|p| p.target).collect();
         for (i, target) in targets.into_iter().enumerate() {
             let preventable = self.damage_preventable(source, target)?;
-            if let Some(p) = self
-                .state
-                .damage
-                .last_mut()
-                .and_then(|d| d.pending.get_mut(i))
+            // Written only when it changes: a write advances the state's revision, which drops
+            // the plugins' answers kept for it (`abilities/memo.rs`).
+            let now = |d: &crate::model::attack::DamageInstance| d.pending.get(i).map(|p| p.preventable);
+            if self.state.damage.last().and_then(now) == Some(!preventable)
+                && let Some(p) = self
+                    .state
+                    .damage
+                    .last_mut()
+                    .and_then(|d| d.pending.get_mut(i))
             {
                 p.preventable = preventable;
             }
@@ -532,6 +536,15 @@ impl Game<'_> {
 
     /// Ends the modifiers of one duration.
     pub(crate) fn expire(&mut self, duration: Duration) {
+        // Most steps end nothing: the state is then not touched, so its revision stays.
+        let ends = |u: &crate::model::Unit| {
+            u.modifiers.iter().any(|m| m.duration == duration)
+                || u.granted.iter().any(|(_, d)| *d == duration)
+                || u.notes.values().any(|(_, d)| *d == duration)
+        };
+        if !self.state.units.values().any(ends) {
+            return;
+        }
         for unit in self.state.units.values_mut() {
             unit.modifiers.retain(|m| m.duration != duration);
             unit.granted.retain(|(_, d)| *d != duration);
