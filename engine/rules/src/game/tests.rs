@@ -873,3 +873,134 @@ fn texts_with_control_characters_in_effects_are_refused() {
         assert!(unit.notes.is_empty() && unit.counters.is_empty() && unit.granted.is_empty());
     }
 }
+
+/// A host with one card plugin that claims the text "Shared text." and counts the
+/// `understands` it is asked, keeping resolved texts across games as the registry does.
+struct TextsHost {
+    manifest: crate::manifest::Manifest,
+    understands: u32,
+    kept: crate::game::ResolvedTexts,
+}
+
+impl AbilityHost for TextsHost {
+    fn plugin_for(&self, _: &str) -> Option<crate::hooks::PluginId> {
+        None
+    }
+    fn manifest(&self, _: crate::hooks::PluginId) -> &crate::manifest::Manifest {
+        &self.manifest
+    }
+    fn keyword_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn card_plugins(&self) -> Vec<crate::hooks::PluginId> {
+        vec![0]
+    }
+    fn any_answers(&self, query: swtcg_plugin_api::Query) -> bool {
+        query == swtcg_plugin_api::Query::Understands
+    }
+    fn any_subscribed(&self, _: HookPoint) -> bool {
+        false
+    }
+    fn call_hook(
+        &mut self,
+        _: crate::hooks::PluginId,
+        _: HookPoint,
+        _: &swtcg_plugin_api::Ability,
+        _: &HookEvent,
+        _: &GameState,
+    ) -> Result<Vec<Effect>, HookError> {
+        Ok(Vec::new())
+    }
+    fn query(
+        &mut self,
+        _: crate::hooks::PluginId,
+        ability: &swtcg_plugin_api::Ability,
+        call: &swtcg_plugin_api::QueryCall,
+        _: &GameState,
+    ) -> Result<swtcg_plugin_api::QueryAnswer, HookError> {
+        assert_eq!(*call, swtcg_plugin_api::QueryCall::Understands);
+        self.understands += 1;
+        Ok(swtcg_plugin_api::QueryAnswer::Flag(
+            ability.parameter == "Shared text.",
+        ))
+    }
+    fn resolved_texts(&mut self) -> Option<&mut crate::game::ResolvedTexts> {
+        Some(&mut self.kept)
+    }
+}
+
+#[test]
+fn a_host_that_keeps_resolved_texts_asks_understands_once_per_text_and_ruleset() {
+    // Issue 21: every game starts with fresh plugin instances, and asking the card plugins about
+    // each printed text again in every game instantiated them all. A host keeping resolved texts
+    // is asked once per text; another ruleset (which a plugin may read) starts again.
+    let text = "[card]\nid = \"card-shared\"\nname = \"Shared card text\"\nversion = \"1.0.0\"\napi = \"^1.1\"\nclass = [\"static\"]\nqueries = [\"understands\"]\n";
+    let mut host = TextsHost {
+        manifest: crate::manifest::Manifest::parse("card.toml", text).unwrap(),
+        understands: 0,
+        kept: Default::default(),
+    };
+    let mut play = |host: &mut TextsHost, ruleset: Ruleset| {
+        let mut state = GameState::new(Arc::new(ruleset), 0);
+        let mut def = CardDef::unit("u", CardSide::Dark, vec![Arena::Ground], [1, 1, 1, 1]);
+        def.abilities = vec!["Shared text.".into(), "Other text.".into()];
+        let card = state.new_card(Arc::new(def), Side::Dark);
+        let mut seats = Seats {
+            dark: Box::new(GreedyPlayer),
+            light: Box::new(GreedyPlayer),
+        };
+        let mut game = Game::new(state, header(), host, &mut seats);
+        let claimed = game.resolve_text_of(card, 0).is_some();
+        let unclaimed = game.resolve_text_of(card, 1).is_none();
+        assert!(claimed && unclaimed);
+    };
+    play(&mut host, Ruleset::default());
+    assert_eq!(
+        host.understands, 2,
+        "each text asked once in the first game"
+    );
+    play(&mut host, Ruleset::default());
+    assert_eq!(
+        host.understands, 2,
+        "a later game with the same ruleset asks nothing"
+    );
+    let other = Ruleset {
+        name: "other".into(),
+        ..Ruleset::default()
+    };
+    play(&mut host, other);
+    assert_eq!(host.understands, 4, "another ruleset asks again");
+    host.kept.clear();
+    play(&mut host, Ruleset::default());
+    assert_eq!(host.understands, 6, "a cleared host asks again");
+}
+
+#[test]
+fn a_step_that_ends_no_modifier_leaves_the_state_and_its_revision_alone() {
+    // Issue 21: the plugins' kept answers last as long as the revision; ending a duration that
+    // nothing has must not advance it, and ending one that something has must.
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut host = NoPlugins;
+    let mut game = Game::new(board(Vec::new()), header(), &mut host, &mut seats);
+    let before = game.state.revision();
+    game.expire(crate::model::Duration::EndOfTurn);
+    assert_eq!(game.state.revision(), before);
+    let id = *game.state.units.keys().next().unwrap();
+    let modifier = crate::model::Modifier {
+        speed: 0,
+        power: 2,
+        health: 0,
+        duration: crate::model::Duration::EndOfTurn,
+    };
+    game.state.unit_mut(id).unwrap().modifiers.push(modifier);
+    let with_modifier = game.state.revision();
+    game.expire(crate::model::Duration::ThisAttack);
+    assert_eq!(game.state.revision(), with_modifier);
+    assert_eq!(game.state.unit(id).unwrap().modifiers.len(), 1);
+    game.expire(crate::model::Duration::EndOfTurn);
+    assert_ne!(game.state.revision(), with_modifier);
+    assert!(game.state.unit(id).unwrap().modifiers.is_empty());
+}

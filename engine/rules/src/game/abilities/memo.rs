@@ -120,3 +120,66 @@ impl QueryMemo {
 fn key(plugin: PluginId, ability: &Ability, call: StaticCall) -> Key {
     (plugin, ability.unit, ability.index, ability.under, call)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swtcg_plugin_api::{Activation, HookEvent};
+
+    fn ability() -> Ability {
+        Ability {
+            unit: 3,
+            index: 0,
+            text: "Evade 1".into(),
+            parameter: "1".into(),
+            cost: None,
+            under: false,
+        }
+    }
+
+    fn offers(pop: Pop, amount: i32) -> QueryCall {
+        QueryCall::Activations {
+            pop,
+            event: HookEvent {
+                amount: Some(amount),
+                ..HookEvent::default()
+            },
+        }
+    }
+
+    #[test]
+    fn an_answer_is_kept_for_its_revision_ability_and_whole_call() {
+        let mut memo = QueryMemo::default();
+        let answer = QueryAnswer::Activations(vec![Activation {
+            label: "Evade".into(),
+            cost: None,
+            targets: Vec::new(),
+            max_amount: None,
+            replaces: false,
+        }]);
+        let call = offers(Pop::DamagePrevention, 2);
+        memo.keep(7, 1, &ability(), &call, &answer);
+        assert_eq!(memo.get(7, 1, &ability(), &call), Some(answer.clone()));
+        // Another event in the same POP, another POP, plugin or ability: not this answer.
+        assert_eq!(
+            memo.get(7, 1, &ability(), &offers(Pop::DamagePrevention, 3)),
+            None
+        );
+        assert_eq!(memo.get(7, 1, &ability(), &offers(Pop::Reroll, 2)), None);
+        assert_eq!(memo.get(7, 2, &ability(), &call), None);
+        let other = Ability {
+            text: "Evade 2".into(),
+            ..ability()
+        };
+        assert_eq!(memo.get(7, 1, &other, &call), None);
+        // A changed state forgets it; what a player does is never kept.
+        assert_eq!(memo.get(8, 1, &ability(), &call), None);
+        let activate = QueryCall::Activate {
+            index: 0,
+            choice: Default::default(),
+            event: HookEvent::default(),
+        };
+        memo.keep(8, 1, &ability(), &activate, &answer);
+        assert_eq!(memo.get(8, 1, &ability(), &activate), None);
+    }
+}
