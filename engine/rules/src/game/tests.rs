@@ -940,7 +940,7 @@ fn a_host_that_keeps_resolved_texts_asks_understands_once_per_text_and_ruleset()
         understands: 0,
         kept: Default::default(),
     };
-    let mut play = |host: &mut TextsHost, ruleset: Ruleset| {
+    let play = |host: &mut TextsHost, ruleset: Ruleset| {
         let mut state = GameState::new(Arc::new(ruleset), 0);
         let mut def = CardDef::unit("u", CardSide::Dark, vec![Arena::Ground], [1, 1, 1, 1]);
         def.abilities = vec!["Shared text.".into(), "Other text.".into()];
