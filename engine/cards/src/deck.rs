@@ -268,7 +268,7 @@ fn parse_toml_deck(origin: &str, text: &str, cards: &CardDb) -> Result<Deck, Dec
     let raw: RawDeck = toml::from_str(text).map_err(|err| DeckError {
         origin: origin.to_string(),
         line: err.span().map_or(1, |span| line_of(text, span.start)),
-        key: toml_error_key(&err),
+        key: swtcg_rules::text::toml_error_key(&err, text),
         message: err.message().trim_end().to_string(),
     })?;
     let error = |span: std::ops::Range<usize>, key: &str, message: String| DeckError {
@@ -401,27 +401,6 @@ impl Notes {
     fn into_vec(self) -> Vec<DeckNote> {
         self.notes
     }
-}
-
-/// The key a toml error is about: unknown and missing fields name it in the message; for other
-/// errors the toml crate shows the dotted key path as a last line "in `a.b`" when the error is
-/// rendered without its input.
-fn toml_error_key(err: &toml::de::Error) -> Option<String> {
-    let message = err.message();
-    for prefix in ["unknown field `", "missing field `"] {
-        if let Some(rest) = message.strip_prefix(prefix) {
-            return rest.split('`').next().map(str::to_owned);
-        }
-    }
-    let mut bare = err.clone();
-    bare.set_input(None);
-    let rendered = bare.to_string();
-    let last = rendered.trim_end().lines().last()?;
-    if last == message.trim_end() {
-        return None;
-    }
-    let path = last.strip_prefix("in `")?.strip_suffix('`')?;
-    path.rsplit('.').next().map(str::to_owned)
 }
 
 #[cfg(test)]

@@ -9,22 +9,9 @@ use thiserror::Error;
 
 use swtcg_rules::model::{Arena, CardDef, CardSide, CardType, Printed};
 
-/// Subtypes that are written with a space inside them (open question OQ-3). Splitting the Subtype
-/// column on spaces would otherwise turn "Jedi Knight" into "Jedi" and "Knight", which are
-/// different subtypes. A ruleset that knows more of them can pass a longer list to
-/// [`parse_set_with`].
-pub const MULTI_WORD_SUBTYPES: &[&str] = &[
-    "Yuuzhan Vong",
-    "Capital Ship",
-    "Jedi Knight",
-    "Jedi Master",
-    "Jedi Padawan",
-    "Sith Lord",
-    "Bounty Hunter",
-    "Crime Lord",
-    "Old Republic",
-    "Force Sensitive",
-];
+/// Subtypes that are written with a space inside them (OQ-3), shared with the readers of card
+/// text. A ruleset that knows more of them can pass a longer list to [`parse_set_with`].
+pub use swtcg_plugin_api::text::MULTI_WORD_SUBTYPES;
 
 /// Columns a row cannot be understood without. The other columns are optional because older
 /// files lack some of them (KAE has no Classification, for example).

@@ -30,6 +30,35 @@ pub fn position_of(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The key a toml error is about, if it is about one.
+///
+/// Unknown and missing fields name the key in the message. For other errors the toml crate keeps
+/// the dotted key path privately and only shows it, as a last line "in `a.b`", when the error has
+/// no input to quote; so a copy without input is rendered and that line read back. A duplicate
+/// key is named by the text its span covers.
+pub fn toml_error_key(err: &toml::de::Error, text: &str) -> Option<String> {
+    let message = err.message();
+    for prefix in ["unknown field `", "missing field `"] {
+        if let Some(rest) = message.strip_prefix(prefix) {
+            return rest.split('`').next().map(str::to_owned);
+        }
+    }
+    if message == "duplicate key" {
+        let span = err.span()?;
+        let key = text.get(span)?.trim().trim_matches(['"', '\'']);
+        return (!key.is_empty()).then(|| key.to_owned());
+    }
+    let mut bare = err.clone();
+    bare.set_input(None);
+    let rendered = bare.to_string();
+    let last = rendered.trim_end().lines().last()?;
+    if last == message.trim_end() {
+        return None;
+    }
+    let path = last.strip_prefix("in `")?.strip_suffix('`')?;
+    path.rsplit('.').next().map(str::to_owned)
+}
+
 /// The 1-based line where a TOML key is written: the first key, in document order, whose
 /// dotted path ends with `path` (`["flags", "x", "default"]` finds `keyword.flags.x.default`,
 /// written in a `[keyword.flags.x]` table or inline). A table's own key is found at its

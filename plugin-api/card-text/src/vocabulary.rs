@@ -91,19 +91,9 @@ pub const GRANTED_KEYWORDS: [GrantedKeyword; 40] = [
     activated("Velocity", true),
 ];
 
-/// Subtypes written with a space inside them (the card importer keeps them together too).
-pub const MULTI_WORD_SUBTYPES: [&str; 10] = [
-    "Yuuzhan Vong",
-    "Capital Ship",
-    "Jedi Knight",
-    "Jedi Master",
-    "Jedi Padawan",
-    "Sith Lord",
-    "Bounty Hunter",
-    "Crime Lord",
-    "Old Republic",
-    "Force Sensitive",
-];
+/// Subtypes written with a space inside them: the contract's table, which the card importer
+/// splits the Subtype column with.
+pub use swtcg_plugin_api::text::MULTI_WORD_SUBTYPES;
 
 /// Names of peoples printed in texts whose subtype is another word, in lower case, with that
 /// subtype word ("each of your other Rakata": the subtype is Rakatan).
