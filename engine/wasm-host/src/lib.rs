@@ -1130,6 +1130,28 @@ impl WasmPlugin {
         call: &api::QueryCall,
         state: &GameState,
     ) -> Result<api::QueryAnswer, String> {
+        if matches!(call, api::QueryCall::Understands) {
+            // `understands` is asked of an instance of its own, made for the call and dropped
+            // after it, so that the game's instance never sees it: a host keeps the answers
+            // across games (the rules' `ResolvedTexts`), so whether a game asks is not the
+            // same in every game, and a plugin keeping count of its calls must not tell.
+            let game = self.live.take();
+            let called = self.called;
+            let answer = self.query_live(ability, call, state);
+            self.live = game;
+            self.called = called;
+            return answer;
+        }
+        self.query_live(ability, call, state)
+    }
+
+    /// `query` on the live instance (a fresh one if there is none).
+    fn query_live(
+        &mut self,
+        ability: &api::Ability,
+        call: &api::QueryCall,
+        state: &GameState,
+    ) -> Result<api::QueryAnswer, String> {
         use api::{QueryAnswer as A, QueryCall as Q};
         if matches!(call, Q::RemovedKeywordsAll) && self.before_1_7() {
             // A plugin built before 1.7 has only the per-unit form: each unit is its own call,

@@ -278,15 +278,19 @@ pub fn card_plugin_for(
         .map(|plugin| (plugin, ability))
 }
 
-/// Whether a plugin's `understands` says it can carry out an ability.
+/// Whether a plugin's `understands` says it can carry out an ability. The plugin sees a game
+/// with nothing in it but the ruleset (it reads the ability, and at most the ruleset's rules and
+/// flags): its answer is then the same in every game, which lets a host keep it across games
+/// (`ResolvedTexts`) without a game's result depending on the games played before it.
 fn understands(
     host: &mut dyn AbilityHost,
     state: &GameState,
     plugin: PluginId,
     ability: &Ability,
 ) -> bool {
+    let empty = GameState::new(state.ruleset.clone(), 0);
     matches!(
-        host.query(plugin, ability, &QueryCall::Understands, state),
+        host.query(plugin, ability, &QueryCall::Understands, &empty),
         Ok(QueryAnswer::Flag(true))
     )
 }
