@@ -29,6 +29,9 @@ use wasmtime::{ModuleExport, TypedFunc, ValType};
 
 use super::HostCtx;
 
+mod exports;
+use exports::{Export, ExportAt, Exports, Funcs};
+
 /// Shorthand for the errors of this module: a failed call, reported like a trap.
 type Result<T> = wasmtime::Result<T>;
 
@@ -338,204 +341,6 @@ impl Lifted for Option<bool> {}
 impl Lifted for api::Stats {}
 impl Lifted for api::RoomForPilots {}
 
-/// Where one export and its post-return function (if the module has one) are in the module,
-/// found by name once per plugin rather than once per instance.
-#[derive(Clone, Copy)]
-struct ExportAt {
-    func: ModuleExport,
-    post: Option<ModuleExport>,
-}
-
-impl ExportAt {
-    fn find(module: &Module, name: &str) -> Result<ExportAt> {
-        let Some(func) = module.get_export_index(name) else {
-            return fail(format!("the plugin does not export `{name}`"));
-        };
-        let post = module.get_export_index(&format!("cabi_post_{name}"));
-        Ok(ExportAt { func, post })
-    }
-}
-
-/// The functions of one export of a live instance.
-struct Funcs<P> {
-    func: TypedFunc<P, i32>,
-    post: Option<TypedFunc<i32, ()>>,
-}
-
-/// One export of a live instance, taken from the instance and type-checked at its first call:
-/// a game calls few of an instance's 70 exports, and a fresh instance per game that looked up
-/// all of them spent more time on it than on its calls (docs/performance.md, change 16).
-struct Export<P> {
-    at: ExportAt,
-    funcs: std::cell::OnceCell<Funcs<P>>,
-}
-
-impl<P> Export<P> {
-    fn new(at: ExportAt) -> Self {
-        Export {
-            at,
-            funcs: std::cell::OnceCell::new(),
-        }
-    }
-}
-
-impl<P> Clone for Export<P> {
-    /// The same export of another instance: not looked up yet.
-    fn clone(&self) -> Self {
-        Export::new(self.at)
-    }
-}
-
-impl<P: wasmtime::WasmParams> Export<P> {
-    /// The export's functions in `instance`, looked up at the first call.
-    fn funcs(
-        &self,
-        store: &mut Store<HostCtx>,
-        instance: &wasmtime::Instance,
-    ) -> Result<&Funcs<P>> {
-        if let Some(funcs) = self.funcs.get() {
-            return Ok(funcs);
-        }
-        let func = |store: &mut Store<HostCtx>, at: &ModuleExport| {
-            instance
-                .get_module_export(&mut *store, at)
-                .and_then(wasmtime::Extern::into_func)
-                .ok_or_else(|| wasmtime::Error::msg("an export of the module is missing"))
-        };
-        let main = func(store, &self.at.func)?.typed::<P, i32>(&*store)?;
-        let post = match &self.at.post {
-            Some(at) => Some(func(store, at)?.typed::<i32, ()>(&*store)?),
-            None => None,
-        };
-        Ok(self.funcs.get_or_init(|| Funcs { func: main, post }))
-    }
-}
-
-/// The exports of the core module, by API name. `CorePre` holds one set with their places in
-/// the module; each instance gets a copy whose functions are looked up as they are called.
-#[derive(Clone)]
-struct Exports {
-    /// The hook exports, by `HookPoint::index`.
-    hooks: Vec<Export<HookParams>>,
-    attack_die_modifier: Export<(i32, i32, i32, i32)>,
-    hit_threshold: Export<(i32, i32, i32)>,
-    can_be_attacked: Export<(i32, i32, i32)>,
-    can_be_retargeted: Export<(i32, i32, i32)>,
-    stat_modifier: Export<(i32, i32)>,
-    power_against: Export<(i32, i32, i32)>,
-    damage_preventable: Export<(i32, i32, i32, i32)>,
-    activations: Export<Flat16>,
-    activate: Export<i32>,
-    granted_abilities: Export<(i32, i32)>,
-    completions: Export<(i32, i32)>,
-    attack_arenas: Export<(i32, i32)>,
-    stat_modifier_for: Export<(i32, i32, i32)>,
-    chosen: Export<(i32, i32, i32)>,
-    understands: Export<(i32, i32)>,
-    stacks_under: Export<Flat9>,
-    secret_roll: Export<(i32, i32)>,
-    removed_keywords: Export<(i32, i32, i32)>,
-    build_activations: Export<HookParams>,
-    pilot_room: Export<(i32, i32, i32, i32)>,
-    removed_keywords_all: Export<(i32, i32)>,
-}
-
-impl Exports {
-    /// Finds every export of the API in the module: a module lacking one is refused here,
-    /// when the plugin is loaded, rather than at its first call.
-    fn find(module: &Module) -> Result<Exports> {
-        let hooks = api::HookPoint::ALL
-            .iter()
-            .enumerate()
-            .map(|(i, &hook)| {
-                if hook.index() != i {
-                    return fail("the hook points are not numbered in order");
-                }
-                ExportAt::find(module, &hook_export(hook)).map(Export::new)
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let q = |name: &str| ExportAt::find(module, &query_export(name));
-        Ok(Exports {
-            hooks,
-            attack_die_modifier: Export::new(q("attack-die-modifier")?),
-            hit_threshold: Export::new(q("hit-threshold")?),
-            can_be_attacked: Export::new(q("can-be-attacked")?),
-            can_be_retargeted: Export::new(q("can-be-retargeted")?),
-            stat_modifier: Export::new(q("stat-modifier")?),
-            power_against: Export::new(q("power-against")?),
-            damage_preventable: Export::new(q("damage-preventable")?),
-            activations: Export::new(q("activations")?),
-            activate: Export::new(q("activate")?),
-            granted_abilities: Export::new(q("granted-abilities")?),
-            completions: Export::new(q("completions")?),
-            attack_arenas: Export::new(q("attack-arenas")?),
-            stat_modifier_for: Export::new(q("stat-modifier-for")?),
-            chosen: Export::new(q("chosen")?),
-            understands: Export::new(q("understands")?),
-            stacks_under: Export::new(q("stacks-under")?),
-            secret_roll: Export::new(q("secret-roll")?),
-            removed_keywords: Export::new(q("removed-keywords")?),
-            build_activations: Export::new(q("build-activations")?),
-            pilot_room: Export::new(q("pilot-room")?),
-            removed_keywords_all: Export::new(q("removed-keywords-all")?),
-        })
-    }
-
-    /// Looks up and type-checks every export in `instance`, so that a plugin whose export has
-    /// the wrong type is refused when it is loaded.
-    fn check_all(&self, store: &mut Store<HostCtx>, instance: &wasmtime::Instance) -> Result<()> {
-        for hook in &self.hooks {
-            hook.funcs(store, instance)?;
-        }
-        let Exports {
-            hooks: _,
-            attack_die_modifier,
-            hit_threshold,
-            can_be_attacked,
-            can_be_retargeted,
-            stat_modifier,
-            power_against,
-            damage_preventable,
-            activations,
-            activate,
-            granted_abilities,
-            completions,
-            attack_arenas,
-            stat_modifier_for,
-            chosen,
-            understands,
-            stacks_under,
-            secret_roll,
-            removed_keywords,
-            build_activations,
-            pilot_room,
-            removed_keywords_all,
-        } = self;
-        attack_die_modifier.funcs(store, instance)?;
-        hit_threshold.funcs(store, instance)?;
-        can_be_attacked.funcs(store, instance)?;
-        can_be_retargeted.funcs(store, instance)?;
-        stat_modifier.funcs(store, instance)?;
-        power_against.funcs(store, instance)?;
-        damage_preventable.funcs(store, instance)?;
-        activations.funcs(store, instance)?;
-        activate.funcs(store, instance)?;
-        granted_abilities.funcs(store, instance)?;
-        completions.funcs(store, instance)?;
-        attack_arenas.funcs(store, instance)?;
-        stat_modifier_for.funcs(store, instance)?;
-        chosen.funcs(store, instance)?;
-        understands.funcs(store, instance)?;
-        stacks_under.funcs(store, instance)?;
-        secret_roll.funcs(store, instance)?;
-        removed_keywords.funcs(store, instance)?;
-        build_activations.funcs(store, instance)?;
-        pilot_room.funcs(store, instance)?;
-        removed_keywords_all.funcs(store, instance)?;
-        Ok(())
-    }
-}
-
 /// A live instance of a core module: its memory and its exports.
 pub(super) struct CoreInstance {
     instance: wasmtime::Instance,
@@ -565,13 +370,9 @@ impl CorePre {
     }
 
     /// A fresh instance in `store`, whose `HostCtx` gets the instance's memory and allocator.
-    /// `check_all` looks up and checks every export now (when the plugin is loaded); otherwise
-    /// each is looked up at its first call.
-    pub(super) fn instantiate(
-        &self,
-        store: &mut Store<HostCtx>,
-        check_all: bool,
-    ) -> Result<CoreInstance> {
+    /// Its exports are looked up at their first calls; their types were checked when the plugin
+    /// was compiled (`shape_error`).
+    pub(super) fn instantiate(&self, store: &mut Store<HostCtx>) -> Result<CoreInstance> {
         let instance = self.pre.instantiate(&mut *store)?;
         let Some(memory) = instance
             .get_module_export(&mut *store, &self.memory)
@@ -596,15 +397,11 @@ impl CorePre {
         {
             init.typed::<(), ()>(&*store)?.call(&mut *store, ())?;
         }
-        let exports = self.exports.clone();
-        if check_all {
-            exports.check_all(store, &instance)?;
-        }
         Ok(CoreInstance {
             instance,
             memory,
             promises: self.promises,
-            exports,
+            exports: self.exports.clone(),
         })
     }
 }

@@ -603,8 +603,7 @@ impl WasmRuntime {
             live: None,
             called: false,
         };
-        // The first instance checks every export, so that a bad plugin fails to load.
-        plugin.live = Some(plugin.fresh_instance(true)?);
+        plugin.live = Some(plugin.fresh_instance()?);
         Ok(plugin)
     }
 }
@@ -939,9 +938,8 @@ macro_rules! build_activations {
 }
 
 impl WasmPlugin {
-    /// A new instance in a new store; `check_all` looks up every export of the core path now
-    /// rather than at its first call (`CorePre::instantiate`).
-    fn fresh_instance(&self, check_all: bool) -> Result<Live, WasmError> {
+    /// A new instance in a new store.
+    fn fresh_instance(&self) -> Result<Live, WasmError> {
         let limits = limits::Limiter::new(self.memory);
         let mut store = Store::new(
             &self.engine,
@@ -960,7 +958,7 @@ impl WasmPlugin {
             .map_err(|e| error("setting fuel", e))?;
         if let (Some(core), AbiPath::Core) = (&self.core, self.abi) {
             let keyword = core
-                .instantiate(&mut store, check_all)
+                .instantiate(&mut store)
                 .map(|instance| Bound::Core(Box::new(instance)))
                 .map_err(|e| instantiation_error(&e))?;
             return Ok(Live { store, keyword });
@@ -1024,7 +1022,7 @@ impl WasmPlugin {
             self.live = None;
         }
         if self.live.is_none() {
-            self.live = Some(self.fresh_instance(false).map_err(|e| e.0)?);
+            self.live = Some(self.fresh_instance().map_err(|e| e.0)?);
         }
         let Some(live) = self.live.as_mut() else {
             return Err("no instance".into());

@@ -384,9 +384,8 @@ impl Game<'_> {
             let preventable = self.damage_preventable(source, target)?;
             // Written only when it changes: a write advances the state's revision, which drops
             // the plugins' answers kept for it (`abilities/memo.rs`).
-            let now =
-                |d: &crate::model::attack::DamageInstance| d.pending.get(i).map(|p| p.preventable);
-            if self.state.damage.last().and_then(now) == Some(!preventable)
+            let pending = self.state.damage.last().and_then(|d| d.pending.get(i));
+            if pending.is_some_and(|p| p.preventable != preventable)
                 && let Some(p) = self
                     .state
                     .damage
