@@ -294,6 +294,16 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::MissionResolved { side, name, .. } => {
             format!("{side}'s Mission {name} resolves and is discarded")
         }
+        Event::Disrupted {
+            side,
+            name,
+            text,
+            by,
+            ..
+        } => format!("{by} disrupts {side}'s {name} (\"{text}\"): it does not resolve"),
+        Event::CannotBeDisrupted { name, because, .. } => {
+            format!("{name} can't be disrupted (\"{because}\")")
+        }
         Event::Equipped { unit: u, name, .. } => format!("{name} is equipped to {}", unit(u)),
         Event::Boarded { unit: u, name, .. } => format!("{name} boards {} as its Pilot", unit(u)),
         Event::Disembarked { from, name, .. } => {

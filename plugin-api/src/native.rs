@@ -122,6 +122,8 @@ pub enum HostRequest {
     LastSeen(UnitId),
     /// Since API 1.5.
     DiceHidden,
+    /// Since API 1.8.
+    Playing,
 }
 
 /// The host's answer.
@@ -143,4 +145,6 @@ pub enum HostResponse {
     LastSeen(Option<UnitView>),
     /// Since API 1.5.
     DiceHidden(bool),
+    /// Since API 1.8.
+    Playing(Option<crate::PlayView>),
 }

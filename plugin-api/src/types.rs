@@ -396,6 +396,46 @@ pub enum Effect {
     Disembark {
         from: UnitId,
     },
+    /// The card or ability being played whose disrupt POP is open, `play` (its
+    /// `PlayView::id`), is disrupted: it does not resolve, and its costs stay paid (game 13.3,
+    /// 13.9). Since API 1.8.
+    Disrupt {
+        play: u32,
+    },
+}
+
+wire_enum!(
+    /// What kind of thing is being played (WIT `play-kind`), since API 1.8: 0 a Battle card
+    /// (from hand, or from the discard pile by Meditate), 1 a Mission completed in its owner's
+    /// build zone (game 7.4), 2 an activated ability of a unit (printed, granted, or under the
+    /// top card: INSERT) or of an Equipment in the build zone (Equip).
+    PlayKind,
+    "play-kind",
+    [
+        BattleCard = "battle-card",
+        Mission = "mission",
+        ActivatedAbility = "activated-ability",
+    ]
+);
+
+/// A card or ability announced and paid for, whose disrupt POP is open (WIT `play-view`, game
+/// 13.3; the host question `playing`). Since API 1.8.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayView {
+    /// The play's number in the game, which a `disrupt` effect names.
+    pub id: u32,
+    /// The player who plays it.
+    pub side: Side,
+    pub kind: PlayKind,
+    /// The name of the card played, or of the card whose ability it is (the top card of the
+    /// unit's stack), as printed: "Change in Destiny", "Darth Vader (G)".
+    pub card: String,
+    /// The unit whose ability it is, or the Mission in the build zone; `None` for a Battle
+    /// card.
+    pub unit: Option<UnitId>,
+    /// The printed text played: the ability ("Pay 2 Force -> Evade 2"), the Battle card's
+    /// ability, or the Mission's abilities joined by " | ".
+    pub text: String,
 }
 
 /// How an attack's target would be changed (WIT `retarget`).
@@ -481,10 +521,12 @@ pub enum Query {
     BuildActivations,
     /// Since API 1.7.
     PilotRoom,
+    /// Since API 1.8.
+    Undisruptable,
 }
 
 impl Query {
-    pub const ALL: [Query; 19] = [
+    pub const ALL: [Query; 20] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -504,6 +546,7 @@ impl Query {
         Query::RemovedKeywords,
         Query::BuildActivations,
         Query::PilotRoom,
+        Query::Undisruptable,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -528,6 +571,7 @@ impl Query {
             Query::RemovedKeywords => "removed-keywords",
             Query::BuildActivations => "build-activations",
             Query::PilotRoom => "pilot-room",
+            Query::Undisruptable => "undisruptable",
         }
     }
 
@@ -608,6 +652,11 @@ pub enum QueryCall {
     PilotRoom {
         subtypes: Vec<String>,
     },
+    /// Whether the ability makes the play being announced (the host question `playing`)
+    /// impossible to disrupt ("Battle cards can't be disrupted.", "Jedi Night can't be
+    /// disrupted."), answered with `QueryAnswer::Flag`. Asked of every ability in play and of
+    /// the played card's own, before its disrupt POP. Since API 1.8.
+    Undisruptable,
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -645,6 +694,7 @@ impl QueryCall {
             }
             QueryCall::BuildActivations { .. } => Query::BuildActivations,
             QueryCall::PilotRoom { .. } => Query::PilotRoom,
+            QueryCall::Undisruptable => Query::Undisruptable,
         }
     }
 }
@@ -771,6 +821,9 @@ pub trait HostView {
     fn last_seen(&self, id: UnitId) -> Option<UnitView>;
     /// Whether the call sees the attack without its dice (Cunning). Since API 1.5.
     fn dice_hidden(&self) -> bool;
+    /// The card or ability being played whose disrupt POP is open, the innermost if plays
+    /// nest (a disrupt being disrupted). Since API 1.8.
+    fn playing(&self) -> Option<PlayView>;
 }
 
 #[cfg(test)]

@@ -24,7 +24,8 @@ pub struct NativePlugin {
     free: FreeFn,
     /// The minor API version the plugin was built against: one before 1.7 says that an offer
     /// replaces a played card's effects by its label (`replaces_by_old_label`) and answers
-    /// `removed-keywords` one unit at a time (`lost_keywords_unit_by_unit`).
+    /// `removed-keywords` one unit at a time (`lost_keywords_unit_by_unit`); one before 1.8 is
+    /// never asked `undisruptable`.
     minor: u32,
     /// Kept last so the library outlives the function pointers taken from it.
     _library: Library,
@@ -144,6 +145,11 @@ impl NativePlugin {
                 })?;
             return Ok(QueryAnswer::LostKeywords(lost));
         }
+        if matches!(call, QueryCall::Undisruptable) && self.minor < 8 {
+            // A plugin built before API 1.8 has no `undisruptable` (it could not even read the
+            // request): no change, the answer the wasm host gives its older versions.
+            return Ok(QueryAnswer::Flag(false));
+        }
         let request = Request::Query {
             ability: ability.clone(),
             call: call.clone(),
@@ -187,6 +193,7 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::CardsBeneath(id)) => HostResponse::CardsBeneath(view.cards_beneath(id)),
         Ok(HostRequest::LastSeen(id)) => HostResponse::LastSeen(view.last_seen(id)),
         Ok(HostRequest::DiceHidden) => HostResponse::DiceHidden(view.dice_hidden()),
+        Ok(HostRequest::Playing) => HostResponse::Playing(view.playing()),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

@@ -231,6 +231,27 @@ pub enum Event {
         pilot: UnitId,
         name: String,
     },
+    /// The play `play` (a card or ability announced and paid for, game 13.3) was disrupted by
+    /// an ability of `by`'s player: it does not resolve, its costs stay paid (game 13.9).
+    Disrupted {
+        play: u32,
+        /// The player whose card or ability was disrupted.
+        side: Side,
+        /// The card played, or the card whose ability it was.
+        name: String,
+        /// The printed text that does not resolve.
+        text: String,
+        /// The player whose ability disrupted it.
+        by: Side,
+    },
+    /// An ability in play (or of the card itself) made the play impossible to disrupt, so no
+    /// disrupt POP opened for it ("Battle cards can't be disrupted.").
+    CannotBeDisrupted {
+        play: u32,
+        name: String,
+        /// The printed text of the ability that says so.
+        because: String,
+    },
 }
 
 /// One line of the log after the header.

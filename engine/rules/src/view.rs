@@ -65,6 +65,10 @@ impl HostView for StateView<'_> {
         self.0.attack.as_ref().is_some_and(|a| a.hidden)
     }
 
+    fn playing(&self) -> Option<swtcg_plugin_api::PlayView> {
+        self.0.plays.last().map(|p| p.view.clone())
+    }
+
     fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
         self.0
             .units

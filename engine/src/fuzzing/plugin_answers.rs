@@ -370,6 +370,17 @@ impl<'a> FuzzHost<'a> {
         }
     }
 
+    /// The play a `disrupt` names: mostly the one whose disrupt POP is open (the innermost),
+    /// sometimes another number, a play that is over or never was.
+    fn play(&mut self, state: &GameState) -> u32 {
+        let b = self.bytes.byte();
+        match (b, state.plays.last()) {
+            (0..=191, Some(play)) => play.view.id,
+            (0..=247, _) => u32::from(b % 8),
+            _ => self.bytes.raw_u32(),
+        }
+    }
+
     /// An amount: mostly 0 to 3, sometimes at or past the engine's limits.
     fn amount(&mut self) -> u32 {
         let b = self.bytes.byte();
@@ -505,7 +516,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 31 {
+        match self.bytes.byte() % 32 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -621,8 +632,11 @@ impl<'a> FuzzHost<'a> {
             29 => Effect::Board {
                 onto: self.unit(state, own),
             },
-            _ => Effect::Disembark {
+            30 => Effect::Disembark {
                 from: self.unit(state, own),
+            },
+            _ => Effect::Disrupt {
+                play: self.play(state),
             },
         }
     }
@@ -643,6 +657,8 @@ impl<'a> FuzzHost<'a> {
         };
         let small = u32::from(b >> 6);
         let attack = state.attack.as_ref();
+        // The play whose disrupt POP is open (API 1.8), the only one a `disrupt` may name.
+        let playing = state.plays.last().map(|p| p.view.id);
         let pending = state
             .damage
             .last()
@@ -767,6 +783,10 @@ impl<'a> FuzzHost<'a> {
                 0 => Effect::Board { onto: unit },
                 _ => Effect::Disembark { from: unit },
             },
+            // Only while a play is open: no other `disrupt` can be valid.
+            19 if b & 8 == 0 && playing.is_some() => Effect::Disrupt {
+                play: playing.unwrap_or_default(),
+            },
             _ => match state.departed.keys().next_back() {
                 Some(from) if b & 4 == 0 => Effect::PutBeneath { unit, from: from.0 },
                 _ => Effect::MoveUnit {
@@ -858,7 +878,8 @@ impl<'a> FuzzHost<'a> {
             | QueryCall::CanBeRetargeted { .. }
             | QueryCall::Understands
             | QueryCall::StacksUnder { .. }
-            | QueryCall::SecretRoll => QueryAnswer::Flag(self.bytes.flag()),
+            | QueryCall::SecretRoll
+            | QueryCall::Undisruptable => QueryAnswer::Flag(self.bytes.flag()),
             QueryCall::StatModifier | QueryCall::StatModifierFor { .. } => {
                 QueryAnswer::Stats(self.stats())
             }
@@ -952,7 +973,9 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         QueryCall::CanBeAttacked { .. }
         | QueryCall::CanBeRetargeted { .. }
         | QueryCall::Understands => QueryAnswer::Flag(true),
-        QueryCall::StacksUnder { .. } | QueryCall::SecretRoll => QueryAnswer::Flag(false),
+        QueryCall::StacksUnder { .. } | QueryCall::SecretRoll | QueryCall::Undisruptable => {
+            QueryAnswer::Flag(false)
+        }
         QueryCall::StatModifier | QueryCall::StatModifierFor { .. } => {
             QueryAnswer::Stats(Stats::default())
         }
@@ -1331,13 +1354,16 @@ mod tests {
     fn pseudo_random_answer_streams_end_every_game_cleanly() {
         let events = run(0..GAMES, STREAM);
         // The answers reach what only plugins make happen: activations, played Battle cards and
-        // resolved Missions, a changed defender, and failures. (Attached Equipment and boarded
-        // Pilots are rarer: 3 and 1 in 8,000 games.)
+        // resolved Missions, a changed defender, plays disrupted (API 1.8) or not disruptable,
+        // and failures. (Attached Equipment and boarded Pilots are rarer: 3 and 1 in 8,000
+        // games.)
         for name in [
             "Activated",
             "CardPlayed",
             "MissionResolved",
             "DefenderChanged",
+            "Disrupted",
+            "CannotBeDisrupted",
             "PluginError",
         ] {
             assert!(

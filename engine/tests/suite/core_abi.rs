@@ -8,10 +8,11 @@
 //! The modules are written here with wasm-encoder, given the newest API's component type with
 //! wit-component (as wit-bindgen would), and loaded like any plugin.
 
+use swtcg_engine::model::{GameState, Play};
 use swtcg_engine::plugins::wasmtime_free::Compiled;
 use swtcg_engine::plugins::{AbiPath, Manifest, Registry, WasmRuntime, sha256_hex};
 use swtcg_engine::{AbilityHost, Ruleset};
-use swtcg_plugin_api::{Effect, HookPoint};
+use swtcg_plugin_api::{Effect, HookPoint, PlayKind, PlayView, Side};
 use wasm_encoder::{
     CodeSection, ConstExpr, DataSection, EntityType, ExportKind, ExportSection, Function,
     FunctionSection, ImportSection, Instruction, MemorySection, MemoryType, TypeSection, ValType,
@@ -20,7 +21,7 @@ use wasm_encoder::{
 use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters.
-const QUERIES: [(&str, usize); 21] = [
+const QUERIES: [(&str, usize); 22] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -42,6 +43,7 @@ const QUERIES: [(&str, usize); 21] = [
     ("build-activations", 15),
     ("pilot-room", 4),
     ("removed-keywords-all", 2),
+    ("undisruptable", 2),
 ];
 
 /// What the lying module's hooks do.
@@ -50,8 +52,9 @@ struct Liar {
     ret: u32,
     /// Bytes put in memory, by address.
     data: Vec<(u32, Vec<u8>)>,
-    /// A host function every hook calls first (it imports `attack`), with its return pointer.
-    attack_ret: Option<u32>,
+    /// A host function every hook calls first (the module imports it), taking only a return
+    /// pointer (`attack`, `playing`), and that pointer.
+    host_call: Option<(&'static str, u32)>,
     /// What `cabi_realloc` returns.
     realloc: u32,
     /// Each hook has a post-return function, which traps.
@@ -65,7 +68,7 @@ impl Liar {
         Liar {
             ret,
             data,
-            attack_ret: None,
+            host_call: None,
             realloc: 1024,
             trapping_post: false,
             promises: None,
@@ -84,11 +87,11 @@ impl Liar {
         }
         types.ty().function(vec![ValType::I32], vec![]);
         let mut imports = ImportSection::new();
-        let imported = u32::from(self.attack_ret.is_some());
-        if self.attack_ret.is_some() {
+        let imported = u32::from(self.host_call.is_some());
+        if let Some((name, _)) = self.host_call {
             imports.import(
                 &format!("swtcg:keyword/host@{version}"),
-                "attack",
+                name,
                 EntityType::Function(17),
             );
         }
@@ -112,7 +115,7 @@ impl Liar {
             &[Instruction::I32Const(self.realloc as i32)],
         );
         let mut hook = Vec::new();
-        if let Some(ret) = self.attack_ret {
+        if let Some((_, ret)) = self.host_call {
             hook.push(Instruction::I32Const(ret as i32));
             hook.push(Instruction::Call(0));
         }
@@ -191,6 +194,11 @@ description = "Returns pointers it should not."
 /// Calls the Critical Hit position's pending damage POP hook of a lying module through one
 /// path; the result, with the error as its message.
 fn call(liar: &Liar, abi: AbiPath) -> Result<Vec<Effect>, String> {
+    call_in(liar, abi, &workload::hook_position(1, true))
+}
+
+/// `call` in another game state.
+fn call_in(liar: &Liar, abi: AbiPath, state: &GameState) -> Result<Vec<Effect>, String> {
     let runtime = WasmRuntime::new().unwrap();
     let wasm = liar.module();
     let compiled = runtime.compile(&wasm).map_err(|e| e.to_string())?;
@@ -201,11 +209,10 @@ fn call(liar: &Liar, abi: AbiPath) -> Result<Vec<Effect>, String> {
     let mut registry = liar_registry(&runtime, &compiled, &wasm)?;
     registry.set_abi_path(abi);
     assert_eq!(registry.abi_path(0), Some(abi));
-    let state = workload::hook_position(1, true);
-    let ability = workload::bench_ability(&state);
-    let event = workload::bench_event(&state);
+    let ability = workload::bench_ability(state);
+    let event = workload::bench_event(state);
     registry
-        .call_hook(0, workload::BENCH_HOOK, &ability, &event, &state)
+        .call_hook(0, workload::BENCH_HOOK, &ability, &event, state)
         .map_err(|e| e.to_string())
 }
 
@@ -254,12 +261,14 @@ fn refused(liar: Liar, what: &str) {
 
 #[test]
 fn a_well_formed_answer_is_read_alike_by_both_paths() {
-    // gain-force (case 8) of 3, then counters (case 11) of kind "ion" and 2 on unit 1.
+    // gain-force (case 8) of 3, then counters (case 11) of kind "ion" and 2 on unit 1, then
+    // disrupt (case 31, the last, API 1.8) of play 9.
     let mut effects = le(&[8, 3, 0, 0, 0, 0, 0]);
     effects.extend(le(&[11, 1, 200, 3, 2, 0, 0]));
+    effects.extend(le(&[31, 9, 0, 0, 0, 0, 0]));
     let liar = Liar::returning(
         16,
-        vec![effects_at(32, 2), (32, effects), (200, b"ion".to_vec())],
+        vec![effects_at(32, 3), (32, effects), (200, b"ion".to_vec())],
     );
     let core = call(&liar, AbiPath::Core).unwrap();
     assert_eq!(
@@ -270,7 +279,8 @@ fn a_well_formed_answer_is_read_alike_by_both_paths() {
                 unit: 1,
                 kind: "ion".into(),
                 amount: 2
-            }
+            },
+            Effect::Disrupt { play: 9 }
         ]
     );
     assert_eq!(call(&liar, AbiPath::Component).unwrap(), core);
@@ -423,25 +433,86 @@ fn host_answers_to_bad_pointers_are_refused() {
     // `attack()` asked to write its answer outside memory, or unaligned.
     for (ret, what) in [(0xFFFF_FFF0, "outside memory"), (18, "unaligned")] {
         let liar = Liar {
-            attack_ret: Some(ret),
+            host_call: Some(("attack", ret)),
             ..Liar::returning(16, vec![effects_at(32, 0)])
         };
         refused(liar, &format!("attack() answer {what}"));
     }
     // The allocator giving the attack dice an address outside memory.
     let liar = Liar {
-        attack_ret: Some(64),
+        host_call: Some(("attack", 64)),
         realloc: 0xFFFF_0000,
         ..Liar::returning(16, vec![effects_at(32, 0)])
     };
     refused(liar, "cabi_realloc outside memory");
     // And the same module with an honest allocator works on both paths.
     let honest = Liar {
-        attack_ret: Some(64),
+        host_call: Some(("attack", 64)),
         ..Liar::returning(16, vec![effects_at(32, 0)])
     };
     assert_eq!(call(&honest, AbiPath::Core), Ok(vec![]));
     assert_eq!(call(&honest, AbiPath::Component), Ok(vec![]));
+}
+
+#[test]
+fn the_play_being_disrupted_is_lowered_alike_by_both_paths() {
+    // `playing()` (API 1.8) writes its `option<play-view>` at 64, and the hook's one effect is
+    // read from the answer's bytes: from 64, the option's case 1 reads as prevent (case 1) of
+    // the play's id (at 68) by its side and kind (the bytes at 72 and 73); from 84, the
+    // `unit`'s case 1 as prevent of the unit (at 88) by the pointer of `text` (at 92), which
+    // the module's allocator put at 1024. Both paths must lower the record to those places.
+    let mut state = workload::hook_position(1, true);
+    state.plays.push(Play {
+        view: PlayView {
+            id: 7,
+            side: Side::Light,
+            kind: PlayKind::ActivatedAbility,
+            card: "Darth Vader (G)".into(),
+            unit: Some(3),
+            text: "Pay 2 Force -> Evade 2".into(),
+        },
+        disrupted: false,
+    });
+    for (at, expected) in [
+        (
+            64,
+            Effect::Prevent {
+                unit: 7,
+                amount: 1 + (2 << 8),
+            },
+        ),
+        (
+            84,
+            Effect::Prevent {
+                unit: 3,
+                amount: 1024,
+            },
+        ),
+    ] {
+        let liar = Liar {
+            host_call: Some(("playing", 64)),
+            ..Liar::returning(16, vec![effects_at(at, 1)])
+        };
+        for abi in [AbiPath::Core, AbiPath::Component] {
+            assert_eq!(
+                call_in(&liar, abi, &state),
+                Ok(vec![expected.clone()]),
+                "{abi:?}, effect at {at}"
+            );
+        }
+    }
+    // With no play open, only the option's case is written: the effect from 64 reads case 0,
+    // stats, of the zeroed memory after it.
+    let liar = Liar {
+        host_call: Some(("playing", 64)),
+        ..Liar::returning(16, vec![effects_at(64, 1)])
+    };
+    let none = call(&liar, AbiPath::Core);
+    assert!(
+        matches!(&none.as_deref(), Ok([Effect::Stats(_)])),
+        "{none:?}"
+    );
+    assert_eq!(call(&liar, AbiPath::Component), none);
 }
 
 #[test]

@@ -23,7 +23,7 @@ use wasm_encoder::{
 use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters.
-const QUERIES: [(&str, usize); 21] = [
+const QUERIES: [(&str, usize); 22] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -45,6 +45,7 @@ const QUERIES: [(&str, usize); 21] = [
     ("build-activations", 15),
     ("pilot-room", 4),
     ("removed-keywords-all", 2),
+    ("undisruptable", 2),
 ];
 
 /// The flat parameters of a hook export.

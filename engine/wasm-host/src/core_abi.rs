@@ -42,7 +42,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 13] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 14] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -56,6 +56,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 13] = [
     ("describe-ability", 2, 0),
     ("last-seen", 2, 0),
     ("dice-hidden", 0, 1),
+    ("playing", 1, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
@@ -64,7 +65,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 21] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 22] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -86,6 +87,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 21] = [
     ("build-activations", 15, 1),
     ("pilot-room", 4, 1),
     ("removed-keywords-all", 2, 1),
+    ("undisruptable", 2, 1),
 ];
 
 fn host_module() -> String {
@@ -216,6 +218,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "describe-ability", host_describe_ability)?;
     linker.func_wrap(&m, "last-seen", host_last_seen)?;
     linker.func_wrap(&m, "dice-hidden", host_dice_hidden)?;
+    linker.func_wrap(&m, "playing", host_playing)?;
     Ok(())
 }
 
@@ -702,6 +705,7 @@ impl<'a> Mem<'a> {
             },
             29 => E::Board { onto: a },
             30 => E::Disembark { from: a },
+            31 => E::Disrupt { play: a },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1178,6 +1182,29 @@ fn host_dice_hidden(mut cx: Caller<'_, HostCtx>) -> Result<i32> {
     Ok(i32::from(cx.data().view().is_some_and(|v| v.dice_hidden())))
 }
 
+/// `playing` (API 1.8): the `option<play-view>` at `ret` (36 bytes). The option's case is at
+/// 0 and the record at 4 (its alignment): `id` at 4, `side` at 8, `kind` at 9, the string
+/// `card` at 12, the `option<unit-id>` `unit` at 20 (its case) and 24, the string `text` at 28.
+fn host_playing(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let ret = ret as u32;
+    let Some(p) = cx.data().view().and_then(|v| v.playing()) else {
+        return write(&mut cx, ret, 4, &[0]);
+    };
+    let mut r = Record::<36>::new();
+    r.u8(0, 1);
+    r.u32(4, p.id);
+    r.u8(8, p.side.into());
+    r.u8(9, p.kind.into());
+    string_into(&mut cx, &mut r, 12, &p.card)?;
+    if let Some(unit) = p.unit {
+        r.u8(20, 1);
+        r.u32(24, unit);
+    }
+    string_into(&mut cx, &mut r, 28, &p.text)?;
+    write(&mut cx, ret, 4, &r.0)
+}
+
 fn host_describe_ability(mut cx: Caller<'_, HostCtx>, key: i32, ret: i32) -> Result<()> {
     cx.data_mut().charge()?;
     let ret = ret as u32;
@@ -1518,6 +1545,9 @@ impl CoreInstance {
                 (unit, key),
                 |m, at| m.lost_keywords(at),
             )?),
+            Q::Undisruptable => {
+                A::Flag(self.call_scalar(store, &self.exports.undisruptable, (unit, key))? != 0)
+            }
         })
     }
 }
@@ -1602,6 +1632,14 @@ mod tests {
         let memory = le(&[16, 7, 4, 0, 0, 0, 0, 20, 2, 2, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
+        assert!(m.effect(&Fields(&memory[28..56])).is_err());
+        // Case 31, disrupt play 12 (API 1.8, the last case); 32 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 32, 12, 0, 0, 0, 0, 0]);
+        let m = Mem(&memory);
+        assert_eq!(
+            m.effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::Disrupt { play: 12 }
+        );
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
     }
 

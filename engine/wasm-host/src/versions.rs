@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.7.0 (`plugin-api/wit-history/1.7.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_7 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.7.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.6.0 (`plugin-api/wit-history/1.6.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_6 {
@@ -128,7 +138,8 @@ pub fn lost_keywords_unit_by_unit<E>(
 /// Conversions between the engine's `swtcg_plugin_api` types and one API version's generated
 /// types. Every version has the records of 1.0.0 but `ability` (1.2) and `activation` (1.7)
 /// unchanged, so the same code serves each; `activation` is converted in `activation_by_label!`
-/// and `v1_7`, and the effects a version adds in `conversions_1_1!` and the versions' modules.
+/// and `conversions_1_7!`, and the effects a version adds in `conversions_1_1!`,
+/// `conversions_1_4!` and the versions' modules.
 macro_rules! conversions {
     ($wit:path) => {
         use super::api;
@@ -568,9 +579,13 @@ macro_rules! whole_ability {
 }
 
 /// The effects of API 1.4.0 and later, in a version's module after `conversions!`: those of
-/// 1.1, `attach` (1.3), `board` and `disembark` (1.4, Pilot).
+/// 1.1, `attach` (1.3), `board` and `disembark` (1.4, Pilot); `$($newer)*` converts the effects
+/// a later version added.
 macro_rules! conversions_1_4 {
     () => {
+        conversions_1_4!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
         conversions_1_1!(@ {
             Err(wit::Effect::Attach(a)) => E::Attach {
                 equipment: a.equipment,
@@ -578,42 +593,82 @@ macro_rules! conversions_1_4 {
             },
             Err(wit::Effect::Board(onto)) => E::Board { onto },
             Err(wit::Effect::Disembark(from)) => E::Disembark { from },
+            $($newer)*
         });
         ability_details!();
     };
 }
 
-/// API 1.7.0, the newest: the field `replaces` of `activation` and the query `pilot-room` are
-/// new.
-pub(crate) mod v1_7 {
+/// The records API 1.7.0 added or changed (and later versions kept), in a version's module
+/// after `conversions!`: `activation` with its field `replaces`, `lost-keywords` and
+/// `room-for-pilots`.
+macro_rules! conversions_1_7 {
+    () => {
+        pub(crate) fn from_wit_activation(o: wit::Activation) -> api::Activation {
+            api::Activation {
+                label: o.label,
+                cost: o.cost,
+                targets: o.targets,
+                max_amount: o.max_amount,
+                replaces: o.replaces,
+            }
+        }
+
+        pub(crate) fn from_wit_lost_keywords(l: wit::LostKeywords) -> api::LostKeywords {
+            api::LostKeywords {
+                unit: l.unit,
+                keywords: l.keywords,
+            }
+        }
+
+        pub(crate) fn from_wit_room(r: wit::RoomForPilots) -> api::RoomForPilots {
+            api::RoomForPilots {
+                allows_a_pilot: r.allows_a_pilot,
+                up_to: r.up_to,
+                extra: r.extra,
+            }
+        }
+    };
+}
+
+/// API 1.8.0, the newest: Disrupt (game 13.3), with the host question `playing` (a
+/// `play-view`), the effect `disrupt` and the query `undisruptable`.
+pub(crate) mod v1_8 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_1_4!(@ {
+        Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
+    });
+    inline_attack!();
+    conversions_1_7!();
+
+    fn to_wit_play_kind(kind: api::PlayKind) -> wit::PlayKind {
+        match kind {
+            api::PlayKind::BattleCard => wit::PlayKind::BattleCard,
+            api::PlayKind::Mission => wit::PlayKind::Mission,
+            api::PlayKind::ActivatedAbility => wit::PlayKind::ActivatedAbility,
+        }
+    }
+
+    /// The play whose disrupt POP is open, as the host question `playing` answers it.
+    pub(crate) fn play_view(p: api::PlayView) -> wit::PlayView {
+        wit::PlayView {
+            id: p.id,
+            side: to_wit_side(p.side),
+            kind: to_wit_play_kind(p.kind),
+            card: p.card,
+            unit: p.unit,
+            text: p.text,
+        }
+    }
+}
+
+/// API 1.7.0: the field `replaces` of `activation` and the queries `pilot-room` and
+/// `removed-keywords-all` are new.
+pub(crate) mod v1_7 {
+    conversions!(super::bindings_1_7::swtcg::keyword::types);
     conversions_1_4!();
     inline_attack!();
-
-    pub(crate) fn from_wit_activation(o: wit::Activation) -> api::Activation {
-        api::Activation {
-            label: o.label,
-            cost: o.cost,
-            targets: o.targets,
-            max_amount: o.max_amount,
-            replaces: o.replaces,
-        }
-    }
-
-    pub(crate) fn from_wit_lost_keywords(l: wit::LostKeywords) -> api::LostKeywords {
-        api::LostKeywords {
-            unit: l.unit,
-            keywords: l.keywords,
-        }
-    }
-
-    pub(crate) fn from_wit_room(r: wit::RoomForPilots) -> api::RoomForPilots {
-        api::RoomForPilots {
-            allows_a_pilot: r.allows_a_pilot,
-            up_to: r.up_to,
-            extra: r.extra,
-        }
-    }
+    conversions_1_7!();
 }
 
 /// API 1.6.0: the host question `attack-inline` is new.
@@ -841,12 +896,25 @@ macro_rules! host_1_6 {
     };
 }
 
-host_impl!(bindings, v1_7, {
+host_impl!(bindings, v1_8, {
     host_1_1!();
-    host_1_2!(bindings, v1_7);
-    host_1_4!(bindings, v1_7);
+    host_1_2!(bindings, v1_8);
+    host_1_4!(bindings, v1_8);
     host_1_5!();
-    host_1_6!(bindings, v1_7);
+    host_1_6!(bindings, v1_8);
+
+    fn playing(&mut self) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::PlayView>> {
+        self.charge()?;
+        Ok(self.view().and_then(|v| v.playing()).map(v1_8::play_view))
+    }
+});
+
+host_impl!(bindings_1_7, v1_7, {
+    host_1_1!();
+    host_1_2!(bindings_1_7, v1_7);
+    host_1_4!(bindings_1_7, v1_7);
+    host_1_5!();
+    host_1_6!(bindings_1_7, v1_7);
 });
 
 host_impl!(bindings_1_6, v1_6, {

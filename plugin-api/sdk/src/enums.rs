@@ -1,5 +1,5 @@
-//! The bindings' WIT enums (`side`, `arena`, `zone`) and the contract's mirrors of them,
-//! converted both ways.
+//! The bindings' WIT enums (`side`, `arena`, `zone`, `play-kind`) and the contract's mirrors
+//! of them, converted both ways.
 //!
 //! wit-bindgen generates its own types for the WIT enums, which plugins use; the contract's
 //! `api::Side`, `api::Arena` and `api::Zone` are the same cases in the same order, and what the
@@ -7,7 +7,7 @@
 //! are matched by name, so a case added to the WIT without its mirror fails to compile here.
 //! The bindings' `Arena` also gets the contract's reader of arena words, for the plugins.
 
-use crate::{Arena, Side, Zone, api};
+use crate::{Arena, PlayKind, Side, Zone, api};
 
 impl From<api::Side> for Side {
     fn from(side: api::Side) -> Side {
@@ -23,6 +23,26 @@ impl From<Side> for api::Side {
         match side {
             Side::Dark => api::Side::Dark,
             Side::Light => api::Side::Light,
+        }
+    }
+}
+
+impl From<api::PlayKind> for PlayKind {
+    fn from(kind: api::PlayKind) -> PlayKind {
+        match kind {
+            api::PlayKind::BattleCard => PlayKind::BattleCard,
+            api::PlayKind::Mission => PlayKind::Mission,
+            api::PlayKind::ActivatedAbility => PlayKind::ActivatedAbility,
+        }
+    }
+}
+
+impl From<PlayKind> for api::PlayKind {
+    fn from(kind: PlayKind) -> api::PlayKind {
+        match kind {
+            PlayKind::BattleCard => api::PlayKind::BattleCard,
+            PlayKind::Mission => api::PlayKind::Mission,
+            PlayKind::ActivatedAbility => api::PlayKind::ActivatedAbility,
         }
     }
 }

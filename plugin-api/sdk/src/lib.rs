@@ -313,6 +313,11 @@ macro_rules! keyword_trait {
             fn pilot_room(_ability: Ability, _subtypes: Vec<String>) -> RoomForPilots {
                 RoomForPilots { allows_a_pilot: false, up_to: None, extra: 0 }
             }
+            /// Whether this ability makes the play being announced (`host::playing`)
+            /// impossible to disrupt (since API 1.8); by default not.
+            fn undisruptable(_ability: Ability) -> bool {
+                false
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -408,6 +413,9 @@ macro_rules! keyword_trait {
                         }
                         fn pilot_room(ability: AbilityRef, subtypes: Vec<String>) -> RoomForPilots {
                             <$ty as Keyword>::pilot_room($crate::ability_keys::resolve(ability), subtypes)
+                        }
+                        fn undisruptable(ability: AbilityRef) -> bool {
+                            <$ty as Keyword>::undisruptable($crate::ability_keys::resolve(ability))
                         }
                     }
 

@@ -55,6 +55,21 @@ pub mod host {
         )
     }
 
+    /// Since API 1.8.
+    pub fn playing() -> Option<PlayView> {
+        let Some(HostResponse::Playing(Some(p))) = ask(HostRequest::Playing) else {
+            return None;
+        };
+        Some(PlayView {
+            id: p.id,
+            side: p.side.into(),
+            kind: p.kind.into(),
+            card: p.card,
+            unit: p.unit,
+            text: p.text,
+        })
+    }
+
     fn unit_view(u: api::UnitView) -> UnitView {
         UnitView {
             id: u.id,
@@ -322,6 +337,7 @@ fn effect(e: Effect) -> api::Effect {
         },
         Effect::Board(onto) => E::Board { onto },
         Effect::Disembark(from) => E::Disembark { from },
+        Effect::Disrupt(play) => E::Disrupt { play },
     }
 }
 
@@ -460,6 +476,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 },
                 Q::Understands => A::Flag(T::understands(a)),
                 Q::SecretRoll => A::Flag(T::secret_roll(a)),
+                Q::Undisruptable => A::Flag(T::undisruptable(a)),
                 Q::RemovedKeywords { unit } => A::Abilities(T::removed_keywords(a, unit)),
                 Q::RemovedKeywordsAll => A::LostKeywords(
                     T::removed_keywords_all(a)

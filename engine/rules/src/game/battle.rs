@@ -505,7 +505,8 @@ impl Game<'_> {
             Side::Light
         };
         let mut passes = 0;
-        while passes < 2 {
+        // A disrupt POP ends once its play is disrupted: nothing is left to answer.
+        while passes < 2 && !(pop == Pop::Disrupt && self.innermost_play_disrupted()) {
             let mut options = vec![Choice::Pass];
             options.extend(self.activation_options(side, pop)?);
             options.extend(self.battle_card_options(side, pop)?);

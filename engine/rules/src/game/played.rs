@@ -9,10 +9,12 @@
 //! `ability.unit` = the Mission in the build zone, which is discarded afterwards.
 
 use swtcg_plugin_api::{
-    Completion, HookEvent, HookPoint, NOT_IN_PLAY, Pop, Query, QueryAnswer, QueryCall,
+    Completion, HookEvent, HookPoint, NOT_IN_PLAY, PlayKind, Pop, Query, QueryAnswer, QueryCall,
 };
 
-use super::abilities::{Activation, ActiveAbility, PlayedCard, offer_choices, with_addition};
+use super::abilities::{
+    Activation, ActiveAbility, Announced, PlayedCard, offer_choices, with_addition,
+};
 use super::{Flow, Game};
 use crate::cost::{Cost, can_pay_as, parse_costs};
 use crate::decision::{Addition, Choice};
@@ -97,7 +99,10 @@ impl Game<'_> {
     /// paying the route's cost instead.
     pub(crate) fn battle_card_options(&mut self, side: Side, pop: Pop) -> Flow<Vec<Choice>> {
         let mut options = Vec::new();
-        if !self.any_answers(Query::Activations) {
+        // A Battle card played counts as an activation (game 13.1.1): once a step's
+        // activations are used up, none is offered, or a player choosing the refused play
+        // again would keep the POP from ever ending.
+        if !self.any_answers(Query::Activations) || !self.activations_left() {
             return Ok(options);
         }
         let event = HookEvent {
@@ -297,12 +302,24 @@ impl Game<'_> {
         if let Some(u) = self.state.unit_mut(unit) {
             u.built = true;
         }
+        // Game 13.3: a completed Mission is a card played; its disrupt POP comes before it
+        // resolves, and a disrupted Mission is discarded without resolving.
+        let own = self.card_instances(card, unit, side);
+        let def = self.state.def(card);
+        let announced = Announced {
+            side,
+            kind: PlayKind::Mission,
+            card: def.name.clone(),
+            unit: Some(unit),
+            text: def.abilities.join(" | "),
+        };
+        let disrupted = self.disrupt_pop(announced, &own)?;
         let event = HookEvent {
             side: Some(side.into()),
             unit: Some(unit.0),
             ..self.hook_event()
         };
-        for instance in self.card_instances(card, unit, side) {
+        for instance in own.into_iter().filter(|_| !disrupted) {
             if !self
                 .host
                 .manifest(instance.plugin)
@@ -335,7 +352,9 @@ impl Game<'_> {
             }
         }
         let name = self.state.def(card).name.clone();
-        self.event(Event::MissionResolved { side, card, name });
+        if !disrupted {
+            self.event(Event::MissionResolved { side, card, name });
+        }
         Ok(())
     }
 

@@ -608,6 +608,35 @@ fn a_move_to_an_arena_off_the_type_line_is_refused() {
     );
 }
 
+#[test]
+fn a_disrupt_outside_a_disrupt_pop_is_refused_naming_the_effect() {
+    // Game 13.9: only a card or ability being played can be disrupted, in its disrupt POP; a
+    // trigger proposing it at the start of a battle step is the plugin's failure, and nothing
+    // of its call applies.
+    let mut host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![Effect::Tap { unit: 1 }, Effect::Disrupt { play: 0 }],
+    )]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
+    let err = game
+        .run_from(
+            crate::model::state::TurnStep::Battle(Arena::Ground),
+            StopAt::StepEnd,
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Disrupt") && err.contains("disrupt POP"),
+        "{err}"
+    );
+    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.tapped), Some(false));
+    assert!(game.state.plays.is_empty());
+}
+
 /// A host whose "Fake" keyword says its unit rolls secretly (Cunning's query).
 struct SecretHost {
     manifest: crate::manifest::Manifest,

@@ -121,6 +121,28 @@ pub struct GameState {
     /// per build step (game 12.2). Emptied when a build step starts.
     #[serde(default)]
     pub pilots_moved: Vec<CardId>,
+    /// The cards and abilities announced and paid for whose disrupt POP is open, the innermost
+    /// last (a disrupt being disrupted, game 13.3): what the host question `playing` answers
+    /// and a `disrupt` effect names. Empty between plays, and so not written then, which keeps
+    /// the saves written before it byte for byte.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plays: Vec<Play>,
+    /// The number the next play gets (`PlayView::id`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_play: u32,
+}
+
+/// A card or ability announced and paid for, waiting for its disrupt POP to end (game 13.3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Play {
+    /// What plugins see of it (the host question `playing`).
+    pub view: swtcg_plugin_api::PlayView,
+    /// Whether an effect disrupted it: it will not resolve (game 13.9).
+    pub disrupted: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl GameState {
@@ -147,6 +169,8 @@ impl GameState {
             attacks_again: Vec::new(),
             removed_when_discarded: Vec::new(),
             pilots_moved: Vec::new(),
+            plays: Vec::new(),
+            next_play: 0,
         }
     }
 

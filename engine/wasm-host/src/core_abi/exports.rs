@@ -106,6 +106,7 @@ pub(super) struct Exports {
     pub(super) build_activations: Export<HookParams>,
     pub(super) pilot_room: Export<(i32, i32, i32, i32)>,
     pub(super) removed_keywords_all: Export<(i32, i32)>,
+    pub(super) undisruptable: Export<(i32, i32)>,
 }
 
 impl Exports {
@@ -146,6 +147,7 @@ impl Exports {
             build_activations: Export::new(q("build-activations")?),
             pilot_room: Export::new(q("pilot-room")?),
             removed_keywords_all: Export::new(q("removed-keywords-all")?),
+            undisruptable: Export::new(q("undisruptable")?),
         })
     }
 }

@@ -1,10 +1,12 @@
 //! Activations: the offers of abilities (and of Battle cards being played) in POPs and in build
-//! steps, the options they make, their use limits, and playing one: its cost paid, its effects
-//! asked and checked, the game put back if they fail.
+//! steps, the options they make, their use limits, and playing one: its cost paid, its disrupt
+//! POP, its effects asked and checked, the game put back if they fail.
 
-use swtcg_plugin_api::{ActivationChoice, Effect, HookEvent, Pop, QueryAnswer, QueryCall};
+use swtcg_plugin_api::{
+    ActivationChoice, Effect, HookEvent, PlayKind, Pop, QueryAnswer, QueryCall,
+};
 
-use super::{AMOUNT_LIMIT, ActiveAbility, Moment, Wanted};
+use super::{AMOUNT_LIMIT, ActiveAbility, Announced, Moment, Wanted};
 use crate::cost::{can_pay, can_pay_as, parse_costs, pay_as};
 use crate::decision::{Choice, PrintedText};
 use crate::game::cascade::Work;
@@ -411,9 +413,28 @@ impl Game<'_> {
         }
         // The state before the cost is paid: a failed or invalid activation leaves the game as
         // it was, cost included.
-        let before = self.state.clone();
-        let log_len = self.log.entries.len();
+        let mut before = self.state.clone();
+        let mut log_len = self.log.entries.len();
+        let announced = self.announced(instance, card);
         self.pay_for_activation(instance, card, payer, &costs)?;
+        // Game 13.3 step 3: the disrupt POP, after the costs and before the effects are asked.
+        let paid_len = self.log.entries.len();
+        let own = match card {
+            Some(card) => self.card_instances(card, UnitId(swtcg_plugin_api::NOT_IN_PLAY), side),
+            None => Vec::new(),
+        };
+        if self.disrupt_pop(announced, &own)? {
+            if let Some(card) = card {
+                self.discard_played(side, card, from_discard);
+            }
+            return Ok(());
+        }
+        // Whatever the disrupt POP did (a disrupt attempt, its decisions and dice) stays: a
+        // failure from here on puts the game back to after it, so that the log still replays.
+        if self.log.entries.len() != paid_len {
+            before = self.state.clone();
+            log_len = self.log.entries.len();
+        }
         let max_amount = match &addition {
             Some((_, _, _, both)) => *both,
             None => activation.max_amount,
@@ -495,6 +516,34 @@ impl Game<'_> {
         // Whether the addition's effects replace the card's ("... instead") is the offer's
         // flag (API 1.7; for older plugins the wasm host sets it from the label they used).
         Ok(Some((extra, offer, extra_offer.replaces, both.max_amount)))
+    }
+
+    /// What an activation being played is, for its disrupt POP (`playing`): a Battle card
+    /// (`card`) or an activated ability of the instance's unit.
+    fn announced(&self, instance: &ActiveAbility, card: Option<CardId>) -> Announced {
+        let unit = UnitId(instance.ability.unit);
+        let (kind, name, unit) = match card {
+            Some(card) => (
+                PlayKind::BattleCard,
+                self.state.def(card).name.clone(),
+                None,
+            ),
+            None => {
+                let name = self
+                    .state
+                    .unit(unit)
+                    .map(|u| self.state.top_def(u).name.clone())
+                    .unwrap_or_default();
+                (PlayKind::ActivatedAbility, name, Some(unit))
+            }
+        };
+        Announced {
+            side: instance.controller,
+            kind,
+            card: name,
+            unit,
+            text: instance.ability.text.clone(),
+        }
     }
 
     /// Pays an activation's costs (by its unit, or by the player for a card played from hand or

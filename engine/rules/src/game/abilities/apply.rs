@@ -111,6 +111,7 @@ impl Game<'_> {
                 }
                 Effect::Board { onto } => self.board(source, UnitId(onto)),
                 Effect::Disembark { from } => self.disembark(source, UnitId(from)),
+                Effect::Disrupt { play } => self.mark_disrupted(play, source.controller),
                 other => self.apply_for(source.controller, other, &mut new_damage)?,
             }
         }
@@ -237,7 +238,8 @@ impl Game<'_> {
             | Effect::AtBuildStepStart(_)
             | Effect::Choose { .. }
             | Effect::Board { .. }
-            | Effect::Disembark { .. } => {}
+            | Effect::Disembark { .. }
+            | Effect::Disrupt { .. } => {}
         }
         Ok(())
     }

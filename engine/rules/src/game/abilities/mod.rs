@@ -8,12 +8,14 @@
 //! - `activations`: offering and playing activations, in POPs and in build steps;
 //! - `validate`: checking the effects plugins propose against the rules;
 //! - `apply`: applying valid effects, delayed effects and choices;
-//! - `attach`: Equipment and Pilots: the rules for attaching, boarding and disembarking.
+//! - `attach`: Equipment and Pilots: the rules for attaching, boarding and disembarking;
+//! - `disrupt`: the disrupt POP of every card or ability played, and what can't be disrupted.
 
 mod activations;
 mod apply;
 mod attach;
 mod dispatch;
+mod disrupt;
 mod instances;
 mod memo;
 mod queries;
@@ -30,6 +32,7 @@ use crate::manifest::Manifest;
 use crate::model::{CardId, Side, UnitId};
 
 pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_addition};
+pub(crate) use disrupt::Announced;
 pub(crate) use instances::ParseCache;
 pub use instances::ResolvedTexts;
 pub use instances::card_plugin_for;

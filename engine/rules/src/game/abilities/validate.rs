@@ -197,6 +197,7 @@ impl Game<'_> {
                 self.check_board(source, *onto, room)
             }
             Effect::Disembark { from } => self.check_disembark(source, *from),
+            Effect::Disrupt { play } => self.disrupt_error(*play).map_or(Ok(()), Err),
             _ => Ok(()),
         }
     }
