@@ -1,7 +1,7 @@
 //! Built-in decision providers: a random-legal player and a simple greedy AI.
 
 use crate::decision::{Choice, DecideError, Decision, DecisionKind, Player};
-use crate::model::{CardId, GameState, Printed};
+use crate::model::{CardId, GameState, Printed, Side};
 use crate::rng::Rng;
 
 /// Picks a uniformly random legal option with its own seeded generator, which is separate from
@@ -28,7 +28,8 @@ impl Player for RandomPlayer {
 }
 
 /// A simple greedy AI: it builds the dearest card it can finish soonest, deploys everything,
-/// attacks the defender it can most likely discard, never retreats and always passes in POPs.
+/// attacks the defender it can most likely discard, never retreats, and in POPs uses every
+/// ability and Battle card offered, except against its own card or ability in its disrupt POP.
 #[derive(Default)]
 pub struct GreedyPlayer;
 
@@ -105,6 +106,21 @@ impl GreedyPlayer {
                 100 + kill * 1000 + state.def(d.top()).cost_value() as i64 * 10 - remaining as i64
             }),
             Choice::Skip => 1,
+            // In the disrupt POP of its own card or ability, whatever it plays there could only
+            // disrupt that play (game 9.4: the POP is reserved for disrupting).
+            Choice::Activate { .. } | Choice::PlayCard { .. }
+                if matches!(
+                    decision.kind,
+                    DecisionKind::Pop {
+                        pop: swtcg_plugin_api::Pop::Disrupt
+                    }
+                ) && state
+                    .plays
+                    .last()
+                    .is_some_and(|p| Side::from(p.view.side) == side) =>
+            {
+                -1
+            }
             // Abilities are used whenever offered; the largest amount first.
             Choice::Activate { amount, .. } => 200 + amount.unwrap_or(0) as i64,
             Choice::PlayCard { amount, .. } => 150 + amount.unwrap_or(0) as i64,
@@ -147,5 +163,58 @@ impl Player for GreedyPlayer {
             })
             .map(|(index, _)| index)
             .ok_or_else(|| DecideError("no options to choose from".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use swtcg_plugin_api::{PlayKind, PlayView, Pop};
+
+    use super::*;
+    use crate::Ruleset;
+    use crate::decision::PrintedText;
+    use crate::model::{Play, UnitId};
+
+    /// A disrupt POP of a play of `by`, and the decision of `player` in it: pass, or use an
+    /// ability offered there.
+    fn disrupt_pop(by: Side, player: Side) -> (GameState, Decision) {
+        let mut state = GameState::new(Arc::new(Ruleset::default()), 0);
+        state.plays.push(Play {
+            view: PlayView {
+                id: 0,
+                side: by.into(),
+                kind: PlayKind::BattleCard,
+                card: "Vader's Grip".into(),
+                unit: None,
+                text: "Pay 7 Force -> Choose an untapped unit. Tap that unit.".into(),
+            },
+            disrupted: false,
+        });
+        let disrupt = Choice::Activate {
+            unit: UnitId(0),
+            ability: 0,
+            keyword: "Disrupt card text".into(),
+            offer: 0,
+            target: None,
+            amount: None,
+            text: PrintedText("Pay 1 Force -> Disrupt a Battle card.".into()),
+        };
+        let decision = Decision {
+            player,
+            kind: DecisionKind::Pop { pop: Pop::Disrupt },
+            options: vec![Choice::Pass, disrupt],
+        };
+        (state, decision)
+    }
+
+    #[test]
+    fn greedy_disrupts_the_opponents_play_but_never_its_own() {
+        let mut greedy = GreedyPlayer;
+        let (state, decision) = disrupt_pop(Side::Light, Side::Dark);
+        assert_eq!(greedy.decide(&state, &decision), Ok(1));
+        let (state, decision) = disrupt_pop(Side::Dark, Side::Dark);
+        assert_eq!(greedy.decide(&state, &decision), Ok(0));
     }
 }

@@ -263,6 +263,32 @@ struct Bytes<'a> {
     at: usize,
 }
 
+/// The units of the defender's side in the arena of the attack `a`: where a changed defender
+/// may be.
+fn defenders_side_in_arena(
+    state: &GameState,
+    a: &swtcg_rules::model::attack::AttackState,
+) -> Vec<u32> {
+    let side = state.unit(a.defender).map(|d| d.controller);
+    state
+        .units
+        .values()
+        .filter(|u| u.in_arena() == Some(a.arena) && Some(u.controller) == side)
+        .map(|u| u.id.0)
+        .collect()
+}
+
+/// The units in an arena of the controller of `own`: where its card may be attached.
+fn controllers_units_in_arenas(state: &GameState, own: u32) -> Vec<u32> {
+    let side = state.unit(UnitId(own)).map(|o| o.controller);
+    state
+        .units
+        .values()
+        .filter(|u| u.in_arena().is_some() && Some(u.controller) == side)
+        .map(|u| u.id.0)
+        .collect()
+}
+
 impl Bytes<'_> {
     fn byte(&mut self) -> u8 {
         let byte = self.data.get(self.at).copied().unwrap_or(0);
@@ -734,18 +760,7 @@ impl<'a> FuzzHost<'a> {
             15 => match attack {
                 // Another unit of the defender's side in the arena of the attack.
                 Some(a) => Effect::ChangeDefender {
-                    unit: pick(
-                        state
-                            .units
-                            .values()
-                            .filter(|u| {
-                                u.in_arena() == Some(a.arena)
-                                    && state.unit(a.defender).map(|d| d.controller)
-                                        == Some(u.controller)
-                            })
-                            .map(|u| u.id.0)
-                            .collect(),
-                    ),
+                    unit: pick(defenders_side_in_arena(state, a)),
                 },
                 None => Effect::AtBuildStepStart(Delayed::Draw { cards: 1 }),
             },
@@ -766,18 +781,7 @@ impl<'a> FuzzHost<'a> {
             // in an arena, a Pilot onto any unit.
             17 => Effect::Attach {
                 equipment: own,
-                to: pick(
-                    state
-                        .units
-                        .values()
-                        .filter(|u| {
-                            u.in_arena().is_some()
-                                && state.unit(UnitId(own)).map(|o| o.controller)
-                                    == Some(u.controller)
-                        })
-                        .map(|u| u.id.0)
-                        .collect(),
-                ),
+                to: pick(controllers_units_in_arenas(state, own)),
             },
             18 => match b & 4 {
                 0 => Effect::Board { onto: unit },
