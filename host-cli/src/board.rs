@@ -304,6 +304,14 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::CannotBeDisrupted { name, because, .. } => {
             format!("{name} can't be disrupted (\"{because}\")")
         }
+        Event::DiscardedFromHand { side, name, .. } => {
+            format!("{side} discards {name} from their hand to pay a cost")
+        }
+        Event::DiscardedFromDeck { side, name, .. } => {
+            format!(
+                "{side} puts {name} from the top of their deck into their discard pile to pay a cost"
+            )
+        }
         Event::Equipped { unit: u, name, .. } => format!("{name} is equipped to {}", unit(u)),
         Event::Boarded { unit: u, name, .. } => format!("{name} boards {} as its Pilot", unit(u)),
         Event::Disembarked { from, name, .. } => {

@@ -6,6 +6,7 @@
 //! proposed effect before it applies one. Plugins are written against the guest SDK, the
 //! `swtcg-sdk` crate in `sdk/`, which builds on this one.
 
+pub mod cost;
 pub mod hook;
 pub mod names;
 pub mod native;

@@ -39,6 +39,9 @@ pub enum DecisionKind {
     /// One of the options an ability of the unit offers (API 1.1 `choose`: Adapt, Overload,
     /// Foresight...); `Pass` declines an optional offer.
     ChooseOption { unit: UnitId },
+    /// Which card of the hand to discard to pay a cost of the ability of `unit` ("Discard a
+    /// card from your hand", game 13.8); `None` for a card being played.
+    DiscardForCost { unit: Option<UnitId> },
 }
 
 impl DecisionKind {
@@ -60,6 +63,12 @@ impl DecisionKind {
             DecisionKind::SplitHits { attacker } => format!("how to split the hits of {attacker}"),
             DecisionKind::ChooseCost { unit } => format!("which cost of {unit} to pay"),
             DecisionKind::ChooseOption { unit } => format!("an option of an ability of {unit}"),
+            DecisionKind::DiscardForCost { unit: Some(unit) } => {
+                format!("a card of the hand to discard for a cost of {unit}")
+            }
+            DecisionKind::DiscardForCost { unit: None } => {
+                "a card of the hand to discard for a cost".into()
+            }
             DecisionKind::RemoveDamage { unit } => {
                 format!("how many damage counters to remove from {unit}")
             }

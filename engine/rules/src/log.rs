@@ -160,6 +160,20 @@ pub enum Event {
         unit: UnitId,
         name: String,
     },
+    /// A card of `side`'s hand went to their discard pile to pay a cost ("Discard a card from
+    /// your hand", game 13.8).
+    DiscardedFromHand {
+        side: Side,
+        card: CardId,
+        name: String,
+    },
+    /// The top card of `side`'s deck went to their discard pile to pay a cost ("Put the top 3
+    /// cards of your deck into your discard pile", game 13.8).
+    DiscardedFromDeck {
+        side: Side,
+        card: CardId,
+        name: String,
+    },
     /// One card of a stack went to the discard pile, the unit staying in play (Stack).
     CardDiscarded {
         card: CardId,

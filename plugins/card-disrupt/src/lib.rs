@@ -5,8 +5,10 @@
 //! - "Pay 4 Force -> Disrupt a Battle card." (Change in Destiny), "Pay 3 Force -> Disrupt a
 //!   Mission" (Foil), "Pay 2 Force -> Disrupt a Mission card." (Lightside Explorer (A)),
 //!   "... -> Disrupt an activated ability.", "... -> Disrupt a Reserves activated ability",
-//!   "... -> Disrupt a non-unit card.": on a unit or a Battle card, with a cost of "[Tap]",
-//!   "tap this unit" or "Pay N Force" (joined by commas). Offered only in the disrupt POP (P10,
+//!   "... -> Disrupt a non-unit card.", "... -> Disrupt a Battle card or activated ability."
+//!   (Dismiss): on a unit or a Battle card, with any cost the engine pays (the contract's
+//!   grammar of costs: "Pay N Force", "[Tap]", "Discard your hand" (Desperate Times), "discard a
+//!   card from your hand"...). Offered only in the disrupt POP (P10,
 //!   which is reserved for disrupting, game 9.4) of a play of that kind; played, it disrupts
 //!   that play, which then does not resolve, its costs paid (game 13.3 step 3).
 //! - "Jedi Night can't be disrupted.": the card's own name; a play of that card can't be
@@ -17,7 +19,6 @@
 //!
 //! A text with more (a second sentence, "unless ... pays", a choice) is not claimed.
 
-use swtcg_card_text::card_text::force_cost;
 use swtcg_sdk::*;
 
 struct Disrupt;
@@ -32,6 +33,8 @@ enum Target {
     ReservesAbility,
     /// "a non-unit card": a Battle card or a Mission (the cards played that are no unit).
     NonUnitCard,
+    /// "a Battle card or activated ability".
+    BattleCardOrAbility,
 }
 
 impl Target {
@@ -44,6 +47,9 @@ impl Target {
                 play.kind == PlayKind::ActivatedAbility && granted_by_reserves(play)
             }
             Target::NonUnitCard => matches!(play.kind, PlayKind::BattleCard | PlayKind::Mission),
+            Target::BattleCardOrAbility => {
+                matches!(play.kind, PlayKind::BattleCard | PlayKind::ActivatedAbility)
+            }
         }
     }
 }
@@ -82,17 +88,11 @@ enum Text {
     Shields(Shield),
 }
 
-/// Whether every part of a cost is one the engine pays for activations: tapping this unit or
-/// paying Force.
+/// Whether the engine reads and pays the printed cost: the contract's grammar of costs, the one
+/// the engine pays by ("Pay 4 Force", "[Tap]", "Discard your hand", "discard a card from your
+/// hand"...).
 fn plain_cost(cost: &str) -> bool {
-    !cost.is_empty()
-        && cost.split(',').all(|part| {
-            let part = part.trim().to_ascii_lowercase();
-            matches!(
-                part.split_whitespace().collect::<Vec<_>>().as_slice(),
-                ["[tap]"] | ["tap", "this", "unit"]
-            ) || force_cost(&part).is_some()
-        })
+    !cost.is_empty() && api::cost::parse_costs(cost).is_ok()
 }
 
 /// The cost and effect of an activated text: the arrow is "->", or "- >" as one card's data
@@ -108,6 +108,7 @@ fn target(what: &str) -> Option<Target> {
         "an activated ability" => Target::ActivatedAbility,
         "a reserves activated ability" => Target::ReservesAbility,
         "a non-unit card" => Target::NonUnitCard,
+        "a battle card or activated ability" => Target::BattleCardOrAbility,
         _ => return None,
     })
 }
@@ -243,6 +244,22 @@ mod tests {
             })
         ));
         assert!(matches!(
+            read("Discard your hand -> Disrupt a Battle card."),
+            Some(Text::Disrupts {
+                target: Target::BattleCard,
+                ..
+            })
+        ));
+        assert!(matches!(
+            read(
+                "Pay 4 Force, discard a card from your hand -> Disrupt a Battle card or activated ability."
+            ),
+            Some(Text::Disrupts {
+                target: Target::BattleCardOrAbility,
+                ..
+            })
+        ));
+        assert!(matches!(
             read("[Tap] -> Disrupt a non-unit card."),
             Some(Text::Disrupts {
                 target: Target::NonUnitCard,
@@ -265,7 +282,7 @@ mod tests {
             "Pay 1 Force -> Disrupt a Battle card unless your opponent pays 2 Force.",
             "[tap] -> Disrupt a Battle card, unless its controller pays 2 Force.",
             "Pay 3 Force -> Disrupt an activated ability. The disrupted ability may not be activated again this turn.",
-            "Discard your hand -> Disrupt a Battle card.",
+            "Discard one of your units from any arena -> Disrupt a Battle card with a printed Force cost of 4 or less Force.",
             "Pay 2 Force -> Disrupt an attack.",
             "Attacks from this unit can't be disrupted.",
             "Pay 3 Force -> Disrupt a Dark Side unit's activated ability.",

@@ -471,6 +471,17 @@ impl<'s> Script<'s> {
                     format!("option {option:?} is not one the ability of {unit} offers"),
                 )
             }
+            // A card to discard for a cost: the act names the unit whose ability it pays for
+            // (any unit for a card being played) and the card by its name or number.
+            (DecisionKind::DiscardForCost { unit: asking }, Action::Choose { unit, option }) => {
+                if asking.is_some() && self.id(unit) != *asking {
+                    return Fit::Later;
+                }
+                answer(
+                    Self::option(decision, option),
+                    format!("{option:?} is no card of the hand to discard for the cost"),
+                )
+            }
             (
                 DecisionKind::ChooseCost { .. } | DecisionKind::RemoveDamage { .. },
                 Action::Choose { option, .. },
@@ -896,7 +907,10 @@ impl Decider for Script<'_> {
         // A mandatory decision with no default takes the next act, which must answer it.
         let mandatory_choice = matches!(decision.kind, DecisionKind::ChooseOption { .. })
             && !decision.options.contains(&Choice::Pass);
-        if (matches!(decision.kind, DecisionKind::ChooseCost { .. }) || mandatory_choice)
+        if (matches!(
+            decision.kind,
+            DecisionKind::ChooseCost { .. } | DecisionKind::DiscardForCost { .. }
+        ) || mandatory_choice)
             && let Some(act) = self.acts.get(self.next)
             && self.failure.is_none()
         {

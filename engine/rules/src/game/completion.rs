@@ -8,7 +8,7 @@ use swtcg_plugin_api::{
 
 use super::abilities::Wanted;
 use super::{Flow, Game};
-use crate::cost::{Cost, can_pay_as, parse_costs_with_x, pay, with_x, x_limit};
+use crate::cost::{Cost, can_pay_playing, parse_costs_with_x, with_x, x_limit};
 use crate::decision::Choice;
 use crate::log::Event;
 use crate::manifest::DiscardedAgain;
@@ -175,7 +175,7 @@ impl Game<'_> {
                 if completion.force_for_missing {
                     costs.push(Cost::Force(build_cost.saturating_sub(counters)));
                 }
-                if can_pay_as(&self.state, side, unit, &costs) {
+                if can_pay_playing(&self.state, side, unit, Some(card), &costs) {
                     legal.push(Route {
                         unit,
                         card,
@@ -254,7 +254,7 @@ impl Game<'_> {
             }
             None => self.put_from_hand(side, chosen.card, Place::BuildZone, false),
         };
-        pay(&mut self.state, unit, &chosen.costs);
+        self.pay_costs(side, Some(unit), None, &chosen.costs)?;
         // A Mission completed by another route resolves and is discarded (game 7.4).
         if self.state.def(chosen.card).card_type == CardType::Mission {
             self.resolve_mission(side, unit)?;

@@ -9,6 +9,7 @@ mod battle;
 mod cascade;
 mod command;
 mod completion;
+mod costs;
 mod played;
 mod revision;
 mod setup;

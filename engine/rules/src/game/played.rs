@@ -16,7 +16,7 @@ use super::abilities::{
     Activation, ActiveAbility, Announced, PlayedCard, offer_choices, with_addition,
 };
 use super::{Flow, Game};
-use crate::cost::{Cost, can_pay_as, parse_costs};
+use crate::cost::{Cost, can_pay_playing, parse_costs};
 use crate::decision::{Addition, Choice};
 use crate::log::Event;
 use crate::manifest::{DiscardedAgain, Zone};
@@ -203,7 +203,7 @@ impl Game<'_> {
                             from_discard: *route,
                             addition,
                         };
-                        if can_pay_as(&self.state, side, None, &costs) {
+                        if can_pay_playing(&self.state, side, None, Some(card), &costs) {
                             options.extend(offer_choices(activation, |t, a| play(t, a, None)));
                         }
                         // Each addition the player can pay on top of the card's cost, after it.
@@ -212,7 +212,7 @@ impl Game<'_> {
                                 continue;
                             };
                             let all: Vec<Cost> = costs.iter().chain(extra_costs).cloned().collect();
-                            if can_pay_as(&self.state, side, None, &all) {
+                            if can_pay_playing(&self.state, side, None, Some(card), &all) {
                                 options.extend(offer_choices(&both, |t, a| {
                                     play(t, a, Some(*addition))
                                 }));

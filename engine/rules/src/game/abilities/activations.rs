@@ -7,7 +7,7 @@ use swtcg_plugin_api::{
 };
 
 use super::{AMOUNT_LIMIT, ActiveAbility, Announced, Moment, Wanted};
-use crate::cost::{can_pay, can_pay_as, parse_costs, pay_as};
+use crate::cost::{can_pay, can_pay_playing, parse_costs};
 use crate::decision::{Choice, PrintedText};
 use crate::game::cascade::Work;
 use crate::game::{Flow, Game};
@@ -399,7 +399,7 @@ impl Game<'_> {
             None => None,
         };
         let payer = card.is_none().then_some(unit);
-        if !can_pay_as(&self.state, side, payer, &costs) {
+        if !can_pay_playing(&self.state, side, payer, card, &costs) {
             return Ok(());
         }
         // A free ability with no use limit could be played forever (by an AI, too).
@@ -557,16 +557,7 @@ impl Game<'_> {
     ) -> Flow {
         let unit = UnitId(instance.ability.unit);
         let side = instance.controller;
-        pay_as(&mut self.state, side, payer, costs);
-        // OQ-K7: a unit discarded as a cost leaves play before its ability resolves; the plugin
-        // decides, by the ruleset's flag, whether it still counts as where it was.
-        if card.is_none()
-            && costs
-                .iter()
-                .any(|c| matches!(c, crate::cost::Cost::DiscardThis(_)))
-        {
-            self.discard_unit(unit)?;
-        }
+        self.pay_costs(side, payer, card, costs)?;
         if card.is_none()
             && let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit)
         {

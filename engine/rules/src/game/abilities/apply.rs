@@ -5,7 +5,7 @@
 use swtcg_plugin_api::{Delayed, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall, Retarget};
 
 use super::{ActiveAbility, CHOICE_DEPTH_LIMIT, EFFECTS_PER_CALL};
-use crate::cost::{can_pay, parse_costs, pay};
+use crate::cost::{can_pay, parse_costs};
 use crate::decision::{Choice, DecisionKind};
 use crate::game::{Flow, Game};
 use crate::hooks::HookError;
@@ -655,11 +655,10 @@ impl Game<'_> {
             }
         };
         let (text, cost) = &payable[chosen.min(payable.len() - 1)];
-        pay(&mut self.state, unit, cost);
         self.event(Event::Paid {
             unit,
             cost: text.clone(),
         });
-        Ok(())
+        self.pay_costs(side, Some(unit), None, cost)
     }
 }

@@ -1,0 +1,131 @@
+//! Paying printed costs (game 13.8) that need the game: cards the player chooses from their
+//! hand, the whole hand, the top cards of the deck, damage counters and the discard of the unit
+//! itself. The costs that need nothing but the state (Force, build points, tapping) are paid by
+//! `cost::pay_as`, which this calls first.
+
+use super::{Flow, Game};
+use crate::cost::{Cost, pay_as};
+use crate::decision::{Choice, DecisionKind};
+use crate::log::Event;
+use crate::model::{CardId, Side, UnitId};
+
+impl Game<'_> {
+    /// Pays `costs` as `side`, for the ability of `unit` or for `card` being played from their
+    /// hand (never discarded to pay for itself); call only after `cost::can_pay_playing`.
+    ///
+    /// A unit discarded as a cost ("Discard this unit") leaves play here, before its ability
+    /// resolves (OQ-K7: the plugin decides, by the ruleset's flag, whether it still counts as
+    /// where it was); damage counters put on it as a cost may discard it at the next state
+    /// check, as any counters do (game 14.3).
+    pub(crate) fn pay_costs(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        card: Option<CardId>,
+        costs: &[Cost],
+    ) -> Flow {
+        pay_as(&mut self.state, side, unit, costs);
+        for cost in costs {
+            match cost {
+                Cost::DiscardFromHand(n) => {
+                    for _ in 0..*n {
+                        self.discard_chosen_from_hand(side, unit, card)?;
+                    }
+                }
+                Cost::DiscardHand => {
+                    let hand: Vec<CardId> = self.state.player(side).hand.clone();
+                    for discarded in hand.into_iter().filter(|&c| Some(c) != card) {
+                        self.discard_from_hand(side, discarded);
+                    }
+                }
+                Cost::MillOwn(n) => {
+                    for _ in 0..*n {
+                        let player = self.state.player_mut(side);
+                        if player.deck.is_empty() {
+                            break;
+                        }
+                        let top = player.deck.remove(0);
+                        self.state.discard_card(top);
+                        let name = self.state.def(top).name.clone();
+                        self.event(Event::DiscardedFromDeck {
+                            side,
+                            card: top,
+                            name,
+                        });
+                    }
+                }
+                Cost::DamageThis { amount, .. } => {
+                    // Game 11.5: counters, not damage: nothing prevents them.
+                    if let Some(u) = unit.and_then(|u| self.state.unit_mut(u)) {
+                        u.damage = u.damage.saturating_add(*amount);
+                        let id = u.id;
+                        self.event(Event::DamagePlaced {
+                            unit: id,
+                            amount: *amount,
+                        });
+                    }
+                }
+                Cost::DiscardThis(_) => {
+                    if let Some(unit) = unit {
+                        self.discard_unit(unit)?;
+                    }
+                }
+                Cost::Force(_)
+                | Cost::BuildPoints(_)
+                | Cost::TapThis
+                | Cost::GainForce(_)
+                | Cost::TapSubtype(_)
+                | Cost::ForceX { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The player picks a card of their hand (not the one being played) and discards it: one
+    /// option per distinct name, in hand order, since copies of a card are alike.
+    fn discard_chosen_from_hand(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        card: Option<CardId>,
+    ) -> Flow {
+        let mut cards: Vec<CardId> = Vec::new();
+        for &c in &self.state.player(side).hand {
+            let name = &self.state.def(c).name;
+            if Some(c) != card && !cards.iter().any(|&k| &self.state.def(k).name == name) {
+                cards.push(c);
+            }
+        }
+        let options: Vec<Choice> = cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| Choice::Option {
+                index: i as u32 + 1,
+                text: self.state.def(c).name.clone(),
+            })
+            .collect();
+        if options.is_empty() {
+            return Ok(());
+        }
+        let chosen = match self.decide(side, DecisionKind::DiscardForCost { unit }, options)? {
+            Choice::Option { index, .. } => index as usize - 1,
+            _ => 0,
+        };
+        if let Some(&discarded) = cards.get(chosen) {
+            self.discard_from_hand(side, discarded);
+        }
+        Ok(())
+    }
+
+    /// Moves a card from `side`'s hand to their discard pile, and logs it.
+    fn discard_from_hand(&mut self, side: Side, card: CardId) {
+        let player = self.state.player_mut(side);
+        let Some(at) = player.hand.iter().position(|&c| c == card) else {
+            return;
+        };
+        player.hand.remove(at);
+        self.state.discard_card(card);
+        let name = self.state.def(card).name.clone();
+        self.event(Event::DiscardedFromHand { side, card, name });
+    }
+}

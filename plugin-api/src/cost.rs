@@ -1,0 +1,382 @@
+//! The grammar of printed costs (game 13.8): "Pay 2 Force", "Pay 1 build point", "[Tap]",
+//! "Discard a card from your hand"... read into `Cost`s. It is part of the contract so that the
+//! engine, which pays costs, and the plugins, which offer activations with a printed cost, read
+//! a cost the same way: a plugin claims a text only if `parse_costs` reads its cost, and the
+//! engine then pays exactly that.
+
+/// One cost the engine knows how to pay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cost {
+    Force(u32),
+    BuildPoints(u32),
+    /// Tap the unit whose ability it is ([Tap]); impossible if it is already tapped.
+    TapThis,
+    /// A benefit written as an Upkeep "cost": "Gain 1 Force".
+    GainForce(u32),
+    /// Tap one of your other untapped units in an arena with this subtype ("tap a Padawan",
+    /// "tap one of your Clones"); the first such unit by id is tapped.
+    TapSubtype(String),
+    /// Discard the unit whose ability it is ("Discard Gregor", "discard this unit"); the engine
+    /// discards it after the other costs, through the usual discard (game 14.4).
+    DiscardThis(String),
+    /// "Pay X Force", with "where X is N or less" as `max`: the player chooses X when paying
+    /// (0 up to `max` and the Force they have), and [`with_x`] turns it into `Force(X)`. Until X
+    /// is chosen it can't be paid.
+    ForceX {
+        max: Option<u32>,
+    },
+    /// "Discard a card from your hand", "discard 2 cards from your hand": the player chooses
+    /// each card (never the card being played). Since API 1.8.
+    DiscardFromHand(u32),
+    /// "Discard your hand": every card in it but the one being played. Since API 1.8.
+    DiscardHand,
+    /// "Put the top 3 cards of your deck into your discard pile": payable only with that many
+    /// cards in the deck. Since API 1.8.
+    MillOwn(u32),
+    /// "Put 1 damage counter on this unit" (or on the unit by its name): counters, not damage
+    /// (game 11.5), which may discard the unit. Since API 1.8.
+    DamageThis {
+        amount: u32,
+        name: String,
+    },
+}
+
+/// Parses a printed cost, or several joined by commas and "and", paid in order, where every
+/// amount is a number. Returns an error naming the part the engine does not understand, or the
+/// X that would have to be chosen first.
+pub fn parse_costs(text: &str) -> Result<Vec<Cost>, String> {
+    let costs = parse_costs_with_x(text)?;
+    if costs.iter().any(|c| matches!(c, Cost::ForceX { .. })) {
+        return Err(format!(
+            "the cost \"{}\" has an X, which only a completion lets the player choose",
+            text.trim()
+        ));
+    }
+    Ok(costs)
+}
+
+/// The X of a cost, if it has one: `Some(max)`, `max` being the printed limit ("where X is 8 or
+/// less") if any.
+pub fn x_limit(costs: &[Cost]) -> Option<Option<u32>> {
+    costs.iter().find_map(|c| match c {
+        Cost::ForceX { max } => Some(*max),
+        _ => None,
+    })
+}
+
+/// The costs with X chosen: every "Pay X Force" becomes "Pay `x` Force". `None` when `x` is
+/// above the printed limit.
+pub fn with_x(costs: &[Cost], x: u32) -> Option<Vec<Cost>> {
+    costs
+        .iter()
+        .map(|c| match c {
+            Cost::ForceX { max } if max.is_some_and(|max| x > max) => None,
+            Cost::ForceX { .. } => Some(Cost::Force(x)),
+            other => Some(other.clone()),
+        })
+        .collect()
+}
+
+/// Parses a printed cost like [`parse_costs`], also "Pay X Force" (optionally limited by a
+/// following "where X is N or less"), whose X the player chooses when paying.
+pub fn parse_costs_with_x(text: &str) -> Result<Vec<Cost>, String> {
+    let cleaned = text.trim().trim_end_matches('.');
+    let mut costs: Vec<Cost> = Vec::new();
+    for part in cleaned
+        .split([',', ';'])
+        .flat_map(|part| part.split(" and "))
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+    {
+        // "where X is 8 or less" limits the X of the cost before it ("Pay X Force, where X is 8
+        // or less"); it is no cost of its own.
+        if let Some(limit) = x_limit_clause(part) {
+            match costs.last_mut() {
+                Some(Cost::ForceX { max }) if max.is_none() => *max = Some(limit),
+                _ => return Err(format!("\"{part}\" follows no cost with an X")),
+            }
+            continue;
+        }
+        costs.push(parse_one(part)?);
+    }
+    Ok(costs)
+}
+
+/// "where X is 8 or less" → 8.
+fn x_limit_clause(part: &str) -> Option<u32> {
+    let lower = part.to_ascii_lowercase();
+    let rest = lower.strip_prefix("where x is ")?;
+    rest.strip_suffix(" or less")?.trim().parse().ok()
+}
+
+/// A count as printed: a number, or "a", "an", "one" to "five".
+fn count(word: &str) -> Option<u32> {
+    match word {
+        "a" | "an" | "one" => Some(1),
+        "two" => Some(2),
+        "three" => Some(3),
+        "four" => Some(4),
+        "five" => Some(5),
+        _ => word.parse().ok(),
+    }
+}
+
+fn number_before(words: &[&str], unit: &str) -> Option<u32> {
+    let at = words.iter().position(|w| {
+        w.eq_ignore_ascii_case(unit) || w.eq_ignore_ascii_case(&format!("{unit}s"))
+    })?;
+    words.get(at.checked_sub(1)?)?.parse().ok()
+}
+
+fn parse_one(part: &str) -> Result<Cost, String> {
+    let lower = part.to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    match words.first().copied() {
+        Some("pay") if words == ["pay", "x", "force"] => Some(Cost::ForceX { max: None }),
+        Some("pay") if lower.ends_with("force") => number_before(&words, "force").map(Cost::Force),
+        Some("pay") if lower.contains("build point") => {
+            number_before(&words, "build").map(Cost::BuildPoints)
+        }
+        Some("gain") if lower.ends_with("force") => {
+            number_before(&words, "force").map(Cost::GainForce)
+        }
+        Some("tap") if words.len() <= 3 && (lower.contains("this") || words.len() == 1) => {
+            Some(Cost::TapThis)
+        }
+        Some("[tap]") => Some(Cost::TapThis),
+        Some("tap") => tapped_subtype(part),
+        Some("discard") => discard(part, &words),
+        Some("put") => put(part, &words),
+        _ => None,
+    }
+    .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
+}
+
+/// "Discard your hand", "discard a card from your hand", "discard 2 cards from your hand", or
+/// "discard <this unit's name>".
+fn discard(part: &str, words: &[&str]) -> Option<Cost> {
+    match words {
+        ["discard", "your", "hand"] => Some(Cost::DiscardHand),
+        ["discard", n, "card" | "cards", "from", "your", "hand"]
+        | ["discard", n, "card" | "cards", "from", "hand"] => {
+            count(n).filter(|&n| n > 0).map(Cost::DiscardFromHand)
+        }
+        // "Discard the top card from your deck" (Hell's Anvil (B)): the top of the deck into
+        // the discard pile, as "put the top card of your deck into your discard pile".
+        [
+            "discard",
+            "the",
+            "top",
+            "card",
+            "from" | "of",
+            "your",
+            "deck",
+        ] => Some(Cost::MillOwn(1)),
+        [
+            "discard",
+            "the",
+            "top",
+            n,
+            "cards",
+            "from" | "of",
+            "your",
+            "deck",
+        ] => count(n).filter(|&n| n > 0).map(Cost::MillOwn),
+        // Any other "from" ("discard one of your units from any arena") or "a ..." names a
+        // card to choose, which this grammar does not read.
+        _ if words.len() >= 2 && !words.contains(&"from") && words[1] != "a" => Some(
+            Cost::DiscardThis(part.trim()["discard".len()..].trim().to_string()),
+        ),
+        _ => None,
+    }
+}
+
+/// "Put the top card of your deck into your discard pile", "put the top 3 cards of your deck in
+/// your discard pile", "put 1 damage counter on this unit", "put 2 damage counters on Anakin".
+fn put(part: &str, words: &[&str]) -> Option<Cost> {
+    match words {
+        [
+            "put",
+            "the",
+            "top",
+            "card",
+            "of",
+            "your",
+            "deck",
+            "into" | "in",
+            "your",
+            "discard",
+            "pile",
+        ] => Some(Cost::MillOwn(1)),
+        [
+            "put",
+            "the",
+            "top",
+            n,
+            "cards",
+            "of",
+            "your",
+            "deck",
+            "into" | "in",
+            "your",
+            "discard",
+            "pile",
+        ] => count(n).filter(|&n| n > 0).map(Cost::MillOwn),
+        ["put", n, "damage", "counter" | "counters", "on", ..] if words.len() > 5 => {
+            let amount = count(n).filter(|&n| n > 0)?;
+            // The unit as printed ("this unit", "Anakin"), after "... on ".
+            let at = part.to_ascii_lowercase().find(" on ")?;
+            let name = part[at + 4..].trim();
+            // Only the unit itself: "this unit" or a name; "one of your units" is a choice.
+            let named = name.eq_ignore_ascii_case("this unit")
+                || (name.starts_with(|c: char| c.is_uppercase())
+                    && !name.to_ascii_lowercase().contains(" of ")
+                    && !name.starts_with("Each"));
+            named.then(|| Cost::DamageThis {
+                amount,
+                name: name.to_string(),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// "tap a Padawan", "tap an Ewok", "tap one of your Clones" → the subtype, as printed.
+fn tapped_subtype(part: &str) -> Option<Cost> {
+    let rest = part.trim().get(4..)?.trim();
+    let lower = rest.to_ascii_lowercase();
+    let subtype = if lower.starts_with("one of your ") {
+        let plural = &rest["one of your ".len()..];
+        plural.strip_suffix('s').unwrap_or(plural)
+    } else if lower.starts_with("an ") {
+        &rest[3..]
+    } else if lower.starts_with("a ") {
+        &rest[2..]
+    } else {
+        return None;
+    };
+    let subtype = subtype.trim();
+    (!subtype.is_empty() && !subtype.contains(' ')).then(|| Cost::TapSubtype(subtype.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_costs_parse() {
+        assert_eq!(parse_costs("Pay 2 Force"), Ok(vec![Cost::Force(2)]));
+        assert_eq!(parse_costs("Pay 0 Force"), Ok(vec![Cost::Force(0)]));
+        assert_eq!(
+            parse_costs("Pay 1 build point"),
+            Ok(vec![Cost::BuildPoints(1)])
+        );
+        assert_eq!(parse_costs("tap this unit."), Ok(vec![Cost::TapThis]));
+        assert_eq!(parse_costs("Gain 1 Force."), Ok(vec![Cost::GainForce(1)]));
+        assert_eq!(
+            parse_costs("Pay 1 Force, tap this unit"),
+            Ok(vec![Cost::Force(1), Cost::TapThis])
+        );
+        assert_eq!(
+            parse_costs("Discard Gregor"),
+            Ok(vec![Cost::DiscardThis("Gregor".into())])
+        );
+    }
+
+    #[test]
+    fn hand_deck_and_counter_costs_of_real_cards_parse() {
+        // There Will Be No Bargain (BOTS), Desperate Times (ESB), Upkeep texts.
+        assert_eq!(
+            parse_costs("Pay 4 Force, discard a card from your hand"),
+            Ok(vec![Cost::Force(4), Cost::DiscardFromHand(1)])
+        );
+        assert_eq!(
+            parse_costs("Discard your hand"),
+            Ok(vec![Cost::DiscardHand])
+        );
+        assert_eq!(
+            parse_costs("discard 2 cards from your hand"),
+            Ok(vec![Cost::DiscardFromHand(2)])
+        );
+        assert_eq!(
+            parse_costs("Put the top 3 cards of your deck into your discard pile."),
+            Ok(vec![Cost::MillOwn(3)])
+        );
+        assert_eq!(
+            parse_costs("put the top card of your deck in your discard pile"),
+            Ok(vec![Cost::MillOwn(1)])
+        );
+        assert_eq!(
+            parse_costs("Discard the top card from your deck"),
+            Ok(vec![Cost::MillOwn(1)])
+        );
+        // Zutton (A) (RAS): "Discard 1 card from hand".
+        assert_eq!(
+            parse_costs("Discard 1 card from hand"),
+            Ok(vec![Cost::DiscardFromHand(1)])
+        );
+        assert_eq!(
+            parse_costs("Put 1 damage counter on this unit"),
+            Ok(vec![Cost::DamageThis {
+                amount: 1,
+                name: "this unit".into()
+            }])
+        );
+        assert_eq!(
+            parse_costs("Pay 3 Force, put 1 damage counter on this unit"),
+            Ok(vec![
+                Cost::Force(3),
+                Cost::DamageThis {
+                    amount: 1,
+                    name: "this unit".into()
+                }
+            ])
+        );
+    }
+
+    #[test]
+    fn costs_that_name_a_card_to_choose_are_not_read() {
+        for text in [
+            "Discard one of your units from any arena",
+            "discard a card from your opponent's hand",
+            "Discard 0 cards from your hand",
+            "Put 1 damage counter on one of your units",
+            "Remove 2 counters from your Resource",
+        ] {
+            let read = parse_costs(text);
+            assert!(
+                read.as_ref().is_err_and(|why| why.contains("can't pay")),
+                "{text}: {read:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn x_costs_parse_with_their_limit_and_only_where_x_may_be_chosen() {
+        assert_eq!(
+            parse_costs_with_x("Pay X Force, where X is 8 or less."),
+            Ok(vec![Cost::ForceX { max: Some(8) }])
+        );
+        assert_eq!(
+            parse_costs_with_x("Pay X Force"),
+            Ok(vec![Cost::ForceX { max: None }])
+        );
+        assert_eq!(
+            parse_costs_with_x("Pay X Force, tap this unit"),
+            Ok(vec![Cost::ForceX { max: None }, Cost::TapThis])
+        );
+        assert!(parse_costs("Pay X Force").unwrap_err().contains("has an X"));
+        // A limit must follow an X cost.
+        assert!(parse_costs_with_x("Pay 2 Force, where X is 8 or less").is_err());
+    }
+
+    #[test]
+    fn choosing_x_replaces_it_within_the_limit() {
+        let costs = parse_costs_with_x("Pay X Force, where X is 8 or less").unwrap();
+        assert_eq!(x_limit(&costs), Some(Some(8)));
+        assert_eq!(with_x(&costs, 3), Some(vec![Cost::Force(3)]));
+        assert_eq!(with_x(&costs, 8), Some(vec![Cost::Force(8)]));
+        assert_eq!(with_x(&costs, 9), None);
+        assert_eq!(x_limit(&[Cost::Force(2)]), None);
+    }
+}
