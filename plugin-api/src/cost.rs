@@ -245,7 +245,12 @@ fn put(part: &str, words: &[&str]) -> Option<Cost> {
 fn tapped_subtype(part: &str) -> Option<Cost> {
     let rest = part.trim().get(4..)?.trim();
     let lower = rest.to_ascii_lowercase();
-    let subtype = if lower.starts_with("one of your ") {
+    let subtype = if lower.starts_with("one of your untapped ") {
+        // Only an untapped unit can be tapped: "untapped" adds nothing ("Tap one of your
+        // untapped Droids", Upkeep).
+        let plural = &rest["one of your untapped ".len()..];
+        plural.strip_suffix('s').unwrap_or(plural)
+    } else if lower.starts_with("one of your ") {
         let plural = &rest["one of your ".len()..];
         plural.strip_suffix('s').unwrap_or(plural)
     } else if lower.starts_with("an ") {
@@ -305,6 +310,10 @@ mod tests {
         assert_eq!(
             parse_costs("put the top card of your deck in your discard pile"),
             Ok(vec![Cost::MillOwn(1)])
+        );
+        assert_eq!(
+            parse_costs("Tap one of your untapped Droids"),
+            Ok(vec![Cost::TapSubtype("Droid".into())])
         );
         assert_eq!(
             parse_costs("Discard the top card from your deck"),

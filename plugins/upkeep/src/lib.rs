@@ -56,7 +56,29 @@ fn tap_self(cost: &str, name: &str) -> String {
     }
 }
 
+/// Whether the engine reads every listed cost (the contract's grammar of costs), so that the
+/// Upkeep can be carried out as printed. `understands` does not see the card, so a cost naming
+/// a unit ("tap Ona", "tap Hell's Anvil") is read as naming this one, as `tap_self` reads it
+/// once the unit is known.
+fn every_cost_reads(parameter: &str) -> bool {
+    let listed = costs(parameter, "");
+    !listed.is_empty()
+        && listed.iter().all(|cost| {
+            let named_tap = cost
+                .strip_prefix("tap ")
+                .or_else(|| cost.strip_prefix("Tap "))
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_uppercase()));
+            named_tap || api::cost::parse_costs(cost).is_ok()
+        })
+}
+
 impl Keyword for Upkeep {
+    /// An Upkeep whose costs the engine can't all read is not carried out: the player could
+    /// not pay it as printed (a cost left out would make another one mandatory).
+    fn understands(ability: Ability) -> bool {
+        every_cost_reads(&ability.parameter)
+    }
+
     fn build_step_start(ability: Ability, event: Event) -> HookResult {
         let Some(unit) = host::unit(ability.unit) else {
             return Ok(Vec::new());
@@ -78,3 +100,29 @@ impl Keyword for Upkeep {
 }
 
 swtcg_sdk::export_keyword!(Upkeep);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upkeeps_of_real_cards_are_understood_only_if_every_cost_reads() {
+        for parameter in [
+            "Pay 1 build point, discard 1 card from your hand, or tap this unit.",
+            "Put 1 damage counter on Dengar.",
+            "Discard the top card from your deck or tap Hell's Anvil.",
+            "Put the top 3 cards of your deck into your discard pile.",
+            "Pay 1 build point or tap Ona.",
+            "Gain 1 Force.",
+        ] {
+            assert!(every_cost_reads(parameter), "{parameter}");
+        }
+        for parameter in [
+            "Remove a card in your discard pile from the game or tap this unit.",
+            "Return one of your units to your hand.",
+            "",
+        ] {
+            assert!(!every_cost_reads(parameter), "{parameter}");
+        }
+    }
+}
