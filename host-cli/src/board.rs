@@ -301,6 +301,10 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             by,
             ..
         } => format!("{by} disrupts {side}'s {name} (\"{text}\"): it does not resolve"),
+        Event::UnlessPays { side, cost, paid } => match paid {
+            true => format!("{side} pays \"{cost}\""),
+            false => format!("{side} does not pay \"{cost}\""),
+        },
         Event::CannotBeDisrupted { name, because, .. } => {
             format!("{name} can't be disrupted (\"{because}\")")
         }

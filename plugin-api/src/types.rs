@@ -402,6 +402,14 @@ pub enum Effect {
     Disrupt {
         play: u32,
     },
+    /// The player `side` may pay `cost` (a printed cost the contract's grammar reads, paid by
+    /// that player: "unless your opponent pays 2 Force"); the engine then asks the query
+    /// `chosen` of the ability with index 0 if they paid and 1 if they did not or could not,
+    /// and applies its answer. Since API 1.8.
+    UnlessPays {
+        side: Side,
+        cost: String,
+    },
 }
 
 wire_enum!(

@@ -42,6 +42,9 @@ pub enum DecisionKind {
     /// Which card of the hand to discard to pay a cost of the ability of `unit` ("Discard a
     /// card from your hand", game 13.8); `None` for a card being played.
     DiscardForCost { unit: Option<UnitId> },
+    /// Whether to pay a cost an ability of `unit` offers inside its effect ("unless your
+    /// opponent pays 2 Force"): the cost, or `Pass` to decline (API 1.8 `unless-pays`).
+    PayOrNot { unit: UnitId },
 }
 
 impl DecisionKind {
@@ -68,6 +71,9 @@ impl DecisionKind {
             }
             DecisionKind::DiscardForCost { unit: None } => {
                 "a card of the hand to discard for a cost".into()
+            }
+            DecisionKind::PayOrNot { unit } => {
+                format!("whether to pay what an ability of {unit} asks")
             }
             DecisionKind::RemoveDamage { unit } => {
                 format!("how many damage counters to remove from {unit}")

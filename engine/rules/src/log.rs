@@ -258,6 +258,13 @@ pub enum Event {
         /// The player whose ability disrupted it.
         by: Side,
     },
+    /// `side` was offered to pay `cost` inside an effect ("unless your opponent pays 2 Force")
+    /// and paid it or not (API 1.8 `unless-pays`).
+    UnlessPays {
+        side: Side,
+        cost: String,
+        paid: bool,
+    },
     /// An ability in play (or of the card itself) made the play impossible to disrupt, so no
     /// disrupt POP opened for it ("Battle cards can't be disrupted.").
     CannotBeDisrupted {

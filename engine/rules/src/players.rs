@@ -131,6 +131,9 @@ impl GreedyPlayer {
             {
                 text.parse().unwrap_or(0)
             }
+            // A payment offered inside an effect ("unless your opponent pays 2 Force") is made
+            // whenever it can be: it stops what the effect would otherwise do.
+            Choice::Option { .. } if matches!(decision.kind, DecisionKind::PayOrNot { .. }) => 1,
             Choice::Option { index, .. } => -(*index as i64),
             // A route with an X: the larger the X, the stronger the unit usually is ("power
             // and health are equal to X"); an X below 3 makes a unit too weak to spend a card on.

@@ -542,7 +542,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 32 {
+        match self.bytes.byte() % 33 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -661,8 +661,12 @@ impl<'a> FuzzHost<'a> {
             30 => Effect::Disembark {
                 from: self.unit(state, own),
             },
-            _ => Effect::Disrupt {
+            31 => Effect::Disrupt {
                 play: self.play(state),
+            },
+            _ => Effect::UnlessPays {
+                side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
+                cost: COSTS[usize::from(self.bytes.byte()) % COSTS.len()].into(),
             },
         }
     }
@@ -790,6 +794,10 @@ impl<'a> FuzzHost<'a> {
             // Only while a play is open: no other `disrupt` can be valid.
             19 if b & 8 == 0 && playing.is_some() => Effect::Disrupt {
                 play: playing.unwrap_or_default(),
+            },
+            19 if b & 16 == 0 => Effect::UnlessPays {
+                side: swtcg_plugin_api::Side::ALL[usize::from(b >> 7)],
+                cost: COSTS[usize::from(b >> 5) % COSTS.len()].into(),
             },
             _ => match state.departed.keys().next_back() {
                 Some(from) if b & 4 == 0 => Effect::PutBeneath { unit, from: from.0 },

@@ -706,6 +706,10 @@ impl<'a> Mem<'a> {
             29 => E::Board { onto: a },
             30 => E::Disembark { from: a },
             31 => E::Disrupt { play: a },
+            32 => E::UnlessPays {
+                side: lift(f.u8(p))?,
+                cost: self.string_at(b, f.u32(p + 8))?,
+            },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1633,14 +1637,26 @@ mod tests {
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
-        // Case 31, disrupt play 12 (API 1.8, the last case); 32 is no case.
-        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 32, 12, 0, 0, 0, 0, 0]);
+        // Case 31, disrupt play 12 (API 1.8); 33 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 33, 12, 0, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert_eq!(
             m.effect(&Fields(&memory[0..28])).unwrap(),
             api::Effect::Disrupt { play: 12 }
         );
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
+        // Case 32, unless-pays: the side at 4 and the cost's string (pointer, length) at 8
+        // (API 1.8, the last case); the text "Pay 2 Force" lies at 28.
+        let mut memory = le(&[32, 1, 28, 11, 0, 0, 0]);
+        memory.extend_from_slice(b"Pay 2 Force\0");
+        let m = Mem(&memory);
+        assert_eq!(
+            m.effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::UnlessPays {
+                side: api::Side::Light,
+                cost: "Pay 2 Force".into()
+            }
+        );
     }
 
     #[test]

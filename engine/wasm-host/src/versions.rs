@@ -632,11 +632,16 @@ macro_rules! conversions_1_7 {
 }
 
 /// API 1.8.0, the newest: Disrupt (game 13.3), with the host question `playing` (a
-/// `play-view`), the effect `disrupt` and the query `undisruptable`.
+/// `play-view`), the effect `disrupt` and the query `undisruptable`; and the effect
+/// `unless-pays` (a player may pay a cost inside an effect).
 pub(crate) mod v1_8 {
     conversions!(super::bindings::swtcg::keyword::types);
     conversions_1_4!(@ {
         Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
+        Err(wit::Effect::UnlessPays(u)) => E::UnlessPays {
+            side: from_wit_side(u.side),
+            cost: u.cost,
+        },
     });
     inline_attack!();
     conversions_1_7!();

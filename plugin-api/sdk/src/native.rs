@@ -338,6 +338,10 @@ fn effect(e: Effect) -> api::Effect {
         Effect::Board(onto) => E::Board { onto },
         Effect::Disembark(from) => E::Disembark { from },
         Effect::Disrupt(play) => E::Disrupt { play },
+        Effect::UnlessPays(u) => E::UnlessPays {
+            side: u.side.into(),
+            cost: u.cost,
+        },
     }
 }
 

@@ -81,10 +81,24 @@ enum Shield {
     YourMissions,
 }
 
+/// Who may pay to stop a disrupt ("... unless your opponent pays 2 Force").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Payer {
+    /// "your opponent": the opponent of the player whose ability disrupts.
+    Opponent,
+    /// "its controller": the player of the card or ability being disrupted.
+    Controller,
+}
+
 /// What a printed text of these patterns says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Text {
-    Disrupts { cost: String, target: Target },
+    Disrupts {
+        cost: String,
+        target: Target,
+        /// "unless <payer> pays N Force": who may pay, and the cost as the engine reads it.
+        unless: Option<(Payer, String)>,
+    },
     Shields(Shield),
 }
 
@@ -125,9 +139,14 @@ fn read(text: &str) -> Option<Text> {
             return None;
         }
         let what = effect.trim().strip_prefix("Disrupt ")?;
+        let (what, unless) = match what.split_once(" unless ") {
+            Some((what, clause)) => (what.trim_end_matches(','), Some(unless(clause)?)),
+            None => (what, None),
+        };
         return Some(Text::Disrupts {
             cost: cost.to_string(),
             target: target(what)?,
+            unless,
         });
     }
     let subject = sentence
@@ -140,6 +159,19 @@ fn read(text: &str) -> Option<Text> {
         name if starts_a_name(name) => Shield::Named(name.to_string()),
         _ => return None,
     }))
+}
+
+/// "your opponent pays 2 Force", "its controller pays 2 Force": who may pay, and the cost.
+fn unless(clause: &str) -> Option<(Payer, String)> {
+    let (who, pays) = clause.trim().split_once(" pays ")?;
+    let payer = match who.trim().to_ascii_lowercase().as_str() {
+        "your opponent" => Payer::Opponent,
+        "its controller" => Payer::Controller,
+        _ => return None,
+    };
+    let cost = format!("Pay {}", pays.trim());
+    api::cost::parse_costs(&cost).ok()?;
+    Some((payer, cost))
 }
 
 /// Whether words read as a card's name: one to five words, the first capitalised, no word of
@@ -164,7 +196,7 @@ impl Keyword for Disrupt {
     }
 
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
-        let Some(Text::Disrupts { cost, target }) = read(&ability.text) else {
+        let Some(Text::Disrupts { cost, target, .. }) = read(&ability.text) else {
             return Vec::new();
         };
         let Some(play) = host::playing() else {
@@ -184,15 +216,45 @@ impl Keyword for Disrupt {
         }]
     }
 
-    fn activate(ability: Ability, _index: u32, _choice: Choice, _event: Event) -> HookResult {
-        let Some(Text::Disrupts { target, .. }) = read(&ability.text) else {
+    fn activate(ability: Ability, _index: u32, _choice: Choice, event: Event) -> HookResult {
+        let Some(Text::Disrupts { target, unless, .. }) = read(&ability.text) else {
             return Err(format!("not a disrupt text: {}", ability.text));
         };
         let play = host::playing().ok_or("no card or ability is being played")?;
         if !target.reaches(&play) {
             return Err(format!("{} can't disrupt {}", ability.text, play.card));
         }
-        Ok(vec![Effect::Disrupt(play.id)])
+        let Some((payer, cost)) = unless else {
+            return Ok(vec![Effect::Disrupt(play.id)]);
+        };
+        // The player whose ability disrupts: its unit's controller, or the player of a
+        // Battle card (the event names them).
+        let mine = match host::unit(ability.unit) {
+            Some(unit) => unit.controller,
+            None => event.side.ok_or("a Battle card played by no player")?,
+        };
+        let side = match payer {
+            Payer::Controller => play.side,
+            Payer::Opponent => match mine {
+                Side::Dark => Side::Light,
+                Side::Light => Side::Dark,
+            },
+        };
+        Ok(vec![Effect::UnlessPays(UnlessPays { side, cost })])
+    }
+
+    /// After "unless ... pays": 0 when the player paid (nothing is disrupted), 1 when not.
+    fn chosen(ability: Ability, index: u32) -> HookResult {
+        if index == 0 {
+            return Ok(Vec::new());
+        }
+        let play = host::playing().ok_or("no card or ability is being played")?;
+        match read(&ability.text) {
+            Some(Text::Disrupts { target, .. }) if target.reaches(&play) => {
+                Ok(vec![Effect::Disrupt(play.id)])
+            }
+            _ => Ok(Vec::new()),
+        }
     }
 
     fn undisruptable(ability: Ability) -> bool {
@@ -227,6 +289,7 @@ mod tests {
         let battle = Text::Disrupts {
             cost: "Pay 4 Force".into(),
             target: Target::BattleCard,
+            unless: None,
         };
         assert_eq!(read("Pay 4 Force -> Disrupt a Battle card."), Some(battle));
         assert!(matches!(
@@ -278,9 +341,25 @@ mod tests {
 
     #[test]
     fn texts_with_more_than_the_pattern_are_not_claimed() {
+        assert_eq!(
+            read("Pay 1 Force -> Disrupt a Battle card unless your opponent pays 2 Force."),
+            Some(Text::Disrupts {
+                cost: "Pay 1 Force".into(),
+                target: Target::BattleCard,
+                unless: Some((Payer::Opponent, "Pay 2 Force".into())),
+            })
+        );
+        assert_eq!(
+            read("[tap] -> Disrupt a Battle card, unless its controller pays 2 Force."),
+            Some(Text::Disrupts {
+                cost: "[tap]".into(),
+                target: Target::BattleCard,
+                unless: Some((Payer::Controller, "Pay 2 Force".into())),
+            })
+        );
         for text in [
-            "Pay 1 Force -> Disrupt a Battle card unless your opponent pays 2 Force.",
-            "[tap] -> Disrupt a Battle card, unless its controller pays 2 Force.",
+            "[tap] -> A Battle card disrupt, unless 2 Force your opponent pays.",
+            "Pay 1 Force -> Disrupt a Battle card unless your opponent pays 2 build points and a card.",
             "Pay 3 Force -> Disrupt an activated ability. The disrupted ability may not be activated again this turn.",
             "Discard one of your units from any arena -> Disrupt a Battle card with a printed Force cost of 4 or less Force.",
             "Pay 2 Force -> Disrupt an attack.",

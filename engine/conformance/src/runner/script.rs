@@ -471,6 +471,19 @@ impl<'s> Script<'s> {
                     format!("option {option:?} is not one the ability of {unit} offers"),
                 )
             }
+            // A payment an ability offers inside its effect ("unless your opponent pays 2
+            // Force"): the paying side's act names the ability's unit (any unit for a Battle
+            // card's) and the cost, by its text or as option 1; `pass` declines.
+            (DecisionKind::PayOrNot { unit: asking }, Action::Choose { unit, option }) => {
+                let from_a_unit = self.ids.values().any(|id| id == asking);
+                if from_a_unit && self.id(unit) != Some(*asking) {
+                    return Fit::Later;
+                }
+                answer(
+                    Self::option(decision, option),
+                    format!("{option:?} is not the cost the ability offers to pay"),
+                )
+            }
             // A card to discard for a cost: the act names the unit whose ability it pays for
             // (any unit for a card being played) and the card by its name or number.
             (DecisionKind::DiscardForCost { unit: asking }, Action::Choose { unit, option }) => {

@@ -5,7 +5,7 @@
 use swtcg_plugin_api::{Delayed, Effect, HookEvent, HookPoint, QueryAnswer, QueryCall, Retarget};
 
 use super::{ActiveAbility, CHOICE_DEPTH_LIMIT, EFFECTS_PER_CALL};
-use crate::cost::{can_pay, parse_costs};
+use crate::cost::{can_pay, can_pay_playing, parse_costs};
 use crate::decision::{Choice, DecisionKind};
 use crate::game::{Flow, Game};
 use crate::hooks::HookError;
@@ -112,6 +112,9 @@ impl Game<'_> {
                 Effect::Board { onto } => self.board(source, UnitId(onto)),
                 Effect::Disembark { from } => self.disembark(source, UnitId(from)),
                 Effect::Disrupt { play } => self.mark_disrupted(play, source.controller),
+                Effect::UnlessPays { side, cost } => {
+                    self.offer_payment(source, side.into(), &cost)?
+                }
                 other => self.apply_for(source.controller, other, &mut new_damage)?,
             }
         }
@@ -239,7 +242,8 @@ impl Game<'_> {
             | Effect::Choose { .. }
             | Effect::Board { .. }
             | Effect::Disembark { .. }
-            | Effect::Disrupt { .. } => {}
+            | Effect::Disrupt { .. }
+            | Effect::UnlessPays { .. } => {}
         }
         Ok(())
     }
@@ -394,6 +398,59 @@ impl Game<'_> {
                 QueryAnswer::Effects(effects) => effects,
                 _ => return Ok(()),
             },
+        };
+        self.choice_depth += 1;
+        let applied = self.apply_effects(source, "chosen", effects);
+        self.choice_depth -= 1;
+        applied
+    }
+
+    /// API 1.8 `unless-pays`: `side` may pay `cost` if they can (decision `pay-or-not`, the
+    /// cost or `Pass`); then the ability's `chosen` gets 0 if they paid and 1 if not, and its
+    /// effects apply ("Disrupt a Battle card unless your opponent pays 2 Force").
+    fn offer_payment(&mut self, source: &ActiveAbility, side: Side, cost: &str) -> Flow {
+        if self.choice_depth >= CHOICE_DEPTH_LIMIT {
+            let error = HookError {
+                plugin: self.plugin_label(source.plugin),
+                hook: "chosen".into(),
+                reason: format!("offered more than {CHOICE_DEPTH_LIMIT} choices in a row"),
+            };
+            return self.plugin_failed(error);
+        }
+        // The effect was validated: the cost reads.
+        let costs = parse_costs(cost).unwrap_or_default();
+        let unit = UnitId(source.ability.unit);
+        let paid = can_pay_playing(&self.state, side, None, None, &costs)
+            && matches!(
+                self.decide(
+                    side,
+                    DecisionKind::PayOrNot { unit },
+                    vec![
+                        Choice::Pass,
+                        Choice::Option {
+                            index: 1,
+                            text: cost.trim().to_string(),
+                        },
+                    ],
+                )?,
+                Choice::Option { .. }
+            );
+        if paid {
+            self.pay_costs(side, None, None, &costs)?;
+        }
+        self.event(Event::UnlessPays {
+            side,
+            cost: cost.trim().to_string(),
+            paid,
+        });
+        let effects = match self.ask(
+            source,
+            QueryCall::Chosen {
+                index: u32::from(!paid),
+            },
+        )? {
+            QueryAnswer::Effects(effects) => effects,
+            _ => return Ok(()),
         };
         self.choice_depth += 1;
         let applied = self.apply_effects(source, "chosen", effects);

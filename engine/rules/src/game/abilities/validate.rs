@@ -198,6 +198,9 @@ impl Game<'_> {
             }
             Effect::Disembark { from } => self.check_disembark(source, *from),
             Effect::Disrupt { play } => self.disrupt_error(*play).map_or(Ok(()), Err),
+            Effect::UnlessPays { cost, .. } => parse_costs(cost)
+                .map(|_| ())
+                .map_err(|why| format!("the cost offered does not read: {why}")),
             _ => Ok(()),
         }
     }
