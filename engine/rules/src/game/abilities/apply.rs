@@ -346,14 +346,8 @@ impl Game<'_> {
         options: Vec<String>,
         optional: bool,
     ) -> Flow {
-        // A plugin whose every answer offers another choice would never end.
-        if self.choice_depth >= CHOICE_DEPTH_LIMIT {
-            let error = HookError {
-                plugin: self.plugin_label(source.plugin),
-                hook: "chosen".into(),
-                reason: format!("offered more than {CHOICE_DEPTH_LIMIT} choices in a row"),
-            };
-            return self.plugin_failed(error);
+        if self.too_many_choices(source)? {
+            return Ok(());
         }
         let mut choices: Vec<Choice> = Vec::with_capacity(options.len() + 1);
         if optional {
@@ -399,23 +393,15 @@ impl Game<'_> {
                 _ => return Ok(()),
             },
         };
-        self.choice_depth += 1;
-        let applied = self.apply_effects(source, "chosen", effects);
-        self.choice_depth -= 1;
-        applied
+        self.apply_chosen(source, effects)
     }
 
     /// API 1.8 `unless-pays`: `side` may pay `cost` if they can (decision `pay-or-not`, the
     /// cost or `Pass`); then the ability's `chosen` gets 0 if they paid and 1 if not, and its
     /// effects apply ("Disrupt a Battle card unless your opponent pays 2 Force").
     fn offer_payment(&mut self, source: &ActiveAbility, side: Side, cost: &str) -> Flow {
-        if self.choice_depth >= CHOICE_DEPTH_LIMIT {
-            let error = HookError {
-                plugin: self.plugin_label(source.plugin),
-                hook: "chosen".into(),
-                reason: format!("offered more than {CHOICE_DEPTH_LIMIT} choices in a row"),
-            };
-            return self.plugin_failed(error);
+        if self.too_many_choices(source)? {
+            return Ok(());
         }
         // The effect was validated: the cost reads.
         let costs = parse_costs(cost).unwrap_or_default();
@@ -452,6 +438,26 @@ impl Game<'_> {
             QueryAnswer::Effects(effects) => effects,
             _ => return Ok(()),
         };
+        self.apply_chosen(source, effects)
+    }
+
+    /// Whether the ability has offered too many choices in a row (a plugin whose every answer
+    /// offers another would never end): then its failure is reported, as the ruleset says.
+    fn too_many_choices(&mut self, source: &ActiveAbility) -> Flow<bool> {
+        if self.choice_depth < CHOICE_DEPTH_LIMIT {
+            return Ok(false);
+        }
+        let error = HookError {
+            plugin: self.plugin_label(source.plugin),
+            hook: "chosen".into(),
+            reason: format!("offered more than {CHOICE_DEPTH_LIMIT} choices in a row"),
+        };
+        self.plugin_failed(error)?;
+        Ok(true)
+    }
+
+    /// Applies what `chosen` answered, one level of choices deeper.
+    fn apply_chosen(&mut self, source: &ActiveAbility, effects: Vec<Effect>) -> Flow {
         self.choice_depth += 1;
         let applied = self.apply_effects(source, "chosen", effects);
         self.choice_depth -= 1;
