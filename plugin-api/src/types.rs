@@ -269,89 +269,74 @@ impl Delayed {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "effect")]
 pub enum Effect {
+    /// Change a unit's total stats for a duration (WIT `stats`).
     Stats(StatChange),
-    Prevent {
-        unit: UnitId,
-        amount: u32,
-    },
-    AddPending {
-        unit: UnitId,
-        amount: u32,
-    },
+    /// Prevent up to `amount` of the damage pending on `unit` in the current damage instance
+    /// (WIT `prevent`; game 14.1).
+    Prevent { unit: UnitId, amount: u32 },
+    /// Add `amount` damage pending on `unit` in the current instance (Critical Hit).
+    AddPending { unit: UnitId, amount: u32 },
+    /// Roll `dice` dice of damage from `source` at `target`, as a new damage instance (game
+    /// 11.4, 13.5).
     DiceOfDamage {
         source: UnitId,
         target: UnitId,
         dice: u32,
     },
+    /// Do `amount` damage (not dice) from `source` to `target`, as a new damage instance.
     Damage {
         source: UnitId,
         target: UnitId,
         amount: u32,
     },
-    ChangeDefender {
-        unit: UnitId,
-    },
-    OfferSplit {
-        hits: u32,
-    },
-    ExtraAttackDice {
-        dice: u32,
-    },
-    GainForce {
-        amount: u32,
-    },
-    Tap {
-        unit: UnitId,
-    },
-    Untap {
-        unit: UnitId,
-    },
+    /// The attack now targets `unit` instead (Intercept, Redirect), if the rules allow it.
+    ChangeDefender { unit: UnitId },
+    /// The attacker's controller may move up to `hits` hits of the current attack from the
+    /// defender to another unit in the arena (Overkill).
+    OfferSplit { hits: u32 },
+    /// Roll `dice` more attack dice (Fury).
+    ExtraAttackDice { dice: u32 },
+    /// The ability's controller gains `amount` Force.
+    GainForce { amount: u32 },
+    /// Tap a unit.
+    Tap { unit: UnitId },
+    /// Untap a unit.
+    Untap { unit: UnitId },
+    /// Add (or, negative, remove) counters of a named kind on a unit; never below 0.
     Counters {
         unit: UnitId,
         kind: String,
         amount: i32,
     },
-    PayOneOf {
-        costs: Vec<String>,
-    },
+    /// The unit's controller pays one of these printed costs they can pay, choosing when
+    /// several can be paid, or nothing if none can (Upkeep, OQ-K14).
+    PayOneOf { costs: Vec<String> },
+    /// Run a delayed effect when the current attack ends (Retaliate, Backfire).
     AtAttackEnd(Delayed),
-    Reroll {
-        dice: Vec<u32>,
-    },
-    DiceModifier {
-        amount: i32,
-    },
-    MoveUnit {
-        unit: UnitId,
-        zone: Zone,
-    },
+    /// Re-roll these attack dice (by index) before hits are counted (Lucky; the re-roll POP).
+    Reroll { dice: Vec<u32> },
+    /// Add `amount` to every attack die's value for hits in the current attack.
+    DiceModifier { amount: i32 },
+    /// Move a unit to an arena of its type line or to its owner's build zone.
+    MoveUnit { unit: UnitId, zone: Zone },
+    /// Give a unit a printed ability for a duration.
     Grant {
         unit: UnitId,
         text: String,
         duration: Duration,
     },
-    PlaceDamage {
-        unit: UnitId,
-        amount: u32,
-    },
-    RemoveDamage {
-        unit: UnitId,
-        amount: u32,
-    },
+    /// Put damage counters on a unit: not damage, so nothing prevents them and no "when
+    /// damaged" ability triggers (game 11.5).
+    PlaceDamage { unit: UnitId, amount: u32 },
+    /// The unit's controller may remove up to `amount` damage counters from it, choosing how
+    /// many (game 14.5: not prevention).
+    RemoveDamage { unit: UnitId, amount: u32 },
     /// A player draws cards. Since API 1.1.
-    Draw {
-        side: Side,
-        cards: u32,
-    },
+    Draw { side: Side, cards: u32 },
     /// The ability's controller gains build points. Since API 1.1.
-    GainBuildPoints {
-        amount: u32,
-    },
+    GainBuildPoints { amount: u32 },
     /// A player loses Force, down to none. Since API 1.1.
-    LoseForce {
-        side: Side,
-        amount: u32,
-    },
+    LoseForce { side: Side, amount: u32 },
     /// The ability's controller picks one of these texts; the engine then asks the query
     /// `chosen` with its 0-based index. Since API 1.1.
     Choose {
@@ -376,40 +361,25 @@ pub enum Effect {
     /// Runs when the ability's controller's next build step starts. Since API 1.1.
     AtBuildStepStart(Delayed),
     /// The top card of the discarded unit `from` goes face down beneath `unit`. Since API 1.1.
-    PutBeneath {
-        unit: UnitId,
-        from: UnitId,
-    },
+    PutBeneath { unit: UnitId, from: UnitId },
     /// The completed Equipment `equipment` (a card in the build zone, the ability's own) is
     /// attached to the unit `to` (Equip, game 16.2). Since API 1.3.
-    Attach {
-        equipment: UnitId,
-        to: UnitId,
-    },
+    Attach { equipment: UnitId, to: UnitId },
     /// The ability's own card, a Pilot that is a unit in the Character arena, moves onto the
     /// unit `onto` and pilots it (Pilot, game 12.2). Since API 1.4.
-    Board {
-        onto: UnitId,
-    },
+    Board { onto: UnitId },
     /// The ability's own card, a Pilot piloting the unit `from`, moves off it into the Character
     /// arena as a unit of its own (Pilot, game 12.2). Since API 1.4.
-    Disembark {
-        from: UnitId,
-    },
+    Disembark { from: UnitId },
     /// The card or ability being played whose disrupt POP is open, `play` (its
     /// `PlayView::id`), is disrupted: it does not resolve, and its costs stay paid (game 13.3,
     /// 13.9). Since API 1.8.
-    Disrupt {
-        play: u32,
-    },
+    Disrupt { play: u32 },
     /// The player `side` may pay `cost` (a printed cost the contract's grammar reads, paid by
     /// that player: "unless your opponent pays 2 Force"); the engine then asks the query
     /// `chosen` of the ability with index 0 if they paid and 1 if they did not or could not,
     /// and applies its answer. Since API 1.8.
-    UnlessPays {
-        side: Side,
-        cost: String,
-    },
+    UnlessPays { side: Side, cost: String },
 }
 
 wire_enum!(
