@@ -6,7 +6,8 @@
 //! card in hand (game 13.1.1: "Battle cards use the same arrow"): the plugin's `activations`
 //! query offers it, with `ability.unit` = `NOT_IN_PLAY` and the event's `side` naming the
 //! player. A Mission's text runs through the `resolve` hook when it is completed, with
-//! `ability.unit` = the Mission in the build zone, which is discarded afterwards.
+//! `ability.unit` = the Mission in the build zone, which is discarded afterwards. Both open a
+//! disrupt POP once paid for and before they resolve (game 13.3, `abilities/disrupt.rs`).
 
 use swtcg_plugin_api::{
     Completion, HookEvent, HookPoint, NOT_IN_PLAY, PlayKind, Pop, Query, QueryAnswer, QueryCall,
@@ -290,9 +291,10 @@ impl Game<'_> {
         )
     }
 
-    /// A completed Mission resolves: each ability of its card whose plugin subscribes to the
-    /// `resolve` hook proposes its effects, then the Mission goes to its owner's discard pile
-    /// (game 7.4: "A completed Mission resolves and is then discarded").
+    /// A completed Mission resolves: after its disrupt POP (game 13.3), unless disrupted, each
+    /// ability of its card whose plugin subscribes to the `resolve` hook proposes its effects;
+    /// then the Mission goes to its owner's discard pile, disrupted or not (game 7.4: "A
+    /// completed Mission resolves and is then discarded").
     pub(crate) fn resolve_mission(&mut self, side: Side, unit: UnitId) -> Flow {
         let Some(card) = self.state.unit(unit).map(|u| u.top()) else {
             return Ok(());
