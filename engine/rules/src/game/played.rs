@@ -255,7 +255,11 @@ impl Game<'_> {
             _ => return Ok(()),
         };
         let instances = self.card_instances(card, UnitId(NOT_IN_PLAY), side);
-        let Some(instance) = instances.iter().find(|a| a.ability.index == ability) else {
+        let Some(instance) = instances
+            .iter()
+            .find(|a| a.ability.index == ability)
+            .cloned()
+        else {
             return Ok(());
         };
         // The addition must be an ability of the card that works on it as it is played.
@@ -282,10 +286,11 @@ impl Game<'_> {
             costs,
             from_discard: again,
             addition,
+            own: instances,
         };
         self.activate(
             super::abilities::Moment::Pop(pop),
-            instance,
+            &instance,
             Some(card),
             played,
         )

@@ -580,15 +580,9 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
     assert_eq!(game.state.unit(UnitId(1)).map(|u| u.granted.len()), Some(0));
 }
 
-#[test]
-fn a_move_to_an_arena_off_the_type_line_is_refused() {
-    let mut host = FakeHost::new(&[(
-        HookPoint::BattleStepStart,
-        vec![Effect::MoveUnit {
-            unit: 0,
-            zone: swtcg_plugin_api::Zone::Space,
-        }],
-    )]);
+/// Runs the ground battle step of the fake board with `host`, which must stop it with a plugin
+/// failure (the ruleset stops at one): the error, and the game as it was left.
+fn refused_at_the_ground_battle_step(mut host: FakeHost) -> (String, GameState) {
     let mut seats = Seats {
         dark: Box::new(GreedyPlayer),
         light: Box::new(GreedyPlayer),
@@ -601,9 +595,22 @@ fn a_move_to_an_arena_off_the_type_line_is_refused() {
         )
         .unwrap_err()
         .to_string();
+    (err, (*game.state).clone())
+}
+
+#[test]
+fn a_move_to_an_arena_off_the_type_line_is_refused() {
+    let host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![Effect::MoveUnit {
+            unit: 0,
+            zone: swtcg_plugin_api::Zone::Space,
+        }],
+    )]);
+    let (err, state) = refused_at_the_ground_battle_step(host);
     assert!(err.contains("not an arena of its type line"), "{err}");
     assert_eq!(
-        game.state.unit(UnitId(0)).map(|u| u.place),
+        state.unit(UnitId(0)).map(|u| u.place),
         Some(crate::model::Place::Arena(Arena::Ground))
     );
 }
@@ -613,28 +620,17 @@ fn a_disrupt_outside_a_disrupt_pop_is_refused_naming_the_effect() {
     // Game 13.9: only a card or ability being played can be disrupted, in its disrupt POP; a
     // trigger proposing it at the start of a battle step is the plugin's failure, and nothing
     // of its call applies.
-    let mut host = FakeHost::new(&[(
+    let host = FakeHost::new(&[(
         HookPoint::BattleStepStart,
         vec![Effect::Tap { unit: 1 }, Effect::Disrupt { play: 0 }],
     )]);
-    let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
-    };
-    let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
-    let err = game
-        .run_from(
-            crate::model::state::TurnStep::Battle(Arena::Ground),
-            StopAt::StepEnd,
-        )
-        .unwrap_err()
-        .to_string();
+    let (err, state) = refused_at_the_ground_battle_step(host);
     assert!(
         err.contains("Disrupt") && err.contains("disrupt POP"),
         "{err}"
     );
-    assert_eq!(game.state.unit(UnitId(1)).map(|u| u.tapped), Some(false));
-    assert!(game.state.plays.is_empty());
+    assert_eq!(state.unit(UnitId(1)).map(|u| u.tapped), Some(false));
+    assert!(state.plays.is_empty());
 }
 
 /// A host whose "Fake" keyword says its unit rolls secretly (Cunning's query).

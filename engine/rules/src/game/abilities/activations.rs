@@ -34,6 +34,9 @@ pub(crate) struct PlayedCard {
     pub costs: Option<Vec<crate::cost::Cost>>,
     pub from_discard: Option<crate::manifest::DiscardedAgain>,
     pub addition: Option<(ActiveAbility, u32)>,
+    /// The card's ability instances, found when the play was chosen: those that may say the
+    /// card can't be disrupted are asked before its disrupt POP.
+    pub own: Vec<ActiveAbility>,
 }
 
 /// An addition declared with a play, as `declared_addition` found it still offered: its ability
@@ -369,9 +372,9 @@ impl Game<'_> {
             return Ok(());
         };
         let from_discard = played_card.as_ref().and_then(|p| p.from_discard);
-        let (route_costs, addition) = match played_card {
-            Some(p) => (p.costs, p.addition),
-            None => (None, None),
+        let (route_costs, addition, own) = match played_card {
+            Some(p) => (p.costs, p.addition, p.own),
+            None => (None, None, Vec::new()),
         };
         let mut costs = match route_costs {
             Some(costs) => costs,
@@ -419,10 +422,6 @@ impl Game<'_> {
         self.pay_for_activation(instance, card, payer, &costs)?;
         // Game 13.3 step 3: the disrupt POP, after the costs and before the effects are asked.
         let paid_len = self.log.entries.len();
-        let own = match card {
-            Some(card) => self.card_instances(card, UnitId(swtcg_plugin_api::NOT_IN_PLAY), side),
-            None => Vec::new(),
-        };
         if self.disrupt_pop(announced, &own)? {
             if let Some(card) = card {
                 self.discard_played(side, card, from_discard);
