@@ -76,6 +76,25 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -
         notes.push(format!("{} pilots", unit.pilots.len()));
     }
     let def = state.def(unit.top());
+    // A Location has no stats (game 16.1); counters on it matter to its texts.
+    if unit.is_location() {
+        let counters: Vec<String> = unit
+            .counters
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(kind, n)| format!("{n} {kind}"))
+            .collect();
+        let counters = if counters.is_empty() {
+            String::new()
+        } else {
+            format!(" ({} counters)", counters.join(", "))
+        };
+        return format!(
+            "[{id}] {} (Location){counters} — {}",
+            def.name,
+            def.abilities.join("; ")
+        );
+    }
     let abilities = if def.abilities.is_empty() {
         String::new()
     } else {
@@ -136,7 +155,11 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String])
             "-- {arena} arena (controlled by {controller}) --\n"
         ));
         for side in Side::BOTH {
-            for unit in state.units_in(arena, side) {
+            let locations = state
+                .units
+                .values()
+                .filter(|u| u.controller == side && u.place == Place::Location(arena));
+            for unit in state.units_in(arena, side).chain(locations) {
                 out += &format!(
                     "  {} {}\n",
                     side_colour(side, side_mark(side), colour),
@@ -269,6 +292,12 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             format!("{} is deployed to the {arena} arena", unit(u))
         }
         Event::Retreated { unit: u } => format!("{} retreats", unit(u)),
+        Event::LocationPlaced { name, arena, .. } => {
+            format!("{name} is placed in the {arena} arena as a Location")
+        }
+        Event::LocationReplaced { name, .. } => {
+            format!("  {name} is replaced by a new Location there and discarded")
+        }
         Event::Attack { attacker, defender } => {
             format!("{} attacks {}", unit(attacker), unit(defender))
         }

@@ -3,10 +3,11 @@
 //! knows (the bundled glossary plus every loaded plugin's names) and whether a keyword has a
 //! plugin.
 //!
-//! Units (and Subordinates, which are units), Battle cards, Missions and Equipment are played by
-//! the engine today, so only they can be playable: such a card is playable when every ability it
-//! prints is a keyword ability whose plugin is loaded or a text a card plugin reading its type
-//! claims (a Battle card, Mission or Equipment also needs some text). INSERT and Switch grant other abilities; such an ability is supported only
+//! Units (and Subordinates, which are units), Battle cards, Missions, Equipment and Locations are
+//! played by the engine today, so only they can be playable: such a card is playable when every
+//! ability it prints is a keyword ability whose plugin is loaded or a text a card plugin reading
+//! its type claims (a Battle card, Mission, Equipment or Location also needs some text, and a
+//! Location an arena on its type line). INSERT and Switch grant other abilities; such an ability is supported only
 //! if INSERT or Switch and every ability it grants are (each granted ability is classified like
 //! a printed one). A keyword ability is a keyword with its parameter and nothing more
 //! ([`keyword_ability`]): card text that only mentions a keyword (`... gets "Pay 2 Force -> Evade
@@ -249,13 +250,18 @@ pub fn coverage<'a>(
         set.cards += 1;
         let kind = match card.card_type {
             CardType::Unit | CardType::Subordinate => CardType::Unit,
-            CardType::Battle | CardType::Mission | CardType::Equipment => card.card_type,
+            CardType::Battle | CardType::Mission | CardType::Equipment | CardType::Location => {
+                card.card_type
+            }
             _ => continue,
         };
         set.played += 1;
         set.units += usize::from(kind == CardType::Unit);
-        // A Battle card, Mission or Equipment without text would do nothing: not playable.
-        let mut playable = kind == CardType::Unit || !card.abilities.is_empty();
+        // A Battle card, Mission, Equipment or Location without text would do nothing, and a
+        // Location without an arena has nowhere to go (game 16.1): not playable.
+        let mut playable = kind == CardType::Unit
+            || (!card.abilities.is_empty()
+                && (kind != CardType::Location || !card.arenas.is_empty()));
         let mut keyword_only = true;
         for text in &card.abilities {
             let ability = classified
@@ -305,8 +311,10 @@ fn ability_coverage(
 pub enum Gap {
     /// The engine does not play cards of this type yet (Locations, Events, Resources...).
     TypeNotPlayed(CardType),
-    /// A Battle card, Mission or Equipment without text: playing it would do nothing.
+    /// A Battle card, Mission, Equipment or Location without text: playing it would do nothing.
     NoText,
+    /// A Location whose type line names no arena: it has nowhere to go (game 16.1).
+    NoArena,
     /// A printed ability that the loaded plugins don't carry out, and why.
     Ability { text: String, missing: Vec<Missing> },
 }
@@ -317,6 +325,7 @@ impl Gap {
         match self {
             Gap::TypeNotPlayed(kind) => format!("{kind:?} cards are not played yet"),
             Gap::NoText => "it has no text to carry out".to_string(),
+            Gap::NoArena => "its type line names no arena to put it into".to_string(),
             Gap::Ability { text, missing } => {
                 let why: Vec<String> = missing
                     .iter()
@@ -349,6 +358,8 @@ pub fn card_gaps(
     let kind = match card.card_type {
         CardType::Unit | CardType::Subordinate => CardType::Unit,
         CardType::Battle | CardType::Mission | CardType::Equipment => card.card_type,
+        CardType::Location if card.arenas.is_empty() => return vec![Gap::NoArena],
+        CardType::Location => card.card_type,
         other => return vec![Gap::TypeNotPlayed(other)],
     };
     if kind != CardType::Unit && card.abilities.is_empty() {
@@ -588,11 +599,19 @@ mod tests {
             gaps[1].describe(),
             "\"This unit gets +1 power.\" (no plugin carries it out)"
         );
-        let mut location = unit("ESB", "Cloud City", &["Your units get +1 speed."]);
+        let mut event = unit("ESB", "Cloud City", &["Your units get +1 speed."]);
+        event.card_type = CardType::Event;
+        assert_eq!(
+            card_gaps(&event, &keywords(), &has_plugin, &none),
+            [Gap::TypeNotPlayed(CardType::Event)]
+        );
+        // A Location is played (game 16.1) if it has an arena to go into.
+        let mut location = unit("ESB", "Cloud City", &[]);
         location.card_type = CardType::Location;
+        location.arenas.clear();
         assert_eq!(
             card_gaps(&location, &keywords(), &has_plugin, &none),
-            [Gap::TypeNotPlayed(CardType::Location)]
+            [Gap::NoArena]
         );
         let mut mission = unit("ONE", "Blank", &[]);
         mission.card_type = CardType::Mission;

@@ -45,6 +45,8 @@ pub enum DecisionKind {
     /// Whether to pay a cost an ability of `unit` offers inside its effect ("unless your
     /// opponent pays 2 Force"): the cost, or `Pass` to decline (API 1.8 `unless-pays`).
     PayOrNot { unit: UnitId },
+    /// Which arena of its type line the Location `unit`, just completed, goes into (game 16.1).
+    PlaceLocation { unit: UnitId },
 }
 
 impl DecisionKind {
@@ -74,6 +76,9 @@ impl DecisionKind {
             }
             DecisionKind::PayOrNot { unit } => {
                 format!("whether to pay what an ability of {unit} asks")
+            }
+            DecisionKind::PlaceLocation { unit } => {
+                format!("the arena the Location {unit} goes into")
             }
             DecisionKind::RemoveDamage { unit } => {
                 format!("how many damage counters to remove from {unit}")

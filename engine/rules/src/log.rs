@@ -144,6 +144,19 @@ pub enum Event {
     Retreated {
         unit: UnitId,
     },
+    /// A completed Location was put into an arena of its type line (game 16.1).
+    LocationPlaced {
+        unit: UnitId,
+        arena: Arena,
+        name: String,
+    },
+    /// The Location `unit` went to its owner's discard pile to make room for the Location `by`
+    /// in its arena (OQ-24 `replace`).
+    LocationReplaced {
+        unit: UnitId,
+        by: UnitId,
+        name: String,
+    },
     Attack {
         attacker: UnitId,
         defender: UnitId,

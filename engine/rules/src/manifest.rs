@@ -214,11 +214,12 @@ pub enum PluginKind {
 }
 
 /// The card types the engine plays, whose text a card plugin may read.
-const PLAYED_TYPES: [CardType; 4] = [
+const PLAYED_TYPES: [CardType; 5] = [
     CardType::Unit,
     CardType::Battle,
     CardType::Mission,
     CardType::Equipment,
+    CardType::Location,
 ];
 
 /// The class words of game 13.2: how an ability works (static, activated, triggered) and how
@@ -662,7 +663,7 @@ fn plugin_table(
                     "types",
                     format!(
                         "the engine does not play {bad:?} cards; a keyword names unit, \
-                         battle, mission or equipment cards"
+                         battle, mission, equipment or location cards"
                     ),
                 ));
             }
@@ -704,7 +705,7 @@ fn plugin_table(
                     "types",
                     format!(
                         "the engine does not play {bad:?} cards; a card plugin reads unit, \
-                         battle, mission or equipment text"
+                         battle, mission, equipment or location text"
                     ),
                 ));
             }

@@ -74,8 +74,21 @@ impl GreedyPlayer {
                     60 + *points as i64 * 5
                 }
             }),
+            // A Location is completed only where it would not replace one of its player's own.
+            Choice::Complete { unit } if location_has_no_room(state, side, *unit) => -1,
             Choice::Complete { .. } => 500,
             Choice::CompleteIntoStack { on_top, .. } => 450 + *on_top as i64,
+            // A Location goes where its player has none yet: another there would replace it.
+            Choice::Deploy { unit, arena }
+                if state.unit(*unit).is_some_and(|u| {
+                    state.top_def(u).card_type == crate::model::CardType::Location
+                }) =>
+            {
+                let replaces = state.units.values().any(|u| {
+                    u.controller == side && u.place == crate::model::Place::Location(*arena)
+                });
+                400 - 300 * replaces as i64
+            }
             Choice::Deploy { unit, arena } => {
                 let weakest = 10 - state.units_in(*arena, side).count() as i64;
                 let damaged = state.unit(*unit).is_some_and(|u| u.damage > 0) as i64;
@@ -145,6 +158,20 @@ impl GreedyPlayer {
             Choice::Trigger { .. } => 0,
         }
     }
+}
+
+/// Whether `unit` is a Location card each of whose arenas already holds a Location of `side`.
+fn location_has_no_room(state: &GameState, side: Side, unit: crate::model::UnitId) -> bool {
+    let Some(u) = state.unit(unit) else {
+        return false;
+    };
+    let def = state.top_def(u);
+    def.card_type == crate::model::CardType::Location
+        && def.arenas.iter().all(|&arena| {
+            state.units.values().any(|other| {
+                other.controller == side && other.place == crate::model::Place::Location(arena)
+            })
+        })
 }
 
 /// Whether a card's printed build cost is X.

@@ -61,6 +61,12 @@ pub struct Ruleset {
     pub entering_units_may_act: bool,
     /// OQ-9: players may mulligan Battle and Mission cards from the opening hand once.
     pub mulligan_battle_and_mission: bool,
+    /// OQ-24 (game 16.1): how many Locations one player may have in one arena.
+    pub locations_per_arena: u32,
+    /// OQ-24: what placing a Location in an arena where its player already has
+    /// `locations_per_arena` does: the oldest one there is discarded (`replace`, the default),
+    /// or the Location can't go there (`refuse`).
+    pub location_over_limit: LocationOverLimit,
     /// What a plugin failure does to the game.
     pub on_plugin_error: OnPluginError,
     /// The fuel (wasm instructions, roughly) one plugin call may use.
@@ -228,6 +234,8 @@ impl Default for Ruleset {
             empty_deck_draw_does_nothing: true,
             entering_units_may_act: true,
             mulligan_battle_and_mission: true,
+            locations_per_arena: 1,
+            location_over_limit: LocationOverLimit::Replace,
             on_plugin_error: OnPluginError::Stop,
             plugin_fuel: 10_000_000,
             plugin_memory: 4 << 20,
@@ -242,6 +250,16 @@ impl Default for Ruleset {
             limits: Limits::default(),
         }
     }
+}
+
+/// What placing a Location beyond `locations_per_arena` in an arena does (OQ-24).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocationOverLimit {
+    /// The player's oldest Location in that arena is discarded and the new one takes its place.
+    Replace,
+    /// The Location can't be placed in that arena.
+    Refuse,
 }
 
 /// What happens when a plugin fails (traps, runs out of fuel, or proposes an invalid effect).

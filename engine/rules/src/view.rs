@@ -10,9 +10,11 @@ use crate::model::{GameState, Place, Unit};
 /// The game lent to a plugin call.
 pub struct StateView<'a>(pub &'a GameState);
 
+/// The zone plugins see a card in: a placed Location is in its arena (game 16.1), but never
+/// among the units `units` lists there.
 fn zone_of(place: Place) -> Zone {
     match place {
-        Place::Arena(arena) => swtcg_plugin_api::Arena::from(arena).into(),
+        Place::Arena(arena) | Place::Location(arena) => swtcg_plugin_api::Arena::from(arena).into(),
         Place::BuildZone => Zone::BuildZone,
     }
 }
@@ -73,7 +75,8 @@ impl HostView for StateView<'_> {
         self.0
             .units
             .values()
-            .filter(|u| zone.is_none_or(|z| zone_of(u.place) == z))
+            // A Location is no unit (game 16.1): "each unit in the Space arena" never means it.
+            .filter(|u| !u.is_location() && zone.is_none_or(|z| zone_of(u.place) == z))
             .map(|u| u.id.0)
             .collect()
     }

@@ -2,7 +2,10 @@
 //! gets +10 speed." and every text of that pattern: while the unit with the text is in the arena
 //! named, each unit in an arena that fits the text gets the stats (`stat-modifier-for` for the
 //! others, `stat-modifier` for the unit itself when the text does not say "other"). "Each of
-//! your other Rakata gets +1 power." without "as long as" holds while the unit is in any arena.
+//! your other Rakata gets +1 power." without "as long as" holds while the unit is in any arena;
+//! printed on a Location ("Each non-Creature Ground unit gets -20 speed.", Jungles of Dagobah),
+//! it holds while the Location is in play in its arena (game 16.1). A Location is never one of
+//! the units that get the stats: the engine asks no ability about it.
 //!
 //! The units are "of your [other] <kind>", "of your opponent's <kind>", "[other] <kind> (yours
 //! and your opponent's)" or "<kind> in that arena" (both players' units in the arena named);
@@ -172,6 +175,8 @@ mod tests {
         assert!(rakata.arena.is_none() && rakata.other && rakata.whose == Whose::Mine);
         let old = read("Each Old Republic unit gets -1 power.").unwrap();
         assert_eq!((old.whose, old.change.power), (Whose::Both, -1));
+        let jungles = read("Each non-Creature Ground unit gets -20 speed.").unwrap();
+        assert_eq!((jungles.whose, jungles.change.speed), (Whose::Both, -20));
     }
 
     #[test]

@@ -183,11 +183,15 @@ pub(super) fn build_position(
     let mut card_of = BTreeMap::new();
     for spec in &scenario.units {
         let mut def = unit_def(spec, cards)?;
-        // A Mission or Equipment from a set stays one: it is built like a unit, and resolves
-        // (Mission) or waits to be equipped (Equipment) when completed.
+        // A Mission, Equipment or Location from a set stays one: it is built like a unit, and
+        // resolves (Mission), waits to be equipped (Equipment) or goes into an arena of its type
+        // line (Location, game 16.1) when completed.
         def.card_type = match def.card_type {
             _ if spec.equipment_card => CardType::Equipment,
-            CardType::Subordinate | CardType::Mission | CardType::Equipment => def.card_type,
+            CardType::Subordinate
+            | CardType::Mission
+            | CardType::Equipment
+            | CardType::Location => def.card_type,
             _ => CardType::Unit,
         };
         let card = state.new_card(Arc::new(def), side_of(spec.side));
@@ -206,6 +210,13 @@ pub(super) fn build_position(
             UnitZone::Ground => Place::Arena(Arena::Ground),
             UnitZone::Character => Place::Arena(Arena::Character),
             UnitZone::BuildZone => Place::BuildZone,
+        };
+        // A Location written in an arena is placed there: in play, but no unit of it.
+        let place = match place.arena() {
+            Some(arena) if state.def(card_of[&spec.id]).card_type == CardType::Location => {
+                Place::Location(arena)
+            }
+            _ => place,
         };
         let mut stack = vec![card_of[&spec.id]];
         stack.extend(spec.stack.iter().map(|id| card_of[id]));

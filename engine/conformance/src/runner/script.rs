@@ -658,14 +658,18 @@ impl<'s> Script<'s> {
     /// `deploy = { unit, arena? }` (FORMAT.md "Acts"; game 7.1, 7.4, 7.8, 8.4): moves the
     /// completed or retreated unit from the build zone into that arena (any arena it may go to
     /// when `arena` is left out), refused if it can't go there now. A `deploy` act right after a
-    /// `complete` act by another route is answered with it ([`Self::complete_via`]).
+    /// `complete` act by another route is answered with it ([`Self::complete_via`]). For a
+    /// Location it also answers where the Location goes when it is completed (game 16.1).
     fn deploy(&self, act: &Act, decision: &Decision) -> Fit {
-        let (DecisionKind::BuildAction, Action::Deploy { unit, arena }) =
-            (&decision.kind, &act.action)
-        else {
+        let Action::Deploy { unit, arena } = &act.action else {
             return Fit::Later;
         };
         let id = self.id(unit);
+        match decision.kind {
+            DecisionKind::BuildAction => {}
+            DecisionKind::PlaceLocation { unit: placed } if Some(placed) == id => {}
+            _ => return Fit::Later,
+        }
         let arena = arena.map(arena_of);
         let index = Self::find(decision, |c| match c {
             Choice::Deploy { unit: u, arena: a } => {

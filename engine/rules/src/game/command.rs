@@ -136,6 +136,17 @@ impl Game<'_> {
                 if def.card_type == CardType::Equipment {
                     continue;
                 }
+                // A completed Location that could not be placed (OQ-24 `refuse`) goes where
+                // there is room now (game 16.1).
+                if def.card_type == CardType::Location {
+                    options.extend(self.location_arenas(unit.id).into_iter().map(|arena| {
+                        Choice::Deploy {
+                            unit: unit.id,
+                            arena,
+                        }
+                    }));
+                    continue;
+                }
                 options.extend(def.arenas.iter().map(|&arena| Choice::Deploy {
                     unit: unit.id,
                     arena,
@@ -153,6 +164,14 @@ impl Game<'_> {
             // Equipment never stacks: a completed one just waits to be equipped.
             if def.card_type == CardType::Equipment {
                 options.push(Choice::Complete { unit: unit.id });
+                continue;
+            }
+            // A Location never stacks either; it is completed when there is an arena it may go
+            // into (game 16.1, OQ-24).
+            if def.card_type == CardType::Location {
+                if !self.location_arenas(unit.id).is_empty() {
+                    options.push(Choice::Complete { unit: unit.id });
+                }
                 continue;
             }
             match def
@@ -238,6 +257,17 @@ impl Game<'_> {
             }
             Choice::Complete { unit } if self.is_mission(unit) => {
                 self.resolve_mission(side, unit)?;
+            }
+            Choice::Complete { unit } if self.is_location_card(unit) => {
+                if let Some(u) = self.state.unit_mut(unit) {
+                    u.built = true;
+                }
+                let name = self.state.unit_label(unit);
+                self.event(Event::Completed { unit, name });
+                self.place_completed_location(side, unit, None)?;
+            }
+            Choice::Deploy { unit, arena } if self.is_location_card(unit) => {
+                self.place_location(side, unit, arena)?;
             }
             Choice::Complete { unit } => {
                 if let Some(u) = self.state.unit_mut(unit) {

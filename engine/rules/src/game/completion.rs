@@ -287,7 +287,10 @@ impl Game<'_> {
         }
         let name = self.state.unit_label(unit);
         self.event(Event::Completed { unit, name });
-        if let Some(arena) = arena {
+        // A Location goes into an arena of its type line as it is completed (game 16.1).
+        if self.is_location_card(unit) {
+            self.place_completed_location(side, unit, *arena)?;
+        } else if let Some(arena) = arena {
             if let Some(u) = self.state.unit_mut(unit) {
                 u.place = Place::Arena(*arena);
             }

@@ -10,6 +10,7 @@ mod cascade;
 mod command;
 mod completion;
 mod costs;
+mod locations;
 mod played;
 mod revision;
 mod setup;
@@ -551,6 +552,11 @@ impl<'a> Game<'a> {
             self.state.discard_card(card);
         }
         self.event(Event::Discarded { unit: id, name });
+        // A Location is no unit: abilities about units leaving play or being discarded
+        // (Avenge, "when this unit is discarded") are not about it (game 16.1).
+        if unit.is_location() {
+            return Ok(());
+        }
         // The discarded unit's side and arena: it is gone from play when its hooks run.
         let event = HookEvent {
             unit: Some(id.0),

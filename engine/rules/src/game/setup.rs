@@ -190,14 +190,16 @@ impl Game<'_> {
     }
 
     /// One card of each name in `side`'s hand that may be started in the build step: units,
-    /// Missions and Equipment (game 7.2, 7.4, 16.2).
+    /// Missions, Equipment and Locations (game 7.2, 7.4, 16.1, 16.2).
     pub(crate) fn distinct_hand_buildable(&self, side: Side) -> Vec<CardId> {
         let mut seen: Vec<&str> = Vec::new();
         let mut cards = Vec::new();
         for &card in &self.state.player(side).hand {
             let def = self.state.def(card);
-            // Missions and Equipment are built like units (game 7.4, 16.2).
-            let buildable = (def.is_unit() && !def.arenas.is_empty())
+            // Missions and Equipment are built like units (game 7.4, 16.2), and so are
+            // Locations with an arena on their type line to go into (16.1).
+            let buildable = ((def.is_unit() || def.card_type == crate::model::CardType::Location)
+                && !def.arenas.is_empty())
                 || matches!(
                     def.card_type,
                     crate::model::CardType::Mission | crate::model::CardType::Equipment

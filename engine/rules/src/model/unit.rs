@@ -6,24 +6,39 @@ use serde::{Deserialize, Serialize};
 
 use super::{Arena, Side, state::CardId, state::UnitId};
 
-/// Where a card in play is: in one of the arenas, or in its owner's build zone (game 4.3, 4.4).
+/// Where a card in play is: in one of the arenas, in its owner's build zone (game 4.3, 4.4), or
+/// a Location placed in an arena (game 16.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Place {
     Arena(Arena),
     BuildZone,
+    /// A Location in an arena of its type line: in play there, but no unit of it (it can't
+    /// attack or be attacked and does not count toward controlling the arena, game 16.1), so
+    /// that every rule about the units of an arena passes it by.
+    Location(Arena),
 }
 
 impl Place {
+    /// The arena a unit stands in; none for the build zone and for a Location, which is no
+    /// unit.
     pub fn arena(self) -> Option<Arena> {
         match self {
             Place::Arena(arena) => Some(arena),
-            Place::BuildZone => None,
+            Place::BuildZone | Place::Location(_) => None,
         }
     }
+    /// The arena a Location is placed in.
+    pub fn location(self) -> Option<Arena> {
+        match self {
+            Place::Location(arena) => Some(arena),
+            Place::Arena(_) | Place::BuildZone => None,
+        }
+    }
+    /// The name of the place in logs and scenario expectations: a Location is in its arena.
     pub fn name(self) -> &'static str {
         match self {
-            Place::Arena(arena) => arena.name(),
+            Place::Arena(arena) | Place::Location(arena) => arena.name(),
             Place::BuildZone => "build-zone",
         }
     }
@@ -134,5 +149,14 @@ impl Unit {
     }
     pub fn in_arena(&self) -> Option<Arena> {
         if self.built { self.place.arena() } else { None }
+    }
+    /// Whether this is a Location placed in an arena (game 16.1).
+    pub fn is_location(&self) -> bool {
+        self.place.location().is_some()
+    }
+    /// Whether the card's abilities work as those of a card in play: a unit in an arena or a
+    /// placed Location (game 4.3, 16.1), not a card in the build zone.
+    pub fn in_play(&self) -> bool {
+        self.built && !matches!(self.place, Place::BuildZone)
     }
 }

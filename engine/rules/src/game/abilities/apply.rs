@@ -578,6 +578,8 @@ impl Game<'_> {
                 }
                 Ok(())
             }
+            // No effect moves a Location (validation refuses it, game 16.1).
+            crate::model::Place::Location(_) => Ok(()),
         }
     }
 

@@ -24,7 +24,7 @@ type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
 pub(crate) struct ParseCache {
     /// By the card type slot of `type_slot`: the same text can be a unit's ability and a
     /// Mission's effect, claimed by different card plugins.
-    texts: [HashMap<String, Option<Arc<Resolved>>>; 5],
+    texts: [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS],
     /// By `CardId`: the definition the abilities were resolved from (a card whose definition
     /// was replaced is resolved again), its abilities and what their plugins subscribe to.
     cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities, Subscriptions)>>,
@@ -40,7 +40,7 @@ pub(crate) struct ParseCache {
 #[derive(Default)]
 pub struct ResolvedTexts {
     ruleset: Option<Arc<crate::ruleset::Ruleset>>,
-    texts: [HashMap<String, Option<Arc<Resolved>>>; 5],
+    texts: [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS],
 }
 
 impl ResolvedTexts {
@@ -54,7 +54,7 @@ impl ResolvedTexts {
     fn for_ruleset(
         &mut self,
         ruleset: &Arc<crate::ruleset::Ruleset>,
-    ) -> &mut [HashMap<String, Option<Arc<Resolved>>>; 5] {
+    ) -> &mut [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS] {
         let same = self
             .ruleset
             .as_ref()
@@ -166,22 +166,26 @@ enum Attached {
 }
 
 /// Which of `ParseCache::texts` holds the texts of a card type: units (and Subordinates),
-/// Battle cards, Missions, Equipment, and the types no card plugin reads.
+/// Battle cards, Missions, Equipment, Locations, and the types no card plugin reads.
 fn type_slot(card_type: CardType) -> usize {
     match card_type {
         CardType::Unit | CardType::Subordinate => 0,
         CardType::Battle => 1,
         CardType::Mission => 2,
         CardType::Equipment => 3,
-        _ => 4,
+        CardType::Location => 4,
+        _ => 5,
     }
 }
+
+/// How many slots `type_slot` uses.
+const TYPE_SLOTS: usize = 6;
 
 /// The plugin and parsed form of a printed ability of a card of `card_type`, if a loaded plugin
 /// implements it; parsed once per text, card type and game, or once per host and ruleset for a
 /// host that keeps them (`ResolvedTexts`).
 fn resolve(
-    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; 5],
+    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS],
     host: &mut dyn AbilityHost,
     state: &GameState,
     text: &str,
@@ -487,7 +491,8 @@ impl Game<'_> {
         {
             return Ok(());
         }
-        let in_arena = u.in_arena().is_some();
+        // A placed Location's abilities work as a unit's in an arena do (game 16.1).
+        let in_arena = u.in_play();
         let controller = u.controller;
         let lost = u.lost_keywords.clone();
         let state = &self.state;

@@ -195,6 +195,8 @@ impl Game<'_> {
             return Ok(());
         }
         let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        // A Location has no stats to change (game 16.1): no ability is asked about it.
+        let locations: Vec<bool> = self.state.units.values().map(|u| u.is_location()).collect();
         let mut sums = vec![Stats::default(); ids.len()];
         let add = |sum: &mut Stats, s: Stats| {
             sum.speed = sum.speed.saturating_add(s.speed);
@@ -214,7 +216,7 @@ impl Game<'_> {
             if others {
                 for a in self.answering(id, Query::StatModifierFor)? {
                     for (j, &other) in ids.iter().enumerate() {
-                        if other == id {
+                        if other == id || locations[j] {
                             continue;
                         }
                         let call = QueryCall::StatModifierFor { unit: other.0 };

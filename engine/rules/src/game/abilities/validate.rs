@@ -54,6 +54,34 @@ fn has_hidden_text(effect: &Effect) -> bool {
     }
 }
 
+/// The units an effect acts on as units (damage, stats, taps, moves, attacks, attachments): a
+/// Location is none of them (game 16.1), though it may carry counters and notes, hold cards
+/// beneath it and be the source of damage.
+fn acted_on(effect: &Effect) -> [Option<u32>; 2] {
+    match effect {
+        Effect::Stats(change) => [Some(change.unit), None],
+        Effect::Prevent { unit, .. }
+        | Effect::AddPending { unit, .. }
+        | Effect::ChangeDefender { unit }
+        | Effect::Tap { unit }
+        | Effect::Untap { unit }
+        | Effect::MoveUnit { unit, .. }
+        | Effect::Grant { unit, .. }
+        | Effect::PlaceDamage { unit, .. }
+        | Effect::RemoveDamage { unit, .. } => [Some(*unit), None],
+        Effect::DiceOfDamage { target, .. } | Effect::Damage { target, .. } => {
+            [Some(*target), None]
+        }
+        Effect::AttackAgain {
+            attacker, defender, ..
+        } => [Some(*attacker), Some(*defender)],
+        Effect::Attach { to, .. } => [Some(*to), None],
+        Effect::Board { onto } => [Some(*onto), None],
+        Effect::Disembark { from } => [Some(*from), None],
+        _ => [None, None],
+    }
+}
+
 impl Game<'_> {
     /// The room for Pilots each unit a `board` effect among `effects` names gives the Pilot
     /// boarding it, the source's own card (API 1.7 `pilot-room`; game 12.2, 12.4), which
@@ -103,6 +131,13 @@ impl Game<'_> {
         let has_hidden = has_hidden_text(effect);
         if has_hidden {
             return Err("a text with a control or invisible formatting character".into());
+        }
+        if let Some(id) = acted_on(effect)
+            .into_iter()
+            .flatten()
+            .find(|&id| self.state.unit(UnitId(id)).is_some_and(|u| u.is_location()))
+        {
+            return Err(format!("card {id} is a Location, not a unit (game 16.1)"));
         }
         let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
         let damage = self.state.damage.last();
