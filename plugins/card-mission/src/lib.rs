@@ -67,7 +67,12 @@ fn carried_out(step: &Step) -> bool {
         | Step::FromOpponentsBuildZone { .. }
         | Step::PutCounters { .. }
         | Step::PlaceDamage { .. }
-        | Step::ThatGets { .. } => false,
+        | Step::ThatGets { .. }
+        | Step::Draw(_)
+        | Step::EachLosesAllForce
+        | Step::DiceToEach { .. }
+        | Step::DiceToOne { .. }
+        | Step::PlaceDamageEach { .. } => false,
     }
 }
 

@@ -59,6 +59,9 @@ pub fn units_in(arena: Arena, side: Side) -> usize {
         .count()
 }
 
+/// The most Force one `lose-force` effect may take (the engine's bound on an effect's number).
+const MOST_FORCE_LOST: u32 = 1_000;
+
 /// The arenas in the order "Choose an arena" offers them.
 pub const ARENAS: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
 
@@ -107,6 +110,12 @@ pub fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
             .filter(|u| !u.tapped)
             .map(|u| u.id)
             .collect(),
+        (Step::PlaceDamageEach { filter, .. }, _) | (Step::DiceToEach { filter, .. }, _) => {
+            units_matching(filter, me, chosen)
+                .iter()
+                .map(|u| u.id)
+                .collect()
+        }
         (Step::RemoveFromEach { filter, .. }, _) => units_matching(filter, me, chosen)
             .iter()
             .filter(|u| u.damage > 0)
@@ -128,9 +137,10 @@ pub fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
 }
 
 /// The effects of a step for the player `me` with `pick`, in printed order. Steps on units the
-/// player targets (one unit, "that unit", a unit of a build zone) are carried out by
-/// `targeted`, which knows the target, also inside a sequence or a condition; its error fails
-/// the whole step, so that nothing is half done.
+/// player targets (one unit, "that unit", a unit of a build zone) and dice of damage, whose
+/// source is the card, are carried out by `targeted`, which knows the target and the card,
+/// also inside a sequence or a condition; its error fails the whole step, so that nothing is
+/// half done.
 pub fn step_effects(
     step: &Step,
     me: Side,
@@ -191,7 +201,35 @@ pub fn step_effects(
                 })
             })
             .collect(),
+        Step::Draw(cards) => vec![Effect::Draw(SideAmount {
+            side: me,
+            amount: *cards,
+        })],
+        // "Each player loses all of his or her Force": each loses what they have, the Dark
+        // Side first, in losses the engine's bound on one effect's number allows.
+        Step::EachLosesAllForce => [Side::Dark, Side::Light]
+            .into_iter()
+            .flat_map(|side| {
+                let mut left = host::player(side).force;
+                std::iter::from_fn(move || {
+                    let amount = left.min(MOST_FORCE_LOST);
+                    left -= amount;
+                    (amount > 0).then_some(Effect::LoseForce(SideAmount { side, amount }))
+                })
+            })
+            .collect(),
+        Step::PlaceDamageEach { amount, .. } => affected(step, me, pick)
+            .into_iter()
+            .map(|unit| {
+                Effect::PlaceDamage(UnitAmount {
+                    unit,
+                    amount: *amount,
+                })
+            })
+            .collect(),
         Step::OneGets { .. }
+        | Step::DiceToEach { .. }
+        | Step::DiceToOne { .. }
         | Step::Prevent { .. }
         | Step::RemoveDamage { .. }
         | Step::TapOne { .. }
