@@ -18,7 +18,7 @@ use swtcg_sdk::{Arena, Side, UnitView, Zone};
 mod resolve;
 
 pub use resolve::{
-    ARENAS, Pick, affected, allowed, boost_effects, duration, step_effects, units_in,
+    ARENAS, Pick, affected, allowed, boost_effects, duration, step_effects, unit_options, units_in,
     units_matching,
 };
 

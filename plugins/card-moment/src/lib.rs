@@ -31,7 +31,8 @@
 use swtcg_card_text::card_text::names_unit;
 use swtcg_card_text::effect_text::opponent;
 use swtcg_card_text::played_text::{
-    self, Filter, Pick, Place, Step, Until, boost_effects, capitalized, units_matching,
+    self, Filter, Pick, Place, Step, Until, boost_effects, capitalized, unit_options,
+    units_matching,
 };
 use swtcg_sdk::*;
 
@@ -197,21 +198,6 @@ fn candidates(filter: &Filter, me: Side) -> Vec<UnitView> {
     units_matching(filter, me, None)
 }
 
-/// The names the player chooses between, told apart by their id when two are the same.
-fn options(units: &[UnitView]) -> Vec<String> {
-    units
-        .iter()
-        .map(|u| {
-            let twin = units.iter().any(|o| o.id != u.id && o.name == u.name);
-            if twin {
-                format!("{} (unit {})", u.name, u.id)
-            } else {
-                u.name.clone()
-            }
-        })
-        .collect()
-}
-
 /// Whether the card the ability is printed on is the one a sentence's subject names ("Asteroid
 /// Field does ..."): `understands` can't see the card, so a text naming another card does
 /// nothing rather than act for it.
@@ -300,7 +286,7 @@ fn happen(ability: &Ability, deed: &Deed, me: Side) -> Vec<Effect> {
         Deed::Step(step) => match chosen_from(step) {
             None => effects(ability, step, me, None),
             Some(filter) => {
-                let options = options(&candidates(filter, me));
+                let options = unit_options(&candidates(filter, me));
                 if options.is_empty() {
                     // "Choose one of your opponent's units" with none in play: nothing happens.
                     return Vec::new();
