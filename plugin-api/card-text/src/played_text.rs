@@ -10,7 +10,7 @@
 //! which asks the host for the units in play ([`step_effects`]), is `resolve`'s, re-exported
 //! here. The keywords and subtypes the reader knows by name are the crate's `vocabulary`.
 
-use crate::card_text::force_cost;
+use crate::card_text::{force_cost, is_self};
 use crate::vocabulary::{GRANTED_KEYWORDS, GrantedKeyword, MULTI_WORD_SUBTYPES};
 use swtcg_plugin_api::text::stat_change;
 use swtcg_sdk::{Arena, Side, UnitView, Zone};
@@ -18,7 +18,7 @@ use swtcg_sdk::{Arena, Side, UnitView, Zone};
 mod resolve;
 
 pub use resolve::{
-    ARENAS, Pick, affected, allowed, boost_effects, duration, step_effects, units_in,
+    ARENAS, Pick, affected, allowed, boost_effects, duration, step_effects, unit_options, units_in,
     units_matching,
 };
 
@@ -115,9 +115,35 @@ pub enum Step {
     /// for this attack.": the unit the card already chose (its target), so only a part added to
     /// a card's effect (Enhance) can carry it out.
     ThatGets { boost: Boost, until: Until },
-    /// "Gain 1 Force, and your opponent loses 1 Force.": gains and losses of Force or build
-    /// points that all happen, in order (no choice in any of them).
+    /// "Gain 1 Force, and your opponent loses 1 Force." / "You gain 1 Force and your opponent
+    /// loses 1 Force." / "Gain 1 build point and 1 Force.": gains and losses of Force or build
+    /// points and draws that all happen, in order (no choice in any of them).
     Sequence(Vec<Step>),
+    /// "Draw 1 card." / "Draw a card.": the player draws.
+    Draw(u32),
+    /// "Each player loses all of his or her Force."
+    EachLosesAllForce,
+    /// "Asteroid Field does 2 dice of damage to each unit in the Space arena." / "Do 2 dice of
+    /// damage to each of your opponent's units.": dice of damage rolled at each unit the phrase
+    /// names, from the card that prints the text. `by` is the subject as printed when the
+    /// sentence names the card ("Asteroid Field"), for the plugin to check against the card's
+    /// name (`card_text::names_unit`).
+    DiceToEach {
+        by: Option<String>,
+        dice: u32,
+        filter: Filter,
+    },
+    /// "Choose one of your opponent's units in the Character arena. Do 3 dice of damage to that
+    /// Character." (or "Concentrated Fire does 4 dice of damage to that unit."): dice of damage
+    /// from the card at one unit the player chooses; `by` as for [`Step::DiceToEach`].
+    DiceToOne {
+        by: Option<String>,
+        dice: u32,
+        filter: Filter,
+    },
+    /// "Put 1 damage counter on each unit in the Character arena.": damage counters on each unit
+    /// the phrase names, which is not damage (game 11.5).
+    PlaceDamageEach { amount: u32, filter: Filter },
 }
 
 /// How much damage a prevention prevents.
@@ -235,7 +261,10 @@ impl Filter {
                     && k.subtype.as_deref().is_none_or(|s| has_subtype(unit, s))
             });
         let except = self.except.iter().any(|s| has_subtype(unit, s));
+        // Locations are not units (game 16.1): a card in an arena with no health is none, as a
+        // unit whose damage reaches its health is discarded.
         unit.built
+            && unit.health > 0
             && whose
             && place
             && kind
@@ -400,7 +429,9 @@ fn body_steps(sentences: &[String]) -> Option<Vec<Step>> {
                     until,
                 }]);
             }
-            Some(vec![choose_and_tap(first, second)?])
+            Some(vec![
+                choose_and_tap(first, second).or_else(|| choose_and_damage(first, second))?,
+            ])
         }
         [first, second, third] => Some(vec![from_opponents_build_zone(first, second, third)?]),
         _ => None,
@@ -441,12 +472,59 @@ fn choose_and_tap(first: &str, second: &str) -> Option<Step> {
     let phrase = strip(first, "Choose ")?;
     let filter = one_of(phrase)?;
     let noun = strip(second, "Tap that ")?;
-    // "Tap that unit/Character": the unit chosen, named by a word of the phrase.
-    let named = noun.eq_ignore_ascii_case("unit")
+    names_chosen(phrase, noun).then_some(Step::TapOne { filter })
+}
+
+/// Whether "that <noun>" names the unit chosen by `phrase`: "that unit", or a word of the
+/// phrase ("Choose an untapped non-Jedi Character. Tap that Character.").
+fn names_chosen(phrase: &str, noun: &str) -> bool {
+    noun.eq_ignore_ascii_case("unit")
         || phrase
             .split_whitespace()
-            .any(|w| w.eq_ignore_ascii_case(noun) || singular_forms(w).contains(&noun));
-    named.then_some(Step::TapOne { filter })
+            .any(|w| w.eq_ignore_ascii_case(noun) || singular_forms(w).contains(&noun))
+}
+
+/// "Choose one of your opponent's units in the Character arena." + "Do 3 dice of damage to that
+/// Character." (or "<this card's name> does 3 dice of damage to that unit.").
+fn choose_and_damage(first: &str, second: &str) -> Option<Step> {
+    let phrase = strip(first, "Choose ")?;
+    let filter = one_of(phrase)?;
+    let (by, dice, target) = dice_of_damage(second)?;
+    let noun = strip(target, "that ")?;
+    names_chosen(phrase, noun).then_some(Step::DiceToOne { by, dice, filter })
+}
+
+/// "Do 2 dice of damage to <target>" or "<subject> does 2 dice of damage to <target>", whose
+/// subject is the card itself (`card_text::is_self`) → the subject as printed (none for "Do"),
+/// the number of dice and the target's words.
+fn dice_of_damage(sentence: &str) -> Option<(Option<String>, u32, &str)> {
+    let (by, rest) = match strip(sentence, "Do ") {
+        Some(rest) => (None, rest),
+        None => {
+            let (subject, rest) = sentence.split_once(" does ")?;
+            if !is_self(subject) {
+                return None;
+            }
+            (Some(subject.trim().to_string()), rest)
+        }
+    };
+    let (n, rest) = rest.split_once(' ')?;
+    let target = strip(rest, "dice of damage to ").or_else(|| strip(rest, "die of damage to "))?;
+    let dice = n.parse().ok().filter(|&n| n > 0)?;
+    Some((by, dice, target))
+}
+
+/// "each unit in the Space arena", "each of your opponent's units", "each of your Jedi" → the
+/// filter of the units "each" names.
+fn each_of(phrase: &str) -> Option<Filter> {
+    let rest = strip(phrase, "each ")?;
+    if let Some(rest) = strip(rest, "of your opponent's ") {
+        return noun_phrase(rest, Whose::Opponents);
+    }
+    if let Some(rest) = strip(rest, "of your ") {
+        return noun_phrase(rest, Whose::Yours);
+    }
+    noun_phrase(rest, Whose::Anyone)
 }
 
 /// "one of your X", "one of your opponent's X", "a X", "an X" → the filter.
@@ -475,7 +553,10 @@ fn step(sentence: &str, chosen_arena: bool) -> Option<Step> {
         | Step::TapOne { filter }
         | Step::TapAll { filter }
         | Step::PutCounters { filter, .. }
-        | Step::PlaceDamage { filter, .. } => filter.place == Some(Place::Chosen),
+        | Step::PlaceDamage { filter, .. }
+        | Step::DiceToEach { filter, .. }
+        | Step::DiceToOne { filter, .. }
+        | Step::PlaceDamageEach { filter, .. } => filter.place == Some(Place::Chosen),
         _ => false,
     };
     (uses_chosen == chosen_arena).then_some(step)
@@ -529,7 +610,9 @@ fn one_step(s: &str) -> Option<Step> {
     }
     if let Some(rest) = strip(s, "Remove up to ") {
         let (n, rest) = rest.split_once(' ')?;
-        let rest = strip(rest, "damage counters from ")?;
+        // The card data prints "up to 3 damage counter" once; it means counters.
+        let rest =
+            strip(rest, "damage counters from ").or_else(|| strip(rest, "damage counter from "))?;
         let filter = one_of(rest).filter(|f| f.whose == Whose::Yours)?;
         return Some(Step::RemoveDamage {
             filter,
@@ -557,6 +640,12 @@ fn one_step(s: &str) -> Option<Step> {
         // Damage counters are no counters of a kind: they are placed as damage counters
         // (game 11.5), on one unit.
         if kind == "damage" {
+            if rest.starts_with("each ") {
+                return Some(Step::PlaceDamageEach {
+                    amount: n.parse().ok().filter(|&n| n > 0)?,
+                    filter: each_of(rest)?,
+                });
+            }
             return Some(Step::PlaceDamage {
                 amount: n.parse().ok().filter(|&n| n > 0)?,
                 filter: one_of(rest)?,
@@ -584,18 +673,34 @@ fn one_step(s: &str) -> Option<Step> {
         return Some(Step::OpponentLosesForce(n.parse().ok()?));
     }
     if let Some(rest) = strip(s, "You gain ").or_else(|| strip(s, "Gain ")) {
-        let (n, rest) = rest.split_once(' ')?;
-        let amount = n.trim_start_matches('+').parse().ok()?;
-        if rest.eq_ignore_ascii_case("Force") {
-            return Some(Step::GainForce { amount, per: None });
+        // "Gain 1 build point and 1 Force": two gains with one verb, in order.
+        if let Some((first, second)) = rest.split_once(" and ")
+            && let (Some(first), Some(second)) = (gain(first), gain(second))
+        {
+            return Some(Step::Sequence(vec![first, second]));
         }
-        // The card data prints "for each of you Characters" once; it means "your".
-        let phrase = strip(rest, "Force for each of your ")
-            .or_else(|| strip(rest, "Force for each of you "))?;
-        let per = noun_phrase(phrase, Whose::Yours)?;
-        return Some(Step::GainForce {
-            amount,
-            per: Some(per),
+        return gain(rest);
+    }
+    if let Some(rest) = strip(s, "Draw ") {
+        let cards = if rest.eq_ignore_ascii_case("a card") {
+            1
+        } else {
+            let (n, rest) = rest.split_once(' ')?;
+            let plural = rest.eq_ignore_ascii_case("cards") || rest.eq_ignore_ascii_case("card");
+            n.parse().ok().filter(|&n| n > 0 && plural)?
+        };
+        return Some(Step::Draw(cards));
+    }
+    if s.eq_ignore_ascii_case("Each player loses all of his or her Force")
+        || s.eq_ignore_ascii_case("Each player loses all of their Force")
+    {
+        return Some(Step::EachLosesAllForce);
+    }
+    if let Some((by, dice, target)) = dice_of_damage(s) {
+        return Some(Step::DiceToEach {
+            by,
+            dice,
+            filter: each_of(target)?,
         });
     }
     if let Some(rest) = strip(s, "You get +") {
@@ -632,9 +737,37 @@ fn one_step(s: &str) -> Option<Step> {
     None
 }
 
-/// "Gain 1 Force, and your opponent loses 1 Force.": gains that need no choice, in order.
+/// What follows "Gain": "2 Force", "+1 Force", "1 build point", "1 Force for each of your
+/// Characters in any arena", "1 Force for each Jedi you have in any arena".
+fn gain(rest: &str) -> Option<Step> {
+    let (n, rest) = rest.split_once(' ')?;
+    let amount = n.trim_start_matches('+').parse().ok()?;
+    if rest.eq_ignore_ascii_case("Force") {
+        return Some(Step::GainForce { amount, per: None });
+    }
+    if rest.eq_ignore_ascii_case("build point") || rest.eq_ignore_ascii_case("build points") {
+        return Some(Step::BuildPoints { amount, per: None });
+    }
+    let phrase = strip(rest, "Force for each ")?;
+    // The card data prints "for each of you Characters" once; it means "your".
+    let per = match strip(phrase, "of your ").or_else(|| strip(phrase, "of you ")) {
+        Some(units) => noun_phrase(units, Whose::Yours)?,
+        // "for each Jedi you have in any arena": the player's units, where the phrase says.
+        None => {
+            let (noun, place) = phrase.split_once(" you have ")?;
+            noun_phrase(&format!("{noun} {place}"), Whose::Yours)?
+        }
+    };
+    Some(Step::GainForce {
+        amount,
+        per: Some(per),
+    })
+}
+
+/// "Gain 1 Force, and your opponent loses 1 Force." / "You gain 1 Force and your opponent loses
+/// 1 Force.": gains and draws that need no choice, in order.
 fn sequence(s: &str) -> Option<Step> {
-    let (first, second) = s.split_once(", and ")?;
+    let (first, second) = s.split_once(", and ").or_else(|| s.split_once(" and "))?;
     let parts = vec![one_step(first)?, one_step(&capitalized(second))?];
     let plain = parts.iter().all(|p| {
         matches!(
@@ -642,6 +775,7 @@ fn sequence(s: &str) -> Option<Step> {
             Step::GainForce { per: None, .. }
                 | Step::OpponentLosesForce(_)
                 | Step::BuildPoints { per: None, .. }
+                | Step::Draw(_)
         )
     });
     plain.then_some(Step::Sequence(parts))
@@ -1248,6 +1382,137 @@ mod tests {
             &effects[1],
             Effect::Grant(Grant { unit: 7, text, duration: Duration::ThisAttack }) if text == "Accuracy 1"
         ));
+    }
+
+    #[test]
+    fn gains_draws_and_losses_of_moments_are_read() {
+        let one = |text: &str| parse(text).map(|t| t.choices).unwrap_or_default();
+        assert_eq!(
+            one("Gain 1 build point."),
+            [Step::BuildPoints {
+                amount: 1,
+                per: None
+            }]
+        );
+        assert_eq!(
+            one("Gain 1 build point and 1 Force."),
+            [Step::Sequence(vec![
+                Step::BuildPoints {
+                    amount: 1,
+                    per: None
+                },
+                Step::GainForce {
+                    amount: 1,
+                    per: None
+                },
+            ])]
+        );
+        assert_eq!(
+            one("You gain 1 Force and your opponent loses 1 Force."),
+            [Step::Sequence(vec![
+                Step::GainForce {
+                    amount: 1,
+                    per: None
+                },
+                Step::OpponentLosesForce(1),
+            ])]
+        );
+        assert_eq!(one("Draw 1 card."), [Step::Draw(1)]);
+        assert_eq!(one("Draw a card."), [Step::Draw(1)]);
+        assert_eq!(one("Draw 2 cards."), [Step::Draw(2)]);
+        assert_eq!(
+            one("Each player loses all of his or her Force."),
+            [Step::EachLosesAllForce]
+        );
+        let read = one("Gain 1 Force for each Jedi you have in any arena.");
+        let [Step::GainForce { per: Some(per), .. }] = read.as_slice() else {
+            panic!("not read");
+        };
+        assert_eq!(
+            (per.whose, per.kinds.clone()),
+            (Whose::Yours, vec![subtype("Jedi")])
+        );
+        for refused in [
+            "Draw 0 cards.",
+            "Draw 1 Force.",
+            "Gain 1 build point and 1 card.",
+            "Each player loses 2 Force.",
+            "Gain 1 Force for each Jedi your opponent has in any arena.",
+        ] {
+            assert_eq!(parse(refused), None, "{refused}");
+        }
+    }
+
+    #[test]
+    fn dice_of_damage_and_counters_on_each_unit_are_read() {
+        let one = |text: &str| parse(text).map(|t| t.choices).unwrap_or_default();
+        let read = one("Asteroid Field does 2 dice of damage to each unit in the Space arena.");
+        let [
+            Step::DiceToEach {
+                by,
+                dice: 2,
+                filter,
+            },
+        ] = read.as_slice()
+        else {
+            panic!("not read");
+        };
+        assert_eq!(by.as_deref(), Some("Asteroid Field"));
+        assert_eq!(filter.whose, Whose::Anyone);
+        assert!(filter.kinds.is_empty());
+        assert_eq!(filter.place, Some(Place::Arena(Arena::Space)));
+        assert!(matches!(
+            one("Do 1 dice of damage to each of your opponent's Characters.").as_slice(),
+            [Step::DiceToEach { by: None, dice: 1, filter }] if filter.whose == Whose::Opponents
+        ));
+        let read = one(
+            "Choose one of your opponent's units in the Character arena. Do 3 dice of damage to \
+             that Character.",
+        );
+        let [
+            Step::DiceToOne {
+                by: None,
+                dice: 3,
+                filter,
+            },
+        ] = read.as_slice()
+        else {
+            panic!("not read");
+        };
+        assert_eq!(filter.whose, Whose::Opponents);
+        assert_eq!(filter.place, Some(Place::Arena(Arena::Character)));
+        assert!(matches!(
+            one("Choose one of your opponent's units in the Space arena. Concentrated Fire does 4 dice of damage to that unit.").as_slice(),
+            [Step::DiceToOne { by: Some(name), dice: 4, .. }] if name == "Concentrated Fire"
+        ));
+        let read = one("Put 1 damage counter on each unit in the Character arena.");
+        let [Step::PlaceDamageEach { amount: 1, filter }] = read.as_slice() else {
+            panic!("not read");
+        };
+        assert_eq!(filter.place, Some(Place::Arena(Arena::Character)));
+        assert!(matches!(
+            one("Remove up to 3 damage counter from one of your Characters.").as_slice(),
+            [Step::RemoveDamage { up_to: 3, .. }]
+        ));
+        for refused in [
+            // A subject that is no card's name, a target that is no unit chosen, a phrase of
+            // units the reader does not know.
+            "Each player does 2 dice of damage to each unit in the Space arena.",
+            "Choose one of your opponent's units. Do 3 dice of damage to that Jedi.",
+            "Do 0 dice of damage to each unit.",
+            "Put 1 damage counter on each other unit with 1 or more captivity counters on it in the Ground and Character arena.",
+            "Do 2 dice of damage to each non-Volcanic unit in the arena.",
+        ] {
+            assert_eq!(parse(refused), None, "{refused}");
+        }
+    }
+
+    #[test]
+    fn a_card_with_no_health_is_no_unit() {
+        // Game 16.1: a Location in an arena is not one of the units a phrase names.
+        let mut location = view(&[], vec![Arena::Space], Zone::Space, Side::Light);
+        location.health = 0;
+        assert!(!Filter::new(Whose::Anyone).matches(&location, Side::Light, None));
     }
 
     #[test]

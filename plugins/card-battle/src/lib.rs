@@ -94,7 +94,12 @@ fn playable(step: &Step) -> bool {
         Step::BuildPoints { .. }
         | Step::IfUnitsInEachArena { .. }
         | Step::PutCounters { .. }
-        | Step::ThatGets { .. } => false,
+        | Step::ThatGets { .. }
+        | Step::Draw(_)
+        | Step::EachLosesAllForce
+        | Step::DiceToEach { .. }
+        | Step::DiceToOne { .. }
+        | Step::PlaceDamageEach { .. } => false,
     }
 }
 

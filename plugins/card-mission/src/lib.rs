@@ -22,7 +22,9 @@
 //! and answers with the effects of the one picked. Texts that would need two choices in a row
 //! (a "Choose one" whose options choose again) are not claimed.
 
-use swtcg_card_text::played_text::{self, ARENAS, Filter, Pick, PlayedText, Step, units_matching};
+use swtcg_card_text::played_text::{
+    self, ARENAS, Filter, Pick, PlayedText, Step, unit_options, units_matching,
+};
 use swtcg_sdk::*;
 
 struct Mission;
@@ -67,7 +69,12 @@ fn carried_out(step: &Step) -> bool {
         | Step::FromOpponentsBuildZone { .. }
         | Step::PutCounters { .. }
         | Step::PlaceDamage { .. }
-        | Step::ThatGets { .. } => false,
+        | Step::ThatGets { .. }
+        | Step::Draw(_)
+        | Step::EachLosesAllForce
+        | Step::DiceToEach { .. }
+        | Step::DiceToOne { .. }
+        | Step::PlaceDamageEach { .. } => false,
     }
 }
 
@@ -90,20 +97,7 @@ fn controller(ability: &Ability, event_side: Option<Side>) -> Option<Side> {
 /// when two have the same name), arenas or subtypes.
 fn options(step: &Step, me: Side) -> Vec<String> {
     match step {
-        Step::TapOne { filter } => {
-            let units = units_matching(filter, me, None);
-            units
-                .iter()
-                .map(|u| {
-                    let twin = units.iter().any(|o| o.id != u.id && o.name == u.name);
-                    if twin {
-                        format!("{} (unit {})", u.name, u.id)
-                    } else {
-                        u.name.clone()
-                    }
-                })
-                .collect()
-        }
+        Step::TapOne { filter } => unit_options(&units_matching(filter, me, None)),
         Step::TypeGets { types, .. } => types.clone(),
         _ => ARENAS.iter().map(|&a| arena_name(a).to_string()).collect(),
     }

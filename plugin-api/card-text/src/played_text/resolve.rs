@@ -50,6 +50,22 @@ pub fn units_matching(filter: &Filter, me: Side, chosen: Option<Arena>) -> Vec<U
         .collect()
 }
 
+/// The names a player chooses a unit by ("Choose an untapped unit"), told apart by their id
+/// when two have the same name, in the order of `units`.
+pub fn unit_options(units: &[UnitView]) -> Vec<String> {
+    units
+        .iter()
+        .map(|u| {
+            let twin = units.iter().any(|o| o.id != u.id && o.name == u.name);
+            if twin {
+                format!("{} (unit {})", u.name, u.id)
+            } else {
+                u.name.clone()
+            }
+        })
+        .collect()
+}
+
 /// How many units `side` controls in an arena (asks the host).
 pub fn units_in(arena: Arena, side: Side) -> usize {
     host::units(None)
@@ -58,6 +74,9 @@ pub fn units_in(arena: Arena, side: Side) -> usize {
         .filter(|u| u.controller == side && arena_of(u.zone) == Some(arena))
         .count()
 }
+
+/// The most Force one `lose-force` effect may take (the engine's bound on an effect's number).
+const MOST_FORCE_LOST: u32 = 1_000;
 
 /// The arenas in the order "Choose an arena" offers them.
 pub const ARENAS: [Arena; 3] = [Arena::Space, Arena::Ground, Arena::Character];
@@ -107,6 +126,12 @@ pub fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
             .filter(|u| !u.tapped)
             .map(|u| u.id)
             .collect(),
+        (Step::PlaceDamageEach { filter, .. }, _) | (Step::DiceToEach { filter, .. }, _) => {
+            units_matching(filter, me, chosen)
+                .iter()
+                .map(|u| u.id)
+                .collect()
+        }
         (Step::RemoveFromEach { filter, .. }, _) => units_matching(filter, me, chosen)
             .iter()
             .filter(|u| u.damage > 0)
@@ -128,9 +153,10 @@ pub fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
 }
 
 /// The effects of a step for the player `me` with `pick`, in printed order. Steps on units the
-/// player targets (one unit, "that unit", a unit of a build zone) are carried out by
-/// `targeted`, which knows the target, also inside a sequence or a condition; its error fails
-/// the whole step, so that nothing is half done.
+/// player targets (one unit, "that unit", a unit of a build zone) and dice of damage, whose
+/// source is the card, are carried out by `targeted`, which knows the target and the card,
+/// also inside a sequence or a condition; its error fails the whole step, so that nothing is
+/// half done.
 pub fn step_effects(
     step: &Step,
     me: Side,
@@ -191,7 +217,35 @@ pub fn step_effects(
                 })
             })
             .collect(),
+        Step::Draw(cards) => vec![Effect::Draw(SideAmount {
+            side: me,
+            amount: *cards,
+        })],
+        // "Each player loses all of his or her Force": each loses what they have, the Dark
+        // Side first, in losses the engine's bound on one effect's number allows.
+        Step::EachLosesAllForce => [Side::Dark, Side::Light]
+            .into_iter()
+            .flat_map(|side| {
+                let mut left = host::player(side).force;
+                std::iter::from_fn(move || {
+                    let amount = left.min(MOST_FORCE_LOST);
+                    left -= amount;
+                    (amount > 0).then_some(Effect::LoseForce(SideAmount { side, amount }))
+                })
+            })
+            .collect(),
+        Step::PlaceDamageEach { amount, .. } => affected(step, me, pick)
+            .into_iter()
+            .map(|unit| {
+                Effect::PlaceDamage(UnitAmount {
+                    unit,
+                    amount: *amount,
+                })
+            })
+            .collect(),
         Step::OneGets { .. }
+        | Step::DiceToEach { .. }
+        | Step::DiceToOne { .. }
         | Step::Prevent { .. }
         | Step::RemoveDamage { .. }
         | Step::TapOne { .. }
