@@ -261,10 +261,8 @@ impl Filter {
                     && k.subtype.as_deref().is_none_or(|s| has_subtype(unit, s))
             });
         let except = self.except.iter().any(|s| has_subtype(unit, s));
-        // Locations are not units (game 16.1): a card in an arena with no health is none, as a
-        // unit whose damage reaches its health is discarded.
+        // A Location is never among the units the host lists (game 16.1), so no filter sees one.
         unit.built
-            && unit.health > 0
             && whose
             && place
             && kind
@@ -1505,14 +1503,6 @@ mod tests {
         ] {
             assert_eq!(parse(refused), None, "{refused}");
         }
-    }
-
-    #[test]
-    fn a_card_with_no_health_is_no_unit() {
-        // Game 16.1: a Location in an arena is not one of the units a phrase names.
-        let mut location = view(&[], vec![Arena::Space], Zone::Space, Side::Light);
-        location.health = 0;
-        assert!(!Filter::new(Whose::Anyone).matches(&location, Side::Light, None));
     }
 
     #[test]
