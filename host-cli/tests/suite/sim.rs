@@ -157,3 +157,68 @@ fn sim_help_has_an_example() {
         );
     }
 }
+
+/// Decks with Locations (game 16.1) and Battle cards that disrupt (game 13.9), every text claimed
+/// by a bundled plugin.
+const LOCATION_DECKS: [&str; 2] = [
+    "engine/tests/fixtures/decks/locations-dark.txt",
+    "engine/tests/fixtures/decks/locations-light.txt",
+];
+
+#[test]
+fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
+    // Refused decks would exit 2: without `--allow-unsupported`, every text must be claimed.
+    for ai in ["greedy", "random"] {
+        let run = [
+            "sim",
+            LOCATION_DECKS[0],
+            LOCATION_DECKS[1],
+            "--games",
+            "30",
+            "--ai",
+            ai,
+            "--json",
+            "-q",
+        ];
+        let summary: serde_json::Value = serde_json::from_str(&json_of(&run)).unwrap();
+        assert_eq!(summary["errors"], 0, "{ai}: {summary}");
+    }
+    // Logged games replay exactly, and among them Locations are placed and plays disrupted: a
+    // change that stopped either would leave these decks untested.
+    let (mut placed, mut disrupted) = (0, 0);
+    for ai in ["greedy", "random"] {
+        for seed in 1..=8 {
+            let log = temp("sim", &format!("locations-{ai}-{seed}.jsonl"));
+            let seed = seed.to_string();
+            let log_path = log.to_str().unwrap();
+            let out = swtcg(&[
+                "demo",
+                "--dark",
+                LOCATION_DECKS[0],
+                "--light",
+                LOCATION_DECKS[1],
+                "--ai",
+                ai,
+                "--seed",
+                &seed,
+                "--log",
+                log_path,
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let text = std::fs::read_to_string(&log).unwrap();
+            placed += text.matches("\"event\":\"location-placed\"").count();
+            disrupted += text.matches("\"event\":\"disrupted\"").count();
+            let replay = swtcg(&["replay", log_path]);
+            assert!(
+                stdout(&replay).contains("replay matches"),
+                "{ai} seed {seed}: {}{}",
+                stdout(&replay),
+                stderr(&replay)
+            );
+        }
+    }
+    assert!(
+        placed > 0 && disrupted > 0,
+        "{placed} placed, {disrupted} disrupted"
+    );
+}
