@@ -314,6 +314,25 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::Winner { side, turn } => format!("{side} wins on turn {turn}!"),
         Event::TurnLimit { turn } => format!("No winner after {turn} turns (turn limit)."),
         Event::PluginError { message } => format!("plugin error: {message}"),
+        // What an ability's plugin proposed, by effect name; the game log has every field.
+        Event::Proposed {
+            by,
+            hook,
+            text,
+            effects,
+            ..
+        } => {
+            let names: Vec<String> = effects
+                .iter()
+                .map(|effect| {
+                    serde_json::to_value(effect)
+                        .ok()
+                        .and_then(|v| v["effect"].as_str().map(str::to_string))
+                        .unwrap_or_default()
+                })
+                .collect();
+            format!("  \"{text}\" ({by} at {hook}): {}", names.join(", "))
+        }
         Event::Activated { unit: u, text } => format!("{} uses {text}", unit(u)),
         Event::DefenderChanged { defender, .. } => {
             format!("  the attack now targets {}", unit(defender))

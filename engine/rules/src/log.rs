@@ -208,6 +208,17 @@ pub enum Event {
     PluginError {
         message: String,
     },
+    /// The effects a plugin's answer proposed, all of them valid, about to be applied: `by` the
+    /// plugin (`id@version`) at `hook` (a hook point or the query `activate`, `chosen`...),
+    /// for the ability `text` of `unit`. A log written before these entries existed replays
+    /// without them (`replay.rs`).
+    Proposed {
+        by: String,
+        hook: String,
+        unit: UnitId,
+        text: String,
+        effects: Vec<swtcg_plugin_api::Effect>,
+    },
     /// An activated ability was played, its cost paid.
     Activated {
         unit: UnitId,

@@ -103,7 +103,34 @@ pub fn replay_with(
         decider,
     );
     let result = game.play();
-    let replayed = &game.log.entries;
+    // A log written before the engine logged what plugins proposed (`Event::Proposed`) has none
+    // of those entries: the replay leaves its own out, so that the log still replays.
+    let proposals = |entries: &[LogEntry]| {
+        entries.iter().any(|e| {
+            matches!(
+                e,
+                LogEntry::Event {
+                    event: crate::log::Event::Proposed { .. }
+                }
+            )
+        })
+    };
+    let replayed: Vec<&LogEntry> = if proposals(&log.entries) || !proposals(&game.log.entries) {
+        game.log.entries.iter().collect()
+    } else {
+        game.log
+            .entries
+            .iter()
+            .filter(|e| {
+                !matches!(
+                    e,
+                    LogEntry::Event {
+                        event: crate::log::Event::Proposed { .. }
+                    }
+                )
+            })
+            .collect()
+    };
     // An abandoned game's log ends with the entry that says who left: the replay must give
     // every entry before it, then ask for a decision the log doesn't have.
     let (entries, abandoned) = match log.entries.split_last() {
@@ -119,8 +146,8 @@ pub fn replay_with(
             message: "an abandoned entry may only end the log".to_string(),
         });
     }
-    for (index, (logged, again)) in entries.iter().zip(replayed).enumerate() {
-        if logged != again {
+    for (index, (logged, again)) in entries.iter().zip(replayed.iter().copied()).enumerate() {
+        if !same_entry(logged, again) {
             return Err(Divergence {
                 line: index + 2,
                 message: format!(
@@ -157,6 +184,43 @@ pub fn replay_with(
             ),
         }),
         Ok(outcome) => Ok(outcome),
+    }
+}
+
+/// Whether a replayed entry is the logged one. What a plugin proposed is the same whatever the
+/// plugin's version, so that a log replays under other versions of its plugins
+/// (`replay --against-plugins`) as long as they do the same.
+fn same_entry(logged: &LogEntry, again: &LogEntry) -> bool {
+    use crate::log::Event::Proposed;
+    let unversioned = |by: &str| by.split('@').next().unwrap_or_default().to_string();
+    match (logged, again) {
+        (
+            LogEntry::Event {
+                event:
+                    Proposed {
+                        by,
+                        hook,
+                        unit,
+                        text,
+                        effects,
+                    },
+            },
+            LogEntry::Event {
+                event:
+                    Proposed {
+                        by: by_again,
+                        hook: hook_again,
+                        unit: unit_again,
+                        text: text_again,
+                        effects: effects_again,
+                    },
+            },
+        ) => {
+            unversioned(by) == unversioned(by_again)
+                && (hook, unit, text, effects)
+                    == (hook_again, unit_again, text_again, effects_again)
+        }
+        _ => logged == again,
     }
 }
 

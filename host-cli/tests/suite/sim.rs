@@ -167,6 +167,8 @@ const LOCATION_DECKS: [&str; 2] = [
 
 #[test]
 fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
+    // Issue 19's acceptance: "Games with Locations and Battle cards that disrupt run in `sim`
+    // with 0 errors and replay exactly."
     // Refused decks would exit 2: without `--allow-unsupported`, every text must be claimed.
     for ai in ["greedy", "random"] {
         let run = [
@@ -185,7 +187,7 @@ fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
     }
     // Logged games replay exactly, and among them Locations are placed and plays disrupted: a
     // change that stopped either would leave these decks untested.
-    let (mut placed, mut disrupted) = (0, 0);
+    let (mut placed, mut disrupted, mut proposed) = (0, 0, 0);
     for ai in ["greedy", "random"] {
         for seed in 1..=8 {
             let log = temp("sim", &format!("locations-{ai}-{seed}.jsonl"));
@@ -212,6 +214,21 @@ fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
             assert!(
                 stdout(&replay).contains("replay matches"),
                 "{ai} seed {seed}: {}{}",
+                stdout(&replay),
+                stderr(&replay)
+            );
+            // A log written before the engine logged what plugins propose still replays.
+            proposed += text.matches("\"event\":\"proposed\"").count();
+            let older: Vec<&str> = text
+                .lines()
+                .filter(|line| !line.contains("\"event\":\"proposed\""))
+                .collect();
+            let older_log = temp("sim", &format!("locations-{ai}-{seed}-older.jsonl"));
+            std::fs::write(&older_log, older.join("\n") + "\n").unwrap();
+            let replay = swtcg(&["replay", older_log.to_str().unwrap()]);
+            assert!(
+                stdout(&replay).contains("replay matches"),
+                "{ai} seed {seed} without proposals: {}{}",
                 stdout(&replay),
                 stderr(&replay)
             );

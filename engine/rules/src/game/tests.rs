@@ -633,6 +633,102 @@ fn a_disrupt_outside_a_disrupt_pop_is_refused_naming_the_effect() {
     assert!(state.plays.is_empty());
 }
 
+#[test]
+fn what_a_plugin_proposes_is_logged_before_it_applies_and_a_refusal_names_the_ability() {
+    // Issue 19: the log says which plugin, at which hook, for which ability proposed what.
+    let tap = Effect::Tap { unit: 1 };
+    let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, vec![tap.clone()])]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
+    let _ = game.run_from(
+        crate::model::state::TurnStep::Battle(Arena::Ground),
+        StopAt::StepEnd,
+    );
+    let proposed = game.log.entries.iter().find_map(|entry| match entry {
+        LogEntry::Event {
+            event:
+                Event::Proposed {
+                    by,
+                    hook,
+                    unit,
+                    text,
+                    effects,
+                },
+        } => Some((
+            by.clone(),
+            hook.clone(),
+            *unit,
+            text.clone(),
+            effects.clone(),
+        )),
+        _ => None,
+    });
+    assert_eq!(
+        proposed,
+        Some((
+            "fake@1.0.0".to_string(),
+            "battle-step-start".to_string(),
+            UnitId(0),
+            "Fake".to_string(),
+            vec![tap]
+        ))
+    );
+    // A refused call is not logged as proposed, and its error names the ability.
+    let host = FakeHost::new(&[(HookPoint::BattleStepStart, vec![Effect::Tap { unit: 77 }])]);
+    let (err, _) = refused_at_the_ground_battle_step(host);
+    assert!(err.contains("the ability \"Fake\" of unit 0"), "{err}");
+}
+
+#[test]
+fn a_location_is_no_unit_that_effects_can_damage_or_tap() {
+    // Game 16.1: a Location in an arena is in play, but no unit: damage and taps naming it are
+    // refused, naming it as a Location; counters may go on it.
+    let mut state = fake_board(vec![]);
+    if let Some(u) = state.unit_mut(UnitId(1)) {
+        u.place = crate::model::Place::Location(Arena::Ground);
+    }
+    let refused = |effect: Effect| {
+        let host = FakeHost::new(&[(HookPoint::BattleStepStart, vec![effect])]);
+        let mut host = host;
+        let mut seats = Seats {
+            dark: Box::new(GreedyPlayer),
+            light: Box::new(GreedyPlayer),
+        };
+        let mut game = Game::new(state.clone(), header(), &mut host, &mut seats);
+        game.run_from(
+            crate::model::state::TurnStep::Battle(Arena::Ground),
+            StopAt::StepEnd,
+        )
+        .err()
+        .map(|e| e.to_string())
+    };
+    for effect in [
+        Effect::Tap { unit: 1 },
+        Effect::DiceOfDamage {
+            source: 0,
+            target: 1,
+            dice: 2,
+        },
+    ] {
+        let err = refused(effect.clone()).unwrap_or_default();
+        assert!(
+            err.contains("is a Location, not a unit"),
+            "{effect:?}: {err}"
+        );
+    }
+    assert_eq!(
+        refused(Effect::Counters {
+            unit: 1,
+            kind: "corruption".into(),
+            amount: 1,
+        }),
+        None
+    );
+}
+
 /// A host whose "Fake" keyword says its unit rolls secretly (Cunning's query).
 struct SecretHost {
     manifest: crate::manifest::Manifest,

@@ -37,39 +37,27 @@ impl Game<'_> {
             return Ok(());
         }
         if effects.len() > EFFECTS_PER_CALL {
-            let error = HookError {
-                plugin: self.plugin_label(source.plugin),
-                hook: hook.to_string(),
-                reason: format!(
-                    "proposed {} effects, more than the {EFFECTS_PER_CALL} one call may",
-                    effects.len()
-                ),
-            };
-            return self.plugin_failed(error);
+            let reason = format!(
+                "proposed {} effects, more than the {EFFECTS_PER_CALL} one call may",
+                effects.len()
+            );
+            return self.plugin_failed(self.refusal(source, hook, reason));
         }
         let choices = effects
             .iter()
             .filter(|e| matches!(e, Effect::Choose { .. }))
             .count();
         if choices > 1 {
-            let error = HookError {
-                plugin: self.plugin_label(source.plugin),
-                hook: hook.to_string(),
-                reason: format!("proposed {choices} choices; one call may offer one"),
-            };
-            return self.plugin_failed(error);
+            let reason = format!("proposed {choices} choices; one call may offer one");
+            return self.plugin_failed(self.refusal(source, hook, reason));
         }
         let rooms = self.rooms_of_boarded(source, &effects)?;
         if let Some((effect, reason)) = effects
             .iter()
             .find_map(|e| self.validate(source, e, &rooms).err().map(|r| (e, r)))
         {
-            let error = HookError {
-                plugin: self.plugin_label(source.plugin),
-                hook: hook.to_string(),
-                reason: format!("invalid effect {effect:?}: {reason}"),
-            };
-            return self.plugin_failed(error);
+            let reason = format!("invalid effect {effect:?}: {reason}");
+            return self.plugin_failed(self.refusal(source, hook, reason));
         }
         // The cascade bounds (game/cascade.rs): checked last, so that only effects that would
         // apply are counted, and before anything applies.
@@ -77,16 +65,37 @@ impl Game<'_> {
             .unit_room(&effects)
             .and_then(|()| self.enter_cascade(effects.len()))
         {
-            let error = HookError {
-                plugin: self.plugin_label(source.plugin),
-                hook: hook.to_string(),
-                reason,
-            };
-            return self.plugin_failed(error);
+            return self.plugin_failed(self.refusal(source, hook, reason));
         }
+        // What the plugin proposed is in the log (and the `-v` trace) before it applies, so
+        // that a reader sees which ability did what (issue 19).
+        self.event(Event::Proposed {
+            by: self.plugin_label(source.plugin),
+            hook: hook.to_string(),
+            unit: UnitId(source.ability.unit),
+            text: source.ability.text.clone(),
+            effects: effects.clone(),
+        });
         let applied = self.apply_valid_effects(source, effects);
         self.cascade.leave();
         applied
+    }
+
+    /// The failure of a call whose effects are refused, naming the plugin, the hook and the
+    /// ability whose answer it was (its printed text and unit).
+    fn refusal(&self, source: &ActiveAbility, hook: &str, reason: String) -> HookError {
+        HookError {
+            plugin: self.plugin_label(source.plugin),
+            hook: hook.to_string(),
+            reason: format!(
+                "{reason} (the ability \"{}\" of {})",
+                crate::text::escape_controls(&source.ability.text),
+                match source.ability.unit {
+                    swtcg_plugin_api::NOT_IN_PLAY => "a card being played".to_string(),
+                    unit => format!("unit {unit}"),
+                }
+            ),
+        }
     }
 
     /// Applies a call's effects, all of them valid, then runs the state check.
