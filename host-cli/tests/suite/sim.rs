@@ -235,7 +235,7 @@ fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
         }
     }
     assert!(
-        placed > 0 && disrupted > 0,
-        "{placed} placed, {disrupted} disrupted"
+        placed > 0 && disrupted > 0 && proposed > 0,
+        "{placed} placed, {disrupted} disrupted, {proposed} proposed"
     );
 }
