@@ -61,11 +61,15 @@ pub struct Ruleset {
     pub entering_units_may_act: bool,
     /// OQ-9: players may mulligan Battle and Mission cards from the opening hand once.
     pub mulligan_battle_and_mission: bool,
-    /// OQ-24 (game 16.1): how many Locations one player may have in one arena.
+    /// OQ-24 (game 16.1): how many Locations one player may have in one arena. Left out of the
+    /// canonical form at its default, as `location_over_limit` is, so that rulesets and locks
+    /// made before Locations were played keep their hash.
+    #[serde(skip_serializing_if = "is_one")]
     pub locations_per_arena: u32,
     /// OQ-24: what placing a Location in an arena where its player already has
     /// `locations_per_arena` does: the oldest one there is discarded (`replace`, the default),
     /// or the Location can't go there (`refuse`).
+    #[serde(skip_serializing_if = "LocationOverLimit::is_default")]
     pub location_over_limit: LocationOverLimit,
     /// What a plugin failure does to the game.
     pub on_plugin_error: OnPluginError,
@@ -260,6 +264,16 @@ pub enum LocationOverLimit {
     Replace,
     /// The Location can't be placed in that arena.
     Refuse,
+}
+
+impl LocationOverLimit {
+    fn is_default(&self) -> bool {
+        *self == LocationOverLimit::Replace
+    }
+}
+
+fn is_one(value: &u32) -> bool {
+    *value == 1
 }
 
 /// What happens when a plugin fails (traps, runs out of fuel, or proposes an invalid effect).
