@@ -402,6 +402,9 @@ fn condition(sentence: &str) -> Option<Condition> {
 
 /// The steps of the effect's sentences: one step, or the alternatives of a "Choose one".
 fn body_steps(sentences: &[String]) -> Option<Vec<Step>> {
+    if let Some(steps) = plain_sentences(sentences) {
+        return Some(vec![steps]);
+    }
     match sentences {
         [one] => {
             let alternatives = strip(one, "Choose one: ").unwrap_or(one);
@@ -767,16 +770,27 @@ fn gain(rest: &str) -> Option<Step> {
 fn sequence(s: &str) -> Option<Step> {
     let (first, second) = s.split_once(", and ").or_else(|| s.split_once(" and "))?;
     let parts = vec![one_step(first)?, one_step(&capitalized(second))?];
-    let plain = parts.iter().all(|p| {
-        matches!(
-            p,
-            Step::GainForce { per: None, .. }
-                | Step::OpponentLosesForce(_)
-                | Step::BuildPoints { per: None, .. }
-                | Step::Draw(_)
-        )
-    });
-    plain.then_some(Step::Sequence(parts))
+    parts.iter().all(plain).then_some(Step::Sequence(parts))
+}
+
+/// Whether a step needs no choice and no target (a gain, a loss of Force, a draw), so that it
+/// can follow another in one effect.
+fn plain(step: &Step) -> bool {
+    matches!(
+        step,
+        Step::GainForce { per: None, .. }
+            | Step::OpponentLosesForce(_)
+            | Step::BuildPoints { per: None, .. }
+            | Step::Draw(_)
+    )
+}
+
+/// Several sentences in one printed ability, each a plain step ("Your opponent loses 2 Force.
+/// You gain +2 Force.", Capture Obi-Wan): carried out in printed order (game 13.5).
+fn plain_sentences(sentences: &[String]) -> Option<Step> {
+    let steps: Option<Vec<Step>> = sentences.iter().map(|s| one_step(s)).collect();
+    let steps = steps?;
+    (steps.len() > 1 && steps.iter().all(plain)).then_some(Step::Sequence(steps))
 }
 
 /// A clause with its first letter upper case ("you get" → "You get"), to read it as a sentence.
@@ -1275,6 +1289,24 @@ mod tests {
         // Only choiceless gains go in a sequence.
         assert_eq!(
             parse("Gain 1 Force, and one of your units gets +1 power until end of turn."),
+            None
+        );
+        // Several sentences in one ability, each a plain step, in printed order (Capture
+        // Obi-Wan); one that chooses keeps the whole text unread.
+        assert_eq!(
+            parse("Your opponent loses 2 Force. You gain +2 Force.")
+                .unwrap()
+                .choices,
+            vec![Step::Sequence(vec![
+                Step::OpponentLosesForce(2),
+                Step::GainForce {
+                    amount: 2,
+                    per: None
+                },
+            ])]
+        );
+        assert_eq!(
+            parse("You gain 2 Force. Choose an untapped unit. Tap that unit."),
             None
         );
         let text = parse("Put 2 corruption counters on a unit in any arena.").unwrap();
