@@ -71,6 +71,13 @@ pub struct Ruleset {
     /// or the Location can't go there (`refuse`).
     #[serde(skip_serializing_if = "LocationOverLimit::is_default")]
     pub location_over_limit: LocationOverLimit,
+    /// Project open question P-1 (game 14.3, 14.4; docs/rulesets.md): units whose damage
+    /// reaches their health at the same moment (two units discarded by one damage instance) are
+    /// discarded together, each seeing the others gone when its hooks run; false (the default)
+    /// discards them one at a time, the hooks of each before the next. Left out of the canonical
+    /// form while false.
+    #[serde(skip_serializing_if = "is_false")]
+    pub simultaneous_discards: bool,
     /// What a plugin failure does to the game.
     pub on_plugin_error: OnPluginError,
     /// The fuel (wasm instructions, roughly) one plugin call may use.
@@ -240,6 +247,7 @@ impl Default for Ruleset {
             mulligan_battle_and_mission: true,
             locations_per_arena: 1,
             location_over_limit: LocationOverLimit::Replace,
+            simultaneous_discards: false,
             on_plugin_error: OnPluginError::Stop,
             plugin_fuel: 10_000_000,
             plugin_memory: 4 << 20,
@@ -274,6 +282,10 @@ impl LocationOverLimit {
 
 fn is_one(value: &u32) -> bool {
     *value == 1
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// What happens when a plugin fails (traps, runs out of fuel, or proposes an invalid effect).

@@ -438,19 +438,29 @@ impl<'a> Game<'a> {
         self.refresh_statics()?;
         self.check_listed_stack_cards()?;
         loop {
-            let doomed = self
+            let doomed: Vec<UnitId> = self
                 .state
                 .units
                 .values()
                 // Only units have health: a completed Equipment waiting in the build zone, or a
                 // completed Mission resolving there, is no unit (game 16.2, 7.4).
-                .find(|u| {
+                .filter(|u| {
                     u.built
                         && self.state.top_def(u).is_unit()
                         && self.state.total_health(u) <= u.damage as i32
-                });
-            let doomed = doomed
+                })
                 .map(|u| u.id)
+                .collect();
+            // Project open question P-1: units whose damage reaches their health at one moment
+            // (two discarded by one damage instance) leave together, or one at a time with
+            // each one's hooks in between (the default).
+            if doomed.len() > 1 && self.state.ruleset.simultaneous_discards {
+                self.discard_units_together(&doomed)?;
+                continue;
+            }
+            let doomed = doomed
+                .first()
+                .copied()
                 .or_else(|| self.state.uniqueness_conflict());
             match doomed {
                 Some(id) => self.discard_unit(id)?,
@@ -527,9 +537,29 @@ impl<'a> Game<'a> {
 
     /// Puts a unit's cards into their owners' discard piles (game 14.4, OQ-22).
     pub(crate) fn discard_unit(&mut self, id: UnitId) -> Flow {
-        let Some(unit) = self.state.units.remove(&id) else {
-            return Ok(());
-        };
+        match self.leave_play(id) {
+            Some(unit) => self.discarded_hooks(id, &unit),
+            None => Ok(()),
+        }
+    }
+
+    /// Units discarded at one moment (`simultaneous_discards`): all leave play first, then the
+    /// hooks of each run, so that each sees the others gone.
+    fn discard_units_together(&mut self, ids: &[UnitId]) -> Flow {
+        let gone: Vec<(UnitId, crate::model::Unit)> = ids
+            .iter()
+            .filter_map(|&id| self.leave_play(id).map(|unit| (id, unit)))
+            .collect();
+        for (id, unit) in &gone {
+            self.discarded_hooks(*id, unit)?;
+        }
+        Ok(())
+    }
+
+    /// Takes a unit out of play into its owners' discard piles (game 14.4) and logs it; its
+    /// hooks are the caller's. The unit as it last was, or none if it was not in play.
+    fn leave_play(&mut self, id: UnitId) -> Option<crate::model::Unit> {
+        let unit = self.state.units.remove(&id)?;
         self.state.departed.insert(id, unit.clone());
         let name = self.state.def(unit.top()).name.clone();
         let mut leaving: Vec<_> = unit.cards.clone();
@@ -552,6 +582,11 @@ impl<'a> Game<'a> {
             self.state.discard_card(card);
         }
         self.event(Event::Discarded { unit: id, name });
+        Some(unit)
+    }
+
+    /// The hooks of a unit that was discarded: it left its arena, and it was discarded.
+    fn discarded_hooks(&mut self, id: UnitId, unit: &crate::model::Unit) -> Flow {
         // A Location is no unit: abilities about units leaving play or being discarded
         // (Avenge, "when this unit is discarded") are not about it (game 16.1).
         if unit.is_location() {
