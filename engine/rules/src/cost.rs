@@ -15,15 +15,25 @@ fn subtype_to_tap(
     subtype: &str,
     already: &[UnitId],
 ) -> Option<UnitId> {
+    subtypes_to_tap(state, side, except, subtype).find(|id| !already.contains(id))
+}
+
+/// The units that may be tapped to pay "tap one of your untapped <subtype>s" for the ability of
+/// `except`: `side`'s untapped units of that subtype in an arena, other than `except`.
+pub fn subtypes_to_tap<'a>(
+    state: &'a GameState,
+    side: Side,
+    except: Option<UnitId>,
+    subtype: &'a str,
+) -> impl Iterator<Item = UnitId> + 'a {
     state
         .units
         .values()
-        .find(|u| {
+        .filter(move |u| {
             Some(u.id) != except
                 && u.controller == side
                 && !u.tapped
                 && u.in_arena().is_some()
-                && !already.contains(&u.id)
                 && state
                     .top_def(u)
                     .subtypes
@@ -99,14 +109,6 @@ pub fn can_pay_playing(
     true
 }
 
-/// Pays the costs for the controller of `unit`; call only after `can_pay`.
-pub fn pay(state: &mut GameState, unit: UnitId, costs: &[Cost]) {
-    let Some(controller) = state.unit(unit).map(|u| u.controller) else {
-        return;
-    };
-    pay_as(state, controller, Some(unit), costs);
-}
-
 /// Pays the costs as `side`, for the ability of `unit` or for a card not in play (`None`); call
 /// only after `can_pay_as`.
 pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, costs: &[Cost]) {
@@ -121,20 +123,15 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
                 }
             }
             // The game pays these (`Game::pay_costs`): it discards through the discard's rules and
-            // asks the player which cards; an X not chosen is never paid (`can_pay` refuses it).
+            // asks the player which cards and which unit to tap; an X not chosen is never paid
+            // (`can_pay` refuses it).
             Cost::DiscardThis(_)
             | Cost::ForceX { .. }
             | Cost::DiscardFromHand(_)
             | Cost::DiscardHand
             | Cost::MillOwn(_)
-            | Cost::DamageThis { .. } => {}
-            Cost::TapSubtype(subtype) => {
-                if let Some(other) = subtype_to_tap(state, controller, unit, subtype, &[])
-                    && let Some(u) = state.unit_mut(other)
-                {
-                    u.tapped = true;
-                }
-            }
+            | Cost::DamageThis { .. }
+            | Cost::TapSubtype(_) => {}
         }
     }
 }

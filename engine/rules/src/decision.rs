@@ -45,6 +45,9 @@ pub enum DecisionKind {
     /// Whether to pay a cost an ability of `unit` offers inside its effect ("unless your
     /// opponent pays 2 Force"): the cost, or `Pass` to decline (API 1.8 `unless-pays`).
     PayOrNot { unit: UnitId },
+    /// Which of the player's untapped units of a subtype to tap to pay a cost of the ability of
+    /// `unit` ("tap one of your untapped Jedi", game 13.8); `None` for a card being played.
+    TapForCost { unit: Option<UnitId> },
     /// Which arena of its type line the Location `unit`, just completed, goes into (game 16.1).
     PlaceLocation { unit: UnitId },
 }
@@ -77,6 +80,10 @@ impl DecisionKind {
             DecisionKind::PayOrNot { unit } => {
                 format!("whether to pay what an ability of {unit} asks")
             }
+            DecisionKind::TapForCost { unit: Some(unit) } => {
+                format!("a unit to tap for a cost of {unit}")
+            }
+            DecisionKind::TapForCost { unit: None } => "a unit to tap for a cost".into(),
             DecisionKind::PlaceLocation { unit } => {
                 format!("the arena the Location {unit} goes into")
             }

@@ -495,6 +495,28 @@ impl<'s> Script<'s> {
                     format!("{option:?} is no card of the hand to discard for the cost"),
                 )
             }
+            // A unit to tap for a cost ("tap one of your untapped Jedi"): the act names the unit
+            // whose ability it pays for (any unit for a card being played) and the unit to tap by
+            // its scenario id or the option's number.
+            (DecisionKind::TapForCost { unit: asking }, Action::Choose { unit, option }) => {
+                if asking.is_some() && self.id(unit) != *asking {
+                    return Fit::Later;
+                }
+                let index = match option {
+                    ChooseOption::Text(t) => match self.id(t.trim()) {
+                        Some(tapped) => Self::find(decision, |c| {
+                            matches!(c, Choice::Option { text, .. }
+                                if text.ends_with(&format!("[{tapped}]")))
+                        }),
+                        None => Self::option(decision, option),
+                    },
+                    ChooseOption::Index(_) => Self::option(decision, option),
+                };
+                answer(
+                    index,
+                    format!("{option:?} is no unit that can be tapped for the cost"),
+                )
+            }
             (
                 DecisionKind::ChooseCost { .. } | DecisionKind::RemoveDamage { .. },
                 Action::Choose { option, .. },
@@ -926,7 +948,9 @@ impl Decider for Script<'_> {
             && !decision.options.contains(&Choice::Pass);
         if (matches!(
             decision.kind,
-            DecisionKind::ChooseCost { .. } | DecisionKind::DiscardForCost { .. }
+            DecisionKind::ChooseCost { .. }
+                | DecisionKind::DiscardForCost { .. }
+                | DecisionKind::TapForCost { .. }
         ) || mandatory_choice)
             && let Some(act) = self.acts.get(self.next)
             && self.failure.is_none()

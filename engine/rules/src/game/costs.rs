@@ -1,7 +1,8 @@
 //! Paying printed costs (game 13.8) that need the game: cards the player chooses from their
-//! hand, the whole hand, the top cards of the deck, damage counters and the discard of the unit
-//! itself. The costs that need nothing but the state (Force, build points, tapping) are paid by
-//! `cost::pay_as`, which this calls first.
+//! hand, the whole hand, the top cards of the deck, damage counters, the unit of a subtype the
+//! player chooses to tap and the discard of the unit itself. The costs that need nothing but the
+//! state (Force, build points, tapping the unit itself) are paid by `cost::pay_as`, which this
+//! calls first.
 
 use super::{Flow, Game};
 use crate::cost::{Cost, pay_as};
@@ -70,11 +71,11 @@ impl Game<'_> {
                         self.discard_unit(unit)?;
                     }
                 }
+                Cost::TapSubtype(subtype) => self.tap_chosen_for_cost(side, unit, subtype)?,
                 Cost::Force(_)
                 | Cost::BuildPoints(_)
                 | Cost::TapThis
                 | Cost::GainForce(_)
-                | Cost::TapSubtype(_)
                 | Cost::ForceX { .. } => {}
             }
         }
@@ -113,6 +114,33 @@ impl Game<'_> {
         };
         if let Some(&discarded) = cards.get(chosen) {
             self.discard_from_hand(side, discarded);
+        }
+        Ok(())
+    }
+
+    /// "Tap one of your untapped <subtype>s" (game 13.8): the player picks which of their
+    /// untapped units of the subtype in an arena, other than the unit whose ability it is, taps
+    /// (one option per unit, named with its id, in play order).
+    fn tap_chosen_for_cost(&mut self, side: Side, unit: Option<UnitId>, subtype: &str) -> Flow {
+        let units: Vec<UnitId> =
+            crate::cost::subtypes_to_tap(&self.state, side, unit, subtype).collect();
+        let options: Vec<Choice> = units
+            .iter()
+            .enumerate()
+            .map(|(i, &u)| Choice::Option {
+                index: i as u32 + 1,
+                text: self.state.unit_label(u),
+            })
+            .collect();
+        if options.is_empty() {
+            return Ok(());
+        }
+        let chosen = match self.decide(side, DecisionKind::TapForCost { unit }, options)? {
+            Choice::Option { index, .. } => index as usize - 1,
+            _ => 0,
+        };
+        if let Some(u) = units.get(chosen).and_then(|&u| self.state.unit_mut(u)) {
+            u.tapped = true;
         }
         Ok(())
     }
