@@ -633,21 +633,28 @@ fn a_disrupt_outside_a_disrupt_pop_is_refused_naming_the_effect() {
     assert!(state.plays.is_empty());
 }
 
-#[test]
-fn what_a_plugin_proposes_is_logged_before_it_applies_and_a_refusal_names_the_ability() {
-    // Issue 19: the log says which plugin, at which hook, for which ability proposed what.
-    let tap = Effect::Tap { unit: 1 };
-    let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, vec![tap.clone()])]);
+/// Runs the ground battle step of `board` with the "Fake" keyword proposing `effects` when it
+/// starts: the error that stopped it, if any, and the log.
+fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog) {
+    let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, effects)]);
     let mut seats = Seats {
         dark: Box::new(GreedyPlayer),
         light: Box::new(GreedyPlayer),
     };
-    let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
-    let _ = game.run_from(
+    let mut game = Game::new(board, header(), &mut host, &mut seats);
+    let result = game.run_from(
         crate::model::state::TurnStep::Battle(Arena::Ground),
         StopAt::StepEnd,
     );
-    let proposed = game.log.entries.iter().find_map(|entry| match entry {
+    (result.err().map(|e| e.to_string()), game.log.clone())
+}
+
+#[test]
+fn what_a_plugin_proposes_is_logged_before_it_applies_and_a_refusal_names_the_ability() {
+    // Issue 19: the log says which plugin, at which hook, for which ability proposed what.
+    let tap = Effect::Tap { unit: 1 };
+    let (_, log) = ground_battle_step(fake_board(vec![]), vec![tap.clone()]);
+    let proposed = log.entries.iter().find_map(|entry| match entry {
         LogEntry::Event {
             event:
                 Event::Proposed {
@@ -690,21 +697,7 @@ fn a_location_is_no_unit_that_effects_can_damage_or_tap() {
     if let Some(u) = state.unit_mut(UnitId(1)) {
         u.place = crate::model::Place::Location(Arena::Ground);
     }
-    let refused = |effect: Effect| {
-        let host = FakeHost::new(&[(HookPoint::BattleStepStart, vec![effect])]);
-        let mut host = host;
-        let mut seats = Seats {
-            dark: Box::new(GreedyPlayer),
-            light: Box::new(GreedyPlayer),
-        };
-        let mut game = Game::new(state.clone(), header(), &mut host, &mut seats);
-        game.run_from(
-            crate::model::state::TurnStep::Battle(Arena::Ground),
-            StopAt::StepEnd,
-        )
-        .err()
-        .map(|e| e.to_string())
-    };
+    let refused = |effect: Effect| ground_battle_step(state.clone(), vec![effect]).0;
     for effect in [
         Effect::Tap { unit: 1 },
         Effect::DiceOfDamage {
