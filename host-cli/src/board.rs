@@ -155,11 +155,10 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String])
             "-- {arena} arena (controlled by {controller}) --\n"
         ));
         for side in Side::BOTH {
-            let locations = state
-                .units
-                .values()
-                .filter(|u| u.controller == side && u.place == Place::Location(arena));
-            for unit in state.units_in(arena, side).chain(locations) {
+            for unit in state
+                .units_in(arena, side)
+                .chain(state.locations_in(arena, side))
+            {
                 out += &format!(
                     "  {} {}\n",
                     side_colour(side, side_mark(side), colour),

@@ -84,9 +84,7 @@ impl GreedyPlayer {
                     state.top_def(u).card_type == crate::model::CardType::Location
                 }) =>
             {
-                let replaces = state.units.values().any(|u| {
-                    u.controller == side && u.place == crate::model::Place::Location(*arena)
-                });
+                let replaces = state.locations_in(*arena, side).next().is_some();
                 400 - 300 * replaces as i64
             }
             Choice::Deploy { unit, arena } => {
@@ -167,11 +165,10 @@ fn location_has_no_room(state: &GameState, side: Side, unit: crate::model::UnitI
     };
     let def = state.top_def(u);
     def.card_type == crate::model::CardType::Location
-        && def.arenas.iter().all(|&arena| {
-            state.units.values().any(|other| {
-                other.controller == side && other.place == crate::model::Place::Location(arena)
-            })
-        })
+        && def
+            .arenas
+            .iter()
+            .all(|&arena| state.locations_in(arena, side).next().is_some())
 }
 
 /// Whether a card's printed build cost is X.

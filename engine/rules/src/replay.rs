@@ -105,32 +105,21 @@ pub fn replay_with(
     let result = game.play();
     // A log written before the engine logged what plugins proposed (`Event::Proposed`) has none
     // of those entries: the replay leaves its own out, so that the log still replays.
-    let proposals = |entries: &[LogEntry]| {
-        entries.iter().any(|e| {
-            matches!(
-                e,
-                LogEntry::Event {
-                    event: crate::log::Event::Proposed { .. }
-                }
-            )
-        })
+    let is_proposal = |e: &&LogEntry| {
+        matches!(
+            e,
+            LogEntry::Event {
+                event: crate::log::Event::Proposed { .. }
+            }
+        )
     };
-    let replayed: Vec<&LogEntry> = if proposals(&log.entries) || !proposals(&game.log.entries) {
-        game.log.entries.iter().collect()
-    } else {
-        game.log
-            .entries
-            .iter()
-            .filter(|e| {
-                !matches!(
-                    e,
-                    LogEntry::Event {
-                        event: crate::log::Event::Proposed { .. }
-                    }
-                )
-            })
-            .collect()
-    };
+    let keep_proposals = log.entries.iter().any(|e| is_proposal(&e));
+    let replayed: Vec<&LogEntry> = game
+        .log
+        .entries
+        .iter()
+        .filter(|e| keep_proposals || !is_proposal(e))
+        .collect();
     // An abandoned game's log ends with the entry that says who left: the replay must give
     // every entry before it, then ask for a decision the log doesn't have.
     let (entries, abandoned) = match log.entries.split_last() {

@@ -378,8 +378,9 @@ fn starts_with_word(text: &str, prefix: &str) -> bool {
         && text[..prefix.len()].eq_ignore_ascii_case(prefix)
 }
 
-/// `text` without `prefix` (ignoring case), if it starts with it.
-fn strip<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+/// `text` without `prefix` (ignoring case), if it starts with it: how the readers of printed
+/// text take a sentence's known start off.
+pub fn strip<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     starts_with_word(text, prefix).then(|| &text[prefix.len()..])
 }
 

@@ -31,7 +31,7 @@
 use swtcg_card_text::card_text::names_unit;
 use swtcg_card_text::effect_text::opponent;
 use swtcg_card_text::played_text::{
-    self, Filter, Pick, Place, Step, Until, boost_effects, capitalized, unit_options,
+    self, Filter, Pick, Place, Step, Until, boost_effects, capitalized, strip, unit_options,
     units_matching,
 };
 use swtcg_sdk::*;
@@ -83,13 +83,6 @@ const IF_PAID_TAP: [&str; 3] = [
     "If they do, tap this unit",
     "If your opponent does, tap this unit",
 ];
-
-/// `text` without `prefix` (ignoring case), if it starts with it.
-fn strip<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
-    let head = text.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix)
-        .then(|| &text[prefix.len()..])
-}
 
 /// Reads a whole printed text; `None` unless every part of it is carried out.
 fn read(text: &str) -> Option<MomentText> {

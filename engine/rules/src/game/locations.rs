@@ -38,17 +38,7 @@ impl Game<'_> {
             .arenas
             .iter()
             .copied()
-            .filter(|&arena| !refuse || self.locations_in(arena, u.controller).len() < limit)
-            .collect()
-    }
-
-    /// The Locations `side` controls in `arena`, the oldest first.
-    pub(crate) fn locations_in(&self, arena: Arena, side: Side) -> Vec<UnitId> {
-        self.state
-            .units
-            .values()
-            .filter(|u| u.controller == side && u.place == Place::Location(arena))
-            .map(|u| u.id)
+            .filter(|&arena| !refuse || state.locations_in(arena, u.controller).count() < limit)
             .collect()
     }
 
@@ -87,7 +77,7 @@ impl Game<'_> {
     pub(crate) fn place_location(&mut self, side: Side, unit: UnitId, arena: Arena) -> Flow {
         let limit = self.state.ruleset.locations_per_arena as usize;
         loop {
-            let there = self.locations_in(arena, side);
+            let there: Vec<UnitId> = self.state.locations_in(arena, side).map(|u| u.id).collect();
             if there.is_empty() || there.len() < limit {
                 break;
             }

@@ -235,6 +235,13 @@ impl GameState {
             .filter(move |u| u.controller == side && u.in_arena() == Some(arena))
     }
 
+    /// The Locations `side` controls placed in `arena` (game 16.1), in id order: the oldest first.
+    pub fn locations_in(&self, arena: Arena, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units
+            .values()
+            .filter(move |u| u.controller == side && u.place == super::unit::Place::Location(arena))
+    }
+
     /// A short readable name for a unit in logs: its top card's name and id; a unit that left
     /// play this turn keeps its name, marked so.
     pub fn unit_label(&self, id: UnitId) -> String {
