@@ -12,6 +12,8 @@ use swtcg_engine::cards::coverage::{SetCoverage, coverage, total};
 use swtcg_engine::model::CardType;
 use swtcg_engine::{CardDef, Ruleset};
 
+mod explain;
+
 #[derive(Subcommand)]
 pub enum CardsCommand {
     /// Import LackeyCCG set files (tab-separated, one header line) and report what was read.
@@ -26,6 +28,35 @@ pub enum CardsCommand {
         /// Set files to import, e.g. engine/data/lackey/ANH.txt.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Show what the grammar of card text reads in each ability of some cards, and whether the
+    /// loaded plugins carry it out.
+    ///
+    /// For each printed ability: a keyword ability names its keyword; card text shows the
+    /// ability script the grammar read (its kind, trigger, conditions, costs, steps and limits)
+    /// or the word where the grammar stopped and what it expected there; then whether the loaded
+    /// plugins carry the ability out. Cards are named as in decks (`Name`, `SET/Name`); --text
+    /// reads a text of your own as a unit's.
+    ///
+    /// Example: swtcg cards explain "ANH/Darth Vader (A)" "Jungles of Dagobah"
+    ///
+    /// Example: swtcg cards explain --text "Whenever this unit attacks, gain 1 Force."
+    Explain {
+        /// Cards to explain, as decks name them (`Luke Skywalker (A)`, `ESB/Dagobah System`).
+        #[arg(value_name = "CARD")]
+        names: Vec<String>,
+        /// A printed text to read as a unit's ability (repeatable).
+        #[arg(long = "text", value_name = "TEXT")]
+        texts: Vec<String>,
+        /// Print `{"cards": [{"card", "type", "played", "abilities": [{"text", "class",
+        /// "keyword", "carried_out", "missing", "reading": {"text", "script", "stop": {"offset",
+        /// "word", "expected"}}}]}]}` instead.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        plugins: crate::PluginArgs,
+        #[command(flatten)]
+        cards: crate::card_sets::CardArgs,
     },
     /// Report which cards the loaded keyword plugins make playable, per set.
     ///
@@ -61,6 +92,19 @@ pub enum CardsCommand {
 pub fn run(command: CardsCommand) -> anyhow::Result<ExitCode> {
     match command {
         CardsCommand::Import { files } => Ok(import(&files)),
+        CardsCommand::Explain {
+            names,
+            texts,
+            json,
+            plugins,
+            cards,
+        } => explain::run(explain::Options {
+            names: &names,
+            texts: &texts,
+            json,
+            plugins: &plugins,
+            cards: &cards,
+        }),
         CardsCommand::Coverage {
             sets_or_files,
             json,
@@ -215,6 +259,23 @@ struct JsonSet<'a> {
     playable: usize,
     units_playable: usize,
     unsupported: Vec<JsonUnsupported<'a>>,
+    grammar: JsonGrammar<'a>,
+}
+
+/// What the grammar of card text reads of a set's card-text abilities.
+#[derive(Serialize)]
+struct JsonGrammar<'a> {
+    texts: usize,
+    read: usize,
+    stops: Vec<JsonStop<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonStop<'a> {
+    expected: &'a str,
+    count: usize,
+    example: &'a str,
+    example_stop: &'a str,
 }
 
 #[derive(Serialize)]
@@ -242,6 +303,20 @@ fn to_json(sets: &[SetCoverage]) -> JsonReport<'_> {
                         count: *count,
                     })
                     .collect(),
+                grammar: JsonGrammar {
+                    texts: set.texts,
+                    read: set.texts_read,
+                    stops: set
+                        .grammar_stops
+                        .iter()
+                        .map(|stop| JsonStop {
+                            expected: &stop.expected,
+                            count: stop.count,
+                            example: &stop.example,
+                            example_stop: &stop.example_stop,
+                        })
+                        .collect(),
+                },
             })
             .collect(),
     }
@@ -260,11 +335,13 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
          the engine today. \
          Such a card is playable when every ability it prints is a keyword ability with a loaded \
          plugin or text a card plugin claims ({plugin_count} plugins loaded); keyword-only \
-         units print only keyword abilities, supported or not."
+         units print only keyword abilities, supported or not. \
+         Texts are the card-text abilities of those cards; % read is the share the grammar of \
+         card text reads into a script (`cards explain` shows it), carried out or not."
     );
     println!();
     println!(
-        "{:<8} {:>6} {:>7} {:>9} {:>8} {:>6} {:>9} {:>8} {:>13}",
+        "{:<8} {:>6} {:>7} {:>9} {:>8} {:>6} {:>9} {:>8} {:>13} {:>7} {:>7}",
         "set",
         "cards",
         "played",
@@ -273,7 +350,9 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
         "units",
         "playable",
         "% units",
-        "keyword-only"
+        "keyword-only",
+        "texts",
+        "% read"
     );
     let all = total(sets, "all");
     let mut rows: Vec<&SetCoverage> = sets.iter().collect();
@@ -282,7 +361,7 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
     }
     for set in &rows {
         println!(
-            "{:<8} {:>6} {:>7} {:>9} {:>8} {:>6} {:>9} {:>8} {:>13}",
+            "{:<8} {:>6} {:>7} {:>9} {:>8} {:>6} {:>9} {:>8} {:>13} {:>7} {:>7}",
             set.set,
             set.cards,
             set.played,
@@ -291,7 +370,9 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
             set.units,
             set.units_playable,
             percent(set.units_playable, set.units),
-            set.keyword_only
+            set.keyword_only,
+            set.texts,
+            percent(set.texts_read, set.texts)
         );
     }
     if top == 0 {
@@ -314,6 +395,29 @@ fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
         );
         for (text, count) in set.unsupported.iter().take(top) {
             println!("{count:>6}  {text}");
+        }
+    }
+    print_grammar_stops(&rows, top);
+}
+
+/// Where the grammar of card text stops most, per set: the next piece of grammar to write.
+fn print_grammar_stops(rows: &[&SetCoverage], top: usize) {
+    for set in rows {
+        println!();
+        if set.grammar_stops.is_empty() {
+            println!(
+                "{}: the grammar reads all {} card-text abilities",
+                set.set, set.texts
+            );
+            continue;
+        }
+        println!(
+            "{}: the grammar reads {} of {} card-text abilities; where it stops most:",
+            set.set, set.texts_read, set.texts
+        );
+        for stop in set.grammar_stops.iter().take(top) {
+            println!("{:>6}  expected {}", stop.count, stop.expected);
+            println!("        e.g. {}", stop.example);
         }
     }
 }

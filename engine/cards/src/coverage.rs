@@ -104,6 +104,26 @@ pub struct SetCoverage {
     /// (or `keyword X (no plugin)` for a keyword without a plugin) with the number of
     /// abilities it affects, most frequent first, then by text.
     pub unsupported: Vec<(String, usize)>,
+    /// Card-text abilities (not keyword abilities) printed on cards of the played types, each
+    /// printing counted: what the grammar of card text must read.
+    pub texts: usize,
+    /// Those the grammar reads completely into a script (`swtcg_card_script::read`), whether a
+    /// plugin carries the script out or not.
+    pub texts_read: usize,
+    /// Where the grammar stops on the others: what it expected there, the number of abilities,
+    /// and the first text that stopped so; most frequent first.
+    pub grammar_stops: Vec<GrammarStop>,
+}
+
+/// A place where the grammar of card text stops, shared by several texts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GrammarStop {
+    /// What the grammar expected there: `"gets", "can't" or a unit`.
+    pub expected: String,
+    pub count: usize,
+    /// The first such text met, with where it stopped.
+    pub example: String,
+    pub example_stop: String,
 }
 
 /// Classifies one printed ability. `keywords` are the names the parser recognises (the bundled
@@ -228,6 +248,7 @@ pub fn coverage<'a>(
 ) -> Vec<SetCoverage> {
     let mut sets: Vec<SetCoverage> = Vec::new();
     let mut counts: Vec<HashMap<String, usize>> = Vec::new();
+    let mut grammar_stops: Vec<Vec<GrammarStop>> = Vec::new();
     // By whether the text is printed on a unit, a Battle card or a Mission, and the text: card
     // plugins read the types they name.
     let mut classified: HashMap<(CardType, &'a str), AbilityCoverage> = HashMap::new();
@@ -243,17 +264,14 @@ pub fn coverage<'a>(
                     ..SetCoverage::default()
                 });
                 counts.push(HashMap::new());
+                grammar_stops.push(Vec::new());
                 sets.len() - 1
             }
         };
         let set = &mut sets[index];
         set.cards += 1;
-        let kind = match card.card_type {
-            CardType::Unit | CardType::Subordinate => CardType::Unit,
-            CardType::Battle | CardType::Mission | CardType::Equipment | CardType::Location => {
-                card.card_type
-            }
-            _ => continue,
+        let Some(kind) = played_kind(card) else {
+            continue;
         };
         set.played += 1;
         set.units += usize::from(kind == CardType::Unit);
@@ -267,6 +285,27 @@ pub fn coverage<'a>(
             let ability = classified
                 .entry((kind, text.as_str()))
                 .or_insert_with(|| ability_coverage(text, kind, keywords, has_plugin, understood));
+            if ability.class == AbilityClass::CardText {
+                set.texts += 1;
+                let reading = read_text(card, text);
+                match &reading.stop {
+                    None => set.texts_read += 1,
+                    Some(stop) => {
+                        let stops = &mut grammar_stops[index];
+                        let expected = stop.expected.join(", ");
+                        let at = stops.iter().position(|s| s.expected == expected);
+                        match at {
+                            Some(at) => stops[at].count += 1,
+                            None => stops.push(GrammarStop {
+                                expected,
+                                count: 1,
+                                example: text.clone(),
+                                example_stop: stop.describe(),
+                            }),
+                        }
+                    }
+                }
+            }
             playable &= ability.supported();
             // Card text a card plugin claims is still card text, not a keyword ability.
             keyword_only &= ability.keyword_only() && ability.class != AbilityClass::CardText;
@@ -278,15 +317,46 @@ pub fn coverage<'a>(
         set.units_playable += usize::from(playable && kind == CardType::Unit);
         set.keyword_only += usize::from(keyword_only && kind == CardType::Unit);
     }
-    for (set, counts) in sets.iter_mut().zip(counts) {
+    for ((set, counts), mut stops) in sets.iter_mut().zip(counts).zip(grammar_stops) {
         set.unsupported = sorted(counts);
+        stops.sort_by(|a, b| {
+            b.count
+                .cmp(&a.count)
+                .then_with(|| a.expected.cmp(&b.expected))
+        });
+        set.grammar_stops = stops;
     }
     sets
 }
 
+/// The grammar's reading of one printed ability of a card: a Battle card's or Mission's plain
+/// text is played, a unit's, Equipment's or Location's is static.
+pub fn read_text(card: &CardDef, text: &str) -> swtcg_card_script::Reading {
+    let played = matches!(card.card_type, CardType::Battle | CardType::Mission);
+    swtcg_card_script::read(
+        text,
+        swtcg_card_script::Card {
+            name: &card.name,
+            played,
+        },
+    )
+}
+
+/// The card type whose readers a card's texts go to, if the engine plays the card: units and
+/// Subordinates are units; Battle cards, Missions, Equipment and Locations are themselves.
+pub fn played_kind(card: &CardDef) -> Option<CardType> {
+    match card.card_type {
+        CardType::Unit | CardType::Subordinate => Some(CardType::Unit),
+        CardType::Battle | CardType::Mission | CardType::Equipment | CardType::Location => {
+            Some(card.card_type)
+        }
+        _ => None,
+    }
+}
+
 /// The coverage of one printed text on a card of `kind` (a unit, a Battle card, a Mission or an
 /// Equipment): the plugins' word first (`understood`, as [`coverage`] describes), else by keywords.
-fn ability_coverage(
+pub fn ability_coverage(
     text: &str,
     kind: CardType,
     keywords: &[String],
@@ -394,7 +464,27 @@ pub fn total(sets: &[SetCoverage], set: &str) -> SetCoverage {
         units_playable: sets.iter().map(|s| s.units_playable).sum(),
         keyword_only: sets.iter().map(|s| s.keyword_only).sum(),
         unsupported: sorted(counts),
+        texts: sets.iter().map(|s| s.texts).sum(),
+        texts_read: sets.iter().map(|s| s.texts_read).sum(),
+        grammar_stops: merged_stops(sets),
     }
+}
+
+/// The grammar's stops of several sets, counted together, most frequent first.
+fn merged_stops(sets: &[SetCoverage]) -> Vec<GrammarStop> {
+    let mut stops: Vec<GrammarStop> = Vec::new();
+    for stop in sets.iter().flat_map(|s| &s.grammar_stops) {
+        match stops.iter_mut().find(|s| s.expected == stop.expected) {
+            Some(merged) => merged.count += stop.count,
+            None => stops.push(stop.clone()),
+        }
+    }
+    stops.sort_by(|a, b| {
+        b.count
+            .cmp(&a.count)
+            .then_with(|| a.expected.cmp(&b.expected))
+    });
+    stops
 }
 
 /// Most frequent first, then by text.

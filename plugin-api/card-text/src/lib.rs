@@ -10,9 +10,11 @@
 //! - `card_text`: the parts unit texts share: who a sentence is about, filters of units, what a
 //!   unit gets, conditions, the cost "Pay N Force".
 //! - `played_text`: the texts of Battle cards and Missions, read into steps and carried out.
-//! - `vocabulary`: the keywords an effect may grant and the subtypes written in several words.
+//! - `vocabulary`: the keywords an effect may grant and the subtypes written in several words,
+//!   re-exported from the grammar crate `swtcg-card-script`, which owns them.
 
 pub mod card_text;
 pub mod effect_text;
 pub mod played_text;
-pub mod vocabulary;
+/// The words of the game, now owned by the grammar of card text (`swtcg-card-script`).
+pub use swtcg_card_script::vocabulary;

@@ -1,0 +1,218 @@
+//! `swtcg cards explain`: what the grammar of card text reads in each printed ability of some
+//! cards (the ability script, or the word where it stopped and what it expected there), and
+//! whether the loaded plugins carry the ability out, so that a designer sees before a game
+//! whether a new card's text will work.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use serde::Serialize;
+use swtcg_card_script::{Card, Reading, explain};
+use swtcg_engine::cards::coverage::{
+    AbilityClass, Missing, ability_coverage, played_kind, read_text,
+};
+use swtcg_engine::model::CardType;
+use swtcg_engine::{CardDef, Ruleset};
+
+/// The options of `cards explain`.
+pub struct Options<'a> {
+    pub names: &'a [String],
+    pub texts: &'a [String],
+    pub json: bool,
+    pub plugins: &'a crate::PluginArgs,
+    pub cards: &'a crate::card_sets::CardArgs,
+}
+
+/// One ability explained.
+#[derive(Serialize)]
+struct Explained {
+    text: String,
+    /// `keyword` (a keyword ability, read by its keyword's plugin) or `card-text`.
+    class: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keyword: Option<String>,
+    /// Whether the loaded plugins carry the whole ability out.
+    carried_out: bool,
+    /// What keeps it from being carried out: keywords without a plugin, text no plugin claims.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    missing: Vec<String>,
+    /// The grammar's reading (card text only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reading: Option<Reading>,
+}
+
+#[derive(Serialize)]
+struct ExplainedCard {
+    card: String,
+    #[serde(rename = "type")]
+    card_type: String,
+    /// Whether the engine plays cards of this type at all.
+    played: bool,
+    abilities: Vec<Explained>,
+}
+
+pub fn run(options: Options<'_>) -> anyhow::Result<ExitCode> {
+    if options.names.is_empty() && options.texts.is_empty() {
+        anyhow::bail!(
+            "name at least one card (`swtcg cards explain \"Darth Vader (A)\"`) or give a text \
+             with --text"
+        );
+    }
+    let loaded = options.cards.load(None)?;
+    let mut cards: Vec<Arc<CardDef>> = Vec::new();
+    for name in options.names {
+        cards.push(loaded.db.lookup(name)?);
+    }
+    let mut registry = options.plugins.load(&Ruleset::default())?;
+    let support = crate::support::Support::new(&mut registry, &loaded.db);
+    let mut explained: Vec<ExplainedCard> = cards
+        .iter()
+        .map(|card| explain_card(card, &support))
+        .collect();
+    for text in options.texts {
+        explained.push(explain_text(text, &support));
+    }
+    if options.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({ "cards": explained }))?
+        );
+    } else {
+        for (index, card) in explained.iter().enumerate() {
+            if index > 0 {
+                println!();
+            }
+            print_card(card);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn explain_card(card: &CardDef, support: &crate::support::Support<'_>) -> ExplainedCard {
+    let kind = played_kind(card);
+    let abilities = card
+        .abilities
+        .iter()
+        .map(|text| {
+            let reading = || read_text(card, text);
+            explain_ability(text, kind, support, reading)
+        })
+        .collect();
+    ExplainedCard {
+        card: format!("{}/{}", card.set, card.name),
+        card_type: format!("{:?}", card.card_type).to_lowercase(),
+        played: kind.is_some(),
+        abilities,
+    }
+}
+
+/// A text given with `--text`, read as a unit's.
+fn explain_text(text: &str, support: &crate::support::Support<'_>) -> ExplainedCard {
+    let reading = || {
+        swtcg_card_script::read(
+            text,
+            Card {
+                name: "",
+                played: false,
+            },
+        )
+    };
+    ExplainedCard {
+        card: "--text".to_string(),
+        card_type: "unit".to_string(),
+        played: true,
+        abilities: vec![explain_ability(
+            text,
+            Some(CardType::Unit),
+            support,
+            reading,
+        )],
+    }
+}
+
+fn explain_ability(
+    text: &str,
+    kind: Option<CardType>,
+    support: &crate::support::Support<'_>,
+    reading: impl FnOnce() -> Reading,
+) -> Explained {
+    let Some(kind) = kind else {
+        return Explained {
+            text: text.to_string(),
+            class: "card-text",
+            keyword: None,
+            carried_out: false,
+            missing: vec!["cards of this type are not played yet".to_string()],
+            reading: Some(reading()),
+        };
+    };
+    let coverage = ability_coverage(
+        text,
+        kind,
+        &support.keywords,
+        &|keyword| support.has_plugin(keyword),
+        &|text, kind| support.understood(text, kind),
+    );
+    let (class, keyword) = match &coverage.class {
+        AbilityClass::Keyword { name, .. } => ("keyword", Some(name.clone())),
+        AbilityClass::CardText => ("card-text", None),
+    };
+    Explained {
+        text: text.to_string(),
+        class,
+        keyword,
+        carried_out: coverage.supported(),
+        missing: coverage
+            .missing
+            .iter()
+            .map(|missing| match missing {
+                Missing::CardText(whole) if whole == text => {
+                    "no loaded plugin claims this text".to_string()
+                }
+                other => other.label(),
+            })
+            .collect(),
+        reading: (class == "card-text").then(reading),
+    }
+}
+
+fn print_card(card: &ExplainedCard) {
+    let played = if card.played {
+        ""
+    } else {
+        " (not played by the engine yet)"
+    };
+    println!("{} — {}{played}", card.card, card.card_type);
+    if card.abilities.is_empty() {
+        println!("  no abilities");
+    }
+    for (index, ability) in card.abilities.iter().enumerate() {
+        println!("  {}. {}", index + 1, ability.text);
+        if let Some(keyword) = &ability.keyword {
+            println!("     keyword ability: {keyword}");
+        }
+        if let Some(reading) = &ability.reading {
+            match (&reading.script, &reading.stop) {
+                (Some(script), _) => {
+                    let mut lines = explain::lines(script).into_iter();
+                    println!("     read: {}", lines.next().unwrap_or_default());
+                    for line in lines {
+                        println!("       {line}");
+                    }
+                }
+                (None, Some(stop)) => {
+                    println!("     not read: {}", stop.describe());
+                    println!("       {}", reading.text);
+                    let column = reading.text[..stop.offset].chars().count();
+                    println!("       {}^", " ".repeat(column));
+                }
+                (None, None) => {}
+            }
+        }
+        if ability.carried_out {
+            println!("     carried out by the loaded plugins");
+        } else {
+            println!("     not carried out: {}", ability.missing.join("; "));
+        }
+    }
+}

@@ -1,0 +1,529 @@
+//! Scripts in readable form, for `swtcg cards explain`: one line per part ("when: this unit
+//! attacks", "do: you gain 1 Force"), in the game's words, so that a designer can check what the
+//! grammar understood.
+
+use std::fmt::{self, Display, Formatter};
+
+use crate::script::{
+    Amount, Arena, CardType, Condition, Cost, CostAction, Count, Duration, Effect, Filter, Kind,
+    Limit, Moment, Owner, Pick, Player, Resource, Script, Side, Step, Trigger, UnitEvent, UnitRule,
+    UnitState, Units, Where, Whose, Zone,
+};
+
+/// The lines of a script: its kind, then each part it has.
+pub fn lines(script: &Script) -> Vec<String> {
+    let mut lines = vec![
+        match script.kind {
+            Kind::Static => "static",
+            Kind::Triggered => "triggered",
+            Kind::Activated => "activated",
+            Kind::Played => "played",
+        }
+        .to_string(),
+    ];
+    if let Some(trigger) = &script.trigger {
+        lines.push(format!("when: {trigger}"));
+    }
+    for condition in &script.conditions {
+        lines.push(format!("if: {condition}"));
+    }
+    if !script.costs.is_empty() {
+        lines.push(format!("cost: {}", joined(&script.costs, ", ")));
+    }
+    for step in &script.steps {
+        lines.push(format!("do: {step}"));
+    }
+    for limit in &script.limits {
+        lines.push(format!("only: {limit}"));
+    }
+    lines
+}
+
+fn joined<T: Display>(items: &[T], separator: &str) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+impl Display for Script {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", lines(self).join("; "))
+    }
+}
+
+impl Display for Step {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        if self.if_you_do {
+            write!(f, "if you do, ")?;
+        }
+        if let Some(condition) = &self.only_if {
+            write!(f, "if {condition}, ")?;
+        }
+        if self.optional {
+            write!(f, "you may: ")?;
+        }
+        write!(f, "{}", self.effect)?;
+        if let Some(duration) = self.duration {
+            write!(f, " {duration}")?;
+        }
+        if let Some(amount) = &self.unless_opponent_pays {
+            write!(f, ", unless the opponent pays {amount} Force")?;
+        }
+        Ok(())
+    }
+}
+
+impl Display for Amount {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Amount::Number(n) => write!(f, "{n}"),
+            Amount::X(None) => write!(f, "X (chosen)"),
+            Amount::X(Some(count)) => write!(f, "X (the number of {count})"),
+            Amount::ForEach { per, count } => write!(f, "{per} for each {count}"),
+        }
+    }
+}
+
+impl Display for Count {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Count::Units(units) => write!(f, "{units}"),
+            Count::Cards { whose, zone } => write!(f, "cards in {} {zone}", possessive(*whose)),
+            Count::Counters {
+                kind: Some(kind),
+                on,
+            } => write!(f, "{kind} counters on {on}"),
+            Count::Counters { kind: None, on } => write!(f, "counters on {on}"),
+            Count::Stack(units) => write!(f, "cards in the stack of {units}"),
+            Count::ThatDamage => write!(f, "that damage"),
+            Count::Text(text) => write!(f, "\"{text}\" (not read further)"),
+        }
+    }
+}
+
+/// A verb agreeing with its player: "you gain", "the opponent gains".
+fn verb(player: Player, verb: &str) -> String {
+    if player == Player::You {
+        verb.to_string()
+    } else {
+        format!("{verb}s")
+    }
+}
+
+fn possessive(player: Player) -> &'static str {
+    match player {
+        Player::You => "your",
+        Player::Opponent => "the opponent's",
+        Player::Each => "each player's",
+        Player::Controller => "its controller's",
+    }
+}
+
+impl Display for Player {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::You => "you",
+            Player::Opponent => "the opponent",
+            Player::Each => "each player",
+            Player::Controller => "its controller",
+        })
+    }
+}
+
+impl Display for Zone {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Zone::Hand => "hand",
+            Zone::Deck => "deck",
+            Zone::DiscardPile => "discard pile",
+            Zone::BuildZone => "build zone",
+            Zone::Play => "play",
+        })
+    }
+}
+
+impl Display for Arena {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Arena::Space => "Space",
+            Arena::Ground => "Ground",
+            Arena::Character => "Character",
+        })
+    }
+}
+
+impl Display for Where {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Where::Arenas(arenas) => write!(f, "in the {} arena", joined(arenas, " or ")),
+            Where::ThisArena => write!(f, "in this arena"),
+            Where::AnyArena => write!(f, "in any arena"),
+        }
+    }
+}
+
+impl Display for Units {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let filters = self
+            .filters
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let owner = match self.owner {
+            Owner::Any => "",
+            Owner::Yours => "your ",
+            Owner::Opponents => "the opponent's ",
+        };
+        let other = if self.other { "other " } else { "" };
+        let described = if filters.is_empty() {
+            format!("{owner}{other}units")
+        } else {
+            format!("{owner}{other}units ({filters})")
+        };
+        match &self.pick {
+            Pick::This => write!(f, "this card"),
+            Pick::Equipped if filters.is_empty() => write!(f, "the equipped unit"),
+            Pick::Equipped => write!(f, "the equipped unit, if ({filters})"),
+            Pick::That => write!(f, "that unit"),
+            Pick::Attacker => write!(f, "the attacking unit"),
+            Pick::Defender => write!(f, "the defending unit"),
+            Pick::Each => write!(f, "each of {described}"),
+            Pick::Chosen {
+                count,
+                up_to: false,
+            } => write!(f, "{count} chosen of {described}"),
+            Pick::Chosen { count, up_to: true } => write!(f, "up to {count} chosen of {described}"),
+            Pick::OpponentChooses { count } => {
+                write!(f, "{count} of {described}, chosen by the opponent")
+            }
+            Pick::Any => write!(f, "any of {described}"),
+        }
+    }
+}
+
+impl Display for Filter {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Filter::Subtype(subtype) => write!(f, "{subtype}"),
+            Filter::In(place) => write!(f, "{place}"),
+            Filter::Side(Side::Dark) => write!(f, "Dark Side"),
+            Filter::Side(Side::Light) => write!(f, "Light Side"),
+            Filter::Side(Side::Neutral) => write!(f, "Neutral"),
+            Filter::Unique => write!(f, "unique"),
+            Filter::Tapped => write!(f, "tapped"),
+            Filter::Untapped => write!(f, "untapped"),
+            Filter::Damaged => write!(f, "damaged"),
+            Filter::WithKeyword(keyword) => write!(f, "with {keyword}"),
+            Filter::Named(name) => write!(f, "named {name}"),
+            Filter::CostAtMost(n) => write!(f, "printed build cost {n} or less"),
+            Filter::CostAtLeast(n) => write!(f, "printed build cost {n} or more"),
+            Filter::CardType(kind) => write!(f, "{kind}"),
+            Filter::Not(filter) => write!(f, "not {filter}"),
+            Filter::AnyOf(filters) => write!(f, "{}", joined(filters, " or ")),
+        }
+    }
+}
+
+impl Display for CardType {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CardType::Unit => "unit cards",
+            CardType::BattleCard => "Battle cards",
+            CardType::Mission => "Missions",
+            CardType::Equipment => "Equipment",
+            CardType::Location => "Locations",
+            CardType::Card => "cards",
+        })
+    }
+}
+
+impl Display for Effect {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Effect::Stats {
+                who,
+                power,
+                health,
+                speed,
+                per,
+            } => {
+                let mut changes = Vec::new();
+                for (value, name) in [(power, "power"), (health, "health"), (speed, "speed")] {
+                    if *value != 0 {
+                        changes.push(format!("{value:+} {name}"));
+                    }
+                }
+                write!(f, "{who} gets {}", changes.join(", "))?;
+                if let Some(count) = per {
+                    write!(f, " for each of {count}")?;
+                }
+                Ok(())
+            }
+            Effect::Grant {
+                who,
+                keywords,
+                abilities,
+            } => {
+                let mut granted: Vec<String> = keywords
+                    .iter()
+                    .map(|k| match &k.amount {
+                        Some(amount) => format!("{} {amount}", k.name),
+                        None => k.name.clone(),
+                    })
+                    .collect();
+                granted.extend(abilities.iter().map(|a| format!("\"{a}\"")));
+                write!(f, "{who} gets {}", granted.join(", "))
+            }
+            Effect::Force {
+                who,
+                amount,
+                lose: false,
+            } => write!(f, "{who} gains {amount} Force"),
+            Effect::Force {
+                who,
+                amount,
+                lose: true,
+            } => write!(f, "{who} loses {amount} Force"),
+            Effect::BuildPoints { who, amount } => write!(f, "{who} gains {amount} build points"),
+            Effect::Draw { who, amount } => write!(f, "{who} draws {amount} cards"),
+            Effect::Damage { to, amount } => write!(f, "{amount} damage to {to}"),
+            Effect::DamageCounters { on, amount } => write!(f, "{amount} damage counters on {on}"),
+            Effect::RemoveDamage {
+                from,
+                amount,
+                up_to,
+            } => match amount {
+                None => write!(f, "remove all damage counters from {from}"),
+                Some(amount) if *up_to => {
+                    write!(f, "remove up to {amount} damage counters from {from}")
+                }
+                Some(amount) => write!(f, "remove {amount} damage counters from {from}"),
+            },
+            Effect::Prevent { to, amount: None } => write!(f, "prevent all damage to {to}"),
+            Effect::Prevent {
+                to,
+                amount: Some(amount),
+            } => write!(f, "prevent {amount} damage to {to}"),
+            Effect::Counters {
+                kind,
+                on,
+                amount,
+                remove: false,
+            } => {
+                write!(f, "put {amount} {kind} counters on {on}")
+            }
+            Effect::Counters {
+                kind,
+                on,
+                amount,
+                remove: true,
+            } => {
+                write!(f, "remove {amount} {kind} counters from {on}")
+            }
+            Effect::Tap(units) => write!(f, "tap {units}"),
+            Effect::Untap(units) => write!(f, "untap {units}"),
+            Effect::Discard(units) => write!(f, "discard {units}"),
+            Effect::ReturnToHand(units) => write!(f, "return {units} to its owner's hand"),
+            Effect::Retreat(units) => write!(f, "retreat {units}"),
+            Effect::DiscardCards { who, amount } => {
+                write!(f, "{who} discards {amount} cards from hand")
+            }
+            Effect::Rule { who, rule } => write!(f, "{who} {rule}"),
+            Effect::CostChange {
+                what,
+                change,
+                resource,
+                action,
+            } => {
+                let resource = match resource {
+                    Resource::BuildCounters => "build counters",
+                    Resource::Force => "Force",
+                    Resource::BuildPoints => "build points",
+                };
+                let action = match action {
+                    CostAction::Deploy => "deploy",
+                    CostAction::Complete => "complete",
+                    CostAction::Attach => "attach",
+                    CostAction::Play => "play",
+                };
+                write!(f, "{what} costs {change:+} {resource} to {action}")
+            }
+            Effect::EndAttack => write!(f, "the attack ends"),
+            Effect::Roll {
+                at_least,
+                at_most,
+                then,
+            } => {
+                write!(
+                    f,
+                    "roll a die; on {at_least} to {at_most}: {}",
+                    joined(then, ", ")
+                )
+            }
+            Effect::Deck { text } => write!(f, "\"{text}\" (the deck, not read further)"),
+            Effect::Choose(units) => write!(f, "choose {units}"),
+            Effect::TreatAs { who, subtype } => write!(f, "treat {who} as a {subtype}"),
+        }
+    }
+}
+
+impl Display for UnitRule {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UnitRule::CantAttack => "can't attack",
+            UnitRule::CantBeAttacked => "can't be attacked",
+            UnitRule::CantRetreat => "can't retreat",
+            UnitRule::CantUntap => "can't untap",
+            UnitRule::CantBeDiscarded => "can't be discarded",
+            UnitRule::MustAttack => "must attack",
+            UnitRule::CanAttackCharacterArena => "can attack units in the Character arena",
+            UnitRule::DamageCantBePrevented => "deals damage that can't be prevented",
+        })
+    }
+}
+
+impl Display for Duration {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Duration::ThisAttack => "for this attack",
+            Duration::ThisTurn => "until end of turn",
+            Duration::ThisBattlePhase => "until end of the battle phase",
+            Duration::ThisGame => "until end of game",
+        })
+    }
+}
+
+impl Display for Moment {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Moment::Turn => write!(f, "turn"),
+            Moment::ReadyPhase => write!(f, "ready phase"),
+            Moment::CommandPhase => write!(f, "command phase"),
+            Moment::BattlePhase => write!(f, "battle phase"),
+            Moment::UntapStep => write!(f, "untap step"),
+            Moment::DrawStep => write!(f, "draw step"),
+            Moment::BuildStep => write!(f, "build step"),
+            Moment::RetreatStep => write!(f, "retreat step"),
+            Moment::BattleStep(None) => write!(f, "battle step"),
+            Moment::BattleStep(Some(arena)) => write!(f, "{arena} battle step"),
+        }
+    }
+}
+
+impl Display for Whose {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Whose::Yours => "your",
+            Whose::Opponents => "the opponent's",
+            Whose::Each => "each",
+        })
+    }
+}
+
+impl Display for Trigger {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Trigger::Moment {
+                moment,
+                starts,
+                whose,
+            } => {
+                let edge = if *starts { "starts" } else { "ends" };
+                write!(f, "{whose} {moment} {edge}")
+            }
+            Trigger::Units { who, event } => write!(f, "{who} {event}"),
+            Trigger::Deploy(units) => write!(f, "you deploy {units}"),
+            Trigger::Complete(units) => write!(f, "you complete {units}"),
+            Trigger::BattleCard(player) => write!(f, "{player} plays a Battle card"),
+        }
+    }
+}
+
+impl Display for UnitEvent {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            UnitEvent::Attacks(None) => write!(f, "attacks"),
+            UnitEvent::Attacks(Some(target)) => write!(f, "attacks {target}"),
+            UnitEvent::IsAttacked => write!(f, "is attacked"),
+            UnitEvent::Damages(None) => write!(f, "deals damage"),
+            UnitEvent::Damages(Some(target)) => write!(f, "damages {target}"),
+            UnitEvent::IsDamaged => write!(f, "is damaged"),
+            UnitEvent::WouldBeDamaged => write!(f, "would be damaged"),
+            UnitEvent::IsDiscarded => write!(f, "is discarded"),
+            UnitEvent::Retreats => write!(f, "retreats"),
+            UnitEvent::Untaps => write!(f, "untaps"),
+            UnitEvent::EntersArena => write!(f, "enters an arena"),
+        }
+    }
+}
+
+impl Display for Condition {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Condition::UnitsIn { who, place } => write!(f, "{who} is {place}"),
+            Condition::Has { whose, units } => write!(f, "{whose} has {units}"),
+            Condition::HasNo { whose, units } => write!(f, "{whose} has none of {units}"),
+            Condition::UnitsAre { who, state } => {
+                let state = match state {
+                    UnitState::Attacking => "attacking",
+                    UnitState::Attacked => "attacked",
+                    UnitState::Tapped => "tapped",
+                    UnitState::Untapped => "untapped",
+                    UnitState::Damaged => "damaged",
+                };
+                write!(f, "{who} is {state}")
+            }
+            Condition::Turn(whose) => write!(f, "it is {whose} turn"),
+            Condition::AtLeast { count, amount } => write!(f, "at least {amount} of {count}"),
+            Condition::AtMost { count, amount } => write!(f, "at most {amount} of {count}"),
+        }
+    }
+}
+
+impl Display for Limit {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::During { moment, whose } => write!(f, "during {whose} {moment}"),
+            Limit::PerTurn(1) => write!(f, "once per turn"),
+            Limit::PerTurn(n) => write!(f, "{n} times per turn"),
+            Limit::If(condition) => write!(f, "if {condition}"),
+        }
+    }
+}
+
+impl Display for Cost {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Cost::Force(amount) => write!(f, "pay {amount} Force"),
+            Cost::BuildPoints(amount) => write!(f, "pay {amount} build points"),
+            Cost::Tap => write!(f, "tap this unit"),
+            Cost::TapUnits(units) => write!(f, "tap {units}"),
+            Cost::DiscardThis => write!(f, "discard this card"),
+            Cost::DiscardFromHand(amount) => write!(f, "discard {amount} cards from your hand"),
+            Cost::Mill(amount) => write!(
+                f,
+                "put the top {amount} cards of your deck into your discard pile"
+            ),
+            Cost::DamageCounters { on, amount } => {
+                write!(f, "put {amount} damage counters on {on}")
+            }
+            Cost::RemoveCounters {
+                kind: Some(kind),
+                from,
+                amount,
+            } => {
+                write!(f, "remove {amount} {kind} counters from {from}")
+            }
+            Cost::RemoveCounters {
+                kind: None,
+                from,
+                amount,
+            } => {
+                write!(f, "remove {amount} counters from {from}")
+            }
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Rules that read conditions ("As long as this unit is in the Character arena", "if you have
+//! another Jedi in any arena") and the limits on using an ability ("Play only during your build
+//! step.").
+
+use winnow::combinator::{alt, opt};
+use winnow::prelude::*;
+
+use super::effects::counted;
+use super::triggers::moment;
+use super::units::{place, units};
+use super::words::{R, end_of_sentence, number, one_of, w};
+use crate::script::{Condition, Limit, Owner, Pick, Player, UnitState, Units, Whose};
+
+/// A condition.
+pub fn condition(input: &mut &str) -> R<Condition> {
+    alt((
+        one_of(&["it's your turn", "it is your turn", "during your turn"])
+            .map(|_| Condition::Turn(Whose::Yours)),
+        one_of(&[
+            "it's your opponent's turn",
+            "it is your opponent's turn",
+            "during your opponent's turn",
+        ])
+        .map(|_| Condition::Turn(Whose::Opponents)),
+        has,
+        (units, one_of(&["is", "are"]), place)
+            .map(|(who, _, place)| Condition::UnitsIn { who, place }),
+        (units, one_of(&["is", "are"]), state)
+            .map(|(who, _, state)| Condition::UnitsAre { who, state }),
+    ))
+    .context("a condition")
+    .parse_next(input)
+}
+
+/// "you have a Droid in the Ground arena", "you have no Jedi in play", "your opponent has 3 or
+/// more cards in his or her hand".
+fn has(input: &mut &str) -> R<Condition> {
+    let whose = alt((
+        w("you have").map(|_| Player::You),
+        one_of(&["your opponent has", "an opponent has"]).map(|_| Player::Opponent),
+    ))
+    .parse_next(input)?;
+    alt((
+        (w("no"), units).map(move |(_, units)| Condition::HasNo {
+            whose,
+            units: owned(units, whose),
+        }),
+        (number, one_of(&["or more", "or fewer", "or less"]), counted).map(
+            move |(amount, which, count)| {
+                let count = match count {
+                    crate::script::Count::Units(units) => {
+                        crate::script::Count::Units(owned(units, whose))
+                    }
+                    other => other,
+                };
+                if which == "or more" {
+                    Condition::AtLeast { count, amount }
+                } else {
+                    Condition::AtMost { count, amount }
+                }
+            },
+        ),
+        units.map(move |units| Condition::Has {
+            whose,
+            units: owned(units, whose),
+        }),
+    ))
+    .parse_next(input)
+}
+
+/// Units "you have" are yours; "your opponent has", theirs. Any of them will do.
+fn owned(mut units: Units, whose: Player) -> Units {
+    if units.owner == Owner::Any {
+        units.owner = if whose == Player::Opponent {
+            Owner::Opponents
+        } else {
+            Owner::Yours
+        };
+    }
+    if matches!(units.pick, Pick::Chosen { .. } | Pick::Each) {
+        units.pick = Pick::Any;
+    }
+    units
+}
+
+fn state(input: &mut &str) -> R<UnitState> {
+    alt((
+        w("attacking").map(|_| UnitState::Attacking),
+        one_of(&["being attacked", "attacked"]).map(|_| UnitState::Attacked),
+        w("untapped").map(|_| UnitState::Untapped),
+        w("tapped").map(|_| UnitState::Tapped),
+        w("damaged").map(|_| UnitState::Damaged),
+    ))
+    .parse_next(input)
+}
+
+/// A sentence that limits when an ability is used.
+pub fn limit(input: &mut &str) -> R<Limit> {
+    (
+        alt((w("you may"), w("you can"), w("play"), w("use"))),
+        opt(one_of(&["this ability", "this card", "this", "it"])),
+        w("only"),
+        alt((
+            (one_of(&["once per turn", "once each turn", "once a turn"]))
+                .map(|_| Limit::PerTurn(1)),
+            (one_of(&["twice per turn", "twice each turn"])).map(|_| Limit::PerTurn(2)),
+            (one_of(&["during", "in"]), moment_of_turn)
+                .map(|(_, (moment, whose))| Limit::During { moment, whose }),
+            (one_of(&["if", "while", "when"]), condition).map(|(_, c)| Limit::If(c)),
+        )),
+        end_of_sentence,
+    )
+        .map(|(_, _, _, limit, _)| limit)
+        .parse_next(input)
+}
+
+/// "your build step", "the battle phase", "your opponent's turn".
+fn moment_of_turn(input: &mut &str) -> R<(crate::script::Moment, Whose)> {
+    let whose = alt((
+        one_of(&["your opponent's"]).map(|_| Whose::Opponents),
+        w("your").map(|_| Whose::Yours),
+        one_of(&["the", "a", "any", "each"]).map(|_| Whose::Each),
+    ))
+    .parse_next(input)?;
+    let moment = moment(input)?;
+    Ok((moment, whose))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{Arena, Moment, Where};
+
+    fn read(text: &str) -> Condition {
+        let mut input = text;
+        let c = condition(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(input, "", "{text}: left over");
+        c
+    }
+
+    #[test]
+    fn places_states_and_possessions() {
+        assert_eq!(
+            read("this unit is in the Character arena"),
+            Condition::UnitsIn {
+                who: Units::this(),
+                place: Where::Arenas(vec![Arena::Character])
+            }
+        );
+        assert!(matches!(
+            read("~ is attacking"),
+            Condition::UnitsAre {
+                state: UnitState::Attacking,
+                ..
+            }
+        ));
+        let Condition::Has { whose, units } = read("you have another Jedi in any arena") else {
+            panic!()
+        };
+        assert_eq!(whose, Player::You);
+        assert!(units.other);
+        assert_eq!(units.owner, Owner::Yours);
+        assert!(matches!(
+            read("you have 3 or more cards in your hand"),
+            Condition::AtLeast { amount: 3, .. }
+        ));
+    }
+
+    #[test]
+    fn limits_of_use() {
+        let mut input = "Play only during your build step.";
+        assert_eq!(
+            limit(&mut input),
+            Ok(Limit::During {
+                moment: Moment::BuildStep,
+                whose: Whose::Yours
+            })
+        );
+        let mut input = "Use this ability only once per turn.";
+        assert_eq!(limit(&mut input), Ok(Limit::PerTurn(1)));
+    }
+}

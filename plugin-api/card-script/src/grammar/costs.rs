@@ -1,0 +1,145 @@
+//! Rules that read printed costs (game 13.8): "Pay 2 Force", "[Tap]", "Discard a card from your
+//! hand", "Remove 1 mastery counter from this unit", joined by commas and "and".
+
+use winnow::combinator::{alt, opt, separated};
+use winnow::prelude::*;
+
+use super::effects::amount;
+use super::units::{this, units};
+use super::words::{R, count, mark, one_of, w};
+use crate::script::{Cost, Units};
+
+/// Costs joined by commas and "and", before an arrow or after "Upkeep:".
+pub fn costs(input: &mut &str) -> R<Vec<Cost>> {
+    separated(1.., cost, alt((mark(", and"), mark(","), w("and"))))
+        .context("a cost")
+        .parse_next(input)
+}
+
+/// One cost.
+pub fn cost(input: &mut &str) -> R<Cost> {
+    alt((
+        (w("pay"), amount, w("force")).map(|(_, n, _)| Cost::Force(n)),
+        (w("pay"), amount, one_of(&["build points", "build point"]))
+            .map(|(_, n, _)| Cost::BuildPoints(n)),
+        // "tap one of your Clones" before a bare "Tap", which would stop at "one".
+        (w("tap"), units).map(|(_, units)| Cost::TapUnits(units)),
+        one_of(&["[tap]", "tap"]).map(|_| Cost::Tap),
+        (w("discard"), this).map(|_| Cost::DiscardThis),
+        (
+            w("discard"),
+            count,
+            one_of(&["cards", "card"]),
+            w("from your hand"),
+        )
+            .map(|(_, n, _, _)| Cost::DiscardFromHand(crate::script::Amount::Number(n))),
+        (
+            w("put the top"),
+            opt(count),
+            one_of(&["cards", "card"]),
+            w("of your deck"),
+            one_of(&["into", "in"]),
+            w("your discard pile"),
+        )
+            .map(|(_, n, _, _, _, _)| Cost::Mill(crate::script::Amount::Number(n.unwrap_or(1)))),
+        (
+            w("put"),
+            amount,
+            one_of(&["damage counters", "damage counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, amount, _, _, on)| Cost::DamageCounters { on, amount }),
+        remove_counters,
+    ))
+    .parse_next(input)
+}
+
+/// "Remove 1 mastery counter from this unit", "remove 2 counters from Revan".
+fn remove_counters(input: &mut &str) -> R<Cost> {
+    (
+        w("remove"),
+        amount,
+        opt(counter_kind),
+        one_of(&["counters", "counter"]),
+        w("from"),
+        units,
+    )
+        .map(
+            |(_, amount, kind, _, _, from): (_, _, _, _, _, Units)| Cost::RemoveCounters {
+                kind,
+                from,
+                amount,
+            },
+        )
+        .parse_next(input)
+}
+
+/// A counter's kind: one lower-case word before "counter" ("mastery", "bounty").
+pub fn counter_kind(input: &mut &str) -> R<String> {
+    let end = input
+        .find(|c: char| !c.is_ascii_lowercase())
+        .unwrap_or(input.len());
+    let word = &input[..end];
+    let rest = input[end..].trim_start_matches(' ');
+    if end == 0 || word == "damage" || !(rest.starts_with("counter")) {
+        return super::words::fail(input, "a kind of counter");
+    }
+    *input = rest;
+    Ok(word.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{Amount, Pick};
+
+    fn read(text: &str) -> Vec<Cost> {
+        let mut input = text;
+        let costs = costs(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(input, "", "{text}: left over");
+        costs
+    }
+
+    #[test]
+    fn force_tap_and_discards() {
+        assert_eq!(
+            read("[Tap], Pay 2 Force"),
+            [Cost::Tap, Cost::Force(Amount::Number(2))]
+        );
+        assert_eq!(read("Pay X Force"), [Cost::Force(Amount::X(None))]);
+        assert_eq!(read("Discard this unit"), [Cost::DiscardThis]);
+        assert_eq!(read("Discard ~"), [Cost::DiscardThis]);
+        assert_eq!(
+            read("discard a card from your hand"),
+            [Cost::DiscardFromHand(Amount::Number(1))]
+        );
+        assert_eq!(
+            read("Put the top 3 cards of your deck into your discard pile"),
+            [Cost::Mill(Amount::Number(3))]
+        );
+    }
+
+    #[test]
+    fn counters_and_tapping_other_units() {
+        assert_eq!(
+            read("Remove 1 mastery counter from this unit"),
+            [Cost::RemoveCounters {
+                kind: Some("mastery".into()),
+                from: Units::this(),
+                amount: Amount::Number(1)
+            }]
+        );
+        let tap = read("tap one of your untapped Clones");
+        let Cost::TapUnits(units) = &tap[0] else {
+            panic!("{tap:?}")
+        };
+        assert_eq!(
+            units.pick,
+            Pick::Chosen {
+                count: 1,
+                up_to: false
+            }
+        );
+    }
+}

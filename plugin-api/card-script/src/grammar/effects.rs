@@ -1,0 +1,682 @@
+//! Rules that read what an ability does: the clauses of its sentences ("each of your Jedi gets
+//! +1 power", "gain 2 Force", "put 1 damage counter on that unit"), each with the words around
+//! it ("you may", "until end of turn", "unless your opponent pays 2 Force").
+
+use winnow::combinator::{alt, opt, repeat, separated};
+use winnow::prelude::*;
+
+use super::costs::counter_kind;
+use super::units::{keyword_name, units};
+use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
+use crate::script::{
+    Amount, CostAction, Count, Duration, Effect, Keyword, Owner, Pick, Player, Resource, Step,
+    UnitRule, Units, Zone,
+};
+
+/// A number or X.
+pub fn amount(input: &mut &str) -> R<Amount> {
+    alt((number.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
+}
+
+/// A number, "a" or "an", or X.
+fn amount_or_article(input: &mut &str) -> R<Amount> {
+    alt((count.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
+}
+
+/// Clauses joined by commas and "and", with "you may" before any of them.
+pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
+    separated(
+        1..,
+        step,
+        alt((
+            mark(", and then"),
+            mark(", and"),
+            mark(", then"),
+            w("and then"),
+            w("and"),
+            mark(","),
+        )),
+    )
+    .parse_next(input)
+}
+
+/// One clause with its modifiers.
+pub fn step(input: &mut &str) -> R<Step> {
+    let optional = opt(one_of(&["you may", "may"]))
+        .parse_next(input)?
+        .is_some();
+    let mut step = Step::plain(effect.context("an effect").parse_next(input)?);
+    step.optional = optional;
+    step.duration = opt(duration).parse_next(input)?;
+    if let Some(Effect::Stats { per, .. }) = Some(&mut step.effect)
+        && per.is_none()
+    {
+        *per = opt(for_each).parse_next(input)?;
+        if step.duration.is_none() {
+            step.duration = opt(duration).parse_next(input)?;
+        }
+    }
+    step.unless_opponent_pays = opt((
+        w("unless"),
+        one_of(&[
+            "your opponent pays",
+            "its controller pays",
+            "that player pays",
+        ]),
+        amount,
+        w("force"),
+    )
+        .map(|(_, _, n, _)| n))
+    .parse_next(input)?;
+    Ok(step)
+}
+
+/// How long a change lasts.
+pub fn duration(input: &mut &str) -> R<Duration> {
+    alt((
+        one_of(&[
+            "for this attack",
+            "for that attack",
+            "for the attack",
+            "during this attack",
+        ])
+        .map(|_| Duration::ThisAttack),
+        one_of(&[
+            "until end of turn",
+            "until the end of the turn",
+            "until end of the turn",
+            "until the end of turn",
+            "this turn",
+            "for the rest of the turn",
+        ])
+        .map(|_| Duration::ThisTurn),
+        one_of(&[
+            "until end of battle phase",
+            "until the end of the battle phase",
+            "until end of the battle phase",
+            "this battle phase",
+            "for the rest of the battle phase",
+        ])
+        .map(|_| Duration::ThisBattlePhase),
+        one_of(&[
+            "until end of game",
+            "until the end of the game",
+            "for the rest of the game",
+        ])
+        .map(|_| Duration::ThisGame),
+    ))
+    .parse_next(input)
+}
+
+/// What an effect does.
+fn effect(input: &mut &str) -> R<Effect> {
+    alt((
+        player_effect,
+        imperative,
+        (units, unit_verb).map(|(who, verb)| verb(who)),
+        one_of(&[
+            "the attack ends",
+            "that attack ends",
+            "end the attack",
+            "end that attack",
+        ])
+        .map(|_| Effect::EndAttack),
+    ))
+    .parse_next(input)
+}
+
+/// A verb after units: gets, can't, costs, does damage.
+type UnitVerb = Box<dyn FnOnce(Units) -> Effect>;
+
+fn unit_verb(input: &mut &str) -> R<UnitVerb> {
+    alt((
+        (
+            one_of(&["gets", "get", "also gets", "gains", "gain"]),
+            gains,
+        )
+            .map(|(_, g)| g),
+        (one_of(&["can't", "cannot", "can not"]), rule).map(|(_, r)| boxed_rule(r)),
+        (one_of(&["must attack", "must attack if able"])).map(|_| boxed_rule(UnitRule::MustAttack)),
+        (w("can attack units in the character arena"))
+            .map(|_| boxed_rule(UnitRule::CanAttackCharacterArena)),
+        cost_change,
+        (
+            one_of(&["does", "deals", "do", "deal"]),
+            amount,
+            w("damage to"),
+            units,
+        )
+            .map(|(_, amount, _, to)| -> UnitVerb {
+                Box::new(move |_| Effect::Damage { to, amount })
+            }),
+        (
+            one_of(&["is", "are"]),
+            one_of(&["treated as", "considered"]),
+            subtype_as,
+        )
+            .map(|(_, _, subtype)| -> UnitVerb {
+                Box::new(move |who| Effect::TreatAs { who, subtype })
+            }),
+    ))
+    .parse_next(input)
+}
+
+fn boxed_rule(rule: UnitRule) -> UnitVerb {
+    Box::new(move |who| Effect::Rule { who, rule })
+}
+
+/// What units can't do.
+fn rule(input: &mut &str) -> R<UnitRule> {
+    alt((
+        w("be attacked").map(|_| UnitRule::CantBeAttacked),
+        w("attack").map(|_| UnitRule::CantAttack),
+        one_of(&["retreat or be retreated", "retreat", "be retreated"])
+            .map(|_| UnitRule::CantRetreat),
+        w("untap").map(|_| UnitRule::CantUntap),
+        w("be discarded").map(|_| UnitRule::CantBeDiscarded),
+    ))
+    .parse_next(input)
+}
+
+/// "costs 1 less build counter to deploy", "cost 1 more Force to play".
+fn cost_change(input: &mut &str) -> R<UnitVerb> {
+    (
+        one_of(&["costs", "cost"]),
+        number,
+        one_of(&["less", "fewer", "more"]),
+        alt((
+            one_of(&["build counters", "build counter"]).map(|_| Resource::BuildCounters),
+            one_of(&["build points", "build point"]).map(|_| Resource::BuildPoints),
+            w("force").map(|_| Resource::Force),
+        )),
+        w("to"),
+        alt((
+            w("deploy").map(|_| CostAction::Deploy),
+            w("complete").map(|_| CostAction::Complete),
+            w("attach").map(|_| CostAction::Attach),
+            one_of(&["play", "use"]).map(|_| CostAction::Play),
+        )),
+    )
+        .map(|(_, n, which, resource, _, action)| -> UnitVerb {
+            let change = if which == "more" {
+                n as i32
+            } else {
+                -(n as i32)
+            };
+            Box::new(move |what| Effect::CostChange {
+                what,
+                change,
+                resource,
+                action,
+            })
+        })
+        .parse_next(input)
+}
+
+/// "a Jedi", "a Bodyguard Soldier": the subtype units are treated as having.
+fn subtype_as(input: &mut &str) -> R<String> {
+    let _ = one_of(&["an", "a"]).parse_next(input)?;
+    let words: Vec<&str> = repeat(1.., super::words::capitalized).parse_next(input)?;
+    Ok(words.join(" "))
+}
+
+/// What units get: stat changes, keywords, quoted abilities, joined by commas and "and".
+fn gains(input: &mut &str) -> R<UnitVerb> {
+    let items: Vec<Gain> =
+        separated(1.., gain, alt((mark(", and"), w("and"), mark(",")))).parse_next(input)?;
+    let mut power = 0;
+    let mut health = 0;
+    let mut speed = 0;
+    let mut keywords = Vec::new();
+    let mut abilities = Vec::new();
+    for item in items {
+        match item {
+            Gain::Stat(stat, n) => match stat {
+                "power" => power += n,
+                "health" => health += n,
+                _ => speed += n,
+            },
+            Gain::Keyword(keyword) => keywords.push(keyword),
+            Gain::Quoted(text) => abilities.push(text),
+        }
+    }
+    let stats = power != 0 || health != 0 || speed != 0;
+    let grants = !keywords.is_empty() || !abilities.is_empty();
+    if stats && grants {
+        // Both in one clause: the script keeps them as two effects on the same units, which
+        // `Effect::Grant` with stats would blur; read as two clauses instead.
+        return fail(input, "stats or abilities, not both in one clause");
+    }
+    Ok(if stats {
+        Box::new(move |who| Effect::Stats {
+            who,
+            power,
+            health,
+            speed,
+            per: None,
+        })
+    } else {
+        Box::new(move |who| Effect::Grant {
+            who,
+            keywords,
+            abilities,
+        })
+    })
+}
+
+enum Gain {
+    Stat(&'static str, i32),
+    Keyword(Keyword),
+    Quoted(String),
+}
+
+fn gain(input: &mut &str) -> R<Gain> {
+    alt((
+        (signed, one_of(&["power", "health", "speed"])).map(|(n, stat)| Gain::Stat(stat, n)),
+        quoted.map(Gain::Quoted),
+        keyword.map(Gain::Keyword),
+    ))
+    .context("+N power, a keyword or a quoted ability")
+    .parse_next(input)
+}
+
+/// A keyword with its amount ("Accuracy 1", "Critical Hit X", "Stealth").
+fn keyword(input: &mut &str) -> R<Keyword> {
+    let name = keyword_name(input)?;
+    if name.is_empty() {
+        return fail(input, "a keyword");
+    }
+    let amount = opt(amount).parse_next(input)?;
+    Ok(Keyword {
+        name,
+        amount,
+        costs: Vec::new(),
+    })
+}
+
+/// An ability in quotes, kept as its text: it is read as an ability of its own when granted.
+fn quoted(input: &mut &str) -> R<String> {
+    let Some(rest) = input.strip_prefix('"') else {
+        return fail(input, "\"");
+    };
+    let Some(end) = rest.find('"') else {
+        return fail(input, "a closing \"");
+    };
+    let text = rest[..end].trim().to_string();
+    *input = rest[end + 1..].trim_start_matches(' ');
+    Ok(text)
+}
+
+/// "for each Droid you have in play", "for each card in your hand".
+fn for_each(input: &mut &str) -> R<Count> {
+    (w("for each"), counted)
+        .map(|(_, count)| count)
+        .parse_next(input)
+}
+
+/// A thing counted: cards in a zone, counters, stack cards, or units.
+pub fn counted(input: &mut &str) -> R<Count> {
+    alt((
+        (one_of(&["cards", "card"]), w("in"), zone_of)
+            .map(|(_, _, (whose, zone))| Count::Cards { whose, zone }),
+        (
+            opt(counter_kind),
+            one_of(&["counters", "counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(kind, _, _, on)| Count::Counters { kind, on }),
+        (
+            one_of(&["cards", "card"]),
+            w("in"),
+            units,
+            one_of(&["'s stack", "stack"]),
+        )
+            .map(|(_, _, units, _)| Count::Stack(units)),
+        (
+            units,
+            opt(one_of(&[
+                "you have in play",
+                "you have",
+                "in play",
+                "your opponent has in play",
+            ])),
+        )
+            .map(|(mut units, whose)| {
+                if matches!(
+                    units.pick,
+                    Pick::Chosen {
+                        count: 1,
+                        up_to: false
+                    } | Pick::Any
+                ) {
+                    units.pick = Pick::Each;
+                }
+                if matches!(whose, Some("you have in play" | "you have")) {
+                    units.owner = Owner::Yours;
+                } else if whose == Some("your opponent has in play") {
+                    units.owner = Owner::Opponents;
+                }
+                Count::Units(units)
+            }),
+    ))
+    .parse_next(input)
+}
+
+/// "your hand", "your opponent's discard pile".
+fn zone_of(input: &mut &str) -> R<(Player, Zone)> {
+    (
+        alt((
+            one_of(&["your opponent's", "his or her opponent's"]).map(|_| Player::Opponent),
+            one_of(&["your", "his or her", "its owner's", "their"]).map(|_| Player::You),
+        )),
+        alt((
+            w("hand").map(|_| Zone::Hand),
+            w("deck").map(|_| Zone::Deck),
+            w("discard pile").map(|_| Zone::DiscardPile),
+            w("build zone").map(|_| Zone::BuildZone),
+        )),
+    )
+        .parse_next(input)
+}
+
+/// A player as a subject: "you", "your opponent", "each player".
+fn player(input: &mut &str) -> R<Player> {
+    alt((
+        one_of(&["your opponent", "each opponent", "that player's opponent"])
+            .map(|_| Player::Opponent),
+        one_of(&["each player", "both players"]).map(|_| Player::Each),
+        one_of(&["its controller", "that unit's controller", "that player"])
+            .map(|_| Player::Controller),
+        w("you").map(|_| Player::You),
+    ))
+    .parse_next(input)
+}
+
+/// A player's gains and losses: "gain 2 Force", "your opponent loses 1 Force", "draw a card".
+fn player_effect(input: &mut &str) -> R<Effect> {
+    let who = opt(player).parse_next(input)?.unwrap_or(Player::You);
+    alt((
+        (one_of(&["gains", "gain"]), amount, w("force")).map(move |(_, amount, _)| Effect::Force {
+            who,
+            amount,
+            lose: false,
+        }),
+        (one_of(&["loses", "lose"]), amount, w("force")).map(move |(_, amount, _)| Effect::Force {
+            who,
+            amount,
+            lose: true,
+        }),
+        (
+            one_of(&["gains", "gain", "gets", "get"]),
+            amount,
+            opt(w("extra")),
+            one_of(&["build points", "build point"]),
+        )
+            .map(move |(_, amount, _, _)| Effect::BuildPoints { who, amount }),
+        (
+            one_of(&["draws", "draw"]),
+            amount_or_article,
+            one_of(&["cards", "card"]),
+        )
+            .map(move |(_, amount, _)| Effect::Draw { who, amount }),
+        (
+            one_of(&["discards", "discard"]),
+            amount_or_article,
+            one_of(&["cards", "card"]),
+            opt(one_of(&["from his or her hand", "from your hand"])),
+        )
+            .map(move |(_, amount, _, _)| Effect::DiscardCards { who, amount }),
+    ))
+    .parse_next(input)
+}
+
+/// Imperatives whose subject is the ability's controller: "untap this unit", "put 1 damage
+/// counter on each unit", "prevent all damage to that unit".
+fn imperative(input: &mut &str) -> R<Effect> {
+    alt((moves, counters, prevent, others)).parse_next(input)
+}
+
+/// Imperatives that tap, untap, discard, retreat, return or choose units.
+fn moves(input: &mut &str) -> R<Effect> {
+    alt((
+        (w("untap"), units).map(|(_, u)| Effect::Untap(u)),
+        (w("tap"), units).map(|(_, u)| Effect::Tap(u)),
+        (w("discard"), units).map(|(_, u)| Effect::Discard(u)),
+        (w("retreat"), units).map(|(_, u)| Effect::Retreat(u)),
+        (
+            w("return"),
+            units,
+            w("to"),
+            one_of(&[
+                "its owner's hand",
+                "their owner's hand",
+                "his or her owner's hand",
+                "your hand",
+                "its owners hand",
+                "owner's hand",
+            ]),
+        )
+            .map(|(_, u, _, _)| Effect::ReturnToHand(u)),
+        (w("choose"), units).map(|(_, u)| Effect::Choose(u)),
+    ))
+    .parse_next(input)
+}
+
+/// Imperatives about damage counters and counters of other kinds.
+fn counters(input: &mut &str) -> R<Effect> {
+    alt((
+        (
+            w("put"),
+            amount_or_article,
+            one_of(&["damage counters", "damage counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, amount, _, _, on)| Effect::DamageCounters { on, amount }),
+        (
+            w("put"),
+            amount_or_article,
+            counter_kind,
+            one_of(&["counters", "counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, amount, kind, _, _, on)| Effect::Counters {
+                kind,
+                on,
+                amount,
+                remove: false,
+            }),
+        remove_damage,
+        (
+            w("remove"),
+            amount_or_article,
+            counter_kind,
+            one_of(&["counters", "counter"]),
+            w("from"),
+            units,
+        )
+            .map(|(_, amount, kind, _, _, on)| Effect::Counters {
+                kind,
+                on,
+                amount,
+                remove: true,
+            }),
+    ))
+    .parse_next(input)
+}
+
+/// Damage dealt and subtypes treated as.
+fn others(input: &mut &str) -> R<Effect> {
+    alt((
+        (one_of(&["deal", "do"]), amount, w("damage to"), units)
+            .map(|(_, amount, _, to)| Effect::Damage { to, amount }),
+        (w("treat"), units, w("as"), subtype_as)
+            .map(|(_, who, _, subtype)| Effect::TreatAs { who, subtype }),
+    ))
+    .parse_next(input)
+}
+
+/// "remove up to 2 damage counters from this unit", "remove all damage counters from it".
+fn remove_damage(input: &mut &str) -> R<Effect> {
+    (
+        w("remove"),
+        alt((
+            w("all").map(|_| (None, false)),
+            (w("up to"), amount_or_article).map(|(_, n)| (Some(n), true)),
+            amount_or_article.map(|n| (Some(n), false)),
+        )),
+        one_of(&["damage counters", "damage counter"]),
+        w("from"),
+        units,
+    )
+        .map(|(_, (amount, up_to), _, _, from)| Effect::RemoveDamage {
+            from,
+            amount,
+            up_to,
+        })
+        .parse_next(input)
+}
+
+/// "prevent all damage to this unit", "prevent 1 of that damage", "prevent that damage".
+fn prevent(input: &mut &str) -> R<Effect> {
+    (
+        w("prevent"),
+        alt((
+            w("all").map(|_| None),
+            (amount, opt(w("of"))).map(|(n, _)| Some(n)),
+            ahead_that.map(|_| None),
+        )),
+        opt(one_of(&["that damage", "the damage", "damage"])),
+        opt((one_of(&["to", "that would be done to"]), units).map(|(_, u)| u)),
+    )
+        .map(|(_, amount, _, to)| Effect::Prevent {
+            to: to.unwrap_or_else(|| Units::picked(Pick::That)),
+            amount,
+        })
+        .parse_next(input)
+}
+
+fn ahead_that(input: &mut &str) -> R<()> {
+    if ahead(w("that damage"), input) {
+        Ok(())
+    } else {
+        fail(input, "that damage")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{Arena, Filter, Where};
+
+    fn read(text: &str) -> Vec<Step> {
+        let mut input = text;
+        let steps = clauses(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(input, "", "{text}: left over");
+        steps
+    }
+
+    fn one(text: &str) -> Effect {
+        let mut steps = read(text);
+        assert_eq!(steps.len(), 1, "{text}: {steps:?}");
+        steps.remove(0).effect
+    }
+
+    #[test]
+    fn stats_and_keywords_for_units() {
+        let Effect::Stats { who, power, .. } =
+            one("each of your other Jedi in the Character arena gets +1 power")
+        else {
+            panic!()
+        };
+        assert_eq!(power, 1);
+        assert_eq!(who.owner, Owner::Yours);
+        assert_eq!(
+            who.filters[1],
+            Filter::In(Where::Arenas(vec![Arena::Character]))
+        );
+        let Effect::Grant { keywords, .. } = one("~ gets Critical Hit 2 and Stealth") else {
+            panic!()
+        };
+        assert_eq!(keywords.len(), 2);
+        assert_eq!(keywords[0].amount, Some(Amount::Number(2)));
+        let Effect::Grant { abilities, .. } = one(
+            "Each of your Jedi gets \"Remove 1 mastery counter from this unit -> Gain 2 Force.\"",
+        ) else {
+            panic!()
+        };
+        assert_eq!(
+            abilities,
+            ["Remove 1 mastery counter from this unit -> Gain 2 Force."]
+        );
+    }
+
+    #[test]
+    fn player_effects_and_their_conjunctions() {
+        let steps = read("gain 1 Force and draw a card");
+        assert_eq!(steps.len(), 2);
+        assert_eq!(
+            steps[1].effect,
+            Effect::Draw {
+                who: Player::You,
+                amount: Amount::Number(1)
+            }
+        );
+        assert_eq!(
+            one("your opponent loses 2 Force"),
+            Effect::Force {
+                who: Player::Opponent,
+                amount: Amount::Number(2),
+                lose: true
+            }
+        );
+    }
+
+    #[test]
+    fn durations_options_and_payments() {
+        let steps = read("you may untap this unit");
+        assert!(steps[0].optional);
+        let steps = read("it gets +2 power until end of turn");
+        assert_eq!(steps[0].duration, Some(Duration::ThisTurn));
+        let steps = read("prevent that damage unless your opponent pays 2 Force");
+        assert_eq!(steps[0].unless_opponent_pays, Some(Amount::Number(2)));
+        let Effect::Stats { per, .. } = one("~ gets +1 power for each Droid you have in play")
+        else {
+            panic!()
+        };
+        assert!(matches!(per, Some(Count::Units(_))));
+    }
+
+    #[test]
+    fn counters_damage_rules_and_costs() {
+        assert!(matches!(
+            one("put 1 mastery counter on this unit"),
+            Effect::Counters { remove: false, .. }
+        ));
+        assert!(matches!(
+            one("remove up to 2 damage counters from one of your units"),
+            Effect::RemoveDamage { up_to: true, .. }
+        ));
+        assert!(matches!(
+            one("this unit can't be attacked"),
+            Effect::Rule {
+                rule: UnitRule::CantBeAttacked,
+                ..
+            }
+        ));
+        assert!(matches!(
+            one("each of your Droids costs 1 less build counter to deploy"),
+            Effect::CostChange {
+                change: -1,
+                action: CostAction::Deploy,
+                ..
+            }
+        ));
+        assert!(matches!(
+            one("prevent all damage to ~"),
+            Effect::Prevent { amount: None, .. }
+        ));
+    }
+}

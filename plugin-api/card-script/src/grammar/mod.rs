@@ -1,0 +1,228 @@
+//! The grammar of one printed ability, written with winnow: an ability is a cost and an arrow, a
+//! trigger, a condition, or none of them, then sentences of effects, then the limits of its use.
+//! Each file reads one part of speech of the game's text; `words` holds the error that remembers
+//! where reading stopped.
+
+mod conditions;
+mod costs;
+mod effects;
+mod triggers;
+mod units;
+pub(crate) mod words;
+
+use winnow::combinator::{alt, opt};
+use winnow::prelude::*;
+
+use crate::script::{Amount, Count, Effect, Kind, Limit, Script, Step};
+use words::{Expected, R, end_of_sentence, mark, number, one_of, w};
+
+/// Reads a prepared text as one ability. `played` says that the card is a Battle card or a
+/// Mission, whose plain text is carried out when it is played.
+pub fn ability(text: &str, played: bool) -> Result<Script, Expected> {
+    let mut rule = move |input: &mut &str| whole(input, played);
+    rule.parse(text).map_err(|error| error.into_inner())
+}
+
+fn whole(input: &mut &str, played: bool) -> R<Script> {
+    alt((
+        (costs::costs, mark("->"), body).map(|(costs, _, (steps, limits))| Script {
+            kind: Kind::Activated,
+            trigger: None,
+            conditions: Vec::new(),
+            costs,
+            steps,
+            limits,
+        }),
+        (triggers::trigger, opt(leading_condition), body).map(
+            |(trigger, condition, (steps, limits))| Script {
+                kind: Kind::Triggered,
+                trigger: Some(trigger),
+                conditions: condition.into_iter().collect(),
+                costs: Vec::new(),
+                steps,
+                limits,
+            },
+        ),
+        (
+            one_of(&["as long as", "while"]),
+            conditions::condition,
+            mark(","),
+            body,
+        )
+            .map(|(_, condition, _, (steps, limits))| Script {
+                kind: Kind::Static,
+                trigger: None,
+                conditions: vec![condition],
+                costs: Vec::new(),
+                steps,
+                limits,
+            }),
+        body.map(move |(steps, limits)| Script {
+            kind: if played { Kind::Played } else { Kind::Static },
+            trigger: None,
+            conditions: Vec::new(),
+            costs: Vec::new(),
+            steps,
+            limits,
+        }),
+    ))
+    .map(trailing_condition)
+    .parse_next(input)
+}
+
+/// "When this unit attacks, if you have a Droid in play, ...": a condition checked with the
+/// trigger.
+fn leading_condition(input: &mut &str) -> R<crate::script::Condition> {
+    (w("if"), conditions::condition, mark(","))
+        .map(|(_, c, _)| c)
+        .parse_next(input)
+}
+
+/// A static ability whose condition follows its effect ("... gets Critical Hit 3 as long as it's
+/// attacking") keeps it as the ability's condition: [`sentence`] left it on the last step.
+fn trailing_condition(mut script: Script) -> Script {
+    for step in &mut script.steps {
+        if script.kind == Kind::Static
+            && let Some(condition) = step.only_if.take()
+        {
+            script.conditions.push(condition);
+        }
+    }
+    script
+}
+
+/// Sentences of effects, then sentences that limit the ability's use.
+fn body(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
+    let mut steps: Vec<Step> = Vec::new();
+    let mut limits = Vec::new();
+    loop {
+        if !steps.is_empty() {
+            if input.is_empty() {
+                break;
+            }
+            if let Ok(limit) = conditions::limit(input) {
+                limits.push(limit);
+                continue;
+            }
+        }
+        steps.extend(sentence(input)?);
+    }
+    Ok((steps, limits))
+}
+
+/// One sentence of effects: "If you do, untap this unit.", "Roll a die. If you roll 4 or more,
+/// ...", "Gain X Force, where X is the number of Droids you have in play."
+fn sentence(input: &mut &str) -> R<Vec<Step>> {
+    if let Ok(roll) = roll(input) {
+        return Ok(vec![roll]);
+    }
+    let if_you_do = opt(one_of(&["if you do,", "if you do"]))
+        .parse_next(input)?
+        .is_some();
+    let only_if =
+        opt((w("if"), conditions::condition, mark(",")).map(|(_, c, _)| c)).parse_next(input)?;
+    let mut steps = effects::clauses(input)?;
+    let trailing = opt((one_of(&["as long as", "while"]), conditions::condition))
+        .map(|found| found.map(|(_, c)| c))
+        .parse_next(input)?;
+    if let Some(count) = opt(x_definition).parse_next(input)? {
+        for step in &mut steps {
+            define_x(&mut step.effect, &count);
+        }
+    }
+    end_of_sentence(input)?;
+    if let Some(first) = steps.first_mut() {
+        first.if_you_do = if_you_do;
+        first.only_if = only_if;
+    }
+    if let Some(last) = steps.last_mut()
+        && trailing.is_some()
+    {
+        last.only_if = trailing;
+    }
+    Ok(steps)
+}
+
+/// "Roll a die. If you roll 4 or more, ...", "roll a die: on a 5 or 6, ...".
+fn roll(input: &mut &str) -> R<Step> {
+    (
+        one_of(&["roll a die."]),
+        w("if you roll"),
+        alt((
+            (number, w("or more")).map(|(n, _)| (n, 6)),
+            (number, one_of(&["or less", "or fewer"])).map(|(n, _)| (1, n)),
+            (number, w("or"), number).map(|(a, _, b)| (a.min(b), a.max(b))),
+            number.map(|n| (n, n)),
+        )),
+        mark(","),
+        effects::clauses,
+        end_of_sentence,
+    )
+        .map(|(_, _, (at_least, at_most), _, then, _)| {
+            Step::plain(Effect::Roll {
+                at_least,
+                at_most,
+                then,
+            })
+        })
+        .parse_next(input)
+}
+
+/// ", where X is the number of cards in Xesh's stack": what X counts. A definition the grammar
+/// can't read further is kept as its text.
+fn x_definition(input: &mut &str) -> R<Count> {
+    (
+        opt(mark(",")),
+        w("where x is"),
+        alt((
+            (w("the number of"), effects::counted).map(|(_, c)| c),
+            text_to_period.map(Count::Text),
+        )),
+    )
+        .map(|(_, _, count)| count)
+        .parse_next(input)
+}
+
+fn text_to_period(input: &mut &str) -> R<String> {
+    let end = input.find('.').unwrap_or(input.len());
+    if end == 0 {
+        return words::fail(input, "what X is");
+    }
+    let text = input[..end].trim().to_string();
+    *input = &input[end..];
+    Ok(text)
+}
+
+/// Gives every X of an effect the count that defines it.
+fn define_x(effect: &mut Effect, count: &Count) {
+    let define = |amount: &mut Amount| {
+        if *amount == Amount::X(None) {
+            *amount = Amount::X(Some(count.clone()));
+        }
+    };
+    match effect {
+        Effect::Grant { keywords, .. } => {
+            for keyword in keywords {
+                if let Some(amount) = &mut keyword.amount {
+                    define(amount);
+                }
+            }
+        }
+        Effect::Force { amount, .. }
+        | Effect::BuildPoints { amount, .. }
+        | Effect::Draw { amount, .. }
+        | Effect::Damage { amount, .. }
+        | Effect::DamageCounters { amount, .. }
+        | Effect::Counters { amount, .. }
+        | Effect::DiscardCards { amount, .. } => define(amount),
+        Effect::RemoveDamage {
+            amount: Some(amount),
+            ..
+        }
+        | Effect::Prevent {
+            amount: Some(amount),
+            ..
+        } => define(amount),
+        _ => {}
+    }
+}

@@ -1,0 +1,569 @@
+//! Rules that read which units a text names: "this unit", "Equipped Jedi", "each of your other
+//! Stormtroopers in the Ground arena", "one of your opponent's units", "that unit", "a Droid".
+
+use winnow::combinator::{alt, opt, repeat, separated};
+use winnow::prelude::*;
+
+use super::words::{R, ahead, capitalized, fail, mark, number, one_of, self_mark, w};
+use crate::script::{Arena, CardType, Filter, Owner, Pick, Side, Units, Where};
+use crate::vocabulary::{MULTI_WORD_SUBTYPES, SUBTYPE_ALIASES};
+
+/// Units as the subject or object of a sentence.
+pub fn units(input: &mut &str) -> R<Units> {
+    alt((
+        this, equipped, that, combatant, each, chosen, some, plural, named,
+    ))
+    .context("a unit")
+    .parse_next(input)
+}
+
+/// The card the ability is on: "this unit", "this Location", its name.
+pub fn this(input: &mut &str) -> R<Units> {
+    alt((
+        (
+            w("this"),
+            one_of(&[
+                "unit",
+                "card",
+                "character",
+                "location",
+                "mission",
+                "equipment",
+                "starfighter",
+                "capital ship",
+                "vehicle",
+            ]),
+        )
+            .void(),
+        self_mark,
+    ))
+    .map(|_| Units::this())
+    .parse_next(input)
+}
+
+/// "Equipped unit", "Equipped non-unique Stormtrooper Squad": the unit the Equipment is on.
+fn equipped(input: &mut &str) -> R<Units> {
+    (w("equipped"), noun_phrase)
+        .map(|(_, (other, filters))| Units {
+            pick: Pick::Equipped,
+            owner: Owner::Any,
+            other,
+            filters,
+        })
+        .parse_next(input)
+}
+
+/// A unit named before: "that unit", "that Character", "it", "he", "she", "the chosen unit".
+fn that(input: &mut &str) -> R<Units> {
+    alt((
+        (w("that"), noun_phrase).void(),
+        (w("the chosen"), noun_phrase).void(),
+        one_of(&["it", "him", "her", "he", "she", "them", "they"]).void(),
+    ))
+    .map(|_| Units::picked(Pick::That))
+    .parse_next(input)
+}
+
+/// The attacking and the defending unit of the attack.
+fn combatant(input: &mut &str) -> R<Units> {
+    alt((
+        one_of(&["the attacking unit", "the attacker"]).map(|_| Units::picked(Pick::Attacker)),
+        one_of(&[
+            "the defending unit",
+            "the defender",
+            "the unit it's attacking",
+            "the unit this unit is attacking",
+        ])
+        .map(|_| Units::picked(Pick::Defender)),
+    ))
+    .parse_next(input)
+}
+
+/// Whose: "your", "your opponent's", "his or her", "each player's".
+fn owner(input: &mut &str) -> R<Owner> {
+    alt((
+        one_of(&[
+            "your opponent's",
+            "your opponents'",
+            "an opponent's",
+            "opponent's",
+        ])
+        .map(|_| Owner::Opponents),
+        one_of(&["your", "his or her", "their", "its controller's"]).map(|_| Owner::Yours),
+    ))
+    .parse_next(input)
+}
+
+/// "each of your other Jedi", "each Starfighter", "all units", "all of your units".
+fn each(input: &mut &str) -> R<Units> {
+    (
+        alt((
+            (one_of(&["each of", "all of", "all"]), owner).map(|(_, owner)| owner),
+            one_of(&["each", "every", "all"]).map(|_| Owner::Any),
+        )),
+        noun_phrase,
+    )
+        .map(|(owner, (other, filters))| Units {
+            pick: Pick::Each,
+            owner,
+            other,
+            filters,
+        })
+        .parse_next(input)
+}
+
+/// "one of your units", "up to 2 of your opponent's Characters", "one unit", "2 units": the
+/// controller chooses.
+fn chosen(input: &mut &str) -> R<Units> {
+    (
+        opt(w("up to")).map(|up_to| up_to.is_some()),
+        alt((one_of(&["one"]).map(|_| 1), number)),
+        opt((w("of"), owner).map(|(_, owner)| owner)),
+        noun_phrase,
+    )
+        .map(|(up_to, count, owner, (other, filters))| Units {
+            pick: Pick::Chosen { count, up_to },
+            owner: owner.unwrap_or(Owner::Any),
+            other,
+            filters,
+        })
+        .parse_next(input)
+}
+
+/// "a Droid", "another Jedi", "an opponent's unit": any matching unit (triggers and conditions).
+fn some(input: &mut &str) -> R<Units> {
+    (
+        alt((
+            w("another").map(|_| true),
+            one_of(&["a", "an", "any"]).map(|_| false),
+        )),
+        opt(owner),
+        noun_phrase,
+    )
+        .map(|(another, owner, (other, filters))| Units {
+            pick: Pick::Any,
+            owner: owner.unwrap_or(Owner::Any),
+            other: another || other,
+            filters,
+        })
+        .parse_next(input)
+}
+
+/// "your units", "your opponent's Characters", "Jedi Characters", "Starfighters": every
+/// matching unit.
+fn plural(input: &mut &str) -> R<Units> {
+    let start = *input;
+    let owner = opt(owner).parse_next(input)?;
+    let (other, filters) = noun_phrase(input)?;
+    let taken = &start[..start.len() - input.len()];
+    // Without "your", a phrase is plural only when it ends so ("Starfighters", "Jedi
+    // Characters"); "Bastila Shan" is a card's name.
+    let last = taken.split_whitespace().last().unwrap_or("");
+    let plural = !filters.is_empty() && (last.ends_with('s') || last.eq_ignore_ascii_case("units"));
+    if owner.is_none() && !plural {
+        *input = start;
+        return fail(input, "a unit");
+    }
+    Ok(Units {
+        pick: Pick::Each,
+        owner: owner.unwrap_or(Owner::Any),
+        other,
+        filters,
+    })
+}
+
+/// Another card named by its name: "Bastila Shan", "Quan-Jang or Shae Koda".
+fn named(input: &mut &str) -> R<Units> {
+    separated(1.., name, w("or"))
+        .map(|names: Vec<String>| {
+            let mut filters: Vec<Filter> = names.into_iter().map(Filter::Named).collect();
+            let filter = if filters.len() == 1 {
+                filters.remove(0)
+            } else {
+                Filter::AnyOf(filters)
+            };
+            Units {
+                pick: Pick::Any,
+                owner: Owner::Any,
+                other: false,
+                filters: vec![filter],
+            }
+        })
+        .parse_next(input)
+}
+
+/// A card name: capitalized words, not a word the grammar reads otherwise.
+fn name(input: &mut &str) -> R<String> {
+    let words: Vec<&str> = repeat(1.., name_word).parse_next(input)?;
+    Ok(words.join(" "))
+}
+
+fn name_word<'a>(input: &mut &'a str) -> R<&'a str> {
+    capitalized
+        .verify(|word: &str| !RESERVED.iter().any(|r| r.eq_ignore_ascii_case(word)))
+        .parse_next(input)
+}
+
+/// Capitalized words that start sentences or name game things, never a card or subtype.
+const RESERVED: [&str; 24] = [
+    "When", "Whenever", "As", "If", "Each", "Pay", "This", "That", "Your", "You", "Gain", "Draw",
+    "Put", "Remove", "Discard", "Tap", "Untap", "Choose", "Play", "Prevent", "Force", "Equipped",
+    "One", "All",
+];
+
+/// The words after a determiner: "other", adjectives, the head noun and what follows it.
+/// Returns whether "other" was read and the filters.
+fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
+    let other = opt(w("other")).parse_next(input)?.is_some();
+    let mut filters: Vec<Filter> = Vec::new();
+    // Adjectives and subtype words, up to the head noun (or a subtype that is the head).
+    let mut head_seen = false;
+    for _ in 0..8 {
+        if let Ok(filter) = adjective(input) {
+            filters.push(filter);
+            continue;
+        }
+        if let Ok(filter) = head(input) {
+            if let Some(filter) = filter {
+                filters.push(filter);
+            }
+            head_seen = true;
+            break;
+        }
+        if let Ok(subtypes) = subtype_words(input) {
+            filters.extend(subtypes);
+            head_seen = true;
+            // A subtype may be followed by a head noun ("Jedi Characters", "Droid units").
+            if let Ok(Some(filter)) = head(input) {
+                filters.push(filter);
+            } else {
+                let _ = head(input);
+            }
+            break;
+        }
+        break;
+    }
+    if !head_seen {
+        return head(input).map(|filter| {
+            filters.extend(filter);
+            (other, filters)
+        });
+    }
+    while let Ok(filter) = post_modifier(input) {
+        filters.push(filter);
+    }
+    Ok((other, filters))
+}
+
+/// The head noun of a phrase about units or cards.
+fn head(input: &mut &str) -> R<Option<Filter>> {
+    alt((
+        one_of(&["units", "unit"]).map(|_| None),
+        one_of(&["characters", "character"])
+            .map(|_| Some(Filter::In(Where::Arenas(vec![Arena::Character])))),
+        one_of(&["cards", "card"]).map(|_| Some(Filter::CardType(CardType::Card))),
+        one_of(&["battle cards", "battle card"])
+            .map(|_| Some(Filter::CardType(CardType::BattleCard))),
+        one_of(&["missions", "mission"]).map(|_| Some(Filter::CardType(CardType::Mission))),
+        one_of(&["locations", "location"]).map(|_| Some(Filter::CardType(CardType::Location))),
+        one_of(&["equipment"]).map(|_| Some(Filter::CardType(CardType::Equipment))),
+    ))
+    .context("unit")
+    .parse_next(input)
+}
+
+/// An adjective before the head: side, uniqueness, state, arena, a negated subtype.
+fn adjective(input: &mut &str) -> R<Filter> {
+    alt((
+        w("dark side").map(|_| Filter::Side(Side::Dark)),
+        w("light side").map(|_| Filter::Side(Side::Light)),
+        w("neutral").map(|_| Filter::Side(Side::Neutral)),
+        w("non-unique").map(|_| Filter::Not(Box::new(Filter::Unique))),
+        w("unique").map(|_| Filter::Unique),
+        states,
+        (arena_word, winnow::combinator::not(w("arena")))
+            .map(|(arena, _)| Filter::In(Where::Arenas(vec![arena]))),
+        non_subtype,
+    ))
+    .parse_next(input)
+}
+
+fn states(input: &mut &str) -> R<Filter> {
+    alt((
+        w("untapped").map(|_| Filter::Untapped),
+        w("tapped").map(|_| Filter::Tapped),
+        w("damaged").map(|_| Filter::Damaged),
+    ))
+    .parse_next(input)
+}
+
+/// "non-Droid", "non-Creature": not of a subtype.
+fn non_subtype(input: &mut &str) -> R<Filter> {
+    let rest = input
+        .strip_prefix("non-")
+        .or_else(|| input.strip_prefix("Non-"));
+    let Some(mut rest) = rest else {
+        return fail(input, "non-");
+    };
+    let word = capitalized(&mut rest)?;
+    *input = rest;
+    Ok(Filter::Not(Box::new(Filter::Subtype(singular(word)))))
+}
+
+fn arena_word(input: &mut &str) -> R<Arena> {
+    alt((
+        w("space").map(|_| Arena::Space),
+        w("ground").map(|_| Arena::Ground),
+    ))
+    .parse_next(input)
+}
+
+/// One or more subtypes: "Jedi", "Bounty Hunters", "Sith Creatures", "Jedi or Sith".
+fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
+    let first = subtype_run(input)?;
+    let mut alternatives = vec![first];
+    loop {
+        let mut probe = *input;
+        if w("or")(&mut probe).is_ok()
+            && let Ok(next) = subtype_run(&mut probe)
+        {
+            *input = probe;
+            alternatives.push(next);
+            continue;
+        }
+        break;
+    }
+    if alternatives.len() == 1 {
+        return Ok(alternatives.remove(0));
+    }
+    let any: Vec<Filter> = alternatives
+        .into_iter()
+        .map(|mut run| {
+            if run.len() == 1 {
+                run.remove(0)
+            } else {
+                Filter::AnyOf(run)
+            }
+        })
+        .collect();
+    Ok(vec![Filter::AnyOf(any)])
+}
+
+/// Capitalized words read as subtypes, each one a filter (a multi-word subtype is one).
+fn subtype_run(input: &mut &str) -> R<Vec<Filter>> {
+    let mut filters = Vec::new();
+    loop {
+        if let Some(multi) = MULTI_WORD_SUBTYPES
+            .iter()
+            .find(|multi| starts_with_words(input, multi))
+        {
+            let mut probe = &input[multi.len()..];
+            // "Bounty Hunters": the plural of a multi-word subtype.
+            probe = probe.strip_prefix('s').unwrap_or(probe);
+            if probe.is_empty() || !probe.starts_with(|c: char| c.is_alphanumeric()) {
+                *input = probe.trim_start_matches(' ');
+                filters.push(Filter::Subtype((*multi).to_string()));
+                continue;
+            }
+        }
+        if ahead(arena_word, input) || ahead(head, input) {
+            break;
+        }
+        match name_word(input) {
+            Ok(word) => filters.push(Filter::Subtype(singular(word))),
+            Err(e) if filters.is_empty() => return Err(e),
+            Err(_) => break,
+        }
+    }
+    if filters.is_empty() {
+        return name_word(input).map(|word| vec![Filter::Subtype(singular(word))]);
+    }
+    Ok(filters)
+}
+
+fn starts_with_words(input: &str, words: &str) -> bool {
+    input.len() >= words.len()
+        && input.is_char_boundary(words.len())
+        && input[..words.len()].eq_ignore_ascii_case(words)
+}
+
+/// A subtype's singular: "Stormtroopers" is "Stormtrooper"; "Sith" and "Jedi" stay.
+pub fn singular(word: &str) -> String {
+    let lower = word.to_lowercase();
+    if let Some((_, subtype)) = SUBTYPE_ALIASES.iter().find(|(alias, _)| *alias == lower) {
+        let mut chars = subtype.chars();
+        return chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+    }
+    let keep = word.ends_with("ss") || word.ends_with("us") || word.ends_with("is");
+    match word.strip_suffix('s') {
+        Some(stem) if !keep && stem.len() >= 3 => stem.to_string(),
+        _ => word.to_string(),
+    }
+}
+
+/// What follows the head: a place, a keyword, a printed cost.
+fn post_modifier(input: &mut &str) -> R<Filter> {
+    alt((
+        place.map(Filter::In),
+        (w("with"), keyword_name).map(|(_, name)| Filter::WithKeyword(name)),
+        (
+            w("with printed build cost"),
+            number,
+            one_of(&["or less", "or more"]),
+        )
+            .map(|(_, n, which)| {
+                if which == "or less" {
+                    Filter::CostAtMost(n)
+                } else {
+                    Filter::CostAtLeast(n)
+                }
+            }),
+    ))
+    .parse_next(input)
+}
+
+/// "in the Ground arena", "in the Space or Ground arena", "in this arena", "in any arena",
+/// "in play".
+pub fn place(input: &mut &str) -> R<Where> {
+    alt((
+        one_of(&["in this arena", "in the same arena", "in that arena"]).map(|_| Where::ThisArena),
+        one_of(&["in any arena", "in play", "in an arena"]).map(|_| Where::AnyArena),
+        (
+            w("in the"),
+            separated(1.., arena_name, alt((w("or"), w("and"), mark(",")))),
+            one_of(&["arenas", "arena"]),
+        )
+            .map(|(_, arenas, _): (_, Vec<Arena>, _)| Where::Arenas(arenas)),
+    ))
+    .parse_next(input)
+}
+
+fn arena_name(input: &mut &str) -> R<Arena> {
+    alt((arena_word, w("character").map(|_| Arena::Character))).parse_next(input)
+}
+
+/// A keyword's name as printed ("Stealth", "Critical Hit").
+pub fn keyword_name(input: &mut &str) -> R<String> {
+    let mut best: Option<&str> = None;
+    for keyword in crate::vocabulary::GRANTED_KEYWORDS.iter() {
+        if starts_with_words(input, keyword.name)
+            && !input[keyword.name.len()..].starts_with(|c: char| c.is_alphanumeric())
+            && best.is_none_or(|b| keyword.name.len() > b.len())
+        {
+            best = Some(keyword.name);
+        }
+    }
+    match best {
+        Some(name) => {
+            *input = input[name.len()..].trim_start_matches(' ');
+            Ok(name.to_string())
+        }
+        None => w("a keyword")(input).map(|_| String::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Units {
+        let mut input = text;
+        let units = units(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(input, "", "{text}: left over");
+        units
+    }
+
+    #[test]
+    fn self_references_and_pronouns() {
+        assert_eq!(read("this unit").pick, Pick::This);
+        assert_eq!(read("~").pick, Pick::This);
+        assert_eq!(read("it").pick, Pick::That);
+        assert_eq!(read("that Character").pick, Pick::That);
+        assert_eq!(read("the defending unit").pick, Pick::Defender);
+    }
+
+    #[test]
+    fn each_of_your_other_subtypes_in_an_arena() {
+        let units = read("each of your other Stormtroopers in the Ground arena");
+        assert_eq!(units.pick, Pick::Each);
+        assert_eq!(units.owner, Owner::Yours);
+        assert!(units.other);
+        assert_eq!(
+            units.filters,
+            [
+                Filter::Subtype("Stormtrooper".into()),
+                Filter::In(Where::Arenas(vec![Arena::Ground]))
+            ]
+        );
+    }
+
+    #[test]
+    fn chosen_units_with_owner_and_adjectives() {
+        let units = read("one of your opponent's non-unique Ground units");
+        assert_eq!(
+            units.pick,
+            Pick::Chosen {
+                count: 1,
+                up_to: false
+            }
+        );
+        assert_eq!(units.owner, Owner::Opponents);
+        assert_eq!(
+            units.filters,
+            [
+                Filter::Not(Box::new(Filter::Unique)),
+                Filter::In(Where::Arenas(vec![Arena::Ground]))
+            ]
+        );
+        let units = read("up to 2 units in the Space or Ground arena");
+        assert_eq!(
+            units.pick,
+            Pick::Chosen {
+                count: 2,
+                up_to: true
+            }
+        );
+    }
+
+    #[test]
+    fn subtypes_plurals_and_alternatives() {
+        assert_eq!(
+            read("Jedi Characters").filters,
+            [
+                Filter::Subtype("Jedi".into()),
+                Filter::In(Where::Arenas(vec![Arena::Character]))
+            ]
+        );
+        assert_eq!(
+            read("each of your Bounty Hunters").filters,
+            [Filter::Subtype("Bounty Hunter".into())]
+        );
+        assert_eq!(
+            read("each Jedi or Sith").filters,
+            [Filter::AnyOf(vec![
+                Filter::Subtype("Jedi".into()),
+                Filter::Subtype("Sith".into())
+            ])]
+        );
+        assert_eq!(
+            read("a unit with Stealth").filters,
+            [Filter::WithKeyword("Stealth".into())]
+        );
+    }
+
+    #[test]
+    fn equipped_and_named_units() {
+        let units = read("Equipped non-unique Stormtrooper Squad");
+        assert_eq!(units.pick, Pick::Equipped);
+        assert_eq!(
+            read("Quan-Jang or Shae Koda").filters,
+            [Filter::AnyOf(vec![
+                Filter::Named("Quan-Jang".into()),
+                Filter::Named("Shae Koda".into())
+            ])]
+        );
+    }
+}

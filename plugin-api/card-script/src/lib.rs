@@ -1,0 +1,192 @@
+//! `swtcg-card-script`: the one grammar of the game's printed card text, and the ability scripts
+//! it reads texts into (issue 20). Pure: no I/O, no wasmtime, no guest SDK, so that the host
+//! (`swtcg cards explain`, `cards coverage`) and a wasm card plugin read a text with the same
+//! code.
+//!
+//! Reading never fails: [`read`] returns a [`Reading`] holding either the script or the place
+//! where the grammar stopped and the words it expected there, so a designer sees which word of a
+//! new card's text is not understood yet.
+//!
+//! - `script`: the ability script's types, which are also the format of hand-written scripts.
+//! - `grammar`: the rules, one file per part of speech (units, effects, costs, triggers,
+//!   conditions), over the words and the error in `grammar/words.rs`.
+//! - `normalize`: the data's typography, reminder text and the card's own name.
+//! - `explain`: scripts in readable form.
+//! - `vocabulary`: the keywords an effect may grant and the subtypes written in several words.
+
+pub mod explain;
+mod grammar;
+pub mod normalize;
+pub mod script;
+pub mod vocabulary;
+
+pub use script::Script;
+use serde::Serialize;
+
+/// The longest text the grammar reads; a longer one stops at its start. Real abilities are under
+/// 700 characters; the bound keeps the time of a read small for any input.
+pub const MAX_TEXT: usize = 2_000;
+
+/// The card whose text is read: its name (which its text may use for itself) and whether its
+/// plain text is played (a Battle card or a Mission) rather than static (units, Equipment,
+/// Locations).
+#[derive(Debug, Clone, Copy)]
+pub struct Card<'a> {
+    pub name: &'a str,
+    pub played: bool,
+}
+
+/// What reading one printed ability gave.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    /// The text as the grammar read it (prepared by [`normalize::prepare`]).
+    pub text: String,
+    /// The script, when the whole text was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script: Option<Script>,
+    /// Where reading stopped, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop: Option<Stop>,
+}
+
+/// Where the grammar stopped reading a text, and what it expected there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Stop {
+    /// Byte offset in the prepared text.
+    pub offset: usize,
+    /// The word at that place ("" at the text's end).
+    pub word: String,
+    /// What would have been read on, as the grammar names it: words in quotes' stead, or a
+    /// kind of phrase ("a unit", "a number").
+    pub expected: Vec<String>,
+}
+
+impl Stop {
+    /// One line: `at "Heal": expected "gain", "draw" or an effect`.
+    pub fn describe(&self) -> String {
+        let word = if self.word.is_empty() {
+            "the end".to_string()
+        } else {
+            format!("\"{}\"", self.word)
+        };
+        // A long list is cut: the first words say what kind of word was wanted.
+        const SHOWN: usize = 8;
+        let expected = match self.expected.as_slice() {
+            [] => "nothing more".to_string(),
+            [one] => one.clone(),
+            all if all.len() > SHOWN => format!(
+                "{}, ... ({} more)",
+                all[..SHOWN].join(", "),
+                all.len() - SHOWN
+            ),
+            [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+        };
+        format!("stopped at {word}: expected {expected}")
+    }
+}
+
+/// Reads one printed ability of a card.
+pub fn read(text: &str, card: Card<'_>) -> Reading {
+    let prepared = normalize::prepare(text, card.name);
+    if prepared.len() > MAX_TEXT {
+        return Reading {
+            stop: Some(Stop {
+                offset: 0,
+                word: first_word(&prepared),
+                expected: vec![format!("a text of at most {MAX_TEXT} characters")],
+            }),
+            text: prepared,
+            script: None,
+        };
+    }
+    match grammar::ability(&prepared, card.played) {
+        Ok(script) => Reading {
+            text: prepared,
+            script: Some(script),
+            stop: None,
+        },
+        Err(expected) => {
+            let offset = prepared.len().saturating_sub(expected.remaining);
+            let mut what: Vec<String> = expected.what.iter().map(|w| label(w)).collect();
+            what.dedup();
+            Reading {
+                stop: Some(Stop {
+                    offset,
+                    word: first_word(&prepared[offset..]),
+                    expected: what,
+                }),
+                text: prepared,
+                script: None,
+            }
+        }
+    }
+}
+
+/// Literal words in quotes; descriptions ("a unit") as they are.
+fn label(what: &str) -> String {
+    let described = what.starts_with("a ")
+        || what.starts_with("an ")
+        || what.starts_with("the ")
+        || what.starts_with("what ")
+        || what.starts_with('+')
+        || what.contains(" or ")
+        || what == "unit";
+    if described && what != "a" && what != "an" && what != "the" {
+        what.to_string()
+    } else {
+        format!("\"{what}\"")
+    }
+}
+
+fn first_word(text: &str) -> String {
+    text.split_whitespace().next().unwrap_or("").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{Effect, Kind};
+
+    fn unit(text: &str) -> Reading {
+        read(
+            text,
+            Card {
+                name: "Test Unit",
+                played: false,
+            },
+        )
+    }
+
+    #[test]
+    fn a_whole_text_gives_a_script() {
+        let reading = unit("Pay 2 Force -> Gain 3 Force.");
+        let script = reading.script.expect("read");
+        assert_eq!(script.kind, Kind::Activated);
+        assert!(matches!(
+            script.steps[0].effect,
+            Effect::Force { lose: false, .. }
+        ));
+    }
+
+    #[test]
+    fn a_text_not_read_names_the_word_and_what_was_expected() {
+        let reading = unit("Pay 2 Force -> Gain 2 health.");
+        assert!(reading.script.is_none());
+        let stop = reading.stop.expect("stop");
+        assert_eq!(stop.word, "health.");
+        assert_eq!(stop.offset, "Pay 2 Force -> Gain 2 ".len());
+        assert!(stop.expected.contains(&"\"force\"".to_string()), "{stop:?}");
+        assert!(
+            stop.describe()
+                .starts_with("stopped at \"health.\": expected"),
+            "{}",
+            stop.describe()
+        );
+    }
+
+    #[test]
+    fn a_text_too_long_is_refused_at_once() {
+        let reading = unit(&"Gain 1 Force and ".repeat(200));
+        assert!(reading.stop.expect("stop").expected[0].contains("at most"));
+    }
+}

@@ -1,0 +1,184 @@
+//! Preparing a printed text for the grammar: the data's typography and typos made plain, reminder
+//! text left out, and the card's own name replaced by `~`, so that the grammar reads "Vader gets
+//! +1 power" on Darth Vader as it reads "this unit gets +1 power".
+
+use swtcg_plugin_api::text::ARROWS;
+
+/// The mark that stands for the card's own name in a prepared text.
+pub const SELF: char = '~';
+
+/// Words of a card's name that don't name it alone: titles and short words. "Darth Vader" is
+/// called "Vader" in its text, never "Darth".
+const TITLES: [&str; 17] = [
+    "darth",
+    "the",
+    "of",
+    "captain",
+    "general",
+    "admiral",
+    "count",
+    "lord",
+    "master",
+    "commander",
+    "emperor",
+    "jedi",
+    "sith",
+    "queen",
+    "senator",
+    "chancellor",
+    "grand",
+];
+
+/// The text as the grammar reads it.
+pub fn prepare(text: &str, name: &str) -> String {
+    let plain = typography(text);
+    let without_reminders = strip_reminders(&plain);
+    let spaced = without_reminders
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let spaced = spaced.replace(" .", ".").replace(" ,", ",");
+    let named = replace_names(&spaced, name);
+    named.trim().to_string()
+}
+
+/// Curly quotes and apostrophes made straight; the data's `?` and `_` for an apostrophe
+/// ("don?t", "unit_s") read as one; every arrow written `->`.
+fn typography(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    for (at, &c) in chars.iter().enumerate() {
+        let before = at.checked_sub(1).and_then(|b| chars.get(b)).copied();
+        let after = chars.get(at + 1).copied();
+        let between_letters =
+            before.is_some_and(char::is_alphabetic) && after.is_some_and(char::is_alphabetic);
+        match c {
+            '\u{2018}' | '\u{2019}' | '`' => out.push('\''),
+            '\u{201c}' | '\u{201d}' => out.push('"'),
+            '?' | '_' if between_letters => out.push('\''),
+            '\u{2013}' | '\u{2014}' => out.push('-'),
+            _ => out.push(c),
+        }
+    }
+    let mut arrowed = out;
+    for arrow in ARROWS {
+        if arrow != "->" {
+            arrowed = arrowed.replace(arrow, "->");
+        }
+    }
+    arrowed
+}
+
+/// Text in parentheses left out: the data puts reminder text there ("Evade 3 (Prevent up to 3
+/// damage to this unit.)"), and a version letter ("Darth Vader (A)").
+fn strip_reminders(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The card's name, and each word of it that names it alone ("Vader"), replaced by [`SELF`]
+/// where it stands as a whole word. A single word followed by another capitalized word is left:
+/// "Luke's Speeder" on Luke Skywalker names another card.
+fn replace_names(text: &str, name: &str) -> String {
+    let name = strip_reminders(name).trim().to_string();
+    if name.is_empty() {
+        return text.to_string();
+    }
+    let mut out = replace_word(text, &name, false);
+    for word in name.split_whitespace() {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+        let lower = word.to_lowercase();
+        if word.chars().count() < 3 || TITLES.contains(&lower.as_str()) {
+            continue;
+        }
+        out = replace_word(&out, word, true);
+    }
+    out
+}
+
+/// Replaces `word` where it is a whole word. With `alone`, not where another capitalized word
+/// follows ("Luke's Speeder", "Boba Fett").
+fn replace_word(text: &str, word: &str, alone: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(word) {
+        let before = rest[..at].chars().next_back();
+        let after_text = &rest[at + word.len()..];
+        let after = after_text.chars().next();
+        let whole = !before.is_some_and(|c| c.is_alphanumeric() || c == '-')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '-');
+        let followed = alone && next_word_capitalized(after_text);
+        out.push_str(&rest[..at]);
+        if whole && !followed {
+            out.push(SELF);
+        } else {
+            out.push_str(word);
+        }
+        rest = after_text;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether the word after `text`'s possessive or space starts with a capital letter.
+fn next_word_capitalized(text: &str) -> bool {
+    let text = text.strip_prefix("'s").unwrap_or(text);
+    let Some(text) = text.strip_prefix(' ') else {
+        return false;
+    };
+    text.chars().next().is_some_and(char::is_uppercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typos_quotes_and_reminders_are_made_plain() {
+        assert_eq!(
+            prepare(
+                "Leia don?t get \u{201c}Evade 2\u{201d} (Prevent 2 damage.) .",
+                "X"
+            ),
+            "Leia don't get \"Evade 2\"."
+        );
+        assert_eq!(prepare("the unit_s health", "X"), "the unit's health");
+        assert_eq!(
+            prepare("Pay 1 Force \u{2192} Gain 2 Force.", "X"),
+            "Pay 1 Force -> Gain 2 Force."
+        );
+    }
+
+    #[test]
+    fn the_cards_own_name_becomes_the_self_mark() {
+        assert_eq!(
+            prepare("Vader gets +1 power.", "Darth Vader (A)"),
+            "~ gets +1 power."
+        );
+        assert_eq!(
+            prepare("Darth Vader gets +1 power.", "Darth Vader (A)"),
+            "~ gets +1 power."
+        );
+        assert_eq!(prepare("Untap Boba.", "Boba Fett (B)"), "Untap ~.");
+        // Another card named after this one, and a word inside another word, are left alone.
+        assert_eq!(
+            prepare("Luke's Speeder gets +1 power.", "Luke Skywalker"),
+            "Luke's Speeder gets +1 power."
+        );
+        assert_eq!(
+            prepare("Lukeson attacks.", "Luke Skywalker"),
+            "Lukeson attacks."
+        );
+        assert_eq!(prepare("~'s stack", "X"), "~'s stack");
+        assert_eq!(prepare("Xesh's stack", "Xesh (C)"), "~'s stack");
+    }
+}

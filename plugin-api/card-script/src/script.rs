@@ -1,0 +1,612 @@
+//! The ability script: what one printed ability does, as the grammar reads it and as a designer
+//! may write it by hand. Every name comes from the rules (game.md): units, arenas, the build
+//! zone, Force, build counters. The types serialize to the JSON of `cards explain --json` and
+//! deserialize from hand-written scripts, so both are one format.
+
+use serde::{Deserialize, Serialize};
+
+/// One printed ability read completely.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Script {
+    pub kind: Kind,
+    /// What starts a triggered ability ("When this unit attacks").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<Trigger>,
+    /// What must hold for the ability to work or be used ("As long as ...", "If ...").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+    /// What an activated ability costs, paid in order (game 13.8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub costs: Vec<Cost>,
+    /// What it does, in order.
+    pub steps: Vec<Step>,
+    /// When it may be used ("Play only during your build step.", "once per turn").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<Limit>,
+}
+
+/// The kinds of ability (game 13.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Works while its card is in play (and its conditions hold).
+    Static,
+    /// Happens when its trigger does.
+    Triggered,
+    /// Used by paying its cost ("cost -> effect").
+    Activated,
+    /// The text of a Battle card or Mission, carried out when it is played or completed.
+    Played,
+}
+
+/// One thing an ability does, with the words around it that decide whether it happens.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Step {
+    pub effect: Effect,
+    /// "you may ...": the controller chooses whether it happens.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub optional: bool,
+    /// "If you do, ...": happens only if the step before it happened.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub if_you_do: bool,
+    /// "If <condition>, ..." inside the effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
+    /// "... unless your opponent pays 2 Force".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unless_opponent_pays: Option<Amount>,
+    /// How long its change lasts; none for an instant effect or a static ability's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration: Option<Duration>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+impl Step {
+    /// A step that always happens, with no duration.
+    pub fn plain(effect: Effect) -> Step {
+        Step {
+            effect,
+            optional: false,
+            if_you_do: false,
+            only_if: None,
+            unless_opponent_pays: None,
+            duration: None,
+        }
+    }
+}
+
+/// A number printed in a text, or X defined by the text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Amount {
+    Number(u32),
+    /// X, chosen by the player when no definition follows, or counted by the definition
+    /// ("where X is the number of cards in Xesh's stack").
+    X(Option<Count>),
+    /// One for each counted thing ("+1 power for each Droid you have in play"), times `per`.
+    ForEach {
+        per: u32,
+        count: Count,
+    },
+}
+
+/// Something the engine counts when the ability resolves.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Count {
+    /// Units in play that match ("each of your other Jedi").
+    Units(Units),
+    /// Cards in a player's zone.
+    Cards { whose: Player, zone: Zone },
+    /// Counters of a kind on a unit ("mastery counters on this unit"); `kind` none for any.
+    Counters { kind: Option<String>, on: Units },
+    /// The cards in a unit's stack.
+    Stack(Units),
+    /// The damage just dealt, prevented or counted by the trigger ("that damage").
+    ThatDamage,
+    /// The printed text of X the grammar keeps without reading further.
+    Text(String),
+}
+
+/// Players named by a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    You,
+    Opponent,
+    Each,
+    /// The controller of the unit or card the step is about ("its controller").
+    Controller,
+}
+
+/// Zones of cards (game 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Zone {
+    Hand,
+    Deck,
+    DiscardPile,
+    BuildZone,
+    Play,
+}
+
+/// The three arenas (game 4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arena {
+    Space,
+    Ground,
+    Character,
+}
+
+/// Where units are, as a text names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Where {
+    /// One or more named arenas.
+    Arenas(Vec<Arena>),
+    /// The arena of the card the ability is on ("in this arena", "in the same arena").
+    ThisArena,
+    /// Any arena: in play.
+    AnyArena,
+}
+
+/// Which units a text names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Units {
+    pub pick: Pick,
+    /// Whose units; `any` when the text does not say.
+    #[serde(default = "any_owner", skip_serializing_if = "is_any")]
+    pub owner: Owner,
+    /// "other": never the card the ability is on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub other: bool,
+    /// Every filter must hold.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filters: Vec<Filter>,
+}
+
+fn any_owner() -> Owner {
+    Owner::Any
+}
+
+fn is_any(owner: &Owner) -> bool {
+    *owner == Owner::Any
+}
+
+impl Units {
+    /// The card the ability is on.
+    pub fn this() -> Units {
+        Units::picked(Pick::This)
+    }
+
+    /// Units picked one way, of any owner, with no filter.
+    pub fn picked(pick: Pick) -> Units {
+        Units {
+            pick,
+            owner: Owner::Any,
+            other: false,
+            filters: Vec::new(),
+        }
+    }
+}
+
+/// How many of the matching units a text means, and who picks them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pick {
+    /// The card the ability is on ("this unit", its own name).
+    This,
+    /// The unit this Equipment is attached to ("Equipped unit").
+    Equipped,
+    /// The unit the trigger or an earlier step named ("that unit", "it", "the chosen unit").
+    That,
+    /// The attacking or the defending unit of the current attack.
+    Attacker,
+    Defender,
+    /// Every matching unit ("each of your Jedi", "Jedi Characters").
+    Each,
+    /// Some matching unit: the ability's controller chooses (`up_to`: "up to 2").
+    Chosen {
+        count: u32,
+        up_to: bool,
+    },
+    /// Chosen by the opponent ("your opponent chooses one of his or her units").
+    OpponentChooses {
+        count: u32,
+    },
+    /// Any matching unit, as a condition or a trigger reads it ("a Droid", "one of your Jedi").
+    Any,
+}
+
+/// Whose units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Owner {
+    Any,
+    Yours,
+    Opponents,
+}
+
+/// A property a unit must have.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Filter {
+    /// A subtype as printed, singular ("Jedi", "Stormtrooper", "Bounty Hunter").
+    Subtype(String),
+    /// In these places.
+    In(Where),
+    /// Of a side (game 3.3): "Dark Side", "Light Side", "Neutral".
+    Side(Side),
+    Unique,
+    Tapped,
+    Untapped,
+    /// With one or more damage counters.
+    Damaged,
+    /// With a keyword ability ("with Stealth").
+    WithKeyword(String),
+    /// A card named so ("Luke Skywalker", "a Tho Yor").
+    Named(String),
+    /// Printed build cost at most or at least a number.
+    CostAtMost(u32),
+    CostAtLeast(u32),
+    /// Units, Battle cards, Equipment, ...: the card type when a text names cards, not units.
+    CardType(CardType),
+    /// The opposite of a filter ("non-unique", "non-Droid").
+    Not(Box<Filter>),
+    /// One of several filters ("Jedi or Sith").
+    AnyOf(Vec<Filter>),
+}
+
+/// Sides of the Force (game 3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Dark,
+    Light,
+    Neutral,
+}
+
+/// Card types (game 3.1) as texts name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardType {
+    Unit,
+    BattleCard,
+    Mission,
+    Equipment,
+    Location,
+    Card,
+}
+
+/// A keyword granted with its printed parameter ("Accuracy 1", "Evade 2", "Stealth").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Keyword {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<Amount>,
+    /// The cost of an activated keyword granted in quotes (`"Pay 1 Force -> Evade 2"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub costs: Vec<Cost>,
+}
+
+/// What an ability does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// Units get changes of power, health and speed (any may be zero).
+    Stats {
+        who: Units,
+        power: i32,
+        health: i32,
+        speed: i32,
+        /// "+1 power for each ...": the changes are multiplied by the count.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per: Option<Count>,
+    },
+    /// Units get keyword abilities, or abilities printed in quotes (kept as text, read again
+    /// as an ability of their own).
+    Grant {
+        who: Units,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        keywords: Vec<Keyword>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abilities: Vec<String>,
+    },
+    /// A player gains or loses Force (`amount` negative for a loss is not used: `lose`).
+    Force {
+        who: Player,
+        amount: Amount,
+        lose: bool,
+    },
+    /// A player gains build points this build step.
+    BuildPoints {
+        who: Player,
+        amount: Amount,
+    },
+    /// A player draws cards.
+    Draw {
+        who: Player,
+        amount: Amount,
+    },
+    /// Damage dealt to units (game 11), by the ability's card.
+    Damage {
+        to: Units,
+        amount: Amount,
+    },
+    /// Damage counters put on units: no damage is dealt, so nothing prevents it (game 11.5).
+    DamageCounters {
+        on: Units,
+        amount: Amount,
+    },
+    /// Damage counters removed from units; `up_to` lets the controller remove fewer.
+    RemoveDamage {
+        from: Units,
+        amount: Option<Amount>,
+        up_to: bool,
+    },
+    /// Damage to units prevented: all of it (`amount` none) or some.
+    Prevent {
+        to: Units,
+        amount: Option<Amount>,
+    },
+    /// Counters of a named kind ("mastery") put on or removed from units.
+    Counters {
+        kind: String,
+        on: Units,
+        amount: Amount,
+        remove: bool,
+    },
+    Tap(Units),
+    Untap(Units),
+    /// Units discarded from play (game 14.4).
+    Discard(Units),
+    /// Units returned to their owner's hand with their stacks.
+    ReturnToHand(Units),
+    /// Units retreat (moved to their owner's build zone... as game 8.4 says).
+    Retreat(Units),
+    /// A player discards cards from hand.
+    DiscardCards {
+        who: Player,
+        amount: Amount,
+    },
+    /// Units can't or must do something.
+    Rule {
+        who: Units,
+        rule: UnitRule,
+    },
+    /// Cards cost more or less to deploy, complete, attach or use.
+    CostChange {
+        what: Units,
+        change: i32,
+        resource: Resource,
+        action: CostAction,
+    },
+    /// The current attack ends.
+    EndAttack,
+    /// Roll a die; the steps happen if the roll is in the range.
+    Roll {
+        at_least: u32,
+        at_most: u32,
+        then: Vec<Step>,
+    },
+    /// Look at the top cards of a deck, reveal or search it: kept as printed for now.
+    Deck {
+        text: String,
+    },
+    /// The controller chooses units that later steps name ("Choose one of your units. It gets
+    /// +2 power until end of turn.").
+    Choose(Units),
+    /// Units are treated as having a subtype.
+    TreatAs {
+        who: Units,
+        subtype: String,
+    },
+}
+
+/// A rule about what units can or must do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitRule {
+    CantAttack,
+    CantBeAttacked,
+    CantRetreat,
+    CantUntap,
+    CantBeDiscarded,
+    MustAttack,
+    /// "can attack units in the Character arena".
+    CanAttackCharacterArena,
+    /// Damage from the unit can't be prevented.
+    DamageCantBePrevented,
+}
+
+/// What a cost change is counted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Resource {
+    BuildCounters,
+    Force,
+    BuildPoints,
+}
+
+/// What a cost change applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CostAction {
+    Deploy,
+    Complete,
+    Attach,
+    Play,
+}
+
+/// What starts a triggered ability.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// A moment of the turn (game 5 to 9).
+    Moment {
+        moment: Moment,
+        starts: bool,
+        whose: Whose,
+    },
+    /// Units do or suffer something ("When this unit attacks", "Whenever one of your Jedi is
+    /// discarded").
+    Units { who: Units, event: UnitEvent },
+    /// The controller deploys units ("When you deploy this unit", "Whenever you deploy a Droid").
+    Deploy(Units),
+    /// The controller completes a card ("When you complete this Mission").
+    Complete(Units),
+    /// A player plays a Battle card.
+    BattleCard(Player),
+}
+
+/// Moments of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Moment {
+    Turn,
+    ReadyPhase,
+    CommandPhase,
+    BattlePhase,
+    UntapStep,
+    DrawStep,
+    BuildStep,
+    RetreatStep,
+    /// A battle step: of one arena, or of any.
+    BattleStep(Option<Arena>),
+}
+
+/// Whose turn or step a moment is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Whose {
+    Yours,
+    Opponents,
+    Each,
+}
+
+/// What units do or suffer, for triggers and conditions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitEvent {
+    /// Attacks, a unit matching `target` if one is printed ("attacks a Droid").
+    Attacks(Option<Units>),
+    IsAttacked,
+    /// Damages a unit ("damages a unit", "does damage").
+    Damages(Option<Units>),
+    IsDamaged,
+    /// Would be damaged: before the damage, so that it may be prevented.
+    WouldBeDamaged,
+    IsDiscarded,
+    Retreats,
+    Untaps,
+    /// Enters an arena, however it got there.
+    EntersArena,
+}
+
+/// What must hold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Condition {
+    /// Units are in some place ("this unit is in the Character arena").
+    UnitsIn {
+        who: Units,
+        place: Where,
+    },
+    /// The controller (or the opponent) has a matching unit in play ("you have a Droid in the
+    /// Ground arena", "you have another Jedi in any arena").
+    Has {
+        whose: Player,
+        units: Units,
+    },
+    /// Units are in a state ("this unit is attacking", "it's tapped").
+    UnitsAre {
+        who: Units,
+        state: UnitState,
+    },
+    /// It is a player's turn.
+    Turn(Whose),
+    /// None of the units exist ("you have no ...").
+    HasNo {
+        whose: Player,
+        units: Units,
+    },
+    /// A count compared with a number ("you have 3 or more cards in your hand").
+    AtLeast {
+        count: Count,
+        amount: u32,
+    },
+    AtMost {
+        count: Count,
+        amount: u32,
+    },
+}
+
+/// States of units that conditions read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitState {
+    Attacking,
+    Attacked,
+    Tapped,
+    Untapped,
+    Damaged,
+}
+
+/// How long an effect lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duration {
+    ThisAttack,
+    ThisTurn,
+    ThisBattlePhase,
+    ThisGame,
+}
+
+/// When an ability may be used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// Only in a moment of a player's turn ("Play only during your build step").
+    During { moment: Moment, whose: Whose },
+    /// At most this many times a turn.
+    PerTurn(u32),
+    /// Only while a condition holds ("Play only if ...").
+    If(Condition),
+}
+
+/// A cost as printed (game 13.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cost {
+    Force(Amount),
+    BuildPoints(Amount),
+    /// [Tap]: tap the unit the ability is on.
+    Tap,
+    /// Tap units other than this one ("tap one of your untapped Clones").
+    TapUnits(Units),
+    /// Discard the card the ability is on.
+    DiscardThis,
+    /// Discard cards from your hand.
+    DiscardFromHand(Amount),
+    /// Put the top cards of your deck into your discard pile.
+    Mill(Amount),
+    /// Put damage counters on units (the ability's own unit, most often).
+    DamageCounters {
+        on: Units,
+        amount: Amount,
+    },
+    /// Remove counters of a kind ("Remove 1 mastery counter from this unit").
+    RemoveCounters {
+        kind: Option<String>,
+        from: Units,
+        amount: Amount,
+    },
+}
