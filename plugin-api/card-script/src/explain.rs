@@ -352,6 +352,7 @@ impl Display for Effect {
                 write!(f, "{what} costs {change:+} {resource} to {action}")
             }
             Effect::EndAttack => write!(f, "the attack ends"),
+            Effect::WinGame => write!(f, "you win the game"),
             Effect::Roll {
                 at_least,
                 at_most,
@@ -363,7 +364,25 @@ impl Display for Effect {
                     joined(then, ", ")
                 )
             }
-            Effect::Deck { text } => write!(f, "\"{text}\" (the deck, not read further)"),
+            Effect::UseKeyword(keyword) => match &keyword.amount {
+                Some(amount) => write!(f, "use {} {amount}", keyword.name),
+                None => write!(f, "use {}", keyword.name),
+            },
+            Effect::Search {
+                what,
+                count,
+                up_to,
+                to,
+            } => {
+                let up_to = if *up_to { "up to " } else { "" };
+                write!(
+                    f,
+                    "search your deck for {up_to}{count} of {what}, put them into your {to}, shuffle"
+                )
+            }
+            Effect::Move { what, from, to } => {
+                write!(f, "move {what} from your {from} to your {to}")
+            }
             Effect::Choose(units) => write!(f, "choose {units}"),
             Effect::TreatAs { who, subtype } => write!(f, "treat {who} as a {subtype}"),
         }
@@ -380,6 +399,8 @@ impl Display for UnitRule {
             UnitRule::CantBeDiscarded => "can't be discarded",
             UnitRule::MustAttack => "must attack",
             UnitRule::CanAttackCharacterArena => "can attack units in the Character arena",
+            UnitRule::ExtraPilot => "can have an extra Pilot",
+            UnitRule::SkipsNextUntap => "doesn't untap during the next untap step",
             UnitRule::DamageCantBePrevented => "deals damage that can't be prevented",
         })
     }
@@ -468,7 +489,6 @@ impl Display for Condition {
             Condition::HasNo { whose, units } => write!(f, "{whose} has none of {units}"),
             Condition::UnitsAre { who, state } => {
                 let state = match state {
-                    UnitState::Attacking => "attacking",
                     UnitState::Attacked => "attacked",
                     UnitState::Tapped => "tapped",
                     UnitState::Untapped => "untapped",
@@ -476,6 +496,16 @@ impl Display for Condition {
                 };
                 write!(f, "{who} is {state}")
             }
+            Condition::Attacking { who, target: None } => write!(f, "{who} is attacking"),
+            Condition::Attacking {
+                who,
+                target: Some(target),
+            } => {
+                write!(f, "{who} is attacking {target}")
+            }
+            Condition::NoAttack => write!(f, "no unit is attacking"),
+            Condition::WouldAttack(who) => write!(f, "{who} would attack"),
+            Condition::Controls { whose, arena } => write!(f, "{whose} controls the {arena} arena"),
             Condition::Turn(whose) => write!(f, "it is {whose} turn"),
             Condition::AtLeast { count, amount } => write!(f, "at least {amount} of {count}"),
             Condition::AtMost { count, amount } => write!(f, "at most {amount} of {count}"),

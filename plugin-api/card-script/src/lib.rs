@@ -185,6 +185,59 @@ mod tests {
     }
 
     #[test]
+    fn real_templates_read_whole() {
+        let played = |text: &str| {
+            read(
+                text,
+                Card {
+                    name: "Plan of Attack",
+                    played: true,
+                },
+            )
+        };
+        let search = played(
+            "Search your deck. You may take a Battle card from your deck. Show it to your opponent \
+             and put it into your hand. Then shuffle your deck.",
+        );
+        assert!(
+            matches!(
+                search.script.as_ref().map(|s| &s.steps[0].effect),
+                Some(Effect::Search {
+                    count: 1,
+                    up_to: false,
+                    ..
+                })
+            ),
+            "{search:?}"
+        );
+        let task = played(
+            "To complete Plan of Attack, you must also tap one of your untapped units in the \
+             Character arena. Gain 2 Force.",
+        );
+        assert_eq!(task.script.expect("read").costs.len(), 1);
+        let both = unit("Equipped Neutral unit gets +1 power and Precision.");
+        assert_eq!(both.script.expect("read").steps.len(), 2);
+        let backfire =
+            unit("Each of your opponent's units gets Backfire 2 when attacking a Tatooine unit.");
+        let script = backfire.script.expect("read");
+        assert!(matches!(
+            script.conditions[0],
+            crate::script::Condition::Attacking {
+                target: Some(_),
+                ..
+            }
+        ));
+        let falcon = read(
+            "The Millennium Falcon can have an extra Pilot.",
+            Card {
+                name: "Millennium Falcon (A)",
+                played: false,
+            },
+        );
+        assert!(falcon.script.is_some(), "{falcon:?}");
+    }
+
+    #[test]
     fn a_text_too_long_is_refused_at_once() {
         let reading = unit(&"Gain 1 Force and ".repeat(200));
         assert!(reading.stop.expect("stop").expected[0].contains("at most"));

@@ -391,15 +391,30 @@ pub enum Effect {
     },
     /// The current attack ends.
     EndAttack,
+    /// The controller wins the game.
+    WinGame,
     /// Roll a die; the steps happen if the roll is in the range.
     Roll {
         at_least: u32,
         at_most: u32,
         then: Vec<Step>,
     },
-    /// Look at the top cards of a deck, reveal or search it: kept as printed for now.
-    Deck {
-        text: String,
+    /// An activated keyword's effect ("Pay 2 Force -> Evade X, where X is ..."): carried out as
+    /// the keyword's plugin carries it out.
+    UseKeyword(Keyword),
+    /// Search your deck for cards matching `what`, show them, put them into a zone, shuffle.
+    Search {
+        what: Units,
+        count: u32,
+        up_to: bool,
+        to: Zone,
+    },
+    /// Cards moved between zones ("Return a Character card from your discard pile to your
+    /// hand").
+    Move {
+        what: Units,
+        from: Zone,
+        to: Zone,
     },
     /// The controller chooses units that later steps name ("Choose one of your units. It gets
     /// +2 power until end of turn.").
@@ -423,6 +438,10 @@ pub enum UnitRule {
     MustAttack,
     /// "can attack units in the Character arena".
     CanAttackCharacterArena,
+    /// "can have an extra Pilot".
+    ExtraPilot,
+    /// "doesn't untap during your next untap step".
+    SkipsNextUntap,
     /// Damage from the unit can't be prevented.
     DamageCantBePrevented,
 }
@@ -526,10 +545,25 @@ pub enum Condition {
         whose: Player,
         units: Units,
     },
-    /// Units are in a state ("this unit is attacking", "it's tapped").
+    /// Units attack, a matching unit if `target` is printed ("as long as it's attacking a unique
+    /// Character", "when attacking a Tatooine unit").
+    Attacking {
+        who: Units,
+        target: Option<Units>,
+    },
+    /// Units are in a state ("this unit is tapped").
     UnitsAre {
         who: Units,
         state: UnitState,
+    },
+    /// No unit is attacking: outside attacks (game 10).
+    NoAttack,
+    /// Units are about to attack: the attack has been declared and not yet made.
+    WouldAttack(Units),
+    /// A player controls an arena (game 15.2).
+    Controls {
+        whose: Player,
+        arena: Arena,
     },
     /// It is a player's turn.
     Turn(Whose),
@@ -553,7 +587,6 @@ pub enum Condition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitState {
-    Attacking,
     Attacked,
     Tapped,
     Untapped,

@@ -2,7 +2,7 @@
 //! another Jedi in any arena") and the limits on using an ability ("Play only during your build
 //! step.").
 
-use winnow::combinator::{alt, opt};
+use winnow::combinator::{alt, opt, separated};
 use winnow::prelude::*;
 
 use super::effects::counted;
@@ -22,7 +22,15 @@ pub fn condition(input: &mut &str) -> R<Condition> {
             "during your opponent's turn",
         ])
         .map(|_| Condition::Turn(Whose::Opponents)),
-        has,
+        one_of(&[
+            "no unit is attacking",
+            "no units are attacking",
+            "no unit is being attacked",
+        ])
+        .map(|_| Condition::NoAttack),
+        (units, one_of(&["would attack", "is about to attack"]))
+            .map(|(who, _)| Condition::WouldAttack(who)),
+        alt((controls, has, there_is, attacking)),
         (units, one_of(&["is", "are"]), place)
             .map(|(who, _, place)| Condition::UnitsIn { who, place }),
         (units, one_of(&["is", "are"]), state)
@@ -30,6 +38,60 @@ pub fn condition(input: &mut &str) -> R<Condition> {
     ))
     .context("a condition")
     .parse_next(input)
+}
+
+/// "you control the Space arena" (game 15.2).
+fn controls(input: &mut &str) -> R<Condition> {
+    (
+        alt((
+            w("you control").map(|_| Player::You),
+            w("your opponent controls").map(|_| Player::Opponent),
+        )),
+        w("the"),
+        alt((
+            w("space").map(|_| crate::script::Arena::Space),
+            w("ground").map(|_| crate::script::Arena::Ground),
+            w("character").map(|_| crate::script::Arena::Character),
+        )),
+        w("arena"),
+    )
+        .map(|(whose, _, arena, _)| Condition::Controls { whose, arena })
+        .parse_next(input)
+}
+
+/// "it's attacking a unique Character", "this unit is attacking".
+pub fn attacking(input: &mut &str) -> R<Condition> {
+    (
+        alt((
+            one_of(&["it's", "he's", "she's", "they're"]).map(|_| Units::picked(Pick::That)),
+            (units, one_of(&["is", "are"])).map(|(units, _)| units),
+        )),
+        w("attacking"),
+        opt(units),
+    )
+        .map(|(who, _, target)| Condition::Attacking { who, target })
+        .parse_next(input)
+}
+
+/// "there is an Aquatic Location in play", "there are no damage counters on it".
+fn there_is(input: &mut &str) -> R<Condition> {
+    (
+        one_of(&["there is", "there are"]),
+        alt((
+            (w("no"), counted).map(|(_, count)| Condition::AtMost { count, amount: 0 }),
+            (number, w("or more"), counted)
+                .map(|(amount, _, count)| Condition::AtLeast { count, amount }),
+            units.map(|mut units| {
+                units.pick = Pick::Any;
+                Condition::Has {
+                    whose: Player::Each,
+                    units,
+                }
+            }),
+        )),
+    )
+        .map(|(_, condition)| condition)
+        .parse_next(input)
 }
 
 /// "you have a Droid in the Ground arena", "you have no Jedi in play", "your opponent has 3 or
@@ -85,7 +147,6 @@ fn owned(mut units: Units, whose: Player) -> Units {
 
 fn state(input: &mut &str) -> R<UnitState> {
     alt((
-        w("attacking").map(|_| UnitState::Attacking),
         one_of(&["being attacked", "attacked"]).map(|_| UnitState::Attacked),
         w("untapped").map(|_| UnitState::Untapped),
         w("tapped").map(|_| UnitState::Tapped),
@@ -95,23 +156,27 @@ fn state(input: &mut &str) -> R<UnitState> {
 }
 
 /// A sentence that limits when an ability is used.
-pub fn limit(input: &mut &str) -> R<Limit> {
+pub fn limit(input: &mut &str) -> R<Vec<Limit>> {
     (
         alt((w("you may"), w("you can"), w("play"), w("use"))),
         opt(one_of(&["this ability", "this card", "this", "it"])),
         w("only"),
-        alt((
-            (one_of(&["once per turn", "once each turn", "once a turn"]))
-                .map(|_| Limit::PerTurn(1)),
-            (one_of(&["twice per turn", "twice each turn"])).map(|_| Limit::PerTurn(2)),
-            (one_of(&["during", "in"]), moment_of_turn)
-                .map(|(_, (moment, whose))| Limit::During { moment, whose }),
-            (one_of(&["if", "while", "when"]), condition).map(|(_, c)| Limit::If(c)),
-        )),
+        separated(1.., limit_item, (w("and"), opt(w("only")))),
         end_of_sentence,
     )
-        .map(|(_, _, _, limit, _)| limit)
+        .map(|(_, _, _, limits, _)| limits)
         .parse_next(input)
+}
+
+fn limit_item(input: &mut &str) -> R<Limit> {
+    alt((
+        (one_of(&["once per turn", "once each turn", "once a turn"])).map(|_| Limit::PerTurn(1)),
+        (one_of(&["twice per turn", "twice each turn"])).map(|_| Limit::PerTurn(2)),
+        (one_of(&["during", "in"]), moment_of_turn)
+            .map(|(_, (moment, whose))| Limit::During { moment, whose }),
+        (one_of(&["if", "while", "when"]), condition).map(|(_, c)| Limit::If(c)),
+    ))
+    .parse_next(input)
 }
 
 /// "your build step", "the battle phase", "your opponent's turn".
@@ -149,10 +214,18 @@ mod tests {
         );
         assert!(matches!(
             read("~ is attacking"),
-            Condition::UnitsAre {
-                state: UnitState::Attacking,
+            Condition::Attacking { target: None, .. }
+        ));
+        assert!(matches!(
+            read("it's attacking a unique Character"),
+            Condition::Attacking {
+                target: Some(_),
                 ..
             }
+        ));
+        assert!(matches!(
+            read("there are no damage counters on it"),
+            Condition::AtMost { amount: 0, .. }
         ));
         let Condition::Has { whose, units } = read("you have another Jedi in any arena") else {
             panic!()
@@ -171,12 +244,20 @@ mod tests {
         let mut input = "Play only during your build step.";
         assert_eq!(
             limit(&mut input),
-            Ok(Limit::During {
+            Ok(vec![Limit::During {
                 moment: Moment::BuildStep,
                 whose: Whose::Yours
-            })
+            }])
         );
         let mut input = "Use this ability only once per turn.";
-        assert_eq!(limit(&mut input), Ok(Limit::PerTurn(1)));
+        assert_eq!(limit(&mut input), Ok(vec![Limit::PerTurn(1)]));
+        let mut input = "Play only when ~ would attack and only once per turn.";
+        assert_eq!(
+            limit(&mut input),
+            Ok(vec![
+                Limit::If(Condition::WouldAttack(Units::this())),
+                Limit::PerTurn(1)
+            ])
+        );
     }
 }

@@ -18,6 +18,12 @@ pub fn amount(input: &mut &str) -> R<Amount> {
     alt((number.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
 }
 
+/// A gain written with its sign ("gain +6 Force", "get +2 build points").
+fn gained(input: &mut &str) -> R<Amount> {
+    let _ = opt(mark("+")).parse_next(input)?;
+    amount(input)
+}
+
 /// A number, "a" or "an", or X.
 fn amount_or_article(input: &mut &str) -> R<Amount> {
     alt((count.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
@@ -25,7 +31,7 @@ fn amount_or_article(input: &mut &str) -> R<Amount> {
 
 /// Clauses joined by commas and "and", with "you may" before any of them.
 pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
-    separated(
+    let steps: Vec<Vec<Step>> = separated(
         1..,
         step,
         alt((
@@ -37,26 +43,25 @@ pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
             mark(","),
         )),
     )
-    .parse_next(input)
+    .parse_next(input)?;
+    Ok(steps.into_iter().flatten().collect())
 }
 
-/// One clause with its modifiers.
-pub fn step(input: &mut &str) -> R<Step> {
+/// One clause with its modifiers. A clause may hold two effects on the same units ("gets +2
+/// power and Precision"): each becomes a step with the clause's modifiers.
+pub fn step(input: &mut &str) -> R<Vec<Step>> {
     let optional = opt(one_of(&["you may", "may"]))
         .parse_next(input)?
         .is_some();
-    let mut step = Step::plain(effect.context("an effect").parse_next(input)?);
-    step.optional = optional;
-    step.duration = opt(duration).parse_next(input)?;
-    if let Some(Effect::Stats { per, .. }) = Some(&mut step.effect)
-        && per.is_none()
-    {
+    let mut effects = effect.context("an effect").parse_next(input)?;
+    let mut duration = opt(duration).parse_next(input)?;
+    if let Some(Effect::Stats { per, .. }) = effects.first_mut() {
         *per = opt(for_each).parse_next(input)?;
-        if step.duration.is_none() {
-            step.duration = opt(duration).parse_next(input)?;
+        if duration.is_none() {
+            duration = opt(self::duration).parse_next(input)?;
         }
     }
-    step.unless_opponent_pays = opt((
+    let unless_opponent_pays = opt((
         w("unless"),
         one_of(&[
             "your opponent pays",
@@ -68,7 +73,15 @@ pub fn step(input: &mut &str) -> R<Step> {
     )
         .map(|(_, _, n, _)| n))
     .parse_next(input)?;
-    Ok(step)
+    Ok(effects
+        .into_iter()
+        .map(|effect| Step {
+            optional,
+            duration,
+            unless_opponent_pays: unless_opponent_pays.clone(),
+            ..Step::plain(effect)
+        })
+        .collect())
 }
 
 /// How long a change lasts.
@@ -109,10 +122,9 @@ pub fn duration(input: &mut &str) -> R<Duration> {
 }
 
 /// What an effect does.
-fn effect(input: &mut &str) -> R<Effect> {
+fn effect(input: &mut &str) -> R<Vec<Effect>> {
     alt((
-        player_effect,
-        imperative,
+        alt((player_effect, imperative, keyword.map(Effect::UseKeyword))).map(|e| vec![e]),
         (units, unit_verb).map(|(who, verb)| verb(who)),
         one_of(&[
             "the attack ends",
@@ -120,13 +132,14 @@ fn effect(input: &mut &str) -> R<Effect> {
             "end the attack",
             "end that attack",
         ])
-        .map(|_| Effect::EndAttack),
+        .map(|_| vec![Effect::EndAttack]),
+        w("you win the game").map(|_| vec![Effect::WinGame]),
     ))
     .parse_next(input)
 }
 
 /// A verb after units: gets, can't, costs, does damage.
-type UnitVerb = Box<dyn FnOnce(Units) -> Effect>;
+type UnitVerb = Box<dyn FnOnce(Units) -> Vec<Effect>>;
 
 fn unit_verb(input: &mut &str) -> R<UnitVerb> {
     alt((
@@ -139,6 +152,14 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
         (one_of(&["must attack", "must attack if able"])).map(|_| boxed_rule(UnitRule::MustAttack)),
         (w("can attack units in the character arena"))
             .map(|_| boxed_rule(UnitRule::CanAttackCharacterArena)),
+        one_of(&["can have an extra pilot", "can have 1 extra pilot"])
+            .map(|_| boxed_rule(UnitRule::ExtraPilot)),
+        one_of(&[
+            "doesn't untap during your next untap step",
+            "does not untap during your next untap step",
+            "doesn't untap during its controller's next untap step",
+        ])
+        .map(|_| boxed_rule(UnitRule::SkipsNextUntap)),
         cost_change,
         (
             one_of(&["does", "deals", "do", "deal"]),
@@ -147,7 +168,7 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
             units,
         )
             .map(|(_, amount, _, to)| -> UnitVerb {
-                Box::new(move |_| Effect::Damage { to, amount })
+                Box::new(move |_| vec![Effect::Damage { to, amount }])
             }),
         (
             one_of(&["is", "are"]),
@@ -155,14 +176,14 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
             subtype_as,
         )
             .map(|(_, _, subtype)| -> UnitVerb {
-                Box::new(move |who| Effect::TreatAs { who, subtype })
+                Box::new(move |who| vec![Effect::TreatAs { who, subtype }])
             }),
     ))
     .parse_next(input)
 }
 
 fn boxed_rule(rule: UnitRule) -> UnitVerb {
-    Box::new(move |who| Effect::Rule { who, rule })
+    Box::new(move |who| vec![Effect::Rule { who, rule }])
 }
 
 /// What units can't do.
@@ -203,11 +224,13 @@ fn cost_change(input: &mut &str) -> R<UnitVerb> {
             } else {
                 -(n as i32)
             };
-            Box::new(move |what| Effect::CostChange {
-                what,
-                change,
-                resource,
-                action,
+            Box::new(move |what| {
+                vec![Effect::CostChange {
+                    what,
+                    change,
+                    resource,
+                    action,
+                }]
             })
         })
         .parse_next(input)
@@ -242,26 +265,28 @@ fn gains(input: &mut &str) -> R<UnitVerb> {
     }
     let stats = power != 0 || health != 0 || speed != 0;
     let grants = !keywords.is_empty() || !abilities.is_empty();
-    if stats && grants {
-        // Both in one clause: the script keeps them as two effects on the same units, which
-        // `Effect::Grant` with stats would blur; read as two clauses instead.
-        return fail(input, "stats or abilities, not both in one clause");
-    }
-    Ok(if stats {
-        Box::new(move |who| Effect::Stats {
-            who,
-            power,
-            health,
-            speed,
-            per: None,
-        })
-    } else {
-        Box::new(move |who| Effect::Grant {
-            who,
-            keywords,
-            abilities,
-        })
-    })
+    // "gets +2 power and Precision": the stats and the abilities are two effects on the same
+    // units.
+    Ok(Box::new(move |who: Units| {
+        let mut effects = Vec::new();
+        if stats {
+            effects.push(Effect::Stats {
+                who: who.clone(),
+                power,
+                health,
+                speed,
+                per: None,
+            });
+        }
+        if grants || !stats {
+            effects.push(Effect::Grant {
+                who,
+                keywords,
+                abilities,
+            });
+        }
+        effects
+    }))
 }
 
 enum Gain {
@@ -319,6 +344,15 @@ pub fn counted(input: &mut &str) -> R<Count> {
     alt((
         (one_of(&["cards", "card"]), w("in"), zone_of)
             .map(|(_, _, (whose, zone))| Count::Cards { whose, zone }),
+        (
+            one_of(&["damage counters", "damage counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, _, on)| Count::Counters {
+                kind: Some("damage".to_string()),
+                on,
+            }),
         (
             opt(counter_kind),
             one_of(&["counters", "counter"]),
@@ -409,7 +443,7 @@ fn player_effect(input: &mut &str) -> R<Effect> {
         }),
         (
             one_of(&["gains", "gain", "gets", "get"]),
-            amount,
+            gained,
             opt(w("extra")),
             one_of(&["build points", "build point"]),
         )
@@ -444,6 +478,8 @@ fn moves(input: &mut &str) -> R<Effect> {
         (w("tap"), units).map(|(_, u)| Effect::Tap(u)),
         (w("discard"), units).map(|(_, u)| Effect::Discard(u)),
         (w("retreat"), units).map(|(_, u)| Effect::Retreat(u)),
+        (w("return"), units, w("from"), zone_of, w("to"), zone_of)
+            .map(|(_, what, _, (_, from), _, (_, to))| Effect::Move { what, from, to }),
         (
             w("return"),
             units,
@@ -516,6 +552,64 @@ fn others(input: &mut &str) -> R<Effect> {
             .map(|(_, who, _, subtype)| Effect::TreatAs { who, subtype }),
     ))
     .parse_next(input)
+}
+
+/// The search of the deck as the sets print it: "Search your deck. You may take a Jedi card
+/// from your deck. Show it to your opponent and put it into your hand. Then shuffle your deck.",
+/// and "Search your deck for a Location card, show it to your opponent, and put it into your
+/// hand. Then shuffle your deck."
+pub fn search(input: &mut &str) -> R<Step> {
+    let start = *input;
+    let optional = opt(w("you may")).parse_next(input)?.is_some();
+    let result = (
+        w("search your deck"),
+        alt((
+            (w("for"), searched).map(|(_, found)| found),
+            (
+                mark("."),
+                opt(w("you may")),
+                w("take"),
+                searched,
+                w("from your deck"),
+            )
+                .map(|(_, _, _, found, _)| found),
+        )),
+        alt((mark(","), mark("."), w("and"))),
+        (w("show"), one_of(&["it", "them"]), w("to your opponent")),
+        alt((mark(", and"), mark(","), mark("."), w("and"))),
+        opt(w("and")),
+        (w("put"), one_of(&["it", "them"]), w("into your hand")),
+        alt((mark("."), mark(","))),
+        opt(w("then")),
+        w("shuffle your deck"),
+        super::words::end_of_sentence,
+    )
+        .map(|(_, (count, up_to, what), ..)| Step {
+            optional,
+            ..Step::plain(Effect::Search {
+                what,
+                count,
+                up_to,
+                to: Zone::Hand,
+            })
+        })
+        .parse_next(input);
+    if result.is_err() {
+        // A search written otherwise is read as plain sentences, which stop at "Search".
+        *input = start;
+    }
+    result
+}
+
+/// "a Jedi card", "up to 3 Clone cards", "any number of different Council Member cards".
+fn searched(input: &mut &str) -> R<(u32, bool, Units)> {
+    let (count, up_to) = alt((
+        (w("up to"), number).map(|(_, n)| (n, true)),
+        one_of(&["a", "an", "one"]).map(|_| (1, false)),
+    ))
+    .parse_next(input)?;
+    let what = super::units::card_phrase(input)?;
+    Ok((count, up_to, what))
 }
 
 /// "remove up to 2 damage counters from this unit", "remove all damage counters from it".

@@ -57,11 +57,11 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
                 steps,
                 limits,
             }),
-        body.map(move |(steps, limits)| Script {
+        (opt(completion_costs), body).map(move |(costs, (steps, limits))| Script {
             kind: if played { Kind::Played } else { Kind::Static },
             trigger: None,
             conditions: Vec::new(),
-            costs: Vec::new(),
+            costs: costs.unwrap_or_default(),
             steps,
             limits,
         }),
@@ -91,6 +91,21 @@ fn trailing_condition(mut script: Script) -> Script {
     script
 }
 
+/// "To complete Obi-Wan's Task, you must also tap one of your untapped Jedi in the Character
+/// arena.": what completing a Mission costs besides its build counters (game 16.2).
+fn completion_costs(input: &mut &str) -> R<Vec<crate::script::Cost>> {
+    (
+        w("to complete"),
+        units::this,
+        mark(","),
+        opt(alt((w("you must also"), w("you must")))),
+        costs::costs,
+        end_of_sentence,
+    )
+        .map(|(_, _, _, _, costs, _)| costs)
+        .parse_next(input)
+}
+
 /// Sentences of effects, then sentences that limit the ability's use.
 fn body(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
     let mut steps: Vec<Step> = Vec::new();
@@ -100,8 +115,8 @@ fn body(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
             if input.is_empty() {
                 break;
             }
-            if let Ok(limit) = conditions::limit(input) {
-                limits.push(limit);
+            if let Ok(found) = conditions::limit(input) {
+                limits.extend(found);
                 continue;
             }
         }
@@ -116,15 +131,29 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     if let Ok(roll) = roll(input) {
         return Ok(vec![roll]);
     }
+    if let Ok(search) = effects::search(input) {
+        return Ok(vec![search]);
+    }
     let if_you_do = opt(one_of(&["if you do,", "if you do"]))
         .parse_next(input)?
         .is_some();
     let only_if =
         opt((w("if"), conditions::condition, mark(",")).map(|(_, c, _)| c)).parse_next(input)?;
     let mut steps = effects::clauses(input)?;
-    let trailing = opt((one_of(&["as long as", "while"]), conditions::condition))
-        .map(|found| found.map(|(_, c)| c))
-        .parse_next(input)?;
+    let trailing = opt(alt((
+        (one_of(&["as long as", "while"]), conditions::condition).map(|(_, c)| c),
+        // "gets Backfire 2 when attacking a Tatooine unit": the unit that gets it attacks.
+        (
+            one_of(&["when attacking", "while attacking"]),
+            opt(units::units),
+        )
+            .map(|(_, target)| crate::script::Condition::Attacking {
+                who: crate::script::Units::picked(crate::script::Pick::That),
+                target,
+            }),
+    )))
+    .parse_next(input)?;
+
     if let Some(count) = opt(x_definition).parse_next(input)? {
         for step in &mut steps {
             define_x(&mut step.effect, &count);

@@ -35,7 +35,7 @@ pub fn this(input: &mut &str) -> R<Units> {
             ]),
         )
             .void(),
-        self_mark,
+        (opt(w("the")), self_mark).void(),
     ))
     .map(|_| Units::this())
     .parse_next(input)
@@ -211,6 +211,24 @@ const RESERVED: [&str; 24] = [
     "One", "All",
 ];
 
+/// Cards named by a phrase whose head is "card" or "cards" ("Jedi card", "Dark Side Battle
+/// card"): any card matching it.
+pub fn card_phrase(input: &mut &str) -> R<Units> {
+    let start = *input;
+    let (other, filters) = noun_phrase(input)?;
+    let cards = filters.iter().any(|f| matches!(f, Filter::CardType(_)));
+    if !cards {
+        *input = start;
+        return fail(input, "card");
+    }
+    Ok(Units {
+        pick: Pick::Any,
+        owner: Owner::Any,
+        other,
+        filters,
+    })
+}
+
 /// The words after a determiner: "other", adjectives, the head noun and what follows it.
 /// Returns whether "other" was read and the filters.
 fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
@@ -261,11 +279,20 @@ fn head(input: &mut &str) -> R<Option<Filter>> {
         one_of(&["units", "unit"]).map(|_| None),
         one_of(&["characters", "character"])
             .map(|_| Some(Filter::In(Where::Arenas(vec![Arena::Character])))),
+        one_of(&["unit cards", "unit card"]).map(|_| Some(Filter::CardType(CardType::Unit))),
         one_of(&["cards", "card"]).map(|_| Some(Filter::CardType(CardType::Card))),
         one_of(&["battle cards", "battle card"])
             .map(|_| Some(Filter::CardType(CardType::BattleCard))),
-        one_of(&["missions", "mission"]).map(|_| Some(Filter::CardType(CardType::Mission))),
-        one_of(&["locations", "location"]).map(|_| Some(Filter::CardType(CardType::Location))),
+        (
+            one_of(&["missions", "mission"]),
+            opt(one_of(&["cards", "card"])),
+        )
+            .map(|_| Some(Filter::CardType(CardType::Mission))),
+        (
+            one_of(&["locations", "location"]),
+            opt(one_of(&["cards", "card"])),
+        )
+            .map(|_| Some(Filter::CardType(CardType::Location))),
         one_of(&["equipment"]).map(|_| Some(Filter::CardType(CardType::Equipment))),
     ))
     .context("unit")
@@ -408,6 +435,7 @@ pub fn singular(word: &str) -> String {
 fn post_modifier(input: &mut &str) -> R<Filter> {
     alt((
         place.map(Filter::In),
+        (w("from"), place_after_in).map(|(_, place)| Filter::In(place)),
         (w("with"), keyword_name).map(|(_, name)| Filter::WithKeyword(name)),
         (
             w("with printed build cost"),
@@ -429,10 +457,20 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
 /// "in play".
 pub fn place(input: &mut &str) -> R<Where> {
     alt((
-        one_of(&["in this arena", "in the same arena", "in that arena"]).map(|_| Where::ThisArena),
-        one_of(&["in any arena", "in play", "in an arena"]).map(|_| Where::AnyArena),
+        w("in play").map(|_| Where::AnyArena),
+        (w("in"), place_after_in).map(|(_, p)| p),
+    ))
+    .parse_next(input)
+}
+
+/// A place after "in" or "from": "the Ground arena", "any arena", "this arena".
+fn place_after_in(input: &mut &str) -> R<Where> {
+    alt((
+        one_of(&["this arena", "the same arena", "that arena", "its arena"])
+            .map(|_| Where::ThisArena),
+        one_of(&["any arena", "an arena", "each arena"]).map(|_| Where::AnyArena),
         (
-            w("in the"),
+            w("the"),
             separated(1.., arena_name, alt((w("or"), w("and"), mark(",")))),
             one_of(&["arenas", "arena"]),
         )
