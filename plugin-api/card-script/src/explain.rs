@@ -281,14 +281,18 @@ impl Display for Effect {
                 who,
                 amount,
                 lose: false,
-            } => write!(f, "{who} gains {amount} Force"),
+            } => write!(f, "{who} {} {amount} Force", verb(*who, "gain")),
             Effect::Force {
                 who,
                 amount,
                 lose: true,
-            } => write!(f, "{who} loses {amount} Force"),
-            Effect::BuildPoints { who, amount } => write!(f, "{who} gains {amount} build points"),
-            Effect::Draw { who, amount } => write!(f, "{who} draws {amount} cards"),
+            } => write!(f, "{who} {} {amount} Force", verb(*who, "lose")),
+            Effect::BuildPoints { who, amount } => {
+                write!(f, "{who} {} {amount} build points", verb(*who, "gain"))
+            }
+            Effect::Draw { who, amount } => {
+                write!(f, "{who} {} {amount} cards", verb(*who, "draw"))
+            }
             Effect::Damage { to, amount } => write!(f, "{amount} damage to {to}"),
             Effect::DamageCounters { on, amount } => write!(f, "{amount} damage counters on {on}"),
             Effect::RemoveDamage {
@@ -329,7 +333,11 @@ impl Display for Effect {
             Effect::ReturnToHand(units) => write!(f, "return {units} to its owner's hand"),
             Effect::Retreat(units) => write!(f, "retreat {units}"),
             Effect::DiscardCards { who, amount } => {
-                write!(f, "{who} discards {amount} cards from hand")
+                write!(
+                    f,
+                    "{who} {} {amount} cards from hand",
+                    verb(*who, "discard")
+                )
             }
             Effect::Rule { who, rule } => write!(f, "{who} {rule}"),
             Effect::CostChange {
