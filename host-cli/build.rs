@@ -194,9 +194,15 @@ fn watch_inputs(repo: &Path, plugins: &Path) -> Result<(), String> {
         }
     }
     // The contract, its WIT and the guest SDK (`plugin-api/sdk/`) are built into every plugin,
-    // the reader of printed card text (`plugin-api/card-text/`) into those that read texts.
+    // the readers of printed card text (`plugin-api/card-text/`) and the grammar of card text
+    // (`plugin-api/card-script/`) into those that read texts.
     let api = repo.join("plugin-api");
-    for krate in [api.clone(), api.join("sdk"), api.join("card-text")] {
+    for krate in [
+        api.clone(),
+        api.join("sdk"),
+        api.join("card-text"),
+        api.join("card-script"),
+    ] {
         watched.insert(krate.join("Cargo.toml"));
         watch_tree(&krate.join("src"), &mut watched)?;
     }

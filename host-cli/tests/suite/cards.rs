@@ -165,7 +165,8 @@ fn coverage_of_a_file_and_a_set_code() {
              Sneaky\tMINE\tL\tGround\t2\t20\t2\t2\tStealth\n\
              Plain\tMINE\tL\tGround\t2\t20\t2\t2\t\n\
              Chatty\tMINE\tD\tSpace\t3\t30\t3\t3\tThis unit gets +1 power for each Droid.\n\
-             Fight\tMINE\tD\tBattle\t3\t\t\t\tDraw a card.\n"
+             Fight\tMINE\tD\tBattle\t3\t\t\t\tDraw a card.\n\
+             Humming\tMINE\tD\tGround\t2\t20\t2\t2\tThis unit hums a tune.\n"
         ),
     )
     .unwrap();
@@ -178,21 +179,42 @@ fn coverage_of_a_file_and_a_set_code() {
     ]));
     let sets = report["sets"].as_array().unwrap();
     assert_eq!(sets.len(), 2, "{report}");
+    let mut mine = sets[0].clone();
+    let grammar = mine
+        .as_object_mut()
+        .and_then(|set| set.remove("grammar"))
+        .unwrap_or_default();
     assert_eq!(
-        sets[0],
+        mine,
         serde_json::json!({
             "set": "MINE",
-            "cards": 4,
-            "played": 4,
-            "units": 3,
+            "cards": 5,
+            "played": 5,
+            "units": 4,
             "playable": 2,
             "units_playable": 2,
             // No card plugin claims a Battle card's "Draw a card." yet: it keeps Fight unplayable.
             "unsupported": [
                 {"text": "Draw a card.", "count": 1},
                 {"text": "This unit gets +1 power for each Droid.", "count": 1},
+                {"text": "This unit hums a tune.", "count": 1},
             ],
         })
+    );
+    // The grammar of card text reads the first two texts, carried out or not, and stops at the
+    // verb it does not know in the third, naming what it expected there.
+    assert_eq!(
+        (grammar["texts"].as_u64(), grammar["read"].as_u64()),
+        (Some(3), Some(2)),
+        "{grammar}"
+    );
+    let stop = &grammar["stops"][0];
+    assert_eq!(stop["count"], 1, "{grammar}");
+    assert_eq!(stop["example"], "This unit hums a tune.", "{grammar}");
+    let described = stop["example_stop"].as_str().unwrap_or_default();
+    assert!(
+        described.starts_with("stopped at \"hums\": expected \"gets\""),
+        "{described}"
     );
     assert_eq!(sets[1]["set"], "IA");
 
@@ -206,6 +228,11 @@ fn coverage_of_a_file_and_a_set_code() {
     assert!(text.contains("MINE"), "{text}");
     assert!(
         text.contains("     1  This unit gets +1 power for each Droid."),
+        "{text}"
+    );
+    assert!(
+        text.contains("MINE: the grammar reads 2 of 3 card-text abilities; where it stops most:")
+            && text.contains("        e.g. This unit hums a tune."),
         "{text}"
     );
 }

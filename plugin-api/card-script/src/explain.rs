@@ -209,6 +209,7 @@ impl Display for Filter {
         match self {
             Filter::Subtype(subtype) => write!(f, "{subtype}"),
             Filter::In(place) => write!(f, "{place}"),
+            Filter::OfArena(arena) => write!(f, "{arena} units"),
             Filter::Side(Side::Dark) => write!(f, "Dark Side"),
             Filter::Side(Side::Light) => write!(f, "Light Side"),
             Filter::Side(Side::Neutral) => write!(f, "Neutral"),
@@ -231,6 +232,7 @@ impl Display for CardType {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             CardType::Unit => "unit cards",
+            CardType::Subordinate => "Subordinates",
             CardType::BattleCard => "Battle cards",
             CardType::Mission => "Missions",
             CardType::Equipment => "Equipment",

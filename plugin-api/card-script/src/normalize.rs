@@ -116,7 +116,10 @@ fn replace_word(text: &str, word: &str, alone: bool) -> String {
         let after = after_text.chars().next();
         let whole = !before.is_some_and(|c| c.is_alphanumeric() || c == '-')
             && !after.is_some_and(|c| c.is_alphanumeric() || c == '-');
-        let followed = alone && next_word_capitalized(after_text);
+        // "each other Jawa" on Jawa Leader is a subtype, not the card: a word of the name after
+        // a determiner is a kind of unit.
+        let followed =
+            alone && (next_word_capitalized(after_text) || after_determiner(&rest[..at]));
         out.push_str(&rest[..at]);
         if whole && !followed {
             out.push(SELF);
@@ -127,6 +130,20 @@ fn replace_word(text: &str, word: &str, alone: bool) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Whether the word before the end of `text` is a determiner or "other".
+fn after_determiner(text: &str) -> bool {
+    const DETERMINERS: [&str; 12] = [
+        "each", "other", "another", "a", "an", "your", "of", "every", "all", "any", "non", "no",
+    ];
+    let word = text
+        .trim_end_matches([' ', '-'])
+        .rsplit(' ')
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    DETERMINERS.contains(&word.as_str())
 }
 
 /// Whether the word after `text`'s possessive or space starts with a capital letter.
@@ -179,6 +196,10 @@ mod tests {
             "Lukeson attacks."
         );
         assert_eq!(prepare("~'s stack", "X"), "~'s stack");
+        assert_eq!(
+            prepare("each other Jawa gets +1 power.", "Jawa Leader"),
+            "each other Jawa gets +1 power."
+        );
         assert_eq!(prepare("Xesh's stack", "Xesh (C)"), "~'s stack");
     }
 }

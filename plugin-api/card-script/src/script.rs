@@ -242,6 +242,9 @@ pub enum Filter {
     Subtype(String),
     /// In these places.
     In(Where),
+    /// Of an arena by its type line (game 3.1): "Ground unit", "Characters". A unit of
+    /// several arenas is of each.
+    OfArena(Arena),
     /// Of a side (game 3.3): "Dark Side", "Light Side", "Neutral".
     Side(Side),
     Unique,
@@ -278,6 +281,8 @@ pub enum Side {
 #[serde(rename_all = "kebab-case")]
 pub enum CardType {
     Unit,
+    /// Units from the supply (game 16.5), a card type of their own, not a subtype.
+    Subordinate,
     BattleCard,
     Mission,
     Equipment,

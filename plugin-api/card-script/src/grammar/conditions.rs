@@ -12,6 +12,7 @@ use super::words::{R, end_of_sentence, number, one_of, w};
 use crate::script::{Condition, Limit, Owner, Pick, Player, UnitState, Units, Whose};
 
 /// A condition.
+#[inline(never)]
 pub fn condition(input: &mut &str) -> R<Condition> {
     alt((
         one_of(&["it's your turn", "it is your turn", "during your turn"])
@@ -41,6 +42,7 @@ pub fn condition(input: &mut &str) -> R<Condition> {
 }
 
 /// "you control the Space arena" (game 15.2).
+#[inline(never)]
 fn controls(input: &mut &str) -> R<Condition> {
     (
         alt((
@@ -60,6 +62,7 @@ fn controls(input: &mut &str) -> R<Condition> {
 }
 
 /// "it's attacking a unique Character", "this unit is attacking".
+#[inline(never)]
 pub fn attacking(input: &mut &str) -> R<Condition> {
     (
         alt((
@@ -74,6 +77,7 @@ pub fn attacking(input: &mut &str) -> R<Condition> {
 }
 
 /// "there is an Aquatic Location in play", "there are no damage counters on it".
+#[inline(never)]
 fn there_is(input: &mut &str) -> R<Condition> {
     (
         one_of(&["there is", "there are"]),
@@ -96,6 +100,7 @@ fn there_is(input: &mut &str) -> R<Condition> {
 
 /// "you have a Droid in the Ground arena", "you have no Jedi in play", "your opponent has 3 or
 /// more cards in his or her hand".
+#[inline(never)]
 fn has(input: &mut &str) -> R<Condition> {
     let whose = alt((
         w("you have").map(|_| Player::You),
@@ -156,6 +161,7 @@ fn state(input: &mut &str) -> R<UnitState> {
 }
 
 /// A sentence that limits when an ability is used.
+#[inline(never)]
 pub fn limit(input: &mut &str) -> R<Vec<Limit>> {
     (
         alt((w("you may"), w("you can"), w("play"), w("use"))),

@@ -10,6 +10,7 @@ use super::words::{R, count, mark, one_of, w};
 use crate::script::{Cost, Units};
 
 /// Costs joined by commas and "and", before an arrow or after "Upkeep:".
+#[inline(never)]
 pub fn costs(input: &mut &str) -> R<Vec<Cost>> {
     separated(1.., cost, alt((mark(", and"), mark(","), w("and"))))
         .context("a cost")
@@ -17,6 +18,7 @@ pub fn costs(input: &mut &str) -> R<Vec<Cost>> {
 }
 
 /// One cost.
+#[inline(never)]
 pub fn cost(input: &mut &str) -> R<Cost> {
     alt((
         (w("pay"), amount, w("force")).map(|(_, n, _)| Cost::Force(n)),

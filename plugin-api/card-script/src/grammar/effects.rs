@@ -30,6 +30,7 @@ fn amount_or_article(input: &mut &str) -> R<Amount> {
 }
 
 /// Clauses joined by commas and "and", with "you may" before any of them.
+#[inline(never)]
 pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
     let steps: Vec<Vec<Step>> = separated(
         1..,
@@ -49,6 +50,7 @@ pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
 
 /// One clause with its modifiers. A clause may hold two effects on the same units ("gets +2
 /// power and Precision"): each becomes a step with the clause's modifiers.
+#[inline(never)]
 pub fn step(input: &mut &str) -> R<Vec<Step>> {
     let optional = opt(one_of(&["you may", "may"]))
         .parse_next(input)?
@@ -85,6 +87,7 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
 }
 
 /// How long a change lasts.
+#[inline(never)]
 pub fn duration(input: &mut &str) -> R<Duration> {
     alt((
         one_of(&[
@@ -122,6 +125,7 @@ pub fn duration(input: &mut &str) -> R<Duration> {
 }
 
 /// What an effect does.
+#[inline(never)]
 fn effect(input: &mut &str) -> R<Vec<Effect>> {
     alt((
         alt((player_effect, imperative, keyword.map(Effect::UseKeyword))).map(|e| vec![e]),
@@ -141,6 +145,7 @@ fn effect(input: &mut &str) -> R<Vec<Effect>> {
 /// A verb after units: gets, can't, costs, does damage.
 type UnitVerb = Box<dyn FnOnce(Units) -> Vec<Effect>>;
 
+#[inline(never)]
 fn unit_verb(input: &mut &str) -> R<UnitVerb> {
     alt((
         (
@@ -187,6 +192,7 @@ fn boxed_rule(rule: UnitRule) -> UnitVerb {
 }
 
 /// What units can't do.
+#[inline(never)]
 fn rule(input: &mut &str) -> R<UnitRule> {
     alt((
         w("be attacked").map(|_| UnitRule::CantBeAttacked),
@@ -200,6 +206,7 @@ fn rule(input: &mut &str) -> R<UnitRule> {
 }
 
 /// "costs 1 less build counter to deploy", "cost 1 more Force to play".
+#[inline(never)]
 fn cost_change(input: &mut &str) -> R<UnitVerb> {
     (
         one_of(&["costs", "cost"]),
@@ -244,6 +251,7 @@ fn subtype_as(input: &mut &str) -> R<String> {
 }
 
 /// What units get: stat changes, keywords, quoted abilities, joined by commas and "and".
+#[inline(never)]
 fn gains(input: &mut &str) -> R<UnitVerb> {
     let items: Vec<Gain> =
         separated(1.., gain, alt((mark(", and"), w("and"), mark(",")))).parse_next(input)?;
@@ -340,6 +348,7 @@ fn for_each(input: &mut &str) -> R<Count> {
 }
 
 /// A thing counted: cards in a zone, counters, stack cards, or units.
+#[inline(never)]
 pub fn counted(input: &mut &str) -> R<Count> {
     alt((
         (one_of(&["cards", "card"]), w("in"), zone_of)
@@ -428,6 +437,7 @@ fn player(input: &mut &str) -> R<Player> {
 }
 
 /// A player's gains and losses: "gain 2 Force", "your opponent loses 1 Force", "draw a card".
+#[inline(never)]
 fn player_effect(input: &mut &str) -> R<Effect> {
     let who = opt(player).parse_next(input)?.unwrap_or(Player::You);
     alt((
@@ -467,11 +477,13 @@ fn player_effect(input: &mut &str) -> R<Effect> {
 
 /// Imperatives whose subject is the ability's controller: "untap this unit", "put 1 damage
 /// counter on each unit", "prevent all damage to that unit".
+#[inline(never)]
 fn imperative(input: &mut &str) -> R<Effect> {
     alt((moves, counters, prevent, others)).parse_next(input)
 }
 
 /// Imperatives that tap, untap, discard, retreat, return or choose units.
+#[inline(never)]
 fn moves(input: &mut &str) -> R<Effect> {
     alt((
         (w("untap"), units).map(|(_, u)| Effect::Untap(u)),
@@ -500,6 +512,7 @@ fn moves(input: &mut &str) -> R<Effect> {
 }
 
 /// Imperatives about damage counters and counters of other kinds.
+#[inline(never)]
 fn counters(input: &mut &str) -> R<Effect> {
     alt((
         (
@@ -544,6 +557,7 @@ fn counters(input: &mut &str) -> R<Effect> {
 }
 
 /// Damage dealt and subtypes treated as.
+#[inline(never)]
 fn others(input: &mut &str) -> R<Effect> {
     alt((
         (one_of(&["deal", "do"]), amount, w("damage to"), units)
@@ -558,6 +572,7 @@ fn others(input: &mut &str) -> R<Effect> {
 /// from your deck. Show it to your opponent and put it into your hand. Then shuffle your deck.",
 /// and "Search your deck for a Location card, show it to your opponent, and put it into your
 /// hand. Then shuffle your deck."
+#[inline(never)]
 pub fn search(input: &mut &str) -> R<Step> {
     let start = *input;
     let optional = opt(w("you may")).parse_next(input)?.is_some();
@@ -613,6 +628,7 @@ fn searched(input: &mut &str) -> R<(u32, bool, Units)> {
 }
 
 /// "remove up to 2 damage counters from this unit", "remove all damage counters from it".
+#[inline(never)]
 fn remove_damage(input: &mut &str) -> R<Effect> {
     (
         w("remove"),
@@ -634,6 +650,7 @@ fn remove_damage(input: &mut &str) -> R<Effect> {
 }
 
 /// "prevent all damage to this unit", "prevent 1 of that damage", "prevent that damage".
+#[inline(never)]
 fn prevent(input: &mut &str) -> R<Effect> {
     (
         w("prevent"),

@@ -2,6 +2,10 @@
 //! trigger, a condition, or none of them, then sentences of effects, then the limits of its use.
 //! Each file reads one part of speech of the game's text; `words` holds the error that remembers
 //! where reading stopped.
+//!
+//! The main rules are `#[inline(never)]`: with the plugins' LTO, winnow's combinators would
+//! otherwise inline the grammar into a few functions larger than the host lets a plugin's
+//! function be (`limits::MAX_FUNCTION_BYTES`; the bundled plugins keep to half of it).
 
 mod conditions;
 mod costs;
@@ -23,6 +27,7 @@ pub fn ability(text: &str, played: bool) -> Result<Script, Expected> {
     rule.parse(text).map_err(|error| error.into_inner())
 }
 
+#[inline(never)]
 fn whole(input: &mut &str, played: bool) -> R<Script> {
     alt((
         (costs::costs, mark("->"), body).map(|(costs, _, (steps, limits))| Script {
@@ -107,6 +112,7 @@ fn completion_costs(input: &mut &str) -> R<Vec<crate::script::Cost>> {
 }
 
 /// Sentences of effects, then sentences that limit the ability's use.
+#[inline(never)]
 fn body(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
     let mut steps: Vec<Step> = Vec::new();
     let mut limits = Vec::new();
@@ -127,6 +133,7 @@ fn body(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
 
 /// One sentence of effects: "If you do, untap this unit.", "Roll a die. If you roll 4 or more,
 /// ...", "Gain X Force, where X is the number of Droids you have in play."
+#[inline(never)]
 fn sentence(input: &mut &str) -> R<Vec<Step>> {
     if let Ok(roll) = roll(input) {
         return Ok(vec![roll]);
@@ -173,6 +180,7 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
 }
 
 /// "Roll a die. If you roll 4 or more, ...", "roll a die: on a 5 or 6, ...".
+#[inline(never)]
 fn roll(input: &mut &str) -> R<Step> {
     (
         one_of(&["roll a die."]),

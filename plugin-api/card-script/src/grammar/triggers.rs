@@ -10,6 +10,7 @@ use super::words::{R, mark, one_of, w};
 use crate::script::{Arena, Moment, Pick, Player, Trigger, UnitEvent, Units, Whose};
 
 /// "When ...,", "Whenever ...,", "At ...,": the trigger and its comma.
+#[inline(never)]
 pub fn trigger(input: &mut &str) -> R<Trigger> {
     (
         one_of(&["whenever", "when", "at", "each time"]),
@@ -23,6 +24,7 @@ pub fn trigger(input: &mut &str) -> R<Trigger> {
 
 /// A moment of a turn: "the battle phase starts", "your build step ends", "the start of your
 /// turn", "the end of each turn".
+#[inline(never)]
 fn moment_trigger(input: &mut &str) -> R<Trigger> {
     alt((
         (
@@ -65,6 +67,7 @@ fn whose(input: &mut &str) -> R<Whose> {
 }
 
 /// A named part of the turn (game 5 to 9).
+#[inline(never)]
 pub fn moment(input: &mut &str) -> R<Moment> {
     alt((
         w("turn").map(|_| Moment::Turn),
@@ -137,6 +140,7 @@ fn anyone(mut units: Units) -> Units {
     units
 }
 
+#[inline(never)]
 fn unit_event(input: &mut &str) -> R<UnitEvent> {
     alt((
         (one_of(&["attacks", "attack"]), opt(units)).map(|(_, target)| UnitEvent::Attacks(target)),
@@ -171,6 +175,7 @@ fn unit_event(input: &mut &str) -> R<UnitEvent> {
     .parse_next(input)
 }
 
+#[inline(never)]
 fn later_events(input: &mut &str) -> R<UnitEvent> {
     alt((
         one_of(&[

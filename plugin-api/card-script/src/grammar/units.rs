@@ -9,6 +9,7 @@ use crate::script::{Arena, CardType, Filter, Owner, Pick, Side, Units, Where};
 use crate::vocabulary::{MULTI_WORD_SUBTYPES, SUBTYPE_ALIASES};
 
 /// Units as the subject or object of a sentence.
+#[inline(never)]
 pub fn units(input: &mut &str) -> R<Units> {
     alt((
         this, equipped, that, combatant, each, chosen, some, plural, named,
@@ -95,6 +96,7 @@ fn owner(input: &mut &str) -> R<Owner> {
 }
 
 /// "each of your other Jedi", "each Starfighter", "all units", "all of your units".
+#[inline(never)]
 fn each(input: &mut &str) -> R<Units> {
     (
         alt((
@@ -114,6 +116,7 @@ fn each(input: &mut &str) -> R<Units> {
 
 /// "one of your units", "up to 2 of your opponent's Characters", "one unit", "2 units": the
 /// controller chooses.
+#[inline(never)]
 fn chosen(input: &mut &str) -> R<Units> {
     (
         opt(w("up to")).map(|up_to| up_to.is_some()),
@@ -131,6 +134,7 @@ fn chosen(input: &mut &str) -> R<Units> {
 }
 
 /// "a Droid", "another Jedi", "an opponent's unit": any matching unit (triggers and conditions).
+#[inline(never)]
 fn some(input: &mut &str) -> R<Units> {
     (
         alt((
@@ -151,6 +155,7 @@ fn some(input: &mut &str) -> R<Units> {
 
 /// "your units", "your opponent's Characters", "Jedi Characters", "Starfighters": every
 /// matching unit.
+#[inline(never)]
 fn plural(input: &mut &str) -> R<Units> {
     let start = *input;
     let owner = opt(owner).parse_next(input)?;
@@ -173,6 +178,7 @@ fn plural(input: &mut &str) -> R<Units> {
 }
 
 /// Another card named by its name: "Bastila Shan", "Quan-Jang or Shae Koda".
+#[inline(never)]
 fn named(input: &mut &str) -> R<Units> {
     separated(1.., name, w("or"))
         .map(|names: Vec<String>| {
@@ -213,6 +219,7 @@ const RESERVED: [&str; 24] = [
 
 /// Cards named by a phrase whose head is "card" or "cards" ("Jedi card", "Dark Side Battle
 /// card"): any card matching it.
+#[inline(never)]
 pub fn card_phrase(input: &mut &str) -> R<Units> {
     let start = *input;
     let (other, filters) = noun_phrase(input)?;
@@ -231,6 +238,7 @@ pub fn card_phrase(input: &mut &str) -> R<Units> {
 
 /// The words after a determiner: "other", adjectives, the head noun and what follows it.
 /// Returns whether "other" was read and the filters.
+#[inline(never)]
 fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
     let other = opt(w("other")).parse_next(input)?.is_some();
     let mut filters: Vec<Filter> = Vec::new();
@@ -274,12 +282,14 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
 }
 
 /// The head noun of a phrase about units or cards.
+#[inline(never)]
 fn head(input: &mut &str) -> R<Option<Filter>> {
     alt((
         one_of(&["units", "unit"]).map(|_| None),
-        one_of(&["characters", "character"])
-            .map(|_| Some(Filter::In(Where::Arenas(vec![Arena::Character])))),
+        one_of(&["characters", "character"]).map(|_| Some(Filter::OfArena(Arena::Character))),
         one_of(&["unit cards", "unit card"]).map(|_| Some(Filter::CardType(CardType::Unit))),
+        one_of(&["subordinates", "subordinate"])
+            .map(|_| Some(Filter::CardType(CardType::Subordinate))),
         one_of(&["cards", "card"]).map(|_| Some(Filter::CardType(CardType::Card))),
         one_of(&["battle cards", "battle card"])
             .map(|_| Some(Filter::CardType(CardType::BattleCard))),
@@ -300,16 +310,14 @@ fn head(input: &mut &str) -> R<Option<Filter>> {
 }
 
 /// An adjective before the head: side, uniqueness, state, arena, a negated subtype.
+#[inline(never)]
 fn adjective(input: &mut &str) -> R<Filter> {
     alt((
-        w("dark side").map(|_| Filter::Side(Side::Dark)),
-        w("light side").map(|_| Filter::Side(Side::Light)),
-        w("neutral").map(|_| Filter::Side(Side::Neutral)),
+        side.map(Filter::Side),
         w("non-unique").map(|_| Filter::Not(Box::new(Filter::Unique))),
         w("unique").map(|_| Filter::Unique),
         states,
-        (arena_word, winnow::combinator::not(w("arena")))
-            .map(|(arena, _)| Filter::In(Where::Arenas(vec![arena]))),
+        (arena_word, winnow::combinator::not(w("arena"))).map(|(arena, _)| Filter::OfArena(arena)),
         non_subtype,
     ))
     .parse_next(input)
@@ -324,6 +332,16 @@ fn states(input: &mut &str) -> R<Filter> {
     .parse_next(input)
 }
 
+/// A side of the Force (game 3.3).
+fn side(input: &mut &str) -> R<Side> {
+    alt((
+        w("dark side").map(|_| Side::Dark),
+        w("light side").map(|_| Side::Light),
+        w("neutral").map(|_| Side::Neutral),
+    ))
+    .parse_next(input)
+}
+
 /// "non-Droid", "non-Creature": not of a subtype.
 fn non_subtype(input: &mut &str) -> R<Filter> {
     let rest = input
@@ -332,6 +350,12 @@ fn non_subtype(input: &mut &str) -> R<Filter> {
     let Some(mut rest) = rest else {
         return fail(input, "non-");
     };
+    let mut probe = rest;
+    // "non-Neutral", "non-Dark Side": a side, not a subtype.
+    if let Ok(side) = side(&mut probe) {
+        *input = probe;
+        return Ok(Filter::Not(Box::new(Filter::Side(side))));
+    }
     let word = capitalized(&mut rest)?;
     *input = rest;
     Ok(Filter::Not(Box::new(Filter::Subtype(singular(word)))))
@@ -377,6 +401,7 @@ fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
 }
 
 /// Capitalized words read as subtypes, each one a filter (a multi-word subtype is one).
+#[inline(never)]
 fn subtype_run(input: &mut &str) -> R<Vec<Filter>> {
     let mut filters = Vec::new();
     loop {
@@ -432,6 +457,7 @@ pub fn singular(word: &str) -> String {
 }
 
 /// What follows the head: a place, a keyword, a printed cost.
+#[inline(never)]
 fn post_modifier(input: &mut &str) -> R<Filter> {
     alt((
         place.map(Filter::In),
@@ -455,6 +481,7 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
 
 /// "in the Ground arena", "in the Space or Ground arena", "in this arena", "in any arena",
 /// "in play".
+#[inline(never)]
 pub fn place(input: &mut &str) -> R<Where> {
     alt((
         w("in play").map(|_| Where::AnyArena),
@@ -484,6 +511,7 @@ fn arena_name(input: &mut &str) -> R<Arena> {
 }
 
 /// A keyword's name as printed ("Stealth", "Critical Hit").
+#[inline(never)]
 pub fn keyword_name(input: &mut &str) -> R<String> {
     let mut best: Option<&str> = None;
     for keyword in crate::vocabulary::GRANTED_KEYWORDS.iter() {
@@ -553,7 +581,7 @@ mod tests {
             units.filters,
             [
                 Filter::Not(Box::new(Filter::Unique)),
-                Filter::In(Where::Arenas(vec![Arena::Ground]))
+                Filter::OfArena(Arena::Ground)
             ]
         );
         let units = read("up to 2 units in the Space or Ground arena");
@@ -572,7 +600,7 @@ mod tests {
             read("Jedi Characters").filters,
             [
                 Filter::Subtype("Jedi".into()),
-                Filter::In(Where::Arenas(vec![Arena::Character]))
+                Filter::OfArena(Arena::Character)
             ]
         );
         assert_eq!(
