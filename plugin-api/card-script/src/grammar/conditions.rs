@@ -203,10 +203,7 @@ mod tests {
     use crate::script::{Arena, Moment, Where};
 
     fn read(text: &str) -> Condition {
-        let mut input = text;
-        let c = condition(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(input, "", "{text}: left over");
-        c
+        super::super::words::read_whole(condition, text)
     }
 
     #[test]

@@ -97,10 +97,7 @@ mod tests {
     use crate::script::{Amount, Pick};
 
     fn read(text: &str) -> Vec<Cost> {
-        let mut input = text;
-        let costs = costs(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(input, "", "{text}: left over");
-        costs
+        super::super::words::read_whole(costs, text)
     }
 
     #[test]

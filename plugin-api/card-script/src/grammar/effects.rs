@@ -683,10 +683,7 @@ mod tests {
     use crate::script::{Arena, Filter, Where};
 
     fn read(text: &str) -> Vec<Step> {
-        let mut input = text;
-        let steps = clauses(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(input, "", "{text}: left over");
-        steps
+        super::super::words::read_whole(clauses, text)
     }
 
     fn one(text: &str) -> Effect {

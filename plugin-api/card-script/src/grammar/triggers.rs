@@ -203,10 +203,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Trigger {
-        let mut input = text;
-        let t = trigger(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(input, "", "{text}: left over");
-        t
+        super::super::words::read_whole(trigger, text)
     }
 
     #[test]

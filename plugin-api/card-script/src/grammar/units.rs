@@ -536,10 +536,7 @@ mod tests {
     use super::*;
 
     fn read(text: &str) -> Units {
-        let mut input = text;
-        let units = units(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(input, "", "{text}: left over");
-        units
+        super::super::words::read_whole(units, text)
     }
 
     #[test]

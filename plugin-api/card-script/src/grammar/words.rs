@@ -262,6 +262,16 @@ pub fn ahead<'a, T>(mut rule: impl FnMut(&mut &'a str) -> R<T>, input: &&'a str)
     rule(&mut probe).is_ok()
 }
 
+/// A rule's reading of a whole text, for the rules' tests: it panics, naming the text, when the
+/// rule fails or leaves words over.
+#[cfg(test)]
+pub fn read_whole<'a, T>(mut rule: impl FnMut(&mut &'a str) -> R<T>, text: &'a str) -> T {
+    let mut input = text;
+    let read = rule(&mut input).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    assert_eq!(input, "", "{text}: left over");
+    read
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
