@@ -73,6 +73,38 @@ pub fn ability(data: &[u8]) {
     let _ = crate::ability::parse_ability(&text(data), keywords);
 }
 
+/// A printed text, read by the grammar of card text as a unit's and as a Battle card's: a
+/// reading gives a script or a stop, never both; a stop names a place inside the prepared text;
+/// a script reads in words; and the same text reads the same twice. A text longer than the
+/// grammar reads (`MAX_TEXT`) stops at once.
+pub fn card_text(data: &[u8]) {
+    use crate::card_script::{Card, explain, read};
+    let text = text(data);
+    for played in [false, true] {
+        let card = Card {
+            name: "Zam Wesell (C)",
+            played,
+        };
+        let reading = read(&text, card);
+        assert_ne!(
+            reading.script.is_some(),
+            reading.stop.is_some(),
+            "a reading has a script or a stop"
+        );
+        if let Some(stop) = &reading.stop {
+            assert!(
+                reading.text.is_char_boundary(stop.offset),
+                "a stop inside a character"
+            );
+            let _ = stop.describe();
+        }
+        if let Some(script) = &reading.script {
+            assert!(!explain::lines(script).is_empty());
+        }
+        assert_eq!(read(&text, card), reading, "a second reading differs");
+    }
+}
+
 /// A deck file, in either format, against the bundled cards.
 pub fn deck(data: &[u8]) {
     if let Err(err) = crate::deck::parse_deck(ORIGIN, &text(data), cards()) {
@@ -114,12 +146,13 @@ pub fn saved_game(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// Every target by name, for the corpus regression test.
-pub const TARGETS: [(&str, Target); 9] = [
+pub const TARGETS: [(&str, Target); 10] = [
     ("manifest", manifest),
     ("ruleset", ruleset),
     ("scenario", scenario),
     ("card_set", card_set),
     ("ability", ability),
+    ("card_text", card_text),
     ("deck", deck),
     ("game_log", game_log),
     ("saved_game", saved_game),

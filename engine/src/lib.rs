@@ -9,6 +9,7 @@
 
 pub mod fuzzing;
 
+pub use swtcg_card_script as card_script;
 pub use swtcg_cards as cards;
 pub use swtcg_cards::{deck, deck_rules};
 pub use swtcg_conformance as conformance;

@@ -5,9 +5,9 @@
 use std::fmt::{self, Display, Formatter};
 
 use crate::script::{
-    Amount, Arena, CardType, Condition, Cost, CostAction, Count, Duration, Effect, Filter, Kind,
-    Limit, Moment, Owner, Pick, Player, Resource, Script, Side, Step, Trigger, UnitEvent, UnitRule,
-    UnitState, Units, Where, Whose, Zone,
+    Amount, Arena, CardType, Condition, Cost, CostAction, Count, Disrupted, Duration, Effect,
+    Filter, Kind, Limit, Moment, Owner, Pick, Player, Resource, Script, Side, Step, Trigger,
+    UnitEvent, UnitRule, UnitState, Units, Where, Whose, Zone,
 };
 
 /// The lines of a script: its kind, then each part it has.
@@ -160,6 +160,10 @@ impl Display for Where {
             Where::Arenas(arenas) => write!(f, "in the {} arena", joined(arenas, " or ")),
             Where::ThisArena => write!(f, "in this arena"),
             Where::AnyArena => write!(f, "in any arena"),
+            Where::BuildZone(Owner::Any) => write!(f, "in a build zone"),
+            Where::BuildZone(Owner::Yours) => write!(f, "in your build zone"),
+            Where::BuildZone(Owner::Opponents) => write!(f, "in the opponent's build zone"),
+            Where::ThatArena => write!(f, "in that arena"),
         }
     }
 }
@@ -361,6 +365,21 @@ impl Display for Effect {
                 };
                 write!(f, "{what} costs {change:+} {resource} to {action}")
             }
+            Effect::Disrupt(what) => {
+                let what: Vec<&str> = what
+                    .iter()
+                    .map(|w| match w {
+                        Disrupted::BattleCard => "a Battle card",
+                        Disrupted::ActivatedAbility => "an activated ability",
+                        Disrupted::ThatBattleCard => "that Battle card",
+                    })
+                    .collect();
+                write!(f, "disrupt {}", what.join(" or "))
+            }
+            Effect::BuildCounters { on, amount } => {
+                write!(f, "put {amount} build counters on {on}")
+            }
+            Effect::MoveTo { who, arena } => write!(f, "move {who} to the {arena} arena"),
             Effect::EndAttack => write!(f, "the attack ends"),
             Effect::WinGame => write!(f, "you win the game"),
             Effect::Roll {
@@ -394,6 +413,13 @@ impl Display for Effect {
                 write!(f, "move {what} from your {from} to your {to}")
             }
             Effect::Choose(units) => write!(f, "choose {units}"),
+            Effect::ChooseArena => write!(f, "choose an arena"),
+            Effect::LookAtHand(whose) => write!(f, "look at {} hand", possessive(*whose)),
+            Effect::ChooseOne(options) => {
+                let options: Vec<String> =
+                    options.iter().map(|steps| joined(steps, ", ")).collect();
+                write!(f, "choose one: {}", options.join(" / "))
+            }
             Effect::TreatAs { who, subtype } => write!(f, "treat {who} as a {subtype}"),
         }
     }
@@ -542,6 +568,7 @@ impl Display for Cost {
             Cost::Tap => write!(f, "tap this unit"),
             Cost::TapUnits(units) => write!(f, "tap {units}"),
             Cost::DiscardThis => write!(f, "discard this card"),
+            Cost::DiscardUnits(units) => write!(f, "discard {units}"),
             Cost::DiscardFromHand(amount) => write!(f, "discard {amount} cards from your hand"),
             Cost::Mill(amount) => write!(
                 f,

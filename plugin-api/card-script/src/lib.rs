@@ -87,7 +87,7 @@ impl Stop {
 
 /// Reads one printed ability of a card.
 pub fn read(text: &str, card: Card<'_>) -> Reading {
-    let prepared = normalize::prepare(text, card.name);
+    let prepared = normalize::prepare_card(text, card.name, card.played);
     if prepared.len() > MAX_TEXT {
         return Reading {
             stop: Some(Stop {
@@ -235,6 +235,82 @@ mod tests {
             },
         );
         assert!(falcon.script.is_some(), "{falcon:?}");
+    }
+
+    #[test]
+    fn printed_texts_of_every_form_read_whole() {
+        // (card, played, text): real texts of the bundled sets, one per form the grammar reads.
+        let texts = [
+            (
+                "Change in Destiny",
+                true,
+                "Pay 4 Force -> Disrupt a Battle card.",
+            ),
+            (
+                "Dismiss",
+                true,
+                "Pay 4 Force, discard a card from your hand -> Disrupt a Battle card or activated ability.",
+            ),
+            ("AT-AT", false, "Damage from this unit can't be prevented."),
+            (
+                "Stormtrooper Assault Team",
+                false,
+                "Damage from this unit's attack can't be prevented.",
+            ),
+            (
+                "Rebel Crew Chief",
+                false,
+                "[tap] -> Show one of your partially built Starfighter cards to your opponent. Put 1 build counter on it. Play only during your build step.",
+            ),
+            (
+                "Beru Lars (A)",
+                false,
+                "Discard Beru from the Character arena -> Return a Character card from your discard pile to your hand. Play only during your Build step.",
+            ),
+            (
+                "Support in the Senate",
+                true,
+                "You get +1 build point for each Diplomat in the Character arena.",
+            ),
+            (
+                "Tusken Raider",
+                false,
+                "This unit gets +1 power for each other Tusken in any arena.",
+            ),
+            (
+                "Confusion",
+                true,
+                "Pay 5 Force -> Choose an arena. Tap all units in that arena.",
+            ),
+            (
+                "R4-P17 (A)",
+                false,
+                "[tap] -> Choose one: gain 1 build point, or remove up to 2 damage counters from one of your Starfighters or Speeders.",
+            ),
+            (
+                "Nowhere to Run",
+                true,
+                "Pay 3 Force -> Choose a Ground unit in your opponent's build zone. Put that unit into the ground arena. If it's tapped, untap it.",
+            ),
+            (
+                "Retreat Underground",
+                true,
+                "Pay 1 Force -> Retreat one of your units. Play only if no unit is attacking.",
+            ),
+            (
+                "Vehicle Weapons Package",
+                false,
+                "Equipped Space or Ground unit gets +2 power.",
+            ),
+        ];
+        for (name, played, text) in texts {
+            let reading = read(text, Card { name, played });
+            assert!(
+                reading.script.is_some(),
+                "{name}: {text}\n{:?}",
+                reading.stop
+            );
+        }
     }
 
     #[test]

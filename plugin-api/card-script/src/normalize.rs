@@ -29,8 +29,21 @@ const TITLES: [&str; 17] = [
     "grand",
 ];
 
-/// The text as the grammar reads it.
+/// Words of the game that name cards too ("Retreat Underground", "Tyranus's Return", "In Search
+/// of the Unknown"): as a single word they are the verb, never the card.
+const GAME_WORDS: [&str; 20] = [
+    "retreat", "return", "search", "move", "attack", "strike", "call", "gain", "draw", "pay",
+    "tap", "untap", "discard", "choose", "prevent", "put", "remove", "deploy", "build", "take",
+];
+
+/// The text as the grammar reads it. `played` cards (Battle cards, Missions) are named in their
+/// text by their whole name only ("To complete Plan of Attack, ..."); units by any word of it.
 pub fn prepare(text: &str, name: &str) -> String {
+    prepare_card(text, name, false)
+}
+
+/// [`prepare`] for a card that is played (`played`) or static.
+pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
     let plain = typography(text);
     let without_reminders = strip_reminders(&plain);
     let spaced = without_reminders
@@ -38,7 +51,7 @@ pub fn prepare(text: &str, name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     let spaced = spaced.replace(" .", ".").replace(" ,", ",");
-    let named = replace_names(&spaced, name);
+    let named = replace_names(&spaced, name, !played);
     named.trim().to_string()
 }
 
@@ -88,16 +101,22 @@ fn strip_reminders(text: &str) -> String {
 /// The card's name, and each word of it that names it alone ("Vader"), replaced by [`SELF`]
 /// where it stands as a whole word. A single word followed by another capitalized word is left:
 /// "Luke's Speeder" on Luke Skywalker names another card.
-fn replace_names(text: &str, name: &str) -> String {
+fn replace_names(text: &str, name: &str, single_words: bool) -> String {
     let name = strip_reminders(name).trim().to_string();
     if name.is_empty() {
         return text.to_string();
     }
     let mut out = replace_word(text, &name, false);
+    if !single_words {
+        return out;
+    }
     for word in name.split_whitespace() {
         let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
         let lower = word.to_lowercase();
-        if word.chars().count() < 3 || TITLES.contains(&lower.as_str()) {
+        if word.chars().count() < 3
+            || TITLES.contains(&lower.as_str())
+            || GAME_WORDS.contains(&lower.as_str())
+        {
             continue;
         }
         out = replace_word(&out, word, true);
@@ -201,5 +220,11 @@ mod tests {
             "each other Jawa gets +1 power."
         );
         assert_eq!(prepare("Xesh's stack", "Xesh (C)"), "~'s stack");
+        // A Battle card is named by its whole name; a game word of its name is the verb.
+        assert_eq!(
+            prepare_card("Retreat one of your units.", "Retreat Underground", true),
+            "Retreat one of your units."
+        );
+        assert_eq!(prepare("Return it.", "Tyranus's Return"), "Return it.");
     }
 }

@@ -152,6 +152,12 @@ pub enum Where {
     Arenas(Vec<Arena>),
     /// The arena of the card the ability is on ("in this arena", "in the same arena").
     ThisArena,
+    /// A build zone, of a player or either: the cards being built there ("partially built", "in
+    /// your opponent's build zone").
+    BuildZone(Owner),
+    /// The arena chosen or named before ("Choose an arena. Tap all units in that arena.", "each
+    /// Stormtrooper in that arena").
+    ThatArena,
     /// Any arena: in play.
     AnyArena,
 }
@@ -394,6 +400,19 @@ pub enum Effect {
         resource: Resource,
         action: CostAction,
     },
+    /// Cards or abilities being played are cancelled (game 13.3): "Disrupt a Battle card".
+    Disrupt(Vec<Disrupted>),
+    /// Build counters put on cards in a build zone ("Put 1 build counter on it").
+    BuildCounters {
+        on: Units,
+        amount: Amount,
+    },
+    /// Units moved to another arena ("Move one of your Characters from the Space arena into the
+    /// Character arena").
+    MoveTo {
+        who: Units,
+        arena: Arena,
+    },
     /// The current attack ends.
     EndAttack,
     /// The controller wins the game.
@@ -421,6 +440,12 @@ pub enum Effect {
         from: Zone,
         to: Zone,
     },
+    /// The controller chooses one of several lists of steps ("Choose one: ..., or ...").
+    ChooseOne(Vec<Vec<Step>>),
+    /// The controller looks at a player's hand.
+    LookAtHand(Player),
+    /// The controller chooses an arena that later steps name ("in that arena").
+    ChooseArena,
     /// The controller chooses units that later steps name ("Choose one of your units. It gets
     /// +2 power until end of turn.").
     Choose(Units),
@@ -429,6 +454,16 @@ pub enum Effect {
         who: Units,
         subtype: String,
     },
+}
+
+/// What a disrupt cancels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Disrupted {
+    BattleCard,
+    ActivatedAbility,
+    /// "Disrupt that Battle card": the one the trigger names.
+    ThatBattleCard,
 }
 
 /// A rule about what units can or must do.
@@ -632,6 +667,8 @@ pub enum Cost {
     TapUnits(Units),
     /// Discard the card the ability is on.
     DiscardThis,
+    /// Discard other units ("Discard one of your units from any arena").
+    DiscardUnits(Units),
     /// Discard cards from your hand.
     DiscardFromHand(Amount),
     /// Put the top cards of your deck into your discard pile.

@@ -129,6 +129,10 @@ fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
         Where::Arenas(arenas) => arenas.iter().any(|&a| unit.zone == arena_zone(a)),
         Where::AnyArena => unit.zone != Zone::BuildZone,
         Where::ThisArena => unit.zone != Zone::BuildZone && unit.zone == me.zone,
+        // Cards being built are no units in an arena: not carried out yet.
+        Where::BuildZone(_) => false,
+        // An arena chosen or named earlier in the text: not carried out yet.
+        Where::ThatArena => false,
     }
 }
 

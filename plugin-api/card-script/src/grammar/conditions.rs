@@ -36,6 +36,12 @@ pub fn condition(input: &mut &str) -> R<Condition> {
             .map(|(who, _, place)| Condition::UnitsIn { who, place }),
         (units, one_of(&["is", "are"]), state)
             .map(|(who, _, state)| Condition::UnitsAre { who, state }),
+        (one_of(&["it's", "he's", "she's", "they're"]), state).map(|(_, state)| {
+            Condition::UnitsAre {
+                who: Units::picked(Pick::That),
+                state,
+            }
+        }),
     ))
     .context("a condition")
     .parse_next(input)
@@ -165,12 +171,19 @@ fn state(input: &mut &str) -> R<UnitState> {
 pub fn limit(input: &mut &str) -> R<Vec<Limit>> {
     (
         alt((w("you may"), w("you can"), w("play"), w("use"))),
-        opt(one_of(&["this ability", "this card", "this", "it"])),
+        opt(one_of(&["complete", "play", "use"])),
+        opt(one_of(&[
+            "this ability",
+            "this card",
+            "this mission",
+            "this",
+            "it",
+        ])),
         w("only"),
         separated(1.., limit_item, (w("and"), opt(w("only")))),
         end_of_sentence,
     )
-        .map(|(_, _, _, limits, _)| limits)
+        .map(|(_, _, _, _, limits, _)| limits)
         .parse_next(input)
 }
 

@@ -27,14 +27,7 @@ pub fn cost(input: &mut &str) -> R<Cost> {
         // "tap one of your Clones" before a bare "Tap", which would stop at "one".
         (w("tap"), units).map(|(_, units)| Cost::TapUnits(units)),
         one_of(&["[tap]", "tap"]).map(|_| Cost::Tap),
-        (w("discard"), this).map(|_| Cost::DiscardThis),
-        (
-            w("discard"),
-            count,
-            one_of(&["cards", "card"]),
-            w("from your hand"),
-        )
-            .map(|(_, n, _, _)| Cost::DiscardFromHand(crate::script::Amount::Number(n))),
+        discards,
         (
             w("put the top"),
             opt(count),
@@ -46,13 +39,35 @@ pub fn cost(input: &mut &str) -> R<Cost> {
             .map(|(_, n, _, _, _, _)| Cost::Mill(crate::script::Amount::Number(n.unwrap_or(1)))),
         (
             w("put"),
-            amount,
+            super::effects::amount_or_article,
             one_of(&["damage counters", "damage counter"]),
             w("on"),
             units,
         )
             .map(|(_, amount, _, _, on)| Cost::DamageCounters { on, amount }),
         remove_counters,
+    ))
+    .parse_next(input)
+}
+
+/// "Discard this unit from the Ground arena", "discard a card from your hand", "discard one of
+/// your units from any arena" (in that order: "a card" would also read as units).
+fn discards(input: &mut &str) -> R<Cost> {
+    alt((
+        (
+            w("discard"),
+            this,
+            opt((w("from"), super::units::place_after_in)),
+        )
+            .map(|_| Cost::DiscardThis),
+        (
+            w("discard"),
+            count,
+            one_of(&["cards", "card"]),
+            w("from your hand"),
+        )
+            .map(|(_, n, _, _)| Cost::DiscardFromHand(crate::script::Amount::Number(n))),
+        (w("discard"), units).map(|(_, units)| Cost::DiscardUnits(units)),
     ))
     .parse_next(input)
 }

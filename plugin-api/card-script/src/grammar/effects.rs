@@ -9,8 +9,8 @@ use super::costs::counter_kind;
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
 use crate::script::{
-    Amount, CostAction, Count, Duration, Effect, Keyword, Owner, Pick, Player, Resource, Step,
-    UnitRule, Units, Zone,
+    Amount, CostAction, Count, Disrupted, Duration, Effect, Keyword, Owner, Pick, Player, Resource,
+    Step, UnitRule, Units, Zone,
 };
 
 /// A number or X.
@@ -25,7 +25,7 @@ fn gained(input: &mut &str) -> R<Amount> {
 }
 
 /// A number, "a" or "an", or X.
-fn amount_or_article(input: &mut &str) -> R<Amount> {
+pub fn amount_or_article(input: &mut &str) -> R<Amount> {
     alt((count.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
 }
 
@@ -57,8 +57,19 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
         .is_some();
     let mut effects = effect.context("an effect").parse_next(input)?;
     let mut duration = opt(duration).parse_next(input)?;
-    if let Some(Effect::Stats { per, .. }) = effects.first_mut() {
-        *per = opt(for_each).parse_next(input)?;
+    if let Some(count) = opt(for_each).parse_next(input)? {
+        // "+1 power for each ...", "+1 build point for each Diplomat ...": the amount counts.
+        let counted = match effects.first_mut() {
+            Some(Effect::Stats { per, .. }) => {
+                *per = Some(count);
+                true
+            }
+            Some(effect) => per_each(effect, count),
+            None => false,
+        };
+        if !counted {
+            return super::words::fail(input, "an amount to count");
+        }
         if duration.is_none() {
             duration = opt(self::duration).parse_next(input)?;
         }
@@ -86,6 +97,43 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
         .collect())
 }
 
+/// "Choose one: gain 1 build point, or remove up to 2 damage counters from ...", "Choose one:
+/// Gain 1 Force. Or: ...": one of several lists of steps.
+#[inline(never)]
+fn choose_one(input: &mut &str) -> R<Effect> {
+    (
+        w("choose one:"),
+        separated(
+            2..,
+            clauses,
+            alt((
+                (mark("."), w("or:")).void(),
+                mark(", or").void(),
+                w("or").void(),
+            )),
+        ),
+    )
+        .map(|(_, options)| Effect::ChooseOne(options))
+        .parse_next(input)
+}
+
+/// Makes an effect's amount one per counted thing; false when it has no amount.
+fn per_each(effect: &mut Effect, count: Count) -> bool {
+    let amount = match effect {
+        Effect::Force { amount, .. }
+        | Effect::BuildPoints { amount, .. }
+        | Effect::Draw { amount, .. }
+        | Effect::Damage { amount, .. }
+        | Effect::DamageCounters { amount, .. } => amount,
+        _ => return false,
+    };
+    let Amount::Number(per) = *amount else {
+        return false;
+    };
+    *amount = Amount::ForEach { per, count };
+    true
+}
+
 /// How long a change lasts.
 #[inline(never)]
 pub fn duration(input: &mut &str) -> R<Duration> {
@@ -107,6 +155,8 @@ pub fn duration(input: &mut &str) -> R<Duration> {
         ])
         .map(|_| Duration::ThisTurn),
         one_of(&[
+            "until the end of battle",
+            "until end of battle",
             "until end of battle phase",
             "until the end of the battle phase",
             "until end of the battle phase",
@@ -128,8 +178,16 @@ pub fn duration(input: &mut &str) -> R<Duration> {
 #[inline(never)]
 fn effect(input: &mut &str) -> R<Vec<Effect>> {
     alt((
-        alt((player_effect, imperative, keyword.map(Effect::UseKeyword))).map(|e| vec![e]),
+        alt((
+            choose_one,
+            player_effect,
+            imperative,
+            keyword.map(Effect::UseKeyword),
+        ))
+        .map(|e| vec![e]),
         (units, unit_verb).map(|(who, verb)| verb(who)),
+        // "give it +5 power for this attack": what the unit gets.
+        (w("give"), units, gains).map(|(_, who, verb)| verb(who)),
         one_of(&[
             "the attack ends",
             "that attack ends",
@@ -377,7 +435,7 @@ pub fn counted(input: &mut &str) -> R<Count> {
         )
             .map(|(_, _, units, _)| Count::Stack(units)),
         (
-            units,
+            alt((super::units::counted_units, units)),
             opt(one_of(&[
                 "you have in play",
                 "you have",
@@ -507,6 +565,42 @@ fn moves(input: &mut &str) -> R<Effect> {
         )
             .map(|(_, u, _, _)| Effect::ReturnToHand(u)),
         (w("choose"), units).map(|(_, u)| Effect::Choose(u)),
+        one_of(&["choose an arena", "choose one arena"]).map(|_| Effect::ChooseArena),
+        relocations,
+    ))
+    .parse_next(input)
+}
+
+/// Imperatives that show a card, look at a hand or move a unit into an arena.
+fn relocations(input: &mut &str) -> R<Effect> {
+    alt((
+        (
+            w("look at"),
+            alt((
+                w("your opponent's hand").map(|_| Player::Opponent),
+                w("your hand").map(|_| Player::You),
+            )),
+        )
+            .map(|(_, whose)| Effect::LookAtHand(whose)),
+        // Showing a card being built chooses it for the steps after ("Put 1 build counter on
+        // it").
+        (w("show"), units, w("to your opponent")).map(|(_, u, _)| Effect::Choose(u)),
+        (
+            w("put"),
+            units,
+            one_of(&["into the", "in the"]),
+            super::units::arena_name,
+            w("arena"),
+        )
+            .map(|(_, who, _, arena, _)| Effect::MoveTo { who, arena }),
+        (
+            w("move"),
+            units,
+            one_of(&["into the", "to the"]),
+            super::units::arena_name,
+            w("arena"),
+        )
+            .map(|(_, who, _, arena, _)| Effect::MoveTo { who, arena }),
     ))
     .parse_next(input)
 }
@@ -515,6 +609,14 @@ fn moves(input: &mut &str) -> R<Effect> {
 #[inline(never)]
 fn counters(input: &mut &str) -> R<Effect> {
     alt((
+        (
+            w("put"),
+            amount_or_article,
+            one_of(&["build counters", "build counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, amount, _, _, on)| Effect::BuildCounters { on, amount }),
         (
             w("put"),
             amount_or_article,
@@ -564,6 +666,27 @@ fn others(input: &mut &str) -> R<Effect> {
             .map(|(_, amount, _, to)| Effect::Damage { to, amount }),
         (w("treat"), units, w("as"), subtype_as)
             .map(|(_, who, _, subtype)| Effect::TreatAs { who, subtype }),
+        (w("disrupt"), separated(1.., disrupted, w("or"))).map(|(_, what)| Effect::Disrupt(what)),
+        (
+            w("damage from"),
+            units,
+            opt(one_of(&["'s attacks", "'s attack"])),
+            one_of(&["can't be prevented", "cannot be prevented"]),
+        )
+            .map(|(_, who, _, _)| Effect::Rule {
+                who,
+                rule: UnitRule::DamageCantBePrevented,
+            }),
+    ))
+    .parse_next(input)
+}
+
+/// What a disrupt cancels: "a Battle card", "that Battle card", "an activated ability".
+fn disrupted(input: &mut &str) -> R<Disrupted> {
+    alt((
+        one_of(&["a battle card", "battle card"]).map(|_| Disrupted::BattleCard),
+        w("that battle card").map(|_| Disrupted::ThatBattleCard),
+        one_of(&["an activated ability", "activated ability"]).map(|_| Disrupted::ActivatedAbility),
     ))
     .parse_next(input)
 }

@@ -14,7 +14,7 @@ mod triggers;
 mod units;
 pub(crate) mod words;
 
-use winnow::combinator::{alt, opt};
+use winnow::combinator::{alt, opt, repeat};
 use winnow::prelude::*;
 
 use crate::script::{Amount, Count, Effect, Kind, Limit, Script, Step};
@@ -70,6 +70,23 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
             steps,
             limits,
         }),
+        // The data prints some limits and completion costs as abilities of their own ("Play
+        // only during your build step.", "To complete Plan of Attack, you must also tap ..."):
+        // a script with no steps, which limits or costs the card's other abilities.
+        (opt(completion_costs), repeat(0.., conditions::limit))
+            .verify(
+                |(costs, limits): &(Option<Vec<crate::script::Cost>>, Vec<Vec<Limit>>)| {
+                    costs.is_some() || !limits.is_empty()
+                },
+            )
+            .map(move |(costs, limits)| Script {
+                kind: if played { Kind::Played } else { Kind::Static },
+                trigger: None,
+                conditions: Vec::new(),
+                costs: costs.unwrap_or_default(),
+                steps: Vec::new(),
+                limits: limits.into_iter().flatten().collect(),
+            }),
     ))
     .map(trailing_condition)
     .parse_next(input)

@@ -86,6 +86,7 @@ fn owner(input: &mut &str) -> R<Owner> {
         one_of(&[
             "your opponent's",
             "your opponents'",
+            "your opponents",
             "an opponent's",
             "opponent's",
         ])
@@ -262,8 +263,6 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
             // A subtype may be followed by a head noun ("Jedi Characters", "Droid units").
             if let Ok(Some(filter)) = head(input) {
                 filters.push(filter);
-            } else {
-                let _ = head(input);
             }
             break;
         }
@@ -275,10 +274,36 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
             (other, filters)
         });
     }
+    // "a Character card", "Jedi Character unit cards": cards of units, in a zone other than
+    // the arenas.
+    if !filters.iter().any(|f| matches!(f, Filter::CardType(_))) {
+        let card = alt((
+            one_of(&["unit cards", "unit card"]).map(|_| CardType::Unit),
+            one_of(&["cards", "card"]).map(|_| CardType::Card),
+        ))
+        .parse_next(input);
+        if let Ok(card) = card {
+            filters.push(Filter::CardType(card));
+        }
+    }
     while let Ok(filter) = post_modifier(input) {
         filters.push(filter);
     }
     Ok((other, filters))
+}
+
+/// Units counted by a phrase without a determiner ("other Tusken in any arena", "Diplomat in
+/// the Character arena"): every matching unit.
+#[inline(never)]
+pub fn counted_units(input: &mut &str) -> R<Units> {
+    (opt(owner), noun_phrase)
+        .map(|(owner, (other, filters))| Units {
+            pick: Pick::Each,
+            owner: owner.unwrap_or(Owner::Any),
+            other,
+            filters,
+        })
+        .parse_next(input)
 }
 
 /// The head noun of a phrase about units or cards.
@@ -317,7 +342,18 @@ fn adjective(input: &mut &str) -> R<Filter> {
         w("non-unique").map(|_| Filter::Not(Box::new(Filter::Unique))),
         w("unique").map(|_| Filter::Unique),
         states,
-        (arena_word, winnow::combinator::not(w("arena"))).map(|(arena, _)| Filter::OfArena(arena)),
+        (
+            separated(1.., arena_word, w("or")),
+            winnow::combinator::not(w("arena")),
+        )
+            .map(|(arenas, _): (Vec<Arena>, _)| {
+                let mut filters: Vec<Filter> = arenas.into_iter().map(Filter::OfArena).collect();
+                if filters.len() == 1 {
+                    filters.remove(0)
+                } else {
+                    Filter::AnyOf(filters)
+                }
+            }),
         non_subtype,
     ))
     .parse_next(input)
@@ -325,6 +361,13 @@ fn adjective(input: &mut &str) -> R<Filter> {
 
 fn states(input: &mut &str) -> R<Filter> {
     alt((
+        one_of(&[
+            "partially built",
+            "partially-built",
+            "face-down",
+            "face down",
+        ])
+        .map(|_| Filter::In(Where::BuildZone(Owner::Any))),
         w("untapped").map(|_| Filter::Untapped),
         w("tapped").map(|_| Filter::Tapped),
         w("damaged").map(|_| Filter::Damaged),
@@ -491,10 +534,12 @@ pub fn place(input: &mut &str) -> R<Where> {
 }
 
 /// A place after "in" or "from": "the Ground arena", "any arena", "this arena".
-fn place_after_in(input: &mut &str) -> R<Where> {
+pub fn place_after_in(input: &mut &str) -> R<Where> {
     alt((
-        one_of(&["this arena", "the same arena", "that arena", "its arena"])
-            .map(|_| Where::ThisArena),
+        one_of(&["this arena", "the same arena", "its arena"]).map(|_| Where::ThisArena),
+        (opt(owner), w("build zone"))
+            .map(|(owner, _)| Where::BuildZone(owner.unwrap_or(Owner::Any))),
+        w("that arena").map(|_| Where::ThatArena),
         one_of(&["any arena", "an arena", "each arena"]).map(|_| Where::AnyArena),
         (
             w("the"),
@@ -506,7 +551,7 @@ fn place_after_in(input: &mut &str) -> R<Where> {
     .parse_next(input)
 }
 
-fn arena_name(input: &mut &str) -> R<Arena> {
+pub fn arena_name(input: &mut &str) -> R<Arena> {
     alt((arena_word, w("character").map(|_| Arena::Character))).parse_next(input)
 }
 

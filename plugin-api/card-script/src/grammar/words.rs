@@ -98,12 +98,21 @@ fn is_word_char(c: char) -> bool {
 pub fn w<'a>(phrase: &'static str) -> impl FnMut(&mut &'a str) -> R<()> {
     move |input: &mut &'a str| {
         let len = phrase.len();
-        let matches = input.len() >= len
-            && input.is_char_boundary(len)
-            && input[..len].eq_ignore_ascii_case(phrase);
-        let ends = !phrase.ends_with(is_word_char)
-            || !input[len.min(input.len())..].starts_with(is_word_char);
-        if matches && ends {
+        // `get` is None unless `len` falls on a character's boundary (fuzzed: a phrase's length
+        // may end inside a character of the text).
+        let matched = input
+            .get(..len)
+            .zip(input.get(len..))
+            .filter(|(head, _)| head.eq_ignore_ascii_case(phrase));
+        let Some((_, rest)) = matched else {
+            return fail(input, phrase);
+        };
+        // A possessive ends the word: "this unit's attack" reads "this unit", then "'s".
+        let possessive = rest
+            .strip_prefix("'s")
+            .is_some_and(|after| !after.starts_with(char::is_alphanumeric));
+        let ends = !phrase.ends_with(is_word_char) || !rest.starts_with(is_word_char) || possessive;
+        if ends {
             *input = &input[len..];
             spaces(input);
             Ok(())
@@ -282,6 +291,14 @@ mod tests {
         assert!(w("unit")(&mut text).is_err());
         assert!(w("units")(&mut text).is_ok());
         assert_eq!(text, "get");
+    }
+
+    #[test]
+    fn a_phrase_never_cuts_a_character() {
+        // "é" is two bytes: the phrase's length ends inside it.
+        let mut text = "ué";
+        assert!(w("un")(&mut text).is_err());
+        assert_eq!(text, "ué");
     }
 
     #[test]
