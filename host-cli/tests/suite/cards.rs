@@ -251,7 +251,7 @@ fn an_unknown_set_code_lists_the_loaded_ones() {
 
 #[test]
 fn cards_commands_have_examples() {
-    for command in ["import", "coverage"] {
+    for command in ["import", "coverage", "explain"] {
         let out = swtcg(&["cards", command, "--help"]);
         assert_eq!(out.status.code(), Some(0));
         assert!(
@@ -260,4 +260,68 @@ fn cards_commands_have_examples() {
             stdout(&out)
         );
     }
+}
+
+#[test]
+fn explain_shows_each_abilitys_script_or_where_the_grammar_stopped() {
+    // R2-D2 (G)'s text is read and carried out by the card-script plugin; Darth Vader (A)'s first
+    // ability stops at a word the grammar does not know yet, and his keywords are keywords.
+    let out = swtcg(&["cards", "explain", "ESB/R2-D2 (G)", "ANH/Darth Vader (A)"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(
+        text.contains("ESB/R2-D2 (G) — unit")
+            && text.contains("     read: static")
+            && text.contains("do: each of your units (in the Space arena) gets +20 speed")
+            && text.contains("     carried out by the loaded plugins"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ANH/Darth Vader (A) — unit")
+            && text.contains("     not read: stopped at \"other\"")
+            && text.contains("     keyword ability: Evade")
+            && text.contains("     not carried out: no loaded plugin claims this text"),
+        "{text}"
+    );
+
+    // A designer's own text: the caret stands under the word where reading stopped.
+    let out = swtcg(&[
+        "cards",
+        "explain",
+        "--text",
+        "Pay 2 Force -> Gain 2 health.",
+    ]);
+    let text = stdout(&out);
+    let caret = format!("\n{}^\n", " ".repeat("       Pay 2 Force -> Gain 2 ".len()));
+    assert!(
+        text.contains("not read: stopped at \"health.\": expected \"force\", \"build points\"")
+            && text.contains(&format!("       Pay 2 Force -> Gain 2 health.{caret}")),
+        "{text}"
+    );
+
+    // --json: the script in the shape of swtcg-card-script's types.
+    let report = json(&swtcg(&["cards", "explain", "--json", "ESB/R2-D2 (G)"]));
+    let ability = &report["cards"][0]["abilities"][0];
+    assert_eq!(ability["class"], "card-text", "{report}");
+    assert_eq!(ability["carried_out"], true, "{report}");
+    let script = &ability["reading"]["script"];
+    assert_eq!(script["kind"], "static", "{report}");
+    assert_eq!(
+        script["steps"][0]["effect"]["stats"]["speed"], 20,
+        "{report}"
+    );
+}
+
+#[test]
+fn explain_refuses_an_unknown_card_and_an_empty_call() {
+    let out = swtcg(&["cards", "explain", "Darth Vaderr (A)"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown card"), "{}", stderr(&out));
+    let out = swtcg(&["cards", "explain"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("name at least one card"),
+        "{}",
+        stderr(&out)
+    );
 }
