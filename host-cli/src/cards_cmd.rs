@@ -201,7 +201,7 @@ fn report(
         cards.iter().map(Arc::as_ref),
         &support.keywords,
         &|keyword| support.has_plugin(keyword),
-        &|text, kind| support.understood(text, kind),
+        &|card, text, kind| support.understood(card, text, kind),
     );
     if json {
         println!("{}", serde_json::to_string_pretty(&to_json(&sets))?);

@@ -35,11 +35,18 @@ impl<'r> Support<'r> {
         self.registry.borrow().plugin_for(keyword).is_some()
     }
 
-    /// The plugins' word on a printed text on a card of `kind` (see `coverage::coverage`): a
-    /// keyword plugin that answers `understands` says whether it can carry the text out;
-    /// otherwise a card plugin reading that card type may claim it.
-    pub fn understood(&self, text: &str, kind: CardType) -> Option<bool> {
-        understood(&mut self.registry.borrow_mut(), &self.keywords, text, kind)
+    /// The plugins' word on a printed text of `card`, read as a text of a card of `kind` (see
+    /// `coverage::coverage`): a keyword plugin that answers `understands` says whether it can
+    /// carry the text out; otherwise a card plugin reading that card type may claim it. Both are
+    /// asked in the game a game asks them in (`claim_game`), which holds the card.
+    pub fn understood(&self, card: &CardDef, text: &str, kind: CardType) -> Option<bool> {
+        understood(
+            &mut self.registry.borrow_mut(),
+            &self.keywords,
+            card,
+            text,
+            kind,
+        )
     }
 
     /// What keeps a card from being played fully (empty when nothing does).
@@ -48,7 +55,7 @@ impl<'r> Support<'r> {
             card,
             &self.keywords,
             &|keyword| self.has_plugin(keyword),
-            &|text, kind| self.understood(text, kind),
+            &|card, text, kind| self.understood(card, text, kind),
         )
     }
 
@@ -132,14 +139,16 @@ pub fn check_decks(
 fn understood(
     registry: &mut Registry,
     keywords: &[String],
+    card: &CardDef,
     text: &str,
     kind: CardType,
 ) -> Option<bool> {
     use swtcg_plugin_api::{Ability, Query, QueryAnswer, QueryCall};
-    let state = swtcg_engine::model::GameState::new(Arc::new(Ruleset::default()), 0);
+    let (state, unit) =
+        swtcg_engine::game::claim_game(Arc::new(Ruleset::default()), &Arc::new(card.clone()));
     let ask = |registry: &mut Registry, plugin, parameter: &str, cost: Option<String>| {
         let ability = Ability {
-            unit: 0,
+            unit: unit.0,
             index: 0,
             text: text.trim().to_string(),
             parameter: parameter.to_string(),

@@ -236,7 +236,8 @@ pub fn switch_grants(parameter: &str) -> Vec<String> {
 
 /// The coverage of every set among `cards`, in the order each set first appears.
 ///
-/// `understood` is the plugins' word on a whole printed text on a card of a type, asked first:
+/// `understood` is the plugins' word on a whole printed text of a card, read as a text of a card
+/// type (the card's own or, for a Subordinate, a unit's), asked first:
 /// `Some(true)` when a card plugin reading that type claims it (supported), `Some(false)` when
 /// its keyword's plugin says it can't carry it out (card text that needs a card plugin), `None`
 /// to classify it by keywords alone.
@@ -244,14 +245,14 @@ pub fn coverage<'a>(
     cards: impl IntoIterator<Item = &'a CardDef>,
     keywords: &[String],
     has_plugin: &dyn Fn(&str) -> bool,
-    understood: &dyn Fn(&str, CardType) -> Option<bool>,
+    understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
 ) -> Vec<SetCoverage> {
     let mut sets: Vec<SetCoverage> = Vec::new();
     let mut counts: Vec<HashMap<String, usize>> = Vec::new();
     let mut grammar_stops: Vec<Vec<GrammarStop>> = Vec::new();
-    // By whether the text is printed on a unit, a Battle card or a Mission, and the text: card
-    // plugins read the types they name.
-    let mut classified: HashMap<(CardType, &'a str), AbilityCoverage> = HashMap::new();
+    // By whether the text is printed on a unit, a Battle card or a Mission, the text and the
+    // card's name: card plugins read the types they name, and a text may name its card.
+    let mut classified: HashMap<(CardType, &'a str, &'a str), AbilityCoverage> = HashMap::new();
     for card in cards {
         if card.card_type == CardType::Reminder {
             continue;
@@ -283,8 +284,10 @@ pub fn coverage<'a>(
         let mut keyword_only = true;
         for text in &card.abilities {
             let ability = classified
-                .entry((kind, text.as_str()))
-                .or_insert_with(|| ability_coverage(text, kind, keywords, has_plugin, understood));
+                .entry((kind, text.as_str(), card.name.as_str()))
+                .or_insert_with(|| {
+                    ability_coverage(card, text, kind, keywords, has_plugin, understood)
+                });
             if ability.class == AbilityClass::CardText {
                 set.texts += 1;
                 let reading = read_text(card, text);
@@ -357,13 +360,14 @@ pub fn played_kind(card: &CardDef) -> Option<CardType> {
 /// The coverage of one printed text on a card of `kind` (a unit, a Battle card, a Mission or an
 /// Equipment): the plugins' word first (`understood`, as [`coverage`] describes), else by keywords.
 pub fn ability_coverage(
+    card: &CardDef,
     text: &str,
     kind: CardType,
     keywords: &[String],
     has_plugin: &dyn Fn(&str) -> bool,
-    understood: &dyn Fn(&str, CardType) -> Option<bool>,
+    understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
 ) -> AbilityCoverage {
-    match understood(text, kind) {
+    match understood(card, text, kind) {
         Some(true) => AbilityCoverage {
             class: AbilityClass::CardText,
             missing: Vec::new(),
@@ -423,7 +427,7 @@ pub fn card_gaps(
     card: &CardDef,
     keywords: &[String],
     has_plugin: &dyn Fn(&str) -> bool,
-    understood: &dyn Fn(&str, CardType) -> Option<bool>,
+    understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
 ) -> Vec<Gap> {
     let kind = match card.card_type {
         CardType::Unit | CardType::Subordinate => CardType::Unit,
@@ -438,7 +442,7 @@ pub fn card_gaps(
     card.abilities
         .iter()
         .filter_map(|text| {
-            let ability = ability_coverage(text, kind, keywords, has_plugin, understood);
+            let ability = ability_coverage(card, text, kind, keywords, has_plugin, understood);
             (!ability.supported()).then(|| Gap::Ability {
                 text: text.clone(),
                 missing: ability.missing,
@@ -659,7 +663,7 @@ mod tests {
 
     #[test]
     fn a_card_lists_what_keeps_it_from_being_played_fully() {
-        let none = |_: &str, _: CardType| None;
+        let none = |_: &CardDef, _: &str, _: CardType| None;
         let plain = unit("ONE", "Plain", &[]);
         assert_eq!(card_gaps(&plain, &keywords(), &has_plugin, &none), []);
         let texty = unit(
@@ -730,13 +734,13 @@ mod tests {
         ];
         // A card plugin reading Battle cards claims the Battle card's text; the same words on a
         // unit would not be claimed.
-        let claims = |text: &str, kind: CardType| {
+        let claims = |_: &CardDef, text: &str, kind: CardType| {
             (kind == CardType::Battle && text.starts_with("Tap this unit")).then_some(true)
         };
         // A unit whose text a card plugin claims is playable but not keyword-only.
         let claimed_unit = unit("ONE", "Claimed", &["Tap this unit -> Gain 1 Force."]);
         let claims_units =
-            |text: &str, _: CardType| text.starts_with("Tap this unit").then_some(true);
+            |_: &CardDef, text: &str, _: CardType| text.starts_with("Tap this unit").then_some(true);
         let only = coverage([&claimed_unit], &keywords(), &has_plugin, &claims_units);
         assert_eq!((only[0].units_playable, only[0].keyword_only), (1, 0));
         let sets = coverage(&cards, &keywords(), &has_plugin, &claims);

@@ -11,7 +11,7 @@ use swtcg_card_script::{Card, Reading, explain};
 use swtcg_engine::cards::coverage::{
     AbilityClass, Missing, ability_coverage, played_kind, read_text,
 };
-use swtcg_engine::model::CardType;
+use swtcg_engine::model::{CardSide, CardType};
 use swtcg_engine::{CardDef, Ruleset};
 
 /// The options of `cards explain`.
@@ -95,7 +95,7 @@ fn explain_card(card: &CardDef, support: &crate::support::Support<'_>) -> Explai
         .iter()
         .map(|text| {
             let reading = || read_text(card, text);
-            explain_ability(text, kind, support, reading)
+            explain_ability(card, text, kind, support, reading)
         })
         .collect();
     ExplainedCard {
@@ -117,11 +117,14 @@ fn explain_text(text: &str, support: &crate::support::Support<'_>) -> ExplainedC
             },
         )
     };
+    // A card of no name: the text can't name the card it is on.
+    let card = CardDef::unit("", CardSide::Neutral, Vec::new(), [0; 4]);
     ExplainedCard {
         card: "--text".to_string(),
         card_type: "unit".to_string(),
         played: true,
         abilities: vec![explain_ability(
+            &card,
             text,
             Some(CardType::Unit),
             support,
@@ -131,6 +134,7 @@ fn explain_text(text: &str, support: &crate::support::Support<'_>) -> ExplainedC
 }
 
 fn explain_ability(
+    card: &CardDef,
     text: &str,
     kind: Option<CardType>,
     support: &crate::support::Support<'_>,
@@ -147,11 +151,12 @@ fn explain_ability(
         };
     };
     let coverage = ability_coverage(
+        card,
         text,
         kind,
         &support.keywords,
         &|keyword| support.has_plugin(keyword),
-        &|text, kind| support.understood(text, kind),
+        &|card, text, kind| support.understood(card, text, kind),
     );
     let (class, keyword) = match &coverage.class {
         AbilityClass::Keyword { name, .. } => ("keyword", Some(name.clone())),

@@ -5,10 +5,10 @@
 //! "As long as this unit is in the <arena> arena" — for the units a script names by owner,
 //! "other", subtype, arena (by type line or where they are), uniqueness, tapped and damaged.
 //!
-//! A text that names a card by its name ("As long as Figrin is in ...") is not claimed:
-//! `understands` is asked about the text alone, without the card it is printed on, so the plugin
-//! can't tell the card's own name from another card's. The pattern plugins keep those texts
-//! until the API tells a claim the card's name.
+//! A text is read with the name of the card it is printed on (`host::unit(ability.unit)`, which
+//! `understands` sees too: the host asks it with the card in an otherwise empty game), so "As
+//! long as Figrin is in the Character arena, ..." is claimed on Figrin D'an. A text naming
+//! another card is not claimed yet.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -22,32 +22,37 @@ use swtcg_sdk::*;
 struct CardScript;
 
 thread_local! {
-    /// Scripts read in this game, by text: a static query is asked again at every state change,
-    /// and reading a text is the costly part.
-    static READ: RefCell<HashMap<String, Option<Script>>> = RefCell::new(HashMap::new());
+    /// Scripts read in this game, by text and the name of the card it is on: a static query is
+    /// asked again at every state change, and reading a text is the costly part.
+    static READ: RefCell<HashMap<(String, String), Option<Script>>> = RefCell::new(HashMap::new());
 }
 
-/// The script of a text, if the grammar reads it whole. It is read without the card's name, at
-/// a claim and when carried out alike: `understands` is asked about the text alone, so the
-/// plugin can't tell the card's own name from another card's, and a script naming any card
-/// (`Filter::Named`, a named subject) is never carried out. The claim and the play so read the
-/// same script.
-fn script(text: &str) -> Option<Script> {
+/// The script of an ability's text, if the grammar reads it whole, read with the name of the
+/// card the ability is on (the unit's top card: this plugin's manifest lists no zone where the
+/// text could be on another card of the unit). A claim and a play so read the same script. A
+/// host that shows no card (older hosts asked `understands` in an empty game) gets the text
+/// read with no name, so that no name can be taken for the card's own.
+fn script(ability: &Ability) -> Option<Script> {
+    let name = host::unit(ability.unit).map(|unit| unit.name).unwrap_or_default();
+    script_of(&ability.parameter, &name)
+}
+
+fn script_of(text: &str, name: &str) -> Option<Script> {
     READ.with(|read_before| {
-        read_before
-            .borrow_mut()
-            .entry(text.to_string())
-            .or_insert_with(|| {
-                read(
-                    text,
-                    Card {
-                        name: "",
-                        played: false,
-                    },
-                )
-                .script
-            })
-            .clone()
+        let mut read_before = read_before.borrow_mut();
+        if let Some(script) = read_before.get(&(text.to_string(), name.to_string())) {
+            return script.clone();
+        }
+        let script = read(
+            text,
+            Card {
+                name,
+                played: false,
+            },
+        )
+        .script;
+        read_before.insert((text.to_string(), name.to_string()), script.clone());
+        script
     })
 }
 
@@ -203,7 +208,7 @@ fn change_for(ability: &Ability, target: UnitId) -> Stats {
     let (Some(me), Some(unit)) = (host::unit(ability.unit), host::unit(target)) else {
         return NO_CHANGE;
     };
-    let Some(script) = script(&ability.parameter) else {
+    let Some(script) = script(ability) else {
         return NO_CHANGE;
     };
     if !carried_out(&script)
@@ -233,7 +238,7 @@ fn change_for(ability: &Ability, target: UnitId) -> Stats {
 
 impl Keyword for CardScript {
     fn understands(ability: Ability) -> bool {
-        script(&ability.parameter).is_some_and(|script| carried_out(&script))
+        script(&ability).is_some_and(|script| carried_out(&script))
     }
 
     fn stat_modifier(ability: Ability) -> Stats {
@@ -252,7 +257,11 @@ mod tests {
     use super::*;
 
     fn claimed(text: &str) -> bool {
-        script(text).is_some_and(|script| carried_out(&script))
+        claimed_on(text, "")
+    }
+
+    fn claimed_on(text: &str, name: &str) -> bool {
+        script_of(text, name).is_some_and(|script| carried_out(&script))
     }
 
     #[test]
@@ -266,7 +275,8 @@ mod tests {
 
     #[test]
     fn texts_it_does_not_carry_out_are_not_claimed() {
-        // A card named by its name, a condition of another kind, a side, a grant of a keyword.
+        // Another card named by its name, a condition of another kind, a side, a grant of a
+        // keyword.
         assert!(!claimed(
             "As long as Figrin is in the Character arena, each of your opponent's Characters gets -10 speed."
         ));
@@ -281,5 +291,12 @@ mod tests {
         ));
         assert!(!claimed("Each of your Jedi gets Stealth."));
         assert!(!claimed("Gain 2 Force."));
+    }
+
+    #[test]
+    fn a_text_naming_its_own_card_is_claimed_on_that_card() {
+        let text = "As long as Figrin is in the Character arena, each of your opponent's Characters gets -10 speed.";
+        assert!(claimed_on(text, "Figrin D'an (A)"));
+        assert!(!claimed_on(text, "Darth Vader (G)"));
     }
 }

@@ -276,10 +276,10 @@ pub(super) fn check_keywords(
     );
     {
         for card in cards_to_check {
-            let def = state.def(card);
+            let def = &state.cards[card.0 as usize].def;
             for text in &def.abilities {
                 let parsed = parse_ability(text, &names);
-                if card_plugin_for(host, state, text, def.card_type).is_some() {
+                if card_plugin_for(host, state, text, def, def.card_type).is_some() {
                     continue;
                 }
                 match parsed.keyword {

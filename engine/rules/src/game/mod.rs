@@ -31,7 +31,7 @@ pub use revision::TrackedState;
 
 pub use abilities::ActiveAbility;
 pub use abilities::ResolvedTexts;
-pub use abilities::card_plugin_for;
+pub use abilities::{card_plugin_for, claim_game};
 
 /// Where a run stops early (the conformance format's `stop`), or `Never` for a whole game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

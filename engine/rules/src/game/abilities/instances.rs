@@ -11,11 +11,17 @@ use crate::ability::parse_ability;
 use crate::game::{Flow, Game};
 use crate::hooks::{AbilityHost, HookError, PluginId};
 use crate::manifest::{Grants, Instances, Manifest, Zone};
-use crate::model::{CardId, CardType, GameState, UnitId};
+use crate::model::{CardDef, CardId, CardType, GameState, Place, Side, Unit, UnitId};
 
 /// The printed abilities each card resolves to, in printed order (`None` where no loaded plugin
 /// implements the text).
 type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
+
+/// Texts resolved to plugins (or to none), by the printed text and then by the name of the card
+/// it is printed on or granted to: `understands` sees that card (`claim_game`), so one text may
+/// be claimed on one card and not on another ("Damage from Vader can't be prevented." names the
+/// card itself only on Darth Vader). Two levels, so that a look-up builds no key.
+type TextCache = HashMap<String, HashMap<String, Option<Arc<Resolved>>>>;
 
 /// The printed texts already matched to a plugin (or to none), so that each text is parsed once,
 /// and the same by card, so that finding a unit's abilities hashes no text. Shared, so that a
@@ -24,7 +30,7 @@ type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
 pub(crate) struct ParseCache {
     /// By the card type slot of `type_slot`: the same text can be a unit's ability and a
     /// Mission's effect, claimed by different card plugins.
-    texts: [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS],
+    texts: [TextCache; TYPE_SLOTS],
     /// By `CardId`: the definition the abilities were resolved from (a card whose definition
     /// was replaced is resolved again), its abilities and what their plugins subscribe to.
     cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities, Subscriptions)>>,
@@ -34,13 +40,13 @@ pub(crate) struct ParseCache {
 /// (`AbilityHost::resolved_texts`) so that a later game asks no `understands` again: each game
 /// starts with fresh plugin instances, and asking every card plugin about each text again
 /// instantiated them all in every game (issue 21). A text's resolution depends on the plugins,
-/// the card type and the text (`understands` answers from the ability alone,
-/// docs/plugin-protocol.md), and on nothing of a game but its ruleset, which the texts are kept
-/// for: another ruleset starts them again.
+/// the card type, the text and the card it is on (`understands` answers from the ability and
+/// that card alone, docs/plugin-protocol.md), and on nothing of a game but its ruleset, which
+/// the texts are kept for: another ruleset starts them again.
 #[derive(Default)]
 pub struct ResolvedTexts {
     ruleset: Option<Arc<crate::ruleset::Ruleset>>,
-    texts: [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS],
+    texts: [TextCache; TYPE_SLOTS],
 }
 
 impl ResolvedTexts {
@@ -54,7 +60,7 @@ impl ResolvedTexts {
     fn for_ruleset(
         &mut self,
         ruleset: &Arc<crate::ruleset::Ruleset>,
-    ) -> &mut [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS] {
+    ) -> &mut [TextCache; TYPE_SLOTS] {
         let same = self
             .ruleset
             .as_ref()
@@ -146,7 +152,7 @@ impl ParseCache {
         let abilities: CardAbilities = def
             .abilities
             .iter()
-            .map(|text| resolve(&mut self.texts, host, state, text, def.card_type))
+            .map(|text| resolve(&mut self.texts, host, state, text, def, def.card_type))
             .collect();
         if self.cards.len() <= slot {
             self.cards.resize(slot + 1, None);
@@ -185,22 +191,25 @@ const TYPE_SLOTS: usize = 6;
 /// implements it; parsed once per text, card type and game, or once per host and ruleset for a
 /// host that keeps them (`ResolvedTexts`).
 fn resolve(
-    caches: &mut [HashMap<String, Option<Arc<Resolved>>>; TYPE_SLOTS],
+    caches: &mut [TextCache; TYPE_SLOTS],
     host: &mut dyn AbilityHost,
     state: &GameState,
     text: &str,
+    card: &Arc<CardDef>,
     card_type: CardType,
 ) -> Option<Arc<Resolved>> {
     let slot = type_slot(card_type);
     let cache = &mut caches[slot];
-    if let Some(hit) = cache.get(text) {
+    if let Some(hit) = cache.get(text).and_then(|by_card| by_card.get(&card.name)) {
         return hit.clone();
     }
-    if let Some(hit) = host
-        .resolved_texts()
-        .and_then(|kept| kept.for_ruleset(&state.ruleset)[slot].get(text).cloned())
-    {
-        cache.insert(text.to_string(), hit.clone());
+    if let Some(hit) = host.resolved_texts().and_then(|kept| {
+        kept.for_ruleset(&state.ruleset)[slot]
+            .get(text)
+            .and_then(|by_card| by_card.get(&card.name))
+            .cloned()
+    }) {
+        remember(cache, text, card, hit.clone());
         return hit;
     }
     let names = host.keyword_names();
@@ -235,13 +244,13 @@ fn resolve(
                 .manifest(r.plugin)
                 .queries
                 .contains(&Query::Understands)
-                || understands(host, state, r.plugin, &r.ability)
+                || understands(host, state, r.plugin, &r.ability, card)
         });
     // Text no keyword plugin carries out goes to the card plugins: the first that claims it
     // implements it, the whole text being its parameter.
     let hit = keyword_hit
         .or_else(|| {
-            card_plugin_for(host, state, text, card_type).map(|(plugin, ability)| Resolved {
+            card_plugin_for(host, state, text, card, card_type).map(|(plugin, ability)| Resolved {
                 plugin,
                 keyword: host.manifest(plugin).name.as_str().into(),
                 ability,
@@ -249,18 +258,27 @@ fn resolve(
         })
         .map(Arc::new);
     if let Some(kept) = host.resolved_texts() {
-        kept.for_ruleset(&state.ruleset)[slot].insert(text.to_string(), hit.clone());
+        remember(&mut kept.for_ruleset(&state.ruleset)[slot], text, card, hit.clone());
     }
-    caches[slot].insert(text.to_string(), hit.clone());
+    remember(&mut caches[slot], text, card, hit.clone());
     hit
 }
 
-/// The first card plugin reading `card_type` whose `understands` claims a printed text, with the
-/// ability it is asked about: the whole text is its parameter.
+/// Keeps a text's resolution on a card.
+fn remember(cache: &mut TextCache, text: &str, card: &CardDef, hit: Option<Arc<Resolved>>) {
+    cache
+        .entry(text.to_string())
+        .or_default()
+        .insert(card.name.clone(), hit);
+}
+
+/// The first card plugin reading `card_type` whose `understands` claims a printed text of
+/// `card`, with the ability it is asked about: the whole text is its parameter.
 pub fn card_plugin_for(
     host: &mut dyn AbilityHost,
     state: &GameState,
     text: &str,
+    card: &Arc<CardDef>,
     card_type: CardType,
 ) -> Option<(PluginId, Ability)> {
     let ability = Ability {
@@ -278,25 +296,45 @@ pub fn card_plugin_for(
         .collect();
     readers
         .into_iter()
-        .find(|&plugin| understands(host, state, plugin, &ability))
+        .find(|&plugin| understands(host, state, plugin, &ability, card))
         .map(|plugin| (plugin, ability))
 }
 
-/// Whether a plugin's `understands` says it can carry out an ability. The plugin sees a game
-/// with nothing in it but the ruleset (it reads the ability, and at most the ruleset's rules and
-/// flags): its answer is then the same in every game, which lets a host keep it across games
+/// Whether a plugin's `understands` says it can carry out an ability printed on (or granted to)
+/// `card`. The plugin sees the game of [`claim_game`], which holds nothing but the ruleset and
+/// that card (it reads the ability, the card, and at most the ruleset's rules and flags): its
+/// answer is then the same in every game, which lets a host keep it across games
 /// (`ResolvedTexts`) without a game's result depending on the games played before it.
 fn understands(
     host: &mut dyn AbilityHost,
     state: &GameState,
     plugin: PluginId,
     ability: &Ability,
+    card: &Arc<CardDef>,
 ) -> bool {
-    let empty = GameState::new(state.ruleset.clone(), 0);
+    let (claim, unit) = claim_game(state.ruleset.clone(), card);
+    let ability = Ability {
+        unit: unit.0,
+        ..ability.clone()
+    };
     matches!(
-        host.query(plugin, ability, &QueryCall::Understands, &empty),
+        host.query(plugin, &ability, &QueryCall::Understands, &claim),
         Ok(QueryAnswer::Flag(true))
     )
+}
+
+/// The game a plugin's `understands` is asked in: empty but for `ruleset` and `card`, a unit of
+/// the Dark Side in its owner's build zone, not yet built, whose id the asked ability carries.
+/// A card plugin so reads the card's name ("Vader" in "Damage from Vader can't be prevented."
+/// is the card itself on Darth Vader) without a game in which it could differ.
+pub fn claim_game(ruleset: Arc<crate::ruleset::Ruleset>, card: &Arc<CardDef>) -> (GameState, UnitId) {
+    let mut claim = GameState::new(ruleset, 0);
+    let id = claim.new_card(card.clone(), Side::Dark);
+    let unit = claim.add_unit(Unit {
+        built: false,
+        ..Unit::new(Side::Dark, id, Place::BuildZone)
+    });
+    (claim, unit)
 }
 
 /// One unit's instances with those of each keyword whose manifest says `instances = "add-up"`
@@ -407,14 +445,20 @@ struct GrantedTo<'a> {
 }
 
 impl Game<'_> {
-    /// The plugin and parsed form of an ability a unit has (printed or granted), if a loaded
-    /// plugin implements it.
-    pub(crate) fn resolve_text(&mut self, text: &str) -> Option<Arc<Resolved>> {
+    /// The plugin and parsed form of an ability granted to a unit, if a loaded plugin
+    /// implements it. It is claimed as a text of the unit's top card, whose name it may use.
+    pub(crate) fn resolve_text(&mut self, unit: UnitId, text: &str) -> Option<Arc<Resolved>> {
+        let u = self
+            .state
+            .unit(unit)
+            .or_else(|| self.state.departed.get(&unit))?;
+        let top = self.state.cards.get(u.top().0 as usize)?.def.clone();
         resolve(
             &mut self.parse_cache.texts,
             &mut *self.host,
             &self.state,
             text,
+            &top,
             CardType::Unit,
         )
     }
@@ -506,14 +550,16 @@ impl Game<'_> {
                     cache.card(host, state, card);
                 }
             }
-            // Abilities effects gave the unit work like its own (game 13.1.4 durations).
+            // Abilities effects gave the unit work like its own (game 13.1.4 durations), as
+            // texts of its top card.
             if u.granted.is_empty() {
                 Vec::new()
             } else {
+                let top = &state.cards[u.top().0 as usize].def;
                 u.granted
                     .iter()
                     .filter_map(|(text, _)| {
-                        resolve(&mut cache.texts, host, state, text, CardType::Unit)
+                        resolve(&mut cache.texts, host, state, text, top, CardType::Unit)
                     })
                     .collect()
             }
@@ -634,7 +680,7 @@ impl Game<'_> {
                 // and only while, the card is in the build zone").
                 let source_grants = self.host.manifest(source.plugin).grants;
                 for text in texts {
-                    let Some(resolved) = self.resolve_text(&text) else {
+                    let Some(resolved) = self.resolve_text(unit, &text) else {
                         continue;
                     };
                     let manifest = self.host.manifest(resolved.plugin);

@@ -35,7 +35,7 @@ pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_additio
 pub(crate) use disrupt::Announced;
 pub(crate) use instances::ParseCache;
 pub use instances::ResolvedTexts;
-pub use instances::card_plugin_for;
+pub use instances::{card_plugin_for, claim_game};
 
 /// The largest number one effect may carry (damage, Force, a stat change, counters).
 const EFFECT_LIMIT: u32 = 1_000;
