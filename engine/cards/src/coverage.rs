@@ -739,8 +739,9 @@ mod tests {
         };
         // A unit whose text a card plugin claims is playable but not keyword-only.
         let claimed_unit = unit("ONE", "Claimed", &["Tap this unit -> Gain 1 Force."]);
-        let claims_units =
-            |_: &CardDef, text: &str, _: CardType| text.starts_with("Tap this unit").then_some(true);
+        let claims_units = |_: &CardDef, text: &str, _: CardType| {
+            text.starts_with("Tap this unit").then_some(true)
+        };
         let only = coverage([&claimed_unit], &keywords(), &has_plugin, &claims_units);
         assert_eq!((only[0].units_playable, only[0].keyword_only), (1, 0));
         let sets = coverage(&cards, &keywords(), &has_plugin, &claims);

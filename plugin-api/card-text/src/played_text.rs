@@ -284,26 +284,10 @@ pub fn arena_of(zone: Zone) -> Option<Arena> {
 }
 
 /// Whether a unit has a subtype printed as `wanted` ("Stormtroopers", "Jedi"): one of its
-/// subtypes, or a word of one ("Jedi" is part of "Jedi Knight"), singular or plural.
+/// subtypes, or a word of one ("Jedi" is part of "Jedi Knight"), singular or plural (the
+/// grammar crate's one reading of a subtype, `vocabulary::has_subtype`).
 pub fn has_subtype(unit: &UnitView, wanted: &str) -> bool {
-    let forms = singular_forms(wanted);
-    unit.subtypes.iter().any(|subtype| {
-        std::iter::once(subtype.as_str())
-            .chain(subtype.split_whitespace())
-            .any(|s| forms.iter().any(|f| s.eq_ignore_ascii_case(f)))
-    })
-}
-
-/// A word as printed and its possible singulars ("Soldiers" → "Soldier").
-fn singular_forms(word: &str) -> Vec<&str> {
-    let mut forms = vec![word];
-    if let Some(s) = word.strip_suffix('s') {
-        forms.push(s);
-    }
-    if let Some(s) = word.strip_suffix("es") {
-        forms.push(s);
-    }
-    forms
+    crate::vocabulary::has_subtype(&unit.subtypes, wanted)
 }
 
 /// Reads a whole printed text; `None` if any part of it is not understood.
@@ -484,6 +468,14 @@ fn names_chosen(phrase: &str, noun: &str) -> bool {
         || phrase
             .split_whitespace()
             .any(|w| w.eq_ignore_ascii_case(noun) || singular_forms(w).contains(&noun))
+}
+
+/// A word as printed and its possible singulars ("Soldiers" → "Soldier").
+fn singular_forms(word: &str) -> Vec<&str> {
+    let mut forms = vec![word];
+    forms.extend(word.strip_suffix('s'));
+    forms.extend(word.strip_suffix("es"));
+    forms
 }
 
 /// "Choose one of your opponent's units in the Character arena." + "Do 3 dice of damage to that

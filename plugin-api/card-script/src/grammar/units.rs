@@ -418,9 +418,17 @@ fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
     let mut alternatives = vec![first];
     loop {
         let mut probe = *input;
-        if w("or")(&mut probe).is_ok()
-            && let Ok(next) = subtype_run(&mut probe)
-        {
+        if w("or")(&mut probe).is_err() {
+            break;
+        }
+        // "Villagers or Subordinates": a card type is an alternative of its own, no subtype.
+        let mut kind = probe;
+        if let Ok(Some(filter)) = head(&mut kind) {
+            *input = kind;
+            alternatives.push(vec![filter]);
+            continue;
+        }
+        if let Ok(next) = subtype_run(&mut probe) {
             *input = probe;
             alternatives.push(next);
             continue;
@@ -672,6 +680,22 @@ mod tests {
                 Filter::Named("Quan-Jang".into()),
                 Filter::Named("Shae Koda".into())
             ])]
+        );
+    }
+
+    #[test]
+    fn a_card_type_after_or_is_no_subtype() {
+        // TMW: "[tap] -> Tap one of your opponent's Villagers or Subordinates in this arena."
+        let units = read("one of your opponent's Villagers or Subordinates in this arena");
+        assert_eq!(
+            units.filters,
+            [
+                Filter::AnyOf(vec![
+                    Filter::Subtype("Villager".into()),
+                    Filter::CardType(CardType::Subordinate)
+                ]),
+                Filter::In(Where::ThisArena)
+            ]
         );
     }
 }

@@ -258,7 +258,12 @@ fn resolve(
         })
         .map(Arc::new);
     if let Some(kept) = host.resolved_texts() {
-        remember(&mut kept.for_ruleset(&state.ruleset)[slot], text, card, hit.clone());
+        remember(
+            &mut kept.for_ruleset(&state.ruleset)[slot],
+            text,
+            card,
+            hit.clone(),
+        );
     }
     remember(&mut caches[slot], text, card, hit.clone());
     hit
@@ -327,7 +332,10 @@ fn understands(
 /// the Dark Side in its owner's build zone, not yet built, whose id the asked ability carries.
 /// A card plugin so reads the card's name ("Vader" in "Damage from Vader can't be prevented."
 /// is the card itself on Darth Vader) without a game in which it could differ.
-pub fn claim_game(ruleset: Arc<crate::ruleset::Ruleset>, card: &Arc<CardDef>) -> (GameState, UnitId) {
+pub fn claim_game(
+    ruleset: Arc<crate::ruleset::Ruleset>,
+    card: &Arc<CardDef>,
+) -> (GameState, UnitId) {
     let mut claim = GameState::new(ruleset, 0);
     let id = claim.new_card(card.clone(), Side::Dark);
     let unit = claim.add_unit(Unit {

@@ -1,0 +1,440 @@
+//! Activated abilities (game 13.1, 13.6 to 13.8): "<cost> -> <effects>". The engine pays the
+//! printed cost (the contract's grammar of costs, `api::cost`, must read it, so the engine pays
+//! exactly what is printed); this plugin offers the ability where the script allows it and
+//! turns its steps into effects. What it carries out so far:
+//!
+//! - steps for the card itself, for every unit a phrase names, or for one unit the player
+//!   chooses ("one of your Rebel Characters", "Choose an untapped Character. Tap that
+//!   Character."), the chosen unit being the offer's target;
+//! - stat changes and keywords for a duration ("until end of turn", "for this attack"), Force
+//!   gained or lost, cards drawn, build points, tapping and untapping, damage, damage counters
+//!   put on units, counters of a kind, damage counters removed ("up to N") and damage prevented
+//!   (only in the damage prevention POP, for a unit with damage pending);
+//! - the limits "Play only during your build step" (then it is a build action, offered through
+//!   `build-activations`), "Play only if no unit is attacking" (game 9.5: the POPs outside an
+//!   attack, P1 to P3 and P9) and "once per turn".
+//!
+//! An ability works only on a unit in an arena (game 13.7). Without a build-step limit it is
+//! offered in every POP that is not reserved (game 9.4), or in the damage prevention POP for a
+//! prevention. A text is not claimed if any part of it is not carried out.
+
+use swtcg_card_script::script::{
+    self, Amount, Condition, Effect as Does, Kind, Limit, Moment, Pick, Player, Script, Step,
+    Units, Whose,
+};
+use swtcg_sdk::*;
+
+use crate::units::{arena_of, condition_carried_out, holds, named, names, units_carried_out};
+
+/// The note key counting this ability's uses this turn, for "once per turn".
+fn uses_key(ability: &Ability) -> String {
+    format!("card-script uses {}", ability.index)
+}
+
+/// The printed cost before the arrow, if the engine pays it.
+fn cost_of(text: &str) -> Option<&str> {
+    let (cost, _) = api::text::split_at_arrow(text)?;
+    let cost = cost.trim();
+    (!cost.is_empty() && api::cost::parse_costs(cost).is_ok()).then_some(cost)
+}
+
+/// Whether this plugin carries out every part of an activated script printed as `text`.
+pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
+    let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
+    script.kind == Kind::Activated
+        && script.trigger.is_none()
+        && cost_of(text).is_some()
+        && script.conditions.iter().all(condition_carried_out)
+        && script.limits.iter().all(limit_carried_out)
+        && !script.steps.is_empty()
+        && chosen <= 1
+        && script.steps.iter().enumerate().all(|(at, step)| {
+            // "that unit" names the unit chosen before it.
+            let chosen_before = script.steps[..at].iter().any(picks_one);
+            step_carried_out(step, chosen_before)
+        })
+}
+
+fn limit_carried_out(limit: &Limit) -> bool {
+    matches!(
+        limit,
+        Limit::During {
+            moment: Moment::BuildStep,
+            whose: Whose::Yours,
+        } | Limit::If(Condition::NoAttack)
+            | Limit::PerTurn(_)
+    )
+}
+
+/// Whether a step picks the one unit the player chooses.
+fn picks_one(step: &Step) -> bool {
+    match &step.effect {
+        Does::Choose(units) => is_one(units),
+        effect => subject(effect).is_some_and(is_one),
+    }
+}
+
+fn is_one(units: &Units) -> bool {
+    matches!(
+        units.pick,
+        Pick::Chosen {
+            count: 1,
+            up_to: false
+        }
+    )
+}
+
+/// The units a step's effect is about, if it is about units.
+fn subject(effect: &Does) -> Option<&Units> {
+    match effect {
+        Does::Stats { who, .. } | Does::Grant { who, .. } => Some(who),
+        Does::Damage { to, .. } | Does::Prevent { to, .. } => Some(to),
+        Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
+        Does::RemoveDamage { from, .. } => Some(from),
+        Does::Tap(units) | Does::Untap(units) | Does::Choose(units) => Some(units),
+        _ => None,
+    }
+}
+
+/// Whether the units of a step can be told: as a static ability's, or one chosen unit, or
+/// (`chosen_before`) the unit chosen by an earlier step ("that unit"), or the attacking unit.
+fn units_ok(units: &Units, chosen_before: bool) -> bool {
+    match units.pick {
+        Pick::That => chosen_before,
+        Pick::Attacker | Pick::Defender => units.filters.is_empty() && !units.other,
+        _ => units_carried_out(units, true),
+    }
+}
+
+fn number(amount: &Amount) -> Option<u32> {
+    match amount {
+        Amount::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+fn step_carried_out(step: &Step, chosen_before: bool) -> bool {
+    if step.optional
+        || step.if_you_do
+        || step.only_if.is_some()
+        || step.unless_opponent_pays.is_some()
+    {
+        return false;
+    }
+    let lasting = matches!(step.effect, Does::Stats { .. } | Does::Grant { .. });
+    // A change of stats or keywords needs its duration, and nothing else has one.
+    if lasting != step.duration.is_some() {
+        return false;
+    }
+    let units = subject(&step.effect).is_none_or(|units| units_ok(units, chosen_before));
+    units
+        && match &step.effect {
+            Does::Stats { per, .. } => per.is_none(),
+            Does::Grant {
+                keywords,
+                abilities,
+                ..
+            } => {
+                abilities.is_empty()
+                    && !keywords.is_empty()
+                    && keywords.iter().all(|k| {
+                        k.costs.is_empty() && k.amount.as_ref().is_none_or(|a| number(a).is_some())
+                    })
+            }
+            Does::Force { who, amount, .. }
+            | Does::Draw { who, amount }
+            | Does::BuildPoints { who, amount } => {
+                matches!(who, Player::You | Player::Opponent) && number(amount).is_some()
+            }
+            Does::Damage { amount, .. }
+            | Does::DamageCounters { amount, .. }
+            | Does::Counters { amount, .. } => number(amount).is_some(),
+            Does::RemoveDamage {
+                amount: Some(amount),
+                up_to: true,
+                ..
+            } => number(amount).is_some(),
+            Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
+            Does::Tap(_) | Does::Untap(_) | Does::Choose(_) => true,
+            _ => false,
+        }
+}
+
+/// Whether the script may be played as a build action only ("Play only during your build
+/// step").
+pub(crate) fn in_build_step(script: &Script) -> bool {
+    script
+        .limits
+        .iter()
+        .any(|l| matches!(l, Limit::During { .. }))
+}
+
+/// Whether a step prevents damage: the script is then played in the damage prevention POP.
+fn prevents(script: &Script) -> bool {
+    script
+        .steps
+        .iter()
+        .any(|s| matches!(s.effect, Does::Prevent { .. }))
+}
+
+/// Whether a step lasts for this attack or names the attack's units: only during an attack.
+fn needs_attack(script: &Script) -> bool {
+    script.steps.iter().any(|s| {
+        s.duration == Some(script::Duration::ThisAttack)
+            || subject(&s.effect).is_some_and(|u| matches!(u.pick, Pick::Attacker | Pick::Defender))
+    })
+}
+
+/// The offer of the ability now, if it can be played: in a POP (`pop`) or, for a build-step
+/// ability, as a build action (`pop` none).
+pub(crate) fn offer(ability: &Ability, script: &Script, pop: Option<Pop>) -> Option<Activation> {
+    let me = host::unit(ability.unit)?;
+    // Only a unit in an arena uses its abilities (game 13.7).
+    if !me.built || arena_of(me.zone).is_none() {
+        return None;
+    }
+    let timely = match pop {
+        None => in_build_step(script),
+        Some(Pop::DamagePrevention) => !in_build_step(script) && prevents(script),
+        Some(Pop::Reroll | Pop::Disrupt) => false,
+        Some(_) => !in_build_step(script) && !prevents(script),
+    };
+    let allowed = script.limits.iter().all(|limit| match limit {
+        // "Play only when no unit is attacking": in a POP outside an attack (game 9.5: P1 to
+        // P3 and P9) or in the build step.
+        Limit::If(Condition::NoAttack) => matches!(
+            pop,
+            None | Some(Pop::BattlePhase | Pop::BattleStep | Pop::BetweenAttacks | Pop::AttackEnd)
+        ),
+        Limit::If(condition) => holds(condition, &me),
+        Limit::PerTurn(times) => {
+            host::note(me.id, &uses_key(ability)).unwrap_or(0)
+                < i32::try_from(*times).unwrap_or(i32::MAX)
+        }
+        _ => true,
+    });
+    if !timely
+        || !allowed
+        || !script.conditions.iter().all(|c| holds(c, &me))
+        || (needs_attack(script) && host::attack().is_none())
+    {
+        return None;
+    }
+    let targets = match script.steps.iter().find(|s| picks_one(s)) {
+        Some(step) => {
+            let targets = choosable(step, &me);
+            if targets.is_empty() {
+                return None;
+            }
+            targets
+        }
+        None => Vec::new(),
+    };
+    Some(Activation {
+        label: ability.text.clone(),
+        cost: cost_of(&ability.parameter).map(str::to_string),
+        targets,
+        max_amount: up_to(script),
+        replaces: false,
+    })
+}
+
+/// The N of "remove up to N damage counters", which the player chooses from 1 to N: the offer's
+/// amount.
+fn up_to(script: &Script) -> Option<u32> {
+    script.steps.iter().find_map(|s| match &s.effect {
+        Does::RemoveDamage {
+            amount: Some(amount),
+            up_to: true,
+            ..
+        } => number(amount),
+        _ => None,
+    })
+}
+
+/// The units a choosing step may choose now: those its phrase names on which the step does
+/// something (a prevention only for a unit with damage pending, an untap only for a tapped
+/// unit, a tap only for an untapped one).
+fn choosable(step: &Step, me: &UnitView) -> Vec<UnitId> {
+    let Some(units) = subject(&step.effect) else {
+        return Vec::new();
+    };
+    named(units, me)
+        .into_iter()
+        .filter(|unit| match &step.effect {
+            Does::Prevent { .. } => prevention_offer(unit.id, 1, |p| p.preventable) > 0,
+            Does::Untap(_) => unit.tapped,
+            Does::Tap(_) => !unit.tapped,
+            _ => true,
+        })
+        .map(|unit| unit.id)
+        .collect()
+}
+
+fn duration(duration: Option<script::Duration>) -> Duration {
+    match duration {
+        Some(script::Duration::ThisAttack) => Duration::ThisAttack,
+        Some(script::Duration::ThisBattlePhase) => Duration::EndOfBattle,
+        Some(script::Duration::ThisGame) => Duration::EndOfGame,
+        Some(script::Duration::ThisTurn) | None => Duration::EndOfTurn,
+    }
+}
+
+/// The effects of playing the ability with `target` as the chosen unit (checked against what
+/// may be chosen now), and a note of the use for "once per turn".
+pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> HookResult {
+    let target = choice.target;
+    let me = host::unit(ability.unit).ok_or("the unit with the ability left play")?;
+    let chosen = match script.steps.iter().find(|s| picks_one(s)) {
+        Some(step) => {
+            let target = target.ok_or("the ability needs a unit chosen")?;
+            if !choosable(step, &me).contains(&target) {
+                return Err(format!("unit {target} is not one this ability may choose"));
+            }
+            Some(target)
+        }
+        None => None,
+    };
+    let opponent = match me.controller {
+        Side::Dark => Side::Light,
+        Side::Light => Side::Dark,
+    };
+    let mut effects = Vec::new();
+    for step in &script.steps {
+        let units: Vec<UnitId> = match subject(&step.effect) {
+            Some(units) => match units.pick {
+                Pick::Chosen { .. } | Pick::That => chosen.into_iter().collect(),
+                Pick::Attacker => host::attack().map(|a| a.attacker).into_iter().collect(),
+                Pick::Defender => host::attack().map(|a| a.defender).into_iter().collect(),
+                _ => named(units, &me)
+                    .into_iter()
+                    .filter(|u| names(units, u, &me))
+                    .map(|u| u.id)
+                    .collect(),
+            },
+            None => Vec::new(),
+        };
+        let lasts = duration(step.duration);
+        let side = |who: &Player| {
+            if *who == Player::You {
+                me.controller
+            } else {
+                opponent
+            }
+        };
+        match &step.effect {
+            Does::Stats {
+                power,
+                health,
+                speed,
+                ..
+            } => effects.extend(units.iter().map(|&unit| {
+                Effect::Stats(StatChange {
+                    unit,
+                    speed: *speed,
+                    power: *power,
+                    health: *health,
+                    duration: lasts,
+                })
+            })),
+            Does::Grant { keywords, .. } => {
+                for keyword in keywords {
+                    let text = match keyword.amount.as_ref().and_then(number) {
+                        Some(n) => format!("{} {n}", keyword.name),
+                        None => keyword.name.clone(),
+                    };
+                    effects.extend(units.iter().map(|&unit| {
+                        Effect::Grant(Grant {
+                            unit,
+                            text: text.clone(),
+                            duration: lasts,
+                        })
+                    }));
+                }
+            }
+            Does::Force { who, amount, lose } => {
+                let amount = number(amount).unwrap_or(0);
+                effects.push(match (lose, who) {
+                    (false, Player::You) => Effect::GainForce(amount),
+                    (false, _) => return Err("only you gain Force here".to_string()),
+                    (true, who) => Effect::LoseForce(SideAmount {
+                        side: side(who),
+                        amount,
+                    }),
+                });
+            }
+            Does::Draw { who, amount } => effects.push(Effect::Draw(SideAmount {
+                side: side(who),
+                amount: number(amount).unwrap_or(0),
+            })),
+            Does::BuildPoints {
+                who: Player::You,
+                amount,
+            } => {
+                effects.push(Effect::GainBuildPoints(number(amount).unwrap_or(0)));
+            }
+            Does::Damage { amount, .. } => effects.extend(units.iter().map(|&target| {
+                Effect::Damage(Damage {
+                    source: me.id,
+                    target,
+                    amount: number(amount).unwrap_or(0),
+                })
+            })),
+            Does::DamageCounters { amount, .. } => {
+                effects.extend(units.iter().map(|&unit| {
+                    Effect::PlaceDamage(UnitAmount {
+                        unit,
+                        amount: number(amount).unwrap_or(0),
+                    })
+                }));
+            }
+            Does::Counters {
+                kind,
+                amount,
+                remove,
+                ..
+            } => {
+                let n = i32::try_from(number(amount).unwrap_or(0)).unwrap_or(i32::MAX);
+                effects.extend(units.iter().map(|&unit| {
+                    Effect::Counters(CounterChange {
+                        unit,
+                        kind: kind.clone(),
+                        amount: if *remove { -n } else { n },
+                    })
+                }));
+            }
+            Does::RemoveDamage { amount, .. } => {
+                let most = amount.as_ref().and_then(number).unwrap_or(0);
+                let amount = choice.amount.unwrap_or(most).min(most);
+                effects.extend(
+                    units
+                        .iter()
+                        .map(|&unit| Effect::RemoveDamage(UnitAmount { unit, amount })),
+                );
+            }
+            Does::Prevent { amount, .. } => {
+                for &unit in &units {
+                    let most = amount.as_ref().and_then(number).unwrap_or(u32::MAX);
+                    let amount = prevention_offer(unit, most, |p| p.preventable);
+                    if amount > 0 {
+                        effects.push(Effect::Prevent(UnitAmount { unit, amount }));
+                    }
+                }
+            }
+            Does::Tap(_) => effects.extend(units.iter().map(|&unit| Effect::Tap(unit))),
+            Does::Untap(_) => effects.extend(units.iter().map(|&unit| Effect::Untap(unit))),
+            Does::Choose(_) => {}
+            _ => return Err(format!("can't carry out \"{}\"", ability.parameter)),
+        }
+    }
+    if script.limits.iter().any(|l| matches!(l, Limit::PerTurn(_))) {
+        let used = host::note(me.id, &uses_key(ability)).unwrap_or(0);
+        effects.push(Effect::Note(NoteChange {
+            unit: me.id,
+            key: uses_key(ability),
+            value: used + 1,
+            duration: Duration::EndOfTurn,
+        }));
+    }
+    Ok(effects)
+}

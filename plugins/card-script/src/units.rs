@@ -1,0 +1,143 @@
+//! Which units a script names: a `Units` phrase ("each of your other Clones in this arena") and
+//! the conditions about units ("As long as this unit is in the Ground arena") read against the
+//! host's view of the game, for the unit `me` whose ability it is.
+
+use swtcg_card_script::script::{self, Condition, Filter, Owner, Pick, Units, Where};
+use swtcg_card_script::vocabulary::has_subtype;
+use swtcg_sdk::*;
+
+/// Whether this plugin can tell a filter from the host's view of a unit.
+pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
+    match filter {
+        Filter::Subtype(_)
+        | Filter::OfArena(_)
+        | Filter::Unique
+        | Filter::Tapped
+        | Filter::Untapped
+        | Filter::Damaged => true,
+        Filter::In(place) => place_carried_out(place),
+        Filter::Not(inner) => filter_carried_out(inner),
+        Filter::AnyOf(filters) => filters.iter().all(filter_carried_out),
+        // A card's side (Dark Side, Neutral), its printed cost, its keywords and other cards'
+        // names are not in the host's view of a unit.
+        _ => false,
+    }
+}
+
+/// Whether this plugin can tell a place from the host's view of a unit.
+pub(crate) fn place_carried_out(place: &Where) -> bool {
+    matches!(place, Where::Arenas(_) | Where::AnyArena | Where::ThisArena)
+}
+
+/// Whether the units are picked in a way a static ability or an activation carries out: the
+/// card itself, every matching unit, or (`chosen`) one matching unit the player chooses.
+pub(crate) fn units_carried_out(units: &Units, chosen: bool) -> bool {
+    let pick = match units.pick {
+        Pick::This | Pick::Each => true,
+        Pick::Chosen {
+            count: 1,
+            up_to: false,
+        } => chosen,
+        _ => false,
+    };
+    pick && units.filters.iter().all(filter_carried_out)
+}
+
+/// The arena of a zone, if it is one.
+pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
+    match zone {
+        Zone::Space => Some(Arena::Space),
+        Zone::Ground => Some(Arena::Ground),
+        Zone::Character => Some(Arena::Character),
+        Zone::BuildZone => None,
+    }
+}
+
+/// The SDK's arena of a script's arena.
+pub(crate) fn arena(arena: script::Arena) -> Arena {
+    match arena {
+        script::Arena::Space => Arena::Space,
+        script::Arena::Ground => Arena::Ground,
+        script::Arena::Character => Arena::Character,
+    }
+}
+
+/// Whether `unit` is in `place`, `me` being the card with the text.
+fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
+    let here = arena_of(unit.zone);
+    match place {
+        Where::Arenas(arenas) => arenas.iter().any(|&a| here == Some(arena(a))),
+        Where::AnyArena => here.is_some(),
+        Where::ThisArena => here.is_some() && here == arena_of(me.zone),
+        // Cards being built, and an arena chosen or named earlier in the text: not carried
+        // out yet (`place_carried_out`).
+        Where::BuildZone(_) | Where::ThatArena => false,
+    }
+}
+
+fn matches(filter: &Filter, unit: &UnitView, me: &UnitView) -> bool {
+    match filter {
+        Filter::Subtype(subtype) => has_subtype(&unit.subtypes, subtype),
+        Filter::OfArena(a) => unit.arenas.contains(&arena(*a)),
+        Filter::In(place) => in_place(place, unit, me),
+        Filter::Unique => unit.unique,
+        Filter::Tapped => unit.tapped,
+        Filter::Untapped => !unit.tapped,
+        Filter::Damaged => unit.damage > 0,
+        Filter::Not(inner) => !matches(inner, unit, me),
+        Filter::AnyOf(filters) => filters.iter().any(|f| matches(f, unit, me)),
+        _ => false,
+    }
+}
+
+/// Whether `target` is one of the units a phrase names, `me` being the card with the text: the
+/// card itself for `this`, else a unit in an arena (a card being built is no unit yet) of the
+/// owner and filters printed. For a chosen unit this says which units may be chosen.
+pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
+    match units.pick {
+        Pick::This => target.id == me.id,
+        Pick::Each | Pick::Chosen { .. } => {
+            let owner = match units.owner {
+                Owner::Any => true,
+                Owner::Yours => target.controller == me.controller,
+                Owner::Opponents => target.controller != me.controller,
+            };
+            owner
+                && target.built
+                && arena_of(target.zone).is_some()
+                && !(units.other && target.id == me.id)
+                && units.filters.iter().all(|f| matches(f, target, me))
+        }
+        _ => false,
+    }
+}
+
+/// Every unit in play a phrase names.
+pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
+    if units.pick == Pick::This {
+        return vec![me.clone()];
+    }
+    host::units(None)
+        .into_iter()
+        .filter_map(host::unit)
+        .filter(|unit| names(units, unit, me))
+        .collect()
+}
+
+/// Whether this plugin can tell a condition from the game.
+pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
+    match condition {
+        Condition::UnitsIn { who, place } => who.pick == Pick::This && place_carried_out(place),
+        Condition::NoAttack => true,
+        _ => false,
+    }
+}
+
+/// Whether a condition holds now.
+pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
+    match condition {
+        Condition::UnitsIn { who, place } if who.pick == Pick::This => in_place(place, me, me),
+        Condition::NoAttack => host::attack().is_none(),
+        _ => false,
+    }
+}
