@@ -501,10 +501,12 @@ pub enum Query {
     PilotRoom,
     /// Since API 1.8.
     Undisruptable,
+    /// Since API 1.9.
+    GrantedAbilitiesFor,
 }
 
 impl Query {
-    pub const ALL: [Query; 20] = [
+    pub const ALL: [Query; 21] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -525,6 +527,7 @@ impl Query {
         Query::BuildActivations,
         Query::PilotRoom,
         Query::Undisruptable,
+        Query::GrantedAbilitiesFor,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -550,6 +553,7 @@ impl Query {
             Query::BuildActivations => "build-activations",
             Query::PilotRoom => "pilot-room",
             Query::Undisruptable => "undisruptable",
+            Query::GrantedAbilitiesFor => "granted-abilities-for",
         }
     }
 
@@ -635,6 +639,13 @@ pub enum QueryCall {
     /// disrupted."), answered with `QueryAnswer::Flag`. Asked of every ability in play and of
     /// the played card's own, before its disrupt POP. Since API 1.8.
     Undisruptable,
+    /// The printed abilities the ability gives another unit in play (an aura: "Each of your
+    /// other Stormtroopers gets Accuracy 1."), answered with `QueryAnswer::Abilities`. Asked at
+    /// each state check about every unit in play but the ability's own. Since API 1.9; a host
+    /// answers none for an older plugin.
+    GrantedAbilitiesFor {
+        unit: UnitId,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -673,6 +684,7 @@ impl QueryCall {
             QueryCall::BuildActivations { .. } => Query::BuildActivations,
             QueryCall::PilotRoom { .. } => Query::PilotRoom,
             QueryCall::Undisruptable => Query::Undisruptable,
+            QueryCall::GrantedAbilitiesFor { .. } => Query::GrantedAbilitiesFor,
         }
     }
 }

@@ -150,6 +150,10 @@ impl NativePlugin {
             // request): no change, the answer the wasm host gives its older versions.
             return Ok(QueryAnswer::Flag(false));
         }
+        if matches!(call, QueryCall::GrantedAbilitiesFor { .. }) && self.minor < 9 {
+            // Before API 1.9 no plugin gives other units abilities by this query.
+            return Ok(QueryAnswer::Abilities(Vec::new()));
+        }
         let request = Request::Query {
             ability: ability.clone(),
             call: call.clone(),

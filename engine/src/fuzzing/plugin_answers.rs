@@ -909,9 +909,9 @@ impl<'a> FuzzHost<'a> {
                 let tag = self.tamed(tag);
                 QueryAnswer::Effects(self.effects(tag, state, own))
             }
-            QueryCall::GrantedAbilities | QueryCall::RemovedKeywords { .. } => {
-                QueryAnswer::Abilities(self.texts(3))
-            }
+            QueryCall::GrantedAbilities
+            | QueryCall::GrantedAbilitiesFor { .. }
+            | QueryCall::RemovedKeywords { .. } => QueryAnswer::Abilities(self.texts(3)),
             QueryCall::Completions => QueryAnswer::Completions(self.completions()),
             QueryCall::AttackArenas => {
                 let count = self.bytes.byte() % 3;
@@ -996,9 +996,9 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
             QueryAnswer::Activations(Vec::new())
         }
         QueryCall::Activate { .. } | QueryCall::Chosen { .. } => QueryAnswer::Effects(Vec::new()),
-        QueryCall::GrantedAbilities | QueryCall::RemovedKeywords { .. } => {
-            QueryAnswer::Abilities(Vec::new())
-        }
+        QueryCall::GrantedAbilities
+        | QueryCall::GrantedAbilitiesFor { .. }
+        | QueryCall::RemovedKeywords { .. } => QueryAnswer::Abilities(Vec::new()),
         QueryCall::Completions => QueryAnswer::Completions(Vec::new()),
         QueryCall::AttackArenas => QueryAnswer::Arenas(Vec::new()),
         QueryCall::PilotRoom { .. } => QueryAnswer::PilotRoom(RoomForPilots::default()),

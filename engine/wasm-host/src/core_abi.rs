@@ -65,7 +65,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 22] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 23] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -88,6 +88,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 22] = [
     ("pilot-room", 4, 1),
     ("removed-keywords-all", 2, 1),
     ("undisruptable", 2, 1),
+    ("granted-abilities-for", 3, 1),
 ];
 
 fn host_module() -> String {
@@ -1388,6 +1389,29 @@ impl CoreInstance {
         self.call_scalar(store, &self.exports.stacks_under, params)
     }
 
+    /// The `hit-threshold` query: the `option<u8>` at the plugin's return pointer.
+    fn query_hit_threshold(
+        &self,
+        store: &mut Store<HostCtx>,
+        (unit, key): (i32, i32),
+        kind: api::DiceKind,
+    ) -> Result<Option<u8>> {
+        let kind = match kind {
+            api::DiceKind::Attack => 0,
+            api::DiceKind::Damage => 1,
+        };
+        self.call_lift(
+            store,
+            &self.exports.hit_threshold,
+            (unit, key, kind),
+            |m, at| match m.u8(m.record(at, 2, 1)?)? {
+                0 => Ok(None),
+                1 => m.u8(at + 1).map(Some),
+                v => fail(format!("invalid option case {v}")),
+            },
+        )
+    }
+
     /// The `pilot-room` query (API 1.7): the boarding Pilot's subtypes lowered into guest
     /// memory as a `list<string>`, which the plugin then owns, as for `stacks-under`.
     fn query_pilot_room(
@@ -1424,20 +1448,7 @@ impl CoreInstance {
                 (unit, key, *attacker as i32, *defender as i32),
             )?),
             Q::HitThreshold { kind } => {
-                let kind = match kind {
-                    api::DiceKind::Attack => 0,
-                    api::DiceKind::Damage => 1,
-                };
-                A::Threshold(self.call_lift(
-                    store,
-                    &self.exports.hit_threshold,
-                    (unit, key, kind),
-                    |m, at| match m.u8(m.record(at, 2, 1)?)? {
-                        0 => Ok(None),
-                        1 => m.u8(at + 1).map(Some),
-                        v => fail(format!("invalid option case {v}")),
-                    },
-                )?)
+                A::Threshold(self.query_hit_threshold(store, (unit, key), *kind)?)
             }
             Q::CanBeAttacked { attacker } => A::Flag(
                 self.call_scalar(
@@ -1528,12 +1539,17 @@ impl CoreInstance {
             Q::SecretRoll => {
                 A::Flag(self.call_scalar(store, &self.exports.secret_roll, (unit, key))? != 0)
             }
-            Q::RemovedKeywords { unit: other } => A::Abilities(self.call_lift(
-                store,
-                &self.exports.removed_keywords,
-                (unit, key, *other as i32),
-                |m, at| m.strings(m.record(at, 8, 4)?),
-            )?),
+            // Both about another unit, both answered with a list of strings.
+            Q::RemovedKeywords { unit: other } | Q::GrantedAbilitiesFor { unit: other } => {
+                let export = match call {
+                    Q::RemovedKeywords { .. } => &self.exports.removed_keywords,
+                    _ => &self.exports.granted_abilities_for,
+                };
+                let params = (unit, key, *other as i32);
+                A::Abilities(self.call_lift(store, export, params, |m, at| {
+                    m.strings(m.record(at, 8, 4)?)
+                })?)
+            }
             Q::BuildActivations { event } => A::Activations(self.call_lift(
                 store,
                 &self.exports.build_activations,

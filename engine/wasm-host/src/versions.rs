@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.8.0 (`plugin-api/wit-history/1.8.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_8 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.8.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.7.0 (`plugin-api/wit-history/1.7.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_7 {
@@ -631,10 +641,36 @@ macro_rules! conversions_1_7 {
     };
 }
 
-/// API 1.8.0, the newest: Disrupt (game 13.3), with the host question `playing` (a
-/// `play-view`), the effect `disrupt` and the query `undisruptable`; and the effect
-/// `unless-pays` (a player may pay a cost inside an effect).
-pub(crate) mod v1_8 {
+/// The records and effects API 1.8.0 added (and later versions kept), in a version's module
+/// after `conversions!`: the play whose disrupt POP is open, as the host question `playing`
+/// answers it. (Its effects `disrupt` and `unless-pays` are arms of `conversions_1_4!`.)
+macro_rules! conversions_1_8 {
+    () => {
+        fn to_wit_play_kind(kind: api::PlayKind) -> wit::PlayKind {
+            match kind {
+                api::PlayKind::BattleCard => wit::PlayKind::BattleCard,
+                api::PlayKind::Mission => wit::PlayKind::Mission,
+                api::PlayKind::ActivatedAbility => wit::PlayKind::ActivatedAbility,
+            }
+        }
+
+        /// The play whose disrupt POP is open, as the host question `playing` answers it.
+        pub(crate) fn play_view(p: api::PlayView) -> wit::PlayView {
+            wit::PlayView {
+                id: p.id,
+                side: to_wit_side(p.side),
+                kind: to_wit_play_kind(p.kind),
+                card: p.card,
+                unit: p.unit,
+                text: p.text,
+            }
+        }
+    };
+}
+
+/// API 1.9.0, the newest: the query `granted-abilities-for` (auras giving other units
+/// abilities). Its records and effects are those of 1.8.0.
+pub(crate) mod v1_9 {
     conversions!(super::bindings::swtcg::keyword::types);
     conversions_1_4!(@ {
         Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
@@ -645,26 +681,24 @@ pub(crate) mod v1_8 {
     });
     inline_attack!();
     conversions_1_7!();
+    conversions_1_8!();
+}
 
-    fn to_wit_play_kind(kind: api::PlayKind) -> wit::PlayKind {
-        match kind {
-            api::PlayKind::BattleCard => wit::PlayKind::BattleCard,
-            api::PlayKind::Mission => wit::PlayKind::Mission,
-            api::PlayKind::ActivatedAbility => wit::PlayKind::ActivatedAbility,
-        }
-    }
-
-    /// The play whose disrupt POP is open, as the host question `playing` answers it.
-    pub(crate) fn play_view(p: api::PlayView) -> wit::PlayView {
-        wit::PlayView {
-            id: p.id,
-            side: to_wit_side(p.side),
-            kind: to_wit_play_kind(p.kind),
-            card: p.card,
-            unit: p.unit,
-            text: p.text,
-        }
-    }
+/// API 1.8.0: Disrupt (game 13.3), with the host question `playing` (a `play-view`), the effect
+/// `disrupt` and the query `undisruptable`; and the effect `unless-pays` (a player may pay a
+/// cost inside an effect).
+pub(crate) mod v1_8 {
+    conversions!(super::bindings_1_8::swtcg::keyword::types);
+    conversions_1_4!(@ {
+        Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
+        Err(wit::Effect::UnlessPays(u)) => E::UnlessPays {
+            side: from_wit_side(u.side),
+            cost: u.cost,
+        },
+    });
+    inline_attack!();
+    conversions_1_7!();
+    conversions_1_8!();
 }
 
 /// API 1.7.0: the field `replaces` of `activation` and the queries `pilot-room` and
@@ -901,17 +935,34 @@ macro_rules! host_1_6 {
     };
 }
 
-host_impl!(bindings, v1_8, {
-    host_1_1!();
-    host_1_2!(bindings, v1_8);
-    host_1_4!(bindings, v1_8);
-    host_1_5!();
-    host_1_6!(bindings, v1_8);
+/// The host function API 1.8.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_8 {
+    ($bindings:ident, $conv:ident) => {
+        fn playing(
+            &mut self,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::PlayView>> {
+            self.charge()?;
+            Ok(self.view().and_then(|v| v.playing()).map($conv::play_view))
+        }
+    };
+}
 
-    fn playing(&mut self) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::PlayView>> {
-        self.charge()?;
-        Ok(self.view().and_then(|v| v.playing()).map(v1_8::play_view))
-    }
+host_impl!(bindings, v1_9, {
+    host_1_1!();
+    host_1_2!(bindings, v1_9);
+    host_1_4!(bindings, v1_9);
+    host_1_5!();
+    host_1_6!(bindings, v1_9);
+    host_1_8!(bindings, v1_9);
+});
+
+host_impl!(bindings_1_8, v1_8, {
+    host_1_1!();
+    host_1_2!(bindings_1_8, v1_8);
+    host_1_4!(bindings_1_8, v1_8);
+    host_1_5!();
+    host_1_6!(bindings_1_8, v1_8);
+    host_1_8!(bindings_1_8, v1_8);
 });
 
 host_impl!(bindings_1_7, v1_7, {

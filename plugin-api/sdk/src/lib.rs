@@ -318,6 +318,11 @@ macro_rules! keyword_trait {
             fn undisruptable(_ability: Ability) -> bool {
                 false
             }
+            /// Printed abilities this ability gives another unit in play now, an aura (since
+            /// API 1.9); by default none.
+            fn granted_abilities_for(_ability: Ability, _unit: UnitId) -> Vec<String> {
+                Vec::new()
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -416,6 +421,9 @@ macro_rules! keyword_trait {
                         }
                         fn undisruptable(ability: AbilityRef) -> bool {
                             <$ty as Keyword>::undisruptable($crate::ability_keys::resolve(ability))
+                        }
+                        fn granted_abilities_for(ability: AbilityRef, unit: UnitId) -> Vec<String> {
+                            <$ty as Keyword>::granted_abilities_for($crate::ability_keys::resolve(ability), unit)
                         }
                     }
 

@@ -481,6 +481,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::Understands => A::Flag(T::understands(a)),
                 Q::SecretRoll => A::Flag(T::secret_roll(a)),
                 Q::Undisruptable => A::Flag(T::undisruptable(a)),
+                Q::GrantedAbilitiesFor { unit } => A::Abilities(T::granted_abilities_for(a, unit)),
                 Q::RemovedKeywords { unit } => A::Abilities(T::removed_keywords(a, unit)),
                 Q::RemovedKeywordsAll => A::LostKeywords(
                     T::removed_keywords_all(a)

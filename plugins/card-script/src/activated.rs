@@ -24,6 +24,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
+use crate::granted::keyword_texts;
 use crate::units::{arena_of, condition_carried_out, holds, named, names, units_carried_out};
 
 /// The note key counting this ability's uses this turn, for "once per turn".
@@ -134,13 +135,7 @@ fn step_carried_out(step: &Step, chosen_before: bool) -> bool {
                 keywords,
                 abilities,
                 ..
-            } => {
-                abilities.is_empty()
-                    && !keywords.is_empty()
-                    && keywords.iter().all(|k| {
-                        k.costs.is_empty() && k.amount.as_ref().is_none_or(|a| number(a).is_some())
-                    })
-            }
+            } => abilities.is_empty() && !keywords.is_empty() && keyword_texts(keywords).is_some(),
             Does::Force { who, amount, .. }
             | Does::Draw { who, amount }
             | Does::BuildPoints { who, amount } => {
@@ -338,11 +333,7 @@ pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> Ho
                 })
             })),
             Does::Grant { keywords, .. } => {
-                for keyword in keywords {
-                    let text = match keyword.amount.as_ref().and_then(number) {
-                        Some(n) => format!("{} {n}", keyword.name),
-                        None => keyword.name.clone(),
-                    };
+                for text in keyword_texts(keywords).unwrap_or_default() {
                     effects.extend(units.iter().map(|&unit| {
                         Effect::Grant(Grant {
                             unit,

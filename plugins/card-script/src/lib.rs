@@ -2,7 +2,8 @@
 //! (`swtcg-card-script`) into an ability script, and this plugin claims the text when it carries
 //! out every part of the script (`understands` asks [`claimed`]). What it carries out so far:
 //!
-//! - static stat changes (game 13.1.3), in [`statics`];
+//! - static stat changes and keywords (game 13.1.3), the card's own and an aura's (API 1.9
+//!   `granted-abilities-for`), in [`statics`];
 //! - activated abilities (game 13.1, 13.8) with the costs the engine pays, in [`activated`].
 //!
 //! The units a script names are read against the game in [`units`]. A text is read with the
@@ -12,6 +13,7 @@
 //! yet.
 
 mod activated;
+mod granted;
 mod statics;
 mod units;
 
@@ -48,7 +50,7 @@ fn script_of(text: &str, name: &str) -> Option<Script> {
         if let Some(script) = read_before.get(&(text.to_string(), name.to_string())) {
             return script.clone();
         }
-        let script = read(
+        let mut script = read(
             text,
             Card {
                 name,
@@ -56,6 +58,9 @@ fn script_of(text: &str, name: &str) -> Option<Script> {
             },
         )
         .script;
+        if let Some(script) = &mut script {
+            statics::bind_that_arena(script);
+        }
         read_before.insert((text.to_string(), name.to_string()), script.clone());
         script
     })
@@ -82,6 +87,18 @@ fn change_for(ability: &Ability, target: UnitId) -> Stats {
     statics::change_for(&script, &me, &unit)
 }
 
+/// The keywords `target` gets from the ability's static script, as printed texts.
+fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
+    let (Some(me), Some(unit), Some(script)) = (
+        host::unit(ability.unit),
+        host::unit(target),
+        script(ability),
+    ) else {
+        return Vec::new();
+    };
+    statics::keywords_for(&script, &me, &unit)
+}
+
 impl Keyword for CardScript {
     fn understands(ability: Ability) -> bool {
         claimed_script(&ability).is_some()
@@ -93,6 +110,14 @@ impl Keyword for CardScript {
 
     fn stat_modifier_for(ability: Ability, unit: UnitId) -> Stats {
         change_for(&ability, unit)
+    }
+
+    fn granted_abilities(ability: Ability) -> Vec<String> {
+        keywords_for(&ability, ability.unit)
+    }
+
+    fn granted_abilities_for(ability: Ability, unit: UnitId) -> Vec<String> {
+        keywords_for(&ability, unit)
     }
 
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
@@ -140,6 +165,19 @@ mod tests {
     }
 
     #[test]
+    fn static_keywords_are_claimed_but_not_an_activated_keyword_without_its_cost() {
+        assert!(claimed_text("Each of your Jedi gets Stealth."));
+        assert!(claimed_text(
+            "Each of your units in the Space arena gets -2 power and Accuracy 1."
+        ));
+        assert!(claimed_on(
+            "As long as Praji is in the Character arena, each of your other Characters gets Lucky 1.",
+            "Praji (A)"
+        ));
+        assert!(!claimed_text("Each of your Jedi gets Evade 1."));
+    }
+
+    #[test]
     fn activated_abilities_with_costs_the_engine_pays_are_claimed() {
         assert!(claimed_text(
             "[tap] -> Draw a card. Play only during your build step."
@@ -172,7 +210,6 @@ mod tests {
         assert!(!claimed_text(
             "Each of your Subordinates gets +10 speed and +1 power."
         ));
-        assert!(!claimed_text("Each of your Jedi gets Stealth."));
         assert!(!claimed_text("Gain 2 Force."));
         // A cost the engine does not pay, an effect not carried out, a mandatory removal.
         assert!(!claimed_text(
@@ -183,6 +220,14 @@ mod tests {
         ));
         assert!(!claimed_text(
             "Pay 1 build point -> Remove 1 damage counter from this unit. Play only during your build step."
+        ));
+    }
+
+    #[test]
+    fn that_arena_is_the_arena_the_condition_names() {
+        assert!(claimed_on(
+            "As long as Momaw is in the Character arena, each Stormtrooper in that arena gets -20 speed.",
+            "Momaw Nadon (A)"
         ));
     }
 

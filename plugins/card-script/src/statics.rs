@@ -1,10 +1,13 @@
-//! Static abilities (game 13.1.3): stat changes that hold while the card is in play and the
-//! script's conditions hold — "<units> gets +N power, +N health, +N speed", optionally "As long
-//! as this unit is in the <arena> arena" — for the card itself or every unit a phrase names.
+//! Static abilities (game 13.1.3): stat changes and keywords that hold while the card is in play
+//! and the script's conditions hold — "<units> gets +N power, +N health, +N speed" and "<units>
+//! gets Accuracy 1", optionally "As long as this unit is in the <arena> arena" — for the card
+//! itself or every unit a phrase names. Keywords given to other units are an aura (API 1.9
+//! `granted-abilities-for`).
 
-use swtcg_card_script::script::{Effect, Kind, Script, Step};
+use swtcg_card_script::script::{Condition, Effect, Filter, Kind, Pick, Script, Step, Where};
 use swtcg_sdk::*;
 
+use crate::granted::keyword_texts;
 use crate::units::{condition_carried_out, holds, names, units_carried_out};
 
 /// Whether this plugin carries out every part of a static script.
@@ -27,6 +30,16 @@ fn step_carried_out(step: &Step) -> bool {
     plain
         && match &step.effect {
             Effect::Stats { who, per: None, .. } => units_carried_out(who, false),
+            Effect::Grant {
+                who,
+                keywords,
+                abilities,
+            } => {
+                units_carried_out(who, false)
+                    && abilities.is_empty()
+                    && !keywords.is_empty()
+                    && keyword_texts(keywords).is_some()
+            }
             _ => false,
         }
 }
@@ -37,13 +50,17 @@ pub(crate) const NO_CHANGE: Stats = Stats {
     health: 0,
 };
 
-/// The stats `unit` gets from a static script on `me`, while `me` is in play (not being built)
-/// and the script's conditions hold.
+/// Whether a static script on `me` works now: `me` is in play (not being built) and the
+/// script's conditions hold.
+fn works(script: &Script, me: &UnitView) -> bool {
+    carried_out(script)
+        && me.zone != Zone::BuildZone
+        && script.conditions.iter().all(|c| holds(c, me))
+}
+
+/// The stats `unit` gets from a static script on `me`.
 pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Stats {
-    if !carried_out(script)
-        || me.zone == Zone::BuildZone
-        || !script.conditions.iter().all(|c| holds(c, me))
-    {
+    if !works(script, me) {
         return NO_CHANGE;
     }
     let mut change = NO_CHANGE;
@@ -63,4 +80,48 @@ pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Sta
         }
     }
     change
+}
+
+/// The keywords `unit` gets from a static script on `me`, as printed texts.
+pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> Vec<String> {
+    if !works(script, me) {
+        return Vec::new();
+    }
+    script
+        .steps
+        .iter()
+        .filter_map(|step| match &step.effect {
+            Effect::Grant { who, keywords, .. } if names(who, unit, me) => keyword_texts(keywords),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// Reads "that arena" in a static script as the one arena its condition names ("As long as
+/// Momaw is in the Character arena, each Stormtrooper in that arena gets -20 speed."): the
+/// phrase then needs no choice, and the script is carried out as if the arena were printed.
+pub(crate) fn bind_that_arena(script: &mut Script) {
+    if script.kind != Kind::Static {
+        return;
+    }
+    let named = script.conditions.iter().find_map(|c| match c {
+        Condition::UnitsIn {
+            who,
+            place: Where::Arenas(arenas),
+        } if who.pick == Pick::This && arenas.len() == 1 => Some(arenas.clone()),
+        _ => None,
+    });
+    let Some(arenas) = named else {
+        return;
+    };
+    for step in &mut script.steps {
+        if let Effect::Stats { who, .. } | Effect::Grant { who, .. } = &mut step.effect {
+            for filter in &mut who.filters {
+                if *filter == Filter::In(Where::ThatArena) {
+                    *filter = Filter::In(Where::Arenas(arenas.clone()));
+                }
+            }
+        }
+    }
 }

@@ -221,7 +221,8 @@ impl<'a> Game<'a> {
         // Static keyword bonuses and losses hold from the first moment of a hand-built
         // position.
         let result = self
-            .refresh_lost_keywords()
+            .refresh_aura_grants()
+            .and_then(|()| self.refresh_lost_keywords())
             .and_then(|()| self.refresh_static_stats())
             .and_then(|()| self.run_steps(start))
             .and_then(|()| {
@@ -469,7 +470,8 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Refreshes the keywords units lose and their static stat changes, unless the last refresh
+    /// Refreshes the abilities auras give units, the keywords units lose and their static stat
+    /// changes, unless the last refresh
     /// was at this revision and changed nothing. A refresh that wrote something is not the
     /// last word: lost keywords are read with the losses of the previous check, so the next
     /// check runs again on the new state, as it always did.
@@ -479,6 +481,7 @@ impl<'a> Game<'a> {
             return Ok(());
         }
         let logged = self.log.entries.len();
+        self.refresh_aura_grants()?;
         self.refresh_lost_keywords()?;
         self.refresh_static_stats()?;
         if self.state.revision() == revision && self.log.entries.len() == logged {

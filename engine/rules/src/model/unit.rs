@@ -95,6 +95,10 @@ pub struct Unit {
     /// Printed abilities effects gave the unit, each until its duration ends.
     #[serde(default)]
     pub granted: Vec<(String, Duration)>,
+    /// Printed abilities other units' abilities give it now (auras, API 1.9
+    /// `granted-abilities-for`), refreshed by the game at every state check.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aura_granted: Vec<String>,
     /// Face-down cards beneath the unit (Consume): not part of its stack (keywords.md), they go
     /// to their owners' discard piles with it.
     #[serde(default)]
@@ -132,6 +136,7 @@ impl Unit {
             modifiers: Vec::new(),
             static_bonus: [0; 3],
             granted: Vec::new(),
+            aura_granted: Vec::new(),
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),

@@ -107,6 +107,7 @@ pub(super) struct Exports {
     pub(super) pilot_room: Export<(i32, i32, i32, i32)>,
     pub(super) removed_keywords_all: Export<(i32, i32)>,
     pub(super) undisruptable: Export<(i32, i32)>,
+    pub(super) granted_abilities_for: Export<(i32, i32, i32)>,
 }
 
 impl Exports {
@@ -148,6 +149,7 @@ impl Exports {
             pilot_room: Export::new(q("pilot-room")?),
             removed_keywords_all: Export::new(q("removed-keywords-all")?),
             undisruptable: Export::new(q("undisruptable")?),
+            granted_abilities_for: Export::new(q("granted-abilities-for")?),
         })
     }
 }

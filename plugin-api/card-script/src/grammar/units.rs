@@ -260,8 +260,16 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
         if let Ok(subtypes) = subtype_words(input) {
             filters.extend(subtypes);
             head_seen = true;
-            // A subtype may be followed by a head noun ("Jedi Characters", "Droid units").
-            if let Ok(Some(filter)) = head(input) {
+            // A subtype may be followed by a head noun ("Jedi Characters", "Droid units"), or
+            // by an arena of the type line and then the head ("Rebel Space units").
+            let mut probe = *input;
+            if let Ok(arena @ (Filter::OfArena(_) | Filter::AnyOf(_))) = adjective(&mut probe)
+                && let Ok(noun) = head(&mut probe)
+            {
+                *input = probe;
+                filters.push(arena);
+                filters.extend(noun);
+            } else if let Ok(Some(filter)) = head(input) {
                 filters.push(filter);
             }
             break;
@@ -695,6 +703,25 @@ mod tests {
                     Filter::CardType(CardType::Subordinate)
                 ]),
                 Filter::In(Where::ThisArena)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_subtype_then_an_arena_then_the_head() {
+        // "Each of your Rebel Space units gets +3 power."
+        assert_eq!(
+            read("each of your Rebel Space units").filters,
+            [
+                Filter::Subtype("Rebel".into()),
+                Filter::OfArena(Arena::Space)
+            ]
+        );
+        assert_eq!(
+            read("each of your other Gungan Ground units").filters,
+            [
+                Filter::Subtype("Gungan".into()),
+                Filter::OfArena(Arena::Ground)
             ]
         );
     }

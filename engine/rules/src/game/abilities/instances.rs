@@ -531,6 +531,7 @@ impl Game<'_> {
         // Most units have nothing a given hook or query wants: their cards' subscriptions say
         // so without looking at each ability (a card not resolved yet is looked at).
         if u.granted.is_empty()
+            && u.aura_granted.is_empty()
             && u.cards
                 .iter()
                 .chain(&u.pilots)
@@ -558,15 +559,17 @@ impl Game<'_> {
                     cache.card(host, state, card);
                 }
             }
-            // Abilities effects gave the unit work like its own (game 13.1.4 durations), as
-            // texts of its top card.
-            if u.granted.is_empty() {
+            // Abilities effects gave the unit (game 13.1.4 durations) and those auras give it
+            // work like its own, as texts of its top card.
+            if u.granted.is_empty() && u.aura_granted.is_empty() {
                 Vec::new()
             } else {
                 let top = &state.cards[u.top().0 as usize].def;
                 u.granted
                     .iter()
-                    .filter_map(|(text, _)| {
+                    .map(|(text, _)| text)
+                    .chain(&u.aura_granted)
+                    .filter_map(|text| {
                         resolve(&mut cache.texts, host, state, text, top, CardType::Unit)
                     })
                     .collect()

@@ -23,6 +23,8 @@ enum StaticCall {
     StatModifier,
     StatModifierFor(UnitId),
     GrantedAbilities,
+    /// `granted-abilities-for` about one other unit (API 1.9).
+    GrantedAbilitiesFor(UnitId),
     /// `removed-keywords-all`: the engine no longer asks the per-unit form (API 1.7).
     RemovedKeywordsAll,
     /// The greedy AI's every build option asks the routes of each card in the build zone.
@@ -40,6 +42,7 @@ impl StaticCall {
             QueryCall::StatModifier => Some(StaticCall::StatModifier),
             QueryCall::StatModifierFor { unit } => Some(StaticCall::StatModifierFor(unit)),
             QueryCall::GrantedAbilities => Some(StaticCall::GrantedAbilities),
+            QueryCall::GrantedAbilitiesFor { unit } => Some(StaticCall::GrantedAbilitiesFor(unit)),
             QueryCall::RemovedKeywordsAll => Some(StaticCall::RemovedKeywordsAll),
             QueryCall::Completions => Some(StaticCall::Completions),
             QueryCall::Activations { pop, .. } => Some(StaticCall::Activations(pop)),

@@ -14,6 +14,7 @@
 mod activations;
 mod apply;
 mod attach;
+mod auras;
 mod dispatch;
 mod disrupt;
 mod instances;
