@@ -65,7 +65,7 @@ fn a_card_ability_named_ambiguously_by_its_plugin_or_not_at_all_is_a_clear_error
     // end of turn." Its scenario names the speed text by the start of its printed text; each
     // other name fails, saying why and listing what Luke can use.
     let scenario = std::fs::read_to_string(
-        common::root().join("plugins/card-force-boost/scenarios/luke-pays-for-speed.toml"),
+        common::root().join("plugins/card-script/scenarios/luke-pays-for-speed.toml"),
     )
     .unwrap();
     let written = "ability = \"Pay 2 Force -> Luke gets +20 speed\"";
@@ -74,7 +74,7 @@ fn a_card_ability_named_ambiguously_by_its_plugin_or_not_at_all_is_a_clear_error
     std::fs::create_dir_all(&dir).unwrap();
     for (file, name) in [
         ("ambiguous.toml", "Pay 2 Force"),
-        ("plugin.toml", "Force boost card text"),
+        ("plugin.toml", "Card text scripts"),
         ("unknown.toml", "Pay 2 Force -> Luke juggles"),
     ] {
         let text = scenario.replace(written, &format!("ability = \"{name}\""));
@@ -91,7 +91,7 @@ fn a_card_ability_named_ambiguously_by_its_plugin_or_not_at_all_is_a_clear_error
              ({evade}, {speed}): write more of the one meant; luke's abilities: {speed}, {evade}"
         ),
         format!(
-            "act 1 (line 34): \"Force boost card text\" is the name of the card plugin that \
+            "act 1 (line 34): \"Card text scripts\" is the name of the card plugin that \
              carries out {speed}, not an ability as printed: write the printed text; luke can use \
              now: {speed}"
         ),

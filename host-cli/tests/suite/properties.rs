@@ -260,8 +260,8 @@ fn run_games(count: u64) {
             "seed {seed}: replay"
         );
         // The native builds play the identical game.
+        // The logs are compared first: where they part says why the outcomes differ.
         let (native_result, native_log) = play(&mut native, &pool, seed, &checks);
-        assert_eq!(native_result, Ok(outcome), "seed {seed}: native outcome");
         let native_lines = entries(&native_log);
         if let Some(i) =
             (0..lines.len().max(native_lines.len())).find(|&i| lines.get(i) != native_lines.get(i))
@@ -273,6 +273,7 @@ fn run_games(count: u64) {
                 native_lines.get(i)
             );
         }
+        assert_eq!(native_result, Ok(outcome), "seed {seed}: native outcome");
         // The same seed gives the same log (every tenth game, played once more).
         if seed % 10 == 0 {
             let (_, again) = play(&mut wasm, &pool, seed, &checks);

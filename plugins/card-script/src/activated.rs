@@ -15,8 +15,9 @@
 //!   attack, P1 to P3 and P9) and "once per turn".
 //!
 //! An ability works only on a unit in an arena (game 13.7). Without a build-step limit it is
-//! offered in every POP that is not reserved (game 9.4), or in the damage prevention POP for a
-//! prevention. A text is not claimed if any part of it is not carried out.
+//! offered in every POP that is not reserved (game 9.4); in the damage prevention POP for a
+//! prevention; in the attack POP (P4, before the dice) for a change "for this attack", and then
+//! only for units in the attack. A text is not claimed if any part of it is not carried out.
 
 use swtcg_card_script::script::{
     self, Amount, Condition, Effect as Does, Kind, Limit, Moment, Pick, Player, Script, Step,
@@ -65,6 +66,11 @@ fn limit_carried_out(limit: &Limit) -> bool {
         } | Limit::If(Condition::NoAttack)
             | Limit::PerTurn(_)
     )
+}
+
+/// Whether a step is about the card itself.
+fn is_this(step: &Step) -> bool {
+    subject(&step.effect).is_some_and(|u| u.pick == Pick::This)
 }
 
 /// Whether a step picks the one unit the player chooses.
@@ -172,12 +178,24 @@ fn prevents(script: &Script) -> bool {
         .any(|s| matches!(s.effect, Does::Prevent { .. }))
 }
 
-/// Whether a step lasts for this attack or names the attack's units: only during an attack.
+/// Whether a step lasts "for this attack" or names the attack's units: the ability is then
+/// played in the attack POP (game 9.3, P4: "for this attack" boosts), before the dice, the only
+/// time such a change can change the attack.
 fn needs_attack(script: &Script) -> bool {
     script.steps.iter().any(|s| {
         s.duration == Some(script::Duration::ThisAttack)
             || subject(&s.effect).is_some_and(|u| matches!(u.pick, Pick::Attacker | Pick::Defender))
     })
+}
+
+/// Whether `unit` is the attacker or the defender of the current attack.
+fn in_the_attack(unit: UnitId) -> bool {
+    host::attack().is_some_and(|a| a.attacker == unit || a.defender == unit)
+}
+
+/// Whether the step changes a unit "for this attack": the unit must be in the attack.
+fn for_this_attack(step: &Step) -> bool {
+    step.duration == Some(script::Duration::ThisAttack)
 }
 
 /// The offer of the ability now, if it can be played: in a POP (`pop`) or, for a build-step
@@ -211,7 +229,12 @@ pub(crate) fn offer(ability: &Ability, script: &Script, pop: Option<Pop>) -> Opt
     if !timely
         || !allowed
         || !script.conditions.iter().all(|c| holds(c, &me))
-        || (needs_attack(script) && host::attack().is_none())
+        || (needs_attack(script) && (pop != Some(Pop::Attack) || host::attack().is_none()))
+        // "This unit gets +2 power for this attack": only in an attack this unit is in.
+        || script
+            .steps
+            .iter()
+            .any(|s| for_this_attack(s) && is_this(s) && !in_the_attack(me.id))
     {
         return None;
     }
@@ -260,6 +283,7 @@ fn choosable(step: &Step, me: &UnitView) -> Vec<UnitId> {
             Does::Prevent { .. } => prevention_offer(unit.id, 1, |p| p.preventable) > 0,
             Does::Untap(_) => unit.tapped,
             Does::Tap(_) => !unit.tapped,
+            _ if for_this_attack(step) => in_the_attack(unit.id),
             _ => true,
         })
         .map(|unit| unit.id)
