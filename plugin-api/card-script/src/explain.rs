@@ -160,6 +160,7 @@ impl Display for Where {
             Where::Arenas(arenas) => write!(f, "in the {} arena", joined(arenas, " or ")),
             Where::ThisArena => write!(f, "in this arena"),
             Where::AnyArena => write!(f, "in any arena"),
+            Where::EachArena => write!(f, "in each arena"),
             Where::BuildZone(Owner::Any) => write!(f, "in a build zone"),
             Where::BuildZone(Owner::Yours) => write!(f, "in your build zone"),
             Where::BuildZone(Owner::Opponents) => write!(f, "in the opponent's build zone"),
@@ -241,6 +242,7 @@ impl Display for CardType {
             CardType::Mission => "Missions",
             CardType::Equipment => "Equipment",
             CardType::Location => "Locations",
+            CardType::Event => "Events",
             CardType::Card => "cards",
         })
     }

@@ -160,6 +160,9 @@ pub enum Where {
     ThatArena,
     /// Any arena: in play.
     AnyArena,
+    /// Each arena: every one of the three ("if you have a unit in each arena"), or, for the
+    /// units of a phrase, any ("each of your Droids in each arena").
+    EachArena,
 }
 
 /// Which units a text names.
@@ -293,6 +296,8 @@ pub enum CardType {
     Mission,
     Equipment,
     Location,
+    /// Events (game 16.3), in the Event zone, not units.
+    Event,
     Card,
 }
 

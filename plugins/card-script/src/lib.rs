@@ -224,6 +224,23 @@ mod tests {
     }
 
     #[test]
+    fn conditions_on_the_units_you_have_and_counts_are_claimed() {
+        assert!(claimed_text(
+            "As long as you have another Jedi in any arena, this unit gets +2 power."
+        ));
+        assert!(claimed_text(
+            "As long as there is a Tusken in the Ground arena, this unit gets +1 power."
+        ));
+        assert!(claimed_text(
+            "This unit gets -1 power for each damage counter on it."
+        ));
+        // A name the grammar can't tell from subtypes without a determiner stays unclaimed.
+        assert!(!claimed_text(
+            "As long as Darth Nihilus is in any arena, this unit gets +2 power."
+        ));
+    }
+
+    #[test]
     fn that_arena_is_the_arena_the_condition_names() {
         assert!(claimed_on(
             "As long as Momaw is in the Character arena, each Stormtrooper in that arena gets -20 speed.",

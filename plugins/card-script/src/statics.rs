@@ -4,11 +4,13 @@
 //! itself or every unit a phrase names. Keywords given to other units are an aura (API 1.9
 //! `granted-abilities-for`).
 
-use swtcg_card_script::script::{Condition, Effect, Filter, Kind, Pick, Script, Step, Where};
+use swtcg_card_script::script::{
+    Condition, Count, Effect, Filter, Kind, Pick, Script, Step, Where,
+};
 use swtcg_sdk::*;
 
 use crate::granted::keyword_texts;
-use crate::units::{condition_carried_out, holds, names, units_carried_out};
+use crate::units::{condition_carried_out, holds, named, names, units_carried_out};
 
 /// Whether this plugin carries out every part of a static script.
 pub(crate) fn carried_out(script: &Script) -> bool {
@@ -29,7 +31,15 @@ fn step_carried_out(step: &Step) -> bool {
         && step.duration.is_none();
     plain
         && match &step.effect {
-            Effect::Stats { who, per: None, .. } => units_carried_out(who, false),
+            Effect::Stats { who, per, .. } => {
+                units_carried_out(who, false)
+                    && per.as_ref().is_none_or(|count| {
+                        // "for each damage counter on it": "it" is the card itself only in a
+                        // text about the card itself.
+                        count_carried_out(count)
+                            && (who.pick == Pick::This || matches!(count, Count::Units(_)))
+                    })
+            }
             Effect::Grant {
                 who,
                 keywords,
@@ -42,6 +52,29 @@ fn step_carried_out(step: &Step) -> bool {
             }
             _ => false,
         }
+}
+
+/// Whether this plugin counts what "for each ..." counts: units a phrase names, or the damage
+/// counters on the card itself ("for each damage counter on it").
+fn count_carried_out(count: &Count) -> bool {
+    match count {
+        Count::Units(units) => units.pick == Pick::Each && units_carried_out(units, false),
+        Count::Counters {
+            kind: Some(kind),
+            on,
+        } => kind == "damage" && matches!(on.pick, Pick::This | Pick::That),
+        _ => false,
+    }
+}
+
+/// What "for each ..." counts now.
+fn counted(count: &Count, me: &UnitView) -> i32 {
+    let n = match count {
+        Count::Units(units) => named(units, me).len(),
+        Count::Counters { .. } => me.damage as usize,
+        _ => 0,
+    };
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 pub(crate) const NO_CHANGE: Stats = Stats {
@@ -70,13 +103,14 @@ pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Sta
             power,
             health,
             speed,
-            ..
+            per,
         } = &step.effect
             && names(who, unit, me)
         {
-            change.power += power;
-            change.health += health;
-            change.speed += speed;
+            let times = per.as_ref().map_or(1, |count| counted(count, me));
+            change.power = change.power.saturating_add(power.saturating_mul(times));
+            change.health = change.health.saturating_add(health.saturating_mul(times));
+            change.speed = change.speed.saturating_add(speed.saturating_mul(times));
         }
     }
     change

@@ -2,7 +2,7 @@
 //! the conditions about units ("As long as this unit is in the Ground arena") read against the
 //! host's view of the game, for the unit `me` whose ability it is.
 
-use swtcg_card_script::script::{self, Condition, Filter, Owner, Pick, Units, Where};
+use swtcg_card_script::script::{self, Condition, Filter, Owner, Pick, Player, Units, Where};
 use swtcg_card_script::vocabulary::has_subtype;
 use swtcg_sdk::*;
 
@@ -71,7 +71,8 @@ fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
         Where::ThisArena => here.is_some() && here == arena_of(me.zone),
         // Cards being built, and an arena chosen or named earlier in the text: not carried
         // out yet (`place_carried_out`).
-        Where::BuildZone(_) | Where::ThatArena => false,
+        // "in each arena" in a condition means one in every arena: not carried out yet.
+        Where::BuildZone(_) | Where::ThatArena | Where::EachArena => false,
     }
 }
 
@@ -96,7 +97,7 @@ fn matches(filter: &Filter, unit: &UnitView, me: &UnitView) -> bool {
 pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
     match units.pick {
         Pick::This => target.id == me.id,
-        Pick::Each | Pick::Chosen { .. } => {
+        Pick::Each | Pick::Chosen { .. } | Pick::Any => {
             let owner = match units.owner {
                 Owner::Any => true,
                 Owner::Yours => target.controller == me.controller,
@@ -129,6 +130,14 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
     match condition {
         Condition::UnitsIn { who, place } => who.pick == Pick::This && place_carried_out(place),
         Condition::NoAttack => true,
+        // "As long as you have another Jedi in any arena", "if there is a Tusken in the Ground
+        // arena", "you have no Droids": a determiner says the phrase names units by their
+        // subtypes, not a card by its name.
+        Condition::Has { whose, units } | Condition::HasNo { whose, units } => {
+            matches!(whose, Player::You | Player::Opponent | Player::Each)
+                && units.pick == Pick::Any
+                && units.filters.iter().all(filter_carried_out)
+        }
         _ => false,
     }
 }
@@ -138,6 +147,18 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
     match condition {
         Condition::UnitsIn { who, place } if who.pick == Pick::This => in_place(place, me, me),
         Condition::NoAttack => host::attack().is_none(),
+        Condition::Has { whose, units } => any_of(*whose, units, me),
+        Condition::HasNo { whose, units } => !any_of(*whose, units, me),
         _ => false,
     }
+}
+
+/// Whether a unit in play of `whose` (the card's controller, the opponent or either) is one a
+/// phrase names.
+fn any_of(whose: Player, units: &Units, me: &UnitView) -> bool {
+    named(units, me).iter().any(|unit| match whose {
+        Player::You => unit.controller == me.controller,
+        Player::Opponent => unit.controller != me.controller,
+        _ => true,
+    })
 }

@@ -321,8 +321,11 @@ fn head(input: &mut &str) -> R<Option<Filter>> {
         one_of(&["units", "unit"]).map(|_| None),
         one_of(&["characters", "character"]).map(|_| Some(Filter::OfArena(Arena::Character))),
         one_of(&["unit cards", "unit card"]).map(|_| Some(Filter::CardType(CardType::Unit))),
-        one_of(&["subordinates", "subordinate"])
-            .map(|_| Some(Filter::CardType(CardType::Subordinate))),
+        alt((
+            one_of(&["subordinates", "subordinate"])
+                .map(|_| Some(Filter::CardType(CardType::Subordinate))),
+            one_of(&["events", "event"]).map(|_| Some(Filter::CardType(CardType::Event))),
+        )),
         one_of(&["cards", "card"]).map(|_| Some(Filter::CardType(CardType::Card))),
         one_of(&["battle cards", "battle card"])
             .map(|_| Some(Filter::CardType(CardType::BattleCard))),
@@ -556,7 +559,8 @@ pub fn place_after_in(input: &mut &str) -> R<Where> {
         (opt(owner), w("build zone"))
             .map(|(owner, _)| Where::BuildZone(owner.unwrap_or(Owner::Any))),
         w("that arena").map(|_| Where::ThatArena),
-        one_of(&["any arena", "an arena", "each arena"]).map(|_| Where::AnyArena),
+        one_of(&["any arena", "an arena"]).map(|_| Where::AnyArena),
+        w("each arena").map(|_| Where::EachArena),
         (
             w("the"),
             separated(1.., arena_name, alt((w("or"), w("and"), mark(",")))),
@@ -722,6 +726,23 @@ mod tests {
             [
                 Filter::Subtype("Gungan".into()),
                 Filter::OfArena(Arena::Ground)
+            ]
+        );
+    }
+
+    #[test]
+    fn each_arena_is_not_any_arena_and_events_are_no_subtype() {
+        // "If you have 2 or more units in each arena": one in every arena, not in any one.
+        assert_eq!(
+            read("each of your units in each arena").filters,
+            [Filter::In(Where::EachArena)]
+        );
+        // "Each Character gets +1 power for each Event in play."
+        assert_eq!(
+            read("each Event in play").filters,
+            [
+                Filter::CardType(CardType::Event),
+                Filter::In(Where::AnyArena)
             ]
         );
     }
