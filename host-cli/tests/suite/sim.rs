@@ -165,6 +165,35 @@ const LOCATION_DECKS: [&str; 2] = [
     "engine/tests/fixtures/decks/locations-light.txt",
 ];
 
+/// Units whose every text the card-text plugin carries out.
+const CARD_SCRIPT_DECKS: [&str; 2] = [
+    "engine/tests/fixtures/decks/card-script-dark.txt",
+    "engine/tests/fixtures/decks/card-script-light.txt",
+];
+
+#[test]
+fn games_of_card_text_scripts_end_without_errors() {
+    // Issue 20's acceptance: games of decks built from playable cards run in `sim` with 0
+    // errors. These decks found a static aura offered as if it were an activated ability.
+    for ai in ["greedy", "random"] {
+        let run = [
+            "sim",
+            CARD_SCRIPT_DECKS[0],
+            CARD_SCRIPT_DECKS[1],
+            "--games",
+            "4",
+            "--ai",
+            ai,
+            "--json",
+            "-q",
+        ];
+        let summary: serde_json::Value = serde_json::from_str(&json_of(&run)).unwrap();
+        assert_eq!(summary["errors"], 0, "{ai}: {summary}");
+        let used = &summary["keywords"]["Card text scripts"]["activated"];
+        assert!(used.as_u64().unwrap_or(0) > 0, "{ai}: {summary}");
+    }
+}
+
 #[test]
 fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
     // Issue 19's acceptance: "Games with Locations and Battle cards that disrupt run in `sim`

@@ -201,6 +201,10 @@ fn for_this_attack(step: &Step) -> bool {
 /// The offer of the ability now, if it can be played: in a POP (`pop`) or, for a build-step
 /// ability, as a build action (`pop` none).
 pub(crate) fn offer(ability: &Ability, script: &Script, pop: Option<Pop>) -> Option<Activation> {
+    // A static script the plugin also claims is no ability to play.
+    if !carried_out(script, &ability.parameter) {
+        return None;
+    }
     let me = host::unit(ability.unit)?;
     // Only a unit in an arena uses its abilities (game 13.7).
     if !me.built || arena_of(me.zone).is_none() {
@@ -302,6 +306,9 @@ fn duration(duration: Option<script::Duration>) -> Duration {
 /// The effects of playing the ability with `target` as the chosen unit (checked against what
 /// may be chosen now), and a note of the use for "once per turn".
 pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> HookResult {
+    if !carried_out(script, &ability.parameter) {
+        return Err(format!("\"{}\" is no activated ability", ability.parameter));
+    }
     let target = choice.target;
     let me = host::unit(ability.unit).ok_or("the unit with the ability left play")?;
     let chosen = match script.steps.iter().find(|s| picks_one(s)) {
