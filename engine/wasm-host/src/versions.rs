@@ -668,20 +668,29 @@ macro_rules! conversions_1_8 {
     };
 }
 
+/// Everything a version since 1.8.0 converts beyond `conversions!`: the effects of 1.4 and
+/// later with 1.8's `disrupt` and `unless-pays`, the inline attack of 1.6, the records of 1.7
+/// and the play view of 1.8.
+macro_rules! conversions_since_1_8 {
+    () => {
+        conversions_1_4!(@ {
+            Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
+            Err(wit::Effect::UnlessPays(u)) => E::UnlessPays {
+                side: from_wit_side(u.side),
+                cost: u.cost,
+            },
+        });
+        inline_attack!();
+        conversions_1_7!();
+        conversions_1_8!();
+    };
+}
+
 /// API 1.9.0, the newest: the query `granted-abilities-for` (auras giving other units
 /// abilities). Its records and effects are those of 1.8.0.
 pub(crate) mod v1_9 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_1_4!(@ {
-        Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
-        Err(wit::Effect::UnlessPays(u)) => E::UnlessPays {
-            side: from_wit_side(u.side),
-            cost: u.cost,
-        },
-    });
-    inline_attack!();
-    conversions_1_7!();
-    conversions_1_8!();
+    conversions_since_1_8!();
 }
 
 /// API 1.8.0: Disrupt (game 13.3), with the host question `playing` (a `play-view`), the effect
@@ -689,16 +698,7 @@ pub(crate) mod v1_9 {
 /// cost inside an effect).
 pub(crate) mod v1_8 {
     conversions!(super::bindings_1_8::swtcg::keyword::types);
-    conversions_1_4!(@ {
-        Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
-        Err(wit::Effect::UnlessPays(u)) => E::UnlessPays {
-            side: from_wit_side(u.side),
-            cost: u.cost,
-        },
-    });
-    inline_attack!();
-    conversions_1_7!();
-    conversions_1_8!();
+    conversions_since_1_8!();
 }
 
 /// API 1.7.0: the field `replaces` of `activation` and the queries `pilot-room` and

@@ -175,45 +175,34 @@ const CARD_SCRIPT_DECKS: [&str; 2] = [
 fn games_of_card_text_scripts_end_without_errors() {
     // Issue 20's acceptance: games of decks built from playable cards run in `sim` with 0
     // errors. These decks found a static aura offered as if it were an activated ability.
-    for ai in ["greedy", "random"] {
-        let run = [
-            "sim",
-            CARD_SCRIPT_DECKS[0],
-            CARD_SCRIPT_DECKS[1],
-            "--games",
-            "4",
-            "--ai",
-            ai,
-            "--json",
-            "-q",
-        ];
-        let summary: serde_json::Value = serde_json::from_str(&json_of(&run)).unwrap();
-        assert_eq!(summary["errors"], 0, "{ai}: {summary}");
+    for (ai, summary) in sims_without_errors(CARD_SCRIPT_DECKS, "4") {
         let used = &summary["keywords"]["Card text scripts"]["activated"];
         assert!(used.as_u64().unwrap_or(0) > 0, "{ai}: {summary}");
     }
+}
+
+/// The summaries of `games` games of two decks played by the greedy and by the random AI,
+/// checked to have ended without errors. Refused decks would exit 2: without
+/// `--allow-unsupported`, every text must be claimed.
+fn sims_without_errors(decks: [&str; 2], games: &str) -> Vec<(&'static str, serde_json::Value)> {
+    ["greedy", "random"]
+        .into_iter()
+        .map(|ai| {
+            let run = [
+                "sim", decks[0], decks[1], "--games", games, "--ai", ai, "--json", "-q",
+            ];
+            let summary: serde_json::Value = serde_json::from_str(&json_of(&run)).unwrap();
+            assert_eq!(summary["errors"], 0, "{ai}: {summary}");
+            (ai, summary)
+        })
+        .collect()
 }
 
 #[test]
 fn games_with_locations_and_disrupts_end_without_errors_and_replay() {
     // Issue 19's acceptance: "Games with Locations and Battle cards that disrupt run in `sim`
     // with 0 errors and replay exactly."
-    // Refused decks would exit 2: without `--allow-unsupported`, every text must be claimed.
-    for ai in ["greedy", "random"] {
-        let run = [
-            "sim",
-            LOCATION_DECKS[0],
-            LOCATION_DECKS[1],
-            "--games",
-            "10",
-            "--ai",
-            ai,
-            "--json",
-            "-q",
-        ];
-        let summary: serde_json::Value = serde_json::from_str(&json_of(&run)).unwrap();
-        assert_eq!(summary["errors"], 0, "{ai}: {summary}");
-    }
+    sims_without_errors(LOCATION_DECKS, "10");
     // Logged games replay exactly, and among them Locations are placed and plays disrupted: a
     // change that stopped either would leave these decks untested.
     // Seeds where, as the engine plays today, the greedy AI disrupts and the random player

@@ -7,7 +7,7 @@ use swtcg_plugin_api::{Query, QueryAnswer, QueryCall};
 
 use super::{GRANT_TEXT_LIMIT, GRANTS_PER_ANSWER};
 use crate::game::{Flow, Game};
-use crate::hooks::HookError;
+use crate::hooks::{HookError, PluginId};
 use crate::model::UnitId;
 
 impl Game<'_> {
@@ -33,19 +33,7 @@ impl Game<'_> {
                     let QueryAnswer::Abilities(texts) = self.ask(&a, call)? else {
                         continue;
                     };
-                    if texts.len() > GRANTS_PER_ANSWER
-                        || texts.iter().any(|t| t.len() > GRANT_TEXT_LIMIT)
-                    {
-                        let error = HookError {
-                            plugin: self.plugin_label(a.plugin),
-                            hook: Query::GrantedAbilitiesFor.name().to_string(),
-                            reason: format!(
-                                "granted {} abilities; an answer may grant at most \
-                                 {GRANTS_PER_ANSWER}, each at most {GRANT_TEXT_LIMIT} bytes long",
-                                texts.len()
-                            ),
-                        };
-                        self.plugin_failed(error)?;
+                    if !self.grants_within_limits(a.plugin, Query::GrantedAbilitiesFor, &texts)? {
                         continue;
                     }
                     grants[j].extend(texts);
@@ -62,5 +50,30 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether an answer granting `texts` (of `granted-abilities` or `granted-abilities-for`)
+    /// keeps within the limits: at most `GRANTS_PER_ANSWER` texts, each at most
+    /// `GRANT_TEXT_LIMIT` bytes. More is the plugin's failure, reported here.
+    pub(super) fn grants_within_limits(
+        &mut self,
+        plugin: PluginId,
+        query: Query,
+        texts: &[String],
+    ) -> Flow<bool> {
+        if texts.len() <= GRANTS_PER_ANSWER && texts.iter().all(|t| t.len() <= GRANT_TEXT_LIMIT) {
+            return Ok(true);
+        }
+        let error = HookError {
+            plugin: self.plugin_label(plugin),
+            hook: query.name().to_string(),
+            reason: format!(
+                "granted {} abilities; an answer may grant at most {GRANTS_PER_ANSWER}, each at \
+                 most {GRANT_TEXT_LIMIT} bytes long",
+                texts.len()
+            ),
+        };
+        self.plugin_failed(error)?;
+        Ok(false)
     }
 }

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use swtcg_plugin_api::{Ability, HookPoint, Query, QueryAnswer, QueryCall};
 
-use super::{ActiveAbility, GRANT_DEPTH, GRANT_TEXT_LIMIT, GRANTS_PER_ANSWER, Resolved, Wanted};
+use super::{ActiveAbility, GRANT_DEPTH, Resolved, Wanted};
 use crate::ability::parse_ability;
 use crate::game::{Flow, Game};
-use crate::hooks::{AbilityHost, HookError, PluginId};
+use crate::hooks::{AbilityHost, PluginId};
 use crate::manifest::{Grants, Instances, Manifest, Zone};
 use crate::model::{CardDef, CardId, CardType, GameState, Place, Side, Unit, UnitId};
 
@@ -672,19 +672,7 @@ impl Game<'_> {
                 else {
                     continue;
                 };
-                if texts.len() > GRANTS_PER_ANSWER
-                    || texts.iter().any(|t| t.len() > GRANT_TEXT_LIMIT)
-                {
-                    let error = HookError {
-                        plugin: self.plugin_label(source.plugin),
-                        hook: Query::GrantedAbilities.name().to_string(),
-                        reason: format!(
-                            "granted {} abilities; an answer may grant at most \
-                             {GRANTS_PER_ANSWER}, each at most {GRANT_TEXT_LIMIT} bytes long",
-                            texts.len()
-                        ),
-                    };
-                    self.plugin_failed(error)?;
+                if !self.grants_within_limits(source.plugin, Query::GrantedAbilities, &texts)? {
                     continue;
                 }
                 // Reserves' grants work in the build zone whatever their keyword ("works while,
