@@ -142,11 +142,25 @@ fn step_carried_out(step: &Step, chosen_before: bool) -> bool {
                 abilities,
                 ..
             } => abilities.is_empty() && !keywords.is_empty() && keyword_texts(keywords).is_some(),
-            Does::Force { who, amount, .. }
-            | Does::Draw { who, amount }
-            | Does::BuildPoints { who, amount } => {
+            // Either player loses Force or draws; only the ability's controller gains Force or
+            // build points here (the effects `gain-force` and `gain-build-points` are theirs).
+            Does::Force {
+                who,
+                amount,
+                lose: true,
+            }
+            | Does::Draw { who, amount } => {
                 matches!(who, Player::You | Player::Opponent) && number(amount).is_some()
             }
+            Does::Force {
+                who: Player::You,
+                amount,
+                lose: false,
+            }
+            | Does::BuildPoints {
+                who: Player::You,
+                amount,
+            } => number(amount).is_some(),
             Does::Damage { amount, .. }
             | Does::DamageCounters { amount, .. }
             | Does::Counters { amount, .. } => number(amount).is_some(),

@@ -221,6 +221,9 @@ mod tests {
         assert!(!claimed_text(
             "Pay 1 build point -> Remove 1 damage counter from this unit. Play only during your build step."
         ));
+        // Only the ability's controller gains Force here.
+        assert!(!claimed_text("[Tap] -> Your opponent gains 1 Force."));
+        assert!(claimed_text("[Tap] -> Your opponent loses 1 Force."));
     }
 
     #[test]
