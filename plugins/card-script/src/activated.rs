@@ -26,7 +26,7 @@ use swtcg_card_script::script::{
 use swtcg_sdk::*;
 
 use crate::granted::keyword_texts;
-use crate::units::{arena_of, condition_carried_out, holds, named, names, units_carried_out};
+use crate::units::{arena_of, condition_carried_out, holds, named, units_carried_out};
 
 /// The note key counting this ability's uses this turn, for "once per turn".
 fn uses_key(ability: &Ability) -> String {
@@ -346,11 +346,7 @@ pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> Ho
                 Pick::Chosen { .. } | Pick::That => chosen.into_iter().collect(),
                 Pick::Attacker => host::attack().map(|a| a.attacker).into_iter().collect(),
                 Pick::Defender => host::attack().map(|a| a.defender).into_iter().collect(),
-                _ => named(units, &me)
-                    .into_iter()
-                    .filter(|u| names(units, u, &me))
-                    .map(|u| u.id)
-                    .collect(),
+                _ => named(units, &me).into_iter().map(|u| u.id).collect(),
             },
             None => Vec::new(),
         };

@@ -120,23 +120,25 @@ impl Keyword for CardScript {
         keywords_for(&ability, unit)
     }
 
+    // `offer` and `effects` check that the script is an activated one this plugin carries out,
+    // so the static part of the claim is not read again here.
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
-        claimed_script(&ability)
+        script(&ability)
             .and_then(|script| activated::offer(&ability, &script, Some(pop)))
             .into_iter()
             .collect()
     }
 
     fn build_activations(ability: Ability, _event: Event) -> Vec<Activation> {
-        claimed_script(&ability)
+        script(&ability)
             .and_then(|script| activated::offer(&ability, &script, None))
             .into_iter()
             .collect()
     }
 
     fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
-        let script = claimed_script(&ability)
-            .ok_or_else(|| format!("can't carry out \"{}\"", ability.parameter))?;
+        let script =
+            script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
         activated::effects(&ability, &script, &choice)
     }
 }
