@@ -6,8 +6,8 @@ use std::fmt::{self, Display, Formatter};
 
 use crate::script::{
     Amount, Arena, CardType, Condition, Cost, CostAction, Count, Disrupted, Duration, Effect,
-    Filter, Kind, Limit, Moment, Owner, Pick, Player, Resource, Script, Side, Step, Trigger,
-    UnitEvent, UnitRule, UnitState, Units, Where, Whose, Zone,
+    Filter, Kind, Limit, Moment, Owner, Payment, Pick, Player, Resource, Script, Side, Step,
+    Trigger, UnitEvent, UnitRule, UnitState, Units, Where, Whose, Zone,
 };
 
 /// The lines of a script: its kind, then each part it has.
@@ -68,8 +68,8 @@ impl Display for Step {
         if let Some(duration) = self.duration {
             write!(f, " {duration}")?;
         }
-        if let Some(amount) = &self.unless_opponent_pays {
-            write!(f, ", unless the opponent pays {amount} Force")?;
+        if let Some(payment) = &self.unless_paid {
+            write!(f, ", unless {payment}")?;
         }
         Ok(())
     }
@@ -79,6 +79,7 @@ impl Display for Amount {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             Amount::Number(n) => write!(f, "{n}"),
+            Amount::All => write!(f, "all"),
             Amount::X(None) => write!(f, "X (chosen)"),
             Amount::X(Some(count)) => write!(f, "X (the number of {count})"),
             Amount::ForEach { per, count } => write!(f, "{per} for each {count}"),
@@ -129,6 +130,17 @@ impl Display for Player {
             Player::Each => "each player",
             Player::Controller => "its controller",
         })
+    }
+}
+
+impl Display for Payment {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} chooses to {}",
+            self.who,
+            joined(&self.costs, " and ")
+        )
     }
 }
 
@@ -302,6 +314,7 @@ impl Display for Effect {
                 write!(f, "{who} {} {amount} cards", verb(*who, "draw"))
             }
             Effect::Damage { to, amount } => write!(f, "{amount} damage to {to}"),
+            Effect::DiceDamage { to, dice } => write!(f, "{dice} dice of damage to {to}"),
             Effect::DamageCounters { on, amount } => write!(f, "{amount} damage counters on {on}"),
             Effect::RemoveDamage {
                 from,
@@ -382,6 +395,7 @@ impl Display for Effect {
                 write!(f, "put {amount} build counters on {on}")
             }
             Effect::MoveTo { who, arena } => write!(f, "move {who} to the {arena} arena"),
+            Effect::Pay(payment) => write!(f, "{payment}"),
             Effect::EndAttack => write!(f, "the attack ends"),
             Effect::WinGame => write!(f, "you win the game"),
             Effect::Roll {
@@ -511,7 +525,8 @@ impl Display for UnitEvent {
             UnitEvent::Damages(Some(target)) => write!(f, "damages {target}"),
             UnitEvent::IsDamaged => write!(f, "is damaged"),
             UnitEvent::WouldBeDamaged => write!(f, "would be damaged"),
-            UnitEvent::IsDiscarded => write!(f, "is discarded"),
+            UnitEvent::IsDiscarded(None) => write!(f, "is discarded"),
+            UnitEvent::IsDiscarded(Some(place)) => write!(f, "is discarded while {place}"),
             UnitEvent::Retreats => write!(f, "retreats"),
             UnitEvent::Untaps => write!(f, "untaps"),
             UnitEvent::EntersArena => write!(f, "enters an arena"),

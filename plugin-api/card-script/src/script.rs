@@ -54,12 +54,22 @@ pub struct Step {
     /// "If <condition>, ..." inside the effect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_if: Option<Condition>,
-    /// "... unless your opponent pays 2 Force".
+    /// "... unless your opponent pays 2 Force", "tap this unit unless you pay 1 build point":
+    /// the step happens unless that player pays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unless_opponent_pays: Option<Amount>,
+    pub unless_paid: Option<Payment>,
     /// How long its change lasts; none for an instant effect or a static ability's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration: Option<Duration>,
+}
+
+/// A cost a player may pay inside an effect ("unless your opponent pays 2 Force", "your
+/// opponent may pay 2 Force").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Payment {
+    pub who: Player,
+    pub costs: Vec<Cost>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -74,7 +84,7 @@ impl Step {
             optional: false,
             if_you_do: false,
             only_if: None,
-            unless_opponent_pays: None,
+            unless_paid: None,
             duration: None,
         }
     }
@@ -88,6 +98,8 @@ pub enum Amount {
     /// X, chosen by the player when no definition follows, or counted by the definition
     /// ("where X is the number of cards in Xesh's stack").
     X(Option<Count>),
+    /// All a player has ("each player loses all of his or her Force").
+    All,
     /// One for each counted thing ("+1 power for each Droid you have in play"), times `per`.
     ForEach {
         per: u32,
@@ -357,6 +369,12 @@ pub enum Effect {
         to: Units,
         amount: Amount,
     },
+    /// Dice of damage rolled at units by the ability's card ("does 4 dice of damage to that
+    /// unit"): each die that hits does 1 damage (game 11.2).
+    DiceDamage {
+        to: Units,
+        dice: Amount,
+    },
     /// Damage counters put on units: no damage is dealt, so nothing prevents it (game 11.5).
     DamageCounters {
         on: Units,
@@ -418,6 +436,9 @@ pub enum Effect {
         who: Units,
         arena: Arena,
     },
+    /// A player pays a cost ("your opponent may pay 2 Force. If he or she does, ..."): with
+    /// "may", the steps after it marked "if you do" happen only if that player paid.
+    Pay(Payment),
     /// The current attack ends.
     EndAttack,
     /// The controller wins the game.
@@ -568,7 +589,9 @@ pub enum UnitEvent {
     IsDamaged,
     /// Would be damaged: before the damage, so that it may be prevented.
     WouldBeDamaged,
-    IsDiscarded,
+    /// Is discarded, from the place printed if one is ("is discarded from the Character
+    /// arena"); none for "is discarded" and "leaves play".
+    IsDiscarded(Option<Where>),
     Retreats,
     Untaps,
     /// Enters an arena, however it got there.

@@ -107,6 +107,23 @@ pub mod host {
     }
 }
 
+/// The names a player chooses a unit by in a `choose` offer ("Choose an untapped unit"), told
+/// apart by their id when two have the same name, in the order of `units`: the option a
+/// `chosen` call's index names is the unit at that place.
+pub fn unit_options(units: &[UnitView]) -> Vec<String> {
+    units
+        .iter()
+        .map(|u| {
+            let twin = units.iter().any(|o| o.id != u.id && o.name == u.name);
+            if twin {
+                format!("{} (unit {})", u.name, u.id)
+            } else {
+                u.name.clone()
+            }
+        })
+        .collect()
+}
+
 /// The most an offer to prevent up to `x` damage to `unit` may name now: `x`, at most the damage
 /// still pending on `unit` in the current instance that `counts` (e.g. only the preventable).
 ///

@@ -20,13 +20,12 @@
 //! only for units in the attack. A text is not claimed if any part of it is not carried out.
 
 use swtcg_card_script::script::{
-    self, Amount, Condition, Effect as Does, Kind, Limit, Moment, Pick, Player, Script, Step,
-    Units, Whose,
+    self, Condition, Effect as Does, Kind, Limit, Moment, Pick, Script, Step, Whose,
 };
 use swtcg_sdk::*;
 
-use crate::granted::keyword_texts;
-use crate::units::{arena_of, condition_carried_out, holds, named, units_carried_out};
+use crate::steps::{self, Context, is_this, number, picks_one, subject};
+use crate::units::{arena_of, condition_carried_out, holds, named};
 
 /// The note key counting this ability's uses this turn, for "once per turn".
 fn uses_key(ability: &Ability) -> String {
@@ -53,8 +52,13 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "that unit" names the unit chosen before it.
             let chosen_before = script.steps[..at].iter().any(picks_one);
-            step_carried_out(step, chosen_before)
+            plain(step) && steps::carried_out(step, chosen_before)
         })
+}
+
+/// Whether a step happens as printed: no "you may", "if you do", "if" or "unless ... pays".
+fn plain(step: &Step) -> bool {
+    !step.optional && !step.if_you_do && step.only_if.is_none() && step.unless_paid.is_none()
 }
 
 fn limit_carried_out(limit: &Limit) -> bool {
@@ -66,113 +70,6 @@ fn limit_carried_out(limit: &Limit) -> bool {
         } | Limit::If(Condition::NoAttack)
             | Limit::PerTurn(_)
     )
-}
-
-/// Whether a step is about the card itself.
-fn is_this(step: &Step) -> bool {
-    subject(&step.effect).is_some_and(|u| u.pick == Pick::This)
-}
-
-/// Whether a step picks the one unit the player chooses.
-fn picks_one(step: &Step) -> bool {
-    match &step.effect {
-        Does::Choose(units) => is_one(units),
-        effect => subject(effect).is_some_and(is_one),
-    }
-}
-
-fn is_one(units: &Units) -> bool {
-    matches!(
-        units.pick,
-        Pick::Chosen {
-            count: 1,
-            up_to: false
-        }
-    )
-}
-
-/// The units a step's effect is about, if it is about units.
-fn subject(effect: &Does) -> Option<&Units> {
-    match effect {
-        Does::Stats { who, .. } | Does::Grant { who, .. } => Some(who),
-        Does::Damage { to, .. } | Does::Prevent { to, .. } => Some(to),
-        Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
-        Does::RemoveDamage { from, .. } => Some(from),
-        Does::Tap(units) | Does::Untap(units) | Does::Choose(units) => Some(units),
-        _ => None,
-    }
-}
-
-/// Whether the units of a step can be told: as a static ability's, or one chosen unit, or
-/// (`chosen_before`) the unit chosen by an earlier step ("that unit"), or the attacking unit.
-fn units_ok(units: &Units, chosen_before: bool) -> bool {
-    match units.pick {
-        Pick::That => chosen_before,
-        Pick::Attacker | Pick::Defender => units.filters.is_empty() && !units.other,
-        _ => units_carried_out(units, true),
-    }
-}
-
-fn number(amount: &Amount) -> Option<u32> {
-    match amount {
-        Amount::Number(n) => Some(*n),
-        _ => None,
-    }
-}
-
-fn step_carried_out(step: &Step, chosen_before: bool) -> bool {
-    if step.optional
-        || step.if_you_do
-        || step.only_if.is_some()
-        || step.unless_opponent_pays.is_some()
-    {
-        return false;
-    }
-    let lasting = matches!(step.effect, Does::Stats { .. } | Does::Grant { .. });
-    // A change of stats or keywords needs its duration, and nothing else has one.
-    if lasting != step.duration.is_some() {
-        return false;
-    }
-    let units = subject(&step.effect).is_none_or(|units| units_ok(units, chosen_before));
-    units
-        && match &step.effect {
-            Does::Stats { per, .. } => per.is_none(),
-            Does::Grant {
-                keywords,
-                abilities,
-                ..
-            } => abilities.is_empty() && !keywords.is_empty() && keyword_texts(keywords).is_some(),
-            // Either player loses Force or draws; only the ability's controller gains Force or
-            // build points here (the effects `gain-force` and `gain-build-points` are theirs).
-            Does::Force {
-                who,
-                amount,
-                lose: true,
-            }
-            | Does::Draw { who, amount } => {
-                matches!(who, Player::You | Player::Opponent) && number(amount).is_some()
-            }
-            Does::Force {
-                who: Player::You,
-                amount,
-                lose: false,
-            }
-            | Does::BuildPoints {
-                who: Player::You,
-                amount,
-            } => number(amount).is_some(),
-            Does::Damage { amount, .. }
-            | Does::DamageCounters { amount, .. }
-            | Does::Counters { amount, .. } => number(amount).is_some(),
-            Does::RemoveDamage {
-                amount: Some(amount),
-                up_to: true,
-                ..
-            } => number(amount).is_some(),
-            Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
-            Does::Tap(_) | Does::Untap(_) | Does::Choose(_) => true,
-            _ => false,
-        }
 }
 
 /// Whether the script may be played as a build action only ("Play only during your build
@@ -308,15 +205,6 @@ fn choosable(step: &Step, me: &UnitView) -> Vec<UnitId> {
         .collect()
 }
 
-fn duration(duration: Option<script::Duration>) -> Duration {
-    match duration {
-        Some(script::Duration::ThisAttack) => Duration::ThisAttack,
-        Some(script::Duration::ThisBattlePhase) => Duration::EndOfBattle,
-        Some(script::Duration::ThisGame) => Duration::EndOfGame,
-        Some(script::Duration::ThisTurn) | None => Duration::EndOfTurn,
-    }
-}
-
 /// The effects of playing the ability with `target` as the chosen unit (checked against what
 /// may be chosen now), and a note of the use for "once per turn".
 pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> HookResult {
@@ -335,129 +223,14 @@ pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> Ho
         }
         None => None,
     };
-    let opponent = match me.controller {
-        Side::Dark => Side::Light,
-        Side::Light => Side::Dark,
+    let at = Context {
+        me: &me,
+        that: chosen,
+        amount: choice.amount,
     };
     let mut effects = Vec::new();
     for step in &script.steps {
-        let units: Vec<UnitId> = match subject(&step.effect) {
-            Some(units) => match units.pick {
-                Pick::Chosen { .. } | Pick::That => chosen.into_iter().collect(),
-                Pick::Attacker => host::attack().map(|a| a.attacker).into_iter().collect(),
-                Pick::Defender => host::attack().map(|a| a.defender).into_iter().collect(),
-                _ => named(units, &me).into_iter().map(|u| u.id).collect(),
-            },
-            None => Vec::new(),
-        };
-        let lasts = duration(step.duration);
-        let side = |who: &Player| {
-            if *who == Player::You {
-                me.controller
-            } else {
-                opponent
-            }
-        };
-        match &step.effect {
-            Does::Stats {
-                power,
-                health,
-                speed,
-                ..
-            } => effects.extend(units.iter().map(|&unit| {
-                Effect::Stats(StatChange {
-                    unit,
-                    speed: *speed,
-                    power: *power,
-                    health: *health,
-                    duration: lasts,
-                })
-            })),
-            Does::Grant { keywords, .. } => {
-                for text in keyword_texts(keywords).unwrap_or_default() {
-                    effects.extend(units.iter().map(|&unit| {
-                        Effect::Grant(Grant {
-                            unit,
-                            text: text.clone(),
-                            duration: lasts,
-                        })
-                    }));
-                }
-            }
-            Does::Force { who, amount, lose } => {
-                let amount = number(amount).unwrap_or(0);
-                effects.push(match (lose, who) {
-                    (false, Player::You) => Effect::GainForce(amount),
-                    (false, _) => return Err("only you gain Force here".to_string()),
-                    (true, who) => Effect::LoseForce(SideAmount {
-                        side: side(who),
-                        amount,
-                    }),
-                });
-            }
-            Does::Draw { who, amount } => effects.push(Effect::Draw(SideAmount {
-                side: side(who),
-                amount: number(amount).unwrap_or(0),
-            })),
-            Does::BuildPoints {
-                who: Player::You,
-                amount,
-            } => {
-                effects.push(Effect::GainBuildPoints(number(amount).unwrap_or(0)));
-            }
-            Does::Damage { amount, .. } => effects.extend(units.iter().map(|&target| {
-                Effect::Damage(Damage {
-                    source: me.id,
-                    target,
-                    amount: number(amount).unwrap_or(0),
-                })
-            })),
-            Does::DamageCounters { amount, .. } => {
-                effects.extend(units.iter().map(|&unit| {
-                    Effect::PlaceDamage(UnitAmount {
-                        unit,
-                        amount: number(amount).unwrap_or(0),
-                    })
-                }));
-            }
-            Does::Counters {
-                kind,
-                amount,
-                remove,
-                ..
-            } => {
-                let n = i32::try_from(number(amount).unwrap_or(0)).unwrap_or(i32::MAX);
-                effects.extend(units.iter().map(|&unit| {
-                    Effect::Counters(CounterChange {
-                        unit,
-                        kind: kind.clone(),
-                        amount: if *remove { -n } else { n },
-                    })
-                }));
-            }
-            Does::RemoveDamage { amount, .. } => {
-                let most = amount.as_ref().and_then(number).unwrap_or(0);
-                let amount = choice.amount.unwrap_or(most).min(most);
-                effects.extend(
-                    units
-                        .iter()
-                        .map(|&unit| Effect::RemoveDamage(UnitAmount { unit, amount })),
-                );
-            }
-            Does::Prevent { amount, .. } => {
-                for &unit in &units {
-                    let most = amount.as_ref().and_then(number).unwrap_or(u32::MAX);
-                    let amount = prevention_offer(unit, most, |p| p.preventable);
-                    if amount > 0 {
-                        effects.push(Effect::Prevent(UnitAmount { unit, amount }));
-                    }
-                }
-            }
-            Does::Tap(_) => effects.extend(units.iter().map(|&unit| Effect::Tap(unit))),
-            Does::Untap(_) => effects.extend(units.iter().map(|&unit| Effect::Untap(unit))),
-            Does::Choose(_) => {}
-            _ => return Err(format!("can't carry out \"{}\"", ability.parameter)),
-        }
+        effects.extend(steps::effects(step, &at)?);
     }
     if script.limits.iter().any(|l| matches!(l, Limit::PerTurn(_))) {
         let used = host::note(me.id, &uses_key(ability)).unwrap_or(0);

@@ -15,6 +15,8 @@
 mod activated;
 mod granted;
 mod statics;
+mod steps;
+mod triggered;
 mod units;
 
 use std::cell::RefCell;
@@ -23,6 +25,7 @@ use std::collections::HashMap;
 use swtcg_card_script::script::Script;
 use swtcg_card_script::{Card, read};
 use swtcg_sdk::*;
+use triggered::Hook;
 
 struct CardScript;
 
@@ -38,7 +41,7 @@ thread_local! {
 /// host that shows no card (older hosts asked `understands` in an empty game) gets the text
 /// read with no name, so that no name can be taken for the card's own.
 fn script(ability: &Ability) -> Option<Script> {
-    let name = host::unit(ability.unit)
+    let name = triggered::card(ability)
         .map(|unit| unit.name)
         .unwrap_or_default();
     script_of(&ability.parameter, &name)
@@ -68,7 +71,9 @@ fn script_of(text: &str, name: &str) -> Option<Script> {
 
 /// Whether this plugin carries out every part of the script of `text`.
 fn claimed(script: &Script, text: &str) -> bool {
-    statics::carried_out(script) || activated::carried_out(script, text)
+    statics::carried_out(script)
+        || activated::carried_out(script, text)
+        || triggered::carried_out(script)
 }
 
 /// The script of an ability whose text this plugin claims.
@@ -97,6 +102,16 @@ fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
         return Vec::new();
     };
     statics::keywords_for(&script, &me, &unit)
+}
+
+/// A hook call: what a triggered script does if its trigger is this one.
+fn on(ability: &Ability, hook: Hook, event: &Event) -> HookResult {
+    match script(ability) {
+        Some(script) if script.trigger.is_some() => {
+            triggered::happen(ability, &script, hook, event)
+        }
+        _ => Ok(Vec::new()),
+    }
 }
 
 impl Keyword for CardScript {
@@ -134,6 +149,52 @@ impl Keyword for CardScript {
             .and_then(|script| activated::offer(&ability, &script, None))
             .into_iter()
             .collect()
+    }
+
+    fn build_step_start(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BuildStepStart, &event)
+    }
+
+    fn battle_phase_start(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BattlePhase { starts: true }, &event)
+    }
+
+    fn battle_phase_end(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BattlePhase { starts: false }, &event)
+    }
+
+    fn battle_step_start(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BattleStep { starts: true }, &event)
+    }
+
+    fn battle_step_end(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BattleStep { starts: false }, &event)
+    }
+
+    fn turn_start(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::Turn { starts: true }, &event)
+    }
+
+    fn turn_end(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::Turn { starts: false }, &event)
+    }
+
+    fn unit_enters_arena(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::UnitEntersArena, &event)
+    }
+
+    fn unit_discarded(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::UnitDiscarded, &event)
+    }
+
+    fn attack_declared(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::AttackDeclared, &event)
+    }
+
+    fn chosen(ability: Ability, index: u32) -> HookResult {
+        let script =
+            script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
+        triggered::chosen(&ability, &script, index)
     }
 
     fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
@@ -226,6 +287,65 @@ mod tests {
         // Only the ability's controller gains Force here.
         assert!(!claimed_text("[Tap] -> Your opponent gains 1 Force."));
         assert!(claimed_text("[Tap] -> Your opponent loses 1 Force."));
+    }
+
+    #[test]
+    fn triggered_abilities_are_claimed_when_their_trigger_and_steps_are_carried_out() {
+        // Moments of the turn, with counts and "all".
+        assert!(claimed_text(
+            "When your build step starts, gain 1 Force for each Jedi you have in any arena."
+        ));
+        assert!(claimed_text(
+            "When each turn ends, each player loses all of his or her Force."
+        ));
+        assert!(claimed_on(
+            "When the Ground battle step starts, Hoth Icefields does 2 dice of damage to each unit in the Ground arena.",
+            "Hoth Icefields"
+        ));
+        // The card's own deeds, "it" naming it; another unit's, with nothing asked.
+        assert!(claimed_text("When you deploy this unit, draw a card."));
+        assert!(claimed_text("When this unit attacks, you may untap it."));
+        assert!(claimed_on(
+            "When Obi-Wan is discarded from the Character arena, you gain +4 Force.",
+            "Obi-Wan Kenobi (F)"
+        ));
+        assert!(claimed_text(
+            "Whenever a unit is discarded from the Character arena, gain 1 Force."
+        ));
+        // A payment: the opponent's, or the controller's to keep a step from happening.
+        assert!(claimed_text(
+            "When the battle phase starts, your opponent may pay 2 Force. If he or she does, tap this unit."
+        ));
+        assert!(claimed_text(
+            "When your build step starts, tap this unit unless you pay 1 build point."
+        ));
+        // A choice of one unit.
+        assert!(claimed_on(
+            "When the Character battle step starts, choose one of your opponent's Characters. Torture Room does 2 dice of damage to that unit.",
+            "Torture Room"
+        ));
+    }
+
+    #[test]
+    fn triggered_abilities_it_does_not_carry_out_are_not_claimed() {
+        // A search, a prevention (the damage prevention POP's), "that unit" of another unit's
+        // trigger answered after a choice, and a trigger of a Battle card played.
+        assert!(!claimed_text(
+            "When you deploy this unit, you may search your deck for a Jedi card, show it to your opponent, and put it into your hand. Then shuffle your deck."
+        ));
+        assert!(!claimed_text(
+            "Whenever this unit would be damaged, prevent 1 of that damage."
+        ));
+        assert!(!claimed_text(
+            "Whenever one of your Jedi attacks, you may untap that unit."
+        ));
+        assert!(!claimed_text(
+            "Whenever your opponent plays a Battle card, draw a card."
+        ));
+        // A step in the middle that may or may not happen.
+        assert!(!claimed_text(
+            "When you deploy this unit, draw a card and you may gain 1 Force."
+        ));
     }
 
     #[test]

@@ -27,7 +27,7 @@ fn step_carried_out(step: &Step) -> bool {
     let plain = !step.optional
         && !step.if_you_do
         && step.only_if.is_none()
-        && step.unless_opponent_pays.is_none()
+        && step.unless_paid.is_none()
         && step.duration.is_none();
     plain
         && match &step.effect {

@@ -9,8 +9,8 @@ use super::costs::counter_kind;
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
 use crate::script::{
-    Amount, CostAction, Count, Disrupted, Duration, Effect, Keyword, Owner, Pick, Player, Resource,
-    Step, UnitRule, Units, Zone,
+    Amount, Cost, CostAction, Count, Disrupted, Duration, Effect, Filter, Keyword, Owner, Payment,
+    Pick, Player, Resource, Step, UnitRule, Units, Zone,
 };
 
 /// A number or X.
@@ -52,6 +52,18 @@ pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
 /// power and Precision"): each becomes a step with the clause's modifiers.
 #[inline(never)]
 pub fn step(input: &mut &str) -> R<Vec<Step>> {
+    // "your opponent may pay 2 Force": the payment is the optional step.
+    if let Some(payment) = opt((payer, w("may pay"), paid).map(|(who, _, cost)| Payment {
+        who,
+        costs: vec![cost],
+    }))
+    .parse_next(input)?
+    {
+        return Ok(vec![Step {
+            optional: true,
+            ..Step::plain(Effect::Pay(payment))
+        }]);
+    }
     let optional = opt(one_of(&["you may", "may"]))
         .parse_next(input)?
         .is_some();
@@ -74,27 +86,44 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
             duration = opt(self::duration).parse_next(input)?;
         }
     }
-    let unless_opponent_pays = opt((
-        w("unless"),
-        one_of(&[
-            "your opponent pays",
-            "its controller pays",
-            "that player pays",
-        ]),
-        amount,
-        w("force"),
-    )
-        .map(|(_, _, n, _)| n))
-    .parse_next(input)?;
+    let unless_paid = opt((w("unless"), payment).map(|(_, payment)| payment)).parse_next(input)?;
     Ok(effects
         .into_iter()
         .map(|effect| Step {
             optional,
             duration,
-            unless_opponent_pays: unless_opponent_pays.clone(),
+            unless_paid: unless_paid.clone(),
             ..Step::plain(effect)
         })
         .collect())
+}
+
+/// The player who pays in "unless <player> pays" and "<player> may pay": "pays" reads as "pay".
+fn payer(input: &mut &str) -> R<Player> {
+    alt((
+        one_of(&["your opponent", "its controller", "that player"]).map(|_| Player::Opponent),
+        w("you").map(|_| Player::You),
+    ))
+    .parse_next(input)
+}
+
+/// "your opponent pays 2 Force", "you pay 1 build point".
+fn payment(input: &mut &str) -> R<Payment> {
+    (payer, one_of(&["pays", "pay"]), paid)
+        .map(|(who, _, cost)| Payment {
+            who,
+            costs: vec![cost],
+        })
+        .parse_next(input)
+}
+
+/// What is paid after "pay": Force or build points.
+fn paid(input: &mut &str) -> R<Cost> {
+    alt((
+        (amount, w("force")).map(|(n, _)| Cost::Force(n)),
+        (amount, one_of(&["build points", "build point"])).map(|(n, _)| Cost::BuildPoints(n)),
+    ))
+    .parse_next(input)
 }
 
 /// "Choose one: gain 1 build point, or remove up to 2 damage counters from ...", "Choose one:
@@ -124,6 +153,7 @@ fn per_each(effect: &mut Effect, count: Count) -> bool {
         | Effect::BuildPoints { amount, .. }
         | Effect::Draw { amount, .. }
         | Effect::Damage { amount, .. }
+        | Effect::DiceDamage { dice: amount, .. }
         | Effect::DamageCounters { amount, .. } => amount,
         _ => return false,
     };
@@ -227,11 +257,20 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
         (
             one_of(&["does", "deals", "do", "deal"]),
             amount,
-            w("damage to"),
-            units,
+            alt((
+                (w("damage to"), units).map(|(_, to)| (to, false)),
+                (one_of(&["dice of damage to", "die of damage to"]), units)
+                    .map(|(_, to)| (to, true)),
+            )),
         )
-            .map(|(_, amount, _, to)| -> UnitVerb {
-                Box::new(move |_| vec![Effect::Damage { to, amount }])
+            .map(|(_, amount, (to, dice))| -> UnitVerb {
+                Box::new(move |_| {
+                    vec![if dice {
+                        Effect::DiceDamage { to, dice: amount }
+                    } else {
+                        Effect::Damage { to, amount }
+                    }]
+                })
             }),
         (
             one_of(&["is", "are"]),
@@ -441,9 +480,15 @@ pub fn counted(input: &mut &str) -> R<Count> {
                 "you have",
                 "in play",
                 "your opponent has in play",
+                "your opponent has",
             ])),
+            opt(super::units::place),
         )
-            .map(|(mut units, whose)| {
+            .map(|(mut units, whose, place)| {
+                // "for each Jedi you have in any arena": the place after the owner.
+                if let Some(place) = place {
+                    units.filters.push(Filter::In(place));
+                }
                 if matches!(
                     units.pick,
                     Pick::Chosen {
@@ -455,7 +500,10 @@ pub fn counted(input: &mut &str) -> R<Count> {
                 }
                 if matches!(whose, Some("you have in play" | "you have")) {
                     units.owner = Owner::Yours;
-                } else if whose == Some("your opponent has in play") {
+                } else if matches!(
+                    whose,
+                    Some("your opponent has in play" | "your opponent has")
+                ) {
                     units.owner = Owner::Opponents;
                 }
                 Count::Units(units)
@@ -499,16 +547,25 @@ fn player(input: &mut &str) -> R<Player> {
 fn player_effect(input: &mut &str) -> R<Effect> {
     let who = opt(player).parse_next(input)?.unwrap_or(Player::You);
     alt((
-        (one_of(&["gains", "gain"]), amount, w("force")).map(move |(_, amount, _)| Effect::Force {
+        (one_of(&["gains", "gain"]), gained, w("force")).map(move |(_, amount, _)| Effect::Force {
             who,
             amount,
             lose: false,
         }),
-        (one_of(&["loses", "lose"]), amount, w("force")).map(move |(_, amount, _)| Effect::Force {
-            who,
-            amount,
-            lose: true,
-        }),
+        (
+            one_of(&["loses", "lose"]),
+            alt((
+                amount,
+                one_of(&["all of his or her", "all of their", "all of your", "all"])
+                    .map(|_| Amount::All),
+            )),
+            w("force"),
+        )
+            .map(move |(_, amount, _)| Effect::Force {
+                who,
+                amount,
+                lose: true,
+            }),
         (
             one_of(&["gains", "gain", "gets", "get"]),
             gained,
@@ -522,6 +579,12 @@ fn player_effect(input: &mut &str) -> R<Effect> {
             one_of(&["cards", "card"]),
         )
             .map(move |(_, amount, _)| Effect::Draw { who, amount }),
+        (one_of(&["pays", "pay"]), paid).map(move |(_, cost)| {
+            Effect::Pay(Payment {
+                who,
+                costs: vec![cost],
+            })
+        }),
         (
             one_of(&["discards", "discard"]),
             amount_or_article,
@@ -664,6 +727,13 @@ fn others(input: &mut &str) -> R<Effect> {
     alt((
         (one_of(&["deal", "do"]), amount, w("damage to"), units)
             .map(|(_, amount, _, to)| Effect::Damage { to, amount }),
+        (
+            one_of(&["deal", "do"]),
+            amount,
+            one_of(&["dice of damage to", "die of damage to"]),
+            units,
+        )
+            .map(|(_, dice, _, to)| Effect::DiceDamage { to, dice }),
         (w("treat"), units, w("as"), subtype_as)
             .map(|(_, who, _, subtype)| Effect::TreatAs { who, subtype }),
         (w("disrupt"), separated(1.., disrupted, w("or"))).map(|(_, what)| Effect::Disrupt(what)),
@@ -846,6 +916,38 @@ mod tests {
 
     #[test]
     fn player_effects_and_their_conjunctions() {
+        // Obi-Wan Kenobi (F): "you gain +4 Force" is a gain of 4.
+        assert_eq!(
+            one("you gain +4 Force"),
+            Effect::Force {
+                who: Player::You,
+                amount: Amount::Number(4),
+                lose: false
+            }
+        );
+        // Cloud City Prison.
+        assert_eq!(
+            one("each player loses all of his or her Force"),
+            Effect::Force {
+                who: Player::Each,
+                amount: Amount::All,
+                lose: true
+            }
+        );
+        // Throne Room: the place after "you have" is the counted units'.
+        let Effect::Force {
+            amount:
+                Amount::ForEach {
+                    count: Count::Units(units),
+                    ..
+                },
+            ..
+        } = one("gain 1 Force for each Jedi you have in any arena")
+        else {
+            panic!()
+        };
+        assert_eq!(units.owner, Owner::Yours);
+        assert_eq!(units.filters.last(), Some(&Filter::In(Where::AnyArena)));
         let steps = read("gain 1 Force and draw a card");
         assert_eq!(steps.len(), 2);
         assert_eq!(
@@ -872,7 +974,32 @@ mod tests {
         let steps = read("it gets +2 power until end of turn");
         assert_eq!(steps[0].duration, Some(Duration::ThisTurn));
         let steps = read("prevent that damage unless your opponent pays 2 Force");
-        assert_eq!(steps[0].unless_opponent_pays, Some(Amount::Number(2)));
+        assert_eq!(
+            steps[0].unless_paid,
+            Some(Payment {
+                who: Player::Opponent,
+                costs: vec![Cost::Force(Amount::Number(2))]
+            })
+        );
+        // Bespin Twin-Pod Cloud Car.
+        let steps = read("your opponent may pay 2 Force");
+        assert!(steps[0].optional);
+        assert_eq!(
+            steps[0].effect,
+            Effect::Pay(Payment {
+                who: Player::Opponent,
+                costs: vec![Cost::Force(Amount::Number(2))]
+            })
+        );
+        // Rebel Assault Frigate.
+        let steps = read("tap this unit unless you pay 1 build point");
+        assert_eq!(
+            steps[0].unless_paid,
+            Some(Payment {
+                who: Player::You,
+                costs: vec![Cost::BuildPoints(Amount::Number(1))]
+            })
+        );
         let Effect::Stats { per, .. } = one("~ gets +1 power for each Droid you have in play")
         else {
             panic!()
@@ -908,6 +1035,29 @@ mod tests {
         assert!(matches!(
             one("prevent all damage to ~"),
             Effect::Prevent { amount: None, .. }
+        ));
+    }
+
+    #[test]
+    fn dice_of_damage_are_not_damage() {
+        // Fire Ant Cannon, and the battle step texts of Locations (Hoth Icefields).
+        assert!(matches!(
+            one("~ does 4 dice of damage to that unit"),
+            Effect::DiceDamage {
+                dice: Amount::Number(4),
+                ..
+            }
+        ));
+        assert!(matches!(
+            one("do 2 dice of damage to that unit"),
+            Effect::DiceDamage {
+                dice: Amount::Number(2),
+                ..
+            }
+        ));
+        assert!(matches!(
+            one("~ does 1 die of damage to each unit in the Space arena"),
+            Effect::DiceDamage { .. }
         ));
     }
 }

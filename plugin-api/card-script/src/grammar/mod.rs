@@ -158,9 +158,14 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     if let Ok(search) = effects::search(input) {
         return Ok(vec![search]);
     }
-    let if_you_do = opt(one_of(&["if you do,", "if you do"]))
-        .parse_next(input)?
-        .is_some();
+    let if_you_do = opt(one_of(&[
+        "if you do,",
+        "if you do",
+        "if he or she does,",
+        "if they do,",
+    ]))
+    .parse_next(input)?
+    .is_some();
     let only_if =
         opt((w("if"), conditions::condition, mark(",")).map(|(_, c, _)| c)).parse_next(input)?;
     let mut steps = effects::clauses(input)?;
@@ -266,6 +271,7 @@ fn define_x(effect: &mut Effect, count: &Count) {
         | Effect::BuildPoints { amount, .. }
         | Effect::Draw { amount, .. }
         | Effect::Damage { amount, .. }
+        | Effect::DiceDamage { dice: amount, .. }
         | Effect::DamageCounters { amount, .. }
         | Effect::Counters { amount, .. }
         | Effect::DiscardCards { amount, .. } => define(amount),

@@ -178,13 +178,18 @@ fn unit_event(input: &mut &str) -> R<UnitEvent> {
 #[inline(never)]
 fn later_events(input: &mut &str) -> R<UnitEvent> {
     alt((
+        (
+            one_of(&["is discarded from", "are discarded from"]),
+            super::units::place_after_in,
+        )
+            .map(|(_, place)| UnitEvent::IsDiscarded(Some(place))),
         one_of(&[
             "is discarded from play",
             "is discarded",
             "are discarded",
             "leaves play",
         ])
-        .map(|_| UnitEvent::IsDiscarded),
+        .map(|_| UnitEvent::IsDiscarded(None)),
         one_of(&["retreats", "is retreated"]).map(|_| UnitEvent::Retreats),
         one_of(&["untaps", "becomes untapped"]).map(|_| UnitEvent::Untaps),
         one_of(&[
@@ -247,7 +252,17 @@ mod tests {
             panic!()
         };
         assert_eq!(who.pick, Pick::Any);
-        assert_eq!(event, UnitEvent::IsDiscarded);
+        assert_eq!(event, UnitEvent::IsDiscarded(None));
+        // Obi-Wan Kenobi (ANH): "When Obi-Wan is discarded from the Character arena, ...".
+        let Trigger::Units { event, .. } =
+            read("When this unit is discarded from the Character arena,")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            event,
+            UnitEvent::IsDiscarded(Some(crate::script::Where::Arenas(vec![Arena::Character])))
+        );
         assert!(matches!(
             read("Whenever you deploy a Droid,"),
             Trigger::Deploy(_)

@@ -50,21 +50,8 @@ pub fn units_matching(filter: &Filter, me: Side, chosen: Option<Arena>) -> Vec<U
         .collect()
 }
 
-/// The names a player chooses a unit by ("Choose an untapped unit"), told apart by their id
-/// when two have the same name, in the order of `units`.
-pub fn unit_options(units: &[UnitView]) -> Vec<String> {
-    units
-        .iter()
-        .map(|u| {
-            let twin = units.iter().any(|o| o.id != u.id && o.name == u.name);
-            if twin {
-                format!("{} (unit {})", u.name, u.id)
-            } else {
-                u.name.clone()
-            }
-        })
-        .collect()
-}
+/// The names a player chooses a unit by: the SDK's, kept here for the readers that use it.
+pub use swtcg_sdk::unit_options;
 
 /// How many units `side` controls in an arena (asks the host).
 pub fn units_in(arena: Arena, side: Side) -> usize {

@@ -1,0 +1,347 @@
+//! The steps of an activated or triggered script, turned into effects: which steps this plugin
+//! carries out, which units each is about, and the effects it proposes. The kinds of ability
+//! differ in when they happen and what they may choose ([`crate::activated`],
+//! [`crate::triggered`]); what a step does is the same for both.
+
+use swtcg_card_script::script::{
+    self, Amount, Cost, Count, Effect as Does, Payment, Pick, Player, Step, Units,
+};
+use swtcg_sdk::*;
+
+use crate::granted::keyword_texts;
+use crate::units::{named, units_carried_out};
+
+/// Whether a step is about the card itself.
+pub(crate) fn is_this(step: &Step) -> bool {
+    subject(&step.effect).is_some_and(|u| u.pick == Pick::This)
+}
+
+/// Whether a step picks the one unit the player chooses.
+pub(crate) fn picks_one(step: &Step) -> bool {
+    match &step.effect {
+        Does::Choose(units) => is_one(units),
+        effect => subject(effect).is_some_and(is_one),
+    }
+}
+
+fn is_one(units: &Units) -> bool {
+    matches!(
+        units.pick,
+        Pick::Chosen {
+            count: 1,
+            up_to: false
+        }
+    )
+}
+
+/// The units a step's effect is about, if it is about units.
+pub(crate) fn subject(effect: &Does) -> Option<&Units> {
+    match effect {
+        Does::Stats { who, .. } | Does::Grant { who, .. } => Some(who),
+        Does::Damage { to, .. } | Does::DiceDamage { to, .. } | Does::Prevent { to, .. } => {
+            Some(to)
+        }
+        Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
+        Does::RemoveDamage { from, .. } => Some(from),
+        Does::Tap(units) | Does::Untap(units) | Does::Choose(units) => Some(units),
+        _ => None,
+    }
+}
+
+/// Whether the units of a step can be told: as a static ability's, or one chosen unit, or
+/// (`that_known`) "that unit", the unit chosen by an earlier step or the one the trigger is
+/// about, or the attacking unit.
+fn units_ok(units: &Units, that_known: bool) -> bool {
+    match units.pick {
+        Pick::That => that_known && units.filters.is_empty(),
+        Pick::Attacker | Pick::Defender => units.filters.is_empty() && !units.other,
+        _ => units_carried_out(units, true),
+    }
+}
+
+/// A printed number ("2").
+pub(crate) fn number(amount: &Amount) -> Option<u32> {
+    match amount {
+        Amount::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// Whether an amount can be told when the step happens: a number, or a number for each unit
+/// in play a phrase names ("gain 1 Force for each Jedi you have in any arena").
+fn amount_carried_out(amount: &Amount) -> bool {
+    match amount {
+        Amount::Number(_) => true,
+        Amount::ForEach {
+            count: Count::Units(units),
+            ..
+        } => units.pick == Pick::Each && units_carried_out(units, false),
+        _ => false,
+    }
+}
+
+/// The value of an amount [`amount_carried_out`] accepts, now.
+fn value(amount: &Amount, me: &UnitView) -> u32 {
+    match amount {
+        Amount::Number(n) => *n,
+        Amount::ForEach {
+            per,
+            count: Count::Units(units),
+        } => per.saturating_mul(u32::try_from(named(units, me).len()).unwrap_or(u32::MAX)),
+        _ => 0,
+    }
+}
+
+/// The most Force one `lose-force` effect takes (the engine bounds an effect's number).
+const MOST_FORCE_LOST: u32 = 1_000;
+
+/// The cost of a payment as the engine reads a printed cost ("Pay 2 Force"), if it is one
+/// this plugin can name.
+pub(crate) fn payment_cost(payment: &Payment) -> Option<String> {
+    let [cost] = payment.costs.as_slice() else {
+        return None;
+    };
+    match cost {
+        Cost::Force(Amount::Number(n)) => Some(format!("Pay {n} Force")),
+        Cost::BuildPoints(Amount::Number(n)) => Some(format!(
+            "Pay {n} build point{}",
+            if *n == 1 { "" } else { "s" }
+        )),
+        _ => None,
+    }
+}
+
+/// The side of a payment's player, the card's controller being `me`.
+pub(crate) fn payer(payment: &Payment, me: Side) -> Option<Side> {
+    match payment.who {
+        Player::You => Some(me),
+        Player::Opponent => Some(opponent(me)),
+        _ => None,
+    }
+}
+
+/// Whether this plugin carries out what a step does, `that_known` saying whether "that unit"
+/// names a unit here. The step's "you may", "if you do" and "if" are the kind of ability's to
+/// tell; a duration belongs to a change of stats or keywords only.
+pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
+    let lasting = matches!(step.effect, Does::Stats { .. } | Does::Grant { .. });
+    // A change of stats or keywords needs its duration, and nothing else has one.
+    if lasting != step.duration.is_some() {
+        return false;
+    }
+    let units = subject(&step.effect).is_none_or(|units| units_ok(units, that_known));
+    units
+        && match &step.effect {
+            Does::Stats { per, .. } => per.is_none(),
+            Does::Grant {
+                keywords,
+                abilities,
+                ..
+            } => abilities.is_empty() && !keywords.is_empty() && keyword_texts(keywords).is_some(),
+            // Either player loses Force or draws; only the ability's controller gains Force or
+            // build points here (the effects `gain-force` and `gain-build-points` are theirs).
+            // Each player loses Force; all of it, too.
+            Does::Force {
+                who,
+                amount,
+                lose: true,
+            } => {
+                matches!(who, Player::You | Player::Opponent | Player::Each)
+                    && (*amount == Amount::All || amount_carried_out(amount))
+            }
+            Does::Draw { who, amount } => {
+                matches!(who, Player::You | Player::Opponent) && amount_carried_out(amount)
+            }
+            Does::Force {
+                who: Player::You,
+                amount,
+                lose: false,
+            }
+            | Does::BuildPoints {
+                who: Player::You,
+                amount,
+            } => amount_carried_out(amount),
+            Does::Damage { amount, .. }
+            | Does::DiceDamage { dice: amount, .. }
+            | Does::DamageCounters { amount, .. }
+            | Does::Counters { amount, .. } => amount_carried_out(amount),
+            Does::RemoveDamage {
+                amount: Some(amount),
+                up_to: true,
+                ..
+            } => number(amount).is_some(),
+            Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
+            Does::Tap(_) | Does::Untap(_) | Does::Choose(_) => true,
+            _ => false,
+        }
+}
+
+fn duration(duration: Option<script::Duration>) -> Duration {
+    match duration {
+        Some(script::Duration::ThisAttack) => Duration::ThisAttack,
+        Some(script::Duration::ThisBattlePhase) => Duration::EndOfBattle,
+        Some(script::Duration::ThisGame) => Duration::EndOfGame,
+        Some(script::Duration::ThisTurn) | None => Duration::EndOfTurn,
+    }
+}
+
+/// What a step is carried out with: the card whose ability it is, the unit "that unit" names
+/// (the one chosen, or the one the trigger is about), and the amount the player chose for "up
+/// to N".
+pub(crate) struct Context<'a> {
+    pub me: &'a UnitView,
+    pub that: Option<UnitId>,
+    pub amount: Option<u32>,
+}
+
+fn opponent(side: Side) -> Side {
+    match side {
+        Side::Dark => Side::Light,
+        Side::Light => Side::Dark,
+    }
+}
+
+/// The effects of one step that [`carried_out`] accepts.
+pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
+    let me = at.me;
+    let units: Vec<UnitId> = match subject(&step.effect) {
+        Some(units) => match units.pick {
+            Pick::Chosen { .. } | Pick::That => at.that.into_iter().collect(),
+            Pick::Attacker => host::attack().map(|a| a.attacker).into_iter().collect(),
+            Pick::Defender => host::attack().map(|a| a.defender).into_iter().collect(),
+            _ => named(units, me).into_iter().map(|u| u.id).collect(),
+        },
+        None => Vec::new(),
+    };
+    let lasts = duration(step.duration);
+    let side = |who: &Player| {
+        if *who == Player::You {
+            me.controller
+        } else {
+            opponent(me.controller)
+        }
+    };
+    let amount_of = |amount: &Amount| value(amount, me);
+    let mut effects = Vec::new();
+    match &step.effect {
+        Does::Stats {
+            power,
+            health,
+            speed,
+            ..
+        } => effects.extend(units.iter().map(|&unit| {
+            Effect::Stats(StatChange {
+                unit,
+                speed: *speed,
+                power: *power,
+                health: *health,
+                duration: lasts,
+            })
+        })),
+        Does::Grant { keywords, .. } => {
+            for text in keyword_texts(keywords).unwrap_or_default() {
+                effects.extend(units.iter().map(|&unit| {
+                    Effect::Grant(Grant {
+                        unit,
+                        text: text.clone(),
+                        duration: lasts,
+                    })
+                }));
+            }
+        }
+        Does::Force {
+            who,
+            amount,
+            lose: false,
+        } => match who {
+            Player::You => effects.push(Effect::GainForce(amount_of(amount))),
+            _ => return Err("only you gain Force here".to_string()),
+        },
+        Does::Force {
+            who, amount: how, ..
+        } => {
+            let sides = match who {
+                Player::Each => vec![Side::Dark, Side::Light],
+                who => vec![side(who)],
+            };
+            for side in sides {
+                // "Loses all of his or her Force": what they have, in losses the engine allows.
+                let mut left = match how {
+                    Amount::All => host::player(side).force,
+                    amount => amount_of(amount),
+                };
+                while left > 0 {
+                    let amount = left.min(MOST_FORCE_LOST);
+                    left -= amount;
+                    effects.push(Effect::LoseForce(SideAmount { side, amount }));
+                }
+            }
+        }
+        Does::Draw { who, amount } => effects.push(Effect::Draw(SideAmount {
+            side: side(who),
+            amount: amount_of(amount),
+        })),
+        Does::BuildPoints {
+            who: Player::You,
+            amount,
+        } => effects.push(Effect::GainBuildPoints(amount_of(amount))),
+        Does::Damage { amount, .. } => effects.extend(units.iter().map(|&target| {
+            Effect::Damage(Damage {
+                source: me.id,
+                target,
+                amount: amount_of(amount),
+            })
+        })),
+        Does::DiceDamage { dice, .. } => effects.extend(units.iter().map(|&target| {
+            Effect::DiceOfDamage(DiceOfDamage {
+                source: me.id,
+                target,
+                dice: amount_of(dice),
+            })
+        })),
+        Does::DamageCounters { amount, .. } => effects.extend(units.iter().map(|&unit| {
+            Effect::PlaceDamage(UnitAmount {
+                unit,
+                amount: amount_of(amount),
+            })
+        })),
+        Does::Counters {
+            kind,
+            amount,
+            remove,
+            ..
+        } => {
+            let n = i32::try_from(amount_of(amount)).unwrap_or(i32::MAX);
+            effects.extend(units.iter().map(|&unit| {
+                Effect::Counters(CounterChange {
+                    unit,
+                    kind: kind.clone(),
+                    amount: if *remove { -n } else { n },
+                })
+            }));
+        }
+        Does::RemoveDamage { amount, .. } => {
+            let most = amount.as_ref().and_then(number).unwrap_or(0);
+            let amount = at.amount.unwrap_or(most).min(most);
+            effects.extend(
+                units
+                    .iter()
+                    .map(|&unit| Effect::RemoveDamage(UnitAmount { unit, amount })),
+            );
+        }
+        Does::Prevent { amount, .. } => {
+            for &unit in &units {
+                let most = amount.as_ref().and_then(number).unwrap_or(u32::MAX);
+                let amount = prevention_offer(unit, most, |p| p.preventable);
+                if amount > 0 {
+                    effects.push(Effect::Prevent(UnitAmount { unit, amount }));
+                }
+            }
+        }
+        Does::Tap(_) => effects.extend(units.iter().map(|&unit| Effect::Tap(unit))),
+        Does::Untap(_) => effects.extend(units.iter().map(|&unit| Effect::Untap(unit))),
+        Does::Choose(_) => {}
+        _ => return Err("a step this plugin does not carry out".to_string()),
+    }
+    Ok(effects)
+}

@@ -1,0 +1,429 @@
+//! Triggered abilities (game 13.4): "When <something happens>, [if <condition>,] <steps>." The
+//! engine asks every ability at each hook this plugin subscribes to; the script's trigger says
+//! which hook and event it answers. What it carries out so far:
+//!
+//! - moments of the turn: "When your (your opponent's, each player's) build step starts" (game
+//!   6.2.1, `build-step-start`, whose step `event.side` says), "When the battle phase starts /
+//!   ends" (6.3.1, 6.3.10), "When the <arena> battle step starts / ends" (6.3.3, 6.3.8, the
+//!   arena in `event.arena`), "When the turn starts / ends" (6, 6.4);
+//! - the card's own deeds: "When you deploy this unit" (`unit-enters-arena` for a deploy,
+//!   `amount` 1), "When this unit attacks" and "When this unit is attacked" (10.1,
+//!   `attack-declared`), "When this unit is discarded [from the <arena> arena]" (10.9,
+//!   `unit-discarded`, the unit seen as it was: `host::last_seen`);
+//! - the conditions a static ability reads ("if this unit is in the Character arena"), checked
+//!   when the trigger happens (13.4.2: what triggered then resolves);
+//! - the steps of an activated ability ([`crate::steps`]), "that unit" and "it" naming the card
+//!   the trigger is about or the unit chosen; one unit to choose ("choose one of your
+//!   opponent's units in the Ground arena") and a first step "you may ..." (then the later
+//!   steps must be "if you do") are offered with the `choose` effect and carried out by
+//!   `chosen`. No unit to choose: nothing happens.
+//!
+//! A text is not claimed if any part of it is not carried out: triggers on other units ("Whenever
+//! one of your Jedi is discarded"), "if" inside a step, prevention (which needs the damage
+//! prevention POP), and "for this attack" outside an attack.
+
+use swtcg_card_script::script::{
+    self, Effect as Does, Kind, Moment, Payment, Pick, Player, Script, Trigger, UnitEvent, Units,
+    Whose,
+};
+use swtcg_sdk::*;
+
+use crate::steps::{self, Context, picks_one, subject};
+use crate::units::{
+    arena_of, condition_carried_out, holds, named, names, place_carried_out, units_carried_out,
+};
+
+/// The hook a call comes from, as a trigger names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Hook {
+    BuildStepStart,
+    BattlePhase { starts: bool },
+    BattleStep { starts: bool },
+    Turn { starts: bool },
+    UnitEntersArena,
+    UnitDiscarded,
+    AttackDeclared,
+}
+
+/// Whether this plugin tells when a trigger happens.
+fn trigger_carried_out(trigger: &Trigger) -> bool {
+    match trigger {
+        Trigger::Moment {
+            moment: Moment::BuildStep,
+            starts: true,
+            ..
+        } => true,
+        Trigger::Moment {
+            moment: Moment::BattlePhase | Moment::BattleStep(_) | Moment::Turn,
+            whose: Whose::Each,
+            ..
+        } => true,
+        Trigger::Deploy(units) => phrase_carried_out(units),
+        Trigger::Units { who, event } => {
+            phrase_carried_out(who)
+                && match event {
+                    UnitEvent::Attacks(target) => target.as_ref().is_none_or(phrase_carried_out),
+                    UnitEvent::IsAttacked => true,
+                    UnitEvent::IsDiscarded(place) => place.as_ref().is_none_or(place_carried_out),
+                    _ => false,
+                }
+        }
+        _ => false,
+    }
+}
+
+/// Whether a trigger's phrase of units can be told: the card itself, or any unit of an owner and
+/// filters this plugin reads ("a Droid", "one of your Jedi").
+fn phrase_carried_out(units: &Units) -> bool {
+    match units.pick {
+        Pick::This => true,
+        Pick::Any | Pick::Each => units_carried_out(&anyone(units), false),
+        _ => false,
+    }
+}
+
+/// Whether the trigger is about an attack, where "for this attack" means the attack declared.
+fn in_an_attack(trigger: &Trigger) -> bool {
+    matches!(
+        trigger,
+        Trigger::Units {
+            event: UnitEvent::Attacks(_) | UnitEvent::IsAttacked,
+            ..
+        }
+    )
+}
+
+/// Whether the trigger is about the card itself, which "that unit" and "it" then name.
+fn about_this(trigger: &Trigger) -> bool {
+    match trigger {
+        Trigger::Deploy(units) | Trigger::Units { who: units, .. } => units.pick == Pick::This,
+        _ => false,
+    }
+}
+
+/// Whether the trigger is about a unit ("Whenever one of your Jedi is discarded"), which "that
+/// unit" then names.
+fn about_a_unit(trigger: &Trigger) -> bool {
+    matches!(trigger, Trigger::Deploy(_) | Trigger::Units { .. })
+}
+
+/// What the ability asks of a player before its steps happen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Asks<'a> {
+    /// Nothing: the steps happen.
+    Nothing,
+    /// "you may ...", or a unit to choose: a `choose` offer.
+    Choice,
+    /// A player may pay ("your opponent may pay 2 Force. If he or she does, ..."): the later
+    /// steps happen if they pay.
+    MayPay(&'a Payment),
+    /// The one step happens unless a player pays ("tap this unit unless you pay 1 build
+    /// point").
+    UnlessPaid(&'a Payment),
+}
+
+/// What a script asks first, if this plugin can ask it: one payment, or one choice.
+fn asks(script: &Script) -> Option<Asks<'_>> {
+    let first = script.steps.first()?;
+    let payable = |p: &Payment| steps::payment_cost(p).is_some() && p.who != Player::Each;
+    let choosing = script.steps.iter().any(picks_one);
+    match (&first.effect, &first.unless_paid) {
+        (Does::Pay(payment), None) if first.optional && !choosing => {
+            payable(payment).then_some(Asks::MayPay(payment))
+        }
+        (_, Some(payment)) if script.steps.len() == 1 && !first.optional && !choosing => {
+            payable(payment).then_some(Asks::UnlessPaid(payment))
+        }
+        (_, None) if first.optional || choosing => Some(Asks::Choice),
+        (_, None) => Some(Asks::Nothing),
+        _ => None,
+    }
+}
+
+/// Whether this plugin carries out every part of a triggered script.
+pub(crate) fn carried_out(script: &Script) -> bool {
+    let (Some(trigger), Some(asks)) = (&script.trigger, asks(script)) else {
+        return false;
+    };
+    let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
+    let may = script.steps.first().is_some_and(|s| s.optional);
+    script.kind == Kind::Triggered
+        && trigger_carried_out(trigger)
+        && script.costs.is_empty()
+        && script.limits.is_empty()
+        && script.conditions.iter().all(condition_carried_out)
+        && chosen <= 1
+        && script.steps.iter().enumerate().all(|(at, step)| {
+            // "You may X. If you do, Y.": only the first step may be optional, and then every
+            // later step is what happens if the player does.
+            let shape = step.only_if.is_none()
+                && (at == 0 || step.unless_paid.is_none())
+                && if at == 0 {
+                    !step.if_you_do
+                } else {
+                    !step.optional && step.if_you_do == may
+                };
+            // "That unit" is the one the trigger is about; a choice or payment answered later
+            // (`chosen`) knows it only when it is the card itself.
+            let that_known = about_this(trigger)
+                || (about_a_unit(trigger) && asks == Asks::Nothing)
+                || script.steps[..at].iter().any(picks_one);
+            let paying = at == 0 && matches!(asks, Asks::MayPay(_));
+            shape
+                && !matches!(step.effect, Does::Prevent { .. })
+                && (step.duration != Some(script::Duration::ThisAttack) || in_an_attack(trigger))
+                && (paying || steps::carried_out(step, that_known))
+        })
+}
+
+fn opponent(side: Side) -> Side {
+    match side {
+        Side::Dark => Side::Light,
+        Side::Light => Side::Dark,
+    }
+}
+
+/// Whether the trigger happens at this call: the hook, and the event's step, arena or unit.
+fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
+    let when = |happens: bool| if happens { Fired::Yes(None) } else { Fired::No };
+    match (trigger, hook) {
+        (
+            Trigger::Moment {
+                moment: Moment::BuildStep,
+                whose,
+                ..
+            },
+            Hook::BuildStepStart,
+        ) => when(match whose {
+            Whose::Yours => event.side == Some(me.controller),
+            Whose::Opponents => event.side == Some(opponent(me.controller)),
+            Whose::Each => true,
+        }),
+        (
+            Trigger::Moment {
+                moment: Moment::BattlePhase,
+                starts,
+                ..
+            },
+            Hook::BattlePhase { starts: now },
+        )
+        | (
+            Trigger::Moment {
+                moment: Moment::Turn,
+                starts,
+                ..
+            },
+            Hook::Turn { starts: now },
+        ) => when(*starts == now),
+        (
+            Trigger::Moment {
+                moment: Moment::BattleStep(arena),
+                starts,
+                ..
+            },
+            Hook::BattleStep { starts: now },
+        ) => when(
+            *starts == now && arena.is_none_or(|a| event.arena == Some(crate::units::arena(a))),
+        ),
+        // A deploy (`amount` 1) by the card's controller, of a unit the phrase names.
+        (Trigger::Deploy(units), Hook::UnitEntersArena)
+            if event.amount == Some(1) && event.side == Some(me.controller) =>
+        {
+            about(units, event.unit, me, host::unit)
+        }
+        (Trigger::Units { who, event: deed }, Hook::AttackDeclared) => match deed {
+            UnitEvent::Attacks(target) => match about(who, event.attacker, me, host::unit) {
+                Fired::Yes(unit) => {
+                    let defender = event.defender.and_then(host::unit);
+                    let fits = target.as_ref().is_none_or(|target| {
+                        defender.is_some_and(|d| names(&anyone(target), &d, me))
+                    });
+                    if fits { Fired::Yes(unit) } else { Fired::No }
+                }
+                Fired::No => Fired::No,
+            },
+            UnitEvent::IsAttacked => about(who, event.defender, me, host::unit),
+            _ => Fired::No,
+        },
+        (
+            Trigger::Units {
+                who,
+                event: UnitEvent::IsDiscarded(place),
+            },
+            Hook::UnitDiscarded,
+        ) => {
+            let from = place.as_ref().is_none_or(|place| match place {
+                // The arena it left (none for the build zone, game 8.4).
+                script::Where::Arenas(arenas) => arenas
+                    .iter()
+                    .any(|&a| event.arena == Some(crate::units::arena(a))),
+                _ => event.arena.is_some(),
+            });
+            if from {
+                about(who, event.unit, me, |id| {
+                    host::unit(id).or_else(|| host::last_seen(id))
+                })
+            } else {
+                Fired::No
+            }
+        }
+        _ => Fired::No,
+    }
+}
+
+/// Whether a trigger happens, and the unit it is about ("that unit", "it") if any.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Fired {
+    No,
+    Yes(Option<UnitId>),
+}
+
+/// Whether the event's unit is one the trigger's phrase names: the card itself for `this`, else
+/// a unit of the owner and filters printed (seen as it is, or as it was for one that left play,
+/// by `view`).
+fn about(
+    units: &Units,
+    unit: Option<UnitId>,
+    me: &UnitView,
+    view: impl Fn(UnitId) -> Option<UnitView>,
+) -> Fired {
+    let Some(unit) = unit else {
+        return Fired::No;
+    };
+    let named = match units.pick {
+        Pick::This => unit == me.id,
+        _ => view(unit).is_some_and(|seen| {
+            // A unit that left play is named as it was in its arena.
+            let mut seen = seen;
+            seen.built = true;
+            names(&anyone(units), &seen, me)
+        }),
+    };
+    if named {
+        Fired::Yes(Some(unit))
+    } else {
+        Fired::No
+    }
+}
+
+/// A trigger's phrase ("a Droid", "one of your Jedi") names any unit that fits.
+fn anyone(units: &Units) -> Units {
+    Units {
+        pick: Pick::Each,
+        ..units.clone()
+    }
+}
+
+/// The card whose ability it is, as it is or (discarded) as it was just before.
+pub(crate) fn card(ability: &Ability) -> Option<UnitView> {
+    host::unit(ability.unit).or_else(|| host::last_seen(ability.unit))
+}
+
+/// The units the script's choosing step may choose now, if it has one.
+fn choosable(script: &Script, me: &UnitView) -> Option<Vec<UnitView>> {
+    let step = script.steps.iter().find(|s| picks_one(s))?;
+    let units = subject(&step.effect)?;
+    Some(
+        named(units, me)
+            .into_iter()
+            .filter(|unit| match &step.effect {
+                Does::Untap(_) => unit.tapped,
+                Does::Tap(_) => !unit.tapped,
+                _ => true,
+            })
+            .collect(),
+    )
+}
+
+/// What the ability does when `hook` is called with `event`: nothing if its trigger is not this
+/// one or its conditions do not hold; else its effects, or the choice it offers first.
+pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Event) -> HookResult {
+    let (Some(trigger), Some(me)) = (&script.trigger, card(ability)) else {
+        return Ok(Vec::new());
+    };
+    if !carried_out(script) {
+        return Ok(Vec::new());
+    }
+    let Fired::Yes(about) = fires(trigger, hook, event, &me) else {
+        return Ok(Vec::new());
+    };
+    // Only a card in an arena triggers (game 13.7), save the one leaving it.
+    let leaving = hook == Hook::UnitDiscarded && about == Some(me.id);
+    if (!leaving && arena_of(me.zone).is_none()) || !script.conditions.iter().all(|c| holds(c, &me))
+    {
+        return Ok(Vec::new());
+    }
+    let offer = |payment: &Payment| -> HookResult {
+        let side = steps::payer(payment, me.controller).ok_or("no one to pay")?;
+        let cost = steps::payment_cost(payment).ok_or("a cost the engine can't name")?;
+        Ok(vec![Effect::UnlessPays(UnlessPays { side, cost })])
+    };
+    match asks(script) {
+        Some(Asks::MayPay(payment) | Asks::UnlessPaid(payment)) => offer(payment),
+        Some(Asks::Choice) => match choosable(script, &me) {
+            Some(units) if units.is_empty() => Ok(Vec::new()),
+            Some(units) => Ok(vec![Effect::Choose(Offer {
+                options: unit_options(&units),
+                optional: script.steps.first().is_some_and(|s| s.optional),
+            })]),
+            None => Ok(vec![Effect::Choose(Offer {
+                options: vec![ability.text.clone()],
+                optional: true,
+            })]),
+        },
+        _ => effects(script, &me, None, about),
+    }
+}
+
+/// The effects of the steps, `chosen` being the unit chosen if a step chose one and `about` the
+/// unit the trigger is about: "that unit" is the first of them.
+fn effects(
+    script: &Script,
+    me: &UnitView,
+    chosen: Option<UnitId>,
+    about: Option<UnitId>,
+) -> HookResult {
+    let at = Context {
+        me,
+        that: chosen.or(about),
+        amount: None,
+    };
+    let mut effects = Vec::new();
+    for step in &script.steps {
+        // The payment itself is made by the engine (`unless-pays`).
+        if !matches!(step.effect, Does::Pay(_)) {
+            effects.extend(steps::effects(step, &at)?);
+        }
+    }
+    Ok(effects)
+}
+
+/// The option `index` of the offer [`happen`] made was taken: the steps, with the unit at that
+/// place of the units it offered (asked again now, as they were then).
+pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResult {
+    let me = card(ability).ok_or("the card with the ability is gone")?;
+    if !carried_out(script) {
+        return Err(format!("\"{}\" is no triggered ability", ability.parameter));
+    }
+    // A choice or payment is asked only of a trigger about no unit or about the card itself.
+    let about = script
+        .trigger
+        .as_ref()
+        .is_some_and(about_this)
+        .then_some(me.id);
+    match asks(script) {
+        // `unless-pays` answers 0 for a payment made, 1 for none.
+        Some(Asks::MayPay(_)) if index == 0 => effects(script, &me, None, about),
+        Some(Asks::UnlessPaid(_)) if index == 1 => effects(script, &me, None, about),
+        Some(Asks::MayPay(_) | Asks::UnlessPaid(_)) => Ok(Vec::new()),
+        _ => match choosable(script, &me) {
+            Some(units) => {
+                let unit = units
+                    .get(index as usize)
+                    .ok_or_else(|| format!("no unit {index} to choose"))?;
+                effects(script, &me, Some(unit.id), about)
+            }
+            None => effects(script, &me, None, about),
+        },
+    }
+}
