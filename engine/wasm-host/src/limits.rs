@@ -21,8 +21,11 @@ pub const MAX_FUNCTIONS: u64 = 10_000;
 
 /// The most bytes of code (code sections: the function bodies with their locals) in a plugin,
 /// over all its core modules. A bundled plugin compiles at about 3 s of CPU per MiB of code, and
-/// code of branches only (`br_if` in 32 KiB functions) at about 8 s per MiB.
-pub const MAX_CODE_BYTES: u64 = 512 * 1024;
+/// code of branches only (`br_if` in 32 KiB functions) at about 8 s per MiB. The card-text
+/// plugin carries the grammar of card text, which grows with every form it reads (262 KiB of
+/// code in December 2026, against 87 KiB for the largest keyword plugin); 1 MiB keeps it under
+/// half the limit (`plugin_limits.rs`) with room to grow.
+pub const MAX_CODE_BYTES: u64 = 1024 * 1024;
 
 /// The largest function body, in bytes. Cranelift's memory grows faster than a function's size
 /// (a function of `if`s took 80 MB at 32 KiB and 250 MB at 64 KiB), and wasmtime compiles a

@@ -241,6 +241,7 @@ impl Display for Filter {
             Filter::CardType(kind) => write!(f, "{kind}"),
             Filter::Not(filter) => write!(f, "not {filter}"),
             Filter::AnyOf(filters) => write!(f, "{}", joined(filters, " or ")),
+            Filter::AllOf(filters) => write!(f, "{}", joined(filters, " ")),
         }
     }
 }

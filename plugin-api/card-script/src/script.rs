@@ -286,6 +286,9 @@ pub enum Filter {
     Not(Box<Filter>),
     /// One of several filters ("Jedi or Sith").
     AnyOf(Vec<Filter>),
+    /// Every one of several filters: an alternative of several words ("Dark Jedi" in "Dark
+    /// Jedi or Sith").
+    AllOf(Vec<Filter>),
 }
 
 /// Sides of the Force (game 3.3).

@@ -17,7 +17,7 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         | Filter::Damaged => true,
         Filter::In(place) => place_carried_out(place),
         Filter::Not(inner) => filter_carried_out(inner),
-        Filter::AnyOf(filters) => filters.iter().all(filter_carried_out),
+        Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().all(filter_carried_out),
         // A card's side (Dark Side, Neutral), its printed cost, its keywords and other cards'
         // names are not in the host's view of a unit.
         _ => false,
@@ -87,6 +87,7 @@ fn matches(filter: &Filter, unit: &UnitView, me: &UnitView) -> bool {
         Filter::Damaged => unit.damage > 0,
         Filter::Not(inner) => !matches(inner, unit, me),
         Filter::AnyOf(filters) => filters.iter().any(|f| matches(f, unit, me)),
+        Filter::AllOf(filters) => filters.iter().all(|f| matches(f, unit, me)),
         _ => false,
     }
 }

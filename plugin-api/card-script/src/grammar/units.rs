@@ -452,10 +452,11 @@ fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
     let any: Vec<Filter> = alternatives
         .into_iter()
         .map(|mut run| {
+            // "Dark Jedi or Sith": the words of one alternative hold together.
             if run.len() == 1 {
                 run.remove(0)
             } else {
-                Filter::AnyOf(run)
+                Filter::AllOf(run)
             }
         })
         .collect();
@@ -673,6 +674,17 @@ mod tests {
             read("each Jedi or Sith").filters,
             [Filter::AnyOf(vec![
                 Filter::Subtype("Jedi".into()),
+                Filter::Subtype("Sith".into())
+            ])]
+        );
+        // An alternative of two words holds together: a Jedi who is no Dark Jedi is not named.
+        assert_eq!(
+            read("Equipped Dark Jedi or Sith").filters,
+            [Filter::AnyOf(vec![
+                Filter::AllOf(vec![
+                    Filter::Subtype("Dark".into()),
+                    Filter::Subtype("Jedi".into())
+                ]),
                 Filter::Subtype("Sith".into())
             ])]
         );
