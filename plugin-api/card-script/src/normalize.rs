@@ -31,9 +31,53 @@ const TITLES: [&str; 17] = [
 
 /// Words of the game that name cards too ("Retreat Underground", "Tyranus's Return", "In Search
 /// of the Unknown"): as a single word they are the verb, never the card.
-const GAME_WORDS: [&str; 20] = [
-    "retreat", "return", "search", "move", "attack", "strike", "call", "gain", "draw", "pay",
-    "tap", "untap", "discard", "choose", "prevent", "put", "remove", "deploy", "build", "take",
+const GAME_WORDS: [&str; 44] = [
+    "retreat",
+    "return",
+    "search",
+    "move",
+    "attack",
+    "strike",
+    "call",
+    "gain",
+    "draw",
+    "pay",
+    "tap",
+    "untap",
+    "discard",
+    "choose",
+    "prevent",
+    "put",
+    "remove",
+    "deploy",
+    "build",
+    "take",
+    // The game's nouns: "Grogu's Mind Force" is not named by "Pay 2 Force", nor "Space Slug" by
+    // "the Space arena".
+    "force",
+    "power",
+    "health",
+    "speed",
+    "damage",
+    "counter",
+    "unit",
+    "units",
+    "arena",
+    "space",
+    "ground",
+    "character",
+    "point",
+    "points",
+    "card",
+    "cards",
+    "hand",
+    "deck",
+    "battle",
+    "step",
+    "phase",
+    "turn",
+    "stack",
+    "mission",
 ];
 
 /// The text as the grammar reads it. `played` cards (Battle cards, Missions) are named in their
@@ -51,7 +95,17 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     let spaced = spaced.replace(" .", ".").replace(" ,", ",");
-    let named = replace_names(&spaced, name, !played);
+    // An Equipment's "Equipped ..." text is an ability of the unit it is attached to, and a
+    // name in it names that unit ("Equipped Grogu also gets ..." on Grogu's Mind Force), never
+    // the Equipment.
+    let equipped = spaced
+        .get(..9)
+        .is_some_and(|head| head.eq_ignore_ascii_case("equipped "));
+    let named = if equipped {
+        spaced
+    } else {
+        replace_names(&spaced, name, !played)
+    };
     named.trim().to_string()
 }
 
@@ -226,5 +280,22 @@ mod tests {
             "Retreat one of your units."
         );
         assert_eq!(prepare("Return it.", "Tyranus's Return"), "Return it.");
+        // An Equipment's "Equipped ..." text names the equipped unit, not the Equipment.
+        assert_eq!(
+            prepare("Equipped Grogu also gets Shields 1.", "Grogu's Pram (A)"),
+            "Equipped Grogu also gets Shields 1."
+        );
+        // A word of the name that is one of the game's nouns is that noun.
+        assert_eq!(
+            prepare("Pay 2 Force -> Evade 3.", "Grogu's Mind Force (A)"),
+            "Pay 2 Force -> Evade 3."
+        );
+        assert_eq!(
+            prepare(
+                "Whenever this unit attacks, gain 1 Force.",
+                "Force 57 Outcasts"
+            ),
+            "Whenever this unit attacks, gain 1 Force."
+        );
     }
 }

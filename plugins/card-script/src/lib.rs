@@ -69,6 +69,12 @@ fn script_of(text: &str, name: &str) -> Option<Script> {
     })
 }
 
+/// Whether this plugin claims a text read on its own, with no card's name: a text granted in
+/// quotes, whose card is the one it is granted to.
+pub(crate) fn claimed_alone(text: &str) -> bool {
+    script_of(text, "").is_some_and(|script| claimed(&script, text))
+}
+
 /// Whether this plugin carries out every part of the script of `text`.
 fn claimed(script: &Script, text: &str) -> bool {
     statics::carried_out(script)
@@ -345,6 +351,33 @@ mod tests {
         // A step in the middle that may or may not happen.
         assert!(!claimed_text(
             "When you deploy this unit, draw a card and you may gain 1 Force."
+        ));
+    }
+
+    #[test]
+    fn abilities_granted_in_quotes_are_claimed_when_they_will_be_carried_out() {
+        // An activated keyword with a cost the engine pays, carried out by its keyword plugin.
+        assert!(claimed_text(
+            "Each of your Space unit gets \"Pay 0 Force -> Intercept\"."
+        ));
+        assert!(claimed_text(
+            "Equipped non-Creature unit gets +1 power and \"Pay 1 Force -> Retaliate 2.\""
+        ));
+        // A text this plugin claims on its own.
+        assert!(claimed_text(
+            "Equipped Jedi gets \"Whenever this unit is attacked, your opponent loses 1 Force.\""
+        ));
+        // A quoted text no plugin would carry out, and a keyword without its number.
+        assert!(!claimed_text(
+            "Each of your Characters gets \"[tap] -> Search your deck for a Jedi card.\""
+        ));
+        assert!(!claimed_text(
+            "Each of your units gets \"Pay 1 Force -> Evade\"."
+        ));
+        // "Equipped <name>" is read with no card's name: the words name the equipped unit.
+        assert!(claimed_on(
+            "Equipped Grogu also gets \"Pay 2 Force -> Evade 3.\"",
+            "Grogu's Mind Force (A)"
         ));
     }
 

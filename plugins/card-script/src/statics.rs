@@ -9,7 +9,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
-use crate::granted::keyword_texts;
+use crate::granted::{ability_texts, keyword_texts};
 use crate::units::{condition_carried_out, holds, named, names, units_carried_out};
 
 /// Whether this plugin carries out every part of a static script.
@@ -46,9 +46,9 @@ fn step_carried_out(step: &Step) -> bool {
                 abilities,
             } => {
                 units_carried_out(who, false)
-                    && abilities.is_empty()
-                    && !keywords.is_empty()
+                    && !(keywords.is_empty() && abilities.is_empty())
                     && keyword_texts(keywords).is_some()
+                    && ability_texts(abilities).is_some()
             }
             _ => false,
         }
@@ -125,7 +125,15 @@ pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> V
         .steps
         .iter()
         .filter_map(|step| match &step.effect {
-            Effect::Grant { who, keywords, .. } if names(who, unit, me) => keyword_texts(keywords),
+            Effect::Grant {
+                who,
+                keywords,
+                abilities,
+            } if names(who, unit, me) => {
+                let mut texts = keyword_texts(keywords)?;
+                texts.extend(ability_texts(abilities)?);
+                Some(texts)
+            }
             _ => None,
         })
         .flatten()

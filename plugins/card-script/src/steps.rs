@@ -8,7 +8,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
-use crate::granted::keyword_texts;
+use crate::granted::{ability_texts, keyword_texts};
 use crate::units::{named, units_carried_out};
 
 /// Whether a step is about the card itself.
@@ -137,7 +137,11 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 keywords,
                 abilities,
                 ..
-            } => abilities.is_empty() && !keywords.is_empty() && keyword_texts(keywords).is_some(),
+            } => {
+                !(keywords.is_empty() && abilities.is_empty())
+                    && keyword_texts(keywords).is_some()
+                    && ability_texts(abilities).is_some()
+            }
             // Either player loses Force or draws; only the ability's controller gains Force or
             // build points here (the effects `gain-force` and `gain-build-points` are theirs).
             // Each player loses Force; all of it, too.
@@ -238,8 +242,16 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 duration: lasts,
             })
         })),
-        Does::Grant { keywords, .. } => {
-            for text in keyword_texts(keywords).unwrap_or_default() {
+        Does::Grant {
+            keywords,
+            abilities,
+            ..
+        } => {
+            let texts = keyword_texts(keywords)
+                .unwrap_or_default()
+                .into_iter()
+                .chain(ability_texts(abilities).unwrap_or_default());
+            for text in texts {
                 effects.extend(units.iter().map(|&unit| {
                     Effect::Grant(Grant {
                         unit,

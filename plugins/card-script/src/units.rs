@@ -33,7 +33,8 @@ pub(crate) fn place_carried_out(place: &Where) -> bool {
 /// card itself, every matching unit, or (`chosen`) one matching unit the player chooses.
 pub(crate) fn units_carried_out(units: &Units, chosen: bool) -> bool {
     let pick = match units.pick {
-        Pick::This | Pick::Each => true,
+        // "Equipped <units>": the unit an Equipment is attached to.
+        Pick::This | Pick::Each | Pick::Equipped => true,
         Pick::Chosen {
             count: 1,
             up_to: false,
@@ -77,19 +78,40 @@ fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
 }
 
 fn matches(filter: &Filter, unit: &UnitView, me: &UnitView) -> bool {
+    matching(filter, unit, me, false)
+}
+
+/// Whether a unit fits a filter; `by_name` lets the words read as subtypes be the unit's name
+/// instead: "Equipped Grogu", "Equipped Ahsoka Tano or Alexsander Kallus" name units as often
+/// as subtypes, with no determiner to tell them apart (the grammar reads the words as subtypes).
+fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> bool {
     match filter {
-        Filter::Subtype(subtype) => has_subtype(&unit.subtypes, subtype),
+        Filter::Subtype(subtype) => {
+            has_subtype(&unit.subtypes, subtype) || (by_name && in_name(&unit.name, subtype))
+        }
         Filter::OfArena(a) => unit.arenas.contains(&arena(*a)),
         Filter::In(place) => in_place(place, unit, me),
         Filter::Unique => unit.unique,
         Filter::Tapped => unit.tapped,
         Filter::Untapped => !unit.tapped,
         Filter::Damaged => unit.damage > 0,
-        Filter::Not(inner) => !matches(inner, unit, me),
-        Filter::AnyOf(filters) => filters.iter().any(|f| matches(f, unit, me)),
-        Filter::AllOf(filters) => filters.iter().all(|f| matches(f, unit, me)),
+        Filter::Not(inner) => !matching(inner, unit, me, by_name),
+        Filter::AnyOf(filters) => filters.iter().any(|f| matching(f, unit, me, by_name)),
+        Filter::AllOf(filters) => filters.iter().all(|f| matching(f, unit, me, by_name)),
         _ => false,
     }
+}
+
+/// Whether the words of `words` are words of a card's name ("Revan" of "Darth Revan (A)",
+/// "Ahsoka Tano" of "Ahsoka Tano (B)").
+fn in_name(name: &str, words: &str) -> bool {
+    let name: Vec<&str> = name
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .split_whitespace()
+        .all(|word| name.iter().any(|n| n.eq_ignore_ascii_case(word)))
 }
 
 /// Whether `target` is one of the units a phrase names, `me` being the card with the text: the
@@ -98,6 +120,11 @@ fn matches(filter: &Filter, unit: &UnitView, me: &UnitView) -> bool {
 pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
     match units.pick {
         Pick::This => target.id == me.id,
+        // An Equipment's text is an ability of the unit it is attached to (manifest zone
+        // `equipped`): `me` is that unit.
+        Pick::Equipped => {
+            target.id == me.id && units.filters.iter().all(|f| matching(f, target, me, true))
+        }
         Pick::Each | Pick::Chosen { .. } | Pick::Any => {
             let owner = match units.owner {
                 Owner::Any => true,
@@ -116,8 +143,11 @@ pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
 
 /// Every unit in play a phrase names.
 pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
-    if units.pick == Pick::This {
-        return vec![me.clone()];
+    if matches!(units.pick, Pick::This | Pick::Equipped) {
+        return [me.clone()]
+            .into_iter()
+            .filter(|unit| names(units, unit, me))
+            .collect();
     }
     host::units(None)
         .into_iter()
