@@ -77,7 +77,9 @@ pub(crate) fn claimed_alone(text: &str) -> bool {
 
 /// Whether this plugin carries out every part of the script of `text`.
 fn claimed(script: &Script, text: &str) -> bool {
-    statics::carried_out(script)
+    // A keyword printed bare ("Overkill") is its keyword plugin's; with its reminder text the
+    // engine's reader of keyword abilities does not take it, and this plugin does.
+    (statics::carried_out(script) && (!statics::uses_keyword(script) || text.contains('(')))
         || activated::carried_out(script, text)
         || triggered::carried_out(script)
 }
@@ -379,6 +381,22 @@ mod tests {
             "Equipped Grogu also gets \"Pay 2 Force -> Evade 3.\"",
             "Grogu's Mind Force (A)"
         ));
+    }
+
+    #[test]
+    fn a_keyword_printed_with_its_reminder_text_is_claimed() {
+        // Battle Droid Division (AOTC) and Trade Federation Blockade Ship.
+        assert!(claimed_text(
+            "Overkill (When this unit attacks, you may divide hits in excess of the defending unit_s health between that unit and one other unit in the same arena. Overkill damage can't be affected by static abilities like Armor, Parry, or Shields)"
+        ));
+        assert!(claimed_text(
+            "Bombard 5 (This unit may attack a unit in the Ground arena instead of a unit in the Space arena, using 5 power plus any other effects and power bonuses). Overkill (When this unit attacks, you may divide hits in excess of the defending unit_s health between that unit and one other unit in the same arena.)"
+        ));
+        // An activated keyword is printed with its cost: bare, it is not claimed. A keyword
+        // printed bare is its own plugin's.
+        assert!(!claimed_text("Evade 2 (Prevent 2 damage.)"));
+        assert!(!claimed_text("Overkill"));
+        assert!(!claimed_text("Accuracy 1"));
     }
 
     #[test]

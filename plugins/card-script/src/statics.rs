@@ -9,7 +9,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
-use crate::granted::{ability_texts, keyword_texts};
+use crate::granted::{ability_texts, keyword_text, keyword_texts};
 use crate::units::{condition_carried_out, holds, named, names, units_carried_out};
 
 /// Whether this plugin carries out every part of a static script.
@@ -21,6 +21,14 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && script.conditions.iter().all(condition_carried_out)
         && !script.steps.is_empty()
         && script.steps.iter().all(step_carried_out)
+}
+
+/// Whether a static script uses a keyword printed as its own ability ("Overkill (When ...)").
+pub(crate) fn uses_keyword(script: &Script) -> bool {
+    script
+        .steps
+        .iter()
+        .any(|s| matches!(s.effect, Effect::UseKeyword(_)))
 }
 
 fn step_carried_out(step: &Step) -> bool {
@@ -40,6 +48,10 @@ fn step_carried_out(step: &Step) -> bool {
                             && (who.pick == Pick::This || matches!(count, Count::Units(_)))
                     })
             }
+            // A keyword printed with its reminder text ("Overkill (When this unit attacks,
+            // ...)"), which the engine's reader of keyword abilities does not take: the card
+            // gives itself the keyword, and its plugin carries it out.
+            Effect::UseKeyword(keyword) => keyword_text(keyword).is_some(),
             Effect::Grant {
                 who,
                 keywords,
@@ -133,6 +145,9 @@ pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> V
                 let mut texts = keyword_texts(keywords)?;
                 texts.extend(ability_texts(abilities)?);
                 Some(texts)
+            }
+            Effect::UseKeyword(keyword) if unit.id == me.id => {
+                keyword_text(keyword).map(|k| vec![k])
             }
             _ => None,
         })
