@@ -63,6 +63,7 @@ fn script_of(text: &str, name: &str) -> Option<Script> {
         .script;
         if let Some(script) = &mut script {
             statics::bind_that_arena(script);
+            statics::bind_it(script);
         }
         read_before.insert((text.to_string(), name.to_string()), script.clone());
         script
@@ -267,13 +268,9 @@ mod tests {
 
     #[test]
     fn texts_it_does_not_carry_out_are_not_claimed() {
-        // Another card named by its name, a condition of another kind, a side, a grant of a
-        // keyword.
+        // Another card named by its name, a side, a grant of a keyword.
         assert!(!claimed_text(
             "As long as Figrin is in the Character arena, each of your opponent's Characters gets -10 speed."
-        ));
-        assert!(!claimed_text(
-            "This unit gets -2 power as long as it's attacking a unique Character."
         ));
         assert!(!claimed_text("Each Neutral unit gets +1 power."));
         assert!(!claimed_text("Each non-Neutral unit gets -1 power."));
@@ -397,6 +394,30 @@ mod tests {
         assert!(!claimed_text("Evade 2 (Prevent 2 damage.)"));
         assert!(!claimed_text("Overkill"));
         assert!(!claimed_text("Accuracy 1"));
+    }
+
+    #[test]
+    fn changes_while_a_unit_attacks_are_claimed() {
+        // The unit getting the change attacks; the card itself attacks ("it" is the card);
+        // units attacking the card.
+        assert!(claimed_on(
+            "Each Starfighter gets Critical Hit 3 as long as it's attacking the Death Star.",
+            "Death Star (A)"
+        ));
+        assert!(claimed_text(
+            "As long as this unit is attacking a Droid, it gets Stun 4."
+        ));
+        assert!(claimed_text(
+            "This unit gets -2 power as long as it's attacking a unique Character."
+        ));
+        assert!(claimed_on(
+            "Each Jedi gets +2 power when attacking this unit.",
+            "Sith Wyrm"
+        ));
+        // A side is not in the host's view of a unit.
+        assert!(!claimed_text(
+            "This unit gets +4 power as long as it's attacking a neutral unit."
+        ));
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! Static abilities (game 13.1.3): stat changes and keywords that hold while the card is in play
 //! and the script's conditions hold — "<units> gets +N power, +N health, +N speed" and "<units>
-//! gets Accuracy 1", optionally "As long as this unit is in the <arena> arena" — for the card
+//! gets Accuracy 1", optionally "As long as this unit is in the <arena> arena" or "as long as
+//! it's attacking <units>" (the unit getting the change, while it attacks) — for the card
 //! itself or every unit a phrase names. Keywords given to other units are an aura (API 1.9
 //! `granted-abilities-for`).
 
 use swtcg_card_script::script::{
-    Condition, Count, Effect, Filter, Kind, Pick, Script, Step, Where,
+    Condition, Count, Effect, Filter, Kind, Pick, Script, Step, Units, Where,
 };
 use swtcg_sdk::*;
 
@@ -18,9 +19,65 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && script.trigger.is_none()
         && script.costs.is_empty()
         && script.limits.is_empty()
-        && script.conditions.iter().all(condition_carried_out)
+        && script
+            .conditions
+            .iter()
+            .all(|c| condition_carried_out(c) || attacking_carried_out(c))
         && !script.steps.is_empty()
         && script.steps.iter().all(step_carried_out)
+}
+
+/// Whether this plugin tells an attack condition of a static script: the unit that gets the
+/// change ("as long as it's attacking", "when attacking") or the card itself attacks a unit of
+/// a phrase, or the card itself ("Each unit gets Backfire 1 when attacking Meetra").
+fn attacking_carried_out(condition: &Condition) -> bool {
+    let Condition::Attacking { who, target } = condition else {
+        return false;
+    };
+    matches!(who.pick, Pick::That | Pick::This)
+        && who.filters.is_empty()
+        && target.as_ref().is_none_or(|target| match target.pick {
+            Pick::This => true,
+            Pick::Any | Pick::Each => units_carried_out(
+                &Units {
+                    pick: Pick::Each,
+                    ..target.clone()
+                },
+                false,
+            ),
+            _ => false,
+        })
+}
+
+/// Whether an attack condition holds for `unit`, the unit that would get the change, `me`
+/// being the card with the text: the attacker of the current attack is the unit the condition
+/// names, and its defender fits.
+fn attacking_holds(condition: &Condition, me: &UnitView, unit: &UnitView) -> bool {
+    let Condition::Attacking { who, target } = condition else {
+        return false;
+    };
+    let Some(attack) = host::attack() else {
+        return false;
+    };
+    let attacker = if who.pick == Pick::This {
+        me.id
+    } else {
+        unit.id
+    };
+    attack.attacker == attacker
+        && target.as_ref().is_none_or(|target| match target.pick {
+            Pick::This => attack.defender == me.id,
+            _ => host::unit(attack.defender).is_some_and(|defender| {
+                names(
+                    &Units {
+                        pick: Pick::Each,
+                        ..target.clone()
+                    },
+                    &defender,
+                    me,
+                )
+            }),
+        })
 }
 
 /// Whether a static script uses a keyword printed as its own ability ("Overkill (When ...)").
@@ -97,15 +154,18 @@ pub(crate) const NO_CHANGE: Stats = Stats {
 
 /// Whether a static script on `me` works now: `me` is in play (not being built) and the
 /// script's conditions hold.
-fn works(script: &Script, me: &UnitView) -> bool {
+fn works(script: &Script, me: &UnitView, unit: &UnitView) -> bool {
     carried_out(script)
         && me.zone != Zone::BuildZone
-        && script.conditions.iter().all(|c| holds(c, me))
+        && script.conditions.iter().all(|c| match c {
+            Condition::Attacking { .. } => attacking_holds(c, me, unit),
+            _ => holds(c, me),
+        })
 }
 
 /// The stats `unit` gets from a static script on `me`.
 pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Stats {
-    if !works(script, me) {
+    if !works(script, me, unit) {
         return NO_CHANGE;
     }
     let mut change = NO_CHANGE;
@@ -130,7 +190,7 @@ pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Sta
 
 /// The keywords `unit` gets from a static script on `me`, as printed texts.
 pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> Vec<String> {
-    if !works(script, me) {
+    if !works(script, me, unit) {
         return Vec::new();
     }
     script
@@ -153,6 +213,30 @@ pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> V
         })
         .flatten()
         .collect()
+}
+
+/// Reads "it" ("he", "she") in a static script as the card itself when its condition is about
+/// the card ("As long as this unit is attacking a Droid, it gets Stun 4."; "As long as Jango is
+/// attacking a Jedi, he gets +1 power").
+pub(crate) fn bind_it(script: &mut Script) {
+    if script.kind != Kind::Static {
+        return;
+    }
+    let about_this = script.conditions.iter().any(|c| match c {
+        Condition::UnitsIn { who, .. } | Condition::Attacking { who, .. } => who.pick == Pick::This,
+        _ => false,
+    });
+    if !about_this {
+        return;
+    }
+    for step in &mut script.steps {
+        if let Effect::Stats { who, .. } | Effect::Grant { who, .. } = &mut step.effect
+            && who.pick == Pick::That
+            && who.filters.is_empty()
+        {
+            who.pick = Pick::This;
+        }
+    }
 }
 
 /// Reads "that arena" in a static script as the one arena its condition names ("As long as
