@@ -397,6 +397,9 @@ impl Display for Effect {
             }
             Effect::MoveTo { who, arena } => write!(f, "move {who} to the {arena} arena"),
             Effect::Pay(payment) => write!(f, "{payment}"),
+            Effect::AttackDice { who, change } => {
+                write!(f, "{change:+} to each attack die of {who}")
+            }
             Effect::EndAttack => write!(f, "the attack ends"),
             Effect::WinGame => write!(f, "you win the game"),
             Effect::Roll {
@@ -455,6 +458,7 @@ impl Display for UnitRule {
             UnitRule::ExtraPilot => "can have an extra Pilot",
             UnitRule::SkipsNextUntap => "doesn't untap during the next untap step",
             UnitRule::DamageCantBePrevented => "deals damage that can't be prevented",
+            UnitRule::AttackDamageCantBePrevented => "deals attack damage that can't be prevented",
         })
     }
 }
@@ -562,6 +566,9 @@ impl Display for Condition {
             Condition::Controls { whose, arena } => write!(f, "{whose} controls the {arena} arena"),
             Condition::Turn(whose) => write!(f, "it is {whose} turn"),
             Condition::AtLeast { count, amount } => write!(f, "at least {amount} of {count}"),
+            Condition::MoreUnits { yours, theirs } => {
+                write!(f, "there are more of {yours} than of {theirs}")
+            }
             Condition::AtMost { count, amount } => write!(f, "at most {amount} of {count}"),
         }
     }

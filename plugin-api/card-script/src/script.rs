@@ -439,6 +439,12 @@ pub enum Effect {
         who: Units,
         arena: Arena,
     },
+    /// Added to each of the units' attack dice, or taken from it ("Subtract 1 from each of this
+    /// unit's attack dice."), as Accuracy is.
+    AttackDice {
+        who: Units,
+        change: i32,
+    },
     /// A player pays a cost ("your opponent may pay 2 Force. If he or she does, ..."): with
     /// "may", the steps after it marked "if you do" happen only if that player paid.
     Pay(Payment),
@@ -513,6 +519,9 @@ pub enum UnitRule {
     SkipsNextUntap,
     /// Damage from the unit can't be prevented.
     DamageCantBePrevented,
+    /// Damage from the unit's attacks can't be prevented ("Damage from this unit's attack
+    /// can't be prevented."): other damage it does can.
+    AttackDamageCantBePrevented,
 }
 
 /// What a cost change is counted in.
@@ -615,6 +624,13 @@ pub enum Condition {
     Has {
         whose: Player,
         units: Units,
+    },
+    /// The controller has more units of a phrase than the opponent has of another ("you have
+    /// more units in the Character arena than your opponent", "you have more Imperial Characters
+    /// in the Character arena than your opponent has Rebel Characters in the Character arena").
+    MoreUnits {
+        yours: Units,
+        theirs: Units,
     },
     /// Units attack, a matching unit if `target` is printed ("as long as it's attacking a unique
     /// Character", "when attacking a Tatooine unit").

@@ -136,6 +136,18 @@ impl Keyword for CardScript {
         change_for(&ability, unit)
     }
 
+    fn attack_die_modifier(ability: Ability, attacker: UnitId, _defender: UnitId) -> i32 {
+        match (host::unit(ability.unit), script(&ability)) {
+            (Some(me), Some(script)) => statics::dice_change(&script, &me, attacker),
+            _ => 0,
+        }
+    }
+
+    fn damage_preventable(ability: Ability, source: UnitId, target: UnitId) -> Option<bool> {
+        let (me, script) = (host::unit(ability.unit)?, script(&ability)?);
+        statics::preventable(&script, &me, source, target)
+    }
+
     fn granted_abilities(ability: Ability) -> Vec<String> {
         keywords_for(&ability, ability.unit)
     }
@@ -268,10 +280,7 @@ mod tests {
 
     #[test]
     fn texts_it_does_not_carry_out_are_not_claimed() {
-        // Another card named by its name, a side, a grant of a keyword.
-        assert!(!claimed_text(
-            "As long as Figrin is in the Character arena, each of your opponent's Characters gets -10 speed."
-        ));
+        // A side, a grant of a keyword.
         assert!(!claimed_text("Each Neutral unit gets +1 power."));
         assert!(!claimed_text("Each non-Neutral unit gets -1 power."));
         // Subordinates are a card type, which the host's view of a unit does not carry.
@@ -421,6 +430,33 @@ mod tests {
     }
 
     #[test]
+    fn the_folded_self_conditions_are_claimed() {
+        assert!(claimed_text(
+            "As long as you have no other units in the Character arena, this unit gets +30 speed."
+        ));
+        assert!(claimed_text(
+            "As long as you have one or more Tuskens in any arena, this unit gets +2 power."
+        ));
+        assert!(claimed_text(
+            "As long as you have more units in the Character arena than your opponent, this unit gets +2 power."
+        ));
+        assert!(claimed_on(
+            "As long as Darth Nihilus is in any arena, Visas gets Accuracy 1 and Critical Hit 1.",
+            "Visas Marr (B)"
+        ));
+        assert!(claimed_text(
+            "Subtract 1 from each of this unit's attack dice."
+        ));
+        assert!(claimed_text(
+            "Damage from this unit's attack can't be prevented."
+        ));
+        assert!(claimed_on(
+            "Damage from Vader can't be prevented.",
+            "Darth Vader (A)"
+        ));
+    }
+
+    #[test]
     fn conditions_on_the_units_you_have_and_counts_are_claimed() {
         assert!(claimed_text(
             "As long as you have another Jedi in any arena, this unit gets +2 power."
@@ -431,8 +467,8 @@ mod tests {
         assert!(claimed_text(
             "This unit gets -1 power for each damage counter on it."
         ));
-        // A name the grammar can't tell from subtypes without a determiner stays unclaimed.
-        assert!(!claimed_text(
+        // Another card by its name: a unit whose name has those words.
+        assert!(claimed_text(
             "As long as Darth Nihilus is in any arena, this unit gets +2 power."
         ));
     }
@@ -446,9 +482,23 @@ mod tests {
     }
 
     #[test]
-    fn a_text_naming_its_own_card_is_claimed_on_that_card() {
+    fn a_text_naming_its_own_card_is_about_that_card() {
+        // On Figrin the condition is about the card itself; on another card, about a unit
+        // named Figrin.
         let text = "As long as Figrin is in the Character arena, each of your opponent's Characters gets -10 speed.";
+        let who = |name: &str| match script_of(text, name).unwrap().conditions[0].clone() {
+            swtcg_card_script::script::Condition::UnitsIn { who, .. } => who.pick,
+            other => panic!("{other:?}"),
+        };
         assert!(claimed_on(text, "Figrin D'an (A)"));
-        assert!(!claimed_on(text, "Darth Vader (G)"));
+        assert_eq!(
+            who("Figrin D'an (A)"),
+            swtcg_card_script::script::Pick::This
+        );
+        assert!(claimed_on(text, "Darth Vader (G)"));
+        assert_ne!(
+            who("Darth Vader (G)"),
+            swtcg_card_script::script::Pick::This
+        );
     }
 }

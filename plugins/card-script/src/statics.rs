@@ -6,7 +6,7 @@
 //! `granted-abilities-for`).
 
 use swtcg_card_script::script::{
-    Condition, Count, Effect, Filter, Kind, Pick, Script, Step, Units, Where,
+    Condition, Count, Effect, Filter, Kind, Pick, Script, Step, UnitRule, Units, Where,
 };
 use swtcg_sdk::*;
 
@@ -109,6 +109,13 @@ fn step_carried_out(step: &Step) -> bool {
             // ...)"), which the engine's reader of keyword abilities does not take: the card
             // gives itself the keyword, and its plugin carries it out.
             Effect::UseKeyword(keyword) => keyword_text(keyword).is_some(),
+            Effect::AttackDice { who, .. } => who.pick == Pick::This,
+            // "Damage from Vader can't be prevented.", "Damage from this unit's attack can't be
+            // prevented." (`damage-preventable`).
+            Effect::Rule {
+                who,
+                rule: UnitRule::DamageCantBePrevented | UnitRule::AttackDamageCantBePrevented,
+            } => who.pick == Pick::This,
             Effect::Grant {
                 who,
                 keywords,
@@ -265,4 +272,50 @@ pub(crate) fn bind_that_arena(script: &mut Script) {
             }
         }
     }
+}
+
+/// Whether damage from `source` to `target` may be prevented, as a static script on `me` says:
+/// `Some(false)` when the card's damage can't be ("Damage from Vader can't be prevented."), or
+/// only its attack's damage ("Damage from this unit's attack can't be prevented.": the damage
+/// of its attack dice while it attacks, as Ferocity); `None` when the script says nothing of it.
+pub(crate) fn preventable(
+    script: &Script,
+    me: &UnitView,
+    source: UnitId,
+    target: UnitId,
+) -> Option<bool> {
+    if source != me.id || !works(script, me, me) {
+        return None;
+    }
+    let rule = script.steps.iter().find_map(|step| match &step.effect {
+        Effect::Rule { who, rule } if who.pick == Pick::This => Some(*rule),
+        _ => None,
+    })?;
+    match rule {
+        UnitRule::DamageCantBePrevented => Some(false),
+        UnitRule::AttackDamageCantBePrevented => {
+            let attacking = host::attack().is_some_and(|a| a.attacker == me.id);
+            let from_dice = host::pending_damage()
+                .iter()
+                .any(|p| p.target == target && p.from_attack_dice);
+            (attacking && from_dice).then_some(false)
+        }
+        _ => None,
+    }
+}
+
+/// What a static script on `me` adds to each of `attacker`'s attack dice ("Subtract 1 from each
+/// of this unit's attack dice."): for the card's own attacks.
+pub(crate) fn dice_change(script: &Script, me: &UnitView, attacker: UnitId) -> i32 {
+    if attacker != me.id || !works(script, me, me) {
+        return 0;
+    }
+    script
+        .steps
+        .iter()
+        .map(|step| match &step.effect {
+            Effect::AttackDice { who, change } if who.pick == Pick::This => *change,
+            _ => 0,
+        })
+        .sum()
 }

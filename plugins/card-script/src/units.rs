@@ -2,7 +2,9 @@
 //! the conditions about units ("As long as this unit is in the Ground arena") read against the
 //! host's view of the game, for the unit `me` whose ability it is.
 
-use swtcg_card_script::script::{self, Condition, Filter, Owner, Pick, Player, Units, Where};
+use swtcg_card_script::script::{
+    self, Condition, Count, Filter, Owner, Pick, Player, Units, Where,
+};
 use swtcg_card_script::vocabulary::has_subtype;
 use swtcg_sdk::*;
 
@@ -16,6 +18,8 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         | Filter::Untapped
         | Filter::Damaged => true,
         Filter::In(place) => place_carried_out(place),
+        // Another card by its name: a unit whose name has the words ("Darth Nihilus").
+        Filter::Named(_) => true,
         Filter::Not(inner) => filter_carried_out(inner),
         Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().all(filter_carried_out),
         // A card's side (Dark Side, Neutral), its printed cost, its keywords and other cards'
@@ -95,6 +99,7 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::Tapped => unit.tapped,
         Filter::Untapped => !unit.tapped,
         Filter::Damaged => unit.damage > 0,
+        Filter::Named(name) => in_name(&unit.name, name),
         Filter::Not(inner) => !matching(inner, unit, me, by_name),
         Filter::AnyOf(filters) => filters.iter().any(|f| matching(f, unit, me, by_name)),
         Filter::AllOf(filters) => filters.iter().all(|f| matching(f, unit, me, by_name)),
@@ -159,7 +164,31 @@ pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
 /// Whether this plugin can tell a condition from the game.
 pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
     match condition {
-        Condition::UnitsIn { who, place } => who.pick == Pick::This && place_carried_out(place),
+        // The card itself, or another card by its name ("As long as Darth Nihilus is in any
+        // arena"): either player's unit of that name.
+        Condition::UnitsIn { who, place } => {
+            place_carried_out(place)
+                && (who.pick == Pick::This
+                    || (matches!(who.pick, Pick::Any | Pick::Each)
+                        && !who.other
+                        && who.filters.iter().all(filter_carried_out)))
+        }
+        // "As long as you have more units in the Character arena than your opponent".
+        Condition::MoreUnits { yours, theirs } => [yours, theirs]
+            .iter()
+            .all(|units| units.pick == Pick::Any && units.filters.iter().all(filter_carried_out)),
+        // "As long as you have one or more Tuskens in any arena".
+        Condition::AtLeast {
+            count: Count::Units(units),
+            ..
+        }
+        | Condition::AtMost {
+            count: Count::Units(units),
+            ..
+        } => {
+            matches!(units.pick, Pick::Any | Pick::Each)
+                && units.filters.iter().all(filter_carried_out)
+        }
         Condition::NoAttack => true,
         // "As long as you have another Jedi in any arena", "if there is a Tusken in the Ground
         // arena", "you have no Droids": a determiner says the phrase names units by their
@@ -177,6 +206,18 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
 pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
     match condition {
         Condition::UnitsIn { who, place } if who.pick == Pick::This => in_place(place, me, me),
+        Condition::UnitsIn { who, place } => {
+            named(who, me).iter().any(|unit| in_place(place, unit, me))
+        }
+        Condition::MoreUnits { yours, theirs } => named(yours, me).len() > named(theirs, me).len(),
+        Condition::AtLeast {
+            count: Count::Units(units),
+            amount,
+        } => named(units, me).len() >= *amount as usize,
+        Condition::AtMost {
+            count: Count::Units(units),
+            amount,
+        } => named(units, me).len() <= *amount as usize,
         Condition::NoAttack => host::attack().is_none(),
         Condition::Has { whose, units } => any_of(*whose, units, me),
         Condition::HasNo { whose, units } => !any_of(*whose, units, me),

@@ -114,9 +114,33 @@ fn has(input: &mut &str) -> R<Condition> {
     ))
     .parse_next(input)?;
     alt((
-        (w("no"), units).map(move |(_, units)| Condition::HasNo {
-            whose,
-            units: owned(units, whose),
+        // "more units in the Character arena than your opponent [has <units>]".
+        (
+            w("more"),
+            units,
+            w("than your opponent"),
+            opt((w("has"), units).map(|(_, u)| u)),
+        )
+            .map(move |(_, units, _, theirs)| {
+                let theirs = theirs.unwrap_or_else(|| units.clone());
+                Condition::MoreUnits {
+                    yours: owned(units, Player::You),
+                    theirs: owned(
+                        Units {
+                            owner: Owner::Any,
+                            ..theirs
+                        },
+                        Player::Opponent,
+                    ),
+                }
+            }),
+        (w("no"), opt(w("other")), units).map(move |(_, other, mut units)| {
+            // "you have no other units in the Character arena": none but the card itself.
+            units.other |= other.is_some();
+            Condition::HasNo {
+                whose,
+                units: owned(units, whose),
+            }
         }),
         (number, one_of(&["or more", "or fewer", "or less"]), counted).map(
             move |(amount, which, count)| {
@@ -253,6 +277,21 @@ mod tests {
             read("you have 3 or more cards in your hand"),
             Condition::AtLeast { amount: 3, .. }
         ));
+        // URoRRuR'R'R (A): the opponent's units of the same phrase.
+        let Condition::MoreUnits { yours, theirs } =
+            read("you have more units in the Character arena than your opponent")
+        else {
+            panic!()
+        };
+        assert_eq!(yours.owner, Owner::Yours);
+        assert_eq!(theirs.owner, Owner::Opponents);
+        assert_eq!(yours.filters, theirs.filters);
+        // Acklay: "As long as you have no other units in the Character arena, ...".
+        let Condition::HasNo { units, .. } = read("you have no other units in the Character arena")
+        else {
+            panic!()
+        };
+        assert!(units.other);
     }
 
     #[test]

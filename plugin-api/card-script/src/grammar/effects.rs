@@ -737,15 +737,30 @@ fn others(input: &mut &str) -> R<Effect> {
         (w("treat"), units, w("as"), subtype_as)
             .map(|(_, who, _, subtype)| Effect::TreatAs { who, subtype }),
         (w("disrupt"), separated(1.., disrupted, w("or"))).map(|(_, what)| Effect::Disrupt(what)),
+        // Rebel Marine Squad: "Subtract 1 from each of this unit's attack dice."
+        (
+            alt((
+                (w("subtract"), number, w("from")).map(|(_, n, _)| -(n as i32)),
+                (w("add"), opt(mark("+")), number, w("to")).map(|(_, _, n, _)| n as i32),
+            )),
+            w("each of"),
+            super::units::this,
+            one_of(&["'s attack dice", "'s attack die"]),
+        )
+            .map(|(change, _, who, _)| Effect::AttackDice { who, change }),
         (
             w("damage from"),
             units,
             opt(one_of(&["'s attacks", "'s attack"])),
             one_of(&["can't be prevented", "cannot be prevented"]),
         )
-            .map(|(_, who, _, _)| Effect::Rule {
+            .map(|(_, who, attack, _)| Effect::Rule {
                 who,
-                rule: UnitRule::DamageCantBePrevented,
+                rule: if attack.is_some() {
+                    UnitRule::AttackDamageCantBePrevented
+                } else {
+                    UnitRule::DamageCantBePrevented
+                },
             }),
     ))
     .parse_next(input)
@@ -1036,6 +1051,17 @@ mod tests {
             one("prevent all damage to ~"),
             Effect::Prevent { amount: None, .. }
         ));
+    }
+
+    #[test]
+    fn a_change_to_the_attack_dice() {
+        assert_eq!(
+            one("Subtract 1 from each of this unit's attack dice"),
+            Effect::AttackDice {
+                who: Units::this(),
+                change: -1
+            }
+        );
     }
 
     #[test]

@@ -164,8 +164,18 @@ fn plural(input: &mut &str) -> R<Units> {
     let taken = &start[..start.len() - input.len()];
     // Without "your", a phrase is plural only when it ends so ("Starfighters", "Jedi
     // Characters"); "Bastila Shan" is a card's name.
-    let last = taken.split_whitespace().last().unwrap_or("");
-    let plural = !filters.is_empty() && (last.ends_with('s') || last.eq_ignore_ascii_case("units"));
+    // The noun before a place or keyword after it: "units in the Character arena".
+    let head = [" in ", " with ", " from "]
+        .iter()
+        .filter_map(|after| taken.find(after))
+        .min()
+        .map_or(taken, |at| &taken[..at]);
+    let last = head.split_whitespace().last().unwrap_or("");
+    // "Nihilus", "Kallus", "Tarkis": a name's "-us", "-ss" or "-is" is no plural (as `singular`
+    // keeps them).
+    let plural_s = last.ends_with('s')
+        && !(last.ends_with("ss") || last.ends_with("us") || last.ends_with("is"));
+    let plural = !filters.is_empty() && (plural_s || last.eq_ignore_ascii_case("units"));
     if owner.is_none() && !plural {
         *input = start;
         return fail(input, "a unit");
@@ -691,6 +701,15 @@ mod tests {
         assert_eq!(
             read("a unit with Stealth").filters,
             [Filter::WithKeyword("Stealth".into())]
+        );
+    }
+
+    #[test]
+    fn a_name_ending_in_us_is_no_plural() {
+        // Visas Marr (B): "As long as Darth Nihilus is in any arena, ...".
+        assert_eq!(
+            read("Darth Nihilus").filters,
+            [Filter::Named("Darth Nihilus".into())]
         );
     }
 
