@@ -145,7 +145,7 @@ fn a_scaffolded_keyword_loads_into_the_unchanged_binary() {
     // The binary's bundled plugins do not include the new keyword...
     let bundled = swtcg(&["plugins", "list"]);
     assert_eq!(bundled.status.code(), Some(0), "{}", printed(&bundled));
-    // (Its name, not a card's: the card-equipment plugin lists a "Booster".)
+    // (Its name, not a card's: "Booster" could be a card a card plugin lists.)
     assert!(
         !stdout(&bundled).contains("keywords: Boost "),
         "{}",

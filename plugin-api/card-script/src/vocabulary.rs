@@ -48,7 +48,7 @@ const fn activated(name: &'static str, number: bool) -> GrantedKeyword {
 }
 
 /// Every keyword an effect may grant, sorted by name, each once (tested).
-pub const GRANTED_KEYWORDS: [GrantedKeyword; 40] = [
+pub const GRANTED_KEYWORDS: [GrantedKeyword; 43] = [
     activated("Absorb", true),
     numbered("Accuracy"),
     numbered("Ambush"),
@@ -61,6 +61,7 @@ pub const GRANTED_KEYWORDS: [GrantedKeyword; 40] = [
     plain("Consume"),
     numbered("Critical Hit"),
     plain("Cunning"),
+    numbered("Damage Control"),
     activated("Deflect", true),
     plain("Double Damage"),
     plain("Double Strike"),
@@ -74,6 +75,7 @@ pub const GRANTED_KEYWORDS: [GrantedKeyword; 40] = [
     plain("Intimidation"),
     numbered("Ion Cannon"),
     numbered("Lucky"),
+    activated("Meditate", false),
     plain("Overkill"),
     numbered("Overload"),
     numbered("Parry"),
@@ -81,6 +83,7 @@ pub const GRANTED_KEYWORDS: [GrantedKeyword; 40] = [
     plain("Precision"),
     activated("Protect", true),
     activated("Redirect", false),
+    numbered("Resilience"),
     activated("Retaliate", true),
     numbered("Riposte"),
     numbered("Shields"),

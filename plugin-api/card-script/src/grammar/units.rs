@@ -252,6 +252,44 @@ pub fn card_phrase(input: &mut &str) -> R<Units> {
 #[inline(never)]
 fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
     let other = opt(w("other")).parse_next(input)?.is_some();
+    let mut filters = noun_core(input)?;
+    // "Ground unit or Character", "Jedi Character or Sith Character unit", "Tatooine unit or
+    // Tusken": alternatives of whole noun phrases.
+    let mut alternatives = Vec::new();
+    loop {
+        let mut probe = *input;
+        if w("or")(&mut probe).is_err() {
+            break;
+        }
+        match noun_core(&mut probe) {
+            Ok(next) if !next.is_empty() && !filters.is_empty() => {
+                *input = probe;
+                alternatives.push(next);
+            }
+            _ => break,
+        }
+    }
+    if !alternatives.is_empty() {
+        let any = std::iter::once(filters)
+            .chain(alternatives)
+            .map(|mut run| {
+                if run.len() == 1 {
+                    run.remove(0)
+                } else {
+                    Filter::AllOf(run)
+                }
+            })
+            .collect();
+        filters = vec![Filter::AnyOf(any)];
+    }
+    while let Ok(filter) = post_modifier(input) {
+        filters.push(filter);
+    }
+    Ok((other, filters))
+}
+
+/// A noun phrase's adjectives, subtypes and head noun, without what follows the head.
+fn noun_core(input: &mut &str) -> R<Vec<Filter>> {
     let mut filters: Vec<Filter> = Vec::new();
     // Adjectives and subtype words, up to the head noun (or a subtype that is the head).
     let mut head_seen = false;
@@ -287,9 +325,15 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
         break;
     }
     if !head_seen {
+        // "Equipped non-droid": a negated subtype is a head of its own.
+        if matches!(filters.last(), Some(Filter::Not(inner)) if matches!(**inner, Filter::Subtype(_)))
+            && !ahead(head, input)
+        {
+            return Ok(filters);
+        }
         return head(input).map(|filter| {
             filters.extend(filter);
-            (other, filters)
+            filters
         });
     }
     // "a Character card", "Jedi Character unit cards": cards of units, in a zone other than
@@ -304,10 +348,7 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
             filters.push(Filter::CardType(card));
         }
     }
-    while let Ok(filter) = post_modifier(input) {
-        filters.push(filter);
-    }
-    Ok((other, filters))
+    Ok(filters)
 }
 
 /// Units counted by a phrase without a determiner ("other Tusken in any arena", "Diplomat in
@@ -329,7 +370,14 @@ pub fn counted_units(input: &mut &str) -> R<Units> {
 fn head(input: &mut &str) -> R<Option<Filter>> {
     alt((
         one_of(&["units", "unit"]).map(|_| None),
-        one_of(&["characters", "character"]).map(|_| Some(Filter::OfArena(Arena::Character))),
+        // "Character unit" as "Ground unit": a Character.
+        one_of(&[
+            "character units",
+            "character unit",
+            "characters",
+            "character",
+        ])
+        .map(|_| Some(Filter::OfArena(Arena::Character))),
         one_of(&["unit cards", "unit card"]).map(|_| Some(Filter::CardType(CardType::Unit))),
         alt((
             one_of(&["subordinates", "subordinate"])
@@ -420,9 +468,22 @@ fn non_subtype(input: &mut &str) -> R<Filter> {
         *input = probe;
         return Ok(Filter::Not(Box::new(Filter::Side(side))));
     }
-    let word = capitalized(&mut rest)?;
-    *input = rest;
-    Ok(Filter::Not(Box::new(Filter::Subtype(singular(word)))))
+    // "non-droid" as printed on Equipment: the subtype, whatever its case.
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .unwrap_or(rest.len());
+    if end == 0 {
+        return fail(input, "a subtype");
+    }
+    let word = &rest[..end];
+    rest = &rest[end..];
+    *input = rest.trim_start();
+    let mut chars = word.chars();
+    let word: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    Ok(Filter::Not(Box::new(Filter::Subtype(singular(&word)))))
 }
 
 fn arena_word(input: &mut &str) -> R<Arena> {
@@ -701,6 +762,47 @@ mod tests {
         assert_eq!(
             read("a unit with Stealth").filters,
             [Filter::WithKeyword("Stealth".into())]
+        );
+    }
+
+    #[test]
+    fn alternatives_of_noun_phrases() {
+        assert_eq!(
+            read("Equipped Ground unit or Character").filters,
+            [Filter::AnyOf(vec![
+                Filter::OfArena(Arena::Ground),
+                Filter::OfArena(Arena::Character)
+            ])]
+        );
+        assert_eq!(
+            read("Equipped Jedi Character or Sith Character unit").filters,
+            [Filter::AnyOf(vec![
+                Filter::AllOf(vec![
+                    Filter::Subtype("Jedi".into()),
+                    Filter::OfArena(Arena::Character)
+                ]),
+                Filter::AllOf(vec![
+                    Filter::Subtype("Sith".into()),
+                    Filter::OfArena(Arena::Character)
+                ]),
+            ])]
+        );
+    }
+
+    #[test]
+    fn a_negated_subtype_in_lower_case() {
+        assert_eq!(
+            read("Equipped non-droid").filters,
+            [Filter::Not(Box::new(Filter::Subtype("Droid".into())))]
+        );
+    }
+
+    #[test]
+    fn a_character_unit_is_a_character() {
+        // Blaster Pistol (ROTS): "Equipped Character unit gets +1 power."
+        assert_eq!(
+            read("Equipped Character unit").filters,
+            [Filter::OfArena(Arena::Character)]
         );
     }
 
