@@ -398,6 +398,10 @@ mod tests {
         assert!(claimed_text(
             "Bombard 5 (This unit may attack a unit in the Ground arena instead of a unit in the Space arena, using 5 power plus any other effects and power bonuses). Overkill (When this unit attacks, you may divide hits in excess of the defending unit_s health between that unit and one other unit in the same arena.)"
         ));
+        // A keyword whose number is counted (Din Djarin (A)).
+        assert!(claimed_text(
+            "Lucky X, where X is the number of units your opponent has in the Character arena."
+        ));
         // An activated keyword is printed with its cost: bare, it is not claimed. A keyword
         // printed bare is its own plugin's.
         assert!(!claimed_text("Evade 2 (Prevent 2 damage.)"));

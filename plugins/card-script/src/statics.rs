@@ -12,6 +12,8 @@ use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_text, keyword_texts};
 use crate::units::{condition_carried_out, holds, named, names, units_carried_out};
+use swtcg_card_script::script::Amount;
+use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
 
 /// Whether this plugin carries out every part of a static script.
 pub(crate) fn carried_out(script: &Script) -> bool {
@@ -80,12 +82,35 @@ fn attacking_holds(condition: &Condition, me: &UnitView, unit: &UnitView) -> boo
         })
 }
 
-/// Whether a static script uses a keyword printed as its own ability ("Overkill (When ...)").
+/// Whether a static script uses a keyword printed as its own ability in a form its keyword
+/// plugin reads ("Overkill", "Accuracy 1"): only with reminder text after it is that form this
+/// plugin's ("Overkill (When ...)"). A keyword whose number is counted ("Lucky X, where X is
+/// ...") is not such a form.
 pub(crate) fn uses_keyword(script: &Script) -> bool {
     script
         .steps
         .iter()
-        .any(|s| matches!(s.effect, Effect::UseKeyword(_)))
+        .any(|s| matches!(&s.effect, Effect::UseKeyword(k) if keyword_text(k).is_some()))
+}
+
+/// A keyword whose number the text counts ("Lucky X, where X is the number of units your
+/// opponent has in the Character arena"): its name and what is counted, if this plugin counts
+/// it.
+fn counted_keyword(keyword: &swtcg_card_script::script::Keyword) -> Option<(&'static str, &Count)> {
+    let known = GRANTED_KEYWORDS
+        .iter()
+        .find(|k| k.name.eq_ignore_ascii_case(&keyword.name))?;
+    match &keyword.amount {
+        Some(Amount::X(Some(count)))
+            if known.number
+                && !known.cost
+                && keyword.costs.is_empty()
+                && count_carried_out(count) =>
+        {
+            Some((known.name, count))
+        }
+        _ => None,
+    }
 }
 
 fn step_carried_out(step: &Step) -> bool {
@@ -108,7 +133,9 @@ fn step_carried_out(step: &Step) -> bool {
             // A keyword printed with its reminder text ("Overkill (When this unit attacks,
             // ...)"), which the engine's reader of keyword abilities does not take: the card
             // gives itself the keyword, and its plugin carries it out.
-            Effect::UseKeyword(keyword) => keyword_text(keyword).is_some(),
+            Effect::UseKeyword(keyword) => {
+                keyword_text(keyword).is_some() || counted_keyword(keyword).is_some()
+            }
             Effect::AttackDice { who, .. } => who.pick == Pick::This,
             // "Damage from Vader can't be prevented.", "Damage from this unit's attack can't be
             // prevented." (`damage-preventable`).
@@ -214,7 +241,16 @@ pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> V
                 Some(texts)
             }
             Effect::UseKeyword(keyword) if unit.id == me.id => {
-                keyword_text(keyword).map(|k| vec![k])
+                keyword_text(keyword).map(|k| vec![k]).or_else(|| {
+                    // The number counted now; none of the keyword while it counts nothing.
+                    let (name, count) = counted_keyword(keyword)?;
+                    let n = counted(count, me);
+                    Some(if n > 0 {
+                        vec![format!("{name} {n}")]
+                    } else {
+                        Vec::new()
+                    })
+                })
             }
             _ => None,
         })

@@ -627,7 +627,16 @@ fn moves(input: &mut &str) -> R<Effect> {
             ]),
         )
             .map(|(_, u, _, _)| Effect::ReturnToHand(u)),
-        (w("choose"), units).map(|(_, u)| Effect::Choose(u)),
+        // "Choose an untapped Character": "a"/"an" after "choose" is one unit chosen.
+        (w("choose"), units).map(|(_, mut u)| {
+            if u.pick == Pick::Any {
+                u.pick = Pick::Chosen {
+                    count: 1,
+                    up_to: false,
+                };
+            }
+            Effect::Choose(u)
+        }),
         one_of(&["choose an arena", "choose one arena"]).map(|_| Effect::ChooseArena),
         relocations,
     ))
@@ -1051,6 +1060,21 @@ mod tests {
             one("prevent all damage to ~"),
             Effect::Prevent { amount: None, .. }
         ));
+    }
+
+    #[test]
+    fn choosing_a_unit_is_choosing_one() {
+        // Imperial Detention Block: "Choose an untapped non-Jedi Character."
+        let Effect::Choose(units) = one("Choose an untapped non-Jedi Character") else {
+            panic!()
+        };
+        assert_eq!(
+            units.pick,
+            Pick::Chosen {
+                count: 1,
+                up_to: false
+            }
+        );
     }
 
     #[test]

@@ -267,6 +267,12 @@ fn define_x(effect: &mut Effect, count: &Count) {
                 }
             }
         }
+        // "Lucky X, where X is the number of units your opponent has in the Character arena."
+        Effect::UseKeyword(keyword) => {
+            if let Some(amount) = &mut keyword.amount {
+                define(amount);
+            }
+        }
         Effect::Force { amount, .. }
         | Effect::BuildPoints { amount, .. }
         | Effect::Draw { amount, .. }
