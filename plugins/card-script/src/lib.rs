@@ -21,6 +21,7 @@ mod units;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use swtcg_card_script::script::Script;
 use swtcg_card_script::{Card, read};
@@ -31,23 +32,33 @@ struct CardScript;
 
 thread_local! {
     /// Scripts read in this game, by text and the name of the card it is on: a static query is
-    /// asked again at every state change, and reading a text is the costly part.
-    static READ: RefCell<HashMap<(String, String), Option<Script>>> = RefCell::new(HashMap::new());
+    /// asked again at every state change, and reading a text is the costly part. A script is
+    /// shared, not copied, by the calls that use it.
+    static READ: RefCell<HashMap<(String, String), Option<Rc<Script>>>> =
+        RefCell::new(HashMap::new());
 }
 
 /// The script of an ability's text, if the grammar reads it whole, read with the name of the
-/// card the ability is on (the unit's top card: this plugin's manifest lists no zone where the
-/// text could be on another card of the unit). A claim and a play so read the same script. A
-/// host that shows no card (older hosts asked `understands` in an empty game) gets the text
-/// read with no name, so that no name can be taken for the card's own.
-fn script(ability: &Ability) -> Option<Script> {
+/// unit's top card. For a text printed on the top card that is the card's own name, so a claim
+/// and a play read the same script. An Equipment's text is an ability of the unit it is
+/// attached to (zone `equipped`), and its "Equipped ..." texts are read with no name at all
+/// (`normalize`). A host that shows no card (older hosts asked `understands` in an empty game)
+/// gets the text read with no name, so that no name can be taken for the card's own.
+fn script(ability: &Ability) -> Option<Rc<Script>> {
     let name = triggered::card(ability)
         .map(|unit| unit.name)
         .unwrap_or_default();
     script_of(&ability.parameter, &name)
 }
 
-fn script_of(text: &str, name: &str) -> Option<Script> {
+/// The script of an ability and the view of its unit, with one question to the host.
+fn script_and_unit(ability: &Ability) -> Option<(Rc<Script>, UnitView)> {
+    let me = triggered::card(ability)?;
+    let script = script_of(&ability.parameter, &me.name)?;
+    Some((script, me))
+}
+
+fn script_of(text: &str, name: &str) -> Option<Rc<Script>> {
     READ.with(|read_before| {
         let mut read_before = read_before.borrow_mut();
         if let Some(script) = read_before.get(&(text.to_string(), name.to_string())) {
@@ -65,6 +76,7 @@ fn script_of(text: &str, name: &str) -> Option<Script> {
             statics::bind_that_arena(script);
             statics::bind_it(script);
         }
+        let script = script.map(Rc::new);
         read_before.insert((text.to_string(), name.to_string()), script.clone());
         script
     })
@@ -86,29 +98,49 @@ fn claimed(script: &Script, text: &str) -> bool {
 }
 
 /// The script of an ability whose text this plugin claims.
-fn claimed_script(ability: &Ability) -> Option<Script> {
+fn claimed_script(ability: &Ability) -> Option<Rc<Script>> {
     script(ability).filter(|script| claimed(script, &ability.parameter))
 }
 
 fn change_for(ability: &Ability, target: UnitId) -> Stats {
-    let (Some(me), Some(unit), Some(script)) = (
-        host::unit(ability.unit),
-        host::unit(target),
-        script(ability),
-    ) else {
+    // The script first: most abilities change no stats, and are answered without a view of
+    // the target.
+    let Some((script, me)) = script_and_unit(ability) else {
         return statics::NO_CHANGE;
+    };
+    if !statics::changes_stats(&script) {
+        return statics::NO_CHANGE;
+    }
+    let unit = if target == me.id {
+        me.clone()
+    } else if statics::only_itself(&script) {
+        return statics::NO_CHANGE;
+    } else {
+        match host::unit(target) {
+            Some(unit) => unit,
+            None => return statics::NO_CHANGE,
+        }
     };
     statics::change_for(&script, &me, &unit)
 }
 
 /// The keywords `target` gets from the ability's static script, as printed texts.
 fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
-    let (Some(me), Some(unit), Some(script)) = (
-        host::unit(ability.unit),
-        host::unit(target),
-        script(ability),
-    ) else {
+    let Some((script, me)) = script_and_unit(ability) else {
         return Vec::new();
+    };
+    if !statics::grants(&script) {
+        return Vec::new();
+    }
+    let unit = if target == me.id {
+        me.clone()
+    } else if statics::only_itself(&script) {
+        return Vec::new();
+    } else {
+        match host::unit(target) {
+            Some(unit) => unit,
+            None => return Vec::new(),
+        }
     };
     statics::keywords_for(&script, &me, &unit)
 }

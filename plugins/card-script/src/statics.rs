@@ -82,6 +82,35 @@ fn attacking_holds(condition: &Condition, me: &UnitView, unit: &UnitView) -> boo
         })
 }
 
+/// Whether a static script this plugin carries out changes stats.
+pub(crate) fn changes_stats(script: &Script) -> bool {
+    carried_out(script)
+        && script
+            .steps
+            .iter()
+            .any(|s| matches!(s.effect, Effect::Stats { .. }))
+}
+
+/// Whether a static script this plugin carries out gives keywords or abilities.
+pub(crate) fn grants(script: &Script) -> bool {
+    carried_out(script)
+        && script
+            .steps
+            .iter()
+            .any(|s| matches!(s.effect, Effect::Grant { .. } | Effect::UseKeyword(_)))
+}
+
+/// Whether every change of a static script is for the card itself (or the unit an Equipment is
+/// attached to, which is the ability's unit): no other unit need be looked at.
+pub(crate) fn only_itself(script: &Script) -> bool {
+    script.steps.iter().all(|s| match &s.effect {
+        Effect::Stats { who, .. } | Effect::Grant { who, .. } => {
+            matches!(who.pick, Pick::This | Pick::Equipped)
+        }
+        _ => true,
+    })
+}
+
 /// Whether a static script uses a keyword printed as its own ability in a form its keyword
 /// plugin reads ("Overkill", "Accuracy 1"): only with reminder text after it is that form this
 /// plugin's ("Overkill (When ...)"). A keyword whose number is counted ("Lucky X, where X is
