@@ -30,12 +30,14 @@ use triggered::Hook;
 
 struct CardScript;
 
+/// Scripts read, by text and the name of the card it is on; none for a text not read whole.
+type ReadScripts = HashMap<(String, String), Option<Rc<Script>>>;
+
 thread_local! {
-    /// Scripts read in this game, by text and the name of the card it is on: a static query is
-    /// asked again at every state change, and reading a text is the costly part. A script is
-    /// shared, not copied, by the calls that use it.
-    static READ: RefCell<HashMap<(String, String), Option<Rc<Script>>>> =
-        RefCell::new(HashMap::new());
+    /// Scripts read in this game: a static query is asked again at every state change, and
+    /// reading a text is the costly part. A script is shared, not copied, by the calls that
+    /// use it.
+    static READ: RefCell<ReadScripts> = RefCell::new(HashMap::new());
 }
 
 /// The script of an ability's text, if the grammar reads it whole, read with the name of the
