@@ -191,8 +191,12 @@ fn plural(input: &mut &str) -> R<Units> {
 /// Another card named by its name: "Bastila Shan", "Quan-Jang or Shae Koda".
 #[inline(never)]
 fn named(input: &mut &str) -> R<Units> {
-    separated(1.., name, w("or"))
-        .map(|names: Vec<String>| {
+    (
+        separated(1.., name, w("or")),
+        // "Luke Skywalker or Princess Leia in the Character arena".
+        opt(place),
+    )
+        .map(|(names, place): (Vec<String>, _)| {
             let mut filters: Vec<Filter> = names.into_iter().map(Filter::Named).collect();
             let filter = if filters.len() == 1 {
                 filters.remove(0)
@@ -203,7 +207,9 @@ fn named(input: &mut &str) -> R<Units> {
                 pick: Pick::Any,
                 owner: Owner::Any,
                 other: false,
-                filters: vec![filter],
+                filters: std::iter::once(filter)
+                    .chain(place.map(Filter::In))
+                    .collect(),
             }
         })
         .parse_next(input)
@@ -258,7 +264,8 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
     let mut alternatives = Vec::new();
     loop {
         let mut probe = *input;
-        if w("or")(&mut probe).is_err() {
+        // "Capital ships and Battle Stations": each of either kind.
+        if w("or")(&mut probe).is_err() && w("and")(&mut probe).is_err() {
             break;
         }
         match noun_core(&mut probe) {
@@ -794,6 +801,35 @@ mod tests {
         assert_eq!(
             read("Equipped non-droid").filters,
             [Filter::Not(Box::new(Filter::Subtype("Droid".into())))]
+        );
+    }
+
+    #[test]
+    fn kinds_joined_by_and_are_each_of_either() {
+        let units = read("each of your Capital ships and Battle Stations");
+        assert_eq!(
+            units.filters,
+            [Filter::AnyOf(vec![
+                Filter::Subtype("Capital Ship".into()),
+                Filter::AllOf(vec![
+                    Filter::Subtype("Battle".into()),
+                    Filter::Subtype("Station".into())
+                ])
+            ])]
+        );
+    }
+
+    #[test]
+    fn names_in_a_place() {
+        assert_eq!(
+            read("Luke Skywalker or Princess Leia in the Character arena").filters,
+            [
+                Filter::AnyOf(vec![
+                    Filter::Named("Luke Skywalker".into()),
+                    Filter::Named("Princess Leia".into())
+                ]),
+                Filter::In(Where::Arenas(vec![Arena::Character]))
+            ]
         );
     }
 
