@@ -181,6 +181,24 @@ fn games_of_card_text_scripts_end_without_errors() {
     }
 }
 
+/// Cards whose every text the card-text plugin carries out, with triggered texts, an Equipment,
+/// attack conditions and auras.
+const CARD_SCRIPT_TRIGGER_DECKS: [&str; 2] = [
+    "engine/tests/fixtures/decks/card-script-triggers-dark.txt",
+    "engine/tests/fixtures/decks/card-script-triggers-light.txt",
+];
+
+#[test]
+fn games_of_triggered_card_texts_end_without_errors() {
+    // Issue 20: triggered scripts (deploys, attacks, discards, moments), Equipment texts and
+    // static changes while attacking, in games of real cards, end without errors; the greedy
+    // games trigger some.
+    let runs = sims_without_errors(CARD_SCRIPT_TRIGGER_DECKS, "4");
+    let (_, greedy) = &runs[0];
+    let triggered = &greedy["keywords"]["Card text scripts"]["triggered"];
+    assert!(triggered.as_u64().unwrap_or(0) > 0, "{greedy}");
+}
+
 /// The summaries of `games` games of two decks played by the greedy and by the random AI,
 /// checked to have ended without errors. Refused decks would exit 2: without
 /// `--allow-unsupported`, every text must be claimed.
