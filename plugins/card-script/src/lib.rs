@@ -104,47 +104,41 @@ fn claimed_script(ability: &Ability) -> Option<Rc<Script>> {
     script(ability).filter(|script| claimed(script, &ability.parameter))
 }
 
-fn change_for(ability: &Ability, target: UnitId) -> Stats {
-    // The script first: most abilities change no stats, and are answered without a view of
-    // the target.
-    let Some((script, me)) = script_and_unit(ability) else {
-        return statics::NO_CHANGE;
-    };
-    if !statics::changes_stats(&script) {
-        return statics::NO_CHANGE;
+/// The ability's static script, its card and the target's view, if the script does what
+/// `does` asks (changes stats, grants) and may do it to the target. The script is looked at
+/// first: most abilities answer without a view of the target.
+fn static_views(
+    ability: &Ability,
+    target: UnitId,
+    does: fn(&Script) -> bool,
+) -> Option<(Rc<Script>, UnitView, UnitView)> {
+    let (script, me) = script_and_unit(ability)?;
+    if !does(&script) {
+        return None;
     }
     let unit = if target == me.id {
         me.clone()
     } else if statics::only_itself(&script) {
-        return statics::NO_CHANGE;
+        return None;
     } else {
-        match host::unit(target) {
-            Some(unit) => unit,
-            None => return statics::NO_CHANGE,
-        }
+        host::unit(target)?
     };
-    statics::change_for(&script, &me, &unit)
+    Some((script, me, unit))
+}
+
+fn change_for(ability: &Ability, target: UnitId) -> Stats {
+    match static_views(ability, target, statics::changes_stats) {
+        Some((script, me, unit)) => statics::change_for(&script, &me, &unit),
+        None => statics::NO_CHANGE,
+    }
 }
 
 /// The keywords `target` gets from the ability's static script, as printed texts.
 fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
-    let Some((script, me)) = script_and_unit(ability) else {
-        return Vec::new();
-    };
-    if !statics::grants(&script) {
-        return Vec::new();
+    match static_views(ability, target, statics::grants) {
+        Some((script, me, unit)) => statics::keywords_for(&script, &me, &unit),
+        None => Vec::new(),
     }
-    let unit = if target == me.id {
-        me.clone()
-    } else if statics::only_itself(&script) {
-        return Vec::new();
-    } else {
-        match host::unit(target) {
-            Some(unit) => unit,
-            None => return Vec::new(),
-        }
-    };
-    statics::keywords_for(&script, &me, &unit)
 }
 
 /// A hook call: what a triggered script does if its trigger is this one.
