@@ -164,6 +164,13 @@ impl Keyword for CardScript {
         change_for(&ability, unit)
     }
 
+    fn can_be_attacked(ability: Ability, _attacker: UnitId) -> bool {
+        match script_and_unit(&ability) {
+            Some((script, me)) => statics::may_be_attacked(&script, &me),
+            None => true,
+        }
+    }
+
     fn attack_die_modifier(ability: Ability, attacker: UnitId, _defender: UnitId) -> i32 {
         match (host::unit(ability.unit), script(&ability)) {
             (Some(me), Some(script)) => statics::dice_change(&script, &me, attacker),

@@ -166,6 +166,11 @@ fn step_carried_out(step: &Step) -> bool {
                 keyword_text(keyword).is_some() || counted_keyword(keyword).is_some()
             }
             Effect::AttackDice { who, .. } => who.pick == Pick::This,
+            // "Leia can't be attacked." (`can-be-attacked`).
+            Effect::Rule {
+                who,
+                rule: UnitRule::CantBeAttacked,
+            } => who.pick == Pick::This,
             // "Damage from Vader can't be prevented.", "Damage from this unit's attack can't be
             // prevented." (`damage-preventable`).
             Effect::Rule {
@@ -383,4 +388,20 @@ pub(crate) fn dice_change(script: &Script, me: &UnitView, attacker: UnitId) -> i
             _ => 0,
         })
         .sum()
+}
+
+/// Whether a static script on `me` lets it be attacked: not while its "can't be attacked"
+/// holds ("As long as you have a Bounty Hunter in the Character arena, Davik can't be
+/// attacked.").
+pub(crate) fn may_be_attacked(script: &Script, me: &UnitView) -> bool {
+    let forbids = script.steps.iter().any(|step| {
+        matches!(
+            &step.effect,
+            Effect::Rule {
+                who,
+                rule: UnitRule::CantBeAttacked,
+            } if who.pick == Pick::This
+        )
+    });
+    !(forbids && works(script, me, me))
 }
