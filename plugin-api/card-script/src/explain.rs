@@ -238,6 +238,8 @@ impl Display for Filter {
             Filter::Named(name) => write!(f, "named {name}"),
             Filter::CostAtMost(n) => write!(f, "printed build cost {n} or less"),
             Filter::CostAtLeast(n) => write!(f, "printed build cost {n} or more"),
+            Filter::PowerAtMost(n) => write!(f, "power {n} or less"),
+            Filter::PowerAtLeast(n) => write!(f, "power {n} or more"),
             Filter::CardType(kind) => write!(f, "{kind}"),
             Filter::Not(filter) => write!(f, "not {filter}"),
             Filter::AnyOf(filters) => write!(f, "{}", joined(filters, " or ")),

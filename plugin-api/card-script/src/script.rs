@@ -280,6 +280,9 @@ pub enum Filter {
     /// Printed build cost at most or at least a number.
     CostAtMost(u32),
     CostAtLeast(u32),
+    /// Power (the unit's total) at most or at least a number ("with power 4 or less").
+    PowerAtMost(u32),
+    PowerAtLeast(u32),
     /// Units, Battle cards, Equipment, ...: the card type when a text names cards, not units.
     CardType(CardType),
     /// The opposite of a filter ("non-unique", "non-Droid").

@@ -11,7 +11,8 @@
 //!   put on units, counters of a kind, damage counters removed ("up to N") and damage prevented
 //!   (only in the damage prevention POP, for a unit with damage pending);
 //! - the limits "Play only during your build step" (then it is a build action, offered through
-//!   `build-activations`), "Play only if no unit is attacking" (game 9.5: the POPs outside an
+//!   `build-activations`), "Play only during battle" (the POPs, all in the battle phase), "Play
+//!   only if no unit is attacking" (game 9.5: the POPs outside an
 //!   attack, P1 to P3 and P9) and "once per turn".
 //!
 //! An ability works only on a unit in an arena (game 13.7). Without a build-step limit it is
@@ -67,6 +68,9 @@ fn limit_carried_out(limit: &Limit) -> bool {
         Limit::During {
             moment: Moment::BuildStep,
             whose: Whose::Yours,
+        } | Limit::During {
+            moment: Moment::BattlePhase,
+            whose: Whose::Each,
         } | Limit::If(Condition::NoAttack)
             | Limit::PerTurn(_)
     )
@@ -75,10 +79,15 @@ fn limit_carried_out(limit: &Limit) -> bool {
 /// Whether the script may be played as a build action only ("Play only during your build
 /// step").
 pub(crate) fn in_build_step(script: &Script) -> bool {
-    script
-        .limits
-        .iter()
-        .any(|l| matches!(l, Limit::During { .. }))
+    script.limits.iter().any(|l| {
+        matches!(
+            l,
+            Limit::During {
+                moment: Moment::BuildStep,
+                ..
+            }
+        )
+    })
 }
 
 /// Whether a step prevents damage: the script is then played in the damage prevention POP.

@@ -20,6 +20,8 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         Filter::In(place) => place_carried_out(place),
         // Another card by its name: a unit whose name has the words ("Darth Nihilus").
         Filter::Named(_) => true,
+        // Its power now (the host's view has the total).
+        Filter::PowerAtMost(_) | Filter::PowerAtLeast(_) => true,
         Filter::Not(inner) => filter_carried_out(inner),
         Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().all(filter_carried_out),
         // A card's side (Dark Side, Neutral), its printed cost, its keywords and other cards'
@@ -100,6 +102,8 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::Untapped => !unit.tapped,
         Filter::Damaged => unit.damage > 0,
         Filter::Named(name) => in_name(&unit.name, name),
+        Filter::PowerAtMost(n) => i64::from(unit.power) <= i64::from(*n),
+        Filter::PowerAtLeast(n) => i64::from(unit.power) >= i64::from(*n),
         Filter::Not(inner) => !matching(inner, unit, me, by_name),
         Filter::AnyOf(filters) => filters.iter().any(|f| matching(f, unit, me, by_name)),
         Filter::AllOf(filters) => filters.iter().all(|f| matching(f, unit, me, by_name)),

@@ -217,6 +217,11 @@ fn limit_item(input: &mut &str) -> R<Limit> {
         (one_of(&["twice per turn", "twice each turn"])).map(|_| Limit::PerTurn(2)),
         (one_of(&["during", "in"]), moment_of_turn)
             .map(|(_, (moment, whose))| Limit::During { moment, whose }),
+        // "Play only during battle": in the battle phase.
+        one_of(&["during battle", "during a battle"]).map(|_| Limit::During {
+            moment: crate::script::Moment::BattlePhase,
+            whose: Whose::Each,
+        }),
         (one_of(&["if", "while", "when"]), condition).map(|(_, c)| Limit::If(c)),
     ))
     .parse_next(input)

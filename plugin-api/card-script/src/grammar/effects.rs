@@ -873,7 +873,8 @@ fn prevent(input: &mut &str) -> R<Effect> {
         w("prevent"),
         alt((
             w("all").map(|_| None),
-            (amount, opt(w("of"))).map(|(n, _)| Some(n)),
+            // "Prevent up to 2 damage": no more than the damage there is, as "Prevent 2".
+            (opt(w("up to")), amount, opt(w("of"))).map(|(_, n, _)| Some(n)),
             ahead_that.map(|_| None),
         )),
         opt(one_of(&["that damage", "the damage", "damage"])),
@@ -1075,6 +1076,17 @@ mod tests {
                 up_to: false
             }
         );
+    }
+
+    #[test]
+    fn prevent_up_to_a_number() {
+        assert!(matches!(
+            one("prevent up to 2 damage to one of your Ground units"),
+            Effect::Prevent {
+                amount: Some(Amount::Number(2)),
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -616,6 +616,14 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
                     Filter::CostAtLeast(n)
                 }
             }),
+        // "an untapped Character with power 4 or less": its power now.
+        (w("with power"), number, one_of(&["or less", "or more"])).map(|(_, n, which)| {
+            if which == "or less" {
+                Filter::PowerAtMost(n)
+            } else {
+                Filter::PowerAtLeast(n)
+            }
+        }),
     ))
     .parse_next(input)
 }
@@ -829,6 +837,18 @@ mod tests {
                     Filter::Named("Princess Leia".into())
                 ]),
                 Filter::In(Where::Arenas(vec![Arena::Character]))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_power_of_at_most_a_number() {
+        assert_eq!(
+            read("an untapped Character with power 4 or less").filters,
+            [
+                Filter::Untapped,
+                Filter::OfArena(Arena::Character),
+                Filter::PowerAtMost(4)
             ]
         );
     }
