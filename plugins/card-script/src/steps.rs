@@ -24,13 +24,15 @@ pub(crate) fn picks_one(step: &Step) -> bool {
     }
 }
 
+/// Whether a step's phrase names one unit the player chooses: "one of your Jedi", and in a
+/// step "a"/"an" ("Put 1 captivity counter on a Ground unit or Character").
 fn is_one(units: &Units) -> bool {
     matches!(
         units.pick,
         Pick::Chosen {
             count: 1,
             up_to: false
-        }
+        } | Pick::Any
     )
 }
 
@@ -210,7 +212,8 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
     let me = at.me;
     let units: Vec<UnitId> = match subject(&step.effect) {
         Some(units) => match units.pick {
-            Pick::Chosen { .. } | Pick::That => at.that.into_iter().collect(),
+            // The one unit chosen ("one of", "a"), or named before ("that unit").
+            Pick::Chosen { .. } | Pick::Any | Pick::That => at.that.into_iter().collect(),
             Pick::Attacker => host::attack().map(|a| a.attacker).into_iter().collect(),
             Pick::Defender => host::attack().map(|a| a.defender).into_iter().collect(),
             _ => named(units, me).into_iter().map(|u| u.id).collect(),

@@ -44,7 +44,8 @@ pub(crate) fn units_carried_out(units: &Units, chosen: bool) -> bool {
         Pick::Chosen {
             count: 1,
             up_to: false,
-        } => chosen,
+        }
+        | Pick::Any => chosen,
         _ => false,
     };
     pick && units.filters.iter().all(filter_carried_out)
