@@ -143,12 +143,27 @@ fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
 
 /// A hook call: what a triggered script does if its trigger is this one.
 fn on(ability: &Ability, hook: Hook, event: &Event) -> HookResult {
+    // Every ability of this plugin is called at each hook it lists: a text with no word a
+    // trigger starts with is answered at once, without asking the host for its card.
+    if !may_trigger(&ability.parameter) {
+        return Ok(Vec::new());
+    }
     match script(ability) {
         Some(script) if script.trigger.is_some() => {
             triggered::happen(ability, &script, hook, event)
         }
         _ => Ok(Vec::new()),
     }
+}
+
+/// Whether a text has a word a trigger starts with ("When", "Whenever", "At", "Each time"): a
+/// superset of the texts the grammar reads as triggered.
+fn may_trigger(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic()).any(|word| {
+        ["when", "whenever", "at", "time"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+    })
 }
 
 impl Keyword for CardScript {
@@ -194,6 +209,10 @@ impl Keyword for CardScript {
     // `offer` and `effects` check that the script is an activated one this plugin carries out,
     // so the static part of the claim is not read again here.
     fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
+        // Only a text with a cost before an arrow is an ability to play (`activated::cost_of`).
+        if !api::text::has_arrow(&ability.parameter) {
+            return Vec::new();
+        }
         script(&ability)
             .and_then(|script| activated::offer(&ability, &script, Some(pop)))
             .into_iter()
@@ -201,6 +220,9 @@ impl Keyword for CardScript {
     }
 
     fn build_activations(ability: Ability, _event: Event) -> Vec<Activation> {
+        if !api::text::has_arrow(&ability.parameter) {
+            return Vec::new();
+        }
         script(&ability)
             .and_then(|script| activated::offer(&ability, &script, None))
             .into_iter()
@@ -493,6 +515,19 @@ mod tests {
             "Damage from Vader can't be prevented.",
             "Darth Vader (A)"
         ));
+    }
+
+    #[test]
+    fn every_triggered_text_claimed_has_a_word_a_trigger_starts_with() {
+        for text in [
+            "When your build step starts, gain 1 Force.",
+            "Whenever a unit is discarded from the Character arena, gain 1 Force.",
+            "At the end of your turn, draw a card.",
+        ] {
+            assert!(may_trigger(text), "{text}");
+        }
+        assert!(!may_trigger("Each of your Jedi gets +1 power."));
+        assert!(!may_trigger("That unit gets +1 power."));
     }
 
     #[test]
