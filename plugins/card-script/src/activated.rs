@@ -120,14 +120,73 @@ fn for_this_attack(step: &Step) -> bool {
 
 /// The offer of the ability now, if it can be played: in a POP (`pop`) or, for a build-step
 /// ability, as a build action (`pop` none).
-pub(crate) fn offer(ability: &Ability, script: &Script, pop: Option<Pop>) -> Option<Activation> {
+/// A Battle card being played has no unit (`ability.unit` is `NOT_IN_PLAY`): its "card" is a
+/// view made for the player holding it, which only says whose the card is. Its script must
+/// not be about the card itself, its place or a use per turn, none of which a card in hand
+/// has.
+fn played_card(side: Side) -> UnitView {
+    UnitView {
+        id: NOT_IN_PLAY,
+        name: String::new(),
+        owner: side,
+        controller: side,
+        zone: Zone::BuildZone,
+        built: false,
+        tapped: false,
+        damage: 0,
+        speed: 0,
+        power: 0,
+        health: 0,
+        cost: 0,
+        build_counters: 0,
+        unique: false,
+        subtypes: Vec::new(),
+        arenas: Vec::new(),
+        stack_size: 0,
+    }
+}
+
+/// Whether a script can be played from a card in hand: nothing in it is about the card itself,
+/// and no damage comes from it (a card in hand is no source of damage in play).
+pub(crate) fn playable_from_hand(script: &Script) -> bool {
+    let about_itself = script.steps.iter().any(|s| {
+        subject(&s.effect).is_some_and(|u| u.pick == Pick::This)
+            || matches!(s.effect, Does::Damage { .. } | Does::DiceDamage { .. })
+    });
+    !about_itself
+        && script.conditions.is_empty()
+        && script
+            .limits
+            .iter()
+            .all(|l| matches!(l, Limit::If(Condition::NoAttack)))
+}
+
+/// The card whose ability is played: its unit, in an arena (game 13.7: only a unit in an arena
+/// uses its abilities), or a Battle card in the hand of `side`.
+fn player_of(ability: &Ability, script: &Script, side: Option<Side>) -> Option<UnitView> {
+    if ability.unit == NOT_IN_PLAY {
+        return playable_from_hand(script)
+            .then_some(side)
+            .flatten()
+            .map(played_card);
+    }
+    let me = host::unit(ability.unit)?;
+    (me.built && arena_of(me.zone).is_some()).then_some(me)
+}
+
+pub(crate) fn offer(
+    ability: &Ability,
+    script: &Script,
+    pop: Option<Pop>,
+    side: Option<Side>,
+) -> Option<Activation> {
     // A static script the plugin also claims is no ability to play.
     if !carried_out(script, &ability.parameter) {
         return None;
     }
-    let me = host::unit(ability.unit)?;
-    // Only a unit in an arena uses its abilities (game 13.7).
-    if !me.built || arena_of(me.zone).is_none() {
+    let me = player_of(ability, script, side)?;
+    // A Battle card is played in a POP, never as a build action.
+    if me.id == NOT_IN_PLAY && pop.is_none() {
         return None;
     }
     let timely = match pop {
@@ -216,12 +275,17 @@ fn choosable(step: &Step, me: &UnitView) -> Vec<UnitId> {
 
 /// The effects of playing the ability with `target` as the chosen unit (checked against what
 /// may be chosen now), and a note of the use for "once per turn".
-pub(crate) fn effects(ability: &Ability, script: &Script, choice: &Choice) -> HookResult {
+pub(crate) fn effects(
+    ability: &Ability,
+    script: &Script,
+    choice: &Choice,
+    side: Option<Side>,
+) -> HookResult {
     if !carried_out(script, &ability.parameter) {
         return Err(format!("\"{}\" is no activated ability", ability.parameter));
     }
     let target = choice.target;
-    let me = host::unit(ability.unit).ok_or("the unit with the ability left play")?;
+    let me = player_of(ability, script, side).ok_or("the card with the ability can't play it")?;
     let chosen = match script.steps.iter().find(|s| picks_one(s)) {
         Some(step) => {
             let target = target.ok_or("the ability needs a unit chosen")?;

@@ -168,7 +168,20 @@ fn may_trigger(text: &str) -> bool {
 
 impl Keyword for CardScript {
     fn understands(ability: Ability) -> bool {
-        claimed_script(&ability).is_some()
+        let Some(script) = claimed_script(&ability) else {
+            return false;
+        };
+        // A card with neither an arena nor a subtype on its type line is a Battle card (of the
+        // types this plugin's manifest reads, only Battle cards print none): its texts are
+        // played from hand as activated abilities are, and nothing in them may be about the
+        // card itself (`activated::playable_from_hand`).
+        match host::unit(ability.unit) {
+            Some(card) if card.arenas.is_empty() && card.subtypes.is_empty() => {
+                activated::carried_out(&script, &ability.parameter)
+                    && activated::playable_from_hand(&script)
+            }
+            _ => true,
+        }
     }
 
     fn stat_modifier(ability: Ability) -> Stats {
@@ -208,23 +221,23 @@ impl Keyword for CardScript {
 
     // `offer` and `effects` check that the script is an activated one this plugin carries out,
     // so the static part of the claim is not read again here.
-    fn activations(ability: Ability, pop: Pop, _event: Event) -> Vec<Activation> {
+    fn activations(ability: Ability, pop: Pop, event: Event) -> Vec<Activation> {
         // Only a text with a cost before an arrow is an ability to play (`activated::cost_of`).
         if !api::text::has_arrow(&ability.parameter) {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| activated::offer(&ability, &script, Some(pop)))
+            .and_then(|script| activated::offer(&ability, &script, Some(pop), event.side))
             .into_iter()
             .collect()
     }
 
-    fn build_activations(ability: Ability, _event: Event) -> Vec<Activation> {
+    fn build_activations(ability: Ability, event: Event) -> Vec<Activation> {
         if !api::text::has_arrow(&ability.parameter) {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| activated::offer(&ability, &script, None))
+            .and_then(|script| activated::offer(&ability, &script, None, event.side))
             .into_iter()
             .collect()
     }
@@ -275,10 +288,10 @@ impl Keyword for CardScript {
         triggered::chosen(&ability, &script, index)
     }
 
-    fn activate(ability: Ability, _index: u32, choice: Choice, _event: Event) -> HookResult {
+    fn activate(ability: Ability, _index: u32, choice: Choice, event: Event) -> HookResult {
         let script =
             script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
-        activated::effects(&ability, &script, &choice)
+        activated::effects(&ability, &script, &choice, event.side)
     }
 }
 
