@@ -15,6 +15,10 @@
 //!   only if no unit is attacking" (game 9.5: the POPs outside an
 //!   attack, P1 to P3 and P9) and "once per turn".
 //!
+//! A Battle card (game 13.1.1: "Battle cards use the same arrow") is played from hand this way:
+//! the engine asks with `ability.unit` = `NOT_IN_PLAY` and the player in `event.side`, and its
+//! script must say nothing about the card itself (`playable_from_hand`).
+//!
 //! An ability works only on a unit in an arena (game 13.7). Without a build-step limit it is
 //! offered in every POP that is not reserved (game 9.4); in the damage prevention POP for a
 //! prevention; in the attack POP (P4, before the dice) for a change "for this attack", and then

@@ -2,15 +2,18 @@
 //! (`swtcg-card-script`) into an ability script, and this plugin claims the text when it carries
 //! out every part of the script (`understands` asks [`claimed`]). What it carries out so far:
 //!
-//! - static stat changes and keywords (game 13.1.3), the card's own and an aura's (API 1.9
-//!   `granted-abilities-for`), in [`statics`];
-//! - activated abilities (game 13.1, 13.8) with the costs the engine pays, in [`activated`].
+//! - static stat changes, keywords and rules (game 13.1.3), the card's own, an aura's (API 1.9
+//!   `granted-abilities-for`) and an Equipment's for the unit it is attached to, in
+//!   [`statics`];
+//! - activated abilities (game 13.1, 13.8) with the costs the engine pays, and Battle cards of
+//!   that form played from hand, in [`activated`];
+//! - triggered abilities (game 13.4), in [`triggered`]; the steps of both, in [`steps`].
 //!
 //! The units a script names are read against the game in [`units`]. A text is read with the
 //! name of the card it is printed on (`host::unit(ability.unit)`, which `understands` sees too:
 //! the host asks it with the card in an otherwise empty game), so "As long as Figrin is in the
-//! Character arena, ..." is claimed on Figrin D'an. A text naming another card is not claimed
-//! yet.
+//! Character arena, ..." is about Figrin D'an himself on his card, and about a unit named
+//! Figrin on another.
 
 mod activated;
 mod granted;

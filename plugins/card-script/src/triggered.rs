@@ -6,21 +6,26 @@
 //!   6.2.1, `build-step-start`, whose step `event.side` says), "When the battle phase starts /
 //!   ends" (6.3.1, 6.3.10), "When the <arena> battle step starts / ends" (6.3.3, 6.3.8, the
 //!   arena in `event.arena`), "When the turn starts / ends" (6, 6.4);
-//! - the card's own deeds: "When you deploy this unit" (`unit-enters-arena` for a deploy,
-//!   `amount` 1), "When this unit attacks" and "When this unit is attacked" (10.1,
-//!   `attack-declared`), "When this unit is discarded [from the <arena> arena]" (10.9,
-//!   `unit-discarded`, the unit seen as it was: `host::last_seen`);
+//! - deeds of the card itself or of units a phrase names: "When you deploy <units>"
+//!   (`unit-enters-arena` for a deploy, `amount` 1, by the card's controller), "<units> attacks
+//!   [a <unit>]" and "<units> is attacked" (10.1, `attack-declared`), "<units> is discarded
+//!   [from the <arena> arena]" (10.9, `unit-discarded`, a unit that left seen as it was:
+//!   `host::last_seen`);
 //! - the conditions a static ability reads ("if this unit is in the Character arena"), checked
 //!   when the trigger happens (13.4.2: what triggered then resolves);
-//! - the steps of an activated ability ([`crate::steps`]), "that unit" and "it" naming the card
-//!   the trigger is about or the unit chosen; one unit to choose ("choose one of your
-//!   opponent's units in the Ground arena") and a first step "you may ..." (then the later
-//!   steps must be "if you do") are offered with the `choose` effect and carried out by
-//!   `chosen`. No unit to choose: nothing happens.
+//! - the steps of an activated ability ([`crate::steps`]), "that unit" and "it" naming the unit
+//!   the trigger is about or the unit chosen;
+//! - one thing asked before the steps: a unit to choose ("choose one of your opponent's units
+//!   in the Ground arena") or a first step "you may ..." (then the later steps must be "if you
+//!   do"), offered with the `choose` effect and carried out by `chosen`; a payment, "your
+//!   opponent may pay 2 Force. If he or she does, ..." or "tap this unit unless you pay 1 build
+//!   point", offered with `unless-pays` (`chosen` gets 0 for a payment made). No unit to
+//!   choose: nothing happens. `chosen` gets no event, so a choice or payment is asked only of a
+//!   trigger about no unit or about the card itself.
 //!
-//! A text is not claimed if any part of it is not carried out: triggers on other units ("Whenever
-//! one of your Jedi is discarded"), "if" inside a step, prevention (which needs the damage
-//! prevention POP), and "for this attack" outside an attack.
+//! A text is not claimed if any part of it is not carried out: "if" inside a step, prevention
+//! (which needs the damage prevention POP), "for this attack" outside an attack, and "that
+//! unit" of another unit's trigger with something asked first.
 
 use swtcg_card_script::script::{
     self, Effect as Does, Kind, Moment, Payment, Pick, Player, Script, Trigger, UnitEvent, Units,
