@@ -50,7 +50,7 @@ thread_local! {
 /// (`normalize`). A host that shows no card (older hosts asked `understands` in an empty game)
 /// gets the text read with no name, so that no name can be taken for the card's own.
 fn script(ability: &Ability) -> Option<Rc<Script>> {
-    let name = triggered::card(ability)
+    let name = units::card(ability)
         .map(|unit| unit.name)
         .unwrap_or_default();
     script_of(&ability.parameter, &name)
@@ -58,7 +58,7 @@ fn script(ability: &Ability) -> Option<Rc<Script>> {
 
 /// The script of an ability and the view of its unit, with one question to the host.
 fn script_and_unit(ability: &Ability) -> Option<(Rc<Script>, UnitView)> {
-    let me = triggered::card(ability)?;
+    let me = units::card(ability)?;
     let script = script_of(&ability.parameter, &me.name)?;
     Some((script, me))
 }
@@ -203,14 +203,14 @@ impl Keyword for CardScript {
     }
 
     fn attack_die_modifier(ability: Ability, attacker: UnitId, _defender: UnitId) -> i32 {
-        match (host::unit(ability.unit), script(&ability)) {
-            (Some(me), Some(script)) => statics::dice_change(&script, &me, attacker),
-            _ => 0,
+        match script_and_unit(&ability) {
+            Some((script, me)) => statics::dice_change(&script, &me, attacker),
+            None => 0,
         }
     }
 
     fn damage_preventable(ability: Ability, source: UnitId, target: UnitId) -> Option<bool> {
-        let (me, script) = (host::unit(ability.unit)?, script(&ability)?);
+        let (script, me) = script_and_unit(&ability)?;
         statics::preventable(&script, &me, source, target)
     }
 

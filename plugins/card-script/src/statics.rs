@@ -6,14 +6,13 @@
 //! `granted-abilities-for`).
 
 use swtcg_card_script::script::{
-    Condition, Count, Effect, Filter, Kind, Pick, Script, Step, UnitRule, Units, Where,
+    Amount, Condition, Count, Effect, Filter, Keyword, Kind, Pick, Script, Step, UnitRule, Where,
 };
+use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
 use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_text, keyword_texts};
-use crate::units::{condition_carried_out, holds, named, names, units_carried_out};
-use swtcg_card_script::script::Amount;
-use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
+use crate::units::{anyone, condition_carried_out, holds, named, names, units_carried_out};
 
 /// Whether this plugin carries out every part of a static script.
 pub(crate) fn carried_out(script: &Script) -> bool {
@@ -40,13 +39,7 @@ fn attacking_carried_out(condition: &Condition) -> bool {
         && who.filters.is_empty()
         && target.as_ref().is_none_or(|target| match target.pick {
             Pick::This => true,
-            Pick::Any | Pick::Each => units_carried_out(
-                &Units {
-                    pick: Pick::Each,
-                    ..target.clone()
-                },
-                false,
-            ),
+            Pick::Any | Pick::Each => units_carried_out(&anyone(target), false),
             _ => false,
         })
 }
@@ -69,16 +62,8 @@ fn attacking_holds(condition: &Condition, me: &UnitView, unit: &UnitView) -> boo
     attack.attacker == attacker
         && target.as_ref().is_none_or(|target| match target.pick {
             Pick::This => attack.defender == me.id,
-            _ => host::unit(attack.defender).is_some_and(|defender| {
-                names(
-                    &Units {
-                        pick: Pick::Each,
-                        ..target.clone()
-                    },
-                    &defender,
-                    me,
-                )
-            }),
+            _ => host::unit(attack.defender)
+                .is_some_and(|defender| names(&anyone(target), &defender, me)),
         })
 }
 
@@ -125,7 +110,7 @@ pub(crate) fn uses_keyword(script: &Script) -> bool {
 /// A keyword whose number the text counts ("Lucky X, where X is the number of units your
 /// opponent has in the Character arena"): its name and what is counted, if this plugin counts
 /// it.
-fn counted_keyword(keyword: &swtcg_card_script::script::Keyword) -> Option<(&'static str, &Count)> {
+fn counted_keyword(keyword: &Keyword) -> Option<(&'static str, &Count)> {
     let known = GRANTED_KEYWORDS
         .iter()
         .find(|k| k.name.eq_ignore_ascii_case(&keyword.name))?;
@@ -220,18 +205,19 @@ pub(crate) const NO_CHANGE: Stats = Stats {
     health: 0,
 };
 
-/// Whether a static script on `me` works now: `me` is in play (not being built) and the
-/// script's conditions hold.
+/// Whether a static script on `me`, one this plugin carries out (the caller has checked
+/// [`carried_out`]), works now for `unit`: `me` is in play (not being built) and the script's
+/// conditions hold.
 fn works(script: &Script, me: &UnitView, unit: &UnitView) -> bool {
-    carried_out(script)
-        && me.zone != Zone::BuildZone
+    me.zone != Zone::BuildZone
         && script.conditions.iter().all(|c| match c {
             Condition::Attacking { .. } => attacking_holds(c, me, unit),
             _ => holds(c, me),
         })
 }
 
-/// The stats `unit` gets from a static script on `me`.
+/// The stats `unit` gets from a static script on `me` that changes stats ([`changes_stats`],
+/// which the caller has checked).
 pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Stats {
     if !works(script, me, unit) {
         return NO_CHANGE;
@@ -256,7 +242,8 @@ pub(crate) fn change_for(script: &Script, me: &UnitView, unit: &UnitView) -> Sta
     change
 }
 
-/// The keywords `unit` gets from a static script on `me`, as printed texts.
+/// The keywords `unit` gets from a static script on `me` that grants them ([`grants`], which
+/// the caller has checked), as printed texts.
 pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> Vec<String> {
     if !works(script, me, unit) {
         return Vec::new();
@@ -354,13 +341,16 @@ pub(crate) fn preventable(
     source: UnitId,
     target: UnitId,
 ) -> Option<bool> {
-    if source != me.id || !works(script, me, me) {
+    if source != me.id {
         return None;
     }
     let rule = script.steps.iter().find_map(|step| match &step.effect {
         Effect::Rule { who, rule } if who.pick == Pick::This => Some(*rule),
         _ => None,
     })?;
+    if !carried_out(script) || !works(script, me, me) {
+        return None;
+    }
     match rule {
         UnitRule::DamageCantBePrevented => Some(false),
         UnitRule::AttackDamageCantBePrevented => {
@@ -377,17 +367,22 @@ pub(crate) fn preventable(
 /// What a static script on `me` adds to each of `attacker`'s attack dice ("Subtract 1 from each
 /// of this unit's attack dice."): for the card's own attacks.
 pub(crate) fn dice_change(script: &Script, me: &UnitView, attacker: UnitId) -> i32 {
-    if attacker != me.id || !works(script, me, me) {
+    if attacker != me.id {
         return 0;
     }
-    script
+    let change = script
         .steps
         .iter()
         .map(|step| match &step.effect {
             Effect::AttackDice { who, change } if who.pick == Pick::This => *change,
             _ => 0,
         })
-        .sum()
+        .sum();
+    if change != 0 && carried_out(script) && works(script, me, me) {
+        change
+    } else {
+        0
+    }
 }
 
 /// Whether a static script on `me` lets it be attacked: not while its "can't be attacked"
@@ -403,5 +398,5 @@ pub(crate) fn may_be_attacked(script: &Script, me: &UnitView) -> bool {
             } if who.pick == Pick::This
         )
     });
-    !(forbids && works(script, me, me))
+    !(forbids && carried_out(script) && works(script, me, me))
 }

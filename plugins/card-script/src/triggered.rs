@@ -35,7 +35,8 @@ use swtcg_sdk::*;
 
 use crate::steps::{self, Context, picks_one, subject};
 use crate::units::{
-    arena_of, condition_carried_out, holds, named, names, place_carried_out, units_carried_out,
+    anyone, arena_of, card, condition_carried_out, holds, named, names, place_carried_out,
+    units_carried_out,
 };
 
 /// The hook a call comes from, as a trigger names it.
@@ -309,19 +310,6 @@ fn about(
     } else {
         Fired::No
     }
-}
-
-/// A trigger's phrase ("a Droid", "one of your Jedi") names any unit that fits.
-fn anyone(units: &Units) -> Units {
-    Units {
-        pick: Pick::Each,
-        ..units.clone()
-    }
-}
-
-/// The card whose ability it is, as it is or (discarded) as it was just before.
-pub(crate) fn card(ability: &Ability) -> Option<UnitView> {
-    host::unit(ability.unit).or_else(|| host::last_seen(ability.unit))
 }
 
 /// The units the script's choosing step may choose now, if it has one.

@@ -51,6 +51,21 @@ pub(crate) fn units_carried_out(units: &Units, chosen: bool) -> bool {
     pick && units.filters.iter().all(filter_carried_out)
 }
 
+/// The unit whose ability it is, as it is or, when it has just left play (a discard's
+/// trigger), as it was.
+pub(crate) fn card(ability: &Ability) -> Option<UnitView> {
+    host::unit(ability.unit).or_else(|| host::last_seen(ability.unit))
+}
+
+/// Every unit a phrase read as "any" names ("a Droid", "one of your Jedi" in a trigger or a
+/// condition): the phrase as `Pick::Each`, which [`names`] and [`units_carried_out`] read.
+pub(crate) fn anyone(units: &Units) -> Units {
+    Units {
+        pick: Pick::Each,
+        ..units.clone()
+    }
+}
+
 /// The arena of a zone, if it is one.
 pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
     match zone {
@@ -119,9 +134,10 @@ fn in_name(name: &str, words: &str) -> bool {
         .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
         .filter(|w| !w.is_empty())
         .collect();
+    // Compared as names are (`names::same_name`: case and accents aside, "Padme" is "Padmé").
     words
         .split_whitespace()
-        .all(|word| name.iter().any(|n| n.eq_ignore_ascii_case(word)))
+        .all(|word| name.iter().any(|n| names::same_name(n, word)))
 }
 
 /// Whether `target` is one of the units a phrase names, `me` being the card with the text: the

@@ -17,13 +17,20 @@ pub fn costs(input: &mut &str) -> R<Vec<Cost>> {
         .parse_next(input)
 }
 
+/// What is paid after "pay" (or "pays", "may pay"): Force or build points.
+pub fn paid(input: &mut &str) -> R<Cost> {
+    alt((
+        (amount, w("force")).map(|(n, _)| Cost::Force(n)),
+        (amount, one_of(&["build points", "build point"])).map(|(n, _)| Cost::BuildPoints(n)),
+    ))
+    .parse_next(input)
+}
+
 /// One cost.
 #[inline(never)]
 pub fn cost(input: &mut &str) -> R<Cost> {
     alt((
-        (w("pay"), amount, w("force")).map(|(_, n, _)| Cost::Force(n)),
-        (w("pay"), amount, one_of(&["build points", "build point"]))
-            .map(|(_, n, _)| Cost::BuildPoints(n)),
+        (w("pay"), paid).map(|(_, cost)| cost),
         // "tap one of your Clones" before a bare "Tap", which would stop at "one".
         (w("tap"), units).map(|(_, units)| Cost::TapUnits(units)),
         one_of(&["[tap]", "tap"]).map(|_| Cost::Tap),

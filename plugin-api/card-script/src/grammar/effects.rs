@@ -5,12 +5,12 @@
 use winnow::combinator::{alt, opt, repeat, separated};
 use winnow::prelude::*;
 
-use super::costs::counter_kind;
+use super::costs::{counter_kind, paid};
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
 use crate::script::{
-    Amount, Cost, CostAction, Count, Disrupted, Duration, Effect, Filter, Keyword, Owner, Payment,
-    Pick, Player, Resource, Step, UnitRule, Units, Zone,
+    Amount, CostAction, Count, Disrupted, Duration, Effect, Filter, Keyword, Owner, Payment, Pick,
+    Player, Resource, Step, UnitRule, Units, Zone,
 };
 
 /// A number or X.
@@ -115,15 +115,6 @@ fn payment(input: &mut &str) -> R<Payment> {
             costs: vec![cost],
         })
         .parse_next(input)
-}
-
-/// What is paid after "pay": Force or build points.
-fn paid(input: &mut &str) -> R<Cost> {
-    alt((
-        (amount, w("force")).map(|(n, _)| Cost::Force(n)),
-        (amount, one_of(&["build points", "build point"])).map(|(n, _)| Cost::BuildPoints(n)),
-    ))
-    .parse_next(input)
 }
 
 /// "Choose one: gain 1 build point, or remove up to 2 damage counters from ...", "Choose one:
@@ -254,24 +245,8 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
         ])
         .map(|_| boxed_rule(UnitRule::SkipsNextUntap)),
         cost_change,
-        (
-            one_of(&["does", "deals", "do", "deal"]),
-            amount,
-            alt((
-                (w("damage to"), units).map(|(_, to)| (to, false)),
-                (one_of(&["dice of damage to", "die of damage to"]), units)
-                    .map(|(_, to)| (to, true)),
-            )),
-        )
-            .map(|(_, amount, (to, dice))| -> UnitVerb {
-                Box::new(move |_| {
-                    vec![if dice {
-                        Effect::DiceDamage { to, dice: amount }
-                    } else {
-                        Effect::Damage { to, amount }
-                    }]
-                })
-            }),
+        (one_of(&["does", "deals", "do", "deal"]), damage_done)
+            .map(|(_, effect)| -> UnitVerb { Box::new(move |_| vec![effect]) }),
         (
             one_of(&["is", "are"]),
             one_of(&["treated as", "considered"]),
@@ -730,19 +705,31 @@ fn counters(input: &mut &str) -> R<Effect> {
     .parse_next(input)
 }
 
+/// What follows "does" or "deal": "2 damage to <units>" or "4 dice of damage to <units>" (each
+/// die that hits does 1 damage, game 11.2).
+fn damage_done(input: &mut &str) -> R<Effect> {
+    (
+        amount,
+        alt((
+            (w("damage to"), units).map(|(_, to)| (to, false)),
+            (one_of(&["dice of damage to", "die of damage to"]), units).map(|(_, to)| (to, true)),
+        )),
+    )
+        .map(|(amount, (to, dice))| {
+            if dice {
+                Effect::DiceDamage { to, dice: amount }
+            } else {
+                Effect::Damage { to, amount }
+            }
+        })
+        .parse_next(input)
+}
+
 /// Damage dealt and subtypes treated as.
 #[inline(never)]
 fn others(input: &mut &str) -> R<Effect> {
     alt((
-        (one_of(&["deal", "do"]), amount, w("damage to"), units)
-            .map(|(_, amount, _, to)| Effect::Damage { to, amount }),
-        (
-            one_of(&["deal", "do"]),
-            amount,
-            one_of(&["dice of damage to", "die of damage to"]),
-            units,
-        )
-            .map(|(_, dice, _, to)| Effect::DiceDamage { to, dice }),
+        (one_of(&["deal", "do"]), damage_done).map(|(_, effect)| effect),
         (w("treat"), units, w("as"), subtype_as)
             .map(|(_, who, _, subtype)| Effect::TreatAs { who, subtype }),
         (w("disrupt"), separated(1.., disrupted, w("or"))).map(|(_, what)| Effect::Disrupt(what)),
@@ -898,7 +885,7 @@ fn ahead_that(input: &mut &str) -> R<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::script::{Arena, Filter, Where};
+    use crate::script::{Arena, Cost, Filter, Where};
 
     fn read(text: &str) -> Vec<Step> {
         super::super::words::read_whole(clauses, text)
