@@ -23,6 +23,7 @@ mod plugins_cmd;
 mod replay;
 mod ruleset_cmd;
 mod save_cmd;
+mod serve;
 mod setup;
 mod sim;
 mod support;
@@ -139,6 +140,14 @@ enum Command {
     ///
     /// Example: swtcg demo --save game.json --pause-at-turn 5 && swtcg resume game.json
     Resume(save_cmd::ResumeArgs),
+    /// Play a game on a local web board: the binary serves the page, against the built-in AI
+    /// or hot seat (each side in its own browser tab, sent only what that side may see).
+    ///
+    /// Prints the address of each human side's page (with its seat token) and serves until
+    /// Ctrl-C; the board's wire format is in docs/web-board.md.
+    ///
+    /// Example: swtcg serve --side light --log game.jsonl   (then open the printed address)
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -159,6 +168,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Event(command) => event_cmd::run(command),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

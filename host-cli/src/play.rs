@@ -52,19 +52,19 @@ pub struct PlayArgs {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Vs {
+pub(crate) enum Vs {
     Ai,
     Human,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum SideArg {
+pub(crate) enum SideArg {
     Dark,
     Light,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum AiArg {
+pub(crate) enum AiArg {
     Greedy,
     Random,
 }

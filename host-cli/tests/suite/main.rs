@@ -24,6 +24,7 @@ mod plugin_limits;
 mod properties;
 mod rule_changes;
 mod save;
+mod serve;
 mod sim;
 mod tidy;
 mod tournament;

@@ -1,0 +1,246 @@
+// The web board's page: opens this side's socket (wire format 1, docs/web-board.md), draws the
+// board, the log and the decision it is sent, and sends back the option clicked. Every text
+// from the game (card names and texts come from set files) is set as text, never as HTML.
+"use strict";
+
+const WIRE_VERSION = 1;
+const seat = new URLSearchParams(location.search).get("seat");
+const $ = (id) => document.getElementById(id);
+let me = null;        // this page's side: "dark" or "light"
+let hello = null;
+let socket = null;
+let pending = null;   // the decision shown, if any
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const sideName = (side) => (side === "dark" ? "Dark Side" : "Light Side");
+const other = (side) => (side === "dark" ? "light" : "dark");
+const index = (side) => (side === "dark" ? 0 : 1);
+// Arenas come as the log writes them ("space"); the board names them as printed ("Space").
+const arenaName = (arena) => arena.charAt(0).toUpperCase() + arena.slice(1);
+
+function setStatus(text) { $("status").textContent = text; }
+
+function connect() {
+  if (!seat) {
+    setStatus("no seat in this address: open the address `swtcg serve` printed");
+    return;
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws?seat=${encodeURIComponent(seat)}`);
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => setStatus("disconnected from the server");
+  socket.onerror = () => setStatus("cannot reach the server");
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "hello":
+      if (message.version !== WIRE_VERSION) {
+        setStatus(`the server speaks wire format ${message.version}, this page ${WIRE_VERSION}`);
+        socket.close();
+        return;
+      }
+      hello = message;
+      me = message.side;
+      document.body.dataset.side = me;
+      $("match").textContent = `${message.decks[0]} (Dark Side, ${message.players[0]}) vs ` +
+        `${message.decks[1]} (Light Side, ${message.players[1]}) · seed ${message.seed} · ${message.ruleset}`;
+      setStatus(`you play the ${sideName(me)}`);
+      break;
+    case "update":
+      drawBoard(message.board);
+      appendLog(message.log_from, message.log);
+      drawDecision(message.decision, message.result);
+      break;
+    case "refused":
+      setStatus(`refused: ${message.message}`);
+      break;
+  }
+}
+
+function cardBody(card) {
+  const line = [card.kind];
+  if (card.arenas.length) line.push(card.arenas.map(arenaName).join("/"));
+  if (card.subtypes.length) line.push(card.subtypes.join(" "));
+  const stats = [];
+  if (card.cost !== undefined) stats.push(`cost ${card.cost}`);
+  if (card.speed !== undefined) stats.push(`speed ${card.speed}`);
+  if (card.power !== undefined) stats.push(`power ${card.power}`);
+  if (card.health !== undefined) stats.push(`health ${card.health}`);
+  return [
+    el("div", { class: "name" }, card.name),
+    el("div", { class: "line" }, `${line.join(" · ")} (${card.set})`),
+    el("div", { class: "stats" }, stats.join(" · ")),
+  ];
+}
+
+function textBlock(texts, inert) {
+  if (!texts.length) return null;
+  return el("div", { class: "text" },
+    texts.map((t) => el("div", { class: inert.includes(t) ? "inert" : null,
+      title: inert.includes(t) ? "no plugin carries this text out in this game" : null }, t)));
+}
+
+function handCard(card) {
+  return el("div", { class: `card ${me}`, "data-card": card.card, "data-name": card.name },
+    cardBody(card), textBlock(card.text, []));
+}
+
+function unitCard(unit, side) {
+  const attrs = {
+    class: `card ${side}` + (unit.tapped ? " tapped" : "") + (unit.face_down ? " face-down" : ""),
+    "data-unit": unit.id,
+    "data-side": side,
+    "data-name": unit.card ? unit.card.name : "",
+    "data-damage": unit.damage,
+  };
+  if (unit.face_down) {
+    return el("div", attrs, el("div", { class: "name" }, "face-down card"),
+      el("div", {}, `${unit.build_counters} build counters`));
+  }
+  const card = unit.card;
+  const notes = [];
+  if (!unit.built) notes.push(`building: ${unit.build_counters}/${unit.build_cost} counters`);
+  if (unit.location) notes.push("Location");
+  if (unit.tapped) notes.push("tapped");
+  if (unit.stack.length) notes.push(`stack: ${unit.stack.join(", ")}`);
+  if (unit.pilots.length) notes.push(`pilots: ${unit.pilots.join(", ")}`);
+  for (const [kind, n] of unit.counters) notes.push(`${n} ${kind} counters`);
+  const stats = unit.stats
+    ? el("div", { class: "stats" },
+        `speed ${unit.stats.speed} · power ${unit.stats.power} · health ${unit.stats.health}`)
+    : null;
+  return el("div", attrs,
+    unit.damage ? el("span", { class: "damage", title: "damage counters" }, unit.damage) : null,
+    el("div", { class: "name" }, card.name),
+    el("div", { class: "line" }, `[u${unit.id}] ${card.kind} · ${card.set}`),
+    stats,
+    notes.length ? el("div", { class: "notes" }, notes.join(" · ")) : null,
+    textBlock(card.text, unit.inert));
+}
+
+function playerPanel(player, mine) {
+  const discard = player.discard;
+  return [
+    el("div", { class: "pools" },
+      el("span", { class: "who" }, mine ? `${sideName(player.side)} (you)` : sideName(player.side)),
+      el("span", {}, el("b", {}, player.force), " Force"),
+      el("span", {}, el("b", {}, player.build_points), " build points"),
+      el("span", { "data-test": `${player.side}-hand-count` }, el("b", {}, player.hand_count), " in hand"),
+      el("span", {}, el("b", {}, player.deck), " in deck"),
+      el("span", {}, el("b", {}, discard.length), " discarded")),
+    player.build_zone.length
+      ? el("div", {}, el("h2", {}, "Build zone"),
+          el("div", { class: "cards", "data-zone": `${player.side}-build` },
+            player.build_zone.map((u) => unitCard(u, player.side))))
+      : null,
+    discard.length
+      ? el("details", {}, el("summary", {}, `Discard pile (${discard.length})`),
+          el("div", { class: "cards" }, [...discard].reverse().map((c) =>
+            el("div", { class: `card ${player.side}` }, cardBody(c), textBlock(c.text, [])))))
+      : null,
+  ];
+}
+
+function drawBoard(board) {
+  $("turn").textContent = `Turn ${board.turn} · ${board.step}`;
+  document.body.dataset.turn = board.turn;
+  const mine = board.players[index(me)];
+  const theirs = board.players[index(other(me))];
+  $("opponent").className = `player ${theirs.side}`;
+  $("opponent").replaceChildren(...playerPanel(theirs, false).filter(Boolean));
+  $("me").className = `player ${mine.side}`;
+  $("me").replaceChildren(...playerPanel(mine, true).filter(Boolean));
+  $("arenas").replaceChildren(...board.arenas.map((arena) => {
+    const control = arena.controller ? `controlled by the ${sideName(arena.controller)}` : "controlled by nobody";
+    const half = (side, cls) => el("div", { class: `half ${cls}`, "data-arena": arena.arena, "data-side": side },
+      arena.units[index(side)].map((u) => unitCard(u, side)));
+    return el("div", { class: "arena", "data-arena": arena.arena },
+      el("h2", {}, `${arenaName(arena.arena)} arena `, el("span", {}, control)),
+      half(other(me), "theirs"), half(me, "mine"));
+  }));
+  $("hand").replaceChildren(...(mine.hand || []).map(handCard));
+}
+
+function appendLog(from, lines) {
+  const log = $("log");
+  // A line already shown (a reconnect sends the log from the start) is not shown twice.
+  const shown = log.childElementCount;
+  lines.forEach((line, i) => {
+    if (from + i < shown) return;
+    const text = line.text.trim();
+    log.append(el("li", { "data-entry": line.entry, class: text.startsWith("— Turn") ? "turn" : null }, text));
+  });
+  log.scrollTop = log.scrollHeight;
+}
+
+function drawDecision(decision, result) {
+  pending = decision;
+  const options = $("options");
+  $("ai-once").disabled = !decision;
+  if (result) {
+    $("result").hidden = false;
+    $("result").textContent = result;
+    $("concede").disabled = true;
+    setStatus("the game is over");
+  }
+  if (!decision) {
+    $("prompt").textContent = result ? "" : `waiting for the ${sideName(other(me))}…`;
+    $("decision-box").removeAttribute("data-decision");
+    options.replaceChildren();
+    return;
+  }
+  $("decision-box").dataset.decision = decision.id;
+  $("prompt").textContent = `Your decision: ${decision.prompt}`;
+  const rows = [];
+  let group = null;
+  decision.options.forEach((option, i) => {
+    const button = el("button", { type: "button", class: "option", "data-option": i, title: option.label,
+      onclick: () => choose(i) }, option.group ? option.short : option.label);
+    if (option.group) {
+      if (!group || group.name !== option.group) {
+        group = { name: option.group, node: el("div", { class: "group" }, el("span", {}, option.group)) };
+        rows.push(group.node);
+      }
+      group.node.append(button);
+    } else {
+      group = null;
+      rows.push(button);
+    }
+  });
+  options.replaceChildren(...rows);
+}
+
+function choose(option) {
+  if (!pending) return;
+  send({ type: "choose", decision: pending.id, option });
+  pending = null;
+  for (const button of document.querySelectorAll("#options button")) button.disabled = true;
+}
+
+$("ai-once").addEventListener("click", () => {
+  if (pending) send({ type: "ai", decision: pending.id });
+});
+$("concede").addEventListener("click", () => {
+  if (confirm("Concede? The game ends without a result.")) send({ type: "concede" });
+});
+
+connect();
