@@ -2,8 +2,12 @@
 //! (or as a spectator sees everything, for replays). Hidden information — a hand, a card being
 //! built face down (game 1.5, 4.3) — is shown only to its owner.
 
-use swtcg_engine::decision::describe_choice;
-use swtcg_engine::model::Place;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use swtcg_engine::decision::{DecisionKind, describe_option};
+
+use swtcg_engine::log::{DamageWhy, DiscardWhy, HitsWhy};
+use swtcg_engine::model::{Place, Unit};
 use swtcg_engine::{Arena, Choice, Event, GameState, LogEntry, Side, UnitId};
 
 use crate::colour;
@@ -22,6 +26,77 @@ impl Viewer {
             Viewer::Everything => true,
         }
     }
+}
+
+/// The units a front end has seen built in play, so that log lines worded after they left play
+/// (the engine forgets departed units at the end of the turn) still name them: "TIE Fighter
+/// [u8] (left play)", never "a unit that left play [u8]".
+#[derive(Default)]
+pub struct Seen {
+    units: BTreeMap<UnitId, Unit>,
+}
+
+impl Seen {
+    /// Remembers the built units of `state` (a face-down card is never remembered: its name is
+    /// no one else's to see).
+    pub fn see(&mut self, state: &GameState) {
+        for unit in state.units.values().filter(|u| u.built) {
+            match self.units.get(&unit.id) {
+                Some(known) if known.cards == unit.cards => {}
+                _ => {
+                    self.units.insert(unit.id, unit.clone());
+                }
+            }
+        }
+    }
+
+    /// `state` with the units it has forgotten put back among the departed ones, to word log
+    /// entries with.
+    pub fn complete<'s>(&self, state: &'s GameState) -> Cow<'s, GameState> {
+        let forgotten: Vec<(&UnitId, &Unit)> = self
+            .units
+            .iter()
+            .filter(|(id, _)| state.unit(**id).is_none() && !state.departed.contains_key(id))
+            .collect();
+        if forgotten.is_empty() {
+            return Cow::Borrowed(state);
+        }
+        let mut state = state.clone();
+        for (id, unit) in forgotten {
+            state.departed.insert(*id, unit.clone());
+        }
+        Cow::Owned(state)
+    }
+}
+
+/// How many of the log's entries `viewer` may be shown now. All of them, except while an
+/// attack's dice are rolled secretly (Cunning: shown to the opponent only after the damage
+/// prevention POP): its attacker's opponent is shown the log up to the attack's first die, and
+/// the rest once the dice are shown.
+pub fn visible_entries(state: &GameState, log: &[LogEntry], viewer: Viewer) -> usize {
+    let Some(attack) = state.attack.as_ref().filter(|a| a.secret) else {
+        return log.len();
+    };
+    let attacking_side = state.unit(attack.attacker).map(|u| u.controller);
+    if attacking_side.is_none_or(|side| viewer.sees_hidden_of(side)) {
+        return log.len();
+    }
+    // The secret attack is the last one declared; its dice follow its declaration.
+    let declared = log
+        .iter()
+        .rposition(|entry| {
+            matches!(
+                entry,
+                LogEntry::Event {
+                    event: Event::Attack { .. }
+                }
+            )
+        })
+        .unwrap_or(0);
+    log[declared..]
+        .iter()
+        .position(|entry| matches!(entry, LogEntry::Die { .. }))
+        .map_or(log.len(), |first_die| declared + first_die)
 }
 
 /// A unit as the viewer may know it: its name and stats, or "a face-down card" for a card an
@@ -226,10 +301,17 @@ fn side_colour(side: Side, text: &str, on: bool) -> String {
     }
 }
 
-/// A choice someone made, as the viewer may know it: the opponent's builds name no card.
-pub fn choice_text(state: &GameState, side: Side, choice: &Choice, viewer: Viewer) -> String {
+/// A choice someone made at a decision of `kind`, as the viewer may know it: the opponent's
+/// builds name no card.
+pub fn choice_text(
+    state: &GameState,
+    side: Side,
+    kind: &DecisionKind,
+    choice: &Choice,
+    viewer: Viewer,
+) -> String {
     if viewer.sees_hidden_of(side) {
-        return describe_choice(state, choice);
+        return describe_option(state, kind, choice);
     }
     match choice {
         Choice::StartBuild { points, .. } => {
@@ -239,7 +321,7 @@ pub fn choice_text(state: &GameState, side: Side, choice: &Choice, viewer: Viewe
             "put {points} build counters on {}",
             unit_text(state, *unit, viewer)
         ),
-        other => describe_choice(state, other),
+        other => describe_option(state, kind, other),
     }
 }
 
@@ -253,16 +335,68 @@ pub fn entry_text(state: &GameState, entry: &LogEntry, viewer: Viewer) -> Option
 
 fn entry_words(state: &GameState, entry: &LogEntry, viewer: Viewer) -> Option<String> {
     match entry {
-        LogEntry::Decision { side, choice, .. } => Some(format!(
+        LogEntry::Decision {
+            side, kind, choice, ..
+        } => Some(format!(
             "{side}: {}",
-            choice_text(state, *side, choice, viewer)
+            choice_text(state, *side, kind, choice, viewer)
         )),
+        // Attack dice show in the hits they scored (`Event::Hits`), with their modifiers and the
+        // value they needed.
+        LogEntry::Die { purpose, .. } if purpose == "attack" => None,
         LogEntry::Die { purpose, value } => Some(format!("  die ({purpose}): {value}")),
         LogEntry::Event { event } => event_text(state, event, viewer),
         LogEntry::Abandoned { side, reason } => Some(format!(
             "{side} left the game ({reason}); it ends without a result"
         )),
     }
+}
+
+/// An attack's hits with why: each die (natural value and modifier), the value a die needed
+/// against the defender and the abilities that changed either (game 10.3 to 10.5).
+fn hits_text(state: &GameState, hits: u32, why: Option<&HitsWhy>, viewer: Viewer) -> String {
+    let counted = match hits {
+        1 => "1 hit".to_string(),
+        n => format!("{n} hits"),
+    };
+    let Some(why) = why else {
+        return format!("  {counted}");
+    };
+    let dice: Vec<String> = why
+        .dice
+        .iter()
+        .map(|(natural, modifier)| match modifier {
+            0 => natural.to_string(),
+            m => format!("{natural}{m:+}"),
+        })
+        .collect();
+    let dice = if dice.is_empty() {
+        "no dice".to_string()
+    } else {
+        format!("dice {}", dice.join(", "))
+    };
+    let modifiers: Vec<String> = why
+        .modifiers
+        .iter()
+        .map(|(text, n)| format!("{n:+} from \"{text}\""))
+        .collect();
+    let modifiers = if modifiers.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", modifiers.join(", "))
+    };
+    let base = state.ruleset.hit_threshold;
+    let raised = if why.raised_by.is_empty() || why.hit_on <= base {
+        String::new()
+    } else {
+        let texts: Vec<String> = why.raised_by.iter().map(|t| format!("\"{t}\"")).collect();
+        format!(", not {base}, because of {}", texts.join(" and "))
+    };
+    format!(
+        "  {counted} against {}: {dice}{modifiers}; a die hits on {} or more{raised}",
+        unit_text(state, why.defender, viewer),
+        why.hit_on
+    )
 }
 
 fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String> {
@@ -300,9 +434,32 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::Attack { attacker, defender } => {
             format!("{} attacks {}", unit(attacker), unit(defender))
         }
-        Event::Hits { hits, .. } => format!("  {hits} hits"),
-        Event::DamagePlaced { unit: u, amount } => format!("  {amount} damage on {}", unit(u)),
-        Event::Discarded { name, unit: u } => format!("  {name} [{u}] is discarded"),
+        Event::Hits { hits, why, .. } => hits_text(state, *hits, why.as_ref(), viewer),
+        Event::DamagePlaced {
+            unit: u,
+            amount,
+            why,
+        } => match why {
+            Some(DamageWhy { pending, prevented }) => format!(
+                "  {amount} damage on {} ({pending} pending, {prevented} prevented)",
+                unit(u)
+            ),
+            None => format!("  {amount} damage on {}", unit(u)),
+        },
+        Event::Discarded { name, unit: u, why } => {
+            let because = match why {
+                Some(DiscardWhy::Damage { damage, health }) => {
+                    format!(": its {damage} damage reached its health of {health}")
+                }
+                Some(DiscardWhy::Unique) => {
+                    ": another unique card of its name came into play".to_string()
+                }
+                Some(DiscardWhy::Cost) => " to pay a cost".to_string(),
+                Some(DiscardWhy::Replaced) => ", replaced by a new Location".to_string(),
+                None => String::new(),
+            };
+            format!("  {name} [{u}] is discarded{because}")
+        }
         Event::CardDiscarded { name, from, .. } => {
             format!("  {name} leaves the stack of [{from}] for the discard pile")
         }
@@ -369,4 +526,190 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             format!("{name} moves off {} into the Character arena", unit(from))
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The log's words for the results issue 22 found unexplained or misnamed, one test each.
+
+    use std::sync::Arc;
+
+    use swtcg_engine::model::attack::AttackState;
+    use swtcg_engine::model::{CardDef, Unit};
+    use swtcg_engine::{Ruleset, Side};
+
+    use super::*;
+
+    /// A Dark Side unit (u0, "Krrsantan (B)") attacking a Light Side unit (u1, "AT-AP") in the
+    /// Ground arena.
+    fn two_units() -> GameState {
+        let mut state = GameState::new(Arc::new(Ruleset::default()), 0);
+        for (side, name) in [(Side::Dark, "Krrsantan (B)"), (Side::Light, "AT-AP")] {
+            let def = CardDef::unit(
+                name,
+                swtcg_engine::model::CardSide::Dark,
+                vec![Arena::Ground],
+                [5, 30, 6, 5],
+            );
+            let card = state.new_card(Arc::new(def), side);
+            state.add_unit(Unit::new(side, card, Place::Arena(Arena::Ground)));
+        }
+        state
+    }
+
+    fn event(event: Event) -> LogEntry {
+        LogEntry::Event { event }
+    }
+
+    #[test]
+    fn hits_show_each_die_and_the_value_armor_raised() {
+        // Game 10.5: Krrsantan rolled 3, 4, 5, 1, 4, 1 against an AT-AP with Armor (a die hits
+        // on 5 or more) and scored one hit: the line says so, not just "1 hits".
+        let state = two_units();
+        let hits = event(Event::Hits {
+            attacker: UnitId(0),
+            hits: 1,
+            why: Some(HitsWhy {
+                defender: UnitId(1),
+                dice: vec![(3, 0), (4, 0), (5, 0), (1, 0), (4, 0), (1, 0)],
+                hit_on: 5,
+                raised_by: vec!["Armor".into()],
+                modifiers: Vec::new(),
+            }),
+        });
+        assert_eq!(
+            entry_text(&state, &hits, Viewer::Side(Side::Light)).unwrap(),
+            "  1 hit against AT-AP [u1]: dice 3, 4, 5, 1, 4, 1; a die hits on 5 or more, \
+             not 4, because of \"Armor\""
+        );
+        // Dice changed by an ability show the change and its source.
+        let modified = event(Event::Hits {
+            attacker: UnitId(0),
+            hits: 2,
+            why: Some(HitsWhy {
+                defender: UnitId(1),
+                dice: vec![(3, 1), (5, 1)],
+                hit_on: 4,
+                raised_by: Vec::new(),
+                modifiers: vec![("Accuracy 1".into(), 1)],
+            }),
+        });
+        assert_eq!(
+            entry_text(&state, &modified, Viewer::Everything).unwrap(),
+            "  2 hits against AT-AP [u1]: dice 3+1, 5+1 (+1 from \"Accuracy 1\"); a die hits \
+             on 4 or more"
+        );
+        // The attack dice are not repeated one line each: the hits show them.
+        let die = LogEntry::Die {
+            purpose: "attack".into(),
+            value: 3,
+        };
+        assert_eq!(entry_text(&state, &die, Viewer::Everything), None);
+    }
+
+    #[test]
+    fn prevented_damage_and_the_cause_of_a_discard_are_said() {
+        let state = two_units();
+        let placed = event(Event::DamagePlaced {
+            unit: UnitId(1),
+            amount: 1,
+            why: Some(DamageWhy {
+                pending: 3,
+                prevented: 2,
+            }),
+        });
+        assert_eq!(
+            entry_text(&state, &placed, Viewer::Everything).unwrap(),
+            "  1 damage on AT-AP [u1] (3 pending, 2 prevented)"
+        );
+        let discarded = event(Event::Discarded {
+            unit: UnitId(1),
+            name: "AT-AP".into(),
+            why: Some(DiscardWhy::Damage {
+                damage: 5,
+                health: 5,
+            }),
+        });
+        assert_eq!(
+            entry_text(&state, &discarded, Viewer::Everything).unwrap(),
+            "  AT-AP [u1] is discarded: its 5 damage reached its health of 5"
+        );
+    }
+
+    #[test]
+    fn a_unit_that_left_play_keeps_its_name_after_the_turn_ends() {
+        // "TIE Fighter DS-55-6 [u16] attacks a unit that left play [u8]": the engine forgets
+        // departed units at the end of the turn, the front end remembers them.
+        let mut state = two_units();
+        let mut seen = Seen::default();
+        seen.see(&state);
+        state.units.remove(&UnitId(1));
+        state.departed.clear();
+        let attack = event(Event::Attack {
+            attacker: UnitId(0),
+            defender: UnitId(1),
+        });
+        assert_eq!(
+            entry_text(&state, &attack, Viewer::Everything).unwrap(),
+            "Krrsantan (B) [u0] attacks a unit that left play [u1]",
+            "without the memory"
+        );
+        assert_eq!(
+            entry_text(&seen.complete(&state), &attack, Viewer::Everything).unwrap(),
+            "Krrsantan (B) [u0] attacks AT-AP [u1] (left play)"
+        );
+    }
+
+    #[test]
+    fn a_face_down_card_is_never_remembered_by_name() {
+        let mut state = two_units();
+        state.units.get_mut(&UnitId(1)).unwrap().built = false;
+        let mut seen = Seen::default();
+        seen.see(&state);
+        state.units.remove(&UnitId(1));
+        let attack = event(Event::Attack {
+            attacker: UnitId(0),
+            defender: UnitId(1),
+        });
+        let text = entry_text(&seen.complete(&state), &attack, Viewer::Side(Side::Dark)).unwrap();
+        assert!(!text.contains("AT-AP"), "{text}");
+    }
+
+    #[test]
+    fn secret_attack_dice_wait_for_the_defender_until_they_are_shown() {
+        // Cunning: the dice are rolled secretly and shown to the opponent only after the
+        // damage prevention POP; the attacker's own side sees them at once.
+        let mut state = two_units();
+        let log = vec![
+            event(Event::TurnStarted { turn: 1 }),
+            event(Event::Attack {
+                attacker: UnitId(0),
+                defender: UnitId(1),
+            }),
+            LogEntry::Die {
+                purpose: "attack".into(),
+                value: 6,
+            },
+            event(Event::Hits {
+                attacker: UnitId(0),
+                hits: 1,
+                why: None,
+            }),
+        ];
+        state.attack = Some(AttackState {
+            attacker: UnitId(0),
+            defender: UnitId(1),
+            arena: Arena::Ground,
+            dice: Vec::new(),
+            hits: 0,
+            counted: true,
+            secret: true,
+            hidden: false,
+        });
+        assert_eq!(visible_entries(&state, &log, Viewer::Side(Side::Light)), 2);
+        assert_eq!(visible_entries(&state, &log, Viewer::Side(Side::Dark)), 4);
+        assert_eq!(visible_entries(&state, &log, Viewer::Everything), 4);
+        state.attack.as_mut().unwrap().secret = false;
+        assert_eq!(visible_entries(&state, &log, Viewer::Side(Side::Light)), 4);
+    }
 }

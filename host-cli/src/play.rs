@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use swtcg_engine::decision::{DecideError, Decider, Decision, describe_choice};
+use swtcg_engine::decision::{DecideError, Decider, Decision, describe_decision, describe_option};
 use swtcg_engine::sim::Ai;
 use swtcg_engine::text::escape_controls;
 use swtcg_engine::{Event, Game, GameState, LogEntry, Outcome, Player, Side};
@@ -145,7 +145,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
         // What happened after the last decision: the end of the game.
         let viewer = front.last_viewer.unwrap_or(Viewer::Everything);
-        front.show_entries(&log.entries, viewer);
+        front.show_entries(&log.entries, viewer, true);
         write_log(&args.log, &log)?;
         return match result {
             Ok(Outcome::Winner(side)) if log.header.names_players() => {
@@ -216,6 +216,8 @@ struct Front<'i> {
     /// Printed texts no plugin carries out in this game (`--allow-unsupported`), which the
     /// board marks.
     inert: Vec<String>,
+    /// The units seen in play, to name them in log lines after they left.
+    seen: board::Seen,
 }
 
 impl<'i> Front<'i> {
@@ -241,6 +243,7 @@ impl<'i> Front<'i> {
             input,
             request: None,
             inert: Vec::new(),
+            seen: board::Seen::default(),
         }
     }
 
@@ -248,24 +251,32 @@ impl<'i> Front<'i> {
         self.answered.len() < self.replay.len()
     }
 
-    /// Prints the log entries the viewer has not seen, as the viewer may see them.
-    fn show_entries(&mut self, entries: &[LogEntry], viewer: Viewer) {
+    /// Prints the log entries the viewer has not seen, as the viewer may see them (all of them
+    /// once the game is `over`).
+    fn show_entries(&mut self, entries: &[LogEntry], viewer: Viewer, over: bool) {
         let from = match viewer {
             Viewer::Side(side) => self.shown[side.index()],
             Viewer::Everything => self.shown[0].min(self.shown[1]),
         };
-        // Entries are described against the latest state a human saw: units that left play
-        // since are named by the events themselves.
-        for entry in entries.iter().skip(from) {
-            if let Some(state) = &self.last_state
-                && let Some(text) = board::entry_text(state, entry, viewer)
-            {
+        let Some(state) = &self.last_state else {
+            return;
+        };
+        // Secret attack dice (Cunning) wait until they are shown.
+        let until = match over {
+            true => entries.len(),
+            false => board::visible_entries(state, entries, viewer).max(from),
+        };
+        // Entries are described against the latest state a human saw, with the units seen in
+        // play before that state forgot them.
+        let worded = self.seen.complete(state);
+        for entry in &entries[from..until] {
+            if let Some(text) = board::entry_text(&worded, entry, viewer) {
                 println!("  {text}");
             }
         }
         match viewer {
-            Viewer::Side(side) => self.shown[side.index()] = entries.len(),
-            Viewer::Everything => self.shown = [entries.len(); 2],
+            Viewer::Side(side) => self.shown[side.index()] = until,
+            Viewer::Everything => self.shown = [until; 2],
         }
     }
 
@@ -322,6 +333,7 @@ impl Decider for Front<'_> {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
         let side = decision.player;
         let log_len = self.log.len();
+        self.seen.see(state);
         if self.replaying() {
             let index = self.replay[self.answered.len()];
             if !self.humans[side.index()] {
@@ -370,7 +382,7 @@ impl Decider for Front<'_> {
         // What happened since this side last looked, then the board as it is now.
         let log = std::mem::take(&mut self.log);
         let news = self.shown[side.index()] < log.len() || self.answered.is_empty();
-        self.show_entries(&log, viewer);
+        self.show_entries(&log, viewer, false);
         self.log = log;
         if news {
             print!("{}", board::render(state, viewer, self.colour, &self.inert));
@@ -380,13 +392,13 @@ impl Decider for Front<'_> {
             println!(
                 "{} — {}:",
                 crate::colour::bold(&side.to_string(), self.colour),
-                escape_controls(&decision.kind.describe())
+                escape_controls(&describe_decision(state, &decision.kind))
             );
             for (i, choice) in decision.options.iter().enumerate() {
                 println!(
                     "  {}. {}",
                     i + 1,
-                    escape_controls(&describe_choice(state, choice))
+                    escape_controls(&describe_option(state, &decision.kind, choice))
                 );
             }
             print!("> ");

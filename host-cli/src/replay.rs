@@ -204,6 +204,8 @@ struct Stepper<'a> {
     showing: bool,
     /// The state at the last decision shown, to describe the entries after it.
     last_state: Option<GameState>,
+    /// The units seen in play, to name them in log lines after they left.
+    seen: board::Seen,
     input: std::io::StdinLock<'static>,
 }
 
@@ -225,15 +227,17 @@ impl<'a> Stepper<'a> {
             pausing: step,
             showing: step,
             last_state: None,
+            seen: board::Seen::default(),
             input: std::io::stdin().lock(),
         }
     }
 
     fn print_entries(&mut self, state: &GameState, until: usize) {
         let until = until.min(self.log.entries.len());
+        let worded = self.seen.complete(state);
         for index in self.printed..until {
             if let Some(text) =
-                board::entry_text(state, &self.log.entries[index], Viewer::Everything)
+                board::entry_text(&worded, &self.log.entries[index], Viewer::Everything)
             {
                 // Lines are numbered as in the file: the header is line 1.
                 println!("{:>6}  {text}", index + 2);
@@ -255,6 +259,7 @@ impl<'a> Stepper<'a> {
 impl Decider for Stepper<'_> {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
         let answer = self.inner.decide(state, decision)?;
+        self.seen.see(state);
         if self.showing {
             self.last_state = Some(state.clone());
             let at = self
@@ -270,14 +275,14 @@ impl Decider for Stepper<'_> {
                 "{:>6}  {} decides {}:",
                 at + 2,
                 decision.player,
-                decision.kind.describe()
+                swtcg_engine::decision::describe_decision(state, &decision.kind)
             );
             for (i, choice) in decision.options.iter().enumerate() {
                 let mark = if i == answer { "->" } else { "  " };
                 println!(
                     "        {mark} {}. {}",
                     i + 1,
-                    swtcg_engine::decision::describe_choice(state, choice)
+                    swtcg_engine::decision::describe_option(state, &decision.kind, choice)
                 );
             }
             self.printed = at + 1;

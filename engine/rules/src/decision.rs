@@ -290,6 +290,79 @@ impl Decider for Seats {
     }
 }
 
+/// A decision's question as a front end asks it of a player: units by their names, moments in
+/// words rather than rule ids (`DecisionKind::describe` is the short form, for logs and
+/// traces).
+pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
+    let unit = |u: &UnitId| state.unit_label(*u);
+    match kind {
+        DecisionKind::Act { unit: u } => format!("what {} does", unit(u)),
+        DecisionKind::Pop { pop } => {
+            let attack = state
+                .attack
+                .as_ref()
+                .map(|a| format!("{} attacks {}", unit(&a.attacker), unit(&a.defender)));
+            let moment = match pop {
+                Pop::BattlePhase => "the battle phase begins".to_string(),
+                Pop::BattleStep => "the battle step begins".to_string(),
+                Pop::BetweenAttacks => "between attacks".to_string(),
+                Pop::Attack => match &attack {
+                    Some(a) => format!("{a}, before its dice are rolled"),
+                    None => "an attack was declared".to_string(),
+                },
+                Pop::Reroll => match &attack {
+                    Some(a) => format!("{a}: its dice are rolled, re-rolls only"),
+                    None => "the attack dice are rolled: re-rolls only".to_string(),
+                },
+                Pop::PendingDamage => "damage is about to be dealt".to_string(),
+                Pop::DamagePrevention => "damage is about to be dealt: prevention only".to_string(),
+                Pop::DamagePlacement => "damage was placed".to_string(),
+                Pop::AttackEnd => "the attack ends".to_string(),
+                Pop::Disrupt => "a card or ability was played: disrupting only".to_string(),
+            };
+            format!("play an ability or a Battle card, or pass ({moment})")
+        }
+        DecisionKind::ChooseActor { arena } => {
+            format!("which of your units acts next in the {arena} arena")
+        }
+        DecisionKind::SplitHits { attacker } => {
+            format!("how to split the hits of {}", unit(attacker))
+        }
+        DecisionKind::ChooseCost { unit: u } => format!("which cost of {} to pay", unit(u)),
+        DecisionKind::ChooseOption { unit: u } => format!("an option of an ability of {}", unit(u)),
+        DecisionKind::DiscardForCost { unit: Some(u) } => {
+            format!("a card of your hand to discard for a cost of {}", unit(u))
+        }
+        DecisionKind::PayOrNot { unit: u } => {
+            format!("whether to pay what an ability of {} asks", unit(u))
+        }
+        DecisionKind::TapForCost { unit: Some(u) } => {
+            format!("a unit to tap for a cost of {}", unit(u))
+        }
+        DecisionKind::PlaceLocation { unit: u } => {
+            format!("the arena the Location {} goes into", unit(u))
+        }
+        DecisionKind::RemoveDamage { unit: u } => {
+            format!("how many damage counters to remove from {}", unit(u))
+        }
+        DecisionKind::OrderTriggers { .. } => "which triggered ability resolves next".to_string(),
+        other => other.describe(),
+    }
+}
+
+/// One answer to a decision of `kind`, as a front end offers it: like `describe_choice`, with
+/// the numbers of a decision about counting said in words ("remove 1 damage counter").
+pub fn describe_option(state: &GameState, kind: &DecisionKind, choice: &Choice) -> String {
+    match (kind, choice) {
+        (DecisionKind::RemoveDamage { .. }, Choice::Option { text, .. }) => match text.as_str() {
+            "0" => "remove none".to_string(),
+            "1" => "remove 1 damage counter".to_string(),
+            n => format!("remove {n} damage counters"),
+        },
+        _ => describe_choice(state, choice),
+    }
+}
+
 /// A choice in words, for logs and the terminal.
 pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
     let card = |c: &CardId| state.def(*c).name.clone();
@@ -345,7 +418,7 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
                 text += &format!(" on {}", unit(t));
             }
             if let Some(n) = amount {
-                text += &format!(" ({n})");
+                text += &format!(", choosing {n}");
             }
             text
         }
@@ -397,6 +470,94 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A state with one unit, u0 "Han Solo (A)", in the Character arena.
+    fn one_unit() -> GameState {
+        use std::sync::Arc;
+        let mut state = GameState::new(Arc::new(crate::ruleset::Ruleset::default()), 0);
+        let def = crate::model::CardDef::unit(
+            "Han Solo (A)",
+            crate::model::CardSide::Light,
+            vec![Arena::Character],
+            [5, 40, 4, 5],
+        );
+        let card = state.new_card(Arc::new(def), Side::Light);
+        state.add_unit(crate::model::Unit::new(
+            Side::Light,
+            card,
+            crate::model::Place::Arena(Arena::Character),
+        ));
+        state
+    }
+
+    #[test]
+    fn prompts_name_units_and_say_moments_in_words() {
+        // Issue 22: "action of unit u9", "how many damage counters to remove from u2" and
+        // "attack POP (P4)" were what a player read.
+        let mut state = one_unit();
+        assert_eq!(
+            describe_decision(&state, &DecisionKind::Act { unit: UnitId(0) }),
+            "what Han Solo (A) [u0] does"
+        );
+        assert_eq!(
+            describe_decision(&state, &DecisionKind::RemoveDamage { unit: UnitId(0) }),
+            "how many damage counters to remove from Han Solo (A) [u0]"
+        );
+        state.attack = Some(crate::model::attack::AttackState {
+            attacker: UnitId(0),
+            defender: UnitId(0),
+            arena: Arena::Character,
+            dice: Vec::new(),
+            hits: 0,
+            counted: false,
+            secret: false,
+            hidden: false,
+        });
+        let prompt = describe_decision(&state, &DecisionKind::Pop { pop: Pop::Attack });
+        assert_eq!(
+            prompt,
+            "play an ability or a Battle card, or pass (Han Solo (A) [u0] attacks Han Solo (A) \
+             [u0], before its dice are rolled)"
+        );
+        assert!(!prompt.contains("P4") && !prompt.contains("POP"));
+    }
+
+    #[test]
+    fn options_say_what_they_do() {
+        // "how many damage counters to remove from u2: 1. 1: 0  2. 2: 1" and Evade's "(2)".
+        let state = one_unit();
+        let kind = DecisionKind::RemoveDamage { unit: UnitId(0) };
+        let words: Vec<String> = (0..3)
+            .map(|n| {
+                let choice = Choice::Option {
+                    index: n + 1,
+                    text: n.to_string(),
+                };
+                describe_option(&state, &kind, &choice)
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "remove none",
+                "remove 1 damage counter",
+                "remove 2 damage counters"
+            ]
+        );
+        let evade = Choice::Activate {
+            unit: UnitId(0),
+            ability: 0,
+            keyword: "Evade".into(),
+            offer: 0,
+            target: None,
+            amount: Some(2),
+            text: PrintedText("Pay 2 Force -> Evade 2".into()),
+        };
+        assert_eq!(
+            describe_option(&state, &DecisionKind::Act { unit: UnitId(0) }, &evade),
+            "use Evade of Han Solo (A) [u0], choosing 2"
+        );
+    }
 
     #[test]
     fn a_play_without_an_addition_reads_and_writes_as_before_additions() {

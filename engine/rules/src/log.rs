@@ -164,14 +164,25 @@ pub enum Event {
     Hits {
         attacker: UnitId,
         hits: u32,
+        /// Why that many: the dice, their modifiers and the value they needed (an explanation;
+        /// logs written before explanations have none).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<HitsWhy>,
     },
     DamagePlaced {
         unit: UnitId,
         amount: u32,
+        /// The damage pending before prevention and how much of it was prevented (an
+        /// explanation; none in older logs, and none when nothing was prevented).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<DamageWhy>,
     },
     Discarded {
         unit: UnitId,
         name: String,
+        /// Why the unit was discarded (an explanation; none in older logs).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        why: Option<DiscardWhy>,
     },
     /// A card of `side`'s hand went to their discard pile to pay a cost ("Discard a card from
     /// your hand", game 13.8).
@@ -297,6 +308,66 @@ pub enum Event {
         /// The printed text of the ability that says so.
         because: String,
     },
+}
+
+/// Why an attack scored its hits (game 10.3 to 10.5): each die's natural value and the modifier
+/// added to it, the value a die had to reach against the defender, and the abilities that
+/// changed either.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitsWhy {
+    /// The unit the dice were counted against.
+    pub defender: UnitId,
+    /// Each die as `[natural value, modifier]`, in the order rolled.
+    pub dice: Vec<(u8, i32)>,
+    /// A die hits when its natural value plus its modifier reaches this (game 10.5).
+    pub hit_on: u8,
+    /// The printed texts of the defender's abilities that raised `hit_on` above the ruleset's
+    /// (Armor).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raised_by: Vec<String>,
+    /// The abilities that changed every attack die, each with its change (Accuracy: +1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modifiers: Vec<(String, i32)>,
+}
+
+/// Damage placed after its prevention POP (game 10.8 to 10.10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageWhy {
+    /// The damage that was pending on the unit before prevention.
+    pub pending: u32,
+    /// How much of it was prevented (Evade, Protect, Shields ...).
+    pub prevented: u32,
+}
+
+/// Why a unit left play for its owner's discard pile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "cause")]
+pub enum DiscardWhy {
+    /// Its damage reached its health (game 14.4).
+    Damage { damage: u32, health: i32 },
+    /// A second unique card of the same name came into play (game 3.5).
+    Unique,
+    /// It was discarded to pay a cost.
+    Cost,
+    /// A new Location of its player took its place in its arena (OQ-24 `replace`).
+    Replaced,
+}
+
+impl LogEntry {
+    /// The entry without its explanations (`why` fields): how a log written before the engine
+    /// explained its results reads, so that such a log still replays.
+    pub fn without_explanations(&self) -> LogEntry {
+        let mut entry = self.clone();
+        if let LogEntry::Event { event } = &mut entry {
+            match event {
+                Event::Hits { why, .. } => *why = None,
+                Event::DamagePlaced { why, .. } => *why = None,
+                Event::Discarded { why, .. } => *why = None,
+                _ => {}
+            }
+        }
+        entry
+    }
 }
 
 /// One line of the log after the header.

@@ -209,7 +209,9 @@ fn same_entry(logged: &LogEntry, again: &LogEntry) -> bool {
                 && (hook, unit, text, effects)
                     == (hook_again, unit_again, text_again, effects_again)
         }
-        _ => logged == again,
+        // A log written before the engine explained its results (dice, prevention, discards)
+        // has the same entries without their `why`.
+        _ => logged == again || *logged == again.without_explanations(),
     }
 }
 

@@ -169,6 +169,8 @@ pub struct WebSeats {
     asked: u64,
     /// Printed texts no plugin carries out in this game, which the board marks.
     inert: Vec<String>,
+    /// The units seen in play, to name them in log lines after they left.
+    seen: board::Seen,
     /// The side that left the game, if one did.
     pub conceded: Option<Side>,
 }
@@ -191,6 +193,7 @@ impl WebSeats {
             shown: [0; 2],
             asked: 0,
             inert,
+            seen: board::Seen::default(),
             conceded: None,
         }
     }
@@ -199,18 +202,22 @@ impl WebSeats {
     /// lines (worded against `state`, as `swtcg play` words them), and `decision` for the side
     /// that must answer it.
     fn publish(&mut self, state: &GameState, decision: Option<(&Decision, u64)>) {
+        let worded = self.seen.complete(state);
         for side in Side::BOTH {
             if !self.humans[side.index()] {
                 continue;
             }
             let viewer = Viewer::Side(side);
-            let lines: Vec<LogLine> = (self.shown[side.index()]..self.log.len())
+            // Secret attack dice (Cunning) wait until they are shown.
+            let until =
+                board::visible_entries(state, &self.log, viewer).max(self.shown[side.index()]);
+            let lines: Vec<LogLine> = (self.shown[side.index()]..until)
                 .filter_map(|entry| {
-                    board::entry_text(state, &self.log[entry], viewer)
+                    board::entry_text(&worded, &self.log[entry], viewer)
                         .map(|text| LogLine { entry, text })
                 })
                 .collect();
-            self.shown[side.index()] = self.log.len();
+            self.shown[side.index()] = until;
             let board = BoardView::of(state, side, &self.inert);
             let view = decision
                 .filter(|(d, _)| d.player == side)
@@ -227,6 +234,7 @@ impl WebSeats {
     /// The end of the game: the final board, the last log lines and the result for every page.
     pub fn finish(&mut self, state: &GameState, log: &[LogEntry], result: String) {
         self.log = log.to_vec();
+        self.seen.see(state);
         self.publish(state, None);
         for side in Side::BOTH {
             self.table
@@ -250,6 +258,7 @@ impl Decider for WebSeats {
         let side = decision.player;
         let id = self.asked;
         self.asked += 1;
+        self.seen.see(state);
         if !self.humans[side.index()] {
             return self.ai[side.index()].decide(state, decision);
         }

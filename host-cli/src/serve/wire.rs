@@ -4,7 +4,7 @@
 //! here, on the server, so that it never reaches the wrong side's page.
 
 use serde::{Deserialize, Serialize};
-use swtcg_engine::decision::{Decision, describe_choice};
+use swtcg_engine::decision::{Decision, DecisionKind, describe_decision, describe_option};
 use swtcg_engine::model::{CardId, Place, Printed, Unit};
 use swtcg_engine::{Arena, Choice, GameState, Side};
 
@@ -85,18 +85,18 @@ impl DecisionView {
         let options = decision
             .options
             .iter()
-            .map(|choice| option_view(state, choice))
+            .map(|choice| option_view(state, &decision.kind, choice))
             .collect();
         DecisionView {
             id,
-            prompt: decision.kind.describe(),
+            prompt: describe_decision(state, &decision.kind),
             options,
         }
     }
 }
 
-fn option_view(state: &GameState, choice: &Choice) -> OptionView {
-    let label = describe_choice(state, choice);
+fn option_view(state: &GameState, kind: &DecisionKind, choice: &Choice) -> OptionView {
+    let label = describe_option(state, kind, choice);
     let grouped = |group: String, short: String| OptionView {
         label: label.clone(),
         group: Some(group),

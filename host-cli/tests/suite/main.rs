@@ -14,6 +14,7 @@ mod deck;
 mod demo;
 mod differential;
 mod event;
+mod explanations;
 mod fan_sets;
 mod fresh_instances;
 mod hostile_files;

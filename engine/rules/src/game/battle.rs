@@ -6,7 +6,7 @@ use swtcg_plugin_api::{HookEvent, HookPoint, Pop};
 use super::cascade::Work;
 use super::{Flow, Game, Halt, StopAt};
 use crate::decision::{Choice, DecisionKind};
-use crate::log::Event;
+use crate::log::{DamageWhy, Event, HitsWhy};
 use crate::model::attack::{AttackDie, AttackState, DamageInstance, PendingDamage};
 use crate::model::{Arena, Duration, Side, UnitId};
 
@@ -266,7 +266,10 @@ impl Game<'_> {
         // millions of dice.
         let power = (power as i64 + self.power_against(attacker, defender)? as i64)
             .clamp(0, MAX_ATTACK_DICE) as i32;
-        let modifier = self.attack_die_modifier(attacker, defender)?;
+        let modifiers = self.attack_die_modifiers(attacker, defender)?;
+        let modifier = modifiers
+            .iter()
+            .fold(0i32, |total, (_, n)| total.saturating_add(*n));
         let secret = self.secret_roll(attacker)?;
         if let Some(attack) = self.state.attack.as_mut() {
             attack.secret = secret;
@@ -290,18 +293,30 @@ impl Game<'_> {
 
         // 10.5: count hits against the current defender.
         let defender = self.state.attack.as_ref().map_or(defender, |a| a.defender);
-        let threshold = self.hit_threshold(defender, swtcg_plugin_api::DiceKind::Attack)? as i32;
-        let hits = self.state.attack.as_ref().map_or(0, |a| {
-            a.dice
-                .iter()
-                .filter(|d| d.natural as i64 + d.modifier as i64 >= threshold as i64)
-                .count() as u32
+        let (threshold, raised_by) =
+            self.hit_threshold_why(defender, swtcg_plugin_api::DiceKind::Attack)?;
+        let dice: Vec<(u8, i32)> = self.state.attack.as_ref().map_or(Vec::new(), |a| {
+            a.dice.iter().map(|d| (d.natural, d.modifier)).collect()
         });
+        let hits = dice
+            .iter()
+            .filter(|(natural, modifier)| *natural as i64 + *modifier as i64 >= threshold as i64)
+            .count() as u32;
         if let Some(attack) = self.state.attack.as_mut() {
             attack.hits = hits;
             attack.counted = true;
         }
-        self.event(Event::Hits { attacker, hits });
+        self.event(Event::Hits {
+            attacker,
+            hits,
+            why: Some(HitsWhy {
+                defender,
+                dice,
+                hit_on: threshold,
+                raised_by,
+                modifiers,
+            }),
+        });
         let event = HookEvent {
             amount: Some(hits as i32),
             ..self.hook_event()
@@ -410,18 +425,19 @@ impl Game<'_> {
             return Ok(());
         };
         // Unpreventable damage keeps its full amount.
-        let placed: Vec<(UnitId, u32)> = instance
+        let placed: Vec<(UnitId, u32, u32)> = instance
             .pending
             .iter()
             .map(|p| {
-                (
-                    p.target,
-                    p.amount
-                        .saturating_sub(if p.preventable { p.prevented } else { 0 }),
-                )
+                let prevented = if p.preventable {
+                    p.prevented.min(p.amount)
+                } else {
+                    0
+                };
+                (p.target, p.amount - prevented, prevented)
             })
             .collect();
-        for (target, amount) in placed {
+        for (target, amount, prevented) in placed {
             // OQ-18 / game 10.12: a unit that left play takes no damage.
             let Some(unit) = self.state.unit_mut(target) else {
                 continue;
@@ -433,6 +449,10 @@ impl Game<'_> {
             self.event(Event::DamagePlaced {
                 unit: target,
                 amount,
+                why: (prevented > 0).then(|| DamageWhy {
+                    pending: amount + prevented,
+                    prevented,
+                }),
             });
         }
         self.state_check()?;

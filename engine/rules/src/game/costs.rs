@@ -7,7 +7,7 @@
 use super::{Flow, Game};
 use crate::cost::{Cost, pay_as};
 use crate::decision::{Choice, DecisionKind};
-use crate::log::Event;
+use crate::log::{DiscardWhy, Event};
 use crate::model::{CardId, Side, UnitId};
 
 impl Game<'_> {
@@ -63,12 +63,13 @@ impl Game<'_> {
                         self.event(Event::DamagePlaced {
                             unit: id,
                             amount: *amount,
+                            why: None,
                         });
                     }
                 }
                 Cost::DiscardThis(_) => {
                     if let Some(unit) = unit {
-                        self.discard_unit(unit)?;
+                        self.discard_unit(unit, DiscardWhy::Cost)?;
                     }
                 }
                 Cost::TapSubtype(subtype) => self.tap_chosen_for_cost(side, unit, subtype)?,

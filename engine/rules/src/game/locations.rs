@@ -88,7 +88,7 @@ impl Game<'_> {
                 by: unit,
                 name,
             });
-            self.discard_unit(replaced)?;
+            self.discard_unit(replaced, crate::log::DiscardWhy::Replaced)?;
         }
         let Some(u) = self.state.unit_mut(unit) else {
             return Ok(());

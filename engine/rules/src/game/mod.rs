@@ -23,7 +23,7 @@ use tracing::{debug, trace};
 
 use crate::decision::{Choice, Decider, Decision, DecisionKind};
 use crate::hooks::{AbilityHost, HookError};
-use crate::log::{Event, GameLog, LogEntry, LogHeader};
+use crate::log::{DiscardWhy, Event, GameLog, LogEntry, LogHeader};
 use crate::model::{Arena, CardDef, CardId, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
@@ -459,12 +459,15 @@ impl<'a> Game<'a> {
                 self.discard_units_together(&doomed)?;
                 continue;
             }
-            let doomed = doomed
-                .first()
-                .copied()
-                .or_else(|| self.state.uniqueness_conflict());
+            let doomed = match doomed.first() {
+                Some(&id) => Some((id, self.damage_why(id))),
+                None => self
+                    .state
+                    .uniqueness_conflict()
+                    .map(|id| (id, DiscardWhy::Unique)),
+            };
             match doomed {
-                Some(id) => self.discard_unit(id)?,
+                Some((id, why)) => self.discard_unit(id, why)?,
                 None => return Ok(()),
             }
         }
@@ -538,9 +541,24 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
-    /// Puts a unit's cards into their owners' discard piles (game 14.4, OQ-22).
-    pub(crate) fn discard_unit(&mut self, id: UnitId) -> Flow {
-        match self.leave_play(id) {
+    /// Why a unit whose damage reached its health is discarded: the two numbers.
+    fn damage_why(&self, id: UnitId) -> DiscardWhy {
+        match self.state.unit(id) {
+            Some(unit) => DiscardWhy::Damage {
+                damage: unit.damage,
+                health: self.state.total_health(unit),
+            },
+            None => DiscardWhy::Damage {
+                damage: 0,
+                health: 0,
+            },
+        }
+    }
+
+    /// Puts a unit's cards into their owners' discard piles (game 14.4, OQ-22), for the reason
+    /// `why`, which the log gives.
+    pub(crate) fn discard_unit(&mut self, id: UnitId, why: DiscardWhy) -> Flow {
+        match self.leave_play(id, why) {
             Some(unit) => self.discarded_hooks(id, &unit),
             None => Ok(()),
         }
@@ -549,9 +567,11 @@ impl<'a> Game<'a> {
     /// Units discarded at one moment (`simultaneous_discards`): all leave play first, then the
     /// hooks of each run, so that each sees the others gone.
     fn discard_units_together(&mut self, ids: &[UnitId]) -> Flow {
+        let whys: Vec<DiscardWhy> = ids.iter().map(|&id| self.damage_why(id)).collect();
         let gone: Vec<(UnitId, crate::model::Unit)> = ids
             .iter()
-            .filter_map(|&id| self.leave_play(id).map(|unit| (id, unit)))
+            .zip(whys)
+            .filter_map(|(&id, why)| self.leave_play(id, why).map(|unit| (id, unit)))
             .collect();
         for (id, unit) in &gone {
             self.discarded_hooks(*id, unit)?;
@@ -561,7 +581,7 @@ impl<'a> Game<'a> {
 
     /// Takes a unit out of play into its owners' discard piles (game 14.4) and logs it; its
     /// hooks are the caller's. The unit as it last was, or none if it was not in play.
-    fn leave_play(&mut self, id: UnitId) -> Option<crate::model::Unit> {
+    fn leave_play(&mut self, id: UnitId, why: DiscardWhy) -> Option<crate::model::Unit> {
         let unit = self.state.units.remove(&id)?;
         self.state.departed.insert(id, unit.clone());
         let name = self.state.def(unit.top()).name.clone();
@@ -584,7 +604,11 @@ impl<'a> Game<'a> {
         for card in leaving {
             self.state.discard_card(card);
         }
-        self.event(Event::Discarded { unit: id, name });
+        self.event(Event::Discarded {
+            unit: id,
+            name,
+            why: Some(why),
+        });
         Some(unit)
     }
 

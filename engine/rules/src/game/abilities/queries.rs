@@ -24,7 +24,20 @@ impl Game<'_> {
 
     /// Sum of Accuracy-like modifiers of the attacker's abilities (cumulative, game 13.2.2).
     pub(crate) fn attack_die_modifier(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
-        let mut total: i32 = 0;
+        Ok(self
+            .attack_die_modifiers(attacker, defender)?
+            .iter()
+            .fold(0i32, |total, (_, n)| total.saturating_add(*n)))
+    }
+
+    /// Each change to the attack dice of `attacker` against `defender` with the printed text
+    /// of the ability that makes it (the log's explanation of the hits).
+    pub(crate) fn attack_die_modifiers(
+        &mut self,
+        attacker: UnitId,
+        defender: UnitId,
+    ) -> Flow<Vec<(String, i32)>> {
+        let mut changes = Vec::new();
         for a in self.answering(attacker, Query::AttackDieModifier)? {
             if let QueryAnswer::Number(n) = self.ask(
                 &a,
@@ -32,11 +45,12 @@ impl Game<'_> {
                     attacker: attacker.0,
                     defender: defender.0,
                 },
-            )? {
-                total = total.saturating_add(n);
+            )? && n != 0
+            {
+                changes.push((a.ability.text.clone(), n));
             }
         }
-        Ok(total)
+        Ok(changes)
     }
 
     /// Whether `attacker` rolls its attack dice secretly (Cunning): any of its abilities says so.
@@ -52,15 +66,30 @@ impl Game<'_> {
     /// The value a die must reach to hit `target`: the ruleset's, or the highest a keyword of
     /// the target asks for (Armor).
     pub(crate) fn hit_threshold(&mut self, target: UnitId, kind: DiceKind) -> Flow<u8> {
-        let mut threshold = self.state.ruleset.hit_threshold;
+        Ok(self.hit_threshold_why(target, kind)?.0)
+    }
+
+    /// The hit threshold of `hit_threshold`, with the printed texts of the abilities that
+    /// raised it above the ruleset's (the log's explanation of the hits).
+    pub(crate) fn hit_threshold_why(
+        &mut self,
+        target: UnitId,
+        kind: DiceKind,
+    ) -> Flow<(u8, Vec<String>)> {
+        let base = self.state.ruleset.hit_threshold;
+        let mut threshold = base;
+        let mut raised_by = Vec::new();
         for a in self.answering(target, Query::HitThreshold)? {
             if let QueryAnswer::Threshold(Some(t)) =
                 self.ask(&a, QueryCall::HitThreshold { kind })?
             {
                 threshold = threshold.max(t);
+                if t > base {
+                    raised_by.push(a.ability.text.clone());
+                }
             }
         }
-        Ok(threshold)
+        Ok((threshold, raised_by))
     }
 
     /// Whether `attacker` may choose `defender`: "can't" beats "can" (game 1.1.3).

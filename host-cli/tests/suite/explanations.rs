@@ -1,0 +1,100 @@
+//! The game log explains its results (issue 22): each attack's dice with their modifiers and
+//! the value they needed, damage prevented, and why a unit was discarded, through the real
+//! wasm plugins of the seed decks (Armor, Accuracy, Evade), in the log and in its words.
+
+use crate::common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::{root, swtcg, temp};
+use swtcg_engine::log::{DamageWhy, DiscardWhy, HitsWhy};
+use swtcg_engine::{Event, GameLog};
+
+#[test]
+fn a_seed_deck_game_explains_its_hits_prevention_and_discards() {
+    // Seed 2 of the seed decks has an attack into Armor, dice changed by Accuracy, damage
+    // prevented and units discarded by damage (game 10.3 to 10.10, 14.4).
+    let file = temp("explanations", "seed-2.jsonl");
+    let played = swtcg(&["demo", "--seed", "2", "--log", file.to_str().unwrap()]);
+    assert!(played.status.success(), "{}", common::stderr(&played));
+    let log = GameLog::from_jsonl("seed-2.jsonl", &std::fs::read_to_string(&file).unwrap())
+        .unwrap();
+    let hits: Vec<&HitsWhy> = log
+        .events()
+        .filter_map(|e| match e {
+            Event::Hits { why, .. } => why.as_ref(),
+            _ => None,
+        })
+        .collect();
+    assert!(!hits.is_empty());
+    let threshold = log.header.ruleset.hit_threshold;
+    for why in &hits {
+        // The hits counted are the dice that reached the value, with their modifiers.
+        assert!(why.hit_on >= threshold);
+        assert_eq!(why.raised_by.is_empty(), why.hit_on == threshold, "{why:?}");
+    }
+    let counted = log.events().all(|e| match e {
+        Event::Hits {
+            hits,
+            why: Some(why),
+            ..
+        } => {
+            *hits as usize
+                == why
+                    .dice
+                    .iter()
+                    .filter(|(n, m)| *n as i32 + m >= why.hit_on as i32)
+                    .count()
+        }
+        _ => true,
+    });
+    assert!(counted, "a hit count differs from its dice");
+    assert!(
+        hits.iter()
+            .any(|why| why.raised_by == ["Armor"] && why.hit_on == threshold + 1),
+        "no attack into Armor explained"
+    );
+    assert!(
+        hits.iter()
+            .any(|why| why.modifiers == [("Accuracy 1".to_string(), 1)]
+                && why.dice.iter().all(|(_, m)| *m == 1)),
+        "no Accuracy explained"
+    );
+    assert!(log.events().any(|e| matches!(
+        e,
+        Event::DamagePlaced {
+            amount,
+            why: Some(DamageWhy { pending, prevented }),
+            ..
+        } if *prevented > 0 && pending - prevented == *amount
+    )));
+    assert!(log.events().any(|e| matches!(
+        e,
+        Event::Discarded {
+            why: Some(DiscardWhy::Damage { damage, health }),
+            ..
+        } if *damage as i32 >= *health
+    )));
+
+    // The same explanations in words, as `replay --step` shows the game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_swtcg"))
+        .args(["replay", file.to_str().unwrap(), "--step"])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"c\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    for words in [
+        "a die hits on 5 or more, not 4, because of \"Armor\"",
+        "(+1 from \"Accuracy 1\")",
+        "prevented)",
+        "damage reached its health of",
+    ] {
+        assert!(text.contains(words), "no line with {words:?}");
+    }
+    assert!(!text.contains("die (attack)"), "attack dice are shown in their hits");
+}
