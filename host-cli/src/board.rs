@@ -150,6 +150,9 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -
     if !unit.pilots.is_empty() {
         notes.push(format!("{} pilots", unit.pilots.len()));
     }
+    for &card in &unit.equipment {
+        notes.push(format!("equipped with {}", state.def(card).name));
+    }
     let def = state.def(unit.top());
     // A Location has no stats (game 16.1); counters on it matter to its texts.
     if unit.is_location() {

@@ -27,6 +27,7 @@ mod serve;
 mod setup;
 mod sim;
 mod support;
+mod undo;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

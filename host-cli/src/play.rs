@@ -14,10 +14,11 @@ use clap::{Args, ValueEnum};
 use swtcg_engine::decision::{DecideError, Decider, Decision, describe_decision, describe_option};
 use swtcg_engine::sim::Ai;
 use swtcg_engine::text::escape_controls;
-use swtcg_engine::{Event, Game, GameState, LogEntry, Outcome, Player, Side};
+use swtcg_engine::{Game, GameState, LogEntry, Outcome, Player, Side};
 
 use crate::board::{self, Viewer};
 use crate::setup::GameArgs;
+use crate::undo::{Answered, answers_before, undo_target};
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -186,15 +187,6 @@ enum Request {
     Quit { side: Side, reason: &'static str },
 }
 
-/// One decision answered in this run: who answered, the answer, whether a human gave it, and
-/// how long the log was when it was asked.
-struct Answered {
-    side: Side,
-    index: usize,
-    human: bool,
-    log_len: usize,
-}
-
 /// The decider of `swtcg play`: replays the answers of an undo silently, then asks the humans
 /// at the terminal and the AI.
 struct Front<'i> {
@@ -287,40 +279,6 @@ impl<'i> Front<'i> {
             Ok(0) | Err(_) => None,
             Ok(_) => Some(line.trim().to_string()),
         }
-    }
-
-    /// Whether the human playing `side` may undo their last decision now: it exists, and since
-    /// it no die was rolled, no card drawn, no card completed (a face-down card revealed) and no
-    /// other human decided anything.
-    fn undo_target(&self, side: Side) -> Result<usize, String> {
-        let Some(k) = self
-            .answered
-            .iter()
-            .rposition(|a| a.side == side && a.human)
-        else {
-            return Err("you have made no decision yet".into());
-        };
-        let since = &self.log[self.answered[k].log_len..];
-        let revealed = since.iter().find_map(|entry| match entry {
-            LogEntry::Die { .. } => Some("a die was rolled"),
-            LogEntry::Event {
-                event: Event::Drew { .. },
-            } => Some("a card was drawn"),
-            LogEntry::Event {
-                event: Event::Completed { .. },
-            } => Some("a face-down card was revealed"),
-            _ => None,
-        });
-        if let Some(what) = revealed {
-            return Err(format!("{what} since your last decision"));
-        }
-        if self.answered[k + 1..]
-            .iter()
-            .any(|a| a.human && a.side != side)
-        {
-            return Err("the other player has decided since".into());
-        }
-        Ok(k)
     }
 }
 
@@ -422,9 +380,9 @@ impl Decider for Front<'_> {
                     print!("{}", board::render(state, viewer, self.colour, &self.inert))
                 }
                 "?" | "h" | "help" => println!("{HELP}"),
-                "u" | "undo" => match self.undo_target(side) {
+                "u" | "undo" => match undo_target(&self.answered, &self.log, side) {
                     Ok(k) => {
-                        let answers = self.answered[..k].iter().map(|a| a.index).collect();
+                        let answers = answers_before(&self.answered, k);
                         self.request = Some(Request::Undo(answers));
                         return Err(DecideError("undo".into()));
                     }

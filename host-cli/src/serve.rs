@@ -230,15 +230,46 @@ impl GameThread {
         };
         let inert = crate::support::inert_texts(&unsupported);
         let gaps = crate::support::gap_lines(&unsupported);
-        let mut seats = WebSeats::new(humans, ai, seed, table, answers, inert);
         let cards = [decks[0].cards.clone(), decks[1].cards.clone()];
-        let mut game = Game::from_decks(cards, seed, setup.ruleset.clone(), &mut host, &mut seats);
-        setup.fill_header(&mut game.log.header, gaps);
-        names.fill(&mut game.log.header, [&decks[0].name, &decks[1].name]);
-        let result = game.play();
-        let state = (*game.state).clone();
-        let mut log = game.log.clone();
-        drop(game);
+        let mut seats = WebSeats::new(
+            humans,
+            (ai, seed),
+            table.clone(),
+            answers,
+            inert.clone(),
+            Vec::new(),
+        );
+        // An undo plays the game again from its seed with the answers before the undone
+        // decision; the pages' logs start over.
+        let (result, state, mut log) = loop {
+            let mut game = Game::from_decks(
+                cards.clone(),
+                seed,
+                setup.ruleset.clone(),
+                &mut host,
+                &mut seats,
+            );
+            setup.fill_header(&mut game.log.header, gaps.clone());
+            names.fill(&mut game.log.header, [&decks[0].name, &decks[1].name]);
+            let result = game.play();
+            let state = (*game.state).clone();
+            let log = game.log.clone();
+            drop(game);
+            match seats.undo.take() {
+                Some(replay) => {
+                    table.restart_logs();
+                    seats = WebSeats::new(
+                        humans,
+                        (ai, seed),
+                        table.clone(),
+                        seats.answers,
+                        inert.clone(),
+                        replay,
+                    );
+                }
+                None => break (result, state, log),
+            }
+        };
         let words = match (&result, seats.conceded) {
             (_, Some(side)) => {
                 log.push(LogEntry::Abandoned {

@@ -14,7 +14,7 @@ use axum::routing::get;
 use serde::Deserialize;
 use swtcg_engine::Side;
 
-use super::table::{Answer, Table};
+use super::table::{Answer, Cursor, Table};
 use super::wire::{ClientMessage, ServerMessage};
 
 const INDEX_HTML: &str = include_str!("page/index.html");
@@ -96,19 +96,18 @@ async fn serve_side(mut ws: WebSocket, side: Side, table: Arc<Table>) {
     }
     let mut changed = table.subscribe();
     changed.mark_changed();
-    // Where the next update's log lines start: this socket sends every line once.
-    let mut sent = 0;
+    // Where this socket is in the side's log: it sends every line once (again after an undo).
+    let mut cursor = Cursor::default();
     loop {
         tokio::select! {
             moved = changed.changed() => {
                 if moved.is_err() {
                     break;
                 }
-                if let Some((update, next)) = table.update(side, sent) {
-                    if ws.send(text(&update)).await.is_err() {
-                        break;
-                    }
-                    sent = next;
+                if let Some(update) = table.update(side, &mut cursor)
+                    && ws.send(text(&update)).await.is_err()
+                {
+                    break;
                 }
             }
             incoming = ws.recv() => {
@@ -123,6 +122,7 @@ async fn serve_side(mut ws: WebSocket, side: Side, table: Arc<Table>) {
                     }
                     Ok(ClientMessage::Ai { decision }) => table.answer(Answer::Ai { side, decision }),
                     Ok(ClientMessage::Concede) => table.answer(Answer::Concede { side }),
+                    Ok(ClientMessage::Undo) => table.answer(Answer::Undo { side }),
                     Err(err) => Err(format!("not a message of wire format 1: {err}")),
                 };
                 if let Err(message) = refused

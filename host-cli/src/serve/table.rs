@@ -12,14 +12,27 @@ use tokio::sync::watch;
 
 use super::wire::{BoardView, DecisionView, LogLine, ServerMessage};
 use crate::board::{self, Viewer};
+use crate::undo::{Answered, answers_before, undo_target};
 
 /// What one side's page is sent: kept up to date by the game thread.
 #[derive(Default)]
 struct Feed {
     board: Option<Box<BoardView>>,
     log: Vec<LogLine>,
+    /// Moves on when the log starts over (an undo replays the game), so that each socket
+    /// sends it again from the start.
+    generation: u64,
     decision: Option<DecisionView>,
+    /// Whether this side may undo its last decision now, or why not.
+    undo: Option<Result<(), String>>,
     result: Option<String>,
+}
+
+/// Where one socket is in its side's feed: the log lines sent, of which generation.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Cursor {
+    sent: usize,
+    generation: u64,
 }
 
 /// An answer from a page, checked by its socket against the side's feed and again by the game.
@@ -35,6 +48,9 @@ pub enum Answer {
         decision: u64,
     },
     Concede {
+        side: Side,
+    },
+    Undo {
         side: Side,
     },
 }
@@ -75,20 +91,38 @@ impl Table {
         self.changed.subscribe()
     }
 
-    /// The update for `side`'s page, with the log lines from `from` on; and where the next one
-    /// starts. `None` before the game thread first published the board.
-    pub fn update(&self, side: Side, from: usize) -> Option<(ServerMessage, usize)> {
+    /// The update for `side`'s page, with the log lines that socket was not sent yet, moving
+    /// its cursor on. `None` before the game thread first published the board.
+    pub fn update(&self, side: Side, cursor: &mut Cursor) -> Option<ServerMessage> {
         let feed = self.feed(side);
         let board = feed.board.clone()?;
-        let from = from.min(feed.log.len());
+        if cursor.generation != feed.generation {
+            *cursor = Cursor {
+                sent: 0,
+                generation: feed.generation,
+            };
+        }
+        let from = cursor.sent.min(feed.log.len());
         let message = ServerMessage::Update {
             board,
             log_from: from,
             log: feed.log[from..].to_vec(),
             decision: feed.decision.clone(),
+            can_undo: matches!(feed.undo, Some(Ok(()))),
             result: feed.result.clone(),
         };
-        Some((message, feed.log.len()))
+        cursor.sent = feed.log.len();
+        Some(message)
+    }
+
+    /// Every side's log starts over: an undo replays the game from its seed.
+    pub fn restart_logs(&self) {
+        for side in Side::BOTH {
+            self.publish(side, |feed| {
+                feed.log.clear();
+                feed.generation += 1;
+            });
+        }
     }
 
     /// Checks an answer against what `side` was asked and passes it to the game; the refusal in
@@ -102,6 +136,13 @@ impl Table {
             } => (side, decision, Some(option)),
             Answer::Ai { side, decision } => (side, decision, None),
             Answer::Concede { .. } => return self.send(answer),
+            Answer::Undo { side } => {
+                return match self.feed(side).undo.clone() {
+                    Some(Ok(())) => self.send(answer),
+                    Some(Err(why)) => Err(format!("can't undo: {why}")),
+                    None => Err("can't undo: you have made no decision yet".into()),
+                };
+            }
         };
         {
             let feed = self.feed(side);
@@ -160,7 +201,13 @@ pub struct WebSeats {
     humans: [bool; 2],
     ai: [Box<dyn Player>; 2],
     table: Arc<Table>,
-    answers: Receiver<Answer>,
+    pub answers: Receiver<Answer>,
+    /// The answers to replay silently before asking anyone (after an undo).
+    replay: Vec<usize>,
+    /// Every decision answered in this run.
+    answered: Vec<Answered>,
+    /// The answers to replay the game with, when a side undid its last decision.
+    pub undo: Option<Vec<usize>>,
     /// The game log so far (the engine passes it before each decision).
     log: Vec<LogEntry>,
     /// How many log entries each side's feed has as lines.
@@ -176,19 +223,24 @@ pub struct WebSeats {
 }
 
 impl WebSeats {
+    /// The seats of one run of the game; `replay` holds the answers to give before asking
+    /// anyone (an undo's).
     pub fn new(
         humans: [bool; 2],
-        ai: Ai,
-        seed: u64,
+        (ai, seed): (Ai, u64),
         table: Arc<Table>,
         answers: Receiver<Answer>,
         inert: Vec<String>,
+        replay: Vec<usize>,
     ) -> Self {
         WebSeats {
             humans,
             ai: [ai.player(seed, Side::Dark), ai.player(seed, Side::Light)],
             table,
             answers,
+            replay,
+            answered: Vec::new(),
+            undo: None,
             log: Vec::new(),
             shown: [0; 2],
             asked: 0,
@@ -222,10 +274,12 @@ impl WebSeats {
             let view = decision
                 .filter(|(d, _)| d.player == side)
                 .map(|(d, id)| DecisionView::new(state, d, id));
+            let undo = undo_target(&self.answered, &self.log, side).map(|_| ());
             self.table.publish(side, |feed| {
                 feed.board = Some(Box::new(board));
                 feed.log.extend(lines);
                 feed.decision = view;
+                feed.undo = Some(undo);
             });
         }
         self.table.notify();
@@ -259,8 +313,32 @@ impl Decider for WebSeats {
         let id = self.asked;
         self.asked += 1;
         self.seen.see(state);
-        if !self.humans[side.index()] {
-            return self.ai[side.index()].decide(state, decision);
+        let human = self.humans[side.index()];
+        let log_len = self.log.len();
+        if self.answered.len() < self.replay.len() {
+            // Replaying after an undo: the same game up to the undone decision.
+            let index = self.replay[self.answered.len()];
+            if !human {
+                // Keep the AI's own generator where it was in the undone run.
+                let _ = self.ai[side.index()].decide(state, decision);
+            }
+            self.answered.push(Answered {
+                side,
+                index,
+                human,
+                log_len,
+            });
+            return Ok(index);
+        }
+        if !human {
+            let index = self.ai[side.index()].decide(state, decision)?;
+            self.answered.push(Answered {
+                side,
+                index,
+                human,
+                log_len,
+            });
+            return Ok(index);
         }
         self.publish(state, Some((decision, id)));
         loop {
@@ -273,6 +351,14 @@ impl Decider for WebSeats {
                     self.conceded = Some(side);
                     return Err(DecideError(format!("the {side} conceded")));
                 }
+                Answer::Undo { side: by } => match undo_target(&self.answered, &self.log, by) {
+                    Ok(k) => {
+                        self.undo = Some(answers_before(&self.answered, k));
+                        return Err(DecideError(format!("the {by} undid a decision")));
+                    }
+                    // The page was told it may not (its feed); a stale request is ignored.
+                    Err(_) => continue,
+                },
                 Answer::Choose {
                     side: s,
                     decision: d,
@@ -285,7 +371,16 @@ impl Decider for WebSeats {
                 // An answer to a decision no longer asked (a second tab of the same side).
                 _ => continue,
             };
-            self.table.publish(side, |feed| feed.decision = None);
+            self.answered.push(Answered {
+                side,
+                index,
+                human,
+                log_len,
+            });
+            self.table.publish(side, |feed| {
+                feed.decision = None;
+                feed.undo = None;
+            });
             self.table.notify();
             return Ok(index);
         }

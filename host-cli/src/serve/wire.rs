@@ -34,6 +34,9 @@ pub enum ServerMessage {
         log_from: usize,
         log: Vec<LogLine>,
         decision: Option<DecisionView>,
+        /// Whether this side may undo its last decision now (nothing hidden was revealed
+        /// since, and the other player has not decided since).
+        can_undo: bool,
         result: Option<String>,
     },
     /// An answer of this page's was refused (stale decision, wrong side, unknown option).
@@ -50,6 +53,9 @@ pub enum ClientMessage {
     Ai { decision: u64 },
     /// Leave the game: it ends without a result, as `swtcg play`'s `q` does.
     Concede,
+    /// Take back this side's last decision (when the update said `can_undo`): the game is
+    /// played again from its seed up to it, and the log starts over (`log_from` 0).
+    Undo,
 }
 
 /// One line of the game log in words, as this side may know it: `entry` is the entry's index
@@ -208,6 +214,8 @@ pub struct UnitView {
     /// The cards under the top one (Stack), from the top down.
     pub stack: Vec<String>,
     pub pilots: Vec<String>,
+    /// The Equipment attached to it (game 16.2).
+    pub equipment: Vec<String>,
     /// Counters of named kinds on it ("mastery": 2).
     pub counters: Vec<(String, u32)>,
     /// Printed texts no plugin carries out in this game (`--allow-unsupported`).
@@ -328,6 +336,7 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Side, inert: &[String]) -> 
             stats: None,
             stack: Vec::new(),
             pilots: Vec::new(),
+            equipment: Vec::new(),
             counters: Vec::new(),
             inert: Vec::new(),
         };
@@ -351,6 +360,7 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Side, inert: &[String]) -> 
         stats,
         stack: names(unit.cards.get(1..).unwrap_or_default()),
         pilots: names(&unit.pilots),
+        equipment: names(&unit.equipment),
         counters: unit
             .counters
             .iter()

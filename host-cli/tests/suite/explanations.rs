@@ -18,8 +18,8 @@ fn a_seed_deck_game_explains_its_hits_prevention_and_discards() {
     let file = temp("explanations", "seed-2.jsonl");
     let played = swtcg(&["demo", "--seed", "2", "--log", file.to_str().unwrap()]);
     assert!(played.status.success(), "{}", common::stderr(&played));
-    let log = GameLog::from_jsonl("seed-2.jsonl", &std::fs::read_to_string(&file).unwrap())
-        .unwrap();
+    let log =
+        GameLog::from_jsonl("seed-2.jsonl", &std::fs::read_to_string(&file).unwrap()).unwrap();
     let hits: Vec<&HitsWhy> = log
         .events()
         .filter_map(|e| match e {
@@ -96,5 +96,8 @@ fn a_seed_deck_game_explains_its_hits_prevention_and_discards() {
     ] {
         assert!(text.contains(words), "no line with {words:?}");
     }
-    assert!(!text.contains("die (attack)"), "attack dice are shown in their hits");
+    assert!(
+        !text.contains("die (attack)"),
+        "attack dice are shown in their hits"
+    );
 }

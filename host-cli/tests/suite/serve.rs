@@ -272,6 +272,68 @@ fn a_socket_without_its_seat_token_is_refused() {
     }
 }
 
+/// Reads a socket's messages until the next update that asks a decision.
+fn next_decision(
+    socket: &mut tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>,
+) -> Value {
+    loop {
+        if let tungstenite::Message::Text(text) = socket.read().unwrap() {
+            let value: Value = serde_json::from_str(&text).unwrap();
+            assert!(value["result"].is_null(), "the game ended first: {value}");
+            if value.get("decision").is_some_and(Value::is_object) {
+                return value;
+            }
+        }
+    }
+}
+
+#[test]
+fn an_undo_asks_the_last_decision_again_and_the_log_starts_over() {
+    // As in `swtcg play`: a player takes back their last decision while no die, draw or
+    // face-down card was revealed since; the game is played again from its seed up to it.
+    let server = Server::start(&["--seed", "5"]);
+    let (mut socket, _) = tungstenite::connect(server.socket(Side::Dark)).unwrap();
+    let send = |socket: &mut tungstenite::WebSocket<_>, message: Value| {
+        socket
+            .send(tungstenite::Message::Text(message.to_string().into()))
+            .unwrap()
+    };
+    let mut update = next_decision(&mut socket);
+    assert_eq!(
+        update["can_undo"], false,
+        "nothing to undo before the first decision"
+    );
+    let mut last_answered = None;
+    for _ in 0..40 {
+        if update["can_undo"] == true {
+            break;
+        }
+        let decision = update["decision"].clone();
+        // The last option: something rather than a pass, where there is a choice.
+        let option = decision["options"].as_array().unwrap().len() - 1;
+        send(
+            &mut socket,
+            json!({"type": "choose", "decision": decision["id"], "option": option}),
+        );
+        last_answered = Some(decision);
+        update = next_decision(&mut socket);
+    }
+    assert_eq!(
+        update["can_undo"], true,
+        "no decision could be undone in 40"
+    );
+    let undone = last_answered.unwrap();
+    send(&mut socket, json!({"type": "undo"}));
+    let again = next_decision(&mut socket);
+    assert_eq!(
+        again["decision"]["id"], undone["id"],
+        "the undone decision is asked again"
+    );
+    assert_eq!(again["decision"]["options"], undone["options"]);
+    assert_eq!(again["log_from"], 0, "the log starts over");
+    assert!(!again["log"].as_array().unwrap().is_empty());
+}
+
 /// What the board shows at one decision: each unit in an arena (arena, side, id, name,
 /// damage, tapped) and the names in the player's hand.
 #[derive(Debug, PartialEq)]

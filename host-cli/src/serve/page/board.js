@@ -69,6 +69,7 @@ function receive(message) {
       drawBoard(message.board);
       appendLog(message.log_from, message.log);
       drawDecision(message.decision, message.result);
+      $("undo").disabled = !message.can_undo;
       break;
     case "refused":
       setStatus(`refused: ${message.message}`);
@@ -123,6 +124,7 @@ function unitCard(unit, side) {
   if (unit.tapped) notes.push("tapped");
   if (unit.stack.length) notes.push(`stack: ${unit.stack.join(", ")}`);
   if (unit.pilots.length) notes.push(`pilots: ${unit.pilots.join(", ")}`);
+  if (unit.equipment.length) notes.push(`equipped with ${unit.equipment.join(", ")}`);
   for (const [kind, n] of unit.counters) notes.push(`${n} ${kind} counters`);
   const stats = unit.stats
     ? el("div", { class: "stats" },
@@ -182,10 +184,9 @@ function drawBoard(board) {
 
 function appendLog(from, lines) {
   const log = $("log");
-  // A line already shown (a reconnect sends the log from the start) is not shown twice.
-  const shown = log.childElementCount;
-  lines.forEach((line, i) => {
-    if (from + i < shown) return;
+  // The log from its start (a new socket, or the game replayed after an undo) replaces it.
+  if (from === 0) log.replaceChildren();
+  lines.forEach((line) => {
     const text = line.text.trim();
     log.append(el("li", { "data-entry": line.entry, class: text.startsWith("— Turn") ? "turn" : null }, text));
   });
@@ -239,6 +240,7 @@ function choose(option) {
 $("ai-once").addEventListener("click", () => {
   if (pending) send({ type: "ai", decision: pending.id });
 });
+$("undo").addEventListener("click", () => send({ type: "undo" }));
 $("concede").addEventListener("click", () => {
   if (confirm("Concede? The game ends without a result.")) send({ type: "concede" });
 });
