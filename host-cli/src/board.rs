@@ -20,7 +20,8 @@ pub enum Viewer {
 }
 
 impl Viewer {
-    fn sees_hidden_of(self, side: Side) -> bool {
+    /// Whether this viewer may see `side`'s hidden cards (its hand, its face-down builds).
+    pub fn sees_hidden_of(self, side: Side) -> bool {
         match self {
             Viewer::Side(me) => me == side,
             Viewer::Everything => true,

@@ -3,6 +3,7 @@
 //! that side may see. The wire format is in `serve/wire.rs` (docs/web-board.md).
 
 mod http;
+mod replay;
 mod table;
 pub mod wire;
 
@@ -50,6 +51,11 @@ pub struct ServeArgs {
     /// Write the game log (JSON lines) to this file when the game ends, for `swtcg replay`.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Open this game log (JSON lines, from `--log` of `play`, `demo` or `serve`) in the
+    /// replay viewer instead of playing: the board at each decision, stepped or scrubbed
+    /// through, with both hands shown. The log is verified first, as `swtcg replay` does.
+    #[arg(long, value_name = "LOG", conflicts_with_all = ["decks", "vs", "side", "log"])]
+    replay: Option<PathBuf>,
     /// Stop the server once the game has ended and every page was sent the result (instead of
     /// serving the final board until Ctrl-C).
     #[arg(long)]
@@ -65,6 +71,9 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.replay {
+        return run_replay(path, &args);
+    }
     let setup = args.game.resolve()?;
     let decks = setup.load_decks(&args.decks)?;
     let humans = match (args.vs, args.side) {
@@ -123,6 +132,60 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--replay LOG`: verifies the log, makes its frames and serves the viewer until Ctrl-C.
+fn run_replay(path: &PathBuf, args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let origin = path.display().to_string();
+    let log = swtcg_engine::GameLog::from_jsonl(&origin, &crate::read_text(path)?)?;
+    let mut host = crate::replay::load_for_replay(
+        &log,
+        path,
+        args.game.lock.as_deref(),
+        &args.game.plugins,
+        &args.game.cards,
+    )?;
+    let replay = replay::frames(&log, &mut host)
+        .map_err(|why| anyhow::anyhow!("{origin}: the replay diverges from the log at {why}"))?;
+    println!(
+        "{origin}: {} decisions, {}",
+        replay.frames.len().saturating_sub(1),
+        replay.result
+    );
+    let json: Arc<str> = serde_json::to_string(&replay)?.into();
+    let address = SocketAddr::new(args.host, args.port);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("starting the web server's runtime")?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .with_context(|| format!("listening on {address} (--port picks another port)"))?;
+        let bound = listener.local_addr()?;
+        println!(
+            "swtcg serve: the replay is at http://{}/?replay",
+            shown_address(bound)
+        );
+        println!("Press Ctrl-C to stop.");
+        tokio::select! {
+            served = axum::serve(listener, http::replay_router(json)).into_future() => {
+                served.context("serving the replay")
+            }
+            _ = tokio::signal::ctrl_c() => anyhow::Ok(()),
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The address to print for a bound socket: the loopback address for "any address".
+fn shown_address(bound: SocketAddr) -> String {
+    if bound.ip().is_unspecified() {
+        format!("127.0.0.1:{}", bound.port())
+    } else {
+        bound.to_string()
+    }
 }
 
 /// Serves the board on `address` until Ctrl-C, or until the game is over with

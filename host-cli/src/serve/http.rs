@@ -52,6 +52,31 @@ pub fn router(served: Served) -> Router {
         .with_state(served)
 }
 
+/// The replay viewer's routes: the page, and the replay's frames as one JSON document
+/// (`serve/replay.rs`).
+pub fn replay_router(replay: Arc<str>) -> Router {
+    Router::new()
+        .route("/", get(|| asset("text/html; charset=utf-8", INDEX_HTML)))
+        .route(
+            "/board.js",
+            get(|| asset("text/javascript; charset=utf-8", BOARD_JS)),
+        )
+        .route(
+            "/board.css",
+            get(|| asset("text/css; charset=utf-8", BOARD_CSS)),
+        )
+        .route(
+            "/replay",
+            get(move || async move {
+                (
+                    [(header::CONTENT_TYPE, "application/json")],
+                    replay.to_string(),
+                )
+                    .into_response()
+            }),
+        )
+}
+
 async fn asset(content_type: &'static str, body: &'static str) -> Response {
     (
         [

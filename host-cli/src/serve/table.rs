@@ -270,7 +270,7 @@ impl WebSeats {
                 })
                 .collect();
             self.shown[side.index()] = until;
-            let board = BoardView::of(state, side, &self.inert);
+            let board = BoardView::of(state, viewer, &self.inert);
             let view = decision
                 .filter(|(d, _)| d.player == side)
                 .map(|(d, id)| DecisionView::new(state, d, id));

@@ -8,6 +8,8 @@ use swtcg_engine::decision::{Decision, DecisionKind, describe_decision, describe
 use swtcg_engine::model::{CardId, Place, Printed, Unit};
 use swtcg_engine::{Arena, Choice, GameState, Side};
 
+use crate::board::Viewer;
+
 /// The version of this format; a front end refuses messages of another major version.
 pub const WIRE_VERSION: u32 = 1;
 
@@ -230,8 +232,9 @@ pub struct Stats {
 }
 
 impl BoardView {
-    /// The board as `viewer` may see it. `inert` lists the printed texts no plugin carries out.
-    pub fn of(state: &GameState, viewer: Side, inert: &[String]) -> Self {
+    /// The board as `viewer` may see it (a side, or a replay's spectator, who sees
+    /// everything). `inert` lists the printed texts no plugin carries out.
+    pub fn of(state: &GameState, viewer: Viewer, inert: &[String]) -> Self {
         let players = Side::BOTH.map(|side| player_view(state, side, viewer, inert));
         let arenas = Arena::ALL
             .iter()
@@ -270,7 +273,7 @@ fn step_words(state: &GameState) -> String {
     }
 }
 
-fn player_view(state: &GameState, side: Side, viewer: Side, inert: &[String]) -> PlayerView {
+fn player_view(state: &GameState, side: Side, viewer: Viewer, inert: &[String]) -> PlayerView {
     let p = state.player(side);
     let build_zone = state
         .units
@@ -284,7 +287,9 @@ fn player_view(state: &GameState, side: Side, viewer: Side, inert: &[String]) ->
         build_points: p.build_points,
         deck: p.deck.len(),
         hand_count: p.hand.len(),
-        hand: (side == viewer).then(|| p.hand.iter().map(|&c| card_view(state, c)).collect()),
+        hand: viewer
+            .sees_hidden_of(side)
+            .then(|| p.hand.iter().map(|&c| card_view(state, c)).collect()),
         discard: p.discard.iter().map(|&c| card_view(state, c)).collect(),
         build_zone,
     }
@@ -315,8 +320,8 @@ fn card_view(state: &GameState, card: CardId) -> CardView {
     }
 }
 
-fn unit_view(state: &GameState, unit: &Unit, viewer: Side, inert: &[String]) -> UnitView {
-    let face_down = !unit.built && unit.controller != viewer;
+fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -> UnitView {
+    let face_down = !unit.built && !viewer.sees_hidden_of(unit.controller);
     let names = |cards: &[CardId]| -> Vec<String> {
         cards.iter().map(|&c| state.def(c).name.clone()).collect()
     };

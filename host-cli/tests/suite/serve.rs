@@ -507,7 +507,7 @@ fn a_whole_game_is_played_by_clicking_the_page_in_a_browser() {
         .enable_all()
         .build()
         .unwrap();
-    let (snapshots, screenshot, result) = runtime.block_on(async move {
+    let (snapshots, screenshot, result, client) = runtime.block_on(async move {
         let mut capabilities = serde_json::Map::new();
         capabilities.insert(
             "goog:chromeOptions".into(),
@@ -543,7 +543,6 @@ fn a_whole_game_is_played_by_clicking_the_page_in_a_browser() {
                 if screenshot.is_none() {
                     screenshot = Some(client.screenshot().await.unwrap());
                 }
-                client.close().await.unwrap();
                 break result.to_string();
             }
             let Some(decision) = shown["decision"].as_u64() else {
@@ -580,7 +579,7 @@ fn a_whole_game_is_played_by_clicking_the_page_in_a_browser() {
             button.click().await.unwrap();
             clicked = Some(decision);
         };
-        (snapshots, screenshot.unwrap(), result)
+        (snapshots, screenshot.unwrap(), result, client)
     });
     // The screenshot README shows is this test's (target/web-board.png; copied to docs/ by hand).
     let shot = root().join("target").join("web-board.png");
@@ -621,4 +620,94 @@ fn a_whole_game_is_played_by_clicking_the_page_in_a_browser() {
         units_seen += page.units.len();
     }
     assert!(units_seen > 0, "no unit was ever in an arena");
+
+    // The replay viewer shows the same boards at the same decisions, and the same result.
+    let mut viewer = Command::new(env!("CARGO_BIN_EXE_swtcg"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--replay",
+            log_file.to_str().unwrap(),
+        ])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The viewer's output is read to its end on a thread: a closed pipe would stop it.
+    let (found, address) = std::sync::mpsc::channel();
+    let output = viewer.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            if let Some(at) = line.strip_prefix("swtcg serve: the replay is at ") {
+                let _ = found.send(at.to_string());
+            }
+        }
+    });
+    let address = address
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the replay's address");
+    let viewer = Driver(viewer);
+    runtime.block_on(async {
+        client.goto(&address).await.unwrap();
+        let frame = |client: fantoccini::Client| async move {
+            client
+                .execute("return document.body.dataset.frame ?? null;", vec![])
+                .await
+                .unwrap()
+        };
+        let start = Instant::now();
+        while frame(client.clone()).await != json!("0") {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the replay did not open"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        for (decision, engine) in &recorder.wanted {
+            let scrub = format!(
+                "const s = document.getElementById('scrub'); s.value = {decision}; \
+                 s.dispatchEvent(new Event('input'));"
+            );
+            client.execute(&scrub, vec![]).await.unwrap();
+            let shown = client.execute(READ_PAGE, vec![]).await.unwrap();
+            assert_eq!(
+                &shown_by_page(&shown),
+                engine.as_ref().unwrap(),
+                "replay at decision {decision}"
+            );
+        }
+        client
+            .find(fantoccini::Locator::Css("#first"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        client
+            .find(fantoccini::Locator::Css("#next"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert_eq!(frame(client.clone()).await, json!("1"));
+        client
+            .find(fantoccini::Locator::Css("#last"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let end = client
+            .find(fantoccini::Locator::Css("#replay-result"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(end, result);
+        client.close().await.unwrap();
+    });
+    drop(viewer);
 }

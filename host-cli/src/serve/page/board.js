@@ -4,12 +4,14 @@
 "use strict";
 
 const WIRE_VERSION = 1;
-const seat = new URLSearchParams(location.search).get("seat");
+const params = new URLSearchParams(location.search);
+const seat = params.get("seat");
 const $ = (id) => document.getElementById(id);
 let me = null;        // this page's side: "dark" or "light"
 let hello = null;
 let socket = null;
 let pending = null;   // the decision shown, if any
+let replay = null;    // the replay shown (`swtcg serve --replay LOG`), if any
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -143,12 +145,19 @@ function playerPanel(player, mine) {
   const discard = player.discard;
   return [
     el("div", { class: "pools" },
-      el("span", { class: "who" }, mine ? `${sideName(player.side)} (you)` : sideName(player.side)),
+      el("span", { class: "who" }, mine && !replay ? `${sideName(player.side)} (you)` : sideName(player.side)),
       el("span", {}, el("b", {}, player.force), " Force"),
       el("span", {}, el("b", {}, player.build_points), " build points"),
       el("span", { "data-test": `${player.side}-hand-count` }, el("b", {}, player.hand_count), " in hand"),
       el("span", {}, el("b", {}, player.deck), " in deck"),
       el("span", {}, el("b", {}, discard.length), " discarded")),
+    // A replay shows the other hand too.
+    !mine && player.hand
+      ? el("details", {}, el("summary", {}, `Hand (${player.hand.length})`),
+          el("div", { class: "cards" }, player.hand.map((c) =>
+            el("div", { class: `card ${player.side}`, "data-card": c.card, "data-name": c.name },
+              cardBody(c), textBlock(c.text, [])))))
+      : null,
     player.build_zone.length
       ? el("div", {}, el("h2", {}, "Build zone"),
           el("div", { class: "cards", "data-zone": `${player.side}-build` },
@@ -245,4 +254,58 @@ $("concede").addEventListener("click", () => {
   if (confirm("Concede? The game ends without a result.")) send({ type: "concede" });
 });
 
-connect();
+// The replay viewer (`swtcg serve --replay LOG`): every frame at once, stepped or scrubbed.
+
+function showFrame(i) {
+  const frames = replay.frames;
+  i = Math.max(0, Math.min(frames.length - 1, i));
+  const frame = frames[i];
+  $("scrub").value = i;
+  drawBoard(frame.board);
+  const log = $("log");
+  log.replaceChildren();
+  appendLog(0, replay.log.slice(0, frame.log_until));
+  $("position").textContent = frame.asked
+    ? `decision ${i + 1} of ${frames.length - 1}`
+    : `the end: ${replay.result}`;
+  document.body.dataset.frame = i;
+  if (frame.asked) {
+    $("asked").replaceChildren(
+      el("div", { class: "prompt" }, `${sideName(frame.asked.side)} — ${frame.asked.prompt}:`),
+      el("ol", {}, frame.asked.options.map((label, k) =>
+        el("li", { class: k === frame.asked.chosen ? "chosen" : null }, label))));
+  } else {
+    $("asked").replaceChildren(el("div", { id: "replay-result" }, replay.result));
+  }
+}
+
+async function openReplay() {
+  const response = await fetch("/replay");
+  replay = await response.json();
+  if (replay.version !== WIRE_VERSION) {
+    setStatus(`the server speaks wire format ${replay.version}, this page ${WIRE_VERSION}`);
+    return;
+  }
+  me = "dark";
+  $("decision-box").hidden = true;
+  $("replay-box").hidden = false;
+  $("hand-row").querySelector("h2").textContent = "Dark Side's hand";
+  $("match").textContent = `Replay: ${replay.decks[0]} (Dark Side) vs ${replay.decks[1]} ` +
+    `(Light Side) · seed ${replay.seed} · ${replay.ruleset}`;
+  setStatus(replay.result);
+  const scrub = $("scrub");
+  scrub.max = replay.frames.length - 1;
+  scrub.addEventListener("input", () => showFrame(Number(scrub.value)));
+  const at = () => Number(scrub.value);
+  $("first").addEventListener("click", () => showFrame(0));
+  $("back").addEventListener("click", () => showFrame(at() - 1));
+  $("next").addEventListener("click", () => showFrame(at() + 1));
+  $("last").addEventListener("click", () => showFrame(replay.frames.length - 1));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowRight") showFrame(at() + 1);
+    if (event.key === "ArrowLeft") showFrame(at() - 1);
+  });
+  showFrame(0);
+}
+
+if (params.has("replay")) openReplay(); else connect();
