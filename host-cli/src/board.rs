@@ -305,6 +305,31 @@ fn side_colour(side: Side, text: &str, on: bool) -> String {
     }
 }
 
+/// The group an option is shown in, with its short label there: the counters to start building
+/// one card with or to add to one card, the arenas to deploy one unit to ("Start building TIE
+/// Fighter", "2 counters"). Front ends offer such a group as one choice, then its members.
+pub fn option_group(state: &GameState, choice: &Choice) -> Option<(String, String)> {
+    let counters = |points: u32| match points {
+        1 => "1 counter".to_string(),
+        n => format!("{n} counters"),
+    };
+    match choice {
+        Choice::StartBuild { card, points } => Some((
+            format!("Start building {}", state.def(*card).name),
+            counters(*points),
+        )),
+        Choice::AddCounters { unit, points } => Some((
+            format!("Add build counters to {}", state.unit_label(*unit)),
+            counters(*points),
+        )),
+        Choice::Deploy { unit, arena } => Some((
+            format!("Deploy {}", state.unit_label(*unit)),
+            format!("to the {arena} arena"),
+        )),
+        _ => None,
+    }
+}
+
 /// A choice someone made at a decision of `kind`, as the viewer may know it: the opponent's
 /// builds name no card.
 pub fn choice_text(

@@ -210,6 +210,43 @@ struct Front<'i> {
     inert: Vec<String>,
     /// The units seen in play, to name them in log lines after they left.
     seen: board::Seen,
+    /// The turn and step at which each side was last shown the board.
+    board_at: [Option<(u32, swtcg_engine::model::state::TurnStep)>; 2],
+}
+
+/// One numbered line of a decision at the terminal: an option, or a group of options chosen
+/// in two steps (`board::option_group`).
+enum Entry {
+    One(usize),
+    Group {
+        name: String,
+        members: Vec<(usize, String)>,
+    },
+}
+
+/// The options of a decision as numbered lines: consecutive options of one group together.
+fn grouped(state: &GameState, options: &[swtcg_engine::Choice]) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = Vec::new();
+    for (i, choice) in options.iter().enumerate() {
+        match board::option_group(state, choice) {
+            Some((group, short)) => match entries.last_mut() {
+                Some(Entry::Group { name, members }) if *name == group => members.push((i, short)),
+                _ => entries.push(Entry::Group {
+                    name: group,
+                    members: vec![(i, short)],
+                }),
+            },
+            None => entries.push(Entry::One(i)),
+        }
+    }
+    entries
+}
+
+/// The answer to the second step of a grouped choice.
+enum Member {
+    Chosen(usize),
+    Back,
+    Ended,
 }
 
 impl<'i> Front<'i> {
@@ -236,6 +273,7 @@ impl<'i> Front<'i> {
             request: None,
             inert: Vec::new(),
             seen: board::Seen::default(),
+            board_at: [None; 2],
         }
     }
 
@@ -269,6 +307,27 @@ impl<'i> Front<'i> {
         match viewer {
             Viewer::Side(side) => self.shown[side.index()] = until,
             Viewer::Everything => self.shown = [until; 2],
+        }
+    }
+
+    /// The second step of a grouped choice: which member (0 goes back to the whole list).
+    fn ask_member(&mut self, name: &str, members: &[(usize, String)]) -> Member {
+        loop {
+            println!("{}:", escape_controls(name));
+            for (k, (_, short)) in members.iter().enumerate() {
+                println!("  {}. {}", k + 1, escape_controls(short));
+            }
+            println!("  0. back");
+            print!("> ");
+            let _ = std::io::stdout().flush();
+            let Some(line) = self.read_line() else {
+                return Member::Ended;
+            };
+            match line.parse::<usize>() {
+                Ok(0) => return Member::Back,
+                Ok(k) if k <= members.len() => return Member::Chosen(members[k - 1].0),
+                _ => println!("Type a number from 0 to {}.", members.len()),
+            }
         }
     }
 
@@ -339,12 +398,22 @@ impl Decider for Front<'_> {
         }
         // What happened since this side last looked, then the board as it is now.
         let log = std::mem::take(&mut self.log);
-        let news = self.shown[side.index()] < log.len() || self.answered.is_empty();
         self.show_entries(&log, viewer, false);
         self.log = log;
-        if news {
+        // The board is printed when this side first looks at a step of a turn (and on `b`),
+        // not at every decision: the log's lines say what changed in between.
+        let moment = (state.turn, state.step);
+        if self.board_at[side.index()] != Some(moment) {
+            self.board_at[side.index()] = Some(moment);
             print!("{}", board::render(state, viewer, self.colour, &self.inert));
+        } else {
+            // What a decision spends, as of now.
+            let p = state.player(side);
+            println!("{side}: {} Force, {} build points", p.force, p.build_points);
         }
+        // Options shown together as one choice (the counters to build a card with), then
+        // their members: building is two choices, the card and then the counters.
+        let entries = grouped(state, &decision.options);
         loop {
             // A decision and its options may quote what a plugin offers (a `choose` label).
             println!(
@@ -352,12 +421,15 @@ impl Decider for Front<'_> {
                 crate::colour::bold(&side.to_string(), self.colour),
                 escape_controls(&describe_decision(state, &decision.kind))
             );
-            for (i, choice) in decision.options.iter().enumerate() {
-                println!(
-                    "  {}. {}",
-                    i + 1,
-                    escape_controls(&describe_option(state, &decision.kind, choice))
-                );
+            for (n, entry) in entries.iter().enumerate() {
+                let text = match entry {
+                    Entry::One(i) => describe_option(state, &decision.kind, &decision.options[*i]),
+                    Entry::Group { name, members } => {
+                        let shorts: Vec<&str> = members.iter().map(|(_, s)| s.as_str()).collect();
+                        format!("{name} ({})", shorts.join(", "))
+                    }
+                };
+                println!("  {}. {}", n + 1, escape_controls(&text));
             }
             print!("> ");
             let _ = std::io::stdout().flush();
@@ -390,7 +462,10 @@ impl Decider for Front<'_> {
                 },
                 "a" | "ai" => {
                     let index = self.ai[side.index()].decide(state, decision)?;
-                    println!("  (the AI chooses {})", index + 1);
+                    if let Some(choice) = decision.options.get(index) {
+                        let words = describe_option(state, &decision.kind, choice);
+                        println!("  (the AI chooses: {})", escape_controls(&words));
+                    }
                     self.answered.push(Answered {
                         side,
                         index,
@@ -399,21 +474,41 @@ impl Decider for Front<'_> {
                     });
                     return Ok(index);
                 }
-                text => match text.parse::<usize>() {
-                    Ok(n) if (1..=decision.options.len()).contains(&n) => {
+                text => {
+                    let chosen = match text
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1).and_then(|n| entries.get(n)))
+                    {
+                        Some(Entry::One(i)) => Some(*i),
+                        Some(Entry::Group { name, members }) => {
+                            match self.ask_member(name, members) {
+                                Member::Chosen(i) => Some(i),
+                                Member::Back => None,
+                                Member::Ended => {
+                                    self.request = Some(Request::Quit {
+                                        side,
+                                        reason: "its input ended",
+                                    });
+                                    return Err(DecideError("the input ended".into()));
+                                }
+                            }
+                        }
+                        None => {
+                            println!("Type a number from 1 to {}, or ? for help.", entries.len());
+                            None
+                        }
+                    };
+                    if let Some(index) = chosen {
                         self.answered.push(Answered {
                             side,
-                            index: n - 1,
+                            index,
                             human: true,
                             log_len,
                         });
-                        return Ok(n - 1);
+                        return Ok(index);
                     }
-                    _ => println!(
-                        "Type a number from 1 to {}, or ? for help.",
-                        decision.options.len()
-                    ),
-                },
+                }
             }
         }
     }

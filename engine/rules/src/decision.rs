@@ -351,7 +351,8 @@ pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
 }
 
 /// One answer to a decision of `kind`, as a front end offers it: like `describe_choice`, with
-/// the numbers of a decision about counting said in words ("remove 1 damage counter").
+/// the numbers of a decision about counting said in words ("remove 1 damage counter"), and
+/// options that can't do anything marked (an attack with no power, X chosen as 0).
 pub fn describe_option(state: &GameState, kind: &DecisionKind, choice: &Choice) -> String {
     match (kind, choice) {
         (DecisionKind::RemoveDamage { .. }, Choice::Option { text, .. }) => match text.as_str() {
@@ -359,6 +360,18 @@ pub fn describe_option(state: &GameState, kind: &DecisionKind, choice: &Choice) 
             "1" => "remove 1 damage counter".to_string(),
             n => format!("remove {n} damage counters"),
         },
+        (DecisionKind::Act { unit }, Choice::Attack { .. })
+            if state.unit(*unit).is_some_and(|u| state.total_power(u) <= 0) =>
+        {
+            format!(
+                "{} (power 0: it rolls no attack dice)",
+                describe_choice(state, choice)
+            )
+        }
+        (_, Choice::CompleteVia { x: Some(0), .. }) => format!(
+            "{} (every X of the card is 0)",
+            describe_choice(state, choice)
+        ),
         _ => describe_choice(state, choice),
     }
 }
@@ -556,6 +569,41 @@ mod tests {
         assert_eq!(
             describe_option(&state, &DecisionKind::Act { unit: UnitId(0) }, &evade),
             "use Evade of Han Solo (A) [u0], choosing 2"
+        );
+    }
+
+    #[test]
+    fn options_that_can_t_do_anything_are_marked() {
+        // An attack with 0 power rolls no dice (game 10.3); X chosen as 0 makes every X 0.
+        let mut state = one_unit();
+        let act = DecisionKind::Act { unit: UnitId(0) };
+        let attack = Choice::Attack {
+            defender: UnitId(0),
+        };
+        assert_eq!(
+            describe_option(&state, &act, &attack),
+            "attack Han Solo (A) [u0]"
+        );
+        state.units.get_mut(&UnitId(0)).unwrap().static_bonus = [0, -4, 0];
+        assert_eq!(
+            describe_option(&state, &act, &attack),
+            "attack Han Solo (A) [u0] (power 0: it rolls no attack dice)"
+        );
+        let via = |x| Choice::CompleteVia {
+            unit: None,
+            card: CardId(0),
+            route: 0,
+            label: "Alternative Cost".into(),
+            arena: None,
+            x: Some(x),
+        };
+        assert_eq!(
+            describe_option(&state, &DecisionKind::BuildAction, &via(0)),
+            "complete Han Solo (A) via Alternative Cost with X = 0 (every X of the card is 0)"
+        );
+        assert_eq!(
+            describe_option(&state, &DecisionKind::BuildAction, &via(2)),
+            "complete Han Solo (A) via Alternative Cost with X = 2"
         );
     }
 

@@ -8,7 +8,7 @@ use swtcg_engine::decision::{Decision, DecisionKind, describe_decision, describe
 use swtcg_engine::model::{CardId, Place, Printed, Unit};
 use swtcg_engine::{Arena, Choice, GameState, Side};
 
-use crate::board::Viewer;
+use crate::board::{Viewer, option_group};
 
 /// The version of this format; a front end refuses messages of another major version.
 pub const WIRE_VERSION: u32 = 1;
@@ -104,37 +104,14 @@ impl DecisionView {
 }
 
 fn option_view(state: &GameState, kind: &DecisionKind, choice: &Choice) -> OptionView {
-    let label = describe_option(state, kind, choice);
-    let grouped = |group: String, short: String| OptionView {
-        label: label.clone(),
-        group: Some(group),
-        short: Some(short),
+    let (group, short) = match option_group(state, choice) {
+        Some((group, short)) => (Some(group), Some(short)),
+        None => (None, None),
     };
-    match choice {
-        Choice::StartBuild { card, points } => grouped(
-            format!("Start building {}", state.def(*card).name),
-            counters(*points),
-        ),
-        Choice::AddCounters { unit, points } => grouped(
-            format!("Add to {}", state.unit_label(*unit)),
-            counters(*points),
-        ),
-        Choice::Deploy { unit, arena } => grouped(
-            format!("Deploy {}", state.unit_label(*unit)),
-            format!("to {arena}"),
-        ),
-        _ => OptionView {
-            label,
-            group: None,
-            short: None,
-        },
-    }
-}
-
-fn counters(points: u32) -> String {
-    match points {
-        1 => "1 counter".into(),
-        n => format!("{n} counters"),
+    OptionView {
+        label: describe_option(state, kind, choice),
+        group,
+        short,
     }
 }
 

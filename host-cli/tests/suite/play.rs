@@ -118,15 +118,25 @@ fn a_whole_game_against_the_ai_with_an_undo() {
         assert!(!choices.is_empty(), "a prompt without choices:\n{block}");
         // Once: start building a card with one counter in a build step with build points to
         // spare (so that the step goes on without a die or a draw), then take it back.
+        // Building is two choices: the card, then how many counters.
         let build = choices
             .iter()
-            .position(|c| c.starts_with("start building") && c.ends_with(" with 1 build counters"));
+            .position(|c| c.starts_with("Start building ") && c.contains("(1 counter, "));
         if let Some(i) = build
             && !undone
             && block.contains("— build action:")
             && build_points(&session.text) >= 2
         {
             session.send(&(i + 1).to_string());
+            let counters = session.next_prompt().expect("the counters are asked");
+            assert_eq!(options(&counters)[0], "1 counter", "{counters}");
+            // 0 goes back to the whole list, which is asked again.
+            session.send("0");
+            let back = session.next_prompt().expect("the list again");
+            assert_eq!(options(&back), choices);
+            session.send(&(i + 1).to_string());
+            session.next_prompt().expect("the counters again");
+            session.send("1");
             let after = session.next_prompt().expect("the game goes on");
             assert!(after.contains("build counters on"), "{after}");
             session.send("u");
