@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use swtcg_engine::decision::{DecisionKind, describe_option};
 
 use swtcg_engine::log::{DamageWhy, DiscardWhy, HitsWhy};
-use swtcg_engine::model::{Place, Unit};
+use swtcg_engine::model::{Duration, Place, Unit};
 use swtcg_engine::{Arena, Choice, Event, GameState, LogEntry, Side, UnitId};
 
 use crate::colour;
@@ -154,6 +154,7 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -
     for &card in &unit.equipment {
         notes.push(format!("equipped with {}", state.def(card).name));
     }
+    notes.extend(stat_changes(unit));
     let def = state.def(unit.top());
     // A Location has no stats (game 16.1); counters on it matter to its texts.
     if unit.is_location() {
@@ -305,6 +306,48 @@ fn side_colour(side: Side, text: &str, on: bool) -> String {
     }
 }
 
+/// A unit's stat changes in words, each with the ability that made it and how long it lasts
+/// ("-2 power from \"Stun 2\" until the end of the turn"), then the changes abilities in
+/// play make as long as they hold.
+pub fn stat_changes(unit: &Unit) -> Vec<String> {
+    let amounts = |speed: i32, power: i32, health: i32| -> String {
+        let parts: Vec<String> = [(speed, "speed"), (power, "power"), (health, "health")]
+            .into_iter()
+            .filter(|(n, _)| *n != 0)
+            .map(|(n, stat)| format!("{n:+} {stat}"))
+            .collect();
+        parts.join(", ")
+    };
+    let mut changes: Vec<String> = unit
+        .modifiers
+        .iter()
+        .filter(|m| (m.speed, m.power, m.health) != (0, 0, 0))
+        .map(|m| {
+            let until = match m.duration {
+                Duration::ThisAttack => "for this attack",
+                Duration::NextAttack => "for its next attack",
+                Duration::EndOfBattle => "until the end of the battle",
+                Duration::EndOfTurn => "until the end of the turn",
+                Duration::EndOfGame => "for the rest of the game",
+            };
+            let from = m
+                .source
+                .as_deref()
+                .map(|text| format!(" from \"{text}\""))
+                .unwrap_or_default();
+            format!("{}{from} {until}", amounts(m.speed, m.power, m.health))
+        })
+        .collect();
+    let [speed, power, health] = unit.static_bonus;
+    if (speed, power, health) != (0, 0, 0) {
+        changes.push(format!(
+            "{} from abilities in play",
+            amounts(speed, power, health)
+        ));
+    }
+    changes
+}
+
 /// The group an option is shown in, with its short label there: the counters to start building
 /// one card with or to add to one card, the arenas to deploy one unit to ("Start building TIE
 /// Fighter", "2 counters"). Front ends offer such a group as one choice, then its members.
@@ -428,6 +471,28 @@ fn hits_text(state: &GameState, hits: u32, why: Option<&HitsWhy>, viewer: Viewer
     )
 }
 
+/// What was pending, what abilities added to it and what they prevented of it.
+fn damage_why(why: &DamageWhy) -> String {
+    let sources = |list: &[(String, u32)], word: &str| -> String {
+        let parts: Vec<String> = list
+            .iter()
+            .map(|(text, n)| format!("{n} {word} \"{text}\""))
+            .collect();
+        parts.join(", ")
+    };
+    let mut words = format!("{} pending", why.pending);
+    if !why.added_by.is_empty() {
+        words += &format!(", {}", sources(&why.added_by, "added by"));
+    }
+    if why.prevented > 0 {
+        words += &match why.prevented_by.as_slice() {
+            [] => format!(", {} prevented", why.prevented),
+            list => format!(", {}", sources(list, "prevented by")),
+        };
+    }
+    words
+}
+
 fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String> {
     let unit = |id: &UnitId| unit_text(state, *id, viewer);
     Some(match event {
@@ -469,10 +534,7 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             amount,
             why,
         } => match why {
-            Some(DamageWhy { pending, prevented }) => format!(
-                "  {amount} damage on {} ({pending} pending, {prevented} prevented)",
-                unit(u)
-            ),
+            Some(why) => format!("  {amount} damage on {} ({})", unit(u), damage_why(why)),
             None => format!("  {amount} damage on {}", unit(u)),
         },
         Event::Discarded { name, unit: u, why } => {
@@ -645,11 +707,14 @@ mod tests {
             why: Some(DamageWhy {
                 pending: 3,
                 prevented: 2,
+                added_by: vec![("Critical Hit 1".into(), 1)],
+                prevented_by: vec![("Pay 2 Force -> Evade 2".into(), 2)],
             }),
         });
         assert_eq!(
             entry_text(&state, &placed, Viewer::Everything).unwrap(),
-            "  1 damage on AT-AP [u1] (3 pending, 2 prevented)"
+            "  1 damage on AT-AP [u1] (3 pending, 1 added by \"Critical Hit 1\", 2 prevented by \
+             \"Pay 2 Force -> Evade 2\")"
         );
         let discarded = event(Event::Discarded {
             unit: UnitId(1),
@@ -662,6 +727,33 @@ mod tests {
         assert_eq!(
             entry_text(&state, &discarded, Viewer::Everything).unwrap(),
             "  AT-AP [u1] is discarded: its 5 damage reached its health of 5"
+        );
+    }
+
+    #[test]
+    fn stat_changes_say_their_source_and_how_long_they_last() {
+        // "a unit's power 0 from Stun": the change, what made it and until when.
+        let mut state = two_units();
+        let unit = state.units.get_mut(&UnitId(1)).unwrap();
+        unit.modifiers.push(swtcg_engine::model::Modifier {
+            speed: 0,
+            power: -2,
+            health: 0,
+            duration: Duration::EndOfTurn,
+            source: Some("Stun 2".into()),
+        });
+        unit.static_bonus = [10, 0, 1];
+        assert_eq!(
+            stat_changes(unit),
+            [
+                "-2 power from \"Stun 2\" until the end of the turn",
+                "+10 speed, +1 health from abilities in play"
+            ]
+        );
+        let line = unit_line(&state, UnitId(1), Viewer::Everything, &[]);
+        assert!(
+            line.contains("power 4 ") && line.contains("-2 power from \"Stun 2\""),
+            "{line}"
         );
     }
 

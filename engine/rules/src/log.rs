@@ -335,8 +335,15 @@ pub struct HitsWhy {
 pub struct DamageWhy {
     /// The damage that was pending on the unit before prevention.
     pub pending: u32,
-    /// How much of it was prevented (Evade, Protect, Shields ...).
+    /// How much of it was prevented.
     pub prevented: u32,
+    /// The abilities that added to the pending damage (Critical Hit), by printed text, with
+    /// what each added.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added_by: Vec<(String, u32)>,
+    /// The abilities that prevented some of it (Evade, Protect), with what each prevented.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prevented_by: Vec<(String, u32)>,
 }
 
 /// Why a unit left play for its owner's discard pile.

@@ -195,6 +195,9 @@ pub struct UnitView {
     pub pilots: Vec<String>,
     /// The Equipment attached to it (game 16.2).
     pub equipment: Vec<String>,
+    /// Its stat changes in words, each with its source and how long it lasts ("-2 power from
+    /// \"Stun 2\" until the end of the turn").
+    pub changes: Vec<String>,
     /// Counters of named kinds on it ("mastery": 2).
     pub counters: Vec<(String, u32)>,
     /// Printed texts no plugin carries out in this game (`--allow-unsupported`).
@@ -319,6 +322,7 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -
             stack: Vec::new(),
             pilots: Vec::new(),
             equipment: Vec::new(),
+            changes: Vec::new(),
             counters: Vec::new(),
             inert: Vec::new(),
         };
@@ -343,6 +347,7 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -
         stack: names(unit.cards.get(1..).unwrap_or_default()),
         pilots: names(&unit.pilots),
         equipment: names(&unit.equipment),
+        changes: crate::board::stat_changes(unit),
         counters: unit
             .counters
             .iter()

@@ -61,14 +61,28 @@ fn a_seed_deck_game_explains_its_hits_prevention_and_discards() {
                 && why.dice.iter().all(|(_, m)| *m == 1)),
         "no Accuracy explained"
     );
-    assert!(log.events().any(|e| matches!(
-        e,
-        Event::DamagePlaced {
-            amount,
-            why: Some(DamageWhy { pending, prevented }),
-            ..
-        } if *prevented > 0 && pending - prevented == *amount
-    )));
+    // Damage changed by abilities says which: Critical Hit added, Parry prevented.
+    let damage: Vec<(u32, &DamageWhy)> = log
+        .events()
+        .filter_map(|e| match e {
+            Event::DamagePlaced {
+                amount,
+                why: Some(why),
+                ..
+            } => Some((*amount, why)),
+            _ => None,
+        })
+        .collect();
+    for (amount, why) in &damage {
+        assert_eq!(why.pending - why.prevented, *amount, "{why:?}");
+    }
+    assert!(damage.iter().any(|(_, why)| why.prevented > 0
+        && why.prevented_by == [("Parry 1".to_string(), why.prevented)]));
+    assert!(
+        damage
+            .iter()
+            .any(|(_, why)| why.added_by == [("Critical Hit 1".to_string(), 1)])
+    );
     assert!(log.events().any(|e| matches!(
         e,
         Event::Discarded {
@@ -91,7 +105,8 @@ fn a_seed_deck_game_explains_its_hits_prevention_and_discards() {
     for words in [
         "a die hits on 5 or more, not 4, because of \"Armor\"",
         "(+1 from \"Accuracy 1\")",
-        "prevented)",
+        "1 added by \"Critical Hit 1\"",
+        "1 prevented by \"Parry 1\"",
         "damage reached its health of",
     ] {
         assert!(text.contains(words), "no line with {words:?}");

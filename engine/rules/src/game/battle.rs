@@ -331,6 +331,8 @@ impl Game<'_> {
             prevented: 0,
             from_attack_dice: true,
             preventable: true,
+            added_by: Vec::new(),
+            prevented_by: Vec::new(),
         }];
         self.state.damage_instances += 1;
         let id = self.state.damage_instances;
@@ -425,7 +427,7 @@ impl Game<'_> {
             return Ok(());
         };
         // Unpreventable damage keeps its full amount.
-        let placed: Vec<(UnitId, u32, u32)> = instance
+        let placed: Vec<(UnitId, u32, Option<DamageWhy>)> = instance
             .pending
             .iter()
             .map(|p| {
@@ -434,10 +436,22 @@ impl Game<'_> {
                 } else {
                     0
                 };
-                (p.target, p.amount - prevented, prevented)
+                // Explained when something changed the damage: an ability added to it or
+                // prevented some of it.
+                let why = (prevented > 0 || !p.added_by.is_empty()).then(|| DamageWhy {
+                    pending: p.amount,
+                    prevented,
+                    added_by: p.added_by.clone(),
+                    prevented_by: if p.preventable {
+                        p.prevented_by.clone()
+                    } else {
+                        Vec::new()
+                    },
+                });
+                (p.target, p.amount - prevented, why)
             })
             .collect();
-        for (target, amount, prevented) in placed {
+        for (target, amount, why) in placed {
             // OQ-18 / game 10.12: a unit that left play takes no damage.
             let Some(unit) = self.state.unit_mut(target) else {
                 continue;
@@ -449,10 +463,7 @@ impl Game<'_> {
             self.event(Event::DamagePlaced {
                 unit: target,
                 amount,
-                why: (prevented > 0).then(|| DamageWhy {
-                    pending: amount + prevented,
-                    prevented,
-                }),
+                why,
             });
         }
         self.state_check()?;
@@ -509,6 +520,8 @@ impl Game<'_> {
                 prevented: 0,
                 from_attack_dice: false,
                 preventable: true,
+                added_by: Vec::new(),
+                prevented_by: Vec::new(),
             }],
         )?;
         Ok(damage)

@@ -1108,6 +1108,7 @@ fn a_step_that_ends_no_modifier_leaves_the_state_and_its_revision_alone() {
         power: 2,
         health: 0,
         duration: crate::model::Duration::EndOfTurn,
+        source: None,
     };
     game.state.unit_mut(id).unwrap().modifiers.push(modifier);
     let with_modifier = game.state.revision();

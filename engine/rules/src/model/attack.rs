@@ -47,6 +47,13 @@ pub struct PendingDamage {
     /// Whether prevention can reduce it (game 14.2), decided before the prevention POP.
     #[serde(default = "yes")]
     pub preventable: bool,
+    /// The abilities that added to it (Critical Hit), with what each added, by printed text;
+    /// for the log's explanation of the damage placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub added_by: Vec<(String, u32)>,
+    /// The abilities that prevented some of it (Evade, Protect), with what each prevented.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prevented_by: Vec<(String, u32)>,
 }
 
 fn yes() -> bool {

@@ -59,12 +59,17 @@ pub enum Duration {
 }
 
 /// A temporary change to a unit's total stats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     pub speed: i32,
     pub power: i32,
     pub health: i32,
     pub duration: Duration,
+    /// The printed text of the ability that made the change ("Stun 2"), for the board to
+    /// explain it; none for a change whose ability is not known (a delayed effect). Saves
+    /// written before it was kept have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<std::sync::Arc<str>>,
 }
 
 /// A card or stack of cards in play: a unit in an arena, a completed or retreated unit in the

@@ -127,6 +127,7 @@ function unitCard(unit, side) {
   if (unit.stack.length) notes.push(`stack: ${unit.stack.join(", ")}`);
   if (unit.pilots.length) notes.push(`pilots: ${unit.pilots.join(", ")}`);
   if (unit.equipment.length) notes.push(`equipped with ${unit.equipment.join(", ")}`);
+  notes.push(...unit.changes);
   for (const [kind, n] of unit.counters) notes.push(`${n} ${kind} counters`);
   const stats = unit.stats
     ? el("div", { class: "stats" },

@@ -124,7 +124,12 @@ impl Game<'_> {
                 Effect::UnlessPays { side, cost } => {
                     self.offer_payment(source, side.into(), &cost)?
                 }
-                other => self.apply_for(source.controller, other, &mut new_damage)?,
+                other => self.apply_for(
+                    source.controller,
+                    Some(&source.ability.text),
+                    other,
+                    &mut new_damage,
+                )?,
             }
         }
         self.deal_new_damage(new_damage)?;
@@ -138,6 +143,7 @@ impl Game<'_> {
     fn apply_for(
         &mut self,
         controller: Side,
+        text: Option<&str>,
         effect: Effect,
         new_damage: &mut Vec<(UnitId, UnitId, Option<u32>, u32)>,
     ) -> Flow {
@@ -149,11 +155,12 @@ impl Game<'_> {
                         power: change.power,
                         health: change.health,
                         duration: duration_of(change.duration),
+                        source: text.map(std::sync::Arc::from),
                     });
                 }
             }
-            Effect::Prevent { unit, amount } => self.prevent_pending(UnitId(unit), amount),
-            Effect::AddPending { unit, amount } => self.add_pending(UnitId(unit), amount),
+            Effect::Prevent { unit, amount } => self.prevent_pending(UnitId(unit), amount, text),
+            Effect::AddPending { unit, amount } => self.add_pending(UnitId(unit), amount, text),
             Effect::DiceOfDamage {
                 source,
                 target,
@@ -258,29 +265,46 @@ impl Game<'_> {
     }
 
     /// Prevents `amount` of the damage pending on `unit` in the damage being resolved.
-    fn prevent_pending(&mut self, unit: UnitId, amount: u32) {
+    fn prevent_pending(&mut self, unit: UnitId, amount: u32, text: Option<&str>) {
         if let Some(p) = self
             .state
             .damage
             .last_mut()
             .and_then(|d| d.pending.iter_mut().find(|p| p.target == unit))
         {
+            let before = p.prevented;
             p.prevented = (p.prevented + amount).min(p.amount);
+            if let Some(text) = text
+                && p.prevented > before
+            {
+                p.prevented_by
+                    .push((text.to_string(), p.prevented - before));
+            }
         }
     }
 
     /// Adds `amount` to the damage pending on `unit` in the damage being resolved (a new
     /// preventable amount if none was pending on it).
-    fn add_pending(&mut self, unit: UnitId, amount: u32) {
+    fn add_pending(&mut self, unit: UnitId, amount: u32, text: Option<&str>) {
+        let added_by: Vec<(String, u32)> = text
+            .filter(|_| amount > 0)
+            .map(|text| (text.to_string(), amount))
+            .into_iter()
+            .collect();
         if let Some(d) = self.state.damage.last_mut() {
             match d.pending.iter_mut().find(|p| p.target == unit) {
-                Some(p) => p.amount += amount,
+                Some(p) => {
+                    p.amount += amount;
+                    p.added_by.extend(added_by);
+                }
                 None => d.pending.push(PendingDamage {
                     target: unit,
                     amount,
                     prevented: 0,
                     from_attack_dice: false,
                     preventable: true,
+                    added_by,
+                    prevented_by: Vec::new(),
                 }),
             }
         }
@@ -302,6 +326,8 @@ impl Game<'_> {
                         prevented: 0,
                         from_attack_dice: false,
                         preventable: true,
+                        added_by: Vec::new(),
+                        prevented_by: Vec::new(),
                     }],
                 )?,
             }
@@ -343,7 +369,7 @@ impl Game<'_> {
             return Ok(());
         }
         let mut new_damage = Vec::new();
-        self.apply_for(side, effect, &mut new_damage)?;
+        self.apply_for(side, None, effect, &mut new_damage)?;
         self.deal_new_damage(new_damage)
     }
 
@@ -675,6 +701,8 @@ impl Game<'_> {
                 prevented: 0,
                 from_attack_dice: false,
                 preventable: true,
+                added_by: Vec::new(),
+                prevented_by: Vec::new(),
             });
         }
         Ok(())
