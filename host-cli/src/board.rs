@@ -146,7 +146,28 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -
         notes.push(format!("{} damage", unit.damage));
     }
     if unit.cards.len() > 1 {
-        notes.push(format!("stack of {}", unit.cards.len()));
+        let under: Vec<&str> = unit.cards[1..]
+            .iter()
+            .map(|&c| state.def(c).name.as_str())
+            .collect();
+        notes.push(format!(
+            "stack of {}: {} under it",
+            unit.cards.len(),
+            under.join(", ")
+        ));
+    }
+    // Abilities given to it (a grant, an aura) and keywords it lost, as the game has them now.
+    let granted: Vec<&str> = unit
+        .granted
+        .iter()
+        .map(|(text, _)| text.as_str())
+        .chain(unit.aura_granted.iter().map(String::as_str))
+        .collect();
+    if !granted.is_empty() {
+        notes.push(format!("given {}", granted.join(", ")));
+    }
+    if !unit.lost_keywords.is_empty() {
+        notes.push(format!("loses {}", unit.lost_keywords.join(", ")));
     }
     if !unit.pilots.is_empty() {
         notes.push(format!("{} pilots", unit.pilots.len()));
@@ -266,30 +287,79 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String])
             );
         }
     }
+    // Discard piles are public (game 4.5): the top cards, the newest last.
+    for side in Side::BOTH {
+        let pile = &state.player(side).discard;
+        if pile.is_empty() {
+            continue;
+        }
+        let shown = pile.len().min(6);
+        let names: Vec<&str> = pile[pile.len() - shown..]
+            .iter()
+            .map(|&c| state.def(c).name.as_str())
+            .collect();
+        let more = if pile.len() > shown { "..., " } else { "" };
+        out += &format!(
+            "{} ({}): {more}{}\n",
+            bold(&format!("{side} discard pile")),
+            pile.len(),
+            names.join(", ")
+        );
+    }
     for side in Side::BOTH {
         if !viewer.sees_hidden_of(side) {
             continue;
         }
-        let hand: Vec<String> = state
-            .player(side)
-            .hand
-            .iter()
-            .map(|c| {
-                let def = state.def(*c);
-                format!("{} ({})", def.name, def.cost_value())
-            })
-            .collect();
-        out += &format!(
-            "{}: {}\n",
-            bold(&format!("{side} hand")),
-            if hand.is_empty() {
-                "empty".to_string()
-            } else {
-                hand.join(", ")
-            }
-        );
+        let hand = &state.player(side).hand;
+        if hand.is_empty() {
+            out += &format!("{}: empty\n", bold(&format!("{side} hand")));
+            continue;
+        }
+        // Each card with what a player reads on it: type line, cost, stats and text.
+        out += &format!("{}:\n", bold(&format!("{side} hand")));
+        for &card in hand {
+            let words = card_words(state.def(card));
+            out += &format!("  {}\n", swtcg_engine::text::escape_controls(&words));
+        }
     }
     out
+}
+
+/// A card as printed, on one line: "TIE Fighter (Unit, Space; cost 2, speed 50, power 1,
+/// health 1) — Pay 1 Force -> Intercept".
+fn card_words(def: &swtcg_engine::CardDef) -> String {
+    let mut line: Vec<String> = vec![format!("{:?}", def.card_type)];
+    if !def.arenas.is_empty() {
+        let arenas: Vec<String> = def.arenas.iter().map(|a| a.to_string()).collect();
+        line.push(arenas.join("/"));
+    }
+    let printed = |value: Option<swtcg_engine::model::Printed>| {
+        value.map(|v| match v {
+            swtcg_engine::model::Printed::Value(n) => n.to_string(),
+            swtcg_engine::model::Printed::X => "X".into(),
+            swtcg_engine::model::Printed::Star => "*".into(),
+        })
+    };
+    let stats: Vec<String> = [
+        ("cost", def.cost),
+        ("speed", def.speed),
+        ("power", def.power),
+        ("health", def.health),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| printed(value).map(|v| format!("{name} {v}")))
+    .collect();
+    let text = if def.abilities.is_empty() {
+        String::new()
+    } else {
+        format!(" — {}", def.abilities.join("; "))
+    };
+    format!(
+        "{} ({}; {}){text}",
+        def.name,
+        line.join(", "),
+        stats.join(", ")
+    )
 }
 
 fn side_mark(side: Side) -> &'static str {
@@ -551,6 +621,12 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             };
             format!("  {name} [{u}] is discarded{because}")
         }
+        Event::DamageCountersPlaced { unit: u, amount } => {
+            format!("  {amount} damage counters put on {}", unit(u))
+        }
+        Event::DamageRemoved { unit: u, amount } => {
+            format!("  {amount} damage counters removed from {}", unit(u))
+        }
         Event::CardDiscarded { name, from, .. } => {
             format!("  {name} leaves the stack of [{from}] for the discard pile")
         }
@@ -696,6 +772,28 @@ mod tests {
             value: 3,
         };
         assert_eq!(entry_text(&state, &die, Viewer::Everything), None);
+    }
+
+    #[test]
+    fn removed_damage_counters_and_a_completed_card_are_said_once() {
+        let state = two_units();
+        let removed = event(Event::DamageRemoved {
+            unit: UnitId(0),
+            amount: 1,
+        });
+        assert_eq!(
+            entry_text(&state, &removed, Viewer::Everything).unwrap(),
+            "  1 damage counters removed from Krrsantan (B) [u0]"
+        );
+        // "TIE Fighter DS-61-9 [u13] [u13] is completed": the id once.
+        let completed = event(Event::Completed {
+            unit: UnitId(13),
+            name: "TIE Fighter DS-61-9 [u13]".into(),
+        });
+        assert_eq!(
+            entry_text(&state, &completed, Viewer::Everything).unwrap(),
+            "TIE Fighter DS-61-9 [u13] is completed"
+        );
     }
 
     #[test]

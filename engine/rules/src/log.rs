@@ -184,6 +184,18 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         why: Option<DiscardWhy>,
     },
+    /// Damage counters were put on `unit` by an effect (game 11.5: counters, not damage, so
+    /// nothing prevents them). Logs written before this event have none.
+    DamageCountersPlaced {
+        unit: UnitId,
+        amount: u32,
+    },
+    /// Damage counters were removed from `unit` ("remove up to 2 damage counters"). Logs
+    /// written before this event have none.
+    DamageRemoved {
+        unit: UnitId,
+        amount: u32,
+    },
     /// A card of `side`'s hand went to their discard pile to pay a cost ("Discard a card from
     /// your hand", game 13.8).
     DiscardedFromHand {

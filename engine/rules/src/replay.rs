@@ -103,22 +103,15 @@ pub fn replay_with(
         decider,
     );
     let result = game.play();
-    // A log written before the engine logged what plugins proposed (`Event::Proposed`) has none
-    // of those entries: the replay leaves its own out, so that the log still replays.
-    let is_proposal = |e: &&LogEntry| {
-        matches!(
-            e,
-            LogEntry::Event {
-                event: crate::log::Event::Proposed { .. }
-            }
-        )
-    };
-    let keep_proposals = log.entries.iter().any(|e| is_proposal(&e));
+    // A log written before the engine logged an event kind (what plugins proposed, damage
+    // counters placed or removed) has none of those entries: the replay leaves its own out, so
+    // that the log still replays.
+    let present: Vec<&'static str> = log.entries.iter().filter_map(later_kind).collect();
     let replayed: Vec<&LogEntry> = game
         .log
         .entries
         .iter()
-        .filter(|e| keep_proposals || !is_proposal(e))
+        .filter(|e| later_kind(e).is_none_or(|kind| present.contains(&kind)))
         .collect();
     // An abandoned game's log ends with the entry that says who left: the replay must give
     // every entry before it, then ask for a decision the log doesn't have.
@@ -173,6 +166,20 @@ pub fn replay_with(
             ),
         }),
         Ok(outcome) => Ok(outcome),
+    }
+}
+
+/// The kind of an entry that logs written before it existed lack, if it is one.
+fn later_kind(entry: &LogEntry) -> Option<&'static str> {
+    use crate::log::Event;
+    match entry {
+        LogEntry::Event { event } => match event {
+            Event::Proposed { .. } => Some("proposed"),
+            Event::DamageCountersPlaced { .. } => Some("damage-counters-placed"),
+            Event::DamageRemoved { .. } => Some("damage-removed"),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -195,6 +195,9 @@ pub struct UnitView {
     pub pilots: Vec<String>,
     /// The Equipment attached to it (game 16.2).
     pub equipment: Vec<String>,
+    /// Abilities given to it now (by a grant or an aura) and keywords it has lost.
+    pub given: Vec<String>,
+    pub loses: Vec<String>,
     /// Its stat changes in words, each with its source and how long it lasts ("-2 power from
     /// \"Stun 2\" until the end of the turn").
     pub changes: Vec<String>,
@@ -323,6 +326,8 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -
             pilots: Vec::new(),
             equipment: Vec::new(),
             changes: Vec::new(),
+            given: Vec::new(),
+            loses: Vec::new(),
             counters: Vec::new(),
             inert: Vec::new(),
         };
@@ -348,6 +353,13 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -
         pilots: names(&unit.pilots),
         equipment: names(&unit.equipment),
         changes: crate::board::stat_changes(unit),
+        given: unit
+            .granted
+            .iter()
+            .map(|(text, _)| text.clone())
+            .chain(unit.aura_granted.iter().cloned())
+            .collect(),
+        loses: unit.lost_keywords.clone(),
         counters: unit
             .counters
             .iter()

@@ -115,4 +115,51 @@ fn a_seed_deck_game_explains_its_hits_prevention_and_discards() {
         !text.contains("die (attack)"),
         "attack dice are shown in their hits"
     );
+    // Krrsantan (B) removed damage counters from himself (his printed text).
+    assert!(
+        log.events()
+            .any(|e| matches!(e, Event::DamageRemoved { amount: 1, .. }))
+    );
+    assert!(text.contains("1 damage counters removed from Krrsantan (B)"));
+}
+
+#[test]
+fn a_log_written_before_the_explanations_still_replays() {
+    // The same game as logged before issue 22: no `why`, no damage-removed entries. It still
+    // replays, while a log whose explanation was edited does not.
+    let file = temp("explanations", "seed-1.jsonl");
+    let played = swtcg(&["demo", "--seed", "1", "--log", file.to_str().unwrap()]);
+    assert!(played.status.success(), "{}", common::stderr(&played));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut explained = 0;
+    let old: Vec<String> = text
+        .lines()
+        .filter(|line| !line.contains("\"event\":\"damage-removed\""))
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            if let Some(event) = value.get_mut("event").and_then(|e| e.as_object_mut())
+                && event.remove("why").is_some()
+            {
+                explained += 1;
+            }
+            value.to_string()
+        })
+        .collect();
+    assert!(explained > 10, "the game explains little: {explained}");
+    assert!(old.len() < text.lines().count(), "no damage was removed");
+    let old_file = temp("explanations", "seed-1-old.jsonl");
+    std::fs::write(&old_file, old.join("\n") + "\n").unwrap();
+    let replayed = swtcg(&["replay", old_file.to_str().unwrap()]);
+    assert!(replayed.status.success(), "{}", common::stdout(&replayed));
+    let edited = text.replacen("\"hit_on\":4", "\"hit_on\":3", 1);
+    assert_ne!(edited, text);
+    let edited_file = temp("explanations", "seed-1-edited.jsonl");
+    std::fs::write(&edited_file, edited).unwrap();
+    let refused = swtcg(&["replay", edited_file.to_str().unwrap()]);
+    assert_eq!(
+        refused.status.code(),
+        Some(1),
+        "{}",
+        common::stdout(&refused)
+    );
 }

@@ -128,6 +128,8 @@ function unitCard(unit, side) {
   if (unit.pilots.length) notes.push(`pilots: ${unit.pilots.join(", ")}`);
   if (unit.equipment.length) notes.push(`equipped with ${unit.equipment.join(", ")}`);
   notes.push(...unit.changes);
+  if (unit.given.length) notes.push(`given ${unit.given.join(", ")}`);
+  if (unit.loses.length) notes.push(`loses ${unit.loses.join(", ")}`);
   for (const [kind, n] of unit.counters) notes.push(`${n} ${kind} counters`);
   const stats = unit.stats
     ? el("div", { class: "stats" },

@@ -240,6 +240,12 @@ impl Game<'_> {
                 // Game 11.5: counters, not damage: no prevention, no damage hooks.
                 if let Some(u) = self.state.unit_mut(UnitId(unit)) {
                     u.damage = u.damage.saturating_add(amount);
+                    if amount > 0 {
+                        self.event(Event::DamageCountersPlaced {
+                            unit: UnitId(unit),
+                            amount,
+                        });
+                    }
                 }
             }
             Effect::RemoveDamage { unit, amount } => self.remove_damage(UnitId(unit), amount)?,
@@ -574,7 +580,14 @@ impl Game<'_> {
             _ => 0,
         };
         if let Some(u) = self.state.unit_mut(unit) {
-            u.damage -= removed.min(u.damage);
+            let removed = removed.min(u.damage);
+            u.damage -= removed;
+            if removed > 0 {
+                self.event(Event::DamageRemoved {
+                    unit,
+                    amount: removed,
+                });
+            }
         }
         Ok(())
     }
