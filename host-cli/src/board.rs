@@ -541,6 +541,90 @@ fn hits_text(state: &GameState, hits: u32, why: Option<&HitsWhy>, viewer: Viewer
     )
 }
 
+/// One effect an ability proposed, in words ("AT-RT [u7] gets -2 power", "1 more damage on
+/// AT-AP [u5]"); effects without words here are named as the log names them.
+fn effect_words(
+    state: &GameState,
+    effect: &swtcg_plugin_api::Effect,
+    controller: Side,
+    viewer: Viewer,
+) -> String {
+    use swtcg_plugin_api::Effect as E;
+    let unit = |id: &u32| unit_text(state, UnitId(*id), viewer);
+    let side = |side: &swtcg_plugin_api::Side| Side::from(*side);
+    match effect {
+        E::Stats(change) => {
+            let parts: Vec<String> = [
+                (change.speed, "speed"),
+                (change.power, "power"),
+                (change.health, "health"),
+            ]
+            .into_iter()
+            .filter(|(n, _)| *n != 0)
+            .map(|(n, stat)| format!("{n:+} {stat}"))
+            .collect();
+            format!("{} gets {}", unit(&change.unit), parts.join(", "))
+        }
+        E::Prevent { unit: u, amount } => format!("prevent {amount} damage to {}", unit(u)),
+        E::AddPending { unit: u, amount } => format!("{amount} more damage on {}", unit(u)),
+        E::DiceOfDamage { target, dice, .. } => {
+            format!("{dice} dice of damage at {}", unit(target))
+        }
+        E::Damage { target, amount, .. } => format!("{amount} damage to {}", unit(target)),
+        E::ChangeDefender { unit: u } => format!("the attack now targets {}", unit(u)),
+        E::ExtraAttackDice { dice } => format!("{dice} more attack dice"),
+        E::GainForce { amount } => format!("gain {amount} Force"),
+        E::Tap { unit: u } => format!("tap {}", unit(u)),
+        E::Untap { unit: u } => format!("untap {}", unit(u)),
+        E::Reroll { dice } => format!("re-roll {} attack dice", dice.len()),
+        E::DiceModifier { amount } => format!("{amount:+} to each attack die"),
+        E::Grant { unit: u, text, .. } => format!("{} gets \"{text}\"", unit(u)),
+        E::PlaceDamage { unit: u, amount } => {
+            format!("put {amount} damage counters on {}", unit(u))
+        }
+        E::RemoveDamage { unit: u, amount } => {
+            format!("may remove up to {amount} damage counters from {}", unit(u))
+        }
+        E::Draw { side: s, cards } => format!("the {} draws {cards}", side(s)),
+        E::GainBuildPoints { amount } => format!("gain {amount} build points"),
+        E::LoseForce { side: s, amount } => format!("the {} loses {amount} Force", side(s)),
+        E::PayOneOf { costs } => format!("pays one of: {}", costs.join(" or ")),
+        E::OfferSplit { hits } => format!("may move up to {hits} hits to another unit"),
+        E::Note {
+            unit: u,
+            key,
+            value,
+            ..
+        } => format!("remembers {key} = {value} on {}", unit(u)),
+        E::AttackAgain {
+            attacker, defender, ..
+        } => format!("{} attacks {} again", unit(attacker), unit(defender)),
+        // A delayed effect is worded as what it will do, for the ability's controller.
+        E::AtAttackEnd(delayed) => format!(
+            "when the attack ends: {}",
+            effect_words(
+                state,
+                &delayed.clone().effect(controller.into()),
+                controller,
+                viewer
+            )
+        ),
+        E::AtBuildStepStart(delayed) => format!(
+            "when the {controller}'s next build step starts: {}",
+            effect_words(
+                state,
+                &delayed.clone().effect(controller.into()),
+                controller,
+                viewer
+            )
+        ),
+        other => serde_json::to_value(other)
+            .ok()
+            .and_then(|v| v["effect"].as_str().map(str::to_string))
+            .unwrap_or_default(),
+    }
+}
+
 /// What was pending, what abilities added to it and what they prevented of it.
 fn damage_why(why: &DamageWhy) -> String {
     let sources = |list: &[(String, u32)], word: &str| -> String {
@@ -637,24 +721,24 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::Winner { side, turn } => format!("{side} wins on turn {turn}!"),
         Event::TurnLimit { turn } => format!("No winner after {turn} turns (turn limit)."),
         Event::PluginError { message } => format!("plugin error: {message}"),
-        // What an ability's plugin proposed, by effect name; the game log has every field.
+        // What an ability proposed, in words; the game log has every field, the plugin and
+        // the hook.
         Event::Proposed {
-            by,
-            hook,
+            unit: u,
             text,
             effects,
             ..
         } => {
-            let names: Vec<String> = effects
+            // The ability's controller: whose the delayed effects' gains and draws are.
+            let controller = state
+                .unit(*u)
+                .or_else(|| state.departed.get(u))
+                .map_or(Side::Dark, |unit| unit.controller);
+            let words: Vec<String> = effects
                 .iter()
-                .map(|effect| {
-                    serde_json::to_value(effect)
-                        .ok()
-                        .and_then(|v| v["effect"].as_str().map(str::to_string))
-                        .unwrap_or_default()
-                })
+                .map(|effect| effect_words(state, effect, controller, viewer))
                 .collect();
-            format!("  \"{text}\" ({by} at {hook}): {}", names.join(", "))
+            format!("  \"{text}\" of {}: {}", unit(u), words.join("; "))
         }
         Event::Activated { unit: u, text } => format!("{} uses {text}", unit(u)),
         Event::DefenderChanged { defender, .. } => {
@@ -825,6 +909,23 @@ mod tests {
         assert_eq!(
             entry_text(&state, &discarded, Viewer::Everything).unwrap(),
             "  AT-AP [u1] is discarded: its 5 damage reached its health of 5"
+        );
+    }
+
+    #[test]
+    fn what_an_ability_proposed_is_said_in_words() {
+        // Not "(critical-hit@1.0.0 at pop-p6): add-pending".
+        let state = two_units();
+        let proposed = event(Event::Proposed {
+            by: "critical-hit@1.0.0".into(),
+            hook: "pop-p6".into(),
+            unit: UnitId(0),
+            text: "Critical Hit 1".into(),
+            effects: vec![swtcg_plugin_api::Effect::AddPending { unit: 1, amount: 1 }],
+        });
+        assert_eq!(
+            entry_text(&state, &proposed, Viewer::Everything).unwrap(),
+            "  \"Critical Hit 1\" of Krrsantan (B) [u0]: 1 more damage on AT-AP [u1]"
         );
     }
 
