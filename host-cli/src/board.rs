@@ -169,6 +169,7 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -
     if !unit.lost_keywords.is_empty() {
         notes.push(format!("loses {}", unit.lost_keywords.join(", ")));
     }
+    notes.extend(switch_now(state, unit));
     if !unit.pilots.is_empty() {
         notes.push(format!("{} pilots", unit.pilots.len()));
     }
@@ -416,6 +417,21 @@ pub fn stat_changes(unit: &Unit) -> Vec<String> {
         ));
     }
     changes
+}
+
+/// The half of a Switch ability that applies now (keywords.md, Switch: the part of "Switch: A/B"
+/// at the position of the unit's arena on its type line), as "Switch in the Ground arena:
+/// Ferocity, Overkill". For the board only: the Switch plugin decides what the unit gets.
+pub fn switch_now(state: &GameState, unit: &Unit) -> Option<String> {
+    let arena = unit.in_arena()?;
+    let def = state.def(unit.top());
+    let position = def.arenas.iter().position(|&a| a == arena)?;
+    def.abilities.iter().find_map(|text| {
+        let parts = text.strip_prefix("Switch:")?;
+        let part = parts.split('/').nth(position)?.trim();
+        let part = if part.is_empty() { "None" } else { part };
+        Some(format!("Switch in the {arena} arena: {part}"))
+    })
 }
 
 /// The group an option is shown in, with its short label there: the counters to start building
@@ -910,6 +926,61 @@ mod tests {
             entry_text(&state, &discarded, Viewer::Everything).unwrap(),
             "  AT-AP [u1] is discarded: its 5 damage reached its health of 5"
         );
+    }
+
+    #[test]
+    fn the_board_shows_hands_with_text_discard_piles_stacks_and_the_switch_half() {
+        // "cards in hand show only name and cost", "stacks, discard piles and the active half
+        // of Switch can't be seen".
+        let mut state = two_units();
+        let krrsantan = CardDef {
+            abilities: vec!["Switch: Ferocity, Overkill/Stealth".into()],
+            arenas: vec![Arena::Ground, Arena::Character],
+            ..CardDef::unit(
+                "Krrsantan (B)",
+                swtcg_engine::model::CardSide::Dark,
+                vec![],
+                [9, 40, 6, 8],
+            )
+        };
+        let in_hand = state.new_card(Arc::new(krrsantan.clone()), Side::Dark);
+        state.player_mut(Side::Dark).hand.push(in_hand);
+        let under = state.new_card(Arc::new(krrsantan.clone()), Side::Dark);
+        let top = state.new_card(Arc::new(krrsantan), Side::Dark);
+        let id = state.add_unit(Unit::new(Side::Dark, top, Place::Arena(Arena::Character)));
+        state.units.get_mut(&id).unwrap().cards.push(under);
+        let gone = state.new_card(
+            Arc::new(CardDef::unit(
+                "Jawa",
+                swtcg_engine::model::CardSide::Light,
+                vec![Arena::Ground],
+                [1, 10, 1, 1],
+            )),
+            Side::Light,
+        );
+        state.player_mut(Side::Light).discard.push(gone);
+        let board = render(&state, Viewer::Side(Side::Dark), false, &[]);
+        assert!(
+            board.contains(
+                "Krrsantan (B) (Unit, Ground/Character; cost 9, speed 40, power 6, health 8) — \
+                 Switch: Ferocity, Overkill/Stealth"
+            ),
+            "{board}"
+        );
+        assert!(
+            board.contains("Light Side discard pile (1): Jawa"),
+            "{board}"
+        );
+        assert!(
+            board.contains("stack of 2: Krrsantan (B) under it"),
+            "{board}"
+        );
+        assert!(
+            board.contains("Switch in the Character arena: Stealth"),
+            "{board}"
+        );
+        // The other side's hand stays hidden.
+        assert!(!render(&state, Viewer::Side(Side::Light), false, &[]).contains("Dark Side hand"));
     }
 
     #[test]

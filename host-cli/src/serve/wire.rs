@@ -198,6 +198,9 @@ pub struct UnitView {
     /// Abilities given to it now (by a grant or an aura) and keywords it has lost.
     pub given: Vec<String>,
     pub loses: Vec<String>,
+    /// The half of its Switch ability that applies in its arena now, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub switch: Option<String>,
     /// Its stat changes in words, each with its source and how long it lasts ("-2 power from
     /// \"Stun 2\" until the end of the turn").
     pub changes: Vec<String>,
@@ -328,6 +331,7 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -
             changes: Vec::new(),
             given: Vec::new(),
             loses: Vec::new(),
+            switch: None,
             counters: Vec::new(),
             inert: Vec::new(),
         };
@@ -360,6 +364,7 @@ fn unit_view(state: &GameState, unit: &Unit, viewer: Viewer, inert: &[String]) -
             .chain(unit.aura_granted.iter().cloned())
             .collect(),
         loses: unit.lost_keywords.clone(),
+        switch: crate::board::switch_now(state, unit),
         counters: unit
             .counters
             .iter()

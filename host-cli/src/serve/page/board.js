@@ -130,6 +130,7 @@ function unitCard(unit, side) {
   notes.push(...unit.changes);
   if (unit.given.length) notes.push(`given ${unit.given.join(", ")}`);
   if (unit.loses.length) notes.push(`loses ${unit.loses.join(", ")}`);
+  if (unit.switch) notes.push(unit.switch);
   for (const [kind, n] of unit.counters) notes.push(`${n} ${kind} counters`);
   const stats = unit.stats
     ? el("div", { class: "stats" },
