@@ -148,6 +148,8 @@ enum Command {
     /// Ctrl-C; the board's wire format is in docs/web-board.md.
     ///
     /// Example: swtcg serve --side light --log game.jsonl   (then open the printed address)
+    ///
+    /// Example: swtcg serve --replay game.jsonl   (the replay viewer)
     Serve(serve::ServeArgs),
 }
 

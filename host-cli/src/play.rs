@@ -20,24 +20,51 @@ use crate::board::{self, Viewer};
 use crate::setup::GameArgs;
 use crate::undo::{Answered, answers_before, undo_target};
 
+/// Who plays a game with a human in it, and which: the options `play` and `serve` share.
 #[derive(Args)]
-pub struct PlayArgs {
+pub(crate) struct SeatArgs {
     /// Two deck files (either order; the Dark Side deck plays the Dark Side); default: the
     /// built-in seed decks that `demo` plays (engine/data/decks/seed-*.txt).
     #[arg(value_name = "DECK")]
-    decks: Vec<PathBuf>,
-    /// The opponent: the built-in AI, or a second human at the same terminal (hot seat).
+    pub decks: Vec<PathBuf>,
+    /// The opponent: the built-in AI, or a second human (hot seat: at the same terminal for
+    /// `play`, in a second browser tab for `serve`).
     #[arg(long, value_enum, default_value_t = Vs::Ai)]
-    vs: Vs,
+    pub vs: Vs,
     /// The side you play against the AI.
     #[arg(long, value_enum, default_value_t = SideArg::Dark)]
-    side: SideArg,
+    pub side: SideArg,
     /// The AI opponent.
     #[arg(long, value_enum, default_value_t = AiArg::Greedy)]
-    ai: AiArg,
+    pub ai: AiArg,
     /// Seed of the game's dice and shuffles.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
+}
+
+impl SeatArgs {
+    /// Which sides humans play, Dark Side first.
+    pub fn humans(&self) -> [bool; 2] {
+        match (self.vs, self.side) {
+            (Vs::Human, _) => [true, true],
+            (Vs::Ai, SideArg::Dark) => [true, false],
+            (Vs::Ai, SideArg::Light) => [false, true],
+        }
+    }
+
+    /// The AI that plays the other sides (and answers "let the AI choose").
+    pub fn ai(&self) -> Ai {
+        match self.ai {
+            AiArg::Greedy => Ai::Greedy,
+            AiArg::Random => Ai::Random,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    seats: SeatArgs,
     /// Write the game log (JSON lines) to this file at the end, for `swtcg replay`.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
@@ -76,28 +103,18 @@ a = let the AI choose this once, q = quit.";
 
 pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let setup = args.game.resolve()?;
-    let decks = setup.load_decks(&args.decks)?;
+    let decks = setup.load_decks(&args.seats.decks)?;
     let mut host = setup.load_host()?;
     let unsupported = setup.check_support(&mut host, &decks, args.allow_unsupported)?;
     let inert = crate::support::inert_texts(&unsupported);
     let unsupported = crate::support::gap_lines(&unsupported);
-    let human_side = match args.side {
-        SideArg::Dark => Side::Dark,
-        SideArg::Light => Side::Light,
-    };
-    let humans = match args.vs {
-        Vs::Human => [true, true],
-        Vs::Ai => [human_side == Side::Dark, human_side == Side::Light],
-    };
-    let ai = match args.ai {
-        AiArg::Greedy => Ai::Greedy,
-        AiArg::Random => Ai::Random,
-    };
+    let humans = args.seats.humans();
+    let ai = args.seats.ai();
     let colour = crate::colour::stdout_enabled();
     let mut input = std::io::stdin().lock();
     println!(
         "swtcg play: {} (Dark Side) vs {} (Light Side), seed {}, ruleset {}. {HELP}",
-        decks[0].name, decks[1].name, args.seed, setup.ruleset.name
+        decks[0].name, decks[1].name, args.seats.seed, setup.ruleset.name
     );
     if !unsupported.is_empty() {
         println!("These printed texts do nothing in this game (--allow-unsupported):");
@@ -109,11 +126,18 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     // The answers to replay after an undo: every decision asked before the undone one.
     let mut replayed: Vec<usize> = Vec::new();
     loop {
-        let mut front = Front::new(humans, ai, args.seed, replayed.clone(), colour, &mut input);
+        let mut front = Front::new(
+            humans,
+            ai,
+            args.seats.seed,
+            replayed.clone(),
+            colour,
+            &mut input,
+        );
         front.inert = inert.clone();
         let mut game = Game::from_decks(
             cards.clone(),
-            args.seed,
+            args.seats.seed,
             setup.ruleset.clone(),
             &mut host,
             &mut front,

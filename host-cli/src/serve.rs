@@ -18,29 +18,15 @@ use clap::Args;
 use swtcg_engine::sim::Ai;
 use swtcg_engine::{Game, LogEntry, Outcome, Side};
 
-use crate::play::{AiArg, SideArg, Vs};
+use crate::play::SeatArgs;
 use crate::setup::GameArgs;
 use table::{Table, WebSeats};
 use wire::{ServerMessage, WIRE_VERSION};
 
 #[derive(Args)]
 pub struct ServeArgs {
-    /// Two deck files (either order; the Dark Side deck plays the Dark Side); default: the
-    /// built-in seed decks that `demo` plays (engine/data/decks/seed-*.txt).
-    #[arg(value_name = "DECK")]
-    decks: Vec<PathBuf>,
-    /// The opponent: the built-in AI, or a second human in another browser tab (hot seat).
-    #[arg(long, value_enum, default_value_t = Vs::Ai)]
-    vs: Vs,
-    /// The side you play against the AI.
-    #[arg(long, value_enum, default_value_t = SideArg::Dark)]
-    side: SideArg,
-    /// The AI opponent.
-    #[arg(long, value_enum, default_value_t = AiArg::Greedy)]
-    ai: AiArg,
-    /// Seed of the game's dice and shuffles.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    seats: SeatArgs,
     /// The address to listen on. The board holds no login: keep it on the loopback address
     /// unless every machine that can reach it may watch the game.
     #[arg(long, default_value = "127.0.0.1")]
@@ -75,22 +61,15 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         return run_replay(path, &args);
     }
     let setup = args.game.resolve()?;
-    let decks = setup.load_decks(&args.decks)?;
-    let humans = match (args.vs, args.side) {
-        (Vs::Human, _) => [true, true],
-        (Vs::Ai, SideArg::Dark) => [true, false],
-        (Vs::Ai, SideArg::Light) => [false, true],
-    };
-    let ai = match args.ai {
-        AiArg::Greedy => Ai::Greedy,
-        AiArg::Random => Ai::Random,
-    };
+    let decks = setup.load_decks(&args.seats.decks)?;
+    let humans = args.seats.humans();
+    let ai = args.seats.ai();
     let hello = Side::BOTH.map(|side| ServerMessage::Hello {
         version: WIRE_VERSION,
         side,
         decks: [decks[0].name.clone(), decks[1].name.clone()],
         players: humans.map(|human| if human { "human" } else { "ai" }),
-        seed: args.seed,
+        seed: args.seats.seed,
         ruleset: setup.ruleset.name.clone(),
     });
     let (table, answers) = Table::new(hello);
@@ -105,7 +84,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         decks,
         humans,
         ai,
-        seed: args.seed,
+        seed: args.seats.seed,
         allow_unsupported: args.allow_unsupported,
         names: args.names.clone(),
         log: args.log.clone(),

@@ -315,23 +315,18 @@ impl Decider for WebSeats {
         self.seen.see(state);
         let human = self.humans[side.index()];
         let log_len = self.log.len();
-        if self.answered.len() < self.replay.len() {
-            // Replaying after an undo: the same game up to the undone decision.
-            let index = self.replay[self.answered.len()];
-            if !human {
-                // Keep the AI's own generator where it was in the undone run.
-                let _ = self.ai[side.index()].decide(state, decision);
-            }
-            self.answered.push(Answered {
-                side,
-                index,
-                human,
-                log_len,
-            });
-            return Ok(index);
-        }
-        if !human {
-            let index = self.ai[side.index()].decide(state, decision)?;
+        let replaying = self.answered.len() < self.replay.len();
+        if replaying || !human {
+            let index = if replaying {
+                // Replaying after an undo: the same game up to the undone decision; the AI is
+                // asked anyway, to keep its own generator where it was in the undone run.
+                if !human {
+                    let _ = self.ai[side.index()].decide(state, decision);
+                }
+                self.replay[self.answered.len()]
+            } else {
+                self.ai[side.index()].decide(state, decision)?
+            };
             self.answered.push(Answered {
                 side,
                 index,
