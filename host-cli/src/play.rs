@@ -18,7 +18,7 @@ use swtcg_engine::{Game, GameState, LogEntry, Outcome, Player, Side};
 
 use crate::board::{self, Viewer};
 use crate::setup::GameArgs;
-use crate::undo::{Answered, answers_before, undo_target};
+use crate::undo::{Answered, answer_unasked, answers_before, undo_target};
 
 /// Who plays a game with a human in it, and which: the options `play` and `serve` share.
 #[derive(Args)]
@@ -301,8 +301,28 @@ impl<'i> Front<'i> {
         }
     }
 
-    fn replaying(&self) -> bool {
-        self.answered.len() < self.replay.len()
+    /// Hot seat: before `side` decides after the other human, the screen is cleared (hiding
+    /// the other side's hand) and the terminal handed over.
+    fn hand_over(&mut self, side: Side) -> Result<(), DecideError> {
+        if self.at_terminal == Some(side) {
+            return Ok(());
+        }
+        if self.at_terminal.is_some() && self.humans == [true, true] {
+            if std::io::stdout().is_terminal() {
+                print!("\x1b[2J\x1b[H");
+            }
+            println!("── Hand the terminal to the {side} and press Enter ──");
+            let _ = std::io::stdout().flush();
+            if self.read_line().is_none() {
+                self.request = Some(Request::Quit {
+                    side,
+                    reason: "its input ended",
+                });
+                return Err(DecideError("the input ended".into()));
+            }
+        }
+        self.at_terminal = Some(side);
+        Ok(())
     }
 
     /// Prints the log entries the viewer has not seen, as the viewer may see them (all of them
@@ -375,51 +395,21 @@ impl Decider for Front<'_> {
         let side = decision.player;
         let log_len = self.log.len();
         self.seen.see(state);
-        if self.replaying() {
-            let index = self.replay[self.answered.len()];
-            if !self.humans[side.index()] {
-                // Keep the AI's own generator where it was in the undone run.
-                let _ = self.ai[side.index()].decide(state, decision);
-            }
-            self.answered.push(Answered {
-                side,
-                index,
-                human: self.humans[side.index()],
-                log_len,
-            });
-            return Ok(index);
-        }
-        if !self.humans[side.index()] {
-            let index = self.ai[side.index()].decide(state, decision)?;
-            self.answered.push(Answered {
-                side,
-                index,
-                human: false,
-                log_len,
-            });
-            return Ok(index);
+        if let Some(answer) = answer_unasked(
+            &mut self.answered,
+            &self.replay,
+            self.humans[side.index()],
+            self.ai[side.index()].as_mut(),
+            state,
+            decision,
+            log_len,
+        ) {
+            return answer;
         }
         self.last_state = Some(state.clone());
         let viewer = Viewer::Side(side);
         self.last_viewer = Some(viewer);
-        if self.at_terminal != Some(side) {
-            if self.at_terminal.is_some() && self.humans == [true, true] {
-                // Hot seat: hide the other side's hand before handing the terminal over.
-                if std::io::stdout().is_terminal() {
-                    print!("\x1b[2J\x1b[H");
-                }
-                println!("── Hand the terminal to the {side} and press Enter ──");
-                let _ = std::io::stdout().flush();
-                if self.read_line().is_none() {
-                    self.request = Some(Request::Quit {
-                        side,
-                        reason: "its input ended",
-                    });
-                    return Err(DecideError("the input ended".into()));
-                }
-            }
-            self.at_terminal = Some(side);
-        }
+        self.hand_over(side)?;
         // What happened since this side last looked, then the board as it is now.
         let log = std::mem::take(&mut self.log);
         self.show_entries(&log, viewer, false);

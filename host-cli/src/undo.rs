@@ -7,7 +7,8 @@
 //! completed) and no other human decided anything, so that it never lets a player see and
 //! then choose again.
 
-use swtcg_engine::{Event, LogEntry, Side};
+use swtcg_engine::decision::{DecideError, Decision};
+use swtcg_engine::{Event, GameState, LogEntry, Player, Side};
 
 /// One decision answered in a run: who answered, the answer, whether a human gave it, and
 /// how long the log was when it was asked.
@@ -43,6 +44,41 @@ pub fn undo_target(answered: &[Answered], log: &[LogEntry], side: Side) -> Resul
         return Err("the other player has decided since".into());
     }
     Ok(k)
+}
+
+/// The answer to a decision no human is asked now, recorded in `answered`: while the game is
+/// replayed after an undo (`replay` holds more answers than were given), the one the undone
+/// run gave (the AI is asked anyway for its sides, to keep its own generator where it was);
+/// for a side the AI plays, the AI's. `None` when a human must answer.
+pub fn answer_unasked(
+    answered: &mut Vec<Answered>,
+    replay: &[usize],
+    human: bool,
+    ai: &mut dyn Player,
+    state: &GameState,
+    decision: &Decision,
+    log_len: usize,
+) -> Option<Result<usize, DecideError>> {
+    let index = match replay.get(answered.len()) {
+        Some(&index) => {
+            if !human {
+                let _ = ai.decide(state, decision);
+            }
+            index
+        }
+        None if !human => match ai.decide(state, decision) {
+            Ok(index) => index,
+            Err(err) => return Some(Err(err)),
+        },
+        None => return None,
+    };
+    answered.push(Answered {
+        side: decision.player,
+        index,
+        human,
+        log_len,
+    });
+    Some(Ok(index))
 }
 
 /// The answers to replay the game with to undo decision `k`: every one asked before it.

@@ -12,7 +12,7 @@ use tokio::sync::watch;
 
 use super::wire::{BoardView, DecisionView, LogLine, ServerMessage};
 use crate::board::{self, Viewer};
-use crate::undo::{Answered, answers_before, undo_target};
+use crate::undo::{Answered, answer_unasked, answers_before, undo_target};
 
 /// What one side's page is sent: kept up to date by the game thread.
 #[derive(Default)]
@@ -315,25 +315,16 @@ impl Decider for WebSeats {
         self.seen.see(state);
         let human = self.humans[side.index()];
         let log_len = self.log.len();
-        let replaying = self.answered.len() < self.replay.len();
-        if replaying || !human {
-            let index = if replaying {
-                // Replaying after an undo: the same game up to the undone decision; the AI is
-                // asked anyway, to keep its own generator where it was in the undone run.
-                if !human {
-                    let _ = self.ai[side.index()].decide(state, decision);
-                }
-                self.replay[self.answered.len()]
-            } else {
-                self.ai[side.index()].decide(state, decision)?
-            };
-            self.answered.push(Answered {
-                side,
-                index,
-                human,
-                log_len,
-            });
-            return Ok(index);
+        if let Some(answer) = answer_unasked(
+            &mut self.answered,
+            &self.replay,
+            human,
+            self.ai[side.index()].as_mut(),
+            state,
+            decision,
+            log_len,
+        ) {
+            return answer;
         }
         self.publish(state, Some((decision, id)));
         loop {
