@@ -543,6 +543,16 @@ fn hits_text(state: &GameState, hits: u32, why: Option<&HitsWhy>, viewer: Viewer
     } else {
         format!(" ({})", modifiers.join(", "))
     };
+    let against: Vec<String> = why
+        .power_against
+        .iter()
+        .map(|(text, n)| format!("{n:+} dice from \"{text}\""))
+        .collect();
+    let against = if against.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", against.join(", "))
+    };
     let base = state.ruleset.hit_threshold;
     let raised = if why.raised_by.is_empty() || why.hit_on <= base {
         String::new()
@@ -551,7 +561,7 @@ fn hits_text(state: &GameState, hits: u32, why: Option<&HitsWhy>, viewer: Viewer
         format!(", not {base}, because of {}", texts.join(" and "))
     };
     format!(
-        "  {counted} against {}: {dice}{modifiers}; a die hits on {} or more{raised}",
+        "  {counted} against {}: {dice}{against}{modifiers}; a die hits on {} or more{raised}",
         unit_text(state, why.defender, viewer),
         why.hit_on
     )
@@ -842,6 +852,7 @@ mod tests {
                 hit_on: 5,
                 raised_by: vec!["Armor".into()],
                 modifiers: Vec::new(),
+                power_against: Vec::new(),
             }),
         });
         assert_eq!(
@@ -859,12 +870,13 @@ mod tests {
                 hit_on: 4,
                 raised_by: Vec::new(),
                 modifiers: vec![("Accuracy 1".into(), 1)],
+                power_against: vec![("Shields 1".into(), -1)],
             }),
         });
         assert_eq!(
             entry_text(&state, &modified, Viewer::Everything).unwrap(),
-            "  2 hits against AT-AP [u1]: dice 3+1, 5+1 (+1 from \"Accuracy 1\"); a die hits \
-             on 4 or more"
+            "  2 hits against AT-AP [u1]: dice 3+1, 5+1 (-1 dice from \"Shields 1\") (+1 from \
+             \"Accuracy 1\"); a die hits on 4 or more"
         );
         // The attack dice are not repeated one line each: the hits show them.
         let die = LogEntry::Die {

@@ -340,6 +340,10 @@ pub struct HitsWhy {
     /// The abilities that changed every attack die, each with its change (Accuracy: +1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<(String, i32)>,
+    /// The defender's abilities that changed the attacker's power against it, so the number
+    /// of dice, each with its change (Shields: -1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub power_against: Vec<(String, i32)>,
 }
 
 /// Damage placed after its prevention POP (game 10.8 to 10.10).

@@ -163,3 +163,19 @@ fn a_log_written_before_the_explanations_still_replays() {
         common::stdout(&refused)
     );
 }
+
+#[test]
+fn shields_explain_an_attack_with_fewer_dice() {
+    // Shields 1 (X-Wing Red Two in the seed decks): the attacker rolls one die fewer against
+    // it (game 10.3), and the hits say so.
+    let file = temp("explanations", "seed-3.jsonl");
+    let played = swtcg(&["demo", "--seed", "3", "--log", file.to_str().unwrap()]);
+    assert!(played.status.success(), "{}", common::stderr(&played));
+    let log =
+        GameLog::from_jsonl("seed-3.jsonl", &std::fs::read_to_string(&file).unwrap()).unwrap();
+    let shielded = log.events().any(|e| {
+        matches!(e, Event::Hits { why: Some(why), .. }
+            if why.power_against == [("Shields 1".to_string(), -1)])
+    });
+    assert!(shielded, "no attack into Shields explained");
+}

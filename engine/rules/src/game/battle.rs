@@ -264,8 +264,9 @@ impl Game<'_> {
         let power = self.attack_power(attacker, defender)?;
         // Power is summed wide and capped: a plugin's extreme answer can't overflow or roll
         // millions of dice.
-        let power = (power as i64 + self.power_against(attacker, defender)? as i64)
-            .clamp(0, MAX_ATTACK_DICE) as i32;
+        let against = self.power_against(attacker, defender)?;
+        let change = against.iter().map(|(_, n)| *n as i64).sum::<i64>();
+        let power = (power as i64 + change).clamp(0, MAX_ATTACK_DICE) as i32;
         let modifiers = self.attack_die_modifiers(attacker, defender)?;
         let modifier = modifiers
             .iter()
@@ -315,6 +316,7 @@ impl Game<'_> {
                 hit_on: threshold,
                 raised_by,
                 modifiers,
+                power_against: against,
             }),
         });
         let event = HookEvent {

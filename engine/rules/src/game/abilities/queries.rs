@@ -119,19 +119,26 @@ impl Game<'_> {
     }
 
     /// Power changes of the defender's abilities against this attacker (Shields).
-    pub(crate) fn power_against(&mut self, attacker: UnitId, defender: UnitId) -> Flow<i32> {
-        let mut total: i32 = 0;
+    /// Each with the printed text of the ability that makes it (the log's explanation of the
+    /// number of attack dice).
+    pub(crate) fn power_against(
+        &mut self,
+        attacker: UnitId,
+        defender: UnitId,
+    ) -> Flow<Vec<(String, i32)>> {
+        let mut changes = Vec::new();
         for a in self.answering(defender, Query::PowerAgainst)? {
             if let QueryAnswer::Number(n) = self.ask(
                 &a,
                 QueryCall::PowerAgainst {
                     attacker: attacker.0,
                 },
-            )? {
-                total = total.saturating_add(n);
+            )? && n != 0
+            {
+                changes.push((a.ability.text.clone(), n));
             }
         }
-        Ok(total)
+        Ok(changes)
     }
 
     /// Whether damage from `source` to `target` may be prevented (game 14.2): the abilities of
