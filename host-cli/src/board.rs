@@ -409,11 +409,21 @@ pub fn stat_changes(unit: &Unit) -> Vec<String> {
             format!("{}{from} {until}", amounts(m.speed, m.power, m.health))
         })
         .collect();
-    let [speed, power, health] = unit.static_bonus;
-    if (speed, power, health) != (0, 0, 0) {
+    // The changes abilities make as long as they hold, each with its ability; a state saved
+    // before their sources were kept has only the sum.
+    if unit.static_from.is_empty() {
+        let [speed, power, health] = unit.static_bonus;
+        if (speed, power, health) != (0, 0, 0) {
+            changes.push(format!(
+                "{} from abilities in play",
+                amounts(speed, power, health)
+            ));
+        }
+    }
+    for (text, [speed, power, health]) in &unit.static_from {
         changes.push(format!(
-            "{} from abilities in play",
-            amounts(speed, power, health)
+            "{} from \"{text}\"",
+            amounts(*speed, *power, *health)
         ));
     }
     changes
@@ -1025,11 +1035,12 @@ mod tests {
             source: Some("Stun 2".into()),
         });
         unit.static_bonus = [10, 0, 1];
+        unit.static_from = vec![("Switch: +10 speed/+1 health".into(), [10, 0, 1])];
         assert_eq!(
             stat_changes(unit),
             [
                 "-2 power from \"Stun 2\" until the end of the turn",
-                "+10 speed, +1 health from abilities in play"
+                "+10 speed, +1 health from \"Switch: +10 speed/+1 health\""
             ]
         );
         let line = unit_line(&state, UnitId(1), Viewer::Everything, &[]);

@@ -97,6 +97,10 @@ pub struct Unit {
     /// at every state check (Intimidation, Inspiration...).
     #[serde(default)]
     pub static_bonus: [i32; 3],
+    /// What makes up `static_bonus`: the printed text of each ability that changes the unit's
+    /// stats now, with its change, for the board to explain them; refreshed with it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub static_from: Vec<(String, [i32; 3])>,
     /// Printed abilities effects gave the unit, each until its duration ends.
     #[serde(default)]
     pub granted: Vec<(String, Duration)>,
@@ -140,6 +144,7 @@ impl Unit {
             counters: Default::default(),
             modifiers: Vec::new(),
             static_bonus: [0; 3],
+            static_from: Vec::new(),
             granted: Vec::new(),
             aura_granted: Vec::new(),
             beneath: Vec::new(),

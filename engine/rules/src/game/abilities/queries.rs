@@ -234,16 +234,23 @@ impl Game<'_> {
         // A Location has no stats to change (game 16.1): no ability is asked about it.
         let locations: Vec<bool> = self.state.units.values().map(|u| u.is_location()).collect();
         let mut sums = vec![Stats::default(); ids.len()];
+        // Each unit's changes with the text of the ability making each (moved out of the
+        // answering instance: no copy), for the board's explanation.
+        let mut from: Vec<Vec<(String, [i32; 3])>> = vec![Vec::new(); ids.len()];
         let add = |sum: &mut Stats, s: Stats| {
             sum.speed = sum.speed.saturating_add(s.speed);
             sum.power = sum.power.saturating_add(s.power);
             sum.health = sum.health.saturating_add(s.health);
         };
+        let nonzero = |s: &Stats| (s.speed, s.power, s.health) != (0, 0, 0);
         for (i, &id) in ids.iter().enumerate() {
             if own {
                 for a in self.answering(id, Query::StatModifier)? {
-                    if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)? {
+                    if let QueryAnswer::Stats(s) = self.ask(&a, QueryCall::StatModifier)?
+                        && nonzero(&s)
+                    {
                         add(&mut sums[i], s);
+                        from[i].push((a.ability.text, [s.speed, s.power, s.health]));
                     }
                 }
             }
@@ -256,20 +263,27 @@ impl Game<'_> {
                             continue;
                         }
                         let call = QueryCall::StatModifierFor { unit: other.0 };
-                        if let QueryAnswer::Stats(s) = self.ask(&a, call)? {
+                        if let QueryAnswer::Stats(s) = self.ask(&a, call)?
+                            && nonzero(&s)
+                        {
                             add(&mut sums[j], s);
+                            from[j].push((a.ability.text.clone(), [s.speed, s.power, s.health]));
                         }
                     }
                 }
             }
         }
-        for (id, sum) in ids.into_iter().zip(sums) {
+        for ((id, sum), from) in ids.into_iter().zip(sums).zip(from) {
             let bonus = [sum.speed, sum.power, sum.health];
             // Written only when it changed, as the lost keywords are.
-            if self.state.unit(id).is_some_and(|u| u.static_bonus != bonus)
+            if self
+                .state
+                .unit(id)
+                .is_some_and(|u| u.static_bonus != bonus || u.static_from != from)
                 && let Some(unit) = self.state.unit_mut(id)
             {
                 unit.static_bonus = bonus;
+                unit.static_from = from;
             }
         }
         Ok(())
