@@ -40,6 +40,17 @@ pub(crate) struct SeatArgs {
     /// Seed of the game's dice and shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the game log (JSON lines) to this file when the game ends, for `swtcg replay`.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    #[command(flatten)]
+    pub names: crate::setup::NameArgs,
+    /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
+    /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
+    /// and the board and the game log list them. Without it such decks are refused with the
+    /// list.
+    #[arg(long)]
+    pub allow_unsupported: bool,
 }
 
 impl SeatArgs {
@@ -65,18 +76,8 @@ impl SeatArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     seats: SeatArgs,
-    /// Write the game log (JSON lines) to this file at the end, for `swtcg replay`.
-    #[arg(long, value_name = "FILE")]
-    log: Option<PathBuf>,
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    names: crate::setup::NameArgs,
-    /// Play even when a deck holds cards the engine cannot carry out fully (a card type not
-    /// played yet, or a printed ability no loaded plugin claims): those texts then do nothing,
-    /// and the game log lists them. Without it such decks are refused with the list.
-    #[arg(long)]
-    allow_unsupported: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -105,7 +106,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
     let setup = args.game.resolve()?;
     let decks = setup.load_decks(&args.seats.decks)?;
     let mut host = setup.load_host()?;
-    let unsupported = setup.check_support(&mut host, &decks, args.allow_unsupported)?;
+    let unsupported = setup.check_support(&mut host, &decks, args.seats.allow_unsupported)?;
     let inert = crate::support::inert_texts(&unsupported);
     let unsupported = crate::support::gap_lines(&unsupported);
     let humans = args.seats.humans();
@@ -143,7 +144,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
             &mut front,
         );
         setup.fill_header(&mut game.log.header, unsupported.clone());
-        args.names
+        args.seats
+            .names
             .fill(&mut game.log.header, [&decks[0].name, &decks[1].name]);
         let result = game.play();
         let log = game.log.clone();
@@ -163,7 +165,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
                     side,
                     reason: reason.to_string(),
                 });
-                write_log(&args.log, &log)?;
+                write_log(&args.seats.log, &log)?;
                 return Ok(ExitCode::from(1));
             }
             None => {}
@@ -171,7 +173,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         // What happened after the last decision: the end of the game.
         let viewer = front.last_viewer.unwrap_or(Viewer::Everything);
         front.show_entries(&log.entries, viewer, true);
-        write_log(&args.log, &log)?;
+        write_log(&args.seats.log, &log)?;
         return match result {
             Ok(Outcome::Winner(side)) if log.header.names_players() => {
                 println!(

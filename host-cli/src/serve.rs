@@ -34,9 +34,6 @@ pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one.
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Write the game log (JSON lines) to this file when the game ends, for `swtcg replay`.
-    #[arg(long, value_name = "FILE")]
-    log: Option<PathBuf>,
     /// Open this game log (JSON lines, from `--log` of `play`, `demo` or `serve`) in the
     /// replay viewer instead of playing: the board at each decision, stepped or scrubbed
     /// through, with both hands shown. The log is verified first, as `swtcg replay` does.
@@ -48,12 +45,6 @@ pub struct ServeArgs {
     exit_when_over: bool,
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    names: crate::setup::NameArgs,
-    /// Play even when a deck holds cards the engine cannot carry out fully: those texts then do
-    /// nothing, and the board marks them. Without it such decks are refused with the list.
-    #[arg(long)]
-    allow_unsupported: bool,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -85,9 +76,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         humans,
         ai,
         seed: args.seats.seed,
-        allow_unsupported: args.allow_unsupported,
-        names: args.names.clone(),
-        log: args.log.clone(),
+        allow_unsupported: args.seats.allow_unsupported,
+        names: args.seats.names.clone(),
+        log: args.seats.log.clone(),
         table: table.clone(),
         answers,
     };

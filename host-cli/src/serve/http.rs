@@ -37,7 +37,8 @@ impl Served {
     }
 }
 
-pub fn router(served: Served) -> Router {
+/// The page: its HTML, script and style, the same for a game and a replay.
+fn page<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(|| asset("text/html; charset=utf-8", INDEX_HTML)))
         .route(
@@ -48,33 +49,26 @@ pub fn router(served: Served) -> Router {
             "/board.css",
             get(|| asset("text/css; charset=utf-8", BOARD_CSS)),
         )
-        .route("/ws", get(socket))
-        .with_state(served)
+}
+
+/// A game's routes: the page and each side's socket.
+pub fn router(served: Served) -> Router {
+    page().route("/ws", get(socket)).with_state(served)
 }
 
 /// The replay viewer's routes: the page, and the replay's frames as one JSON document
 /// (`serve/replay.rs`).
 pub fn replay_router(replay: Arc<str>) -> Router {
-    Router::new()
-        .route("/", get(|| asset("text/html; charset=utf-8", INDEX_HTML)))
-        .route(
-            "/board.js",
-            get(|| asset("text/javascript; charset=utf-8", BOARD_JS)),
-        )
-        .route(
-            "/board.css",
-            get(|| asset("text/css; charset=utf-8", BOARD_CSS)),
-        )
-        .route(
-            "/replay",
-            get(move || async move {
-                (
-                    [(header::CONTENT_TYPE, "application/json")],
-                    replay.to_string(),
-                )
-                    .into_response()
-            }),
-        )
+    page().route(
+        "/replay",
+        get(move || async move {
+            (
+                [(header::CONTENT_TYPE, "application/json")],
+                replay.to_string(),
+            )
+                .into_response()
+        }),
+    )
 }
 
 async fn asset(content_type: &'static str, body: &'static str) -> Response {
