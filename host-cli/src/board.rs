@@ -326,6 +326,25 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String])
     out
 }
 
+/// A printed number as printed: the value, `X` or `*`.
+pub fn printed(value: Option<swtcg_engine::model::Printed>) -> Option<String> {
+    value.map(|v| match v {
+        swtcg_engine::model::Printed::Value(n) => n.to_string(),
+        swtcg_engine::model::Printed::X => "X".into(),
+        swtcg_engine::model::Printed::Star => "*".into(),
+    })
+}
+
+/// Stat changes in words, leaving out the stats that don't change: "+10 speed, -2 power".
+fn stat_words(speed: i32, power: i32, health: i32) -> String {
+    let parts: Vec<String> = [(speed, "speed"), (power, "power"), (health, "health")]
+        .into_iter()
+        .filter(|(n, _)| *n != 0)
+        .map(|(n, stat)| format!("{n:+} {stat}"))
+        .collect();
+    parts.join(", ")
+}
+
 /// A card as printed, on one line: "TIE Fighter (Unit, Space; cost 2, speed 50, power 1,
 /// health 1) — Pay 1 Force -> Intercept".
 fn card_words(def: &swtcg_engine::CardDef) -> String {
@@ -334,13 +353,6 @@ fn card_words(def: &swtcg_engine::CardDef) -> String {
         let arenas: Vec<String> = def.arenas.iter().map(|a| a.to_string()).collect();
         line.push(arenas.join("/"));
     }
-    let printed = |value: Option<swtcg_engine::model::Printed>| {
-        value.map(|v| match v {
-            swtcg_engine::model::Printed::Value(n) => n.to_string(),
-            swtcg_engine::model::Printed::X => "X".into(),
-            swtcg_engine::model::Printed::Star => "*".into(),
-        })
-    };
     let stats: Vec<String> = [
         ("cost", def.cost),
         ("speed", def.speed),
@@ -381,14 +393,7 @@ fn side_colour(side: Side, text: &str, on: bool) -> String {
 /// ("-2 power from \"Stun 2\" until the end of the turn"), then the changes abilities in
 /// play make as long as they hold.
 pub fn stat_changes(unit: &Unit) -> Vec<String> {
-    let amounts = |speed: i32, power: i32, health: i32| -> String {
-        let parts: Vec<String> = [(speed, "speed"), (power, "power"), (health, "health")]
-            .into_iter()
-            .filter(|(n, _)| *n != 0)
-            .map(|(n, stat)| format!("{n:+} {stat}"))
-            .collect();
-        parts.join(", ")
-    };
+    let amounts = stat_words;
     let mut changes: Vec<String> = unit
         .modifiers
         .iter()
@@ -590,16 +595,11 @@ fn effect_words(
     let side = |side: &swtcg_plugin_api::Side| Side::from(*side);
     match effect {
         E::Stats(change) => {
-            let parts: Vec<String> = [
-                (change.speed, "speed"),
-                (change.power, "power"),
-                (change.health, "health"),
-            ]
-            .into_iter()
-            .filter(|(n, _)| *n != 0)
-            .map(|(n, stat)| format!("{n:+} {stat}"))
-            .collect();
-            format!("{} gets {}", unit(&change.unit), parts.join(", "))
+            format!(
+                "{} gets {}",
+                unit(&change.unit),
+                stat_words(change.speed, change.power, change.health)
+            )
         }
         E::Prevent { unit: u, amount } => format!("prevent {amount} damage to {}", unit(u)),
         E::AddPending { unit: u, amount } => format!("{amount} more damage on {}", unit(u)),

@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 use swtcg_engine::decision::{Decision, DecisionKind, describe_decision, describe_option};
-use swtcg_engine::model::{CardId, Place, Printed, Unit};
+use swtcg_engine::model::{CardId, Place, Unit};
 use swtcg_engine::{Arena, Choice, GameState, Side};
 
-use crate::board::{Viewer, option_group};
+use crate::board::{Viewer, option_group, printed};
 
 /// The version of this format; a front end refuses messages of another major version.
 pub const WIRE_VERSION: u32 = 1;
@@ -279,14 +279,6 @@ fn player_view(state: &GameState, side: Side, viewer: Viewer, inert: &[String]) 
         discard: p.discard.iter().map(|&c| card_view(state, c)).collect(),
         build_zone,
     }
-}
-
-fn printed(value: Option<Printed>) -> Option<String> {
-    value.map(|v| match v {
-        Printed::Value(n) => n.to_string(),
-        Printed::X => "X".into(),
-        Printed::Star => "*".into(),
-    })
 }
 
 fn card_view(state: &GameState, card: CardId) -> CardView {
