@@ -20,6 +20,7 @@ pub use swtcg_rules::digest::sha256_hex;
 use swtcg_rules::game::ResolvedTexts;
 use swtcg_rules::hooks::{AbilityHost, HookError, PluginId};
 use swtcg_rules::model::GameState;
+use swtcg_rules::reads::Reads;
 pub use wasm::{AbiPath, MAX_WASM_BYTES, WasmError, WasmPlugin, WasmRuntime};
 
 /// Why a plugin could not be added to a registry; names the plugin and its source.
@@ -75,6 +76,21 @@ impl Backend {
             Backend::Wasm(p) => p.query(ability, call, state),
             #[cfg(feature = "native")]
             Backend::Native(p) => p.query(ability, call, state),
+        }
+    }
+}
+
+impl Backend {
+    fn query_reading(
+        &mut self,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<(QueryAnswer, Option<Reads>), String> {
+        match self {
+            Backend::Wasm(p) => p.query_reading(ability, call, state),
+            #[cfg(feature = "native")]
+            Backend::Native(p) => p.query_reading(ability, call, state),
         }
     }
 }
@@ -394,6 +410,23 @@ impl AbilityHost for Registry {
             .map_err(|reason| HookError {
                 plugin: self.label(plugin),
                 hook: name.into(),
+                reason: plugin_text(reason),
+            })
+    }
+
+    fn query_reading(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<(QueryAnswer, Option<Reads>), HookError> {
+        self.plugins[plugin]
+            .backend
+            .query_reading(ability, call, state)
+            .map_err(|reason| HookError {
+                plugin: self.label(plugin),
+                hook: call.query().name().into(),
                 reason: plugin_text(reason),
             })
     }

@@ -12,7 +12,9 @@ use swtcg_plugin_api::native::{
 use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, HostView, QueryAnswer, QueryCall};
 
 use swtcg_rules::model::GameState;
+use swtcg_rules::reads::{Read, Reading, Reads};
 use swtcg_rules::view::StateView;
+use std::cell::RefCell;
 
 type CallFn = unsafe extern "C" fn(*const HostTable, *const u8, usize) -> Buffer;
 type FreeFn = unsafe extern "C" fn(Buffer);
@@ -86,10 +88,23 @@ impl NativePlugin {
     }
 
     fn request(&mut self, request: &Request, state: &GameState) -> Result<Response, String> {
+        self.request_noting(request, state, None)
+    }
+
+    /// `request`, noting every host question and its answer in `reads` if given.
+    fn request_noting(
+        &mut self,
+        request: &Request,
+        state: &GameState,
+        reads: Option<&RefCell<Vec<Read>>>,
+    ) -> Result<Response, String> {
         let bytes = serde_json::to_vec(request).map_err(|e| e.to_string())?;
-        let view = StateView(state);
+        let view = Reading {
+            view: StateView(state),
+            reads,
+        };
         let table = HostTable {
-            ctx: &view as *const StateView as *const c_void,
+            ctx: &view as *const Reading as *const c_void,
             ask: host_ask,
             free: host_free,
         };
@@ -132,6 +147,33 @@ impl NativePlugin {
         call: &QueryCall,
         state: &GameState,
     ) -> Result<QueryAnswer, String> {
+        self.query_noting(ability, call, state, None)
+    }
+
+    /// `query`, with what the plugin read to answer it (`swtcg_rules::reads`). The per-unit
+    /// form of `removed-keywords-all` that plugins older than 1.7 are asked (the host chooses
+    /// which units from the state) says nothing of what it read.
+    pub fn query_reading(
+        &mut self,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<(QueryAnswer, Option<Reads>), String> {
+        if matches!(call, QueryCall::RemovedKeywordsAll) && self.minor < 7 {
+            return self.query(ability, call, state).map(|answer| (answer, None));
+        }
+        let reads = RefCell::new(Vec::new());
+        let answer = self.query_noting(ability, call, state, Some(&reads))?;
+        Ok((answer, Some(Reads(reads.into_inner()))))
+    }
+
+    fn query_noting(
+        &mut self,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+        reads: Option<&RefCell<Vec<Read>>>,
+    ) -> Result<QueryAnswer, String> {
         if matches!(call, QueryCall::RemovedKeywordsAll) && self.minor < 7 {
             // A plugin built before API 1.7 has only the per-unit form; the wasm host asks
             // its older versions the same way (`lost_keywords_unit_by_unit`).
@@ -158,7 +200,7 @@ impl NativePlugin {
             ability: ability.clone(),
             call: call.clone(),
         };
-        match self.request(&request, state)? {
+        match self.request_noting(&request, state, reads)? {
             Response::Answer(Ok(QueryAnswer::Activations(mut offers))) if self.minor < 7 => {
                 // Before API 1.7 an offer's label said whether it replaces a played card's
                 // effects; the wasm host's conversion of those versions reads it the same way.
@@ -175,13 +217,13 @@ impl NativePlugin {
     }
 }
 
-/// Answers a plugin's host question from the `StateView` of the call in progress.
+/// Answers a plugin's host question from the `Reading` of the call in progress.
 unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize) -> Buffer {
-    // SAFETY: `ctx` is the `StateView` lent by `NativePlugin::request` for this call, and
+    // SAFETY: `ctx` is the `Reading` lent by `NativePlugin::request_noting` for this call, and
     // `request` points to `len` bytes owned by the plugin for the duration of this call.
     let (view, bytes) = unsafe {
         (
-            &*(ctx as *const StateView),
+            &*(ctx as *const Reading),
             std::slice::from_raw_parts(request, len),
         )
     };

@@ -90,6 +90,21 @@ pub trait AbilityHost {
         state: &GameState,
     ) -> Result<QueryAnswer, HookError>;
 
+    /// Asks a query as `query` does and also says what the plugin read of the game to answer
+    /// it: every host question with its answer (`crate::reads`). The game then keeps the answer
+    /// for as long as those questions would be answered the same. A host that can't tell
+    /// answers `None`, and its answers are kept only while the state is unchanged.
+    fn query_reading(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<(QueryAnswer, Option<crate::reads::Reads>), HookError> {
+        self.query(plugin, ability, call, state)
+            .map(|answer| (answer, None))
+    }
+
     /// `id@version sha256` of each loaded plugin, for game logs.
     fn fingerprints(&self) -> Vec<String> {
         Vec::new()
@@ -274,6 +289,27 @@ impl<W: Watcher> AbilityHost for Watched<'_, W> {
         };
         self.watcher.query_asked(&*self.inner, asked, &answer);
         answer
+    }
+    fn query_reading(
+        &mut self,
+        plugin: PluginId,
+        ability: &Ability,
+        call: &QueryCall,
+        state: &GameState,
+    ) -> Result<(QueryAnswer, Option<crate::reads::Reads>), HookError> {
+        let answer = self.inner.query_reading(plugin, ability, call, state);
+        let (shown, reads) = match answer {
+            Ok((answer, reads)) => (Ok(answer), reads),
+            Err(error) => (Err(error), None),
+        };
+        let asked = QueryAsked {
+            plugin,
+            ability,
+            call,
+            state,
+        };
+        self.watcher.query_asked(&*self.inner, asked, &shown);
+        shown.map(|answer| (answer, reads))
     }
     fn fingerprints(&self) -> Vec<String> {
         self.inner.fingerprints()

@@ -18,6 +18,7 @@ pub mod manifest;
 pub mod model;
 pub mod players;
 pub mod provenance;
+pub mod reads;
 pub mod replay;
 pub mod rng;
 pub mod ruleset;

@@ -12,7 +12,7 @@ pub struct StateView<'a>(pub &'a GameState);
 
 /// The zone plugins see a card in: a placed Location is in its arena (game 16.1), but never
 /// among the units `units` lists there.
-fn zone_of(place: Place) -> Zone {
+pub(crate) fn zone_of(place: Place) -> Zone {
     match place {
         Place::Arena(arena) | Place::Location(arena) => swtcg_plugin_api::Arena::from(arena).into(),
         Place::BuildZone => Zone::BuildZone,

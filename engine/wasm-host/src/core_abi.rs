@@ -1037,6 +1037,7 @@ fn host_units(mut cx: Caller<'_, HostCtx>, case: i32, zone: i32, ret: i32) -> Re
 
 fn host_attack(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
     cx.data_mut().charge()?;
+    cx.data().note_attack_read();
     let ret = ret as u32;
     let state = cx.data().view;
     // SAFETY: as in `HostCtx::view`: the state is lent for the whole call and outlives it, and
@@ -1079,6 +1080,7 @@ fn host_attack(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
 /// in the record (8 bytes each from offset 24), so nothing is allocated in the plugin.
 fn host_attack_inline(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
     cx.data_mut().charge()?;
+    cx.data().note_attack_read();
     let mut r = Record::<88>::new();
     // SAFETY: as in `HostCtx::view`: the state is lent for the whole call and outlives it.
     if let Some(a) = unsafe { cx.data().view.as_ref() }.and_then(|s| s.attack.as_ref()) {

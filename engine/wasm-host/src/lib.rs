@@ -15,6 +15,7 @@ use wasmtime::component::{Component, HasSelf, Linker};
 use wasmtime::{Config, Engine, Store};
 
 use swtcg_rules::model::GameState;
+use swtcg_rules::reads::{Read, Reading, Reads};
 use swtcg_rules::view::StateView;
 
 /// The largest plugin wasm file the host reads or compiles: 16 MiB. A bundled plugin is about
@@ -78,6 +79,10 @@ pub struct HostCtx {
     /// The memory and allocator of a core-path instance (`core_abi`), which its host functions
     /// lower their answers with; `None` for a component instance.
     guest: Option<core_abi::Guest>,
+    /// Whether the call in progress notes what it reads (`WasmPlugin::query_reading`), and
+    /// what it has read so far.
+    recording: bool,
+    reads: std::cell::RefCell<Vec<Read>>,
 }
 
 /// The most ability keys one instance is given; a plugin about to need more gets a fresh
@@ -222,10 +227,22 @@ impl HostCtx {
         Ok(())
     }
 
-    /// The game lent to the call in progress, read through `StateView`.
-    fn view(&self) -> Option<StateView<'_>> {
+    /// The game lent to the call in progress, read through `StateView`, each question noted
+    /// if the call notes what it reads.
+    fn view(&self) -> Option<Reading<'_>> {
         // SAFETY: see the field's comment; null outside calls.
-        unsafe { self.view.as_ref() }.map(StateView)
+        unsafe { self.view.as_ref() }.map(|state| Reading {
+            view: StateView(state),
+            reads: self.recording.then_some(&self.reads),
+        })
+    }
+
+    /// Notes that the call read the attack, which the core path's `attack` and `attack-inline`
+    /// read straight from the state.
+    fn note_attack_read(&self) {
+        if let Some(view) = self.view() {
+            view.attack_state();
+        }
     }
 }
 
@@ -623,6 +640,7 @@ impl WasmRuntime {
             call_fuel: Default::default(),
             live: None,
             called: false,
+            recording: false,
         };
         plugin.live = Some(plugin.fresh_instance()?);
         Ok(plugin)
@@ -753,6 +771,8 @@ pub struct WasmPlugin {
     live: Option<Live>,
     /// Whether the live instance has been called: its memory may hold what earlier calls left.
     called: bool,
+    /// Whether the next call notes what it reads (`query_reading`).
+    recording: bool,
     /// The plugin's main core module linked for the core path, if it can take it.
     core: Option<core_abi::CorePre>,
     /// The path calls take when both are possible.
@@ -1003,6 +1023,8 @@ impl WasmPlugin {
                 calls: 0,
                 keys: AbilityKeys::default(),
                 guest: None,
+                recording: false,
+                reads: Default::default(),
             },
         );
         store.limiter(|ctx| &mut ctx.limits);
@@ -1085,7 +1107,10 @@ impl WasmPlugin {
             return Err("no instance".into());
         };
         self.called = true;
-        live.store.data_mut().view = state;
+        let data = live.store.data_mut();
+        data.view = state;
+        data.recording = self.recording;
+        data.reads.get_mut().clear();
         live.store.set_epoch_deadline(EPOCH_DEADLINE);
         live.store.data_mut().calls = 0;
         let fuel = self.call_fuel.get(name).copied().unwrap_or(self.fuel);
@@ -1202,6 +1227,33 @@ impl WasmPlugin {
             return answer;
         }
         self.query_live(ability, call, state)
+    }
+
+    /// `query`, with what the plugin read to answer it (`swtcg_rules::reads`). `understands`,
+    /// asked of an instance of its own, and the per-unit form of `removed-keywords-all` that
+    /// plugins older than 1.7 are asked (the host chooses which units from the state) say
+    /// nothing of what they read.
+    pub fn query_reading(
+        &mut self,
+        ability: &api::Ability,
+        call: &api::QueryCall,
+        state: &GameState,
+    ) -> Result<(api::QueryAnswer, Option<Reads>), String> {
+        use api::QueryCall as Q;
+        if matches!(call, Q::Understands)
+            || (matches!(call, Q::RemovedKeywordsAll) && self.before_1_7())
+        {
+            return self.query(ability, call, state).map(|answer| (answer, None));
+        }
+        self.recording = true;
+        let answer = self.query_live(ability, call, state);
+        self.recording = false;
+        let answer = answer?;
+        let reads = self
+            .live
+            .as_mut()
+            .map(|live| Reads(std::mem::take(live.store.data_mut().reads.get_mut())));
+        Ok((answer, reads))
     }
 
     /// `query` on the live instance (a fresh one if there is none).

@@ -816,7 +816,7 @@ macro_rules! host_impl {
                 // backend's form) would copy the dice into one list and then into another.
                 Ok(self
                     .view()
-                    .and_then(|v| v.0.attack.as_ref())
+                    .and_then(|v| v.attack_state())
                     .map($conv::attack_view))
             }
 
@@ -929,7 +929,7 @@ macro_rules! host_1_6 {
             self.charge()?;
             Ok(self
                 .view()
-                .and_then(|v| v.0.attack.as_ref())
+                .and_then(|v| v.attack_state())
                 .map($conv::inline_attack_view))
         }
     };

@@ -3,7 +3,7 @@
 
 use swtcg_plugin_api::{Effect, HookEvent, HookPoint, Pop, Query, QueryAnswer, QueryCall};
 
-use super::{ActiveAbility, Wanted};
+use super::{ActiveAbility, QueryMemo, Wanted};
 use crate::decision::{Choice, DecisionKind};
 use crate::game::{EngineError, Flow, Game};
 use crate::hooks::{HookError, PluginId};
@@ -180,24 +180,39 @@ impl Game<'_> {
         // Offers in a POP are made to a player, who decides without secret attack dice
         // (Cunning): the plugin computes them from what that player sees (host `dice-hidden`).
         // What an offer does when played (`activate`) is worked out on the whole game.
-        let revision = self.state.revision();
-        if let Some(answer) =
-            self.query_memo
-                .get(revision, instance.plugin, &instance.ability, &call)
-        {
-            return Ok(answer);
-        }
         let seen = match call {
             QueryCall::Activations { .. } => crate::game::seen_by(&self.state, instance.controller),
             _ => std::borrow::Cow::Borrowed(&*self.state),
         };
-        match self
-            .host
-            .query(instance.plugin, &instance.ability, &call, &seen)
-        {
-            Ok(answer) => {
+        let revision = self.state.revision();
+        let kept = QueryMemo::keeps(&call);
+        if kept
+            && let Some(answer) =
                 self.query_memo
-                    .keep(revision, instance.plugin, &instance.ability, &call, &answer);
+                    .get(revision, instance.plugin, &instance.ability, &call, &seen)
+        {
+            return Ok(answer);
+        }
+        let answer = if kept {
+            self.host
+                .query_reading(instance.plugin, &instance.ability, &call, &seen)
+        } else {
+            self.host
+                .query(instance.plugin, &instance.ability, &call, &seen)
+                .map(|answer| (answer, None))
+        };
+        match answer {
+            Ok((answer, reads)) => {
+                if kept {
+                    self.query_memo.keep(
+                        revision,
+                        instance.plugin,
+                        &instance.ability,
+                        &call,
+                        &answer,
+                        reads,
+                    );
+                }
                 Ok(answer)
             }
             Err(error) => {

@@ -1,19 +1,23 @@
-//! The answers of queries asked again and again of an unchanged game (granted abilities, removed
-//! keywords, stat modifiers, completion routes, activations offered), kept while the state's
-//! revision stays the same, so that a plugin is not asked the same question again at every hook
-//! and every decision (issue 21: most plugin calls of a greedy game were these repeated
-//! questions).
+//! The answers of queries asked again and again (granted abilities, removed keywords, stat
+//! modifiers, completion routes, activations offered), kept so that a plugin is not asked the
+//! same question again at every hook and every decision (issue 21: most plugin calls of a
+//! greedy game were these repeated questions).
 //!
-//! A plugin's answer is a function of the ability, the call and the state it sees (hooks and
-//! queries are pure, docs/plugin-protocol.md), so an answer kept for the same revision is the
-//! answer the plugin would give. Only answers are kept: a call that failed is asked again, and
-//! fails again, as before.
+//! A plugin's answer is a function of the ability, the call and what it read of the game
+//! (hooks and queries are pure, docs/plugin-protocol.md). An answer is kept with what the
+//! plugin read to give it (`crate::reads`): it is the answer again while the state is at the
+//! revision it was given at, and at a later revision if every question the plugin asked would
+//! still get the same answer. A host that can't say what its plugins read has its answers kept
+//! for one revision only. Only answers are kept: a call that failed is asked again, and fails
+//! again, as before.
 
 use std::collections::HashMap;
 
 use swtcg_plugin_api::{Ability, Pop, QueryAnswer, QueryCall, UnitId};
 
 use crate::hooks::PluginId;
+use crate::model::GameState;
+use crate::reads::Reads;
 
 /// The queries whose answers are kept, with the arguments that tell one slot from another. A
 /// call with an event (activations) has one slot per POP, and the whole call is compared on a
@@ -57,38 +61,55 @@ impl StaticCall {
 /// no string.
 type Key = (PluginId, UnitId, u32, bool, StaticCall);
 
-/// One kept answer with the ability and the call it answers.
+/// One kept answer with the ability and the call it answers, the revision it was last known to
+/// hold at, and what the plugin read to give it.
 #[derive(Debug)]
 struct Kept {
+    revision: u64,
     ability: Ability,
     call: QueryCall,
     answer: QueryAnswer,
+    reads: Option<Reads>,
 }
 
-/// The kept answers of one revision of the state.
+/// The kept answers of one game.
 #[derive(Debug, Default)]
 pub(crate) struct QueryMemo {
-    revision: u64,
     answers: HashMap<Key, Kept>,
 }
 
 impl QueryMemo {
+    /// Whether answers to `call` are kept (the host is then asked what the plugin read).
+    pub(crate) fn keeps(call: &QueryCall) -> bool {
+        StaticCall::of(call).is_some()
+    }
+
     /// The kept answer to `call` for the ability, if the state is still at the revision it was
-    /// kept for.
+    /// last known to hold at, or if everything the plugin read would be read the same in
+    /// `state`, the state the plugin would be asked in.
     pub(crate) fn get(
         &mut self,
         revision: u64,
         plugin: PluginId,
         ability: &Ability,
         call: &QueryCall,
+        state: &GameState,
     ) -> Option<QueryAnswer> {
         let slot = StaticCall::of(call)?;
-        self.forget_before(revision);
-        let kept = self.answers.get(&key(plugin, ability, slot))?;
-        (kept.ability == *ability && kept.call == *call).then(|| kept.answer.clone())
+        let kept = self.answers.get_mut(&key(plugin, ability, slot))?;
+        if kept.ability != *ability || kept.call != *call {
+            return None;
+        }
+        if kept.revision != revision {
+            if !kept.reads.as_ref().is_some_and(|reads| reads.still_hold(state)) {
+                return None;
+            }
+            kept.revision = revision;
+        }
+        Some(kept.answer.clone())
     }
 
-    /// Keeps a plugin's answer to a kept query for this revision of the state.
+    /// Keeps a plugin's answer to a kept query, given at `revision` after reading `reads`.
     pub(crate) fn keep(
         &mut self,
         revision: u64,
@@ -96,27 +117,21 @@ impl QueryMemo {
         ability: &Ability,
         call: &QueryCall,
         answer: &QueryAnswer,
+        reads: Option<Reads>,
     ) {
         let Some(slot) = StaticCall::of(call) else {
             return;
         };
-        self.forget_before(revision);
         self.answers.insert(
             key(plugin, ability, slot),
             Kept {
+                revision,
                 ability: ability.clone(),
                 call: call.clone(),
                 answer: answer.clone(),
+                reads,
             },
         );
-    }
-
-    /// Drops every answer kept for another revision.
-    fn forget_before(&mut self, revision: u64) {
-        if self.revision != revision {
-            self.answers.clear();
-            self.revision = revision;
-        }
     }
 }
 
@@ -127,7 +142,7 @@ fn key(plugin: PluginId, ability: &Ability, call: StaticCall) -> Key {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use swtcg_plugin_api::{Activation, HookEvent};
+    use swtcg_plugin_api::{Activation, HookEvent, HostView};
 
     fn ability() -> Ability {
         Ability {
@@ -150,39 +165,75 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_answer_is_kept_for_its_revision_ability_and_whole_call() {
-        let mut memo = QueryMemo::default();
-        let answer = QueryAnswer::Activations(vec![Activation {
+    fn evade() -> QueryAnswer {
+        QueryAnswer::Activations(vec![Activation {
             label: "Evade".into(),
             cost: None,
             targets: Vec::new(),
             max_amount: None,
             replaces: false,
-        }]);
+        }])
+    }
+
+    fn state() -> GameState {
+        GameState::new(std::sync::Arc::new(crate::ruleset::Ruleset::default()), 1)
+    }
+
+    #[test]
+    fn an_answer_is_kept_for_its_revision_ability_and_whole_call() {
+        let state = state();
+        let mut memo = QueryMemo::default();
+        let answer = evade();
         let call = offers(Pop::DamagePrevention, 2);
-        memo.keep(7, 1, &ability(), &call, &answer);
-        assert_eq!(memo.get(7, 1, &ability(), &call), Some(answer.clone()));
+        memo.keep(7, 1, &ability(), &call, &answer, None);
+        assert_eq!(
+            memo.get(7, 1, &ability(), &call, &state),
+            Some(answer.clone())
+        );
         // Another event in the same POP, another POP, plugin or ability: not this answer.
         assert_eq!(
-            memo.get(7, 1, &ability(), &offers(Pop::DamagePrevention, 3)),
+            memo.get(7, 1, &ability(), &offers(Pop::DamagePrevention, 3), &state),
             None
         );
-        assert_eq!(memo.get(7, 1, &ability(), &offers(Pop::Reroll, 2)), None);
-        assert_eq!(memo.get(7, 2, &ability(), &call), None);
+        assert_eq!(
+            memo.get(7, 1, &ability(), &offers(Pop::Reroll, 2), &state),
+            None
+        );
+        assert_eq!(memo.get(7, 2, &ability(), &call, &state), None);
         let other = Ability {
             text: "Evade 2".into(),
             ..ability()
         };
-        assert_eq!(memo.get(7, 1, &other, &call), None);
-        // A changed state forgets it; what a player does is never kept.
-        assert_eq!(memo.get(8, 1, &ability(), &call), None);
+        assert_eq!(memo.get(7, 1, &other, &call, &state), None);
+        // With no word of what the plugin read, a changed state forgets it; what a player does
+        // is never kept.
+        assert_eq!(memo.get(8, 1, &ability(), &call, &state), None);
         let activate = QueryCall::Activate {
             index: 0,
             choice: Default::default(),
             event: HookEvent::default(),
         };
-        memo.keep(8, 1, &ability(), &activate, &answer);
-        assert_eq!(memo.get(8, 1, &ability(), &activate), None);
+        memo.keep(8, 1, &ability(), &activate, &answer, None);
+        assert_eq!(memo.get(8, 1, &ability(), &activate, &state), None);
+    }
+
+    #[test]
+    fn an_answer_outlives_its_revision_while_what_the_plugin_read_is_unchanged() {
+        let mut state = state();
+        let mut memo = QueryMemo::default();
+        let call = offers(Pop::DamagePrevention, 2);
+        let read = |state: &GameState| {
+            crate::reads::Read::Player(
+                swtcg_plugin_api::Side::Dark,
+                crate::view::StateView(state).player(swtcg_plugin_api::Side::Dark),
+            )
+        };
+        memo.keep(7, 1, &ability(), &call, &evade(), Some(Reads(vec![read(&state)])));
+        // The Light Side's Force was never read: the answer still holds at revision 8.
+        state.player_mut(crate::model::Side::Light).force += 3;
+        assert_eq!(memo.get(8, 1, &ability(), &call, &state), Some(evade()));
+        // The Dark Side's Force was: at revision 9 it is asked again.
+        state.player_mut(crate::model::Side::Dark).force += 1;
+        assert_eq!(memo.get(9, 1, &ability(), &call, &state), None);
     }
 }

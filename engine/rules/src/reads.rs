@@ -1,0 +1,324 @@
+//! What a plugin read of the game to answer a query: every host question it asked with the
+//! answer it got, so that the answer can be kept for as long as those questions would still be
+//! answered the same (issue 21).
+//!
+//! A plugin's answer is a function of the ability, the call and what the host told it during
+//! the call (hooks and queries are pure, docs/plugin-protocol.md). If every question it asked
+//! would get the same answer now, the plugin would ask the same questions in the same order
+//! and answer the same: its kept answer is the answer it would give. This holds across changes
+//! of the state that the plugin never looked at, which the revision-keyed memo could not see:
+//! a Switch reads its own unit, and damage on another unit no longer asks it again.
+
+use std::cell::RefCell;
+
+use swtcg_plugin_api::{
+    AttackView, HostView, PendingView, PlayView, PlayerView, Side, UnitId, UnitView, Zone,
+};
+
+use crate::model::{GameState, Unit, attack::AttackState};
+use crate::view::StateView;
+
+/// One host question and the answer the plugin got.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    Unit(UnitId, Option<UnitView>),
+    LastSeen(UnitId, Option<UnitView>),
+    Units(Option<Zone>, Vec<UnitId>),
+    Attack(Option<AttackView>),
+    PendingDamage(Vec<PendingView>),
+    Player(Side, PlayerView),
+    Rule(String, Option<String>),
+    Abilities(UnitId, Vec<String>),
+    Note(UnitId, String, Option<i32>),
+    CardsBeneath(UnitId, u32),
+    DiceHidden(bool),
+    Playing(Option<PlayView>),
+}
+
+impl Read {
+    /// Whether the question would get the same answer from `view`.
+    fn holds(&self, view: &StateView<'_>) -> bool {
+        match self {
+            Read::Unit(id, seen) => view.unit_is(*id, seen.as_ref()),
+            Read::LastSeen(id, seen) => view.last_seen(*id) == *seen,
+            Read::Units(zone, seen) => view.units_are(*zone, seen),
+            Read::Attack(seen) => view.attack() == *seen,
+            Read::PendingDamage(seen) => view.pending_damage() == *seen,
+            Read::Player(side, seen) => view.player(*side) == *seen,
+            Read::Rule(name, seen) => view.rule(name) == *seen,
+            Read::Abilities(id, seen) => view.abilities(*id) == *seen,
+            Read::Note(id, key, seen) => view.note(*id, key) == *seen,
+            Read::CardsBeneath(id, seen) => view.cards_beneath(*id) == *seen,
+            Read::DiceHidden(seen) => view.dice_hidden() == *seen,
+            Read::Playing(seen) => view.playing() == *seen,
+        }
+    }
+}
+
+/// Everything one call read, in the order it asked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reads(pub Vec<Read>);
+
+impl Reads {
+    /// Whether every question would get the same answer in `state`.
+    pub fn still_hold(&self, state: &GameState) -> bool {
+        let view = StateView(state);
+        self.0.iter().all(|read| read.holds(&view))
+    }
+}
+
+/// The game lent to a plugin call, as `StateView` answers it, writing down every question and
+/// its answer when `reads` is given (a query whose answer may be kept).
+pub struct Reading<'a> {
+    pub view: StateView<'a>,
+    pub reads: Option<&'a RefCell<Vec<Read>>>,
+}
+
+impl<'a> Reading<'a> {
+    fn note(&self, read: impl FnOnce() -> Read) {
+        if let Some(reads) = self.reads {
+            reads.borrow_mut().push(read());
+        }
+    }
+
+    /// The attack in progress, read straight from the state (the wasm host writes its dice
+    /// into guest memory without copying them into a view first), noted as `attack` would be.
+    pub fn attack_state(&self) -> Option<&'a AttackState> {
+        self.note(|| Read::Attack(self.view.attack()));
+        self.view.0.attack.as_ref()
+    }
+}
+
+impl HostView for Reading<'_> {
+    fn unit(&self, id: UnitId) -> Option<UnitView> {
+        let answer = self.view.unit(id);
+        self.note(|| Read::Unit(id, answer.clone()));
+        answer
+    }
+
+    fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
+        let answer = self.view.units(zone);
+        self.note(|| Read::Units(zone, answer.clone()));
+        answer
+    }
+
+    fn attack(&self) -> Option<AttackView> {
+        let answer = self.view.attack();
+        self.note(|| Read::Attack(answer.clone()));
+        answer
+    }
+
+    fn pending_damage(&self) -> Vec<PendingView> {
+        let answer = self.view.pending_damage();
+        self.note(|| Read::PendingDamage(answer.clone()));
+        answer
+    }
+
+    fn player(&self, side: Side) -> PlayerView {
+        let answer = self.view.player(side);
+        self.note(|| Read::Player(side, answer));
+        answer
+    }
+
+    fn rule(&self, name: &str) -> Option<String> {
+        let answer = self.view.rule(name);
+        self.note(|| Read::Rule(name.to_string(), answer.clone()));
+        answer
+    }
+
+    fn abilities(&self, id: UnitId) -> Vec<String> {
+        let answer = self.view.abilities(id);
+        self.note(|| Read::Abilities(id, answer.clone()));
+        answer
+    }
+
+    fn note(&self, id: UnitId, key: &str) -> Option<i32> {
+        let answer = self.view.note(id, key);
+        Reading::note(self, || Read::Note(id, key.to_string(), answer));
+        answer
+    }
+
+    fn cards_beneath(&self, id: UnitId) -> u32 {
+        let answer = self.view.cards_beneath(id);
+        self.note(|| Read::CardsBeneath(id, answer));
+        answer
+    }
+
+    fn last_seen(&self, id: UnitId) -> Option<UnitView> {
+        let answer = self.view.last_seen(id);
+        self.note(|| Read::LastSeen(id, answer.clone()));
+        answer
+    }
+
+    fn dice_hidden(&self) -> bool {
+        let answer = self.view.dice_hidden();
+        self.note(|| Read::DiceHidden(answer));
+        answer
+    }
+
+    fn playing(&self) -> Option<PlayView> {
+        let answer = self.view.playing();
+        self.note(|| Read::Playing(answer.clone()));
+        answer
+    }
+}
+
+impl StateView<'_> {
+    /// Whether `unit` would answer `seen` (`None`: not in play), compared field by field so that
+    /// checking a kept answer copies no string.
+    fn unit_is(&self, id: UnitId, seen: Option<&UnitView>) -> bool {
+        match (self.0.unit(crate::model::UnitId(id)), seen) {
+            (None, None) => true,
+            (Some(unit), Some(seen)) => self.looks_like(unit, seen),
+            _ => false,
+        }
+    }
+
+    /// Whether the view of `unit` is `seen` (the fields of `StateView::view_of`).
+    fn looks_like(&self, unit: &Unit, seen: &UnitView) -> bool {
+        // Every field is named, so that a field added to the view can't be left out here.
+        let UnitView {
+            id,
+            name,
+            owner,
+            controller,
+            zone,
+            built,
+            tapped,
+            damage,
+            speed,
+            power,
+            health,
+            cost,
+            build_counters,
+            unique,
+            subtypes,
+            arenas,
+            stack_size,
+        } = seen;
+        let state = self.0;
+        let def = state.top_def(unit);
+        unit.id.0 == *id
+            && unit.damage == *damage
+            && unit.tapped == *tapped
+            && unit.built == *built
+            && unit.build_counters == *build_counters
+            && unit.cards.len() as u32 == *stack_size
+            && Side::from(unit.owner) == *owner
+            && Side::from(unit.controller) == *controller
+            && crate::view::zone_of(unit.place) == *zone
+            && def.is_unique() == *unique
+            && def.name == *name
+            && def.subtypes == *subtypes
+            && def.arenas.len() == arenas.len()
+            && def
+                .arenas
+                .iter()
+                .zip(arenas)
+                .all(|(&a, &b)| swtcg_plugin_api::Arena::from(a) == b)
+            && state.total_speed(unit) == *speed
+            && state.total_power(unit) == *power
+            && state.total_health(unit) == *health
+            && state.build_cost(unit) as i32 == *cost
+    }
+
+    /// Whether `units(zone)` would answer `seen`, without making the list.
+    fn units_are(&self, zone: Option<Zone>, seen: &[UnitId]) -> bool {
+        let mut now = self
+            .0
+            .units
+            .values()
+            .filter(|u| !u.is_location() && zone.is_none_or(|z| crate::view::zone_of(u.place) == z))
+            .map(|u| u.id.0);
+        seen.iter().all(|&id| now.next() == Some(id)) && now.next().is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::model::{CardDef, CardSide, Place, Side as CoreSide, Unit as CoreUnit};
+    use crate::ruleset::Ruleset;
+
+    fn game() -> (GameState, crate::model::UnitId, crate::model::UnitId) {
+        let mut state = GameState::new(Arc::new(Ruleset::default()), 1);
+        let card = |name: &str, side| {
+            Arc::new(CardDef::unit(
+                name,
+                side,
+                vec![crate::model::Arena::Space],
+                [2, 30, 3, 4],
+            ))
+        };
+        let a = state.new_card(card("TIE Fighter", CardSide::Dark), CoreSide::Dark);
+        let b = state.new_card(card("X-Wing", CardSide::Light), CoreSide::Light);
+        let space = Place::Arena(crate::model::Arena::Space);
+        let a = state.add_unit(CoreUnit::new(CoreSide::Dark, a, space));
+        let b = state.add_unit(CoreUnit::new(CoreSide::Light, b, space));
+        (state, a, b)
+    }
+
+    /// The reads of a call that asked about unit `a`, the units in Space and the Dark player.
+    fn reads_of(state: &GameState, a: crate::model::UnitId) -> Reads {
+        let reads = RefCell::new(Vec::new());
+        let reading = Reading {
+            view: StateView(state),
+            reads: Some(&reads),
+        };
+        reading.unit(a.0);
+        reading.units(Some(Zone::Space));
+        reading.player(Side::Dark);
+        Reads(reads.into_inner())
+    }
+
+    #[test]
+    fn reads_hold_until_something_read_changes() {
+        let (mut state, a, b) = game();
+        let reads = reads_of(&state, a);
+        assert_eq!(reads.0.len(), 3);
+        assert!(reads.still_hold(&state));
+        // Damage on a unit the call never looked at changes nothing it read.
+        state.unit_mut(b).unwrap().damage = 2;
+        assert!(reads.still_hold(&state));
+        // Its own unit's damage, a unit leaving Space, and the player's Force each do.
+        let mut damaged = state.clone();
+        damaged.unit_mut(a).unwrap().damage = 1;
+        assert!(!reads.still_hold(&damaged));
+        let mut left = state.clone();
+        left.unit_mut(b).unwrap().place = Place::BuildZone;
+        assert!(!reads.still_hold(&left));
+        let mut richer = state.clone();
+        richer.player_mut(CoreSide::Dark).force += 1;
+        assert!(!reads.still_hold(&richer));
+    }
+
+    #[test]
+    fn a_unit_is_compared_as_its_view_would_be() {
+        let (mut state, a, _) = game();
+        let view = StateView(&state);
+        let seen = view.unit(a.0);
+        assert!(view.unit_is(a.0, seen.as_ref()));
+        assert!(!view.unit_is(a.0, None));
+        let mut other = seen.clone().unwrap();
+        other.power += 1;
+        assert!(!view.unit_is(a.0, Some(&other)));
+        other = seen.clone().unwrap();
+        other.name.push('!');
+        assert!(!view.unit_is(a.0, Some(&other)));
+        state.unit_mut(a).unwrap().tapped = true;
+        assert!(!StateView(&state).unit_is(a.0, seen.as_ref()));
+    }
+
+    #[test]
+    fn a_call_that_is_not_recorded_notes_nothing() {
+        let (state, a, _) = game();
+        let reading = Reading {
+            view: StateView(&state),
+            reads: None,
+        };
+        assert!(reading.unit(a.0).is_some());
+        assert!(reading.attack_state().is_none());
+    }
+}
