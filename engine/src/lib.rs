@@ -17,8 +17,8 @@ pub use swtcg_event as event;
 pub use swtcg_registry as plugins;
 pub use swtcg_registry::{conflicts, lock};
 pub use swtcg_rules::{
-    ability, cost, decision, digest, game, hooks, log, model, players, provenance, replay, rng,
-    ruleset, save, text,
+    ability, cost, decision, digest, game, hooks, log, model, players, provenance, reads, replay,
+    rng, ruleset, save, text, view,
 };
 pub use swtcg_sim as sim;
 

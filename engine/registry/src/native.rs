@@ -11,10 +11,10 @@ use swtcg_plugin_api::native::{
 };
 use swtcg_plugin_api::{Ability, Effect, HookEvent, HookPoint, HostView, QueryAnswer, QueryCall};
 
+use std::cell::RefCell;
 use swtcg_rules::model::GameState;
 use swtcg_rules::reads::{Read, Reading, Reads};
 use swtcg_rules::view::StateView;
-use std::cell::RefCell;
 
 type CallFn = unsafe extern "C" fn(*const HostTable, *const u8, usize) -> Buffer;
 type FreeFn = unsafe extern "C" fn(Buffer);
@@ -160,7 +160,9 @@ impl NativePlugin {
         state: &GameState,
     ) -> Result<(QueryAnswer, Option<Reads>), String> {
         if matches!(call, QueryCall::RemovedKeywordsAll) && self.minor < 7 {
-            return self.query(ability, call, state).map(|answer| (answer, None));
+            return self
+                .query(ability, call, state)
+                .map(|answer| (answer, None));
         }
         let reads = RefCell::new(Vec::new());
         let answer = self.query_noting(ability, call, state, Some(&reads))?;

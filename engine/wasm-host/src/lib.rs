@@ -1243,7 +1243,9 @@ impl WasmPlugin {
         if matches!(call, Q::Understands)
             || (matches!(call, Q::RemovedKeywordsAll) && self.before_1_7())
         {
-            return self.query(ability, call, state).map(|answer| (answer, None));
+            return self
+                .query(ability, call, state)
+                .map(|answer| (answer, None));
         }
         self.recording = true;
         let answer = self.query_live(ability, call, state);

@@ -18,6 +18,7 @@ mod explanations;
 mod fan_sets;
 mod fresh_instances;
 mod hostile_files;
+mod kept_answers;
 mod no_recompile;
 mod play;
 mod plugin_folders;

@@ -101,7 +101,11 @@ impl QueryMemo {
             return None;
         }
         if kept.revision != revision {
-            if !kept.reads.as_ref().is_some_and(|reads| reads.still_hold(state)) {
+            if !kept
+                .reads
+                .as_ref()
+                .is_some_and(|reads| reads.still_hold(state))
+            {
                 return None;
             }
             kept.revision = revision;
@@ -228,7 +232,14 @@ mod tests {
                 crate::view::StateView(state).player(swtcg_plugin_api::Side::Dark),
             )
         };
-        memo.keep(7, 1, &ability(), &call, &evade(), Some(Reads(vec![read(&state)])));
+        memo.keep(
+            7,
+            1,
+            &ability(),
+            &call,
+            &evade(),
+            Some(Reads(vec![read(&state)])),
+        );
         // The Light Side's Force was never read: the answer still holds at revision 8.
         state.player_mut(crate::model::Side::Light).force += 3;
         assert_eq!(memo.get(8, 1, &ability(), &call, &state), Some(evade()));
