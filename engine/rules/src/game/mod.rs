@@ -126,6 +126,8 @@ pub struct Game<'a> {
     unit_order: Vec<(Side, UnitId)>,
     /// The instances asked at a hook, a list kept between hooks for the same reason.
     hook_instances: Vec<abilities::ActiveAbility>,
+    /// Each unit's instances, by unit id, kept while what they are built from is unchanged.
+    unit_instances: Vec<Option<abilities::UnitInstances>>,
     /// Answers of static queries kept while the state is unchanged (`abilities/memo.rs`).
     query_memo: abilities::QueryMemo,
     /// The revision at which lost keywords and static stats were last refreshed with nothing
@@ -155,6 +157,7 @@ impl<'a> Game<'a> {
             cascade: Default::default(),
             unit_order: Vec::new(),
             hook_instances: Vec::new(),
+            unit_instances: Vec::new(),
             query_memo: Default::default(),
             statics_fresh_at: None,
         }

@@ -32,8 +32,8 @@ pub(crate) struct ParseCache {
     /// Mission's effect, claimed by different card plugins.
     texts: [TextCache; TYPE_SLOTS],
     /// By `CardId`: the definition the abilities were resolved from (a card whose definition
-    /// was replaced is resolved again), its abilities and what their plugins subscribe to.
-    cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities, Subscriptions)>>,
+    /// was replaced is resolved again) and its abilities.
+    cards: Vec<Option<(Arc<crate::model::CardDef>, CardAbilities)>>,
 }
 
 /// The printed texts resolved to plugins by every game a host has played, kept by the host
@@ -73,10 +73,10 @@ impl ResolvedTexts {
     }
 }
 
-/// What the plugins of one card's abilities may be called for: the hooks they subscribe to, the
+/// What the plugins of one unit's instances may be called for: the hooks they subscribe to, the
 /// queries they answer (one bit each), and whether any grants abilities. A unit none of whose
-/// cards may be called for a hook or query, and that has no granted abilities, has no instance
-/// for it: finding that out from these bits spares every hook the look at each ability.
+/// instances may be called for a hook or query, and that has no granted abilities, has no
+/// instance for it: finding that out from these bits spares every hook the look at each one.
 #[derive(Debug, Clone, Copy, Default)]
 struct Subscriptions {
     hooks: u64,
@@ -88,19 +88,15 @@ struct Subscriptions {
 const _: () = assert!(HookPoint::ALL.len() <= 64 && Query::ALL.len() <= 64);
 
 impl Subscriptions {
-    fn of(host: &dyn AbilityHost, abilities: &[Option<Arc<Resolved>>]) -> Self {
-        let mut subscriptions = Subscriptions::default();
-        for resolved in abilities.iter().flatten() {
-            let manifest = host.manifest(resolved.plugin);
-            for &hook in &manifest.hooks {
-                subscriptions.hooks |= 1 << hook.index();
-            }
-            for &query in &manifest.queries {
-                subscriptions.queries |= 1 << query as u32;
-            }
-            subscriptions.grants |= grants(manifest);
+    /// Adds what one instance's plugin may be called for.
+    fn add(&mut self, manifest: &Manifest) {
+        for &hook in &manifest.hooks {
+            self.hooks |= 1 << hook.index();
         }
-        subscriptions
+        for &query in &manifest.queries {
+            self.queries |= 1 << query as u32;
+        }
+        self.grants |= grants(manifest);
     }
 
     /// Whether an instance of these abilities may be wanted, or grant one that is.
@@ -121,18 +117,7 @@ impl ParseCache {
     fn cached(&self, state: &GameState, card: CardId) -> Option<&CardAbilities> {
         let def = &state.cards.get(card.0 as usize)?.def;
         match self.cards.get(card.0 as usize) {
-            Some(Some((cached, abilities, _))) if Arc::ptr_eq(cached, def) => Some(abilities),
-            _ => None,
-        }
-    }
-
-    /// What a card's abilities may be called for, if they are cached for its definition.
-    fn subscriptions(&self, state: &GameState, card: CardId) -> Option<Subscriptions> {
-        let def = &state.cards.get(card.0 as usize)?.def;
-        match self.cards.get(card.0 as usize) {
-            Some(Some((cached, _, subscriptions))) if Arc::ptr_eq(cached, def) => {
-                Some(*subscriptions)
-            }
+            Some(Some((cached, abilities))) if Arc::ptr_eq(cached, def) => Some(abilities),
             _ => None,
         }
     }
@@ -157,8 +142,7 @@ impl ParseCache {
         if self.cards.len() <= slot {
             self.cards.resize(slot + 1, None);
         }
-        let subscriptions = Subscriptions::of(host, &abilities);
-        self.cards[slot] = Some((def.clone(), abilities.clone(), subscriptions));
+        self.cards[slot] = Some((def.clone(), abilities.clone()));
         abilities
     }
 }
@@ -382,7 +366,7 @@ fn add_up_cumulative(host: &dyn AbilityHost, active: &mut Vec<ActiveAbility>, st
         }
         if merged {
             let instance = &mut active[first];
-            let ability = &mut instance.ability;
+            let ability = std::rc::Rc::make_mut(&mut instance.ability);
             let x = sum
                 .clamp(i64::from(i32::MIN), i64::from(i32::MAX))
                 .to_string();
@@ -450,6 +434,90 @@ struct GrantedTo<'a> {
     in_arena: bool,
     /// The keywords the unit has lost ("loses Precision").
     lost: &'a [String],
+}
+
+/// A unit's instances as `Game::build_instances` built them, kept (`Game::unit_instances`, by
+/// unit id) while what they were built from is unchanged: every hook and query looks at the
+/// instances of every unit in play, and building them copied each instance's strings each time
+/// (issue 21). Instances share their ability (`Rc`), so handing one out copies no string.
+#[derive(Debug)]
+pub(crate) struct UnitInstances {
+    from: BuiltFrom,
+    /// Every instance, numbered among the unit's abilities.
+    all: Vec<ActiveAbility>,
+    /// Those whose plugin answers `granted-abilities`: what they grant is asked at each look,
+    /// from the answers kept for the state (`memo.rs`).
+    granting: Vec<ActiveAbility>,
+    /// The number of the first granted instance.
+    next_index: u32,
+    /// What the instances may be called for.
+    subscriptions: Subscriptions,
+}
+
+/// What a unit's instances are built from: its cards (and their definitions, which an effect
+/// may replace), its Pilots and Equipment, the texts effects and auras gave it, the keywords it
+/// lost, whether it is in an arena and who controls it.
+#[derive(Debug)]
+struct BuiltFrom {
+    cards: Vec<(CardId, Arc<CardDef>)>,
+    pilots: usize,
+    equipment: usize,
+    granted: Vec<String>,
+    aura_granted: Vec<String>,
+    lost: Vec<String>,
+    in_arena: bool,
+    controller: Side,
+}
+
+impl BuiltFrom {
+    fn of(state: &GameState, u: &Unit) -> Self {
+        BuiltFrom {
+            cards: u
+                .cards
+                .iter()
+                .chain(&u.pilots)
+                .chain(&u.equipment)
+                .map(|&id| (id, state.cards[id.0 as usize].def.clone()))
+                .collect(),
+            pilots: u.pilots.len(),
+            equipment: u.equipment.len(),
+            granted: u.granted.iter().map(|(text, _)| text.clone()).collect(),
+            aura_granted: u.aura_granted.clone(),
+            lost: u.lost_keywords.clone(),
+            in_arena: u.in_play(),
+            controller: u.controller,
+        }
+    }
+
+    /// Whether `u` would build the same instances, compared without copying anything.
+    fn still(&self, state: &GameState, u: &Unit) -> bool {
+        self.in_arena == u.in_play()
+            && self.controller == u.controller
+            && self.pilots == u.pilots.len()
+            && self.equipment == u.equipment.len()
+            && self.cards.len() == u.cards.len() + u.pilots.len() + u.equipment.len()
+            && u
+                .cards
+                .iter()
+                .chain(&u.pilots)
+                .chain(&u.equipment)
+                .zip(&self.cards)
+                .all(|(&id, (kept, def))| {
+                    id == *kept
+                        && state
+                            .cards
+                            .get(id.0 as usize)
+                            .is_some_and(|card| Arc::ptr_eq(&card.def, def))
+                })
+            && self.granted.len() == u.granted.len()
+            && u
+                .granted
+                .iter()
+                .zip(&self.granted)
+                .all(|((text, _), kept)| text == kept)
+            && self.aura_granted == u.aura_granted
+            && self.lost == u.lost_keywords
+    }
 }
 
 impl Game<'_> {
@@ -520,34 +588,79 @@ impl Game<'_> {
         wanted: Wanted,
         active: &mut Vec<ActiveAbility>,
     ) -> Flow {
+        if !self.keep_instances(unit) {
+            return Ok(());
+        }
+        let Some(Some(kept)) = self.unit_instances.get(unit.0 as usize) else {
+            return Ok(());
+        };
+        // Most units have nothing a given hook or query wants: what their instances may be
+        // called for says so without looking at each.
+        if !kept.subscriptions.may_give(wanted) {
+            return Ok(());
+        }
+        let host: &dyn AbilityHost = &*self.host;
+        active.extend(
+            kept.all
+                .iter()
+                .filter(|a| wanted.accepts(host.manifest(a.plugin)))
+                .cloned(),
+        );
+        if kept.granting.is_empty() {
+            return Ok(());
+        }
+        let granting = kept.granting.clone();
+        let (index, from) = (kept.next_index, kept.from.in_arena);
+        let controller = kept.from.controller;
+        let lost = kept.from.lost.clone();
+        let granted_to = GrantedTo {
+            unit,
+            controller,
+            in_arena: from,
+            lost: &lost,
+        };
+        self.collect_granted(granted_to, wanted, granting, index, active)
+    }
+
+    /// Makes sure `unit_instances` holds the unit's printed instances and those effects and
+    /// auras gave it, building them again only if what they are built from changed; false for
+    /// a unit neither in play nor departed.
+    fn keep_instances(&mut self, unit: UnitId) -> bool {
         // A unit that has left play keeps its last abilities for effects that outlive it.
         let Some(u) = self
             .state
             .unit(unit)
             .or_else(|| self.state.departed.get(&unit))
         else {
-            return Ok(());
+            return false;
         };
-        // Most units have nothing a given hook or query wants: their cards' subscriptions say
-        // so without looking at each ability (a card not resolved yet is looked at).
-        if u.granted.is_empty()
-            && u.aura_granted.is_empty()
-            && u.cards
-                .iter()
-                .chain(&u.pilots)
-                .chain(&u.equipment)
-                .all(|&card| {
-                    self.parse_cache
-                        .subscriptions(&self.state, card)
-                        .is_some_and(|s| !s.may_give(wanted))
-                })
-        {
-            return Ok(());
+        let slot = unit.0 as usize;
+        let fresh = self
+            .unit_instances
+            .get(slot)
+            .and_then(Option::as_ref)
+            .is_some_and(|kept| kept.from.still(&self.state, u));
+        if !fresh {
+            let built = self.build_instances(unit);
+            if self.unit_instances.len() <= slot {
+                self.unit_instances.resize_with(slot + 1, || None);
+            }
+            self.unit_instances[slot] = built;
         }
+        true
+    }
+
+    /// Builds a unit's printed instances and those effects and auras gave it, numbered in order,
+    /// with the ones that grant abilities apart (game 4.3, 3.6.2, 13.7).
+    fn build_instances(&mut self, unit: UnitId) -> Option<UnitInstances> {
+        let u = self
+            .state
+            .unit(unit)
+            .or_else(|| self.state.departed.get(&unit))?;
+        let from = BuiltFrom::of(&self.state, u);
         // A placed Location's abilities work as a unit's in an arena do (game 16.1).
-        let in_arena = u.in_play();
-        let controller = u.controller;
-        let lost = u.lost_keywords.clone();
+        let in_arena = from.in_arena;
+        let controller = from.controller;
         let state = &self.state;
         let cache = &mut self.parse_cache;
         // First every printed text is resolved (which may ask plugins' `understands`), then the
@@ -577,14 +690,16 @@ impl Game<'_> {
         };
         let host: &dyn AbilityHost = &*self.host;
         let mut index: u32 = 0;
+        let mut all = Vec::new();
         let mut granting: Vec<ActiveAbility> = Vec::new();
+        let mut subscriptions = Subscriptions::default();
         // Each printed ability with whether it is printed under the top card, and whether on a
         // Pilot card piloting the unit or on an Equipment attached to it.
         let mut visit =
             |resolved: &Arc<Resolved>, card: Option<CardId>, under: bool, attached: Attached| {
                 let manifest = host.manifest(resolved.plugin);
                 // "Loses Precision": the unit's instances of a lost keyword do nothing.
-                if is_lost(manifest, &lost) {
+                if is_lost(manifest, &from.lost) {
                     return;
                 }
                 let zones = &manifest.zones;
@@ -596,12 +711,10 @@ impl Game<'_> {
                 {
                     return;
                 }
-                // The instance is built (its strings copied) only where it is wanted.
-                if wanted.accepts(manifest) || grants(manifest) {
-                    let mut instance = resolved.instance(unit, index, under, controller);
-                    instance.card = card;
-                    sort_instance(manifest, instance, wanted, &mut granting, active);
-                }
+                let mut instance = resolved.instance(unit, index, under, controller);
+                instance.card = card;
+                subscriptions.add(manifest);
+                sort_instance(manifest, instance, Wanted::All, &mut granting, &mut all);
                 index += 1;
             };
         for (position, &card) in u.cards.iter().enumerate() {
@@ -636,13 +749,13 @@ impl Game<'_> {
         for resolved in &granted {
             visit(resolved, None, false, Attached::No);
         }
-        let granted_to = GrantedTo {
-            unit,
-            controller,
-            in_arena,
-            lost: &lost,
-        };
-        self.collect_granted(granted_to, wanted, granting, index, active)
+        Some(UnitInstances {
+            from,
+            all,
+            granting,
+            next_index: index,
+            subscriptions,
+        })
     }
 
     /// Adds the instances of the abilities that `granting` grants (Switch, INSERT, Reserves),

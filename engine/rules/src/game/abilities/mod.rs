@@ -22,6 +22,7 @@ mod memo;
 mod queries;
 mod validate;
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 pub(crate) use memo::QueryMemo;
@@ -34,7 +35,7 @@ use crate::model::{CardId, Side, UnitId};
 
 pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_addition};
 pub(crate) use disrupt::Announced;
-pub(crate) use instances::ParseCache;
+pub(crate) use instances::{ParseCache, UnitInstances};
 pub use instances::ResolvedTexts;
 pub use instances::{card_plugin_for, claim_game};
 
@@ -80,7 +81,9 @@ pub struct ActiveAbility {
     pub plugin: PluginId,
     /// The keyword (or card plugin) name, shared with the parse cache's entry.
     pub keyword: Arc<str>,
-    pub ability: Ability,
+    /// Shared with the unit's kept instances (`instances::UnitInstances`): copying an instance
+    /// copies no string.
+    pub ability: Rc<Ability>,
     pub controller: Side,
     /// The card the ability is printed on, for a printed ability of a unit in play (a Pilot's
     /// ability on the unit it pilots names the Pilot card); `None` for a granted one.
@@ -109,12 +112,12 @@ impl Resolved {
         ActiveAbility {
             plugin: self.plugin,
             keyword: self.keyword.clone(),
-            ability: Ability {
+            ability: Rc::new(Ability {
                 unit: unit.0,
                 index,
                 under,
                 ..self.ability.clone()
-            },
+            }),
             controller,
             card: None,
         }

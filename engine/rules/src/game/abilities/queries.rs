@@ -234,8 +234,8 @@ impl Game<'_> {
         // A Location has no stats to change (game 16.1): no ability is asked about it.
         let locations: Vec<bool> = self.state.units.values().map(|u| u.is_location()).collect();
         let mut sums = vec![Stats::default(); ids.len()];
-        // Each unit's changes with the text of the ability making each (moved out of the
-        // answering instance: no copy), for the board's explanation.
+        // Each unit's changes with the text of the ability making each, for the board's
+        // explanation.
         let mut from: Vec<Vec<(String, [i32; 3])>> = vec![Vec::new(); ids.len()];
         let add = |sum: &mut Stats, s: Stats| {
             sum.speed = sum.speed.saturating_add(s.speed);
@@ -250,7 +250,7 @@ impl Game<'_> {
                         && nonzero(&s)
                     {
                         add(&mut sums[i], s);
-                        from[i].push((a.ability.text, [s.speed, s.power, s.health]));
+                        from[i].push((a.ability.text.clone(), [s.speed, s.power, s.health]));
                     }
                 }
             }
