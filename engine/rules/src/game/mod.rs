@@ -124,6 +124,8 @@ pub struct Game<'a> {
     /// The units in the order their abilities are collected (Dark Side's first, game 13.4.3),
     /// a list kept between hooks so that reaching one allocates nothing for it.
     unit_order: Vec<(Side, UnitId)>,
+    /// The revision of the state `unit_order` was made at.
+    unit_order_at: Option<u64>,
     /// The instances asked at a hook, a list kept between hooks for the same reason.
     hook_instances: Vec<abilities::ActiveAbility>,
     /// Each unit's instances, by unit id, kept while what they are built from is unchanged.
@@ -156,6 +158,7 @@ impl<'a> Game<'a> {
             choice_depth: 0,
             cascade: Default::default(),
             unit_order: Vec::new(),
+            unit_order_at: None,
             hook_instances: Vec::new(),
             unit_instances: Vec::new(),
             query_memo: Default::default(),

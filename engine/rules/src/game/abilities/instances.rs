@@ -442,6 +442,8 @@ struct GrantedTo<'a> {
 /// (issue 21). Instances share their ability (`Rc`), so handing one out copies no string.
 #[derive(Debug)]
 pub(crate) struct UnitInstances {
+    /// The revision of the state at which `from` was last found unchanged.
+    checked_at: u64,
     from: BuiltFrom,
     /// Every instance, numbered among the unit's abilities.
     all: Vec<ActiveAbility>,
@@ -635,11 +637,17 @@ impl Game<'_> {
             return false;
         };
         let slot = unit.0 as usize;
-        let fresh = self
-            .unit_instances
-            .get(slot)
-            .and_then(Option::as_ref)
-            .is_some_and(|kept| kept.from.still(&self.state, u));
+        let revision = self.state.revision();
+        // Looked at once per revision of the state: a state check asks every unit three or
+        // four times over without changing anything.
+        let fresh = match self.unit_instances.get_mut(slot).and_then(Option::as_mut) {
+            Some(kept) if kept.checked_at == revision => true,
+            Some(kept) if kept.from.still(&self.state, u) => {
+                kept.checked_at = revision;
+                true
+            }
+            _ => false,
+        };
         if !fresh {
             let built = self.build_instances(unit);
             if self.unit_instances.len() <= slot {
@@ -750,6 +758,7 @@ impl Game<'_> {
             visit(resolved, None, false, Attached::No);
         }
         Some(UnitInstances {
+            checked_at: self.state.revision(),
             from,
             all,
             granting,
@@ -834,13 +843,17 @@ impl Game<'_> {
         wanted: Wanted,
         all: &mut Vec<ActiveAbility>,
     ) -> Flow {
-        // The ids are copied into a list the game keeps, because every hook comes through here
-        // and the list would otherwise be allocated each time. A call nested in another (none
-        // is now) would find it empty and allocate its own.
+        // The ids are copied into a list the game keeps, made again only when the state
+        // changed, because every hook comes through here and the list would otherwise be
+        // allocated and sorted each time. A call nested in another (none is now) would find it
+        // empty and make its own.
         let mut ids = std::mem::take(&mut self.unit_order);
-        ids.clear();
-        ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
-        ids.sort_unstable();
+        let revision = self.state.revision();
+        if self.unit_order_at != Some(revision) || ids.is_empty() {
+            ids.clear();
+            ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
+            ids.sort_unstable();
+        }
         let mut result = Ok(());
         for &(_, id) in &ids {
             result = self.collect_abilities(id, wanted, all);
@@ -849,6 +862,8 @@ impl Game<'_> {
             }
         }
         self.unit_order = ids;
+        // Kept as the list of this revision only if nothing changed the state meanwhile.
+        self.unit_order_at = (self.state.revision() == revision).then_some(revision);
         result
     }
 }
