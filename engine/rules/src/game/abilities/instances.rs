@@ -1,7 +1,7 @@
 //! Which ability instances are active on which unit: printed texts resolved to plugins once
 //! (`ParseCache`), the instances built from them and from grants, and cumulative keywords added up.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 use swtcg_plugin_api::{Ability, HookPoint, Query, QueryAnswer, QueryCall};
@@ -21,7 +21,7 @@ type CardAbilities = Arc<[Option<Arc<Resolved>>]>;
 /// it is printed on or granted to: `understands` sees that card (`claim_game`), so one text may
 /// be claimed on one card and not on another ("Damage from Vader can't be prevented." names the
 /// card itself only on Darth Vader). Two levels, so that a look-up builds no key.
-type TextCache = HashMap<String, HashMap<String, Option<Arc<Resolved>>>>;
+type TextCache = FxHashMap<String, FxHashMap<String, Option<Arc<Resolved>>>>;
 
 /// The printed texts already matched to a plugin (or to none), so that each text is parsed once,
 /// and the same by card, so that finding a unit's abilities hashes no text. Shared, so that a
@@ -53,7 +53,7 @@ impl ResolvedTexts {
     /// Forgets every text (the host's plugins changed).
     pub fn clear(&mut self) {
         self.ruleset = None;
-        self.texts.iter_mut().for_each(HashMap::clear);
+        self.texts.iter_mut().for_each(FxHashMap::clear);
     }
 
     /// The texts kept for `ruleset`: those of another ruleset are forgotten.

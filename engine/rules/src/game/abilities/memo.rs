@@ -11,7 +11,9 @@
 //! for one revision only. Only answers are kept: a call that failed is asked again, and fails
 //! again, as before.
 
-use std::collections::HashMap;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
 
 use swtcg_plugin_api::{Ability, Pop, QueryAnswer, QueryCall, UnitId};
 
@@ -66,7 +68,7 @@ type Key = (PluginId, UnitId, u32, bool, StaticCall);
 #[derive(Debug)]
 struct Kept {
     revision: u64,
-    ability: Ability,
+    ability: Rc<Ability>,
     call: QueryCall,
     answer: QueryAnswer,
     reads: Option<Reads>,
@@ -75,7 +77,7 @@ struct Kept {
 /// The kept answers of one game.
 #[derive(Debug, Default)]
 pub(crate) struct QueryMemo {
-    answers: HashMap<Key, Kept>,
+    answers: FxHashMap<Key, Kept>,
 }
 
 impl QueryMemo {
@@ -91,13 +93,15 @@ impl QueryMemo {
         &mut self,
         revision: u64,
         plugin: PluginId,
-        ability: &Ability,
+        ability: &Rc<Ability>,
         call: &QueryCall,
         state: &GameState,
     ) -> Option<QueryAnswer> {
         let slot = StaticCall::of(call)?;
         let kept = self.answers.get_mut(&key(plugin, ability, slot))?;
-        if kept.ability != *ability || kept.call != *call {
+        // The same instance shares its ability with the one kept: no strings to compare.
+        if !(Rc::ptr_eq(&kept.ability, ability) || kept.ability == *ability) || kept.call != *call
+        {
             return None;
         }
         if kept.revision != revision {
@@ -118,7 +122,7 @@ impl QueryMemo {
         &mut self,
         revision: u64,
         plugin: PluginId,
-        ability: &Ability,
+        ability: &Rc<Ability>,
         call: &QueryCall,
         answer: &QueryAnswer,
         reads: Option<Reads>,
@@ -130,7 +134,7 @@ impl QueryMemo {
             key(plugin, ability, slot),
             Kept {
                 revision,
-                ability: ability.clone(),
+                ability: Rc::clone(ability),
                 call: call.clone(),
                 answer: answer.clone(),
                 reads,
@@ -148,15 +152,15 @@ mod tests {
     use super::*;
     use swtcg_plugin_api::{Activation, HookEvent, HostView};
 
-    fn ability() -> Ability {
-        Ability {
+    fn ability() -> Rc<Ability> {
+        Rc::new(Ability {
             unit: 3,
             index: 0,
             text: "Evade 1".into(),
             parameter: "1".into(),
             cost: None,
             under: false,
-        }
+        })
     }
 
     fn offers(pop: Pop, amount: i32) -> QueryCall {
@@ -204,10 +208,10 @@ mod tests {
             None
         );
         assert_eq!(memo.get(7, 2, &ability(), &call, &state), None);
-        let other = Ability {
+        let other = Rc::new(Ability {
             text: "Evade 2".into(),
-            ..ability()
-        };
+            ..(*ability()).clone()
+        });
         assert_eq!(memo.get(7, 1, &other, &call, &state), None);
         // With no word of what the plugin read, a changed state forgets it; what a player does
         // is never kept.
