@@ -498,8 +498,7 @@ impl BuiltFrom {
             && self.pilots == u.pilots.len()
             && self.equipment == u.equipment.len()
             && self.cards.len() == u.cards.len() + u.pilots.len() + u.equipment.len()
-            && u
-                .cards
+            && u.cards
                 .iter()
                 .chain(&u.pilots)
                 .chain(&u.equipment)
@@ -512,8 +511,7 @@ impl BuiltFrom {
                             .is_some_and(|card| Arc::ptr_eq(&card.def, def))
                 })
             && self.granted.len() == u.granted.len()
-            && u
-                .granted
+            && u.granted
                 .iter()
                 .zip(&self.granted)
                 .all(|((text, _), kept)| text == kept)

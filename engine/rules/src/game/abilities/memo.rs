@@ -100,8 +100,7 @@ impl QueryMemo {
         let slot = StaticCall::of(call)?;
         let kept = self.answers.get_mut(&key(plugin, ability, slot))?;
         // The same instance shares its ability with the one kept: no strings to compare.
-        if !(Rc::ptr_eq(&kept.ability, ability) || kept.ability == *ability) || kept.call != *call
-        {
+        if !(Rc::ptr_eq(&kept.ability, ability) || kept.ability == *ability) || kept.call != *call {
             return None;
         }
         if kept.revision != revision {
