@@ -64,6 +64,25 @@ impl Keyword for Rukh {
             _ => Vec::new(),
         }
     }
+
+    /// Every opponent's unit, with the card's own unit asked about once rather than once per
+    /// unit (the SDK's default asks `removed_keywords` about each unit in play).
+    fn removed_keywords_all(ability: Ability) -> Vec<LostKeywords> {
+        let Some(Text::OpponentsUnitsLose(keyword)) = read(&ability.parameter) else {
+            return Vec::new();
+        };
+        let Some(me) = host::unit(ability.unit) else {
+            return Vec::new();
+        };
+        host::units(None)
+            .into_iter()
+            .filter(|&unit| host::unit(unit).is_some_and(|other| other.controller != me.controller))
+            .map(|unit| LostKeywords {
+                unit,
+                keywords: vec![keyword.clone()],
+            })
+            .collect()
+    }
 }
 
 swtcg_sdk::export_keyword!(Rukh);

@@ -123,6 +123,17 @@ impl Keyword for Xesh {
         }
     }
 
+    /// Only the card's own unit loses a keyword: asking about every unit in play (the SDK's
+    /// default) read each of them, and the engine asked again whenever any of them changed.
+    fn removed_keywords_all(ability: Ability) -> Vec<LostKeywords> {
+        let unit = ability.unit;
+        let keywords = Self::removed_keywords(ability, unit);
+        if keywords.is_empty() {
+            return Vec::new();
+        }
+        vec![LostKeywords { unit, keywords }]
+    }
+
     fn granted_abilities(ability: Ability) -> Vec<String> {
         match read(&ability.parameter) {
             Some(Text::WhileMoreForce { gets, .. }) if more_force(ability.unit) => vec![gets],
