@@ -10,19 +10,21 @@
 //! a Switch reads its own unit, and damage on another unit no longer asks it again.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use swtcg_plugin_api::{
     AttackView, HostView, PendingView, PlayView, PlayerView, Side, UnitId, UnitView, Zone,
 };
 
-use crate::model::{GameState, Unit, attack::AttackState};
+use crate::model::{CardDef, GameState, Unit, attack::AttackState};
 use crate::view::StateView;
 
-/// One host question and the answer the plugin got.
+/// One host question and the answer the plugin got. A unit's view is kept as `Seen`, without
+/// copying its strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Read {
-    Unit(UnitId, Option<UnitView>),
-    LastSeen(UnitId, Option<UnitView>),
+    Unit(UnitId, Option<Seen>),
+    LastSeen(UnitId, Option<Seen>),
     Units(Option<Zone>, Vec<UnitId>),
     Attack(Option<AttackView>),
     PendingDamage(Vec<PendingView>),
@@ -39,8 +41,8 @@ impl Read {
     /// Whether the question would get the same answer from `view`.
     fn holds(&self, view: &StateView<'_>) -> bool {
         match self {
-            Read::Unit(id, seen) => view.unit_is(*id, seen.as_ref()),
-            Read::LastSeen(id, seen) => view.last_seen(*id) == *seen,
+            Read::Unit(id, seen) => view.seen(*id) == *seen,
+            Read::LastSeen(id, seen) => view.last_seen_as(*id) == *seen,
             Read::Units(zone, seen) => view.units_are(*zone, seen),
             Read::Attack(seen) => view.attack() == *seen,
             Read::PendingDamage(seen) => view.pending_damage() == *seen,
@@ -91,9 +93,8 @@ impl<'a> Reading<'a> {
 
 impl HostView for Reading<'_> {
     fn unit(&self, id: UnitId) -> Option<UnitView> {
-        let answer = self.view.unit(id);
-        self.note(|| Read::Unit(id, answer.clone()));
-        answer
+        self.note(|| Read::Unit(id, self.view.seen(id)));
+        self.view.unit(id)
     }
 
     fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
@@ -145,9 +146,8 @@ impl HostView for Reading<'_> {
     }
 
     fn last_seen(&self, id: UnitId) -> Option<UnitView> {
-        let answer = self.view.last_seen(id);
-        self.note(|| Read::LastSeen(id, answer.clone()));
-        answer
+        self.note(|| Read::LastSeen(id, self.view.last_seen_as(id)));
+        self.view.last_seen(id)
     }
 
     fn dice_hidden(&self) -> bool {
@@ -163,63 +163,103 @@ impl HostView for Reading<'_> {
     }
 }
 
+/// What the view of a unit shows, kept without its strings: the card definition the view was
+/// read from (shared, so that it can't be freed and its place taken by another) stands for
+/// the name, uniqueness, subtypes and arenas, and the rest are numbers. Two `Seen` are equal
+/// when their views would be, or not equal for a definition replaced by an equal copy, which
+/// only asks the plugin again.
+#[derive(Debug, Clone)]
+pub struct Seen {
+    def: Arc<CardDef>,
+    numbers: SeenNumbers,
+}
+
+/// The fields of a unit's view that are not its card's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SeenNumbers {
+    id: UnitId,
+    owner: Side,
+    controller: Side,
+    zone: Zone,
+    built: bool,
+    tapped: bool,
+    damage: u32,
+    speed: i32,
+    power: i32,
+    health: i32,
+    cost: i32,
+    build_counters: u32,
+    stack_size: u32,
+}
+
+// Every field of a unit's view is in `Seen`: its card's (name, unique, subtypes, arenas) as the
+// definition, the others in `SeenNumbers`. This pattern names them all, so that a field added to
+// the view fails to compile here until `Seen` keeps it too.
+const _: fn(UnitView) = |UnitView {
+                             id: _,
+                             name: _,
+                             owner: _,
+                             controller: _,
+                             zone: _,
+                             built: _,
+                             tapped: _,
+                             damage: _,
+                             speed: _,
+                             power: _,
+                             health: _,
+                             cost: _,
+                             build_counters: _,
+                             unique: _,
+                             subtypes: _,
+                             arenas: _,
+                             stack_size: _,
+                         }| {};
+
+impl PartialEq for Seen {
+    fn eq(&self, other: &Seen) -> bool {
+        self.numbers == other.numbers && Arc::ptr_eq(&self.def, &other.def)
+    }
+}
+
+impl Eq for Seen {}
+
 impl StateView<'_> {
-    /// Whether `unit` would answer `seen` (`None`: not in play), compared field by field so that
-    /// checking a kept answer copies no string.
-    fn unit_is(&self, id: UnitId, seen: Option<&UnitView>) -> bool {
-        match (self.0.unit(crate::model::UnitId(id)), seen) {
-            (None, None) => true,
-            (Some(unit), Some(seen)) => self.looks_like(unit, seen),
-            _ => false,
-        }
+    /// What `unit(id)` would show, as `Seen`.
+    fn seen(&self, id: UnitId) -> Option<Seen> {
+        let unit = self.0.unit(crate::model::UnitId(id))?;
+        Some(self.seen_of(unit))
     }
 
-    /// Whether the view of `unit` is `seen` (the fields of `StateView::view_of`).
-    fn looks_like(&self, unit: &Unit, seen: &UnitView) -> bool {
-        // Every field is named, so that a field added to the view can't be left out here.
-        let UnitView {
-            id,
-            name,
-            owner,
-            controller,
-            zone,
-            built,
-            tapped,
-            damage,
-            speed,
-            power,
-            health,
-            cost,
-            build_counters,
-            unique,
-            subtypes,
-            arenas,
-            stack_size,
-        } = seen;
+    /// What `last_seen(id)` would show, as `Seen`.
+    fn last_seen_as(&self, id: UnitId) -> Option<Seen> {
+        let id = crate::model::UnitId(id);
+        if self.0.unit(id).is_some() {
+            return None;
+        }
+        Some(self.seen_of(self.0.departed.get(&id)?))
+    }
+
+    /// The fields of `StateView::view_of`, its card's as the card's definition.
+    fn seen_of(&self, unit: &Unit) -> Seen {
         let state = self.0;
-        let def = state.top_def(unit);
-        unit.id.0 == *id
-            && unit.damage == *damage
-            && unit.tapped == *tapped
-            && unit.built == *built
-            && unit.build_counters == *build_counters
-            && unit.cards.len() as u32 == *stack_size
-            && Side::from(unit.owner) == *owner
-            && Side::from(unit.controller) == *controller
-            && crate::view::zone_of(unit.place) == *zone
-            && def.is_unique() == *unique
-            && def.name == *name
-            && def.subtypes == *subtypes
-            && def.arenas.len() == arenas.len()
-            && def
-                .arenas
-                .iter()
-                .zip(arenas)
-                .all(|(&a, &b)| swtcg_plugin_api::Arena::from(a) == b)
-            && state.total_speed(unit) == *speed
-            && state.total_power(unit) == *power
-            && state.total_health(unit) == *health
-            && state.build_cost(unit) as i32 == *cost
+        Seen {
+            def: state.cards[unit.top().0 as usize].def.clone(),
+            numbers: SeenNumbers {
+                id: unit.id.0,
+                owner: unit.owner.into(),
+                controller: unit.controller.into(),
+                zone: crate::view::zone_of(unit.place),
+                built: unit.built,
+                tapped: unit.tapped,
+                damage: unit.damage,
+                speed: state.total_speed(unit),
+                power: state.total_power(unit),
+                health: state.total_health(unit),
+                cost: state.build_cost(unit) as i32,
+                build_counters: unit.build_counters,
+                stack_size: unit.cards.len() as u32,
+            },
+        }
     }
 
     /// Whether `units(zone)` would answer `seen`, without making the list.
@@ -295,20 +335,28 @@ mod tests {
     }
 
     #[test]
-    fn a_unit_is_compared_as_its_view_would_be() {
+    fn a_unit_is_seen_again_alike_until_its_view_would_change() {
         let (mut state, a, _) = game();
-        let view = StateView(&state);
-        let seen = view.unit(a.0);
-        assert!(view.unit_is(a.0, seen.as_ref()));
-        assert!(!view.unit_is(a.0, None));
-        let mut other = seen.clone().unwrap();
-        other.power += 1;
-        assert!(!view.unit_is(a.0, Some(&other)));
-        other = seen.clone().unwrap();
-        other.name.push('!');
-        assert!(!view.unit_is(a.0, Some(&other)));
+        let seen = StateView(&state).seen(a.0);
+        assert!(seen.is_some());
+        assert_eq!(StateView(&state).seen(a.0), seen);
         state.unit_mut(a).unwrap().tapped = true;
-        assert!(!StateView(&state).unit_is(a.0, seen.as_ref()));
+        assert_ne!(StateView(&state).seen(a.0), seen);
+        state.unit_mut(a).unwrap().tapped = false;
+        state.unit_mut(a).unwrap().static_bonus = [0, 1, 0];
+        assert_ne!(
+            StateView(&state).seen(a.0),
+            seen,
+            "its power is part of its view"
+        );
+        state.unit_mut(a).unwrap().static_bonus = [0, 0, 0];
+        assert_eq!(StateView(&state).seen(a.0), seen);
+        // Another definition of its card (a copy that reads alike) is another view.
+        let card = state.unit(a).unwrap().top();
+        let copy = Arc::new((*state.cards[card.0 as usize].def).clone());
+        state.cards[card.0 as usize].def = copy;
+        assert_ne!(StateView(&state).seen(a.0), seen);
+        assert_eq!(StateView(&state).seen(99), None);
     }
 
     #[test]
