@@ -434,6 +434,8 @@ struct GrantedTo<'a> {
     in_arena: bool,
     /// The keywords the unit has lost ("loses Precision").
     lost: &'a [String],
+    /// The instances granted at the last look, handed out again where equal.
+    before: &'a [ActiveAbility],
 }
 
 /// A unit's instances as `Game::build_instances` built them, kept (`Game::unit_instances`, by
@@ -452,6 +454,14 @@ pub(crate) struct UnitInstances {
     granting: Vec<ActiveAbility>,
     /// The number of the first granted instance.
     next_index: u32,
+    /// What `granting` granted (instances of every plugin, in the order `collect_granted` made
+    /// them) and the revision of the state they were granted at: a state check looks at each
+    /// unit several times in one revision, and asking the grants again made and dropped each
+    /// granted instance's strings every time (issue 21). At a later revision the grants are
+    /// asked again, and an instance equal to one granted before is that one again, so that the
+    /// answers the memo keeps for it are found by pointer.
+    granted: Vec<ActiveAbility>,
+    granted_at: Option<u64>,
     /// What the instances may be called for.
     subscriptions: Subscriptions,
 }
@@ -609,17 +619,51 @@ impl Game<'_> {
         if kept.granting.is_empty() {
             return Ok(());
         }
+        let revision = self.state.revision();
+        if kept.granted_at != Some(revision) {
+            self.grant_again(unit)?;
+        }
+        let host: &dyn AbilityHost = &*self.host;
+        if let Some(Some(kept)) = self.unit_instances.get(unit.0 as usize) {
+            active.extend(
+                kept.granted
+                    .iter()
+                    .filter(|a| wanted.accepts(host.manifest(a.plugin)))
+                    .cloned(),
+            );
+        }
+        Ok(())
+    }
+
+    /// Asks the unit's granting instances what they grant in the state as it is now, and keeps
+    /// the instances for this revision (`UnitInstances::granted`) unless asking logged
+    /// something (a failed call or a refused grant, logged again at each look, as before) or
+    /// changed the state.
+    fn grant_again(&mut self, unit: UnitId) -> Flow {
+        let Some(Some(kept)) = self.unit_instances.get_mut(unit.0 as usize) else {
+            return Ok(());
+        };
         let granting = kept.granting.clone();
-        let (index, from) = (kept.next_index, kept.from.in_arena);
+        let before = std::mem::take(&mut kept.granted);
+        let (index, in_arena) = (kept.next_index, kept.from.in_arena);
         let controller = kept.from.controller;
         let lost = kept.from.lost.clone();
         let granted_to = GrantedTo {
             unit,
             controller,
-            in_arena: from,
+            in_arena,
             lost: &lost,
+            before: &before,
         };
-        self.collect_granted(granted_to, wanted, granting, index, active)
+        let (revision, logged) = (self.state.revision(), self.log.entries.len());
+        let mut granted = Vec::new();
+        self.collect_granted(granted_to, Wanted::All, granting, index, &mut granted)?;
+        let unchanged = self.state.revision() == revision && self.log.entries.len() == logged;
+        if let Some(Some(kept)) = self.unit_instances.get_mut(unit.0 as usize) {
+            kept.granted = granted;
+            kept.granted_at = unchanged.then_some(revision);
+        }
+        Ok(())
     }
 
     /// Makes sure `unit_instances` holds the unit's printed instances and those effects and
@@ -762,6 +806,8 @@ impl Game<'_> {
             granting,
             next_index: index,
             subscriptions,
+            granted: Vec::new(),
+            granted_at: None,
         })
     }
 
@@ -781,6 +827,7 @@ impl Game<'_> {
             controller,
             in_arena,
             lost,
+            before,
         } = to;
         let mut level = 0;
         while !granting.is_empty() && level < GRANT_DEPTH {
@@ -815,7 +862,13 @@ impl Game<'_> {
                         continue;
                     }
                     if wanted.accepts(manifest) || grants(manifest) {
-                        let instance = resolved.instance(unit, index, false, controller);
+                        let instance = match before
+                            .iter()
+                            .find(|b| resolved.made(b, unit, index, controller))
+                        {
+                            Some(same) => same.clone(),
+                            None => resolved.instance(unit, index, false, controller),
+                        };
                         sort_instance(manifest, instance, wanted, &mut next, active);
                     }
                     index += 1;

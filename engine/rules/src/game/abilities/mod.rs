@@ -122,6 +122,36 @@ impl Resolved {
             card: None,
         }
     }
+
+    /// Whether `instance` is what `instance(unit, index, false, controller)` would make: a
+    /// granted instance equal to one granted before is handed out again (`instances.rs`).
+    pub(crate) fn made(
+        &self,
+        instance: &ActiveAbility,
+        unit: UnitId,
+        index: u32,
+        controller: Side,
+    ) -> bool {
+        // Every field, so that a field added to `Ability` is not forgotten here.
+        let Ability {
+            unit: kept_unit,
+            index: kept_index,
+            text,
+            parameter,
+            cost,
+            under,
+        } = &*instance.ability;
+        instance.plugin == self.plugin
+            && instance.controller == controller
+            && instance.card.is_none()
+            && *kept_unit == unit.0
+            && *kept_index == index
+            && !*under
+            && *instance.keyword == *self.keyword
+            && *text == self.ability.text
+            && *parameter == self.ability.parameter
+            && *cost == self.ability.cost
+    }
 }
 
 /// Which ability instances a caller wants. The others still count in the numbering of a unit's
