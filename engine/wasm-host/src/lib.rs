@@ -129,6 +129,19 @@ impl WasmRuntime {
         config.cranelift_nan_canonicalization(true);
         config.relaxed_simd_deterministic(true);
         config.wasm_component_model(true);
+        // For measuring only (docs/performance.md): valgrind can't map the default reservation
+        // of a linear memory (4 GiB and its guards), so a smaller one may be asked for by
+        // `SWTCG_WASM_MEMORY_RESERVATION=<bytes>`. Plugins are then compiled with explicit
+        // bounds checks (other code, cached apart: the compile cache's key has the
+        // configuration's hash) and behave the same.
+        if let Some(bytes) = std::env::var("SWTCG_WASM_MEMORY_RESERVATION")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+        {
+            config.memory_reservation(bytes);
+            config.memory_guard_size(0);
+            config.memory_reservation_for_growth(0);
+        }
         let engine = Engine::new(&config).map_err(|e| error("configuring wasmtime", e))?;
         start_epoch_ticker(&engine);
         let mut linker = Linker::new(&engine);

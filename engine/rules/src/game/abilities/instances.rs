@@ -78,7 +78,7 @@ impl ResolvedTexts {
 /// instances may be called for a hook or query, and that has no granted abilities, has no
 /// instance for it: finding that out from these bits spares every hook the look at each one.
 #[derive(Debug, Clone, Copy, Default)]
-struct Subscriptions {
+pub(crate) struct Subscriptions {
     hooks: u64,
     queries: u64,
     grants: bool,
@@ -97,6 +97,13 @@ impl Subscriptions {
             self.queries |= 1 << query as u32;
         }
         self.grants |= grants(manifest);
+    }
+
+    /// Adds what another unit's instances may be called for.
+    fn join(&mut self, other: Subscriptions) {
+        self.hooks |= other.hooks;
+        self.queries |= other.queries;
+        self.grants |= other.grants;
     }
 
     /// Whether an instance of these abilities may be wanted, or grant one that is.
@@ -670,6 +677,16 @@ impl Game<'_> {
     /// auras gave it, building them again only if what they are built from changed; false for
     /// a unit neither in play nor departed.
     fn keep_instances(&mut self, unit: UnitId) -> bool {
+        let slot = unit.0 as usize;
+        let revision = self.state.revision();
+        // Looked at once per revision of the state: a state check asks every unit three or
+        // four times over without changing anything. Instances checked at this revision are of
+        // a unit that was there then, and so is now: not even the unit is looked up again.
+        if let Some(Some(kept)) = self.unit_instances.get(slot)
+            && kept.checked_at == revision
+        {
+            return true;
+        }
         // A unit that has left play keeps its last abilities for effects that outlive it.
         let Some(u) = self
             .state
@@ -678,12 +695,7 @@ impl Game<'_> {
         else {
             return false;
         };
-        let slot = unit.0 as usize;
-        let revision = self.state.revision();
-        // Looked at once per revision of the state: a state check asks every unit three or
-        // four times over without changing anything.
         let fresh = match self.unit_instances.get_mut(slot).and_then(Option::as_mut) {
-            Some(kept) if kept.checked_at == revision => true,
             Some(kept) if kept.from.still(&self.state, u) => {
                 kept.checked_at = revision;
                 true
@@ -904,6 +916,11 @@ impl Game<'_> {
             ids.clear();
             ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
             ids.sort_unstable();
+            self.units_may_give = None;
+        } else if self.units_may_give.is_some_and(|may| !may.may_give(wanted)) {
+            // No unit in play may give what is wanted at this revision.
+            self.unit_order = ids;
+            return Ok(());
         }
         let mut result = Ok(());
         for &(_, id) in &ids {
@@ -912,9 +929,21 @@ impl Game<'_> {
                 break;
             }
         }
+        // Kept as the list of this revision only if nothing changed the state meanwhile; every
+        // unit's instances were then looked at in this revision, so what they may give is
+        // known for the next hook.
+        let unchanged = self.state.revision() == revision;
+        if unchanged && result.is_ok() && self.units_may_give.is_none() {
+            let mut may = Subscriptions::default();
+            for &(_, id) in &ids {
+                if let Some(Some(kept)) = self.unit_instances.get(id.0 as usize) {
+                    may.join(kept.subscriptions);
+                }
+            }
+            self.units_may_give = Some(may);
+        }
         self.unit_order = ids;
-        // Kept as the list of this revision only if nothing changed the state meanwhile.
-        self.unit_order_at = (self.state.revision() == revision).then_some(revision);
+        self.unit_order_at = unchanged.then_some(revision);
         result
     }
 }

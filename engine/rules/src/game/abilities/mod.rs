@@ -36,7 +36,7 @@ use crate::model::{CardId, Side, UnitId};
 pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_addition};
 pub(crate) use disrupt::Announced;
 pub use instances::ResolvedTexts;
-pub(crate) use instances::{ParseCache, UnitInstances};
+pub(crate) use instances::{ParseCache, Subscriptions, UnitInstances};
 pub use instances::{card_plugin_for, claim_game};
 
 /// The largest number one effect may carry (damage, Force, a stat change, counters).
