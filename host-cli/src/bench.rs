@@ -304,24 +304,43 @@ fn timed_games(
 
 /// Every self-play workload, each over `--workload-games` seeds from `--seed`, with the ratios
 /// the performance targets name: greedy self-play of the seed decks against the plain decks.
+/// The workloads take turns in rounds of a few games (each round on every path), so that a
+/// change of speed on the machine, which moves single runs here by half, falls on the seed and
+/// the plain decks alike and leaves their ratio alone.
 fn measure_workloads(args: &BenchArgs, hosts: &mut Hosts) -> anyhow::Result<Value> {
     let games = if args.quick {
         3
     } else {
         args.workload_games.max(1)
     };
-    let mut entries = Vec::new();
+    let seeds = args.seed..args.seed + games;
+    let mut timings = Vec::new();
     for workload in WORKLOADS {
-        let name = workload.name();
-        if !args.json {
-            eprintln!("bench: workload {name}, {games} games per path");
-        }
         let decks = workload
             .resolve()
-            .map_err(|e| anyhow!("the decks of workload {name}: {e}"))?;
-        let seeds = args.seed..args.seed + games;
-        let mut figures = measure_games(args, hosts, &decks, workload.ai, seeds)?;
-        figures["workload"] = json!(name);
+            .map_err(|e| anyhow!("the decks of workload {}: {e}", workload.name()))?;
+        timings.push((workload, Timing::warmed(hosts, decks, workload.ai)?));
+    }
+    let chunk = if args.quick { games } else { 10.min(games) };
+    let mut first = seeds.start;
+    while first < seeds.end {
+        let round = first..(first + chunk).min(seeds.end);
+        if !args.json {
+            eprintln!(
+                "bench: workloads, games {} to {} of each",
+                round.start - seeds.start + 1,
+                round.end - seeds.start
+            );
+        }
+        for (_, timing) in &mut timings {
+            timing.round(hosts, round.clone())?;
+        }
+        first = round.end;
+    }
+    let mut entries = Vec::new();
+    for (workload, timing) in timings {
+        let mut figures = timing.figures(hosts, seeds.clone())?;
+        figures["workload"] = json!(workload.name());
         figures["decks"] = json!([workload.lists[0].0, workload.lists[1].0]);
         figures["ai"] = json!(workload.ai.name());
         entries.push(figures);
@@ -350,68 +369,118 @@ fn measure_games(
 ) -> anyhow::Result<Value> {
     let games = seeds.end - seeds.start;
     let chunk = if args.quick { games } else { 10.min(games) };
-    let (mut wasm, mut native, mut none) = (
-        (Played::default(), Duration::ZERO),
-        (Played::default(), Duration::ZERO),
-        (Played::default(), Duration::ZERO),
-    );
-    // One game on each path first, so that lazily made instances and caches are warm.
-    workload::play_games_by(&mut hosts.wasm, decks, 0..1, ai).map_err(anyhow::Error::msg)?;
+    let mut timing = Timing::warmed(hosts, decks.clone(), ai)?;
     let mut first = seeds.start;
     while first < seeds.end {
-        let chunk = first..(first + chunk).min(seeds.end);
-        let (p, t) = timed_games(&mut hosts.wasm, decks, chunk.clone(), ai)?;
-        wasm = (wasm.0 + p, wasm.1 + t);
-        if let Some(registry) = hosts.native.as_mut() {
-            let (p, t) = timed_games(registry, decks, chunk.clone(), ai)?;
-            native = (native.0 + p, native.1 + t);
-        }
-        let (p, t) = timed_games(&mut NoPlugins, decks, chunk.clone(), ai)?;
-        none = (none.0 + p, none.1 + t);
-        first = chunk.end;
+        let round = first..(first + chunk).min(seeds.end);
+        timing.round(hosts, round.clone())?;
+        first = round.end;
     }
-    let per_sec = |(p, t): (Played, Duration)| -> Option<f64> {
-        (p.games > 0).then(|| round(p.games as f64 / t.as_secs_f64(), 1))
-    };
-    let ms_per_game = |(p, t): (Played, Duration)| -> Option<f64> {
-        (p.games > 0).then(|| round(t.as_secs_f64() * 1e3 / p.games as f64, 4))
-    };
-    let native_ran = hosts.native.is_some();
-    let native_time = native_ran.then_some(native.1.as_secs_f64());
-    // The allocations of one game on the wasm path.
-    let (_, bytes, allocations, _) =
-        counted(|| workload::play_games_by(&mut hosts.wasm, decks, 0..1, ai));
-    // The plugin calls the games make, by hook and query.
-    let mut counting = Watched::new(&mut hosts.wasm, workload::CallCounts::default());
-    workload::play_games_by(&mut counting, decks, seeds.clone(), ai).map_err(anyhow::Error::msg)?;
-    let counts = counting.into_watcher();
-    let calls_per_game = counts.total() as f64 / games as f64;
-    let by_kind: serde_json::Map<String, Value> = counts
-        .calls
-        .iter()
-        .map(|(name, n)| (name.to_string(), json!(round(*n as f64 / games as f64, 1))))
-        .collect();
-    Ok(json!({
-        "games": games,
-        "seeds": [seeds.start, seeds.end - 1],
-        "turns_per_game": round(wasm.0.turns as f64 / games as f64, 2),
-        "log_entries_per_game": round(wasm.0.entries as f64 / games as f64, 1),
-        "decisions_per_game": round(wasm.0.decisions as f64 / games as f64, 1),
-        "wasm_games_per_sec": per_sec(wasm),
-        "native_games_per_sec": if native_ran { per_sec(native) } else { None },
-        "no_plugins_games_per_sec": per_sec(none),
-        "wasm_ms_per_game": ms_per_game(wasm),
-        "native_ms_per_game": if native_ran { ms_per_game(native) } else { None },
-        "no_plugins_ms_per_game": ms_per_game(none),
-        "wasm_over_native": ratio(Some(wasm.1.as_secs_f64()), native_time),
-        "wasm_over_no_plugins": ratio(Some(wasm.1.as_secs_f64()), Some(none.1.as_secs_f64())),
-        // The wasm and native games must be the same games, or the ratio compares nothing.
-        "same_games": native_ran.then_some(wasm.0 == native.0),
-        "plugin_calls_per_game": round(calls_per_game, 1),
-        "plugin_calls_per_game_by_kind": by_kind,
-        "wasm_allocations_per_game": allocations,
-        "wasm_allocated_kib_per_game": round(bytes as f64 / 1024.0, 1),
-    }))
+    timing.figures(hosts, seeds)
+}
+
+/// The games of one workload played so far on each path, and the time they took.
+struct Timing {
+    decks: [Vec<Arc<CardDef>>; 2],
+    ai: Ai,
+    wasm: (Played, Duration),
+    native: (Played, Duration),
+    none: (Played, Duration),
+}
+
+impl Timing {
+    /// A workload with nothing timed yet, after one game on the wasm path, so that lazily made
+    /// instances and caches are warm.
+    fn warmed(hosts: &mut Hosts, decks: [Vec<Arc<CardDef>>; 2], ai: Ai) -> anyhow::Result<Timing> {
+        workload::play_games_by(&mut hosts.wasm, &decks, 0..1, ai).map_err(anyhow::Error::msg)?;
+        let nothing = (Played::default(), Duration::ZERO);
+        Ok(Timing {
+            decks,
+            ai,
+            wasm: nothing,
+            native: nothing,
+            none: nothing,
+        })
+    }
+
+    /// Plays `seeds` on every path, one path after the other.
+    fn round(&mut self, hosts: &mut Hosts, seeds: std::ops::Range<u64>) -> anyhow::Result<()> {
+        let add = |sum: &mut (Played, Duration), (p, t): (Played, Duration)| {
+            *sum = (sum.0 + p, sum.1 + t);
+        };
+        let (decks, ai) = (&self.decks, self.ai);
+        add(
+            &mut self.wasm,
+            timed_games(&mut hosts.wasm, decks, seeds.clone(), ai)?,
+        );
+        if let Some(registry) = hosts.native.as_mut() {
+            add(
+                &mut self.native,
+                timed_games(registry, decks, seeds.clone(), ai)?,
+            );
+        }
+        add(
+            &mut self.none,
+            timed_games(&mut NoPlugins, decks, seeds, ai)?,
+        );
+        Ok(())
+    }
+
+    /// The figures of the games played, with the allocations of one game and the plugin calls
+    /// of `seeds` (played again, untimed, under a counting watcher).
+    fn figures(self, hosts: &mut Hosts, seeds: std::ops::Range<u64>) -> anyhow::Result<Value> {
+        let Timing {
+            decks,
+            ai,
+            wasm,
+            native,
+            none,
+        } = self;
+        let games = seeds.end - seeds.start;
+        let per_sec = |(p, t): (Played, Duration)| -> Option<f64> {
+            (p.games > 0).then(|| round(p.games as f64 / t.as_secs_f64(), 1))
+        };
+        let ms_per_game = |(p, t): (Played, Duration)| -> Option<f64> {
+            (p.games > 0).then(|| round(t.as_secs_f64() * 1e3 / p.games as f64, 4))
+        };
+        let native_ran = hosts.native.is_some();
+        let native_time = native_ran.then_some(native.1.as_secs_f64());
+        // The allocations of one game on the wasm path.
+        let (_, bytes, allocations, _) =
+            counted(|| workload::play_games_by(&mut hosts.wasm, &decks, 0..1, ai));
+        // The plugin calls the games make, by hook and query.
+        let mut counting = Watched::new(&mut hosts.wasm, workload::CallCounts::default());
+        workload::play_games_by(&mut counting, &decks, seeds.clone(), ai)
+            .map_err(anyhow::Error::msg)?;
+        let counts = counting.into_watcher();
+        let calls_per_game = counts.total() as f64 / games as f64;
+        let by_kind: serde_json::Map<String, Value> = counts
+            .calls
+            .iter()
+            .map(|(name, n)| (name.to_string(), json!(round(*n as f64 / games as f64, 1))))
+            .collect();
+        Ok(json!({
+            "games": games,
+            "seeds": [seeds.start, seeds.end - 1],
+            "turns_per_game": round(wasm.0.turns as f64 / games as f64, 2),
+            "log_entries_per_game": round(wasm.0.entries as f64 / games as f64, 1),
+            "decisions_per_game": round(wasm.0.decisions as f64 / games as f64, 1),
+            "wasm_games_per_sec": per_sec(wasm),
+            "native_games_per_sec": if native_ran { per_sec(native) } else { None },
+            "no_plugins_games_per_sec": per_sec(none),
+            "wasm_ms_per_game": ms_per_game(wasm),
+            "native_ms_per_game": if native_ran { ms_per_game(native) } else { None },
+            "no_plugins_ms_per_game": ms_per_game(none),
+            "wasm_over_native": ratio(Some(wasm.1.as_secs_f64()), native_time),
+            "wasm_over_no_plugins": ratio(Some(wasm.1.as_secs_f64()), Some(none.1.as_secs_f64())),
+            // The wasm and native games must be the same games, or the ratio compares nothing.
+            "same_games": native_ran.then_some(wasm.0 == native.0),
+            "plugin_calls_per_game": round(calls_per_game, 1),
+            "plugin_calls_per_game_by_kind": by_kind,
+            "wasm_allocations_per_game": allocations,
+            "wasm_allocated_kib_per_game": round(bytes as f64 / 1024.0, 1),
+        }))
+    }
 }
 
 // ----- hook dispatch -----

@@ -126,9 +126,9 @@ pub struct Game<'a> {
     unit_order: Vec<(Side, UnitId)>,
     /// The revision of the state `unit_order` was made at.
     unit_order_at: Option<u64>,
-    /// What the instances of every unit in `unit_order` may be called for, once all of them
-    /// were looked at in its revision: a hook or query none of them may answer collects
-    /// nothing without a look at each unit (most hooks, with decks of few abilities).
+    /// What the instances of every unit in `unit_order` may be called for, looked at once per
+    /// revision: a hook or query none of them may answer collects nothing without a look at
+    /// each unit (most hooks, with decks of few abilities).
     units_may_give: Option<abilities::Subscriptions>,
     /// The instances asked at a hook, a list kept between hooks for the same reason.
     hook_instances: Vec<abilities::ActiveAbility>,

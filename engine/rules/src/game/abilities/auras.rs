@@ -5,7 +5,7 @@
 
 use swtcg_plugin_api::{Query, QueryAnswer, QueryCall};
 
-use super::{GRANT_TEXT_LIMIT, GRANTS_PER_ANSWER};
+use super::{GRANT_TEXT_LIMIT, GRANTS_PER_ANSWER, Wanted};
 use crate::game::{Flow, Game};
 use crate::hooks::{HookError, PluginId};
 use crate::model::UnitId;
@@ -23,7 +23,9 @@ impl Game<'_> {
         let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
         let locations: Vec<bool> = self.state.units.values().map(|u| u.is_location()).collect();
         let mut grants: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
-        for &source in &ids {
+        // Without an aura in play, no unit is given anything.
+        let any = self.units_may_give(Wanted::Query(Query::GrantedAbilitiesFor));
+        for &source in ids.iter().filter(|_| any) {
             for a in self.answering(source, Query::GrantedAbilitiesFor)? {
                 for (j, &other) in ids.iter().enumerate() {
                     if other == source || locations[j] {

@@ -617,12 +617,11 @@ impl Game<'_> {
             return Ok(());
         }
         let host: &dyn AbilityHost = &*self.host;
-        active.extend(
-            kept.all
-                .iter()
-                .filter(|a| wanted.accepts(host.manifest(a.plugin)))
-                .cloned(),
-        );
+        for a in &kept.all {
+            if wanted.accepts(host.manifest(a.plugin)) {
+                active.push(a.clone());
+            }
+        }
         if kept.granting.is_empty() {
             return Ok(());
         }
@@ -632,12 +631,11 @@ impl Game<'_> {
         }
         let host: &dyn AbilityHost = &*self.host;
         if let Some(Some(kept)) = self.unit_instances.get(unit.0 as usize) {
-            active.extend(
-                kept.granted
-                    .iter()
-                    .filter(|a| wanted.accepts(host.manifest(a.plugin)))
-                    .cloned(),
-            );
+            for a in &kept.granted {
+                if wanted.accepts(host.manifest(a.plugin)) {
+                    active.push(a.clone());
+                }
+            }
         }
         Ok(())
     }
@@ -676,17 +674,24 @@ impl Game<'_> {
     /// Makes sure `unit_instances` holds the unit's printed instances and those effects and
     /// auras gave it, building them again only if what they are built from changed; false for
     /// a unit neither in play nor departed.
+    #[inline]
     fn keep_instances(&mut self, unit: UnitId) -> bool {
-        let slot = unit.0 as usize;
-        let revision = self.state.revision();
         // Looked at once per revision of the state: a state check asks every unit three or
         // four times over without changing anything. Instances checked at this revision are of
         // a unit that was there then, and so is now: not even the unit is looked up again.
-        if let Some(Some(kept)) = self.unit_instances.get(slot)
-            && kept.checked_at == revision
+        if let Some(Some(kept)) = self.unit_instances.get(unit.0 as usize)
+            && kept.checked_at == self.state.revision()
         {
             return true;
         }
+        self.check_instances(unit)
+    }
+
+    /// `keep_instances` for instances not yet looked at in this revision.
+    #[inline(never)]
+    fn check_instances(&mut self, unit: UnitId) -> bool {
+        let slot = unit.0 as usize;
+        let revision = self.state.revision();
         // A unit that has left play keeps its last abilities for effects that outlive it.
         let Some(u) = self
             .state
@@ -906,21 +911,15 @@ impl Game<'_> {
         wanted: Wanted,
         all: &mut Vec<ActiveAbility>,
     ) -> Flow {
-        // The ids are copied into a list the game keeps, made again only when the state
-        // changed, because every hook comes through here and the list would otherwise be
-        // allocated and sorted each time. A call nested in another (none is now) would find it
-        // empty and make its own.
+        if !self.units_may_give(wanted) {
+            return Ok(());
+        }
+        // The ids are taken from the list `units_may_give` made for this revision. A call
+        // nested in another (none is now) would find it taken and make its own.
         let mut ids = std::mem::take(&mut self.unit_order);
-        let revision = self.state.revision();
-        if self.unit_order_at != Some(revision) || ids.is_empty() {
-            ids.clear();
+        if ids.is_empty() {
             ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
             ids.sort_unstable();
-            self.units_may_give = None;
-        } else if self.units_may_give.is_some_and(|may| !may.may_give(wanted)) {
-            // No unit in play may give what is wanted at this revision.
-            self.unit_order = ids;
-            return Ok(());
         }
         let mut result = Ok(());
         for &(_, id) in &ids {
@@ -929,21 +928,39 @@ impl Game<'_> {
                 break;
             }
         }
-        // Kept as the list of this revision only if nothing changed the state meanwhile; every
-        // unit's instances were then looked at in this revision, so what they may give is
-        // known for the next hook.
-        let unchanged = self.state.revision() == revision;
-        if unchanged && result.is_ok() && self.units_may_give.is_none() {
+        self.unit_order = ids;
+        result
+    }
+
+    /// Whether any unit in play may have an instance that `wanted` accepts (printed, granted
+    /// or given by an aura) at this revision of the state: when none may, every hook or query
+    /// of that kind finds nothing, and the state checks skip asking each unit.
+    pub(crate) fn units_may_give(&mut self, wanted: Wanted) -> bool {
+        let revision = self.state.revision();
+        if self.unit_order_at != Some(revision) || self.units_may_give.is_none() {
+            // The units in their order (game 13.4.3), kept in a list the game keeps, made again
+            // only when the state changed, because every hook comes through here and the list
+            // would otherwise be allocated and sorted each time; and what each unit's
+            // instances may be called for, looked at once per revision.
+            let mut ids = std::mem::take(&mut self.unit_order);
+            ids.clear();
+            ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
+            ids.sort_unstable();
             let mut may = Subscriptions::default();
             for &(_, id) in &ids {
-                if let Some(Some(kept)) = self.unit_instances.get(id.0 as usize) {
+                if self.keep_instances(id)
+                    && let Some(Some(kept)) = self.unit_instances.get(id.0 as usize)
+                {
                     may.join(kept.subscriptions);
                 }
             }
-            self.units_may_give = Some(may);
+            self.unit_order = ids;
+            // Kept for this revision only if looking changed nothing.
+            let unchanged = self.state.revision() == revision;
+            self.unit_order_at = unchanged.then_some(revision);
+            self.units_may_give = unchanged.then_some(may);
+            return may.may_give(wanted);
         }
-        self.unit_order = ids;
-        self.unit_order_at = unchanged.then_some(revision);
-        result
+        self.units_may_give.is_none_or(|may| may.may_give(wanted))
     }
 }

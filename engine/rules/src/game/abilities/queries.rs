@@ -4,7 +4,7 @@
 
 use swtcg_plugin_api::{DiceKind, Query, QueryAnswer, QueryCall, Retarget, Stats};
 
-use super::{AMOUNT_LIMIT, PilotRoom};
+use super::{AMOUNT_LIMIT, PilotRoom, Wanted};
 use crate::game::{Flow, Game};
 use crate::model::UnitId;
 
@@ -182,7 +182,9 @@ impl Game<'_> {
         }
         let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
         let mut lost: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
-        for &source in &ids {
+        // Without an ability in play that removes keywords, every unit loses none.
+        let any = self.units_may_give(Wanted::Query(Query::RemovedKeywords));
+        for &source in ids.iter().filter(|_| any) {
             for a in self.answering(source, Query::RemovedKeywords)? {
                 // One call answers for every unit (API 1.7); the hosts ask an older plugin
                 // about each unit in turn, as the engine did itself before.
@@ -243,6 +245,9 @@ impl Game<'_> {
             sum.health = sum.health.saturating_add(s.health);
         };
         let nonzero = |s: &Stats| (s.speed, s.power, s.health) != (0, 0, 0);
+        // Only abilities in play change stats: without one, every unit's change is none.
+        let own = own && self.units_may_give(Wanted::Query(Query::StatModifier));
+        let others = others && self.units_may_give(Wanted::Query(Query::StatModifierFor));
         for (i, &id) in ids.iter().enumerate() {
             if own {
                 for a in self.answering(id, Query::StatModifier)? {
