@@ -124,12 +124,11 @@ pub struct Game<'a> {
     /// The units in the order their abilities are collected (Dark Side's first, game 13.4.3),
     /// a list kept between hooks so that reaching one allocates nothing for it.
     unit_order: Vec<(Side, UnitId)>,
-    /// The revision of the state `unit_order` was made at.
-    unit_order_at: Option<u64>,
-    /// What the instances of every unit in `unit_order` may be called for, looked at once per
-    /// revision: a hook or query none of them may answer collects nothing without a look at
-    /// each unit (most hooks, with decks of few abilities).
-    units_may_give: Option<abilities::Subscriptions>,
+    /// The revision of the state `unit_order` was made at, with what the instances of every
+    /// unit in it may be called for, looked at once per revision: a hook or query none of them
+    /// may answer collects nothing without a look at each unit (most hooks, with decks of few
+    /// abilities).
+    unit_order_at: Option<(u64, abilities::Subscriptions)>,
     /// The instances asked at a hook, a list kept between hooks for the same reason.
     hook_instances: Vec<abilities::ActiveAbility>,
     /// Each unit's instances, by unit id, kept while what they are built from is unchanged.
@@ -163,7 +162,6 @@ impl<'a> Game<'a> {
             cascade: Default::default(),
             unit_order: Vec::new(),
             unit_order_at: None,
-            units_may_give: None,
             hook_instances: Vec::new(),
             unit_instances: Vec::new(),
             query_memo: Default::default(),

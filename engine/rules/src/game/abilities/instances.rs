@@ -937,30 +937,30 @@ impl Game<'_> {
     /// of that kind finds nothing, and the state checks skip asking each unit.
     pub(crate) fn units_may_give(&mut self, wanted: Wanted) -> bool {
         let revision = self.state.revision();
-        if self.unit_order_at != Some(revision) || self.units_may_give.is_none() {
-            // The units in their order (game 13.4.3), kept in a list the game keeps, made again
-            // only when the state changed, because every hook comes through here and the list
-            // would otherwise be allocated and sorted each time; and what each unit's
-            // instances may be called for, looked at once per revision.
-            let mut ids = std::mem::take(&mut self.unit_order);
-            ids.clear();
-            ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
-            ids.sort_unstable();
-            let mut may = Subscriptions::default();
-            for &(_, id) in &ids {
-                if self.keep_instances(id)
-                    && let Some(Some(kept)) = self.unit_instances.get(id.0 as usize)
-                {
-                    may.join(kept.subscriptions);
-                }
-            }
-            self.unit_order = ids;
-            // Kept for this revision only if looking changed nothing.
-            let unchanged = self.state.revision() == revision;
-            self.unit_order_at = unchanged.then_some(revision);
-            self.units_may_give = unchanged.then_some(may);
+        let known = self.unit_order_at.filter(|&(at, _)| at == revision);
+        if let Some((_, may)) = known {
             return may.may_give(wanted);
         }
-        self.units_may_give.is_none_or(|may| may.may_give(wanted))
+        // The units in their order (game 13.4.3), kept in a list the game keeps, made again
+        // only when the state changed, because every hook comes through here and the list
+        // would otherwise be allocated and sorted each time; and what each unit's
+        // instances may be called for, looked at once per revision.
+        let mut ids = std::mem::take(&mut self.unit_order);
+        ids.clear();
+        ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
+        ids.sort_unstable();
+        let mut may = Subscriptions::default();
+        for &(_, id) in &ids {
+            if self.keep_instances(id)
+                && let Some(Some(kept)) = self.unit_instances.get(id.0 as usize)
+            {
+                may.join(kept.subscriptions);
+            }
+        }
+        self.unit_order = ids;
+        // Kept for this revision only if looking changed nothing.
+        let unchanged = self.state.revision() == revision;
+        self.unit_order_at = unchanged.then_some((revision, may));
+        may.may_give(wanted)
     }
 }
