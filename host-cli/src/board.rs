@@ -812,6 +812,12 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::Disembarked { from, name, .. } => {
             format!("{name} moves off {} into the Character arena", unit(from))
         }
+        Event::SubordinateTaken {
+            side, name, arena, ..
+        } => format!("{side} takes {name} from their supply into the {arena} arena"),
+        Event::NoSubordinate { side, name, why } => {
+            format!("{side} takes no {name} Subordinate: {why}")
+        }
     })
 }
 

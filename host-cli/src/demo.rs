@@ -102,7 +102,7 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
                 Ok((
                     crate::setup::GameDeck {
                         name: origin,
-                        cards: deck.expand(),
+                        cards: deck.expand_with_supply(cards),
                     },
                     title,
                 ))
@@ -113,7 +113,7 @@ pub fn run(args: DemoArgs) -> anyhow::Result<ExitCode> {
                 Ok((
                     crate::setup::GameDeck {
                         name: name.to_string(),
-                        cards: deck.expand(),
+                        cards: deck.expand_with_supply(cards),
                     },
                     name.to_string(),
                 ))

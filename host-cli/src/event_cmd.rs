@@ -192,7 +192,10 @@ impl EventDir {
         let text = String::from_utf8(bytes)
             .map_err(|e| anyhow::anyhow!("{}: not UTF-8 text: {e}", path.display()))?;
         let parsed = parse_deck(&path.display().to_string(), &text, &setup.cards.db)?;
-        Ok((deck.name.clone(), parsed.expand()))
+        Ok((
+            deck.name.clone(),
+            parsed.expand_with_supply(&setup.cards.db),
+        ))
     }
 }
 

@@ -311,7 +311,7 @@ pub fn load_decks(
         });
         out.push(GameDeck {
             name,
-            cards: deck.expand(),
+            cards: deck.expand_with_supply(cards),
         });
     }
     let mut out = out.into_iter();

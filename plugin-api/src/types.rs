@@ -380,6 +380,15 @@ pub enum Effect {
     /// `chosen` of the ability with index 0 if they paid and 1 if they did not or could not,
     /// and applies its answer. Since API 1.8.
     UnlessPays { side: Side, cost: String },
+    /// The ability's controller takes the Subordinate named `name` (printed name, with or
+    /// without its version) from their supply and puts it into one of `arenas` that is on its
+    /// type line (none: any arena of its type line), tapped if `tapped` (game 16.5). Since API
+    /// 1.10.
+    TakeSubordinate {
+        name: String,
+        arenas: Vec<Arena>,
+        tapped: bool,
+    },
 }
 
 wire_enum!(

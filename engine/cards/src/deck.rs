@@ -146,6 +146,16 @@ impl Deck {
             .collect()
     }
 
+    /// The deck as the game takes it with its supply: its cards, then the Subordinates their
+    /// texts take that the deck does not list (`supply::supply_for`), which the game puts into
+    /// the player's supply, not the deck (game 4.7, 16.5).
+    pub fn expand_with_supply(&self, cards: &CardDb) -> Vec<Arc<CardDef>> {
+        let mut all = self.expand();
+        let supply = crate::supply::supply_for(&all, cards);
+        all.extend(supply);
+        all
+    }
+
     /// The number of cards in the deck.
     pub fn card_count(&self) -> u32 {
         self.cards.iter().map(|(count, _, _)| count).sum()

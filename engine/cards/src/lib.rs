@@ -9,6 +9,7 @@ pub mod formats;
 pub mod lackey;
 pub mod names;
 pub mod set_files;
+pub mod supply;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;

@@ -50,6 +50,9 @@ pub enum DecisionKind {
     TapForCost { unit: Option<UnitId> },
     /// Which arena of its type line the Location `unit`, just completed, goes into (game 16.1).
     PlaceLocation { unit: UnitId },
+    /// Which of the arenas an effect names the Subordinate `unit`, just taken from the supply
+    /// by an ability of `by` (none for a card being played), goes into (game 16.5).
+    PlaceSubordinate { unit: UnitId, by: Option<UnitId> },
 }
 
 impl DecisionKind {
@@ -86,6 +89,9 @@ impl DecisionKind {
             DecisionKind::TapForCost { unit: None } => "a unit to tap for a cost".into(),
             DecisionKind::PlaceLocation { unit } => {
                 format!("the arena the Location {unit} goes into")
+            }
+            DecisionKind::PlaceSubordinate { unit, .. } => {
+                format!("the arena the Subordinate {unit} goes into")
             }
             DecisionKind::RemoveDamage { unit } => {
                 format!("how many damage counters to remove from {unit}")
@@ -341,6 +347,9 @@ pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
         }
         DecisionKind::PlaceLocation { unit: u } => {
             format!("the arena the Location {} goes into", unit(u))
+        }
+        DecisionKind::PlaceSubordinate { unit: u, .. } => {
+            format!("the arena the Subordinate {} goes into", unit(u))
         }
         DecisionKind::RemoveDamage { unit: u } => {
             format!("how many damage counters to remove from {}", unit(u))

@@ -312,6 +312,21 @@ pub enum Event {
         cost: String,
         paid: bool,
     },
+    /// `side` took the Subordinate `unit` (`name`) from their supply and put it into `arena`
+    /// (game 16.5; API 1.10 `take-subordinate`).
+    SubordinateTaken {
+        side: Side,
+        unit: UnitId,
+        name: String,
+        arena: Arena,
+    },
+    /// An effect would have `side` take a Subordinate named `name`, but their supply holds
+    /// none that can go into the arenas it names, so nothing happens (`why` says which).
+    NoSubordinate {
+        side: Side,
+        name: String,
+        why: String,
+    },
     /// An ability in play (or of the card itself) made the play impossible to disrupt, so no
     /// disrupt POP opened for it ("Battle cards can't be disrupted.").
     CannotBeDisrupted {

@@ -711,6 +711,16 @@ impl<'a> Mem<'a> {
                 side: lift(f.u8(p))?,
                 cost: self.string_at(b, f.u32(p + 8))?,
             },
+            // The record take-subordinate (API 1.10): the name's string at 4, the arenas'
+            // list (one byte an arena) at 12, `tapped` at 20.
+            33 => E::TakeSubordinate {
+                name: self.string_at(a, b)?,
+                arenas: self
+                    .elements(f.u32(p + 8), f.u32(p + 12), 1, 1)?
+                    .map(|arena| lift(arena.u8(0)))
+                    .collect::<Result<_>>()?,
+                tapped: f.bool(p + 16),
+            },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1655,8 +1665,8 @@ mod tests {
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
-        // Case 31, disrupt play 12 (API 1.8); 33 is no case.
-        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 33, 12, 0, 0, 0, 0, 0]);
+        // Case 31, disrupt play 12 (API 1.8); 34 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 34, 12, 0, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert_eq!(
             m.effect(&Fields(&memory[0..28])).unwrap(),
@@ -1675,6 +1685,26 @@ mod tests {
                 cost: "Pay 2 Force".into()
             }
         );
+        // Case 33, take-subordinate (API 1.10): the name "BD-1" at 28, the arenas Ground and
+        // Character (1, 2) at 32, tapped.
+        let mut memory = le(&[33, 28, 4, 32, 2, 1, 0]);
+        memory.extend_from_slice(b"BD-1");
+        memory.extend_from_slice(&[1, 2, 0, 0]);
+        let m = Mem(&memory);
+        assert_eq!(
+            m.effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::TakeSubordinate {
+                name: "BD-1".into(),
+                arenas: vec![api::Arena::Ground, api::Arena::Character],
+                tapped: true
+            }
+        );
+        // An arena byte that is no arena is refused.
+        let mut memory = le(&[33, 28, 4, 32, 1, 0, 0]);
+        memory.extend_from_slice(b"BD-1");
+        memory.extend_from_slice(&[7, 0, 0, 0]);
+        let m = Mem(&memory);
+        assert!(m.effect(&Fields(&memory[0..28])).is_err());
     }
 
     #[test]

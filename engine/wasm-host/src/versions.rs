@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.9.0 (`plugin-api/wit-history/1.9.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_9 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.9.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.8.0 (`plugin-api/wit-history/1.8.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_8 {
@@ -670,15 +680,19 @@ macro_rules! conversions_1_8 {
 
 /// Everything a version since 1.8.0 converts beyond `conversions!`: the effects of 1.4 and
 /// later with 1.8's `disrupt` and `unless-pays`, the inline attack of 1.6, the records of 1.7
-/// and the play view of 1.8.
+/// and the play view of 1.8; `$($newer)*` converts the effects a later version added.
 macro_rules! conversions_since_1_8 {
     () => {
+        conversions_since_1_8!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
         conversions_1_4!(@ {
             Err(wit::Effect::Disrupt(play)) => E::Disrupt { play },
             Err(wit::Effect::UnlessPays(u)) => E::UnlessPays {
                 side: from_wit_side(u.side),
                 cost: u.cost,
             },
+            $($newer)*
         });
         inline_attack!();
         conversions_1_7!();
@@ -686,10 +700,23 @@ macro_rules! conversions_since_1_8 {
     };
 }
 
-/// API 1.9.0, the newest: the query `granted-abilities-for` (auras giving other units
-/// abilities). Its records and effects are those of 1.8.0.
-pub(crate) mod v1_9 {
+/// API 1.10.0, the newest: the effect `take-subordinate` (a Subordinate from the supply, game
+/// 16.5). Its records are otherwise those of 1.9.0.
+pub(crate) mod v1_10 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_since_1_8!(@ {
+        Err(wit::Effect::TakeSubordinate(t)) => E::TakeSubordinate {
+            name: t.name,
+            arenas: t.arenas.into_iter().map(from_wit_arena).collect(),
+            tapped: t.tapped,
+        },
+    });
+}
+
+/// API 1.9.0: the query `granted-abilities-for` (auras giving other units abilities). Its
+/// records and effects are those of 1.8.0.
+pub(crate) mod v1_9 {
+    conversions!(super::bindings_1_9::swtcg::keyword::types);
     conversions_since_1_8!();
 }
 
@@ -947,13 +974,22 @@ macro_rules! host_1_8 {
     };
 }
 
-host_impl!(bindings, v1_9, {
+host_impl!(bindings, v1_10, {
     host_1_1!();
-    host_1_2!(bindings, v1_9);
-    host_1_4!(bindings, v1_9);
+    host_1_2!(bindings, v1_10);
+    host_1_4!(bindings, v1_10);
     host_1_5!();
-    host_1_6!(bindings, v1_9);
-    host_1_8!(bindings, v1_9);
+    host_1_6!(bindings, v1_10);
+    host_1_8!(bindings, v1_10);
+});
+
+host_impl!(bindings_1_9, v1_9, {
+    host_1_1!();
+    host_1_2!(bindings_1_9, v1_9);
+    host_1_4!(bindings_1_9, v1_9);
+    host_1_5!();
+    host_1_6!(bindings_1_9, v1_9);
+    host_1_8!(bindings_1_9, v1_9);
 });
 
 host_impl!(bindings_1_8, v1_8, {

@@ -443,6 +443,36 @@ impl Display for Effect {
                 write!(f, "choose one: {}", options.join(" / "))
             }
             Effect::TreatAs { who, subtype } => write!(f, "treat {who} as a {subtype}"),
+            Effect::TakeSubordinate {
+                count,
+                name,
+                stats,
+                abilities,
+                arenas,
+                tapped,
+            } => {
+                write!(f, "take {count} {stats} {name} Subordinate")?;
+                if *count != 1 {
+                    write!(f, "s")?;
+                }
+                if !abilities.is_empty() {
+                    let quoted: Vec<String> =
+                        abilities.iter().map(|a| format!("\"{a}\"")).collect();
+                    write!(f, " with {}", quoted.join(" and "))?;
+                }
+                write!(f, " from your supply into ")?;
+                match arenas.as_slice() {
+                    [] => write!(f, "an arena of its type line")?,
+                    _ => {
+                        let names: Vec<String> = arenas.iter().map(|a| a.to_string()).collect();
+                        write!(f, "the {} arena", names.join(" or "))?
+                    }
+                }
+                if *tapped {
+                    write!(f, ", tapped")?;
+                }
+                Ok(())
+            }
         }
     }
 }

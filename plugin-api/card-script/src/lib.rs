@@ -169,6 +169,62 @@ mod tests {
     }
 
     #[test]
+    fn subordinates_taken_from_the_supply_read_whole() {
+        let take = |text: &str| match unit(text).script {
+            Some(script) => script.steps[0].effect.clone(),
+            None => panic!("{text}: {:?}", unit(text).stop),
+        };
+        // Sith Assault Team (TAL): an activated take with abilities in quotes, two arenas.
+        assert_eq!(
+            take(
+                "Pay 3 Force -> Take 1 50/3/3 Dark Jedi Warrior Subordinate with \"Cunning\" and put \
+                 it into the Ground or Character arena. Play only during your build step."
+            ),
+            Effect::TakeSubordinate {
+                count: 1,
+                name: "Dark Jedi Warrior".into(),
+                stats: "50/3/3".into(),
+                abilities: vec!["Cunning".into()],
+                arenas: vec![script::Arena::Ground, script::Arena::Character],
+                tapped: false,
+            }
+        );
+        // Two quoted abilities joined by "and"; the data's empty quotes (AAA) say nothing.
+        let Effect::TakeSubordinate { abilities, .. } = take(
+            "Pay 2 build points -> Take 1 50/3/2 Elite Jedi Knight Subordinate with \"Critical \
+             Hit 1\" and \"Pay 2 Force -> Protect 2\" and put it into the Ground or Character \
+             arena. Play only during your build step.",
+        ) else {
+            panic!()
+        };
+        assert_eq!(abilities.len(), 2);
+        let Effect::TakeSubordinate {
+            abilities, arenas, ..
+        } = take(
+            "Tap -> Take 1 60/2/2 Jedi Padawan Subordinate with \"\" and put it into its arena. \
+             Play only during your build step.",
+        )
+        else {
+            panic!()
+        };
+        assert!(abilities.is_empty() && arenas.is_empty());
+        // Plural, in a triggered ability.
+        let Effect::TakeSubordinate { count, name, .. } = take(
+            "When you deploy this unit, take 2 40/2/2 Czerka Guard Subordinates and put them into \
+             the Ground arena.",
+        ) else {
+            panic!()
+        };
+        assert_eq!((count, name.as_str()), (2, "Czerka Guard"));
+        // Without its stats a Subordinate is one of several: not read.
+        assert!(
+            unit("Tap, Pay 2 Force -> Take 1 Jedi Subordinate and put it into its arena.")
+                .script
+                .is_none()
+        );
+    }
+
+    #[test]
     fn a_text_not_read_names_the_word_and_what_was_expected() {
         let reading = unit("Pay 2 Force -> Gain 2 health.");
         assert!(reading.script.is_none());

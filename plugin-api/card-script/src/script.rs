@@ -492,6 +492,24 @@ pub enum Effect {
         who: Units,
         subtype: String,
     },
+    /// The controller takes Subordinates from their supply and puts them into an arena (game
+    /// 16.5): "Take 1 50/3/3 Dark Jedi Warrior Subordinate with \"Cunning\" and put it into the
+    /// Ground or Character arena".
+    TakeSubordinate {
+        count: u32,
+        /// The Subordinate's printed name.
+        name: String,
+        /// Its printed speed, power and health ("50/3/3"), as the text gives them.
+        stats: String,
+        /// The abilities the text prints it with, in quotes (its supply card prints them too).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        abilities: Vec<String>,
+        /// The arenas it may go into; none: any arena of its type line ("into its arena").
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        arenas: Vec<Arena>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tapped: bool,
+    },
 }
 
 /// What a disrupt cancels.

@@ -342,6 +342,11 @@ fn effect(e: Effect) -> api::Effect {
             side: u.side.into(),
             cost: u.cost,
         },
+        Effect::TakeSubordinate(t) => E::TakeSubordinate {
+            name: t.name,
+            arenas: t.arenas.into_iter().map(Into::into).collect(),
+            tapped: t.tapped,
+        },
     }
 }
 

@@ -9,7 +9,10 @@ use swtcg_card_script::script::{
 use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_texts};
-use crate::units::{named, units_carried_out};
+use crate::units::{arena, named, units_carried_out};
+
+/// The most Subordinates one step takes: the sets print at most 3.
+const MOST_SUBORDINATES: u32 = 5;
 
 /// Whether a step is about the card itself.
 pub(crate) fn is_this(step: &Step) -> bool {
@@ -178,6 +181,9 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             } => number(amount).is_some(),
             Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
             Does::Tap(_) | Does::Untap(_) | Does::Choose(_) => true,
+            // The supply card of that name is the Subordinate taken, with its printed
+            // abilities (game 16.5): the engine finds it and puts it into the arena.
+            Does::TakeSubordinate { count, .. } => (1..=MOST_SUBORDINATES).contains(count),
             _ => false,
         }
 }
@@ -356,6 +362,22 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         Does::Tap(_) => effects.extend(units.iter().map(|&unit| Effect::Tap(unit))),
         Does::Untap(_) => effects.extend(units.iter().map(|&unit| Effect::Untap(unit))),
         Does::Choose(_) => {}
+        Does::TakeSubordinate {
+            count,
+            name,
+            arenas,
+            tapped,
+            ..
+        } => {
+            let arenas: Vec<Arena> = arenas.iter().map(|&a| arena(a)).collect();
+            effects.extend((0..*count).map(|_| {
+                Effect::TakeSubordinate(TakeSubordinate {
+                    name: name.clone(),
+                    arenas: arenas.clone(),
+                    tapped: *tapped,
+                })
+            }));
+        }
         _ => return Err("a step this plugin does not carry out".to_string()),
     }
     Ok(effects)

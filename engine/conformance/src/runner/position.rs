@@ -238,6 +238,20 @@ pub(super) fn build_position(
             ids.insert(attached.clone(), id);
         }
     }
+    // Each player's supply holds the Subordinates their cards take (game 4.7, 16.5), as a
+    // deck's does in a game (`Deck::expand_with_supply`).
+    for side in [Side::Dark, Side::Light] {
+        let theirs: Vec<Arc<CardDef>> = state
+            .cards
+            .iter()
+            .filter(|c| c.owner == side)
+            .map(|c| Arc::clone(&c.def))
+            .collect();
+        for def in swtcg_cards::supply::supply_for(&theirs, cards) {
+            let card = state.new_card(def, side);
+            state.player_mut(side).supply.push(card);
+        }
+    }
     Ok(Built {
         state,
         ids,

@@ -461,6 +461,33 @@ impl<'s> Script<'s> {
                     format!("{unit} has no triggered ability {option:?} waiting"),
                 )
             }
+            // The arena a Subordinate just taken goes into (game 16.5), which no scenario id
+            // names: the act names the unit whose ability took it (any unit for a card being
+            // played) and the arena by its name ("ground") or the option's number.
+            (DecisionKind::PlaceSubordinate { by, .. }, Action::Choose { unit, option }) => {
+                if by.is_some() && self.id(unit) != *by {
+                    return Fit::Later;
+                }
+                let index = match option {
+                    ChooseOption::Index(n) => {
+                        (*n >= 1 && *n <= decision.options.len()).then(|| n - 1)
+                    }
+                    ChooseOption::Text(t) => {
+                        let t = t
+                            .trim()
+                            .trim_end_matches(" arena")
+                            .trim_start_matches("the ");
+                        Self::find(decision, |c| match c {
+                            Choice::Deploy { arena, .. } => arena.name().eq_ignore_ascii_case(t),
+                            _ => false,
+                        })
+                    }
+                };
+                answer(
+                    index,
+                    format!("{option:?} is no arena the Subordinate {unit} took may go into"),
+                )
+            }
             (DecisionKind::ChooseOption { unit: asking }, Action::Choose { unit, option }) => {
                 // A choice for another unit's ability answers a later decision.
                 if self.id(unit) != Some(*asking) {

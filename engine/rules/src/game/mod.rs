@@ -24,7 +24,7 @@ use tracing::{debug, trace};
 use crate::decision::{Choice, Decider, Decision, DecisionKind};
 use crate::hooks::{AbilityHost, HookError};
 use crate::log::{DiscardWhy, Event, GameLog, LogEntry, LogHeader};
-use crate::model::{Arena, CardDef, CardId, GameState, Side, UnitId, state::TurnStep};
+use crate::model::{Arena, CardDef, CardId, CardType, GameState, Side, UnitId, state::TurnStep};
 use crate::rng::DiceError;
 use crate::ruleset::Ruleset;
 pub use revision::TrackedState;
@@ -170,7 +170,8 @@ impl<'a> Game<'a> {
     }
 
     /// A new game between two decks: cards are created, decks shuffled with the seeded
-    /// generator, and the log header written. Call `play` to run it.
+    /// generator, and the log header written. Call `play` to run it. A deck's Subordinates
+    /// are its player's supply (game 4.7, 16.5), never shuffled into the deck.
     pub fn from_decks(
         decks: [Vec<Arc<CardDef>>; 2],
         seed: u64,
@@ -183,7 +184,11 @@ impl<'a> Game<'a> {
         for side in Side::BOTH {
             for def in &decks[side.index()] {
                 let card = state.new_card(def.clone(), side);
-                state.player_mut(side).deck.push(card);
+                let player = state.player_mut(side);
+                match def.card_type {
+                    CardType::Subordinate => player.supply.push(card),
+                    _ => player.deck.push(card),
+                }
             }
             let mut deck = std::mem::take(&mut state.player_mut(side).deck);
             state.dice.rng().shuffle(&mut deck);

@@ -39,6 +39,11 @@ pub struct PlayerState {
     pub discard: Vec<CardId>,
     /// Cards removed from the game (game 4.6).
     pub removed: Vec<CardId>,
+    /// The player's supply (game 4.7, 16.5): the Subordinate cards their effects may take,
+    /// outside the game, and those that left play. Empty for a deck whose cards take none, and
+    /// then not written, which keeps the saves written before it byte for byte.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supply: Vec<CardId>,
     pub force: u32,
     pub build_points: u32,
 }
@@ -199,6 +204,11 @@ impl GameState {
     /// from the discard pile through a keyword that says so (`removed_when_discarded`).
     pub fn discard_card(&mut self, card: CardId) {
         let owner = self.owner(card);
+        // A Subordinate leaving play returns to its owner's supply (game 14.4, 16.5).
+        if self.def(card).card_type == super::CardType::Subordinate {
+            self.player_mut(owner).supply.push(card);
+            return;
+        }
         match self.removed_when_discarded.iter().position(|&c| c == card) {
             Some(at) => {
                 self.removed_when_discarded.remove(at);
@@ -276,6 +286,7 @@ impl GameState {
                 ("hand", &p.hand),
                 ("discard", &p.discard),
                 ("removed", &p.removed),
+                ("supply", &p.supply),
             ] {
                 for &card in cards {
                     mark(card, zone)?;

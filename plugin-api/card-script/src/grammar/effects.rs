@@ -621,6 +621,7 @@ fn moves(input: &mut &str) -> R<Effect> {
 /// Imperatives that show a card, look at a hand or move a unit into an arena.
 fn relocations(input: &mut &str) -> R<Effect> {
     alt((
+        take_subordinate,
         (
             w("look at"),
             alt((
@@ -650,6 +651,87 @@ fn relocations(input: &mut &str) -> R<Effect> {
             .map(|(_, who, _, arena, _)| Effect::MoveTo { who, arena }),
     ))
     .parse_next(input)
+}
+
+/// "Take 1 50/3/3 Dark Jedi Warrior Subordinate with \"Cunning\" and put it into the Ground
+/// or Character arena", "take 2 40/2/2 Czerka Guard Subordinates and put them into their arena
+/// tapped" (game 16.5). The printed stats name one card of the supply; a text without them
+/// ("Take 1 Jedi Subordinate") chooses among several and is not read here.
+#[inline(never)]
+fn take_subordinate(input: &mut &str) -> R<Effect> {
+    let (_, count, stats) = (w("take"), count, subordinate_stats).parse_next(input)?;
+    let name = subordinate_name(input)?;
+    let abilities: Vec<String> = opt((
+        w("with"),
+        separated(1.., quoted, alt((mark(", and"), mark(","), w("and")))),
+    ))
+    .map(|found: Option<(_, Vec<String>)>| {
+        found
+            .map(|(_, texts)| texts.into_iter().filter(|t| !t.is_empty()).collect())
+            .unwrap_or_default()
+    })
+    .parse_next(input)?;
+    let (_, _, _, arenas, tapped) = (
+        w("and put"),
+        one_of(&["it", "them"]),
+        w("into"),
+        alt((
+            one_of(&["its arena", "their arena", "its arenas", "their arenas"]).map(|_| Vec::new()),
+            (
+                w("the"),
+                separated(1.., super::units::arena_name, alt((mark(","), w("or")))),
+                one_of(&["arenas", "arena"]),
+            )
+                .map(|(_, arenas, _)| arenas),
+        )),
+        opt(alt((mark(", tapped"), w("tapped")))).map(|t| t.is_some()),
+    )
+        .parse_next(input)?;
+    Ok(Effect::TakeSubordinate {
+        count,
+        name,
+        stats,
+        abilities,
+        arenas,
+        tapped,
+    })
+}
+
+/// A Subordinate's printed speed, power and health: "50/3/3", "70/*/*".
+fn subordinate_stats(input: &mut &str) -> R<String> {
+    let end = input.find(' ').unwrap_or(input.len());
+    let word = &input[..end];
+    let parts: Vec<&str> = word.split('/').collect();
+    let stat = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit() || c == '*');
+    if parts.len() != 3 || !parts.iter().all(|p| stat(p)) {
+        return fail(input, "a Subordinate's speed/power/health");
+    }
+    *input = input[end..].trim_start_matches(' ');
+    Ok(word.to_string())
+}
+
+/// The name before "Subordinate" or "Subordinates": the words of one card's name, with no
+/// sentence's end or quote inside.
+fn subordinate_name(input: &mut &str) -> R<String> {
+    let lower = input.to_ascii_lowercase();
+    let Some(at) = lower.find(" subordinate") else {
+        return fail(input, "a Subordinate's name");
+    };
+    let name = input[..at].trim();
+    if name.is_empty() || name.contains(['.', '"', ':']) {
+        return fail(input, "a Subordinate's name");
+    }
+    let rest = &input[at + " subordinate".len()..];
+    let rest = rest
+        .strip_prefix('s')
+        .filter(|r| !r.starts_with(char::is_alphanumeric))
+        .unwrap_or(rest);
+    if rest.starts_with(char::is_alphanumeric) {
+        return fail(input, "a Subordinate's name");
+    }
+    let name = name.to_string();
+    *input = rest.trim_start_matches(' ');
+    Ok(name)
 }
 
 /// Imperatives about damage counters and counters of other kinds.

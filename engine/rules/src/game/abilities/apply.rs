@@ -124,6 +124,16 @@ impl Game<'_> {
                 Effect::UnlessPays { side, cost } => {
                     self.offer_payment(source, side.into(), &cost)?
                 }
+                Effect::TakeSubordinate {
+                    name,
+                    arenas,
+                    tapped,
+                } => {
+                    let arenas: Vec<_> = arenas.into_iter().map(Into::into).collect();
+                    let by = (source.ability.unit != swtcg_plugin_api::NOT_IN_PLAY)
+                        .then_some(UnitId(source.ability.unit));
+                    self.take_subordinate(source.controller, by, &name, &arenas, tapped)?
+                }
                 other => self.apply_for(
                     source.controller,
                     Some(&source.ability.text),
@@ -265,7 +275,8 @@ impl Game<'_> {
             | Effect::Board { .. }
             | Effect::Disembark { .. }
             | Effect::Disrupt { .. }
-            | Effect::UnlessPays { .. } => {}
+            | Effect::UnlessPays { .. }
+            | Effect::TakeSubordinate { .. } => {}
         }
         Ok(())
     }

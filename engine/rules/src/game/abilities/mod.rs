@@ -9,7 +9,8 @@
 //! - `validate`: checking the effects plugins propose against the rules;
 //! - `apply`: applying valid effects, delayed effects and choices;
 //! - `attach`: Equipment and Pilots: the rules for attaching, boarding and disembarking;
-//! - `disrupt`: the disrupt POP of every card or ability played, and what can't be disrupted.
+//! - `disrupt`: the disrupt POP of every card or ability played, and what can't be disrupted;
+//! - `supply`: Subordinates taken from a player's supply into an arena.
 
 mod activations;
 mod apply;
@@ -20,6 +21,7 @@ mod disrupt;
 mod instances;
 mod memo;
 mod queries;
+mod supply;
 mod validate;
 
 use std::rc::Rc;

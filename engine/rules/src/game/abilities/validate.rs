@@ -236,6 +236,16 @@ impl Game<'_> {
             Effect::UnlessPays { cost, .. } => parse_costs(cost)
                 .map(|_| ())
                 .map_err(|why| format!("the cost offered does not read: {why}")),
+            // A card's name, and each arena at most once: what a printed "Take ..." can say.
+            Effect::TakeSubordinate { name, arenas, .. } => {
+                if name.trim().is_empty() || name.len() > 200 {
+                    Err("a Subordinate's name must have 1 to 200 characters".into())
+                } else if (1..arenas.len()).any(|i| arenas[..i].contains(&arenas[i])) {
+                    Err("an arena is named twice".into())
+                } else {
+                    Ok(())
+                }
+            }
             _ => Ok(()),
         }
     }

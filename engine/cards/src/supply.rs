@@ -1,0 +1,132 @@
+//! A deck's supply (game 4.7, 16.5): the Subordinate cards its cards' texts take ("Take 1
+//! 50/3/3 Dark Jedi Warrior Subordinate ..."), found among the loaded sets' Subordinate cards,
+//! so that a player brings to a game the supply their deck needs, as a player at a table does.
+
+use std::sync::Arc;
+
+use swtcg_card_script::script::{Effect, Step};
+use swtcg_rules::model::{CardDef, CardType};
+
+use crate::CardDb;
+use crate::coverage::read_text;
+
+/// The names of the Subordinates a card's printed texts take, as printed, with the stats they
+/// print ("50/3/3"), in text order.
+pub fn subordinates_taken(card: &CardDef) -> Vec<(String, String)> {
+    let mut taken = Vec::new();
+    for text in &card.abilities {
+        if let Some(script) = read_text(card, text).script {
+            collect(&script.steps, &mut taken);
+        }
+    }
+    taken
+}
+
+fn collect(steps: &[Step], taken: &mut Vec<(String, String)>) {
+    for step in steps {
+        match &step.effect {
+            Effect::TakeSubordinate { name, stats, .. } => {
+                if !taken.iter().any(|(n, _)| n == name) {
+                    taken.push((name.clone(), stats.clone()));
+                }
+            }
+            Effect::Roll { then, .. } => collect(then, taken),
+            Effect::ChooseOne(options) => options.iter().for_each(|o| collect(o, taken)),
+            _ => {}
+        }
+    }
+}
+
+/// The Subordinate card of the loaded sets that a text names: the same name, or the name
+/// without its version; of several, the first whose printed stats are the text's.
+pub fn find_subordinate(db: &CardDb, name: &str, stats: &str) -> Option<Arc<CardDef>> {
+    let named: Vec<&Arc<CardDef>> = db
+        .cards()
+        .iter()
+        .filter(|def| {
+            def.card_type == CardType::Subordinate
+                && (def.name.eq_ignore_ascii_case(name)
+                    || def.unique_name().eq_ignore_ascii_case(name))
+        })
+        .collect();
+    named
+        .iter()
+        .find(|def| printed_stats(def) == stats)
+        .or(named.first())
+        .map(|def| Arc::clone(def))
+}
+
+/// A card's speed, power and health as a Subordinate's text prints them: "50/3/3".
+fn printed_stats(def: &CardDef) -> String {
+    let stat = |p: &Option<swtcg_rules::model::Printed>| p.map_or(0, |p| p.value()).to_string();
+    format!(
+        "{}/{}/{}",
+        stat(&def.speed),
+        stat(&def.power),
+        stat(&def.health)
+    )
+}
+
+/// The supply a deck's cards need: one card of each Subordinate their texts take (and those
+/// the Subordinates' own texts take), not counting Subordinates the deck already lists. The
+/// game takes as many copies of each as effects ask for (`GameState::supply`).
+pub fn supply_for(deck: &[Arc<CardDef>], db: &CardDb) -> Vec<Arc<CardDef>> {
+    let mut supply: Vec<Arc<CardDef>> = Vec::new();
+    let listed =
+        |def: &CardDef, supply: &[Arc<CardDef>]| deck.iter().chain(supply).any(|d| **d == *def);
+    let mut to_read: Vec<Arc<CardDef>> = Vec::new();
+    for def in deck {
+        if !to_read.iter().any(|d| **d == **def) {
+            to_read.push(Arc::clone(def));
+        }
+    }
+    // A Subordinate's own text may take another: read those too, a bounded number of times.
+    let mut read = 0;
+    while let Some(card) = to_read.pop() {
+        read += 1;
+        if read > 10_000 {
+            break;
+        }
+        for (name, stats) in subordinates_taken(&card) {
+            if let Some(found) = find_subordinate(db, &name, &stats)
+                && !listed(&found, &supply)
+            {
+                supply.push(Arc::clone(&found));
+                to_read.push(found);
+            }
+        }
+    }
+    supply
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deck_brings_the_subordinates_its_cards_take() {
+        let db = CardDb::bundled();
+        // Imperial Knight Squad (15TH) takes "1 40/3/4 Imperial Knight Subordinate".
+        let squad = db.lookup("15TH/Imperial Knight Squad").expect("card");
+        let taken = subordinates_taken(&squad);
+        assert_eq!(
+            taken,
+            vec![("Imperial Knight".to_string(), "40/3/4".to_string())]
+        );
+        let supply = supply_for(&[Arc::clone(&squad), squad], &db);
+        assert_eq!(supply.len(), 1);
+        assert_eq!(supply[0].name, "Imperial Knight");
+        assert_eq!(supply[0].card_type, CardType::Subordinate);
+        // A card that takes none brings none.
+        let plain = db.lookup("ANH/Darth Vader (A)").expect("card");
+        assert!(supply_for(&[plain], &db).is_empty());
+    }
+
+    #[test]
+    fn a_subordinate_is_found_by_its_name_without_its_version() {
+        let db = CardDb::bundled();
+        let bd1 = find_subordinate(&db, "BD-1", "70/1/2").expect("BD-1 (A)");
+        assert_eq!(bd1.name, "BD-1 (A)");
+        assert!(find_subordinate(&db, "No Such Droid", "1/1/1").is_none());
+    }
+}

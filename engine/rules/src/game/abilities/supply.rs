@@ -1,0 +1,125 @@
+//! Subordinates taken from a player's supply (game 4.7, 16.5; API 1.10 `take-subordinate`):
+//! which supply card an effect names, the arena it goes into, and the unit it becomes.
+
+use swtcg_plugin_api::{HookEvent, HookPoint};
+
+use crate::decision::{Choice, DecisionKind};
+use crate::game::{Flow, Game};
+use crate::log::Event;
+use crate::model::{Arena, CardId, CardType, Place, Side, Unit, UnitId};
+
+/// Whether a Subordinate card's printed name is the name an effect prints: the same name, or
+/// the name without its version ("BD-1" names "BD-1 (A)"), ignoring case.
+pub(crate) fn names_subordinate(printed: &str, unique_name: &str, named: &str) -> bool {
+    let named = named.trim();
+    printed.eq_ignore_ascii_case(named) || unique_name.eq_ignore_ascii_case(named)
+}
+
+impl Game<'_> {
+    /// `side` takes the Subordinate named `name` from their supply and puts it into one of
+    /// `arenas` on its type line (any arena of its type line when `arenas` is empty), tapped if
+    /// `tapped`. A supply holds as many of each Subordinate as effects take: the last copy of
+    /// one stays in the supply and a new card of it is taken. A supply with no such Subordinate,
+    /// or one that can't go into any of those arenas, takes nothing, and the log says why.
+    pub(crate) fn take_subordinate(
+        &mut self,
+        side: Side,
+        by: Option<UnitId>,
+        name: &str,
+        arenas: &[Arena],
+        tapped: bool,
+    ) -> Flow {
+        let supply = &self.state.player(side).supply;
+        let Some(at) = supply.iter().position(|&card| {
+            let def = self.state.def(card);
+            def.card_type == CardType::Subordinate
+                && names_subordinate(&def.name, def.unique_name(), name)
+        }) else {
+            self.event(Event::NoSubordinate {
+                side,
+                name: name.to_string(),
+                why: "the supply holds no Subordinate of that name".into(),
+            });
+            return Ok(());
+        };
+        let found = supply[at];
+        let def = self.state.cards[found.0 as usize].def.clone();
+        let open: Vec<Arena> = def
+            .arenas
+            .iter()
+            .copied()
+            .filter(|arena| arenas.is_empty() || arenas.contains(arena))
+            .collect();
+        if open.is_empty() {
+            self.event(Event::NoSubordinate {
+                side,
+                name: def.name.clone(),
+                why: "it can't go into the arenas the effect names".into(),
+            });
+            return Ok(());
+        }
+        let copies = supply
+            .iter()
+            .filter(|&&card| std::sync::Arc::ptr_eq(&self.state.cards[card.0 as usize].def, &def))
+            .count();
+        let card: CardId = if copies > 1 {
+            self.state.player_mut(side).supply.remove(at)
+        } else {
+            self.state.new_card(def.clone(), side)
+        };
+        // The unit is made in the build zone, then put into its arena, so that the arena
+        // decision can name it.
+        let unit = self.state.add_unit(Unit {
+            tapped,
+            ..Unit::new(side, card, Place::BuildZone)
+        });
+        let arena = match open.as_slice() {
+            [only] => *only,
+            _ => {
+                let options = open
+                    .iter()
+                    .map(|&arena| Choice::Deploy { unit, arena })
+                    .collect();
+                match self.decide(side, DecisionKind::PlaceSubordinate { unit, by }, options)? {
+                    Choice::Deploy { arena, .. } => arena,
+                    _ => open[0],
+                }
+            }
+        };
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.place = Place::Arena(arena);
+        }
+        self.event(Event::SubordinateTaken {
+            side,
+            unit,
+            name: def.name.clone(),
+            arena,
+        });
+        // `amount` 0: it entered the arena without being deployed (Deploy triggers on 1).
+        let event = HookEvent {
+            unit: Some(unit.0),
+            arena: Some(arena.into()),
+            amount: Some(0),
+            side: Some(side.into()),
+            ..self.hook_event()
+        };
+        self.hook(HookPoint::UnitEntersArena, event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_subordinate_is_named_with_or_without_its_version() {
+        assert!(names_subordinate("BD-1 (A)", "BD-1", "BD-1"));
+        assert!(names_subordinate(
+            "Czerka Guard",
+            "Czerka Guard",
+            "czerka guard"
+        ));
+        assert!(names_subordinate("BD-1 (A)", "BD-1", "BD-1 (A)"));
+        assert!(!names_subordinate("BD-1 (A)", "BD-1", "BD"));
+    }
+}
