@@ -9,6 +9,7 @@ use std::sync::Arc;
 use anyhow::bail;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::cards::coverage::{Gap, card_gaps};
+use swtcg_engine::cards::supply;
 use swtcg_engine::model::CardType;
 use swtcg_engine::plugins::Registry;
 use swtcg_engine::{AbilityHost, CardDef, Ruleset};
@@ -18,15 +19,25 @@ pub struct Support<'r> {
     registry: RefCell<&'r mut Registry>,
     /// The keyword names the ability parser knows: the glossary's and every plugin's.
     pub keywords: Vec<String>,
+    /// The loaded sets' Subordinate cards: a text that takes a Subordinate none of them is
+    /// takes nothing in a game (its supply can't hold it), so it is not carried out.
+    subordinates: Vec<Arc<CardDef>>,
 }
 
 impl<'r> Support<'r> {
     pub fn new(registry: &'r mut Registry, cards: &CardDb) -> Self {
         let mut keywords = cards.keyword_names().to_vec();
         keywords.extend(registry.keyword_names());
+        let subordinates = cards
+            .cards()
+            .iter()
+            .filter(|card| card.card_type == CardType::Subordinate)
+            .cloned()
+            .collect();
         Support {
             registry: RefCell::new(registry),
             keywords,
+            subordinates,
         }
     }
 
@@ -40,13 +51,21 @@ impl<'r> Support<'r> {
     /// carry the text out; otherwise a card plugin reading that card type may claim it. Both are
     /// asked in the game a game asks them in (`claim_game`), which holds the card.
     pub fn understood(&self, card: &CardDef, text: &str, kind: CardType) -> Option<bool> {
-        understood(
+        let answer = understood(
             &mut self.registry.borrow_mut(),
             &self.keywords,
             card,
             text,
             kind,
-        )
+        );
+        if answer == Some(true)
+            && supply::taken_by_text(card, text)
+                .iter()
+                .any(|(name, stats)| supply::find_among(&self.subordinates, name, stats).is_none())
+        {
+            return Some(false);
+        }
+        answer
     }
 
     /// What keeps a card from being played fully (empty when nothing does).

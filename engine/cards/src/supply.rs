@@ -15,9 +15,20 @@ use crate::coverage::read_text;
 pub fn subordinates_taken(card: &CardDef) -> Vec<(String, String)> {
     let mut taken = Vec::new();
     for text in &card.abilities {
-        if let Some(script) = read_text(card, text).script {
-            collect(&script.steps, &mut taken);
+        for found in taken_by_text(card, text) {
+            if !taken.contains(&found) {
+                taken.push(found);
+            }
         }
+    }
+    taken
+}
+
+/// The Subordinates one printed text of `card` takes, by name and printed stats.
+pub fn taken_by_text(card: &CardDef, text: &str) -> Vec<(String, String)> {
+    let mut taken = Vec::new();
+    if let Some(script) = read_text(card, text).script {
+        collect(&script.steps, &mut taken);
     }
     taken
 }
@@ -25,10 +36,10 @@ pub fn subordinates_taken(card: &CardDef) -> Vec<(String, String)> {
 fn collect(steps: &[Step], taken: &mut Vec<(String, String)>) {
     for step in steps {
         match &step.effect {
-            Effect::TakeSubordinate { name, stats, .. } => {
-                if !taken.iter().any(|(n, _)| n == name) {
-                    taken.push((name.clone(), stats.clone()));
-                }
+            Effect::TakeSubordinate { name, stats, .. }
+                if !taken.iter().any(|(n, _)| n == name) =>
+            {
+                taken.push((name.clone(), stats.clone()));
             }
             Effect::Roll { then, .. } => collect(then, taken),
             Effect::ChooseOne(options) => options.iter().for_each(|o| collect(o, taken)),
@@ -40,8 +51,12 @@ fn collect(steps: &[Step], taken: &mut Vec<(String, String)>) {
 /// The Subordinate card of the loaded sets that a text names: the same name, or the name
 /// without its version; of several, the first whose printed stats are the text's.
 pub fn find_subordinate(db: &CardDb, name: &str, stats: &str) -> Option<Arc<CardDef>> {
-    let named: Vec<&Arc<CardDef>> = db
-        .cards()
+    find_among(db.cards(), name, stats)
+}
+
+/// [`find_subordinate`] among some cards.
+pub fn find_among(cards: &[Arc<CardDef>], name: &str, stats: &str) -> Option<Arc<CardDef>> {
+    let named: Vec<&Arc<CardDef>> = cards
         .iter()
         .filter(|def| {
             def.card_type == CardType::Subordinate
@@ -106,16 +121,16 @@ mod tests {
     #[test]
     fn a_deck_brings_the_subordinates_its_cards_take() {
         let db = CardDb::bundled();
-        // Imperial Knight Squad (15TH) takes "1 40/3/4 Imperial Knight Subordinate".
-        let squad = db.lookup("15TH/Imperial Knight Squad").expect("card");
-        let taken = subordinates_taken(&squad);
+        // Darth Malak (D) (KAE) takes "1 50/3/3 Dark Jedi Warrior Subordinate".
+        let malak = db.lookup("KAE/Darth Malak (D)").expect("card");
+        let taken = subordinates_taken(&malak);
         assert_eq!(
             taken,
-            vec![("Imperial Knight".to_string(), "40/3/4".to_string())]
+            vec![("Dark Jedi Warrior".to_string(), "50/3/3".to_string())]
         );
-        let supply = supply_for(&[Arc::clone(&squad), squad], &db);
+        let supply = supply_for(&[Arc::clone(&malak), malak], &db);
         assert_eq!(supply.len(), 1);
-        assert_eq!(supply[0].name, "Imperial Knight");
+        assert_eq!(supply[0].name, "Dark Jedi Warrior");
         assert_eq!(supply[0].card_type, CardType::Subordinate);
         // A card that takes none brings none.
         let plain = db.lookup("ANH/Darth Vader (A)").expect("card");
