@@ -512,10 +512,12 @@ pub enum Query {
     Undisruptable,
     /// Since API 1.9.
     GrantedAbilitiesFor,
+    /// Since API 1.10.
+    BuildCostChangeFor,
 }
 
 impl Query {
-    pub const ALL: [Query; 21] = [
+    pub const ALL: [Query; 22] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -537,6 +539,7 @@ impl Query {
         Query::PilotRoom,
         Query::Undisruptable,
         Query::GrantedAbilitiesFor,
+        Query::BuildCostChangeFor,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -563,6 +566,7 @@ impl Query {
             Query::PilotRoom => "pilot-room",
             Query::Undisruptable => "undisruptable",
             Query::GrantedAbilitiesFor => "granted-abilities-for",
+            Query::BuildCostChangeFor => "build-cost-change-for",
         }
     }
 
@@ -655,6 +659,13 @@ pub enum QueryCall {
     GrantedAbilitiesFor {
         unit: UnitId,
     },
+    /// How many build counters more (positive) or fewer (negative) the card `unit` being built
+    /// in a build zone needs because of the ability ("Each of your Clones costs 1 fewer build
+    /// counter to deploy"), answered with `QueryAnswer::Number`. Asked at each state check about
+    /// every card being built. Since API 1.10; a host answers 0 for an older plugin.
+    BuildCostChangeFor {
+        unit: UnitId,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -694,6 +705,7 @@ impl QueryCall {
             QueryCall::PilotRoom { .. } => Query::PilotRoom,
             QueryCall::Undisruptable => Query::Undisruptable,
             QueryCall::GrantedAbilitiesFor { .. } => Query::GrantedAbilitiesFor,
+            QueryCall::BuildCostChangeFor { .. } => Query::BuildCostChangeFor,
         }
     }
 }

@@ -376,7 +376,22 @@ pub fn ability_coverage(
             class: AbilityClass::CardText,
             missing: vec![Missing::CardText(text.to_string())],
         },
-        None => classify(text, keywords, has_plugin),
+        None => {
+            let mut coverage = classify(text, keywords, has_plugin);
+            // INSERT grants its text to the unit as printed (keywords.md): a text that is no
+            // keyword ability is carried out when a card plugin claims it on that card, as a
+            // text printed on it would be.
+            if let Some((keyword, granted)) = keyword_ability(text, keywords)
+                && keyword.eq_ignore_ascii_case("INSERT")
+                && keyword_ability(&granted, keywords).is_none()
+                && understood(card, &granted, kind) == Some(true)
+            {
+                coverage
+                    .missing
+                    .retain(|missing| *missing != Missing::CardText(text.to_string()));
+            }
+            coverage
+        }
     }
 }
 

@@ -194,6 +194,10 @@ impl NativePlugin {
             // request): no change, the answer the wasm host gives its older versions.
             return Ok(QueryAnswer::Flag(false));
         }
+        if matches!(call, QueryCall::BuildCostChangeFor { .. }) && self.minor < 10 {
+            // Before API 1.10 no plugin changes a build cost by this query.
+            return Ok(QueryAnswer::Number(0));
+        }
         if matches!(call, QueryCall::GrantedAbilitiesFor { .. }) && self.minor < 9 {
             // Before API 1.9 no plugin gives other units abilities by this query.
             return Ok(QueryAnswer::Abilities(Vec::new()));

@@ -880,9 +880,9 @@ impl<'a> FuzzHost<'a> {
     /// The answer of the right kind for a query.
     fn right_answer(&mut self, call: &QueryCall, state: &GameState, own: u32) -> QueryAnswer {
         match call {
-            QueryCall::AttackDieModifier { .. } | QueryCall::PowerAgainst { .. } => {
-                QueryAnswer::Number(self.signed())
-            }
+            QueryCall::AttackDieModifier { .. }
+            | QueryCall::PowerAgainst { .. }
+            | QueryCall::BuildCostChangeFor { .. } => QueryAnswer::Number(self.signed()),
             QueryCall::HitThreshold { .. } => {
                 QueryAnswer::Threshold(self.bytes.flag().then(|| self.bytes.byte()))
             }
@@ -999,6 +999,7 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         QueryCall::GrantedAbilities
         | QueryCall::GrantedAbilitiesFor { .. }
         | QueryCall::RemovedKeywords { .. } => QueryAnswer::Abilities(Vec::new()),
+        QueryCall::BuildCostChangeFor { .. } => QueryAnswer::Number(0),
         QueryCall::Completions => QueryAnswer::Completions(Vec::new()),
         QueryCall::AttackArenas => QueryAnswer::Arenas(Vec::new()),
         QueryCall::PilotRoom { .. } => QueryAnswer::PilotRoom(RoomForPilots::default()),

@@ -65,7 +65,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 23] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 24] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -89,6 +89,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 23] = [
     ("removed-keywords-all", 2, 1),
     ("undisruptable", 2, 1),
     ("granted-abilities-for", 3, 1),
+    ("build-cost-change-for", 3, 1),
 ];
 
 fn host_module() -> String {
@@ -1562,6 +1563,11 @@ impl CoreInstance {
                     m.strings(m.record(at, 8, 4)?)
                 })?)
             }
+            Q::BuildCostChangeFor { unit: card } => A::Number(self.call_scalar(
+                store,
+                &self.exports.build_cost_change_for,
+                (unit, key, *card as i32),
+            )?),
             Q::BuildActivations { event } => A::Activations(self.call_lift(
                 store,
                 &self.exports.build_activations,

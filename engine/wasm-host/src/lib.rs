@@ -755,7 +755,8 @@ macro_rules! query_call {
             | Q::BuildActivations { .. }
             | Q::PilotRoom { .. }
             | Q::Undisruptable
-            | Q::GrantedAbilitiesFor { .. } => A::Effects(Vec::new()),
+            | Q::GrantedAbilitiesFor { .. }
+            | Q::BuildCostChangeFor { .. } => A::Effects(Vec::new()),
         }
     }};
 }
@@ -1117,6 +1118,17 @@ impl WasmPlugin {
         state: &GameState,
     ) -> Result<api::QueryAnswer, String> {
         use api::{QueryAnswer as A, QueryCall as Q};
+        // A plugin on the core path is of the newest API and has no `pre` until the component
+        // path is chosen; one with `pre` of an older version can't have this query.
+        if matches!(call, Q::BuildCostChangeFor { .. })
+            && self
+                .pre
+                .get()
+                .is_some_and(|pre| !matches!(pre, Pre::V1_10(_)))
+        {
+            // Before API 1.10 no plugin changes a build cost by this query.
+            return Ok(A::Number(0));
+        }
         if matches!(call, Q::RemovedKeywordsAll) && self.before_1_7() {
             // A plugin built before 1.7 has only the per-unit form: each unit is its own call,
             // with its own fuel, as the engine asked it before (`lost_keywords_unit_by_unit`).
@@ -1249,6 +1261,11 @@ impl WasmPlugin {
                     let q = k.swtcg_keyword_queries();
                     let ability = ability_ref!(bindings, store, ability);
                     A::Abilities(q.call_granted_abilities_for(&mut *store, ability, *unit)?)
+                }
+                Q::BuildCostChangeFor { unit } => {
+                    let q = k.swtcg_keyword_queries();
+                    let ability = ability_ref!(bindings, store, ability);
+                    A::Number(q.call_build_cost_change_for(&mut *store, ability, *unit)?)
                 }
             })),
         })

@@ -100,11 +100,17 @@ pub fn read(text: &str, card: Card<'_>) -> Reading {
         };
     }
     match grammar::ability(&prepared, card.played) {
-        Ok(script) => Reading {
-            text: prepared,
-            script: Some(script),
-            stop: None,
-        },
+        Ok(mut script) => {
+            if prepared.contains('~') {
+                let unnamed = normalize::prepare_card(text, "", card.played);
+                restore_subordinate_names(&mut script.steps, &unnamed);
+            }
+            Reading {
+                text: prepared,
+                script: Some(script),
+                stop: None,
+            }
+        }
         Err(expected) => {
             let offset = prepared.len().saturating_sub(expected.remaining);
             let mut what: Vec<String> = expected.what.iter().map(|w| label(w)).collect();
@@ -118,6 +124,34 @@ pub fn read(text: &str, card: Card<'_>) -> Reading {
                 text: prepared,
                 script: None,
             }
+        }
+    }
+}
+
+/// A Subordinate's name is a card's name, never the self mark: "take 1 60/2/1 Star Forge
+/// Starfighter Subordinate" printed on Star Forge (C) names the card "Star Forge Starfighter",
+/// which the card's own name inside it must not become `~` of. The name is taken again from the
+/// text read without the card's name (`unnamed`), after the stats printed before it.
+fn restore_subordinate_names(steps: &mut [script::Step], unnamed: &str) {
+    for step in steps {
+        match &mut step.effect {
+            script::Effect::TakeSubordinate { name, stats, .. } if name.contains('~') => {
+                let lower = unnamed.to_ascii_lowercase();
+                let after = format!("{} ", stats.to_ascii_lowercase());
+                if let Some(at) = lower.find(&after) {
+                    let start = at + after.len();
+                    if let Some(len) = lower[start..].find(" subordinate") {
+                        *name = unnamed[start..start + len].trim().to_string();
+                    }
+                }
+            }
+            script::Effect::Roll { then, .. } => restore_subordinate_names(then, unnamed),
+            script::Effect::ChooseOne(options) => {
+                for option in options {
+                    restore_subordinate_names(option, unnamed);
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -216,6 +250,20 @@ mod tests {
             panic!()
         };
         assert_eq!((count, name.as_str()), (2, "Czerka Guard"));
+        // The card's own name inside a Subordinate's name stays a name (Star Forge (C)).
+        let star_forge = read(
+            "Whenever Star Forge is attacked, you may pay 2 Force. If you do, take 1 60/2/1 Star \
+             Forge Starfighter Subordinate with \"Tap -> Protect 1\" and put it into the Space arena.",
+            Card {
+                name: "Star Forge (C)",
+                played: false,
+            },
+        );
+        let steps = star_forge.script.expect("read").steps;
+        assert!(matches!(
+            &steps[1].effect,
+            Effect::TakeSubordinate { name, .. } if name == "Star Forge Starfighter"
+        ));
         // Without its stats a Subordinate is one of several: not read.
         assert!(
             unit("Tap, Pay 2 Force -> Take 1 Jedi Subordinate and put it into its arena.")

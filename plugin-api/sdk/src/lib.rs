@@ -340,6 +340,11 @@ macro_rules! keyword_trait {
             fn granted_abilities_for(_ability: Ability, _unit: UnitId) -> Vec<String> {
                 Vec::new()
             }
+            /// Build counters more (positive) or fewer (negative) the card `unit` being built
+            /// needs because of this ability (since API 1.10); by default none.
+            fn build_cost_change_for(_ability: Ability, _unit: UnitId) -> i32 {
+                0
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -441,6 +446,9 @@ macro_rules! keyword_trait {
                         }
                         fn granted_abilities_for(ability: AbilityRef, unit: UnitId) -> Vec<String> {
                             <$ty as Keyword>::granted_abilities_for($crate::ability_keys::resolve(ability), unit)
+                        }
+                        fn build_cost_change_for(ability: AbilityRef, unit: UnitId) -> i32 {
+                            <$ty as Keyword>::build_cost_change_for($crate::ability_keys::resolve(ability), unit)
                         }
                     }
 

@@ -487,6 +487,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::SecretRoll => A::Flag(T::secret_roll(a)),
                 Q::Undisruptable => A::Flag(T::undisruptable(a)),
                 Q::GrantedAbilitiesFor { unit } => A::Abilities(T::granted_abilities_for(a, unit)),
+                Q::BuildCostChangeFor { unit } => A::Number(T::build_cost_change_for(a, unit)),
                 Q::RemovedKeywords { unit } => A::Abilities(T::removed_keywords(a, unit)),
                 Q::RemovedKeywordsAll => A::LostKeywords(
                     T::removed_keywords_all(a)

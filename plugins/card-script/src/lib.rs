@@ -222,6 +222,13 @@ impl Keyword for CardScript {
         keywords_for(&ability, unit)
     }
 
+    fn build_cost_change_for(ability: Ability, unit: UnitId) -> i32 {
+        match static_views(&ability, unit, statics::changes_costs) {
+            Some((script, me, card)) => statics::cost_change_for(&script, &me, &card),
+            None => 0,
+        }
+    }
+
     // `offer` and `effects` check that the script is an activated one this plugin carries out,
     // so the static part of the claim is not read again here.
     fn activations(ability: Ability, pop: Pop, event: Event) -> Vec<Activation> {
@@ -348,6 +355,24 @@ mod tests {
         assert!(claimed_on(
             "Pay 1 Force -> Prevent 1 damage to Anakin Skywalker.",
             "Anakin Skywalker (A)"
+        ));
+    }
+
+    #[test]
+    fn build_cost_changes_of_other_cards_are_claimed_but_not_a_cards_own() {
+        assert!(claimed_on(
+            "Each of your Trade Federation Ground units cost 1 less build counter to deploy.",
+            "OOM-9's AAT (A)"
+        ));
+        assert!(claimed_text(
+            "As long as this unit is in the Character arena, each Clone costs 1 fewer build counter to deploy."
+        ));
+        // Its own cost is an ability of a card being built, and Force costs are not build costs.
+        assert!(!claimed_text(
+            "This unit costs 1 less build counter to deploy."
+        ));
+        assert!(!claimed_text(
+            "Each of your Jedi costs 1 less Force to play."
         ));
     }
 

@@ -6,13 +6,16 @@
 //! `granted-abilities-for`).
 
 use swtcg_card_script::script::{
-    Amount, Condition, Count, Effect, Filter, Keyword, Kind, Pick, Script, Step, UnitRule, Where,
+    Amount, Condition, CostAction, Count, Effect, Filter, Keyword, Kind, Pick, Resource, Script,
+    Step, UnitRule, Where,
 };
 use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
 use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_text, keyword_texts};
-use crate::units::{anyone, condition_carried_out, holds, named, names, units_carried_out};
+use crate::units::{
+    anyone, condition_carried_out, holds, named, names, names_card_being_built, units_carried_out,
+};
 
 /// Whether this plugin carries out every part of a static script.
 pub(crate) fn carried_out(script: &Script) -> bool {
@@ -92,6 +95,7 @@ pub(crate) fn only_itself(script: &Script) -> bool {
         Effect::Stats { who, .. } | Effect::Grant { who, .. } => {
             matches!(who.pick, Pick::This | Pick::Equipped)
         }
+        Effect::CostChange { what, .. } => matches!(what.pick, Pick::This | Pick::Equipped),
         _ => true,
     })
 }
@@ -172,8 +176,46 @@ fn step_carried_out(step: &Step) -> bool {
                     && keyword_texts(keywords).is_some()
                     && ability_texts(abilities).is_some()
             }
+            // "Each of your Clones costs 1 fewer build counter to deploy." (API 1.10
+            // `build-cost-change-for`): the build cost of the cards being built that the phrase
+            // names, while the card is in play. A card's own cost ("this unit costs 1 less")
+            // would be its ability while it is built, when it has none in play: not this form.
+            Effect::CostChange {
+                what,
+                resource: Resource::BuildCounters,
+                action: CostAction::Deploy | CostAction::Complete,
+                ..
+            } => what.pick == Pick::Each && units_carried_out(what, false),
             _ => false,
         }
+}
+
+/// Whether a static script this plugin carries out changes build costs.
+pub(crate) fn changes_costs(script: &Script) -> bool {
+    carried_out(script)
+        && script
+            .steps
+            .iter()
+            .any(|s| matches!(s.effect, Effect::CostChange { .. }))
+}
+
+/// The build counters more (positive) or fewer (negative) the card being built `unit` needs
+/// because of a static script on `me` that changes costs ([`changes_costs`], which the caller
+/// has checked): the changes of every step whose phrase names it, while the script works.
+pub(crate) fn cost_change_for(script: &Script, me: &UnitView, unit: &UnitView) -> i32 {
+    if unit.zone != Zone::BuildZone || !works(script, me, unit) {
+        return 0;
+    }
+    script
+        .steps
+        .iter()
+        .map(|step| match &step.effect {
+            Effect::CostChange { what, change, .. } if names_card_being_built(what, unit, me) => {
+                *change
+            }
+            _ => 0,
+        })
+        .fold(0i32, i32::saturating_add)
 }
 
 /// Whether this plugin counts what "for each ..." counts: units a phrase names, or the damage

@@ -167,6 +167,22 @@ pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
     }
 }
 
+/// Whether a phrase of "each" names `target`, a card being built in a build zone, `me` being the
+/// card with the text: the cards a cost change is about ("Each of your Droids costs 1 fewer
+/// build counter to deploy") are those not yet in play, with the phrase's owner and filters.
+pub(crate) fn names_card_being_built(units: &Units, target: &UnitView, me: &UnitView) -> bool {
+    let owner = match units.owner {
+        Owner::Any => true,
+        Owner::Yours => target.controller == me.controller,
+        Owner::Opponents => target.controller != me.controller,
+    };
+    units.pick == Pick::Each
+        && owner
+        && !target.built
+        && target.zone == Zone::BuildZone
+        && units.filters.iter().all(|f| matches(f, target, me))
+}
+
 /// Every unit in play a phrase names.
 pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
     if matches!(units.pick, Pick::This | Pick::Equipped) {

@@ -238,6 +238,7 @@ impl<'a> Game<'a> {
             .refresh_aura_grants()
             .and_then(|()| self.refresh_lost_keywords())
             .and_then(|()| self.refresh_static_stats())
+            .and_then(|()| self.refresh_cost_changes())
             .and_then(|()| self.run_steps(start))
             .and_then(|()| {
                 for later in 2..=turns {
@@ -487,8 +488,8 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Refreshes the abilities auras give units, the keywords units lose and their static stat
-    /// changes, unless the last refresh
+    /// Refreshes the abilities auras give units, the keywords units lose, their static stat
+    /// changes and the build cost changes of cards being built, unless the last refresh
     /// was at this revision and changed nothing. A refresh that wrote something is not the
     /// last word: lost keywords are read with the losses of the previous check, so the next
     /// check runs again on the new state, as it always did.
@@ -501,6 +502,7 @@ impl<'a> Game<'a> {
         self.refresh_aura_grants()?;
         self.refresh_lost_keywords()?;
         self.refresh_static_stats()?;
+        self.refresh_cost_changes()?;
         if self.state.revision() == revision && self.log.entries.len() == logged {
             self.statics_fresh_at = Some(revision);
         }

@@ -50,11 +50,13 @@ impl GameState {
         ])
     }
 
-    /// The build counters a card in the build zone needs to be completed (game 7.4), never below
+    /// The build counters a card in the build zone needs to be completed (game 7.4): its
+    /// printed cost with what abilities in play change of it (`Unit::cost_change`), never below
     /// the ruleset's minimum (OQ-15).
     pub fn build_cost(&self, unit: &Unit) -> u32 {
         self.top_def(unit)
             .cost_value()
+            .saturating_add(unit.cost_change)
             .max(self.ruleset.minimum_build_cost)
             .max(0) as u32
     }

@@ -101,6 +101,12 @@ pub struct Unit {
     /// stats now, with its change, for the board to explain them; refreshed with it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub static_from: Vec<(String, [i32; 3])>,
+    /// Build counters more (positive) or fewer (negative) a card being built needs because of
+    /// abilities in play (API 1.10 `build-cost-change-for`, "each of your Clones costs 1 fewer
+    /// build counter to deploy"), refreshed at every state check like `static_bonus`; not
+    /// written while 0, which keeps the saves written before it byte for byte.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cost_change: i32,
     /// Printed abilities effects gave the unit, each until its duration ends.
     #[serde(default)]
     pub granted: Vec<(String, Duration)>,
@@ -145,6 +151,7 @@ impl Unit {
             modifiers: Vec::new(),
             static_bonus: [0; 3],
             static_from: Vec::new(),
+            cost_change: 0,
             granted: Vec::new(),
             aura_granted: Vec::new(),
             beneath: Vec::new(),
@@ -174,4 +181,8 @@ impl Unit {
     pub fn in_play(&self) -> bool {
         self.built && !matches!(self.place, Place::BuildZone)
     }
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }

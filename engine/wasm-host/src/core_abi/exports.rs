@@ -108,6 +108,7 @@ pub(super) struct Exports {
     pub(super) removed_keywords_all: Export<(i32, i32)>,
     pub(super) undisruptable: Export<(i32, i32)>,
     pub(super) granted_abilities_for: Export<(i32, i32, i32)>,
+    pub(super) build_cost_change_for: Export<(i32, i32, i32)>,
 }
 
 impl Exports {
@@ -150,6 +151,7 @@ impl Exports {
             removed_keywords_all: Export::new(q("removed-keywords-all")?),
             undisruptable: Export::new(q("undisruptable")?),
             granted_abilities_for: Export::new(q("granted-abilities-for")?),
+            build_cost_change_for: Export::new(q("build-cost-change-for")?),
         })
     }
 }

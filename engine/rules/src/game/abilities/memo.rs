@@ -31,6 +31,8 @@ enum StaticCall {
     GrantedAbilities,
     /// `granted-abilities-for` about one other unit (API 1.9).
     GrantedAbilitiesFor(UnitId),
+    /// `build-cost-change-for` about one card being built (API 1.10).
+    BuildCostChangeFor(UnitId),
     /// `removed-keywords-all`: the engine no longer asks the per-unit form (API 1.7).
     RemovedKeywordsAll,
     /// The greedy AI's every build option asks the routes of each card in the build zone.
@@ -49,6 +51,7 @@ impl StaticCall {
             QueryCall::StatModifierFor { unit } => Some(StaticCall::StatModifierFor(unit)),
             QueryCall::GrantedAbilities => Some(StaticCall::GrantedAbilities),
             QueryCall::GrantedAbilitiesFor { unit } => Some(StaticCall::GrantedAbilitiesFor(unit)),
+            QueryCall::BuildCostChangeFor { unit } => Some(StaticCall::BuildCostChangeFor(unit)),
             QueryCall::RemovedKeywordsAll => Some(StaticCall::RemovedKeywordsAll),
             QueryCall::Completions => Some(StaticCall::Completions),
             QueryCall::Activations { pop, .. } => Some(StaticCall::Activations(pop)),

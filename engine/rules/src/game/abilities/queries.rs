@@ -294,6 +294,52 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Asks every ability in play whose plugin lists `build-cost-change-for` (API 1.10) about
+    /// every card being built in a build zone, and keeps the sum of the answers on the card
+    /// (`Unit::cost_change`) until the next check: its build cost (game 7.4) counts it. A card
+    /// is not asked about by its own abilities, which are not in play while it is built.
+    pub(crate) fn refresh_cost_changes(&mut self) -> Flow {
+        if !self.any_answers(Query::BuildCostChangeFor) {
+            return Ok(());
+        }
+        let building: Vec<UnitId> = self
+            .state
+            .units
+            .values()
+            .filter(|u| !u.built)
+            .map(|u| u.id)
+            .collect();
+        let any =
+            !building.is_empty() && self.units_may_give(Wanted::Query(Query::BuildCostChangeFor));
+        let mut changes = vec![0i32; building.len()];
+        if any {
+            let sources: Vec<UnitId> = self.state.units.keys().copied().collect();
+            for source in sources {
+                for a in self.answering(source, Query::BuildCostChangeFor)? {
+                    for (i, &card) in building.iter().enumerate() {
+                        if card == source {
+                            continue;
+                        }
+                        let call = QueryCall::BuildCostChangeFor { unit: card.0 };
+                        if let QueryAnswer::Number(n) = self.ask(&a, call)? {
+                            // A change beyond any printed cost is a plugin's mistake, bounded.
+                            changes[i] = changes[i].saturating_add(n.clamp(-100, 100));
+                        }
+                    }
+                }
+            }
+        }
+        for (id, change) in building.into_iter().zip(changes) {
+            // Written only when it changed, as the static stats are.
+            if self.state.unit(id).is_some_and(|u| u.cost_change != change)
+                && let Some(unit) = self.state.unit_mut(id)
+            {
+                unit.cost_change = change;
+            }
+        }
+        Ok(())
+    }
+
     /// The room for Pilots `unit`'s abilities give a Pilot card of `subtypes` boarding it
     /// (API 1.7 `pilot-room`, asked of every ability of the unit, printed or granted): whether
     /// any lets it have a Pilot at all, and how many it may have, the largest of the ruleset's
