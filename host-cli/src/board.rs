@@ -737,6 +737,7 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
                 }
                 Some(DiscardWhy::Cost) => " to pay a cost".to_string(),
                 Some(DiscardWhy::Replaced) => ", replaced by a new Location".to_string(),
+                Some(DiscardWhy::Ability { text }) => format!(" by \"{text}\""),
                 None => String::new(),
             };
             format!("  {name} [{u}] is discarded{because}")

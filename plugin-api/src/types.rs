@@ -389,6 +389,10 @@ pub enum Effect {
         arenas: Vec<Arena>,
         tapped: bool,
     },
+    /// The unit (a unit in play, a Location or a card in a build zone) leaves play and goes to
+    /// its owner's discard pile with its stack, Pilots and Equipment (game 14.4), discarded by
+    /// the ability. Since API 1.10.
+    DiscardUnit { unit: UnitId },
 }
 
 wire_enum!(

@@ -389,6 +389,8 @@ pub enum DiscardWhy {
     Cost,
     /// A new Location of its player took its place in its arena (OQ-24 `replace`).
     Replaced,
+    /// An ability discarded it (API 1.10 `discard-unit`): its printed text.
+    Ability { text: String },
 }
 
 impl LogEntry {

@@ -722,6 +722,7 @@ impl<'a> Mem<'a> {
                     .collect::<Result<_>>()?,
                 tapped: f.bool(p + 16),
             },
+            34 => E::DiscardUnit { unit: a },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1671,8 +1672,8 @@ mod tests {
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
-        // Case 31, disrupt play 12 (API 1.8); 34 is no case.
-        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 34, 12, 0, 0, 0, 0, 0]);
+        // Case 31, disrupt play 12 (API 1.8); 35 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 35, 12, 0, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert_eq!(
             m.effect(&Fields(&memory[0..28])).unwrap(),
@@ -1704,6 +1705,12 @@ mod tests {
                 arenas: vec![api::Arena::Ground, api::Arena::Character],
                 tapped: true
             }
+        );
+        // Case 34, discard-unit 9 (API 1.10).
+        let memory = le(&[34, 9, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::DiscardUnit { unit: 9 }
         );
         // An arena byte that is no arena is refused.
         let mut memory = le(&[33, 28, 4, 32, 1, 0, 0]);

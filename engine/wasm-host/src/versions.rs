@@ -710,6 +710,7 @@ pub(crate) mod v1_10 {
             arenas: t.arenas.into_iter().map(from_wit_arena).collect(),
             tapped: t.tapped,
         },
+        Err(wit::Effect::DiscardUnit(unit)) => E::DiscardUnit { unit },
     });
 }
 

@@ -342,6 +342,7 @@ fn effect(e: Effect) -> api::Effect {
             side: u.side.into(),
             cost: u.cost,
         },
+        Effect::DiscardUnit(unit) => E::DiscardUnit { unit },
         Effect::TakeSubordinate(t) => E::TakeSubordinate {
             name: t.name,
             arenas: t.arenas.into_iter().map(Into::into).collect(),

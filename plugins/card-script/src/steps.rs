@@ -48,7 +48,11 @@ pub(crate) fn subject(effect: &Does) -> Option<&Units> {
         }
         Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
         Does::RemoveDamage { from, .. } => Some(from),
-        Does::Tap(units) | Does::Untap(units) | Does::Choose(units) => Some(units),
+        Does::Tap(units)
+        | Does::Untap(units)
+        | Does::Choose(units)
+        | Does::Retreat(units)
+        | Does::Discard(units) => Some(units),
         _ => None,
     }
 }
@@ -180,7 +184,14 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 ..
             } => number(amount).is_some(),
             Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
-            Does::Tap(_) | Does::Untap(_) | Does::Choose(_) => true,
+            // A retreat moves the unit into its owner's build zone (game 8.4), the effect
+            // `move-unit` there.
+            // A discard is the effect `discard-unit` (API 1.10, game 14.4).
+            Does::Tap(_)
+            | Does::Untap(_)
+            | Does::Choose(_)
+            | Does::Retreat(_)
+            | Does::Discard(_) => true,
             // The supply card of that name is the Subordinate taken, with its printed
             // abilities (game 16.5): the engine finds it and puts it into the arena.
             Does::TakeSubordinate { count, .. } => (1..=MOST_SUBORDINATES).contains(count),
@@ -361,6 +372,13 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         }
         Does::Tap(_) => effects.extend(units.iter().map(|&unit| Effect::Tap(unit))),
         Does::Untap(_) => effects.extend(units.iter().map(|&unit| Effect::Untap(unit))),
+        Does::Discard(_) => effects.extend(units.iter().map(|&unit| Effect::DiscardUnit(unit))),
+        Does::Retreat(_) => effects.extend(units.iter().map(|&unit| {
+            Effect::MoveUnit(UnitMove {
+                unit,
+                zone: Zone::BuildZone,
+            })
+        })),
         Does::Choose(_) => {}
         Does::TakeSubordinate {
             count,

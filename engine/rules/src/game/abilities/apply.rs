@@ -246,6 +246,10 @@ impl Game<'_> {
                 }
             }
             Effect::MoveUnit { unit, zone } => self.move_unit(UnitId(unit), zone)?,
+            Effect::DiscardUnit { unit } => {
+                let text = text.unwrap_or("an ability").to_string();
+                self.discard_unit(UnitId(unit), crate::log::DiscardWhy::Ability { text })?
+            }
             Effect::PlaceDamage { unit, amount } => {
                 // Game 11.5: counters, not damage: no prevention, no damage hooks.
                 if let Some(u) = self.state.unit_mut(UnitId(unit)) {

@@ -236,6 +236,9 @@ impl Game<'_> {
             Effect::UnlessPays { cost, .. } => parse_costs(cost)
                 .map(|_| ())
                 .map_err(|why| format!("the cost offered does not read: {why}")),
+            Effect::DiscardUnit { unit } if !exists(*unit) => {
+                Err(format!("unit {unit} does not exist"))
+            }
             // A card's name, and each arena at most once: what a printed "Take ..." can say.
             Effect::TakeSubordinate { name, arenas, .. } => {
                 if name.trim().is_empty() || name.len() > 200 {
