@@ -341,4 +341,24 @@ mod tests {
         assert!(state.removed_when_discarded.is_empty());
         state.check_conservation().unwrap();
     }
+
+    #[test]
+    fn a_subordinate_leaving_play_returns_to_its_owners_supply() {
+        // Game 14.4, 16.5: a Subordinate never goes to a discard pile.
+        let mut state = GameState::new(Arc::new(Ruleset::default()), 0);
+        let def = Arc::new(CardDef {
+            card_type: super::super::CardType::Subordinate,
+            ..CardDef::unit(
+                "Blue Krill",
+                CardSide::Neutral,
+                vec![Arena::Ground],
+                [0, 30, 0, 2],
+            )
+        });
+        let krill = state.new_card(def, Side::Light);
+        state.discard_card(krill);
+        assert_eq!(state.player(Side::Light).supply, [krill]);
+        assert!(state.player(Side::Light).discard.is_empty());
+        state.check_conservation().unwrap();
+    }
 }
