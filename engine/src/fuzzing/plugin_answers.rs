@@ -542,7 +542,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 33 {
+        match self.bytes.byte() % 35 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -663,6 +663,21 @@ impl<'a> FuzzHost<'a> {
             },
             31 => Effect::Disrupt {
                 play: self.play(state),
+            },
+            // API 1.10: a name a supply may or may not hold, any arenas, and a discard.
+            32 => Effect::TakeSubordinate {
+                name: ["Blue Krill", "", "BD-1", "no such card"]
+                    [usize::from(self.bytes.byte() % 4)]
+                .into(),
+                arenas: Arena::ALL
+                    .iter()
+                    .filter(|_| self.bytes.flag())
+                    .map(|&a| a.into())
+                    .collect(),
+                tapped: self.bytes.flag(),
+            },
+            33 => Effect::DiscardUnit {
+                unit: self.unit(state, own),
             },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
