@@ -672,7 +672,7 @@ impl<'a> FuzzHost<'a> {
                 arenas: Arena::ALL
                     .iter()
                     .filter(|_| self.bytes.flag())
-                    .map(|&a| a.into())
+                    .copied()
                     .collect(),
                 tapped: self.bytes.flag(),
             },
