@@ -1110,13 +1110,15 @@ impl WasmPlugin {
         Ok((answer, reads))
     }
 
-    /// `query` on the live instance (a fresh one if there is none).
-    fn query_live(
+    /// The answer to a query the plugin's API version asks otherwise, if it is one: a query
+    /// added after the version gets "no change", and `removed-keywords-all` of a plugin before
+    /// 1.7 is its per-unit form asked about each unit.
+    fn answer_of_older_version(
         &mut self,
         ability: &api::Ability,
         call: &api::QueryCall,
         state: &GameState,
-    ) -> Result<api::QueryAnswer, String> {
+    ) -> Option<Result<api::QueryAnswer, String>> {
         use api::{QueryAnswer as A, QueryCall as Q};
         // A plugin on the core path is of the newest API and has no `pre` until the component
         // path is chosen; one with `pre` of an older version can't have this query.
@@ -1127,7 +1129,7 @@ impl WasmPlugin {
                 .is_some_and(|pre| !matches!(pre, Pre::V1_10(_)))
         {
             // Before API 1.10 no plugin changes a build cost by this query.
-            return Ok(A::Number(0));
+            return Some(Ok(A::Number(0)));
         }
         if matches!(call, Q::RemovedKeywordsAll) && self.before_1_7() {
             // A plugin built before 1.7 has only the per-unit form: each unit is its own call,
@@ -1138,8 +1140,22 @@ impl WasmPlugin {
                     // The engine read any other answer as nothing lost, and still does.
                     _ => Ok(Vec::new()),
                 }
-            })?;
-            return Ok(A::LostKeywords(lost));
+            });
+            return Some(lost.map(A::LostKeywords));
+        }
+        None
+    }
+
+    /// `query` on the live instance (a fresh one if there is none).
+    fn query_live(
+        &mut self,
+        ability: &api::Ability,
+        call: &api::QueryCall,
+        state: &GameState,
+    ) -> Result<api::QueryAnswer, String> {
+        use api::{QueryAnswer as A, QueryCall as Q};
+        if let Some(answer) = self.answer_of_older_version(ability, call, state) {
+            return answer;
         }
         self.with_call(state, call.query().name(), |k, store| match k {
             Bound::V1_0(k) => {
