@@ -23,7 +23,7 @@ use wasm_encoder::{
 use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters.
-const QUERIES: [(&str, usize); 23] = [
+const QUERIES: [(&str, usize); 24] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -47,6 +47,7 @@ const QUERIES: [(&str, usize); 23] = [
     ("removed-keywords-all", 2),
     ("undisruptable", 2),
     ("granted-abilities-for", 3),
+    ("build-cost-change-for", 3),
 ];
 
 /// The flat parameters of a hook export.
