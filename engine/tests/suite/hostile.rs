@@ -891,7 +891,7 @@ fn huge_records_are_refused_by_the_hosts_limits() {
     for (parameter, reason) in [
         (
             "effects",
-            "proposed 10000 effects, more than the 64 one call may",
+            "proposed 1000 effects, more than the 64 one call may",
         ),
         ("counters", "a counter kind must have 1 to 64 characters"),
         ("grant", "a granted ability must be printed text"),
