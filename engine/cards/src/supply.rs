@@ -15,10 +15,8 @@ use crate::coverage::read_text;
 pub fn subordinates_taken(card: &CardDef) -> Vec<(String, String)> {
     let mut taken = Vec::new();
     for text in &card.abilities {
-        for found in taken_by_text(card, text) {
-            if !taken.contains(&found) {
-                taken.push(found);
-            }
+        if let Some(script) = read_text(card, text).script {
+            collect(&script.steps, &mut taken);
         }
     }
     taken
@@ -58,11 +56,7 @@ pub fn find_subordinate(db: &CardDb, name: &str, stats: &str) -> Option<Arc<Card
 pub fn find_among(cards: &[Arc<CardDef>], name: &str, stats: &str) -> Option<Arc<CardDef>> {
     let named: Vec<&Arc<CardDef>> = cards
         .iter()
-        .filter(|def| {
-            def.card_type == CardType::Subordinate
-                && (def.name.eq_ignore_ascii_case(name)
-                    || def.unique_name().eq_ignore_ascii_case(name))
-        })
+        .filter(|def| def.card_type == CardType::Subordinate && def.is_named(name))
         .collect();
     named
         .iter()
@@ -95,13 +89,9 @@ pub fn supply_for(deck: &[Arc<CardDef>], db: &CardDb) -> Vec<Arc<CardDef>> {
             to_read.push(Arc::clone(def));
         }
     }
-    // A Subordinate's own text may take another: read those too, a bounded number of times.
-    let mut read = 0;
+    // A Subordinate's own text may take another: read those too. Each Subordinate is added,
+    // and so read, once: the loop ends with the cards of the database.
     while let Some(card) = to_read.pop() {
-        read += 1;
-        if read > 10_000 {
-            break;
-        }
         for (name, stats) in subordinates_taken(&card) {
             if let Some(found) = find_subordinate(db, &name, &stats)
                 && !listed(&found, &supply)

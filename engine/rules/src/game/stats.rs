@@ -51,12 +51,14 @@ impl GameState {
     }
 
     /// The build counters a card in the build zone needs to be completed (game 7.4): its
-    /// printed cost with what abilities in play change of it (`Unit::cost_change`), never below
-    /// the ruleset's minimum (OQ-15).
+    /// printed cost with what abilities in play change of it while it is built
+    /// (`Unit::cost_change`; a completed unit's cost is its printed one), never below the
+    /// ruleset's minimum (OQ-15).
     pub fn build_cost(&self, unit: &Unit) -> u32 {
+        let change = if unit.built { 0 } else { unit.cost_change };
         self.top_def(unit)
             .cost_value()
-            .saturating_add(unit.cost_change)
+            .saturating_add(change)
             .max(self.ruleset.minimum_build_cost)
             .max(0) as u32
     }

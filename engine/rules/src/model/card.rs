@@ -116,6 +116,14 @@ impl CardDef {
         name
     }
 
+    /// Whether a text naming a card `named` means this card: its printed name, or its name
+    /// without the version ("BD-1" names "BD-1 (A)"), ignoring case (a Subordinate an effect
+    /// takes, game 16.5).
+    pub fn is_named(&self, named: &str) -> bool {
+        let named = named.trim();
+        self.name.eq_ignore_ascii_case(named) || self.unique_name().eq_ignore_ascii_case(named)
+    }
+
     pub fn is_unit(&self) -> bool {
         matches!(self.card_type, CardType::Unit | CardType::Subordinate)
     }
@@ -137,6 +145,20 @@ impl CardDef {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_card_is_named_with_or_without_its_version() {
+        let bd1 = CardDef::unit(
+            "BD-1 (A)",
+            super::super::CardSide::Neutral,
+            vec![],
+            [0, 70, 1, 2],
+        );
+        assert!(bd1.is_named("BD-1"));
+        assert!(bd1.is_named("bd-1 (a)"));
+        assert!(!bd1.is_named("BD"));
+    }
+
     use super::*;
 
     #[test]

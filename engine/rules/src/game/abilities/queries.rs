@@ -302,6 +302,12 @@ impl Game<'_> {
         if !self.any_answers(Query::BuildCostChangeFor) {
             return Ok(());
         }
+        // Most state checks find no card being built and no change left over: nothing to ask
+        // or write, and nothing allocated (this runs at every state check).
+        let stale = |u: &crate::model::Unit| !u.built || u.cost_change != 0;
+        if !self.state.units.values().any(stale) {
+            return Ok(());
+        }
         let building: Vec<UnitId> = self
             .state
             .units
@@ -309,10 +315,8 @@ impl Game<'_> {
             .filter(|u| !u.built)
             .map(|u| u.id)
             .collect();
-        let any =
-            !building.is_empty() && self.units_may_give(Wanted::Query(Query::BuildCostChangeFor));
         let mut changes = vec![0i32; building.len()];
-        if any {
+        if !building.is_empty() && self.units_may_give(Wanted::Query(Query::BuildCostChangeFor)) {
             let sources: Vec<UnitId> = self.state.units.keys().copied().collect();
             for source in sources {
                 for a in self.answering(source, Query::BuildCostChangeFor)? {
@@ -329,8 +333,14 @@ impl Game<'_> {
                 }
             }
         }
-        for (id, change) in building.into_iter().zip(changes) {
-            // Written only when it changed, as the static stats are.
+        // A card completed since the last check keeps no change (its cost is its printed one);
+        // each is written only when it changed, as the static stats are.
+        let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        for id in ids {
+            let change = building
+                .iter()
+                .position(|&b| b == id)
+                .map_or(0, |i| changes[i]);
             if self.state.unit(id).is_some_and(|u| u.cost_change != change)
                 && let Some(unit) = self.state.unit_mut(id)
             {

@@ -8,13 +8,6 @@ use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::model::{Arena, CardId, CardType, Place, Side, Unit, UnitId};
 
-/// Whether a Subordinate card's printed name is the name an effect prints: the same name, or
-/// the name without its version ("BD-1" names "BD-1 (A)"), ignoring case.
-pub(crate) fn names_subordinate(printed: &str, unique_name: &str, named: &str) -> bool {
-    let named = named.trim();
-    printed.eq_ignore_ascii_case(named) || unique_name.eq_ignore_ascii_case(named)
-}
-
 impl Game<'_> {
     /// `side` takes the Subordinate named `name` from their supply and puts it into one of
     /// `arenas` on its type line (any arena of its type line when `arenas` is empty), tapped if
@@ -32,8 +25,7 @@ impl Game<'_> {
         let supply = &self.state.player(side).supply;
         let Some(at) = supply.iter().position(|&card| {
             let def = self.state.def(card);
-            def.card_type == CardType::Subordinate
-                && names_subordinate(&def.name, def.unique_name(), name)
+            def.card_type == CardType::Subordinate && def.is_named(name)
         }) else {
             self.event(Event::NoSubordinate {
                 side,
@@ -104,22 +96,5 @@ impl Game<'_> {
             ..self.hook_event()
         };
         self.hook(HookPoint::UnitEntersArena, event)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_subordinate_is_named_with_or_without_its_version() {
-        assert!(names_subordinate("BD-1 (A)", "BD-1", "BD-1"));
-        assert!(names_subordinate(
-            "Czerka Guard",
-            "Czerka Guard",
-            "czerka guard"
-        ));
-        assert!(names_subordinate("BD-1 (A)", "BD-1", "BD-1 (A)"));
-        assert!(!names_subordinate("BD-1 (A)", "BD-1", "BD"));
     }
 }
