@@ -816,10 +816,32 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::SubordinateTaken {
             side, name, arena, ..
         } => format!("{side} takes {name} from their supply into the {arena} arena"),
+        Event::CardPicked { .. } | Event::DeckShuffled { .. } => pile_event_text(event),
         Event::NoSubordinate { side, name, why } => {
             format!("{side} takes no {name} Subordinate: {why}")
         }
     })
+}
+
+/// The log's words for a card picked from a pile and a deck shuffled (API 1.11 `pick-cards`).
+fn pile_event_text(event: &Event) -> String {
+    match event {
+        Event::CardPicked {
+            side,
+            owner,
+            name,
+            to,
+        } => {
+            let whose = if side == owner {
+                "their"
+            } else {
+                "the opponent's"
+            };
+            format!("{side} picks {name} from {whose} cards; it goes to {to}")
+        }
+        Event::DeckShuffled { side } => format!("{side}'s deck is shuffled"),
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]

@@ -15,18 +15,19 @@ pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Activation, ActivationChoice, Arena, AttackView, CardView, Completion, Delayed,
-    DiceKind, DieView, Duration, Effect, HostView, LostKeywords, NOT_IN_PLAY, NotInEnum,
-    PendingView, PlayKind, PlayView, PlayerView, Query, QueryAnswer, QueryCall, Retarget,
-    RoomForPilots, Side, StatChange, Stats, UnitId, UnitView, Zone,
+    Ability, Activation, ActivationChoice, Allegiance, Arena, AttackView, CardKind, CardView,
+    Completion, Delayed, Destination, DiceKind, DieView, Duration, Effect, HostView, LostKeywords,
+    NOT_IN_PLAY, NotInEnum, PendingView, PickCards, Pile, PileCard, PlayKind, PlayView, PlayerView,
+    Query, QueryAnswer, QueryCall, Retarget, RoomForPilots, Side, StatChange, Stats, UnitId,
+    UnitView, Zone,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
 /// working; a major bump may break them.
-pub const API_VERSION: (u16, u16, u16) = (1, 10, 0);
+pub const API_VERSION: (u16, u16, u16) = (1, 11, 0);
 
 /// The WIT package the API version belongs to.
-pub const WIT_PACKAGE: &str = "swtcg:keyword@1.10.0";
+pub const WIT_PACKAGE: &str = "swtcg:keyword@1.11.0";
 
 /// The promise that an export's `cabi_post_` function frees nothing when the export returned an
 /// empty list or an `ok` holding one (see `SDK_PROMISES`).
@@ -51,9 +52,9 @@ pub const SDK_PROMISES: &str = concat!(no_post_for_empty!(), "\n");
 
 /// Every API version the host loads plugins of, oldest first; each has its WIT under
 /// `wit-history/<version>/` (the newest is `wit/`).
-pub const API_HISTORY: [&str; 11] = [
+pub const API_HISTORY: [&str; 12] = [
     "1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0", "1.8.0", "1.9.0",
-    "1.10.0",
+    "1.10.0", "1.11.0",
 ];
 
 /// The version as text, e.g. `1.0.0`.

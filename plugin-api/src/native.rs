@@ -124,6 +124,8 @@ pub enum HostRequest {
     DiceHidden,
     /// Since API 1.8.
     Playing,
+    /// Since API 1.11.
+    Pile(Side, crate::Pile),
 }
 
 /// The host's answer.
@@ -147,4 +149,6 @@ pub enum HostResponse {
     DiceHidden(bool),
     /// Since API 1.8.
     Playing(Option<crate::PlayView>),
+    /// Since API 1.11.
+    Pile(Vec<crate::PileCard>),
 }

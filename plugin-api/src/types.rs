@@ -393,6 +393,89 @@ pub enum Effect {
     /// its owner's discard pile with its stack, Pilots and Equipment (game 14.4), discarded by
     /// the ability. Since API 1.10.
     DiscardUnit { unit: UnitId },
+    /// The ability's controller picks cards of `cards` (as `HostView::pile_cards` numbers
+    /// them), each in a deck, a discard pile or a hand, at most `count` (exactly `count`, or
+    /// all listed if fewer, unless `up_to`), and puts them into `to`; then the deck of
+    /// `shuffle` is shuffled (game 4.1). Since API 1.11.
+    PickCards(PickCards),
+}
+
+/// Cards an ability lets its controller pick from players' piles (WIT `pick-cards`; the
+/// effect `Effect::PickCards`). Since API 1.11.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PickCards {
+    /// The cards that may be picked, each in a deck, a discard pile or a hand.
+    pub cards: Vec<u32>,
+    /// How many at most.
+    pub count: u32,
+    /// Whether fewer may be picked.
+    pub up_to: bool,
+    /// The player whose deck is shuffled afterwards (the deck searched), if any.
+    pub shuffle: Option<Side>,
+    pub to: Destination,
+}
+
+wire_enum!(
+    /// A player's piles of cards (WIT `pile`, game 4), since API 1.11: 0 the deck, 1 the
+    /// discard pile, 2 the hand.
+    Pile,
+    "pile",
+    [Deck = "deck", DiscardPile = "discard-pile", Hand = "hand"]
+);
+
+wire_enum!(
+    /// A card's type (WIT `card-kind`, game 3.1), since API 1.11.
+    CardKind,
+    "card-kind",
+    [
+        Unit = "unit",
+        Subordinate = "subordinate",
+        Battle = "battle",
+        Mission = "mission",
+        Location = "location",
+        Equipment = "equipment",
+        Event = "event",
+        Other = "other",
+    ]
+);
+
+wire_enum!(
+    /// The side of the Force a card is of (WIT `allegiance`, game 3.3), since API 1.11.
+    Allegiance,
+    "allegiance",
+    [Dark = "dark", Light = "light", Neutral = "neutral"]
+);
+
+/// A card in a pile as printed (WIT `pile-card`; the host question `pile-cards`). Since API 1.11.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PileCard {
+    /// The card's number in the game, which `PickCards::cards` names.
+    pub card: u32,
+    /// The name as printed, with its version.
+    pub name: String,
+    pub kind: CardKind,
+    pub allegiance: Allegiance,
+    pub subtypes: Vec<String>,
+    pub arenas: Vec<Arena>,
+    pub unique: bool,
+    /// The printed build cost; `None` when it has none or it is X.
+    pub cost: Option<i32>,
+}
+
+/// Where picked cards go (WIT `destination`). Each card goes to its owner's hand, discard pile
+/// or build zone; a unit card put into play goes into an arena of its type line under its
+/// owner's control. Since API 1.11.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Destination {
+    Hand,
+    DiscardPile,
+    /// Face down in the build zone with this many build counters on it (game 7.2).
+    BuildZone(u32),
+    /// Into play: a unit card into an arena of its type line (any other card goes nowhere).
+    Play,
+    /// Removed from the game (game 4.6).
+    Removed,
 }
 
 wire_enum!(
@@ -839,6 +922,8 @@ pub trait HostView {
     /// The card or ability being played whose disrupt POP is open, the innermost if plays
     /// nest (a disrupt being disrupted). Since API 1.8.
     fn playing(&self) -> Option<PlayView>;
+    /// The cards of a player's pile, top first. Since API 1.11.
+    fn pile_cards(&self, side: Side, pile: Pile) -> Vec<PileCard>;
 }
 
 #[cfg(test)]

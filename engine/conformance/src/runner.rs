@@ -16,7 +16,7 @@ use swtcg_rules::game::{Game, StopAt};
 use swtcg_rules::hooks::AbilityHost;
 use swtcg_rules::log::LogHeader;
 use swtcg_rules::model::state::TurnStep;
-use swtcg_rules::model::{Arena, CardId, GameState, Side, UnitId};
+use swtcg_rules::model::{Arena, CardId, GameState, Place, Side, UnitId};
 use swtcg_rules::ruleset::Ruleset;
 
 /// Why a scenario failed: a reason line and, for unmet expectations, one line per difference.
@@ -306,8 +306,9 @@ fn compare_unit(
     }
 }
 
-/// `[expect.dark]` or `[expect.light]` (FORMAT.md "Layout", and the `discard_size` and
-/// `removed_size` extensions of docs/scenarios.md): each value written must be the player's.
+/// `[expect.dark]` or `[expect.light]` (FORMAT.md "Layout", and the `discard_size`,
+/// `removed_size`, `deck_size` and `build_zone_size` extensions of docs/scenarios.md): each value
+/// written must be the player's.
 fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut Vec<Difference>) {
     let player = state.player(side);
     let rows = [
@@ -335,6 +336,21 @@ fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut
             "removed_size",
             expect.removed_size.map(|v| v.to_string()),
             player.removed.len().to_string(),
+        ),
+        (
+            "deck_size",
+            expect.deck_size.map(|v| v.to_string()),
+            player.deck.len().to_string(),
+        ),
+        (
+            "build_zone_size",
+            expect.build_zone_size.map(|v| v.to_string()),
+            state
+                .units
+                .values()
+                .filter(|u| u.controller == side && u.place == Place::BuildZone)
+                .count()
+                .to_string(),
         ),
     ];
     for (key, expected, actual) in rows {

@@ -422,6 +422,10 @@ pub struct SideExpect {
     pub discard_size: Option<usize>,
     /// Extension: the number of cards removed from the game.
     pub removed_size: Option<usize>,
+    /// Extension: the number of cards in the deck.
+    pub deck_size: Option<usize>,
+    /// Extension: the number of cards in the player's build zone (being built or waiting there).
+    pub build_zone_size: Option<usize>,
 }
 
 /// Why a scenario file was rejected, located as precisely as the problem allows.

@@ -53,6 +53,13 @@ pub enum DecisionKind {
     /// Which of the arenas an effect names the Subordinate `unit`, just taken from the supply
     /// by an ability of `by` (none for a card being played), goes into (game 16.5).
     PlaceSubordinate { unit: UnitId, by: Option<UnitId> },
+    /// Which card to pick next for an ability of `by` (none for a card being played) that
+    /// searches a deck or picks from a discard pile or a hand (API 1.11 `pick-cards`), or
+    /// `Pass` to pick no more when fewer may be picked.
+    PickCard { by: Option<UnitId> },
+    /// Which arena of its type line the unit card `unit`, just put into play by an ability of
+    /// `by`, goes into.
+    PlaceCard { unit: UnitId, by: Option<UnitId> },
 }
 
 impl DecisionKind {
@@ -92,6 +99,10 @@ impl DecisionKind {
             }
             DecisionKind::PlaceSubordinate { unit, .. } => {
                 format!("the arena the Subordinate {unit} goes into")
+            }
+            DecisionKind::PickCard { .. } => "a card to pick".into(),
+            DecisionKind::PlaceCard { unit, .. } => {
+                format!("the arena the card {unit} goes into")
             }
             DecisionKind::RemoveDamage { unit } => {
                 format!("how many damage counters to remove from {unit}")
@@ -350,6 +361,9 @@ pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
         }
         DecisionKind::PlaceSubordinate { unit: u, .. } => {
             format!("the arena the Subordinate {} goes into", unit(u))
+        }
+        DecisionKind::PlaceCard { unit: u, .. } => {
+            format!("the arena {} goes into", unit(u))
         }
         DecisionKind::RemoveDamage { unit: u } => {
             format!("how many damage counters to remove from {}", unit(u))

@@ -320,6 +320,18 @@ pub enum Event {
         name: String,
         arena: Arena,
     },
+    /// `side` picked the card `name` of `owner`'s deck, discard pile or hand for an ability,
+    /// which put it into `to` ("hand", "build zone", "play"...; API 1.11 `pick-cards`).
+    CardPicked {
+        side: Side,
+        owner: Side,
+        name: String,
+        to: String,
+    },
+    /// `side`'s deck was shuffled after it was searched.
+    DeckShuffled {
+        side: Side,
+    },
     /// An effect would have `side` take a Subordinate named `name`, but their supply holds
     /// none that can go into the arenas it names, so nothing happens (`why` says which).
     NoSubordinate {

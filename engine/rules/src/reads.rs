@@ -13,7 +13,8 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use swtcg_plugin_api::{
-    AttackView, HostView, PendingView, PlayView, PlayerView, Side, UnitId, UnitView, Zone,
+    AttackView, HostView, PendingView, Pile, PileCard, PlayView, PlayerView, Side, UnitId,
+    UnitView, Zone,
 };
 
 use crate::model::{CardDef, GameState, Unit, attack::AttackState};
@@ -35,6 +36,7 @@ pub enum Read {
     CardsBeneath(UnitId, u32),
     DiceHidden(bool),
     Playing(Option<PlayView>),
+    Pile(Side, Pile, Vec<PileCard>),
 }
 
 impl Read {
@@ -53,6 +55,7 @@ impl Read {
             Read::CardsBeneath(id, seen) => view.cards_beneath(*id) == *seen,
             Read::DiceHidden(seen) => view.dice_hidden() == *seen,
             Read::Playing(seen) => view.playing() == *seen,
+            Read::Pile(side, pile, seen) => view.pile_cards(*side, *pile) == *seen,
         }
     }
 }
@@ -159,6 +162,12 @@ impl HostView for Reading<'_> {
     fn playing(&self) -> Option<PlayView> {
         let answer = self.view.playing();
         self.note(|| Read::Playing(answer.clone()));
+        answer
+    }
+
+    fn pile_cards(&self, side: Side, pile: Pile) -> Vec<PileCard> {
+        let answer = self.view.pile_cards(side, pile);
+        self.note(|| Read::Pile(side, pile, answer.clone()));
         answer
     }
 }

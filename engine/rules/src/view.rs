@@ -2,10 +2,11 @@
 //! the state once for both the wasm and the native backends.
 
 use swtcg_plugin_api::{
-    AttackView, DieView, HostView, PendingView, PlayerView, Side, UnitId, UnitView, Zone,
+    Allegiance, AttackView, CardKind, DieView, HostView, PendingView, Pile, PileCard, PlayerView,
+    Side, UnitId, UnitView, Zone,
 };
 
-use crate::model::{GameState, Place, Unit};
+use crate::model::{CardDef, CardSide, CardType, GameState, Place, Printed, Unit};
 
 /// The game lent to a plugin call.
 pub struct StateView<'a>(pub &'a GameState);
@@ -69,6 +70,19 @@ impl HostView for StateView<'_> {
 
     fn playing(&self) -> Option<swtcg_plugin_api::PlayView> {
         self.0.plays.last().map(|p| p.view.clone())
+    }
+
+    fn pile_cards(&self, side: Side, pile: Pile) -> Vec<PileCard> {
+        let player = self.0.player(side.into());
+        let cards = match pile {
+            Pile::Deck => &player.deck,
+            Pile::DiscardPile => &player.discard,
+            Pile::Hand => &player.hand,
+        };
+        cards
+            .iter()
+            .map(|&card| pile_card(card.0, self.0.def(card)))
+            .collect()
     }
 
     fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
@@ -159,5 +173,35 @@ impl HostView for StateView<'_> {
             hand_size: p.hand.len() as u32,
             deck_size: p.deck.len() as u32,
         }
+    }
+}
+
+/// A card of a pile as printed, as the host question `pile-cards` shows it.
+fn pile_card(card: u32, def: &CardDef) -> PileCard {
+    PileCard {
+        card,
+        name: def.name.clone(),
+        kind: match def.card_type {
+            CardType::Unit => CardKind::Unit,
+            CardType::Subordinate => CardKind::Subordinate,
+            CardType::Battle => CardKind::Battle,
+            CardType::Mission => CardKind::Mission,
+            CardType::Location => CardKind::Location,
+            CardType::Equipment => CardKind::Equipment,
+            CardType::Event => CardKind::Event,
+            CardType::Resource | CardType::Reminder | CardType::Other => CardKind::Other,
+        },
+        allegiance: match def.side {
+            CardSide::Dark => Allegiance::Dark,
+            CardSide::Light => Allegiance::Light,
+            CardSide::Neutral | CardSide::YuuzhanVong => Allegiance::Neutral,
+        },
+        subtypes: def.subtypes.clone(),
+        arenas: def.arenas.iter().map(|&a| a.into()).collect(),
+        unique: def.is_unique(),
+        cost: match def.cost {
+            Some(Printed::Value(cost)) => Some(cost),
+            _ => None,
+        },
     }
 }

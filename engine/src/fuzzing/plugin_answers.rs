@@ -540,9 +540,46 @@ impl<'a> FuzzHost<'a> {
         }
     }
 
+    /// API 1.11's `pick-cards`: cards of the piles (or numbers that name none), any count,
+    /// anywhere.
+    fn pick_cards(&mut self, state: &GameState) -> Effect {
+        let mut cards: Vec<u32> = [Side::Dark, Side::Light]
+            .iter()
+            .flat_map(|&side| {
+                let player = state.player(side);
+                player
+                    .deck
+                    .iter()
+                    .chain(&player.discard)
+                    .chain(&player.hand)
+            })
+            .map(|card| card.0)
+            .filter(|_| self.bytes.flag())
+            .collect();
+        if self.bytes.flag() {
+            cards.push(u32::from(self.bytes.byte()) * 7);
+        }
+        Effect::PickCards(swtcg_plugin_api::PickCards {
+            cards,
+            count: u32::from(self.bytes.byte() % 5),
+            up_to: self.bytes.flag(),
+            shuffle: self
+                .bytes
+                .flag()
+                .then(|| swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)]),
+            to: match self.bytes.byte() % 5 {
+                0 => swtcg_plugin_api::Destination::Hand,
+                1 => swtcg_plugin_api::Destination::DiscardPile,
+                2 => swtcg_plugin_api::Destination::BuildZone(self.amount()),
+                3 => swtcg_plugin_api::Destination::Play,
+                _ => swtcg_plugin_api::Destination::Removed,
+            },
+        })
+    }
+
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 35 {
+        match self.bytes.byte() % 36 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -679,6 +716,7 @@ impl<'a> FuzzHost<'a> {
             33 => Effect::DiscardUnit {
                 unit: self.unit(state, own),
             },
+            34 => self.pick_cards(state),
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
                 cost: COSTS[usize::from(self.bytes.byte()) % COSTS.len()].into(),

@@ -42,7 +42,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 14] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 15] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -57,6 +57,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 14] = [
     ("last-seen", 2, 0),
     ("dice-hidden", 0, 1),
     ("playing", 1, 0),
+    ("pile-cards", 3, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
@@ -221,6 +222,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "last-seen", host_last_seen)?;
     linker.func_wrap(&m, "dice-hidden", host_dice_hidden)?;
     linker.func_wrap(&m, "playing", host_playing)?;
+    linker.func_wrap(&m, "pile-cards", host_pile_cards)?;
     Ok(())
 }
 
@@ -723,6 +725,27 @@ impl<'a> Mem<'a> {
                 tapped: f.bool(p + 16),
             },
             34 => E::DiscardUnit { unit: a },
+            // The record pick-cards (API 1.11): the cards' list at 4, `count` at 12, `up-to`
+            // at 16, the option `shuffle` at 17 (its side at 18), the variant `to` at 20 (its
+            // case, then its build counters at 24).
+            35 => E::PickCards(api::PickCards {
+                cards: self.elements(a, b, 4, 4)?.map(|c| c.u32(0)).collect(),
+                count: f.u32(p + 8),
+                up_to: f.bool(p + 12),
+                shuffle: match f.u8(p + 13) {
+                    0 => None,
+                    1 => Some(lift(f.u8(p + 14))?),
+                    v => return fail(format!("invalid option case {v}")),
+                },
+                to: match f.u8(p + 16) {
+                    0 => api::Destination::Hand,
+                    1 => api::Destination::DiscardPile,
+                    2 => api::Destination::BuildZone(f.u32(p + 20)),
+                    3 => api::Destination::Play,
+                    4 => api::Destination::Removed,
+                    v => return fail(format!("invalid destination case {v}")),
+                },
+            }),
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1224,6 +1247,42 @@ fn host_playing(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
     write(&mut cx, ret, 4, &r.0)
 }
 
+/// `pile-cards` (API 1.11): a `list<pile-card>` (44 bytes a card) at `ret`.
+fn host_pile_cards(mut cx: Caller<'_, HostCtx>, side: i32, pile: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let side = lift(u8::try_from(side).unwrap_or(u8::MAX))?;
+    let pile = lift(u8::try_from(pile).unwrap_or(u8::MAX))?;
+    let cards = cx
+        .data()
+        .view()
+        .map(|v| v.pile_cards(side, pile))
+        .unwrap_or_default();
+    let mut bytes = Vec::with_capacity(cards.len() * 44);
+    for c in &cards {
+        let mut r = Record::<44>::new();
+        r.u32(0, c.card);
+        string_into(&mut cx, &mut r, 4, &c.name)?;
+        r.u8(12, c.kind.into());
+        r.u8(13, c.allegiance.into());
+        let (subtypes, count) = lower_strings(&mut cx, &c.subtypes)?;
+        r.u32(16, subtypes);
+        r.u32(20, count);
+        let arenas: Vec<u8> = c.arenas.iter().map(|&a| a.into()).collect();
+        r.u32(24, lower_bytes(&mut cx, 1, &arenas)?);
+        r.u32(28, arenas.len() as u32);
+        r.u8(32, c.unique.into());
+        if let Some(cost) = c.cost {
+            r.u8(36, 1);
+            r.i32(40, cost);
+        }
+        bytes.extend_from_slice(&r.0);
+    }
+    let mut r = Record::<8>::new();
+    r.u32(0, lower_bytes(&mut cx, 4, &bytes)?);
+    r.u32(4, cards.len() as u32);
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
 fn host_describe_ability(mut cx: Caller<'_, HostCtx>, key: i32, ret: i32) -> Result<()> {
     cx.data_mut().charge()?;
     let ret = ret as u32;
@@ -1672,8 +1731,8 @@ mod tests {
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
-        // Case 31, disrupt play 12 (API 1.8); 35 is no case.
-        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 35, 12, 0, 0, 0, 0, 0]);
+        // Case 31, disrupt play 12 (API 1.8); 36 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 36, 12, 0, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert_eq!(
             m.effect(&Fields(&memory[0..28])).unwrap(),
@@ -1712,6 +1771,22 @@ mod tests {
             Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
             api::Effect::DiscardUnit { unit: 9 }
         );
+        // Case 35, pick-cards (API 1.11): the cards 5 and 8 (a list at 28), count 1, up to,
+        // the Light Side's deck shuffled, into the build zone with 3 counters.
+        let memory = le(&[35, 28, 2, 1, 0x01_01_01, 2, 3, 5, 8]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::PickCards(api::PickCards {
+                cards: vec![5, 8],
+                count: 1,
+                up_to: true,
+                shuffle: Some(api::Side::Light),
+                to: api::Destination::BuildZone(3),
+            })
+        );
+        // A destination case that is no case is refused.
+        let memory = le(&[35, 28, 0, 1, 0, 9, 0]);
+        assert!(Mem(&memory).effect(&Fields(&memory[0..28])).is_err());
         // An arena byte that is no arena is refused.
         let mut memory = le(&[33, 28, 4, 32, 1, 0, 0]);
         memory.extend_from_slice(b"BD-1");

@@ -51,8 +51,8 @@ pub enum AbiPath {
 mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
-    bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5,
-    v1_6, v1_7, v1_8, v1_9, v1_10,
+    bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, v1_0, v1_1, v1_2, v1_3,
+    v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -102,6 +102,7 @@ pub struct WasmRuntime {
     /// The host functions of API 1.9.0, 1.8.0, 1.7.0, 1.6.0, 1.5.0, 1.4.0, 1.3.0, 1.2.0, 1.1.0 and
     /// 1.0.0, for plugins built against them. A linker per version keeps the versions' imports
     /// from ever being matched to each other.
+    linker_1_10: Linker<HostCtx>,
     linker_1_9: Linker<HostCtx>,
     linker_1_8: Linker<HostCtx>,
     linker_1_7: Linker<HostCtx>,
@@ -148,6 +149,12 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_10 = Linker::new(&engine);
+        bindings_1_10::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
+            &mut linker_1_10,
+            |ctx| ctx,
+        )
+        .map_err(|e| error("linking the host functions of API 1.10", e))?;
         let mut linker_1_9 = Linker::new(&engine);
         bindings_1_9::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_9, |ctx| {
             ctx
@@ -204,6 +211,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_10,
             linker_1_9,
             linker_1_8,
             linker_1_7,
@@ -439,14 +447,17 @@ impl WasmRuntime {
             "1.9.0" => Pre::V1_9(link(&self.linker_1_9, component, &version, |p| {
                 bindings_1_9::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_10(link(&self.linker, component, &version, |p| {
+            "1.10.0" => Pre::V1_10(link(&self.linker_1_10, component, &version, |p| {
+                bindings_1_10::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_11(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_10(_), Some((module, promises))) => {
+            (Pre::V1_11(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -582,7 +593,8 @@ enum Pre {
     V1_7(bindings_1_7::KeywordPre<HostCtx>),
     V1_8(bindings_1_8::KeywordPre<HostCtx>),
     V1_9(bindings_1_9::KeywordPre<HostCtx>),
-    V1_10(bindings::KeywordPre<HostCtx>),
+    V1_10(bindings_1_10::KeywordPre<HostCtx>),
+    V1_11(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -597,7 +609,8 @@ enum Bound {
     V1_7(bindings_1_7::Keyword),
     V1_8(bindings_1_8::Keyword),
     V1_9(bindings_1_9::Keyword),
-    V1_10(bindings::Keyword),
+    V1_10(bindings_1_10::Keyword),
+    V1_11(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -817,6 +830,32 @@ macro_rules! keyed_query {
     }};
 }
 
+/// Every query of API 1.10.0 and later (1.11 added none), inside `query_live`.
+macro_rules! queries_since_1_10 {
+    ($k:expr, $store:expr, $ability:expr, $call:expr, $b:ident, $v:ident) => {
+        keyed_query!($k, $store, $ability, $call, $b, $v, {
+                Q::RemovedKeywordsAll => removed_keywords_all!($k, $store, $ability, $b, $v),
+                Q::BuildActivations { event } => build_activations!($k, $store, $ability, event, $b, $v),
+                Q::PilotRoom { subtypes } => pilot_room!($k, $store, $ability, subtypes, $b, $v),
+                Q::Undisruptable => {
+                    let q = $k.swtcg_keyword_queries();
+                    let ability = ability_ref!($b, $store, $ability);
+                    A::Flag(q.call_undisruptable(&mut *$store, ability)?)
+                }
+                Q::GrantedAbilitiesFor { unit } => {
+                    let q = $k.swtcg_keyword_queries();
+                    let ability = ability_ref!($b, $store, $ability);
+                    A::Abilities(q.call_granted_abilities_for(&mut *$store, ability, *unit)?)
+                }
+                Q::BuildCostChangeFor { unit } => {
+                    let q = $k.swtcg_keyword_queries();
+                    let ability = ability_ref!($b, $store, $ability);
+                    A::Number(q.call_build_cost_change_for(&mut *$store, ability, *unit)?)
+                }
+        })
+    };
+}
+
 /// The query `build-activations` (API 1.3 and later), inside `keyed_query!`.
 macro_rules! build_activations {
     ($k:expr, $store:expr, $ability:expr, $event:expr, $b:ident, $v:ident) => {{
@@ -898,6 +937,7 @@ impl WasmPlugin {
             Pre::V1_8(pre) => pre.instantiate(&mut store).map(Bound::V1_8),
             Pre::V1_9(pre) => pre.instantiate(&mut store).map(Bound::V1_9),
             Pre::V1_10(pre) => pre.instantiate(&mut store).map(Bound::V1_10),
+            Pre::V1_11(pre) => pre.instantiate(&mut store).map(Bound::V1_11),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -919,7 +959,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_10(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_11(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -929,7 +969,7 @@ impl WasmPlugin {
         self.pre.get().is_some_and(|pre| {
             !matches!(
                 pre,
-                Pre::V1_7(_) | Pre::V1_8(_) | Pre::V1_9(_) | Pre::V1_10(_)
+                Pre::V1_7(_) | Pre::V1_8(_) | Pre::V1_9(_) | Pre::V1_10(_) | Pre::V1_11(_)
             )
         })
     }
@@ -1046,7 +1086,10 @@ impl WasmPlugin {
                 Bound::V1_7(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_7, v1_7),
                 Bound::V1_8(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_8, v1_8),
                 Bound::V1_9(k) => keyed_hook!(k, store, hook, ability, event, bindings_1_9, v1_9),
-                Bound::V1_10(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_10),
+                Bound::V1_10(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_10, v1_10)
+                }
+                Bound::V1_11(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_11),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1126,7 +1169,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_10(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_10(_) | Pre::V1_11(_)))
         {
             // Before API 1.10 no plugin changes a build cost by this query.
             return Some(Ok(A::Number(0)));
@@ -1264,26 +1307,8 @@ impl WasmPlugin {
                     A::Abilities(q.call_granted_abilities_for(&mut *store, ability, *unit)?)
                 }
             })),
-            Bound::V1_10(k) => Ok(keyed_query!(k, store, ability, call, bindings, v1_10, {
-                Q::RemovedKeywordsAll => removed_keywords_all!(k, store, ability, bindings, v1_10),
-                Q::BuildActivations { event } => build_activations!(k, store, ability, event, bindings, v1_10),
-                Q::PilotRoom { subtypes } => pilot_room!(k, store, ability, subtypes, bindings, v1_10),
-                Q::Undisruptable => {
-                    let q = k.swtcg_keyword_queries();
-                    let ability = ability_ref!(bindings, store, ability);
-                    A::Flag(q.call_undisruptable(&mut *store, ability)?)
-                }
-                Q::GrantedAbilitiesFor { unit } => {
-                    let q = k.swtcg_keyword_queries();
-                    let ability = ability_ref!(bindings, store, ability);
-                    A::Abilities(q.call_granted_abilities_for(&mut *store, ability, *unit)?)
-                }
-                Q::BuildCostChangeFor { unit } => {
-                    let q = k.swtcg_keyword_queries();
-                    let ability = ability_ref!(bindings, store, ability);
-                    A::Number(q.call_build_cost_change_for(&mut *store, ability, *unit)?)
-                }
-            })),
+            Bound::V1_10(k) => Ok(queries_since_1_10!(k, store, ability, call, bindings_1_10, v1_10)),
+            Bound::V1_11(k) => Ok(queries_since_1_10!(k, store, ability, call, bindings, v1_11)),
         })
     }
 }

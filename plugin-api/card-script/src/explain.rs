@@ -424,12 +424,27 @@ impl Display for Effect {
                 count,
                 up_to,
                 to,
+                counters,
+                whose,
+                discard_pile_too,
             } => {
                 let up_to = if *up_to { "up to " } else { "" };
-                write!(
-                    f,
-                    "search your deck for {up_to}{count} of {what}, put them into your {to}, shuffle"
-                )
+                let piles = if *discard_pile_too {
+                    "deck and discard pile"
+                } else {
+                    "deck"
+                };
+                let whose = possessive(*whose);
+                write!(f, "search {whose} {piles} for {up_to}{count} of {what}, ")?;
+                match (to, counters) {
+                    (Zone::Play, _) => write!(f, "put them into play")?,
+                    (Zone::BuildZone, n) if *n > 0 => write!(
+                        f,
+                        "put them into the build zone with {n} build counter(s) on each"
+                    )?,
+                    (to, _) => write!(f, "put them into the owner's {to}")?,
+                }
+                write!(f, ", shuffle {whose} deck")
             }
             Effect::Move { what, from, to } => {
                 write!(f, "move {what} from your {from} to your {to}")

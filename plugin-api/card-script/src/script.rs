@@ -76,6 +76,18 @@ fn is_false(value: &bool) -> bool {
     !*value
 }
 
+fn is_zero(value: &u32) -> bool {
+    *value == 0
+}
+
+fn you() -> Player {
+    Player::You
+}
+
+fn is_you(player: &Player) -> bool {
+    *player == Player::You
+}
+
 impl Step {
     /// A step that always happens, with no duration.
     pub fn plain(effect: Effect) -> Step {
@@ -464,12 +476,24 @@ pub enum Effect {
     /// An activated keyword's effect ("Pay 2 Force -> Evade X, where X is ..."): carried out as
     /// the keyword's plugin carries it out.
     UseKeyword(Keyword),
-    /// Search your deck for cards matching `what`, show them, put them into a zone, shuffle.
+    /// Search a deck for cards matching `what`, show them, put them into a zone, shuffle the
+    /// deck.
     Search {
         what: Units,
         count: u32,
         up_to: bool,
         to: Zone,
+        /// Build counters put on each card put into a build zone ("with 1 build counter on
+        /// it").
+        #[serde(default, skip_serializing_if = "is_zero")]
+        counters: u32,
+        /// Whose deck: yours, or your opponent's ("Search your opponent's deck for a Location
+        /// card and discard it").
+        #[serde(default = "you", skip_serializing_if = "is_you")]
+        whose: Player,
+        /// The discard pile is searched too ("your deck and/or discard pile").
+        #[serde(default, skip_serializing_if = "is_false")]
+        discard_pile_too: bool,
     },
     /// Cards moved between zones ("Return a Character card from your discard pile to your
     /// hand").

@@ -1,4 +1,5 @@
-//! The bindings' WIT enums (`side`, `arena`, `zone`, `play-kind`) and the contract's mirrors
+//! The bindings' WIT enums (`side`, `arena`, `zone`, `play-kind`, and since 1.11 `pile`,
+//! `card-kind` and `allegiance`) and the contract's mirrors
 //! of them, converted both ways.
 //!
 //! wit-bindgen generates its own types for the WIT enums, which plugins use; the contract's
@@ -7,7 +8,7 @@
 //! are matched by name, so a case added to the WIT without its mirror fails to compile here.
 //! The bindings' `Arena` also gets the contract's reader of arena words, for the plugins.
 
-use crate::{Arena, PlayKind, Side, Zone, api};
+use crate::{Allegiance, Arena, CardKind, Pile, PlayKind, Side, Zone, api};
 
 impl From<api::Side> for Side {
     fn from(side: api::Side) -> Side {
@@ -109,6 +110,43 @@ impl From<Zone> for api::Zone {
     }
 }
 
+/// Converts a WIT enum of the bindings and its mirror in the contract both ways, case by case.
+macro_rules! mirror {
+    ($name:ident, [$($case:ident),+ $(,)?]) => {
+        impl From<api::$name> for $name {
+            fn from(case: api::$name) -> $name {
+                match case {
+                    $(api::$name::$case => $name::$case),+
+                }
+            }
+        }
+
+        impl From<$name> for api::$name {
+            fn from(case: $name) -> api::$name {
+                match case {
+                    $($name::$case => api::$name::$case),+
+                }
+            }
+        }
+    };
+}
+
+mirror!(Pile, [Deck, DiscardPile, Hand]);
+mirror!(
+    CardKind,
+    [
+        Unit,
+        Subordinate,
+        Battle,
+        Mission,
+        Location,
+        Equipment,
+        Event,
+        Other
+    ]
+);
+mirror!(Allegiance, [Dark, Light, Neutral]);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +161,18 @@ mod tests {
         }
         for &zone in api::Zone::ALL {
             assert_eq!(api::Zone::from(Zone::from(zone)), zone);
+        }
+        for &pile in api::Pile::ALL {
+            assert_eq!(api::Pile::from(Pile::from(pile)), pile);
+        }
+        for &kind in api::CardKind::ALL {
+            assert_eq!(api::CardKind::from(CardKind::from(kind)), kind);
+        }
+        for &allegiance in api::Allegiance::ALL {
+            assert_eq!(
+                api::Allegiance::from(Allegiance::from(allegiance)),
+                allegiance
+            );
         }
         assert_eq!(Side::from(api::Side::Light), Side::Light);
         assert_eq!(Zone::from(api::Zone::BuildZone), Zone::BuildZone);

@@ -70,6 +70,27 @@ pub mod host {
         })
     }
 
+    /// Since API 1.11.
+    pub fn pile_cards(side: Side, pile: Pile) -> Vec<PileCard> {
+        let Some(HostResponse::Pile(cards)) = ask(HostRequest::Pile(side.into(), pile.into()))
+        else {
+            return Vec::new();
+        };
+        cards
+            .into_iter()
+            .map(|c| PileCard {
+                card: c.card,
+                name: c.name,
+                kind: c.kind.into(),
+                allegiance: c.allegiance.into(),
+                subtypes: c.subtypes,
+                arenas: c.arenas.into_iter().map(Into::into).collect(),
+                unique: c.unique,
+                cost: c.cost,
+            })
+            .collect()
+    }
+
     fn unit_view(u: api::UnitView) -> UnitView {
         UnitView {
             id: u.id,
@@ -348,6 +369,19 @@ fn effect(e: Effect) -> api::Effect {
             arenas: t.arenas.into_iter().map(Into::into).collect(),
             tapped: t.tapped,
         },
+        Effect::PickCards(p) => E::PickCards(api::PickCards {
+            cards: p.cards,
+            count: p.count,
+            up_to: p.up_to,
+            shuffle: p.shuffle.map(Into::into),
+            to: match p.to {
+                Destination::Hand => api::Destination::Hand,
+                Destination::DiscardPile => api::Destination::DiscardPile,
+                Destination::BuildZone(n) => api::Destination::BuildZone(n),
+                Destination::Play => api::Destination::Play,
+                Destination::Removed => api::Destination::Removed,
+            },
+        }),
     }
 }
 

@@ -7,7 +7,9 @@
 //!   [`statics`];
 //! - activated abilities (game 13.1, 13.8) with the costs the engine pays, and Battle cards of
 //!   that form played from hand, in [`activated`];
-//! - triggered abilities (game 13.4), in [`triggered`]; the steps of both, in [`steps`].
+//! - triggered abilities (game 13.4), in [`triggered`]; the steps of both, in [`steps`],
+//!   among them searches of the deck and returns from the discard pile (API 1.11
+//!   `pick-cards`, the cards read against what is printed on them in [`units`]).
 //!
 //! The units a script names are read against the game in [`units`]. A text is read with the
 //! name of the card it is printed on (`host::unit(ability.unit)`, which `understands` sees too:

@@ -4,15 +4,43 @@
 //! [`crate::triggered`]); what a step does is the same for both.
 
 use swtcg_card_script::script::{
-    self, Amount, Cost, Count, Effect as Does, Payment, Pick, Player, Step, Units,
+    self, Amount, Cost, Count, Effect as Does, Owner, Payment, Pick, Player, Step, Units,
 };
 use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_texts};
-use crate::units::{arena, named, units_carried_out};
+use crate::units::{arena, card_filter_carried_out, card_fits, named, units_carried_out};
 
 /// The most Subordinates one step takes: the sets print at most 3.
 const MOST_SUBORDINATES: u32 = 5;
+
+/// The most cards one search or return picks: the sets print at most 4 ("up to 4").
+const MOST_PICKED: u32 = 10;
+
+/// Whether the cards a phrase names can be told from what is printed on them.
+fn cards_carried_out(what: &Units) -> bool {
+    !what.other && what.filters.iter().all(card_filter_carried_out)
+}
+
+/// How many cards a phrase about cards in a pile picks and whether fewer may be: "a Sith
+/// card" one, "up to 2 Jedi unit cards" at most two.
+fn picked_count(what: &Units) -> Option<(u32, bool)> {
+    match what.pick {
+        Pick::Any => Some((1, false)),
+        Pick::Chosen { count, up_to } if (1..=MOST_PICKED).contains(&count) => Some((count, up_to)),
+        _ => None,
+    }
+}
+
+/// The cards of `side`'s `piles` that a phrase names, as the host numbers them.
+fn cards_in(what: &Units, side: Side, piles: &[Pile]) -> Vec<u32> {
+    piles
+        .iter()
+        .flat_map(|&pile| host::pile_cards(side, pile))
+        .filter(|card| what.filters.iter().all(|f| card_fits(f, card)))
+        .map(|card| card.card)
+        .collect()
+}
 
 /// Whether a step is about the card itself.
 pub(crate) fn is_this(step: &Step) -> bool {
@@ -195,6 +223,39 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             // The supply card of that name is the Subordinate taken, with its printed
             // abilities (game 16.5): the engine finds it and puts it into the arena.
             Does::TakeSubordinate { count, .. } => (1..=MOST_SUBORDINATES).contains(count),
+            // The engine lets the player pick among the cards whose printed features fit
+            // (API 1.11 `pick-cards`), moves them and shuffles the deck searched.
+            Does::Search {
+                what,
+                count,
+                to,
+                whose,
+                ..
+            } => {
+                cards_carried_out(what)
+                    && (1..=MOST_PICKED).contains(count)
+                    && match whose {
+                        // Into play (its arena) the engine can do too, but no scenario proves a
+                        // card's text of it yet.
+                        Player::You => {
+                            matches!(to, script::Zone::Hand | script::Zone::BuildZone)
+                        }
+                        // An opponent's deck searched and discarded from is printed on
+                        // Missions and Bounties, which other plugins carry out.
+                        _ => false,
+                    }
+            }
+            // "Return a Sith card from your discard pile to your hand": a pick from the
+            // player's own discard pile.
+            Does::Move {
+                what,
+                from: script::Zone::DiscardPile,
+                to: script::Zone::Hand,
+            } => {
+                what.owner != Owner::Opponents
+                    && cards_carried_out(what)
+                    && picked_count(what).is_some()
+            }
             _ => false,
         }
 }
@@ -394,6 +455,44 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                     arenas: arenas.clone(),
                     tapped: *tapped,
                 })
+            }));
+        }
+        Does::Search {
+            what,
+            count,
+            up_to,
+            to,
+            counters,
+            whose,
+            discard_pile_too,
+        } => {
+            let searched = side(whose);
+            let piles: &[Pile] = if *discard_pile_too {
+                &[Pile::Deck, Pile::DiscardPile]
+            } else {
+                &[Pile::Deck]
+            };
+            effects.push(Effect::PickCards(PickCards {
+                cards: cards_in(what, searched, piles),
+                count: *count,
+                up_to: *up_to,
+                shuffle: Some(searched),
+                to: match to {
+                    script::Zone::BuildZone => Destination::BuildZone(*counters),
+                    script::Zone::Play => Destination::Play,
+                    script::Zone::DiscardPile => Destination::DiscardPile,
+                    _ => Destination::Hand,
+                },
+            }));
+        }
+        Does::Move { what, .. } => {
+            let (count, up_to) = picked_count(what).unwrap_or((1, false));
+            effects.push(Effect::PickCards(PickCards {
+                cards: cards_in(what, me.controller, &[Pile::DiscardPile]),
+                count,
+                up_to,
+                shuffle: None,
+                to: Destination::Hand,
             }));
         }
         _ => return Err("a step this plugin does not carry out".to_string()),

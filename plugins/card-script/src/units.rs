@@ -3,7 +3,7 @@
 //! host's view of the game, for the unit `me` whose ability it is.
 
 use swtcg_card_script::script::{
-    self, Condition, Count, Filter, Owner, Pick, Player, Units, Where,
+    self, CardType, Condition, Count, Filter, Owner, Pick, Player, Side as CardSide, Units, Where,
 };
 use swtcg_card_script::vocabulary::has_subtype;
 use swtcg_sdk::*;
@@ -26,6 +26,65 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().all(filter_carried_out),
         // A card's side (Dark Side, Neutral), its printed cost, its keywords and other cards'
         // names are not in the host's view of a unit.
+        _ => false,
+    }
+}
+
+/// Whether this plugin can tell a filter from a card in a pile as the host shows it (API 1.11
+/// `pile-cards`): what is printed on it.
+pub(crate) fn card_filter_carried_out(filter: &Filter) -> bool {
+    match filter {
+        Filter::Subtype(_)
+        | Filter::OfArena(_)
+        | Filter::Side(_)
+        | Filter::Unique
+        | Filter::Named(_)
+        | Filter::CostAtMost(_)
+        | Filter::CostAtLeast(_)
+        | Filter::CardType(_) => true,
+        Filter::Not(inner) => card_filter_carried_out(inner),
+        Filter::AnyOf(filters) | Filter::AllOf(filters) => {
+            filters.iter().all(card_filter_carried_out)
+        }
+        // A card in a pile has no place in play, no state and no keywords the host shows.
+        _ => false,
+    }
+}
+
+/// Whether a card in a pile fits a filter [`card_filter_carried_out`] accepts. The words read
+/// as subtypes may be words of its name instead: "a Luke Skywalker card", "a Darth Maul unit
+/// card" name cards as often as "a Jedi card" names a subtype.
+pub(crate) fn card_fits(filter: &Filter, card: &PileCard) -> bool {
+    match filter {
+        Filter::Subtype(subtype) => {
+            has_subtype(&card.subtypes, subtype) || in_name(&card.name, subtype)
+        }
+        Filter::OfArena(a) => card.arenas.contains(&arena(*a)),
+        Filter::Side(side) => {
+            card.allegiance
+                == match side {
+                    CardSide::Dark => Allegiance::Dark,
+                    CardSide::Light => Allegiance::Light,
+                    CardSide::Neutral => Allegiance::Neutral,
+                }
+        }
+        Filter::Unique => card.unique,
+        Filter::Named(name) => in_name(&card.name, name),
+        Filter::CostAtMost(n) => card.cost.is_some_and(|c| i64::from(c) <= i64::from(*n)),
+        Filter::CostAtLeast(n) => card.cost.is_some_and(|c| i64::from(c) >= i64::from(*n)),
+        Filter::CardType(kind) => match kind {
+            CardType::Card => true,
+            CardType::Unit => card.kind == CardKind::Unit,
+            CardType::Subordinate => card.kind == CardKind::Subordinate,
+            CardType::BattleCard => card.kind == CardKind::Battle,
+            CardType::Mission => card.kind == CardKind::Mission,
+            CardType::Equipment => card.kind == CardKind::Equipment,
+            CardType::Location => card.kind == CardKind::Location,
+            CardType::Event => card.kind == CardKind::Event,
+        },
+        Filter::Not(inner) => !card_fits(inner, card),
+        Filter::AnyOf(filters) => filters.iter().any(|f| card_fits(f, card)),
+        Filter::AllOf(filters) => filters.iter().all(|f| card_fits(f, card)),
         _ => false,
     }
 }

@@ -461,10 +461,14 @@ impl<'s> Script<'s> {
                     format!("{unit} has no triggered ability {option:?} waiting"),
                 )
             }
-            // The arena a Subordinate just taken goes into (game 16.5), which no scenario id
-            // names: the act names the unit whose ability took it (any unit for a card being
-            // played) and the arena by its name ("ground") or the option's number.
-            (DecisionKind::PlaceSubordinate { by, .. }, Action::Choose { unit, option }) => {
+            // The arena a Subordinate just taken, or a unit card just put into play by an
+            // ability, goes into (game 16.5), which no scenario id names: the act names the unit
+            // whose ability did it (any unit for a card being played) and the arena by its
+            // name ("ground") or the option's number.
+            (
+                DecisionKind::PlaceSubordinate { by, .. } | DecisionKind::PlaceCard { by, .. },
+                Action::Choose { unit, option },
+            ) => {
                 if by.is_some() && self.id(unit) != *by {
                     return Fit::Later;
                 }
@@ -485,7 +489,20 @@ impl<'s> Script<'s> {
                 };
                 answer(
                     index,
-                    format!("{option:?} is no arena the Subordinate {unit} took may go into"),
+                    format!("{option:?} is no arena the card {unit} put into play may go into"),
+                )
+            }
+            // A card an ability picks from a deck, a discard pile or a hand (API 1.11
+            // `pick-cards`): the act names the unit whose ability picks (any unit for a card
+            // being played) and the card by its printed name or the option's number; `pass`
+            // picks no more where fewer may be picked.
+            (DecisionKind::PickCard { by }, Action::Choose { unit, option }) => {
+                if by.is_some() && self.id(unit) != *by {
+                    return Fit::Later;
+                }
+                answer(
+                    Self::option(decision, option),
+                    format!("{option:?} is no card the ability of {unit} may pick"),
                 )
             }
             (DecisionKind::ChooseOption { unit: asking }, Action::Choose { unit, option }) => {
@@ -971,8 +988,10 @@ impl Decider for Script<'_> {
             }
         }
         // A mandatory decision with no default takes the next act, which must answer it.
-        let mandatory_choice = matches!(decision.kind, DecisionKind::ChooseOption { .. })
-            && !decision.options.contains(&Choice::Pass);
+        let mandatory_choice = matches!(
+            decision.kind,
+            DecisionKind::ChooseOption { .. } | DecisionKind::PickCard { .. }
+        ) && !decision.options.contains(&Choice::Pass);
         if (matches!(
             decision.kind,
             DecisionKind::ChooseCost { .. }

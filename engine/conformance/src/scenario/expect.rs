@@ -91,6 +91,8 @@ impl Ctx<'_> {
             hand_size: raw.hand_size,
             discard_size: raw.discard_size,
             removed_size: raw.removed_size,
+            deck_size: raw.deck_size,
+            build_zone_size: raw.build_zone_size,
         })
     }
 }

@@ -245,6 +245,35 @@ pub fn card_phrase(input: &mut &str) -> R<Units> {
         *input = start;
         return fail(input, "card");
     }
+    // 'a card with "Luke" in its name', 'unit cards with "Fett" in their names'.
+    let mut filters = filters;
+    let mut probe = *input;
+    if let Ok((_, name, _)) = (
+        w("with"),
+        super::effects::quoted_words,
+        one_of(&["in its name", "in their names", "in their name"]),
+    )
+        .parse_next(&mut probe)
+    {
+        *input = probe;
+        filters.push(Filter::Named(name));
+    }
+    Ok(Units {
+        pick: Pick::Any,
+        owner: Owner::Any,
+        other,
+        filters,
+    })
+}
+
+/// Units named where only cards can be ("search your deck for a Gungan unit"): the unit cards
+/// of the phrase.
+pub fn unit_cards(input: &mut &str) -> R<Units> {
+    let (other, mut filters) = noun_phrase(input)?;
+    if filters.iter().any(|f| matches!(f, Filter::CardType(_))) {
+        return fail(input, "units");
+    }
+    filters.push(Filter::CardType(CardType::Unit));
     Ok(Units {
         pick: Pick::Any,
         owner: Owner::Any,
@@ -376,6 +405,8 @@ pub fn counted_units(input: &mut &str) -> R<Units> {
 #[inline(never)]
 fn head(input: &mut &str) -> R<Option<Filter>> {
     alt((
+        // "unit card" before "unit": a card of a unit, in a zone other than the arenas.
+        one_of(&["unit cards", "unit card"]).map(|_| Some(Filter::CardType(CardType::Unit))),
         one_of(&["units", "unit"]).map(|_| None),
         // "Character unit" as "Ground unit": a Character.
         one_of(&[
@@ -385,7 +416,6 @@ fn head(input: &mut &str) -> R<Option<Filter>> {
             "character",
         ])
         .map(|_| Some(Filter::OfArena(Arena::Character))),
-        one_of(&["unit cards", "unit card"]).map(|_| Some(Filter::CardType(CardType::Unit))),
         alt((
             one_of(&["subordinates", "subordinate"])
                 .map(|_| Some(Filter::CardType(CardType::Subordinate))),

@@ -134,6 +134,11 @@ impl Game<'_> {
                         .then_some(UnitId(source.ability.unit));
                     self.take_subordinate(source.controller, by, &name, &arenas, tapped)?
                 }
+                Effect::PickCards(pick) => {
+                    let by = (source.ability.unit != swtcg_plugin_api::NOT_IN_PLAY)
+                        .then_some(UnitId(source.ability.unit));
+                    self.pick_cards(source.controller, by, pick)?
+                }
                 other => self.apply_for(
                     source.controller,
                     Some(&source.ability.text),
@@ -280,7 +285,8 @@ impl Game<'_> {
             | Effect::Disembark { .. }
             | Effect::Disrupt { .. }
             | Effect::UnlessPays { .. }
-            | Effect::TakeSubordinate { .. } => {}
+            | Effect::TakeSubordinate { .. }
+            | Effect::PickCards(_) => {}
         }
         Ok(())
     }

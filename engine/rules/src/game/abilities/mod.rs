@@ -10,7 +10,8 @@
 //! - `apply`: applying valid effects, delayed effects and choices;
 //! - `attach`: Equipment and Pilots: the rules for attaching, boarding and disembarking;
 //! - `disrupt`: the disrupt POP of every card or ability played, and what can't be disrupted;
-//! - `supply`: Subordinates taken from a player's supply into an arena.
+//! - `supply`: Subordinates taken from a player's supply into an arena;
+//! - `piles`: cards picked from decks, discard piles and hands (searches, returns).
 
 mod activations;
 mod apply;
@@ -20,6 +21,7 @@ mod dispatch;
 mod disrupt;
 mod instances;
 mod memo;
+mod piles;
 mod queries;
 mod supply;
 mod validate;

@@ -236,6 +236,9 @@ impl Game<'_> {
             Effect::UnlessPays { cost, .. } => parse_costs(cost)
                 .map(|_| ())
                 .map_err(|why| format!("the cost offered does not read: {why}")),
+            Effect::PickCards(pick) => {
+                super::piles::pick_error(&self.state, pick).map_or(Ok(()), Err)
+            }
             Effect::DiscardUnit { unit } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
             }
