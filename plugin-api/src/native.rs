@@ -126,6 +126,8 @@ pub enum HostRequest {
     Playing,
     /// Since API 1.11.
     Pile(Side, crate::Pile),
+    /// Since API 1.11.
+    Printed(UnitId),
 }
 
 /// The host's answer.
@@ -151,4 +153,6 @@ pub enum HostResponse {
     Playing(Option<crate::PlayView>),
     /// Since API 1.11.
     Pile(Vec<crate::PileCard>),
+    /// Since API 1.11.
+    Printed(Option<crate::PileCard>),
 }

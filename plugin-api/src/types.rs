@@ -924,6 +924,9 @@ pub trait HostView {
     fn playing(&self) -> Option<PlayView>;
     /// The cards of a player's pile, top first. Since API 1.11.
     fn pile_cards(&self, side: Side, pile: Pile) -> Vec<PileCard>;
+    /// The top card of a unit in play, or of one that left play this turn, as printed. Since
+    /// API 1.11.
+    fn printed(&self, id: UnitId) -> Option<PileCard>;
 }
 
 #[cfg(test)]

@@ -37,6 +37,7 @@ pub enum Read {
     DiceHidden(bool),
     Playing(Option<PlayView>),
     Pile(Side, Pile, Vec<PileCard>),
+    Printed(UnitId, Option<PileCard>),
 }
 
 impl Read {
@@ -56,6 +57,7 @@ impl Read {
             Read::DiceHidden(seen) => view.dice_hidden() == *seen,
             Read::Playing(seen) => view.playing() == *seen,
             Read::Pile(side, pile, seen) => view.pile_cards(*side, *pile) == *seen,
+            Read::Printed(id, seen) => view.printed(*id) == *seen,
         }
     }
 }
@@ -168,6 +170,12 @@ impl HostView for Reading<'_> {
     fn pile_cards(&self, side: Side, pile: Pile) -> Vec<PileCard> {
         let answer = self.view.pile_cards(side, pile);
         self.note(|| Read::Pile(side, pile, answer.clone()));
+        answer
+    }
+
+    fn printed(&self, id: UnitId) -> Option<PileCard> {
+        let answer = self.view.printed(id);
+        self.note(|| Read::Printed(id, answer.clone()));
         answer
     }
 }

@@ -85,6 +85,14 @@ impl HostView for StateView<'_> {
             .collect()
     }
 
+    fn printed(&self, id: UnitId) -> Option<PileCard> {
+        let state = self.0;
+        let unit = state
+            .unit(crate::model::UnitId(id))
+            .or_else(|| state.departed.get(&crate::model::UnitId(id)))?;
+        Some(pile_card(unit.top().0, state.top_def(unit)))
+    }
+
     fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
         self.0
             .units

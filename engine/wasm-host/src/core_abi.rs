@@ -42,7 +42,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 15] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 16] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -58,6 +58,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 15] = [
     ("dice-hidden", 0, 1),
     ("playing", 1, 0),
     ("pile-cards", 3, 0),
+    ("printed", 2, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
@@ -223,6 +224,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "dice-hidden", host_dice_hidden)?;
     linker.func_wrap(&m, "playing", host_playing)?;
     linker.func_wrap(&m, "pile-cards", host_pile_cards)?;
+    linker.func_wrap(&m, "printed", host_printed)?;
     Ok(())
 }
 
@@ -1259,27 +1261,45 @@ fn host_pile_cards(mut cx: Caller<'_, HostCtx>, side: i32, pile: i32, ret: i32) 
         .unwrap_or_default();
     let mut bytes = Vec::with_capacity(cards.len() * 44);
     for c in &cards {
-        let mut r = Record::<44>::new();
-        r.u32(0, c.card);
-        string_into(&mut cx, &mut r, 4, &c.name)?;
-        r.u8(12, c.kind.into());
-        r.u8(13, c.allegiance.into());
-        let (subtypes, count) = lower_strings(&mut cx, &c.subtypes)?;
-        r.u32(16, subtypes);
-        r.u32(20, count);
-        let arenas: Vec<u8> = c.arenas.iter().map(|&a| a.into()).collect();
-        r.u32(24, lower_bytes(&mut cx, 1, &arenas)?);
-        r.u32(28, arenas.len() as u32);
-        r.u8(32, c.unique.into());
-        if let Some(cost) = c.cost {
-            r.u8(36, 1);
-            r.i32(40, cost);
-        }
-        bytes.extend_from_slice(&r.0);
+        bytes.extend_from_slice(&pile_card_record(&mut cx, c)?);
     }
     let mut r = Record::<8>::new();
     r.u32(0, lower_bytes(&mut cx, 4, &bytes)?);
     r.u32(4, cards.len() as u32);
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
+/// A `pile-card` record (44 bytes), its strings and lists lowered into the guest's memory.
+fn pile_card_record(cx: &mut Caller<'_, HostCtx>, c: &api::PileCard) -> Result<[u8; 44]> {
+    let mut r = Record::<44>::new();
+    r.u32(0, c.card);
+    string_into(cx, &mut r, 4, &c.name)?;
+    r.u8(12, c.kind.into());
+    r.u8(13, c.allegiance.into());
+    let (subtypes, count) = lower_strings(cx, &c.subtypes)?;
+    r.u32(16, subtypes);
+    r.u32(20, count);
+    let arenas: Vec<u8> = c.arenas.iter().map(|&a| a.into()).collect();
+    r.u32(24, lower_bytes(cx, 1, &arenas)?);
+    r.u32(28, arenas.len() as u32);
+    r.u8(32, c.unique.into());
+    if let Some(cost) = c.cost {
+        r.u8(36, 1);
+        r.i32(40, cost);
+    }
+    Ok(r.0)
+}
+
+/// `printed` (API 1.11): an `option<pile-card>` (48 bytes: the case, the record at 4) at `ret`.
+fn host_printed(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let Some(card) = cx.data().view().and_then(|v| v.printed(id as u32)) else {
+        return write(&mut cx, ret as u32, 4, &[0]);
+    };
+    let record = pile_card_record(&mut cx, &card)?;
+    let mut r = Record::<48>::new();
+    r.u8(0, 1);
+    r.0[4..].copy_from_slice(&record);
     write(&mut cx, ret as u32, 4, &r.0)
 }
 

@@ -1073,6 +1073,17 @@ host_impl!(bindings, v1_11, {
             })
             .unwrap_or_default())
     }
+
+    fn printed(
+        &mut self,
+        id: u32,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::PileCard>> {
+        self.charge()?;
+        Ok(self
+            .view()
+            .and_then(|v| v.printed(id))
+            .map(v1_11::pile_card))
+    }
 });
 
 host_impl!(bindings_1_10, v1_10, {

@@ -104,6 +104,7 @@ pub fn read(text: &str, card: Card<'_>) -> Reading {
             if prepared.contains('~') {
                 let unnamed = normalize::prepare_card(text, "", card.played);
                 restore_subordinate_names(&mut script.steps, &unnamed);
+                restore_card_names(&mut script.steps, card.name);
             }
             Reading {
                 text: prepared,
@@ -149,6 +150,33 @@ fn restore_subordinate_names(steps: &mut [script::Step], unnamed: &str) {
             script::Effect::ChooseOne(options) => {
                 for option in options {
                     restore_subordinate_names(option, unnamed);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Cards of the card's own name ("You may take a Luke Skywalker card from your deck" printed on
+/// Luke Skywalker (A), read as "a ~ card") name cards by that name, without its version.
+fn restore_card_names(steps: &mut [script::Step], name: &str) {
+    let base = name.split(" (").next().unwrap_or(name).trim();
+    if base.is_empty() {
+        return;
+    }
+    for step in steps {
+        match &mut step.effect {
+            script::Effect::Search { what, .. } | script::Effect::Move { what, .. } => {
+                for filter in &mut what.filters {
+                    if *filter == script::Filter::Named(normalize::SELF.to_string()) {
+                        *filter = script::Filter::Named(base.to_string());
+                    }
+                }
+            }
+            script::Effect::Roll { then, .. } => restore_card_names(then, name),
+            script::Effect::ChooseOne(options) => {
+                for option in options {
+                    restore_card_names(option, name);
                 }
             }
             _ => {}
@@ -308,11 +336,30 @@ mod tests {
                 search.script.as_ref().map(|s| &s.steps[0].effect),
                 Some(Effect::Search {
                     count: 1,
-                    up_to: false,
+                    up_to: true,
                     ..
                 })
             ),
             "{search:?}"
+        );
+        // ANH Luke Skywalker (A): a card of his own name, read as "a ~ card".
+        let luke = read(
+            "[tap] -> Search your deck. You may take a Luke Skywalker card from your deck. Show it \
+             to your opponent and put it into your hand. Then shuffle your deck. Play only during \
+             the build step.",
+            Card {
+                name: "Luke Skywalker (A)",
+                played: false,
+            },
+        );
+        let Some(Effect::Search { what, .. }) = luke.script.as_ref().map(|s| &s.steps[0].effect)
+        else {
+            panic!("{luke:?}")
+        };
+        assert!(
+            what.filters
+                .contains(&script::Filter::Named("Luke Skywalker".into())),
+            "{what:?}"
         );
         let task = played(
             "To complete Plan of Attack, you must also tap one of your untapped units in the \

@@ -76,19 +76,28 @@ pub mod host {
         else {
             return Vec::new();
         };
-        cards
-            .into_iter()
-            .map(|c| PileCard {
-                card: c.card,
-                name: c.name,
-                kind: c.kind.into(),
-                allegiance: c.allegiance.into(),
-                subtypes: c.subtypes,
-                arenas: c.arenas.into_iter().map(Into::into).collect(),
-                unique: c.unique,
-                cost: c.cost,
-            })
-            .collect()
+        cards.into_iter().map(pile_card).collect()
+    }
+
+    /// Since API 1.11.
+    pub fn printed(id: UnitId) -> Option<PileCard> {
+        let Some(HostResponse::Printed(Some(c))) = ask(HostRequest::Printed(id)) else {
+            return None;
+        };
+        Some(pile_card(c))
+    }
+
+    fn pile_card(c: api::PileCard) -> PileCard {
+        PileCard {
+            card: c.card,
+            name: c.name,
+            kind: c.kind.into(),
+            allegiance: c.allegiance.into(),
+            subtypes: c.subtypes,
+            arenas: c.arenas.into_iter().map(Into::into).collect(),
+            unique: c.unique,
+            cost: c.cost,
+        }
     }
 
     fn unit_view(u: api::UnitView) -> UnitView {

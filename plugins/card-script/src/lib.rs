@@ -173,19 +173,27 @@ fn may_trigger(text: &str) -> bool {
 
 impl Keyword for CardScript {
     fn understands(ability: Ability) -> bool {
+        let kind = host::printed(ability.unit).map(|card| card.kind);
+        // A Mission's text happens when the Mission resolves (game 7.4).
+        if kind == Some(CardKind::Mission) {
+            return script(&ability).is_some_and(|script| triggered::resolves(&script));
+        }
         let Some(script) = claimed_script(&ability) else {
             return false;
         };
-        // A card with neither an arena nor a subtype on its type line is a Battle card (of the
-        // types this plugin's manifest reads, only Battle cards print none): its texts are
-        // played from hand as activated abilities are, and nothing in them may be about the
-        // card itself (`activated::playable_from_hand`).
-        match host::unit(ability.unit) {
-            Some(card) if card.arenas.is_empty() && card.subtypes.is_empty() => {
-                activated::carried_out(&script, &ability.parameter)
-                    && activated::playable_from_hand(&script)
-            }
-            _ => true,
+        // A Battle card's texts are played from hand as activated abilities are, and nothing
+        // in them may be about the card itself (`activated::playable_from_hand`).
+        if kind == Some(CardKind::Battle) {
+            return activated::carried_out(&script, &ability.parameter)
+                && activated::playable_from_hand(&script);
+        }
+        true
+    }
+
+    fn resolve(ability: Ability, _event: Event) -> HookResult {
+        match script(&ability) {
+            Some(script) => triggered::resolve(&ability, &script),
+            None => Ok(Vec::new()),
         }
     }
 
@@ -433,6 +441,10 @@ mod tests {
         assert!(claimed_text(
             "When your build step starts, tap this unit unless you pay 1 build point."
         ));
+        // A search of the deck into the hand (API 1.11 `pick-cards`).
+        assert!(claimed_text(
+            "When you deploy this unit, you may search your deck for a Jedi card, show it to your opponent, and put it into your hand. Then shuffle your deck."
+        ));
         // A choice of one unit.
         assert!(claimed_on(
             "When the Character battle step starts, choose one of your opponent's Characters. Torture Room does 2 dice of damage to that unit.",
@@ -442,10 +454,11 @@ mod tests {
 
     #[test]
     fn triggered_abilities_it_does_not_carry_out_are_not_claimed() {
-        // A search, a prevention (the damage prevention POP's), "that unit" of another unit's
-        // trigger answered after a choice, and a trigger of a Battle card played.
+        // A search into play (its arena), a prevention (the damage prevention POP's), "that
+        // unit" of another unit's trigger answered after a choice, and a trigger of a Battle
+        // card played.
         assert!(!claimed_text(
-            "When you deploy this unit, you may search your deck for a Jedi card, show it to your opponent, and put it into your hand. Then shuffle your deck."
+            "When you deploy this unit, you may search your deck for a Droid unit card and put it into its arena. Then shuffle your deck."
         ));
         assert!(!claimed_text(
             "Whenever this unit would be damaged, prevent 1 of that damage."

@@ -23,6 +23,9 @@
 //!   choose: nothing happens. `chosen` gets no event, so a choice or payment is asked only of a
 //!   trigger about no unit or about the card itself.
 //!
+//! A Mission's text is carried out the same way when the Mission resolves (game 7.4, the
+//! `resolve` hook), as the steps of a trigger that has happened ([`resolves`]).
+//!
 //! A text is not claimed if any part of it is not carried out: "if" inside a step, prevention
 //! (which needs the damage prevention POP), "for this attack" outside an attack, and "that
 //! unit" of another unit's trigger with something asked first.
@@ -148,16 +151,37 @@ fn asks(script: &Script) -> Option<Asks<'_>> {
 
 /// Whether this plugin carries out every part of a triggered script.
 pub(crate) fn carried_out(script: &Script) -> bool {
-    let (Some(trigger), Some(asks)) = (&script.trigger, asks(script)) else {
+    let Some(trigger) = &script.trigger else {
+        return false;
+    };
+    script.kind == Kind::Triggered
+        && trigger_carried_out(trigger)
+        && script.conditions.iter().all(condition_carried_out)
+        && steps_carried_out(script, Some(trigger))
+}
+
+/// Whether this plugin carries out every part of a Mission's text, whose steps happen when the
+/// Mission resolves (game 7.4, the `resolve` hook): the steps of a triggered ability, with no
+/// trigger, condition or limit ("Search your deck for a Location card ...", "Return up to 2
+/// Ground unit cards from your discard pile to your hand").
+pub(crate) fn resolves(script: &Script) -> bool {
+    matches!(script.kind, Kind::Static | Kind::Played)
+        && script.trigger.is_none()
+        && script.conditions.is_empty()
+        && !script.steps.is_empty()
+        && steps_carried_out(script, None)
+}
+
+/// Whether this plugin carries out the steps of a script that happens when `trigger` does (a
+/// Mission's when it resolves, with none).
+fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
+    let Some(asks) = asks(script) else {
         return false;
     };
     let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
     let may = script.steps.first().is_some_and(|s| s.optional);
-    script.kind == Kind::Triggered
-        && trigger_carried_out(trigger)
-        && script.costs.is_empty()
+    script.costs.is_empty()
         && script.limits.is_empty()
-        && script.conditions.iter().all(condition_carried_out)
         && chosen <= 1
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "You may X. If you do, Y.": only the first step may be optional, and then every
@@ -171,13 +195,14 @@ pub(crate) fn carried_out(script: &Script) -> bool {
                 };
             // "That unit" is the one the trigger is about; a choice or payment answered later
             // (`chosen`) knows it only when it is the card itself.
-            let that_known = about_this(trigger)
-                || (about_a_unit(trigger) && asks == Asks::Nothing)
+            let that_known = trigger.is_some_and(about_this)
+                || (trigger.is_some_and(about_a_unit) && asks == Asks::Nothing)
                 || script.steps[..at].iter().any(picks_one);
             let paying = at == 0 && matches!(asks, Asks::MayPay(_));
             shape
                 && !matches!(step.effect, Does::Prevent { .. })
-                && (step.duration != Some(script::Duration::ThisAttack) || in_an_attack(trigger))
+                && (step.duration != Some(script::Duration::ThisAttack)
+                    || trigger.is_some_and(in_an_attack))
                 && (paying || steps::carried_out(step, that_known))
         })
 }
@@ -346,6 +371,25 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     {
         return Ok(Vec::new());
     }
+    ask_or_do(ability, script, &me, about)
+}
+
+/// A Mission resolves (the `resolve` hook): its steps, or what it asks first.
+pub(crate) fn resolve(ability: &Ability, script: &Script) -> HookResult {
+    match card(ability) {
+        Some(me) if resolves(script) => ask_or_do(ability, script, &me, None),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// The effects of the steps of an ability that happens now, or the choice or payment it asks
+/// for first; `about` is the unit its trigger is about.
+fn ask_or_do(
+    ability: &Ability,
+    script: &Script,
+    me: &UnitView,
+    about: Option<UnitId>,
+) -> HookResult {
     let offer = |payment: &Payment| -> HookResult {
         let side = steps::payer(payment, me.controller).ok_or("no one to pay")?;
         let cost = steps::payment_cost(payment).ok_or("a cost the engine can't name")?;
@@ -353,7 +397,7 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     };
     match asks(script) {
         Some(Asks::MayPay(payment) | Asks::UnlessPaid(payment)) => offer(payment),
-        Some(Asks::Choice) => match choosable(script, &me) {
+        Some(Asks::Choice) => match choosable(script, me) {
             Some(units) if units.is_empty() => Ok(Vec::new()),
             Some(units) => Ok(vec![Effect::Choose(Offer {
                 options: unit_options(&units),
@@ -364,7 +408,7 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
                 optional: true,
             })]),
         },
-        _ => effects(script, &me, None, about),
+        _ => effects(script, me, None, about),
     }
 }
 
@@ -395,8 +439,11 @@ fn effects(
 /// place of the units it offered (asked again now, as they were then).
 pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResult {
     let me = card(ability).ok_or("the card with the ability is gone")?;
-    if !carried_out(script) {
-        return Err(format!("\"{}\" is no triggered ability", ability.parameter));
+    if !carried_out(script) && !resolves(script) {
+        return Err(format!(
+            "\"{}\" is no triggered ability or Mission",
+            ability.parameter
+        ));
     }
     // A choice or payment is asked only of a trigger about no unit or about the card itself.
     let about = script

@@ -341,6 +341,15 @@ fn noun_core(input: &mut &str) -> R<Vec<Filter>> {
             head_seen = true;
             break;
         }
+        // "a ~ card": a card of the card's own name (`read` puts the name back).
+        if self_mark(input).is_ok() {
+            filters.push(Filter::Named(crate::normalize::SELF.to_string()));
+            head_seen = true;
+            if let Ok(Some(filter)) = head(input) {
+                filters.push(filter);
+            }
+            break;
+        }
         if let Ok(subtypes) = subtype_words(input) {
             filters.extend(subtypes);
             head_seen = true;
