@@ -87,7 +87,15 @@ impl Stop {
 
 /// Reads one printed ability of a card.
 pub fn read(text: &str, card: Card<'_>) -> Reading {
-    let prepared = normalize::prepare_card(text, card.name, card.played);
+    let mut prepared = normalize::prepare_card(text, card.name, card.played);
+    // 'with "~" in its name': words of the card's own name, not the card itself.
+    let base = card.name.split(" (").next().unwrap_or(card.name).trim();
+    if !base.is_empty() {
+        for (open, close) in [('"', '"'), ('\u{201c}', '\u{201d}')] {
+            prepared =
+                prepared.replace(&format!("{open}~{close}"), &format!("{open}{base}{close}"));
+        }
+    }
     if prepared.len() > MAX_TEXT {
         return Reading {
             stop: Some(Stop {

@@ -22,10 +22,12 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         Filter::Named(_) => true,
         // Its power now (the host's view has the total).
         Filter::PowerAtMost(_) | Filter::PowerAtLeast(_) => true,
+        // Its card's side and printed build cost, which the host shows of its top card (API
+        // 1.11 `printed`).
+        Filter::Side(_) | Filter::CostAtMost(_) | Filter::CostAtLeast(_) => true,
         Filter::Not(inner) => filter_carried_out(inner),
         Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().all(filter_carried_out),
-        // A card's side (Dark Side, Neutral), its printed cost, its keywords and other cards'
-        // names are not in the host's view of a unit.
+        // Its keywords and card types are not in the host's view of a unit.
         _ => false,
     }
 }
@@ -179,6 +181,10 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::Named(name) => in_name(&unit.name, name),
         Filter::PowerAtMost(n) => i64::from(unit.power) <= i64::from(*n),
         Filter::PowerAtLeast(n) => i64::from(unit.power) >= i64::from(*n),
+        // What is printed on its top card, the same for a unit as for a card in a pile.
+        Filter::Side(_) | Filter::CostAtMost(_) | Filter::CostAtLeast(_) => {
+            host::printed(unit.id).is_some_and(|card| card_fits(filter, &card))
+        }
         Filter::Not(inner) => !matching(inner, unit, me, by_name),
         Filter::AnyOf(filters) => filters.iter().any(|f| matching(f, unit, me, by_name)),
         Filter::AllOf(filters) => filters.iter().all(|f| matching(f, unit, me, by_name)),

@@ -245,19 +245,6 @@ pub fn card_phrase(input: &mut &str) -> R<Units> {
         *input = start;
         return fail(input, "card");
     }
-    // 'a card with "Luke" in its name', 'unit cards with "Fett" in their names'.
-    let mut filters = filters;
-    let mut probe = *input;
-    if let Ok((_, name, _)) = (
-        w("with"),
-        super::effects::quoted_words,
-        one_of(&["in its name", "in their names", "in their name"]),
-    )
-        .parse_next(&mut probe)
-    {
-        *input = probe;
-        filters.push(Filter::Named(name));
-    }
     Ok(Units {
         pick: Pick::Any,
         owner: Owner::Any,
@@ -642,6 +629,25 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
     alt((
         place.map(Filter::In),
         (w("from"), place_after_in).map(|(_, place)| Filter::In(place)),
+        // 'with "Skywalker" in its name', 'with "Rancor" in its name or subtype'.
+        (
+            w("with"),
+            super::effects::quoted_words,
+            one_of(&[
+                "in its name or subtype",
+                "in their names or subtypes",
+                "in its name",
+                "in their names",
+                "in their name",
+            ]),
+        )
+            .map(|(_, words, place)| {
+                if place.contains("subtype") {
+                    Filter::AnyOf(vec![Filter::Named(words.clone()), Filter::Subtype(words)])
+                } else {
+                    Filter::Named(words)
+                }
+            }),
         (w("with"), keyword_name).map(|(_, name)| Filter::WithKeyword(name)),
         (
             w("with printed build cost"),
@@ -737,6 +743,21 @@ mod tests {
         assert_eq!(read("it").pick, Pick::That);
         assert_eq!(read("that Character").pick, Pick::That);
         assert_eq!(read("the defending unit").pick, Pick::Defender);
+    }
+
+    #[test]
+    fn words_of_a_name_in_quotes() {
+        // BOBF You're a Skywalker, BOBF The Rancor Keeper (A).
+        let units = read("One of your units with \"Skywalker\" in its name");
+        assert_eq!(units.filters, [Filter::Named("Skywalker".into())]);
+        let units = read("a unit with \u{201c}Rancor\u{201d} in its name or subtype");
+        assert_eq!(
+            units.filters,
+            [Filter::AnyOf(vec![
+                Filter::Named("Rancor".into()),
+                Filter::Subtype("Rancor".into())
+            ])]
+        );
     }
 
     #[test]
