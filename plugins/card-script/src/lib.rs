@@ -388,9 +388,9 @@ mod tests {
 
     #[test]
     fn texts_it_does_not_carry_out_are_not_claimed() {
-        // A side, a grant of a keyword.
-        assert!(!claimed_text("Each Neutral unit gets +1 power."));
-        assert!(!claimed_text("Each non-Neutral unit gets -1 power."));
+        // A card's side is what the host shows of a unit's card (API 1.11 `printed`).
+        assert!(claimed_text("Each Neutral unit gets +1 power."));
+        assert!(claimed_text("Each non-Neutral unit gets -1 power."));
         // Subordinates are a card type, which the host's view of a unit does not carry.
         assert!(!claimed_text(
             "Each of your Subordinates gets +10 speed and +1 power."
@@ -540,8 +540,8 @@ mod tests {
             "Each Jedi gets +2 power when attacking this unit.",
             "Sith Wyrm"
         ));
-        // A side is not in the host's view of a unit.
-        assert!(!claimed_text(
+        // A side is what the host shows of the defender's card (API 1.11 `printed`).
+        assert!(claimed_text(
             "This unit gets +4 power as long as it's attacking a neutral unit."
         ));
     }
