@@ -1119,3 +1119,112 @@ fn a_step_that_ends_no_modifier_leaves_the_state_and_its_revision_alone() {
     assert_ne!(game.state.revision(), with_modifier);
     assert!(game.state.unit(id).unwrap().modifiers.is_empty());
 }
+
+/// The fake board with three cards in the Dark Side's deck, top first: two Ground unit cards and
+/// a Battle card between them; their ids. The dice all miss, so that the step's attacks end.
+fn board_with_a_deck() -> (GameState, [crate::model::CardId; 3]) {
+    let mut state = fake_board(vec![1; 60]);
+    let unit = |name: &str| {
+        Arc::new(CardDef::unit(
+            name,
+            CardSide::Dark,
+            vec![Arena::Ground],
+            [3, 20, 2, 2],
+        ))
+    };
+    let mut battle = CardDef::unit("Surprise", CardSide::Dark, Vec::new(), [0; 4]);
+    battle.card_type = crate::model::CardType::Battle;
+    let cards = [
+        state.new_card(unit("Trooper A"), Side::Dark),
+        state.new_card(Arc::new(battle), Side::Dark),
+        state.new_card(unit("Trooper B"), Side::Dark),
+    ];
+    state.player_mut(Side::Dark).deck = cards.to_vec();
+    (state, cards)
+}
+
+/// A pick of `cards` with the given count and destination, the Dark Side's deck shuffled.
+fn pick(cards: &[crate::model::CardId], count: u32, to: swtcg_plugin_api::Destination) -> Effect {
+    Effect::PickCards(swtcg_plugin_api::PickCards {
+        cards: cards.iter().map(|c| c.0).collect(),
+        count,
+        up_to: false,
+        shuffle: Some(swtcg_plugin_api::Side::Dark),
+        to,
+    })
+}
+
+/// Runs the ground battle step of `board` with "Fake" proposing `effects` when it starts, and
+/// returns the game as it was left with the error that stopped it, if any.
+fn after_the_ground_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameState) {
+    let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, effects)]);
+    let mut seats = Seats {
+        dark: Box::new(GreedyPlayer),
+        light: Box::new(GreedyPlayer),
+    };
+    let mut game = Game::new(board, header(), &mut host, &mut seats);
+    let result = game.run_from(
+        crate::model::state::TurnStep::Battle(Arena::Ground),
+        StopAt::StepEnd,
+    );
+    (result.err().map(|e| e.to_string()), (*game.state).clone())
+}
+
+#[test]
+fn picked_unit_cards_go_into_play_and_the_searched_deck_keeps_the_rest() {
+    // API 1.11 `pick-cards`: both unit cards the plugin names go from the deck into the Ground
+    // arena, the only arena of their type line (game 4.4); the Battle card it did not name stays
+    // in the deck, which is shuffled (game 4.1).
+    let (state, [a, battle, b]) = board_with_a_deck();
+    let effect = pick(&[a, b], 2, swtcg_plugin_api::Destination::Play);
+    let (error, state) = after_the_ground_step(state, vec![effect]);
+    assert_eq!(error, None);
+    assert_eq!(state.player(Side::Dark).deck, vec![battle]);
+    for card in [a, b] {
+        let unit = state.units.values().find(|u| u.top() == card);
+        assert_eq!(
+            unit.map(|u| u.place),
+            Some(crate::model::Place::Arena(Arena::Ground))
+        );
+    }
+}
+
+#[test]
+fn a_picked_card_goes_into_the_build_zone_with_its_counters_and_a_battle_card_not_into_play() {
+    let (state, [a, battle, _]) = board_with_a_deck();
+    let effects = vec![
+        pick(&[a], 1, swtcg_plugin_api::Destination::BuildZone(2)),
+        // Only a unit card can be put into play: the Battle card stays in the deck.
+        pick(&[battle], 1, swtcg_plugin_api::Destination::Play),
+    ];
+    let (error, state) = after_the_ground_step(state, effects);
+    assert_eq!(error, None);
+    let built = state.units.values().find(|u| u.top() == a).unwrap();
+    assert_eq!(
+        (built.place, built.built, built.build_counters),
+        (crate::model::Place::BuildZone, false, 2)
+    );
+    assert!(state.player(Side::Dark).deck.contains(&battle));
+    assert_eq!(state.player(Side::Dark).deck.len(), 2);
+}
+
+#[test]
+fn a_pick_of_a_card_in_no_pile_or_named_twice_is_refused_and_moves_nothing() {
+    for cards in [
+        // The Dark unit's own card, which is in play.
+        |_: [crate::model::CardId; 3], state: &GameState| vec![state.units[&UnitId(0)].top()],
+        |c: [crate::model::CardId; 3], _: &GameState| vec![c[0], c[0]],
+    ] {
+        let (state, ids) = board_with_a_deck();
+        let listed = cards(ids, &state);
+        let effect = pick(&listed, 1, swtcg_plugin_api::Destination::Hand);
+        let (error, state) = after_the_ground_step(state, vec![effect]);
+        let error = error.expect("refused");
+        assert!(
+            error.contains("no deck, discard pile or hand") || error.contains("listed twice"),
+            "{error}"
+        );
+        assert_eq!(state.player(Side::Dark).deck, ids.to_vec());
+        assert!(state.player(Side::Dark).hand.is_empty());
+    }
+}
