@@ -35,8 +35,9 @@ use triggered::Hook;
 
 struct CardScript;
 
-/// Scripts read, by text and the name of the card it is on; none for a text not read whole.
-type ReadScripts = HashMap<(String, String), Option<Rc<Script>>>;
+/// Scripts read, by text, the name of the card it is on and whether the card is played (a
+/// Mission); none for a text not read whole.
+type ReadScripts = HashMap<(String, String, bool), Option<Rc<Script>>>;
 
 thread_local! {
     /// Scripts read in this game: a static query is asked again at every state change, and
@@ -66,25 +67,32 @@ fn script_and_unit(ability: &Ability) -> Option<(Rc<Script>, UnitView)> {
 }
 
 fn script_of(text: &str, name: &str) -> Option<Rc<Script>> {
+    read_script(text, name, false)
+}
+
+/// The script of a Mission's text: a played card is named in its text by its whole name only
+/// ("Your Powers Are Weak" is not named by "Your opponent loses ...").
+fn mission_script(ability: &Ability) -> Option<Rc<Script>> {
+    let name = units::card(ability)
+        .map(|unit| unit.name)
+        .unwrap_or_default();
+    read_script(&ability.parameter, &name, true)
+}
+
+fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
     READ.with(|read_before| {
         let mut read_before = read_before.borrow_mut();
-        if let Some(script) = read_before.get(&(text.to_string(), name.to_string())) {
+        let key = (text.to_string(), name.to_string(), played);
+        if let Some(script) = read_before.get(&key) {
             return script.clone();
         }
-        let mut script = read(
-            text,
-            Card {
-                name,
-                played: false,
-            },
-        )
-        .script;
+        let mut script = read(text, Card { name, played }).script;
         if let Some(script) = &mut script {
             statics::bind_that_arena(script);
             statics::bind_it(script);
         }
         let script = script.map(Rc::new);
-        read_before.insert((text.to_string(), name.to_string()), script.clone());
+        read_before.insert(key, script.clone());
         script
     })
 }
@@ -176,7 +184,7 @@ impl Keyword for CardScript {
         let kind = host::printed(ability.unit).map(|card| card.kind);
         // A Mission's text happens when the Mission resolves (game 7.4).
         if kind == Some(CardKind::Mission) {
-            return script(&ability).is_some_and(|script| triggered::resolves(&script));
+            return mission_script(&ability).is_some_and(|script| triggered::resolves(&script));
         }
         let Some(script) = claimed_script(&ability) else {
             return false;
@@ -191,7 +199,7 @@ impl Keyword for CardScript {
     }
 
     fn resolve(ability: Ability, _event: Event) -> HookResult {
-        match script(&ability) {
+        match mission_script(&ability) {
             Some(script) => triggered::resolve(&ability, &script),
             None => Ok(Vec::new()),
         }
@@ -303,8 +311,13 @@ impl Keyword for CardScript {
     }
 
     fn chosen(ability: Ability, index: u32) -> HookResult {
-        let script =
-            script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
+        let mission = host::printed(ability.unit).is_some_and(|c| c.kind == CardKind::Mission);
+        let script = if mission {
+            mission_script(&ability)
+        } else {
+            script(&ability)
+        };
+        let script = script.ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
         triggered::chosen(&ability, &script, index)
     }
 
