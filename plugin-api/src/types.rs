@@ -393,10 +393,10 @@ pub enum Effect {
     /// its owner's discard pile with its stack, Pilots and Equipment (game 14.4), discarded by
     /// the ability. Since API 1.10.
     DiscardUnit { unit: UnitId },
-    /// The ability's controller picks cards of `cards` (as `HostView::pile_cards` numbers
-    /// them), each in a deck, a discard pile or a hand, at most `count` (exactly `count`, or
-    /// all listed if fewer, unless `up_to`), and puts them into `to`; then the deck of
-    /// `shuffle` is shuffled (game 4.1). Since API 1.11.
+    /// The player `picker` picks cards of `cards` (as `HostView::pile_cards` numbers them),
+    /// each in a deck, a discard pile or a hand, at most `count` (exactly `count`, or all
+    /// listed if fewer, unless `up_to`), and puts them into `to`; then the deck of `shuffle`
+    /// is shuffled (game 4.1). Since API 1.11.
     PickCards(PickCards),
 }
 
@@ -412,6 +412,8 @@ pub struct PickCards {
     pub up_to: bool,
     /// The player whose deck is shuffled afterwards (the deck searched), if any.
     pub shuffle: Option<Side>,
+    /// The player who picks.
+    pub picker: Side,
     pub to: Destination,
 }
 

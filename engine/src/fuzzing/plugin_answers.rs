@@ -567,6 +567,7 @@ impl<'a> FuzzHost<'a> {
                 .bytes
                 .flag()
                 .then(|| swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)]),
+            picker: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
             to: match self.bytes.byte() % 5 {
                 0 => swtcg_plugin_api::Destination::Hand,
                 1 => swtcg_plugin_api::Destination::DiscardPile,

@@ -728,8 +728,8 @@ impl<'a> Mem<'a> {
             },
             34 => E::DiscardUnit { unit: a },
             // The record pick-cards (API 1.11): the cards' list at 4, `count` at 12, `up-to`
-            // at 16, the option `shuffle` at 17 (its side at 18), the variant `to` at 20 (its
-            // case, then its build counters at 24).
+            // at 16, the option `shuffle` at 17 (its side at 18), `picker` at 19, the variant
+            // `to` at 20 (its case, then its build counters at 24).
             35 => E::PickCards(api::PickCards {
                 cards: self.elements(a, b, 4, 4)?.map(|c| c.u32(0)).collect(),
                 count: f.u32(p + 8),
@@ -739,6 +739,7 @@ impl<'a> Mem<'a> {
                     1 => Some(lift(f.u8(p + 14))?),
                     v => return fail(format!("invalid option case {v}")),
                 },
+                picker: lift(f.u8(p + 15))?,
                 to: match f.u8(p + 16) {
                     0 => api::Destination::Hand,
                     1 => api::Destination::DiscardPile,
@@ -1792,8 +1793,9 @@ mod tests {
             api::Effect::DiscardUnit { unit: 9 }
         );
         // Case 35, pick-cards (API 1.11): the cards 5 and 8 (a list at 28), count 1, up to,
-        // the Light Side's deck shuffled, into the build zone with 3 counters.
-        let memory = le(&[35, 28, 2, 1, 0x01_01_01, 2, 3, 5, 8]);
+        // the Light Side's deck shuffled, the Light Side picking, into the build zone with 3
+        // counters.
+        let memory = le(&[35, 28, 2, 1, 0x01_01_01_01, 2, 3, 5, 8]);
         assert_eq!(
             Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
             api::Effect::PickCards(api::PickCards {
@@ -1801,6 +1803,7 @@ mod tests {
                 count: 1,
                 up_to: true,
                 shuffle: Some(api::Side::Light),
+                picker: api::Side::Light,
                 to: api::Destination::BuildZone(3),
             })
         );

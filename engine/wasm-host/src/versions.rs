@@ -726,6 +726,7 @@ pub(crate) mod v1_11 {
             count: p.count,
             up_to: p.up_to,
             shuffle: p.shuffle.map(from_wit_side),
+            picker: from_wit_side(p.picker),
             to: match p.to {
                 wit::Destination::Hand => api::Destination::Hand,
                 wit::Destination::DiscardPile => api::Destination::DiscardPile,

@@ -350,6 +350,16 @@ mod tests {
             ),
             "{search:?}"
         );
+        // BOY Jawa Crawler: a sentence that starts with "Then" is the next step.
+        let crawler = read(
+            "[tap] -> Draw 2 cards. Then discard 3 cards from your hand. Play only during your \
+             build step.",
+            Card {
+                name: "Jawa Crawler",
+                played: false,
+            },
+        );
+        assert_eq!(crawler.script.expect("read").steps.len(), 2);
         // ANH Luke Skywalker (A): a card of his own name, read as "a ~ card".
         let luke = read(
             "[tap] -> Search your deck. You may take a Luke Skywalker card from your deck. Show it \

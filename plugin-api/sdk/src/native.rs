@@ -383,6 +383,7 @@ fn effect(e: Effect) -> api::Effect {
             count: p.count,
             up_to: p.up_to,
             shuffle: p.shuffle.map(Into::into),
+            picker: p.picker.into(),
             to: match p.to {
                 Destination::Hand => api::Destination::Hand,
                 Destination::DiscardPile => api::Destination::DiscardPile,

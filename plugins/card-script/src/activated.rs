@@ -304,6 +304,7 @@ pub(crate) fn effects(
         me: &me,
         that: chosen,
         amount: choice.amount,
+        drawn: Default::default(),
     };
     let mut effects = Vec::new();
     for step in &script.steps {

@@ -414,7 +414,7 @@ mod tests {
             "Remove 3 credit counters from Calo -> Calo gets Accuracy 1 until end of turn."
         ));
         assert!(!claimed_text(
-            "[tap] -> Draw a card, then discard a card from your hand. Play only during your build step."
+            "[tap] -> Draw a card, then discard a card at random from your hand. Play only during your build step."
         ));
         assert!(!claimed_text(
             "Pay 1 build point -> Remove 1 damage counter from this unit. Play only during your build step."
@@ -422,6 +422,10 @@ mod tests {
         // Only the ability's controller gains Force here.
         assert!(!claimed_text("[Tap] -> Your opponent gains 1 Force."));
         assert!(claimed_text("[Tap] -> Your opponent loses 1 Force."));
+        // A discard from hand is a pick of the discarding player's (API 1.11 `pick-cards`).
+        assert!(claimed_text(
+            "[tap] -> Draw a card, then discard a card from your hand. Play only during your build step."
+        ));
     }
 
     #[test]

@@ -245,6 +245,12 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                         _ => false,
                     }
             }
+            // "Discard a card from your hand", "your opponent discards 2 cards from his or her
+            // hand": a pick of the discarding player's (API 1.11 `pick-cards`).
+            Does::DiscardCards { who, amount } => {
+                matches!(who, Player::You | Player::Opponent)
+                    && number(amount).is_some_and(|n| (1..=MOST_PICKED).contains(&n))
+            }
             // "Return a Sith card from your discard pile to your hand": a pick from the
             // player's own discard pile.
             Does::Move {
@@ -276,6 +282,18 @@ pub(crate) struct Context<'a> {
     pub me: &'a UnitView,
     pub that: Option<UnitId>,
     pub amount: Option<u32>,
+    /// The cards the steps before this one have each player draw (the Dark Side's, the Light
+    /// Side's): "Draw 2 cards, then discard a card from your hand" may discard one of them,
+    /// the top cards of the deck now.
+    pub drawn: std::cell::Cell<[u32; 2]>,
+}
+
+/// The place of a side in [`Context::drawn`].
+fn drawn_at(side: Side) -> usize {
+    match side {
+        Side::Dark => 0,
+        Side::Light => 1,
+    }
 }
 
 fn opponent(side: Side) -> Side {
@@ -370,10 +388,32 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 }
             }
         }
-        Does::Draw { who, amount } => effects.push(Effect::Draw(SideAmount {
-            side: side(who),
-            amount: amount_of(amount),
-        })),
+        Does::Draw { who, amount } => {
+            let (side, amount) = (side(who), amount_of(amount));
+            let mut drawn = at.drawn.get();
+            drawn[drawn_at(side)] = drawn[drawn_at(side)].saturating_add(amount);
+            at.drawn.set(drawn);
+            effects.push(Effect::Draw(SideAmount { side, amount }));
+        }
+        // The player discarding chooses the cards (game 4.2), among those in hand when the
+        // step happens: the hand now and the cards the steps before it draw.
+        Does::DiscardCards { who, amount } => {
+            let side = side(who);
+            let drawn = at.drawn.get()[drawn_at(side)] as usize;
+            let cards = host::pile_cards(side, Pile::Hand)
+                .into_iter()
+                .chain(host::pile_cards(side, Pile::Deck).into_iter().take(drawn))
+                .map(|card| card.card)
+                .collect();
+            effects.push(Effect::PickCards(PickCards {
+                cards,
+                count: amount_of(amount),
+                up_to: false,
+                shuffle: None,
+                picker: side,
+                to: Destination::DiscardPile,
+            }));
+        }
         Does::BuildPoints {
             who: Player::You,
             amount,
@@ -477,6 +517,7 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 count: *count,
                 up_to: *up_to,
                 shuffle: Some(searched),
+                picker: me.controller,
                 to: match to {
                     script::Zone::BuildZone => Destination::BuildZone(*counters),
                     script::Zone::Play => Destination::Play,
@@ -492,6 +533,7 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 count,
                 up_to,
                 shuffle: None,
+                picker: me.controller,
                 to: Destination::Hand,
             }));
         }

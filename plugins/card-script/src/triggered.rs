@@ -424,6 +424,7 @@ fn effects(
         me,
         that: chosen.or(about),
         amount: None,
+        drawn: Default::default(),
     };
     let mut effects = Vec::new();
     for step in &script.steps {

@@ -1150,6 +1150,7 @@ fn pick(cards: &[crate::model::CardId], count: u32, to: swtcg_plugin_api::Destin
         count,
         up_to: false,
         shuffle: Some(swtcg_plugin_api::Side::Dark),
+        picker: swtcg_plugin_api::Side::Dark,
         to,
     })
 }

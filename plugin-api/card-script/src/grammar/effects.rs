@@ -585,13 +585,20 @@ fn player_effect(input: &mut &str) -> R<Effect> {
                 costs: vec![cost],
             })
         }),
+        // "your opponent chooses and discards a card from his or her hand": the discarding
+        // player chooses, as in any discard from hand.
         (
+            opt(one_of(&["chooses and", "choose and"])),
             one_of(&["discards", "discard"]),
             amount_or_article,
             one_of(&["cards", "card"]),
-            opt(one_of(&["from his or her hand", "from your hand"])),
+            opt(one_of(&[
+                "from his or her hand",
+                "from their hand",
+                "from your hand",
+            ])),
         )
-            .map(move |(_, amount, _, _)| Effect::DiscardCards { who, amount }),
+            .map(move |(_, _, amount, _, _)| Effect::DiscardCards { who, amount }),
     ))
     .parse_next(input)
 }
@@ -1204,6 +1211,26 @@ mod tests {
             unshuffled.starts_with("Search"),
             "nothing read: {unshuffled}"
         );
+    }
+
+    #[test]
+    fn discards_from_hand_by_the_player_who_discards() {
+        // BOY Womp Rat, AOTC Shu Mai (A).
+        let Effect::DiscardCards {
+            who: Player::Opponent,
+            amount: Amount::Number(1),
+        } = one("your opponent chooses and discards 1 card from his or her hand")
+        else {
+            panic!()
+        };
+        let steps = read("Draw a card, then discard a card from your hand");
+        assert!(matches!(
+            steps[1].effect,
+            Effect::DiscardCards {
+                who: Player::You,
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -166,6 +166,8 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     ]))
     .parse_next(input)?
     .is_some();
+    // "Draw 2 cards. Then discard 3 cards from your hand.": the next step, in order.
+    let _ = opt(w("then")).parse_next(input)?;
     let only_if =
         opt((w("if"), conditions::condition, mark(",")).map(|(_, c, _)| c)).parse_next(input)?;
     let mut steps = effects::clauses(input)?;

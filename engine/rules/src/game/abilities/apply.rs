@@ -137,7 +137,7 @@ impl Game<'_> {
                 Effect::PickCards(pick) => {
                     let by = (source.ability.unit != swtcg_plugin_api::NOT_IN_PLAY)
                         .then_some(UnitId(source.ability.unit));
-                    self.pick_cards(source.controller, by, pick)?
+                    self.pick_cards(by, pick)?
                 }
                 other => self.apply_for(
                     source.controller,

@@ -65,10 +65,11 @@ pub(crate) fn pick_error(state: &GameState, pick: &PickCards) -> Option<String> 
 }
 
 impl Game<'_> {
-    /// `side` picks cards of `pick` one at a time and each goes where `pick.to` says; then the
-    /// deck `pick.shuffle` names is shuffled. `by` is the unit whose ability it is (none for a
-    /// card being played).
-    pub(crate) fn pick_cards(&mut self, side: Side, by: Option<UnitId>, pick: PickCards) -> Flow {
+    /// `pick.picker` picks cards of `pick` one at a time and each goes where `pick.to` says;
+    /// then the deck `pick.shuffle` names is shuffled. `by` is the unit whose ability it is
+    /// (none for a card being played).
+    pub(crate) fn pick_cards(&mut self, by: Option<UnitId>, pick: PickCards) -> Flow {
+        let side: Side = pick.picker.into();
         let mut left: Vec<CardId> = pick.cards.iter().map(|&c| CardId(c)).collect();
         let mut picked = 0;
         while picked < pick.count {
