@@ -710,17 +710,31 @@ macro_rules! conversions_since_1_8 {
     };
 }
 
+/// Everything a version since 1.10.0 converts beyond `conversions!`: that of 1.8 and later
+/// with 1.10's effects `take-subordinate` and `discard-unit`; `$($newer)*` converts the effects
+/// a later version added.
+macro_rules! conversions_since_1_10 {
+    () => {
+        conversions_since_1_10!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        conversions_since_1_8!(@ {
+            Err(wit::Effect::TakeSubordinate(t)) => E::TakeSubordinate {
+                name: t.name,
+                arenas: t.arenas.into_iter().map(from_wit_arena).collect(),
+                tapped: t.tapped,
+            },
+            Err(wit::Effect::DiscardUnit(unit)) => E::DiscardUnit { unit },
+            $($newer)*
+        });
+    };
+}
+
 /// API 1.11.0, the newest: the host question `pile-cards` and the effect `pick-cards` (cards
 /// picked from a deck, a discard pile or a hand). Its records are otherwise those of 1.10.0.
 pub(crate) mod v1_11 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_8!(@ {
-        Err(wit::Effect::TakeSubordinate(t)) => E::TakeSubordinate {
-            name: t.name,
-            arenas: t.arenas.into_iter().map(from_wit_arena).collect(),
-            tapped: t.tapped,
-        },
-        Err(wit::Effect::DiscardUnit(unit)) => E::DiscardUnit { unit },
+    conversions_since_1_10!(@ {
         Err(wit::Effect::PickCards(p)) => E::PickCards(api::PickCards {
             cards: p.cards,
             count: p.count,
@@ -778,14 +792,7 @@ pub(crate) mod v1_11 {
 /// 1.9.0.
 pub(crate) mod v1_10 {
     conversions!(super::bindings_1_10::swtcg::keyword::types);
-    conversions_since_1_8!(@ {
-        Err(wit::Effect::TakeSubordinate(t)) => E::TakeSubordinate {
-            name: t.name,
-            arenas: t.arenas.into_iter().map(from_wit_arena).collect(),
-            tapped: t.tapped,
-        },
-        Err(wit::Effect::DiscardUnit(unit)) => E::DiscardUnit { unit },
-    });
+    conversions_since_1_10!();
 }
 
 /// API 1.9.0: the query `granted-abilities-for` (auras giving other units abilities). Its

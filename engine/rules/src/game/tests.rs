@@ -636,6 +636,12 @@ fn a_disrupt_outside_a_disrupt_pop_is_refused_naming_the_effect() {
 /// Runs the ground battle step of `board` with the "Fake" keyword proposing `effects` when it
 /// starts: the error that stopped it, if any, and the log.
 fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog) {
+    let (error, log, _) = the_ground_step(board, effects);
+    (error, log)
+}
+
+/// [`ground_battle_step`] with the game's state as it was left.
+fn the_ground_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog, GameState) {
     let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, effects)]);
     let mut seats = Seats {
         dark: Box::new(GreedyPlayer),
@@ -646,7 +652,8 @@ fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>
         crate::model::state::TurnStep::Battle(Arena::Ground),
         StopAt::StepEnd,
     );
-    (result.err().map(|e| e.to_string()), game.log.clone())
+    let state = (*game.state).clone();
+    (result.err().map(|e| e.to_string()), game.log.clone(), state)
 }
 
 #[test]
@@ -1155,20 +1162,11 @@ fn pick(cards: &[crate::model::CardId], count: u32, to: swtcg_plugin_api::Destin
     })
 }
 
-/// Runs the ground battle step of `board` with "Fake" proposing `effects` when it starts, and
-/// returns the game as it was left with the error that stopped it, if any.
+/// The ground battle step of `board` with "Fake" proposing `effects` when it starts: the error
+/// that stopped it, if any, and the game as it was left.
 fn after_the_ground_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameState) {
-    let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, effects)]);
-    let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
-    };
-    let mut game = Game::new(board, header(), &mut host, &mut seats);
-    let result = game.run_from(
-        crate::model::state::TurnStep::Battle(Arena::Ground),
-        StopAt::StepEnd,
-    );
-    (result.err().map(|e| e.to_string()), (*game.state).clone())
+    let (error, _, state) = the_ground_step(board, effects);
+    (error, state)
 }
 
 #[test]

@@ -9,7 +9,7 @@ use swtcg_plugin_api::{Destination, HookEvent, HookPoint, PickCards};
 use crate::decision::{Choice, DecisionKind};
 use crate::game::{Flow, Game};
 use crate::log::Event;
-use crate::model::{CardId, CardType, GameState, Place, Side, Unit, UnitId};
+use crate::model::{Arena, CardId, CardType, GameState, Place, Side, Unit, UnitId};
 
 /// The most cards one `pick-cards` may list (a deck holds 60; both players' piles together
 /// stay below this).
@@ -147,39 +147,55 @@ impl Game<'_> {
                 });
             }
             Destination::Play => {
-                // Made in the build zone, then put into its arena, so that the arena decision
-                // can name it.
-                let unit = self
-                    .state
-                    .add_unit(Unit::new(owner, card, Place::BuildZone));
-                let arena = match def.arenas.as_slice() {
-                    [only] => *only,
-                    arenas => {
-                        let options = arenas
-                            .iter()
-                            .map(|&arena| Choice::Deploy { unit, arena })
-                            .collect();
-                        match self.decide(owner, DecisionKind::PlaceCard { unit, by }, options)? {
-                            Choice::Deploy { arena, .. } => arena,
-                            _ => arenas[0],
-                        }
-                    }
-                };
-                if let Some(u) = self.state.unit_mut(unit) {
-                    u.place = Place::Arena(arena);
-                }
-                // `amount` 0: it entered the arena without being deployed.
-                let event = HookEvent {
-                    unit: Some(unit.0),
-                    arena: Some(arena.into()),
-                    amount: Some(0),
-                    side: Some(owner.into()),
-                    ..self.hook_event()
-                };
-                self.hook(HookPoint::UnitEntersArena, event)?;
+                let unit = Unit::new(owner, card, Place::BuildZone);
+                let kind = |unit| DecisionKind::PlaceCard { unit, by };
+                self.put_into_play(unit, &def.arenas, kind, |_, _| None)?;
             }
         }
         Ok(())
+    }
+
+    /// Puts `unit`, a new unit of a card an effect brings into play (a card picked, a
+    /// Subordinate taken), into one of `arenas`: the only one, or the one its controller
+    /// chooses (the decision `kind` names the unit). It is made in the build zone first, so that
+    /// the decision can name it; `entered` may log its entry. It enters without being deployed:
+    /// the `unit-enters-arena` hook runs with amount 0 (a deploy's is 1).
+    pub(super) fn put_into_play(
+        &mut self,
+        unit: Unit,
+        arenas: &[Arena],
+        kind: impl Fn(UnitId) -> DecisionKind,
+        entered: impl Fn(UnitId, Arena) -> Option<Event>,
+    ) -> Flow {
+        let side = unit.controller;
+        let unit = self.state.add_unit(unit);
+        let arena = match arenas {
+            [only] => *only,
+            _ => {
+                let options = arenas
+                    .iter()
+                    .map(|&arena| Choice::Deploy { unit, arena })
+                    .collect();
+                match self.decide(side, kind(unit), options)? {
+                    Choice::Deploy { arena, .. } => arena,
+                    _ => arenas[0],
+                }
+            }
+        };
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.place = Place::Arena(arena);
+        }
+        if let Some(event) = entered(unit, arena) {
+            self.event(event);
+        }
+        let event = HookEvent {
+            unit: Some(unit.0),
+            arena: Some(arena.into()),
+            amount: Some(0),
+            side: Some(side.into()),
+            ..self.hook_event()
+        };
+        self.hook(HookPoint::UnitEntersArena, event)
     }
 }
 

@@ -1,9 +1,7 @@
 //! Subordinates taken from a player's supply (game 4.7, 16.5; API 1.10 `take-subordinate`):
 //! which supply card an effect names, the arena it goes into, and the unit it becomes.
 
-use swtcg_plugin_api::{HookEvent, HookPoint};
-
-use crate::decision::{Choice, DecisionKind};
+use crate::decision::DecisionKind;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::model::{Arena, CardId, CardType, Place, Side, Unit, UnitId};
@@ -59,42 +57,19 @@ impl Game<'_> {
         } else {
             self.state.new_card(def.clone(), side)
         };
-        // The unit is made in the build zone, then put into its arena, so that the arena
-        // decision can name it.
-        let unit = self.state.add_unit(Unit {
+        let unit = Unit {
             tapped,
             ..Unit::new(side, card, Place::BuildZone)
-        });
-        let arena = match open.as_slice() {
-            [only] => *only,
-            _ => {
-                let options = open
-                    .iter()
-                    .map(|&arena| Choice::Deploy { unit, arena })
-                    .collect();
-                match self.decide(side, DecisionKind::PlaceSubordinate { unit, by }, options)? {
-                    Choice::Deploy { arena, .. } => arena,
-                    _ => open[0],
-                }
-            }
         };
-        if let Some(u) = self.state.unit_mut(unit) {
-            u.place = Place::Arena(arena);
-        }
-        self.event(Event::SubordinateTaken {
-            side,
-            unit,
-            name: def.name.clone(),
-            arena,
-        });
-        // `amount` 0: it entered the arena without being deployed (Deploy triggers on 1).
-        let event = HookEvent {
-            unit: Some(unit.0),
-            arena: Some(arena.into()),
-            amount: Some(0),
-            side: Some(side.into()),
-            ..self.hook_event()
-        };
-        self.hook(HookPoint::UnitEntersArena, event)
+        let kind = |unit| DecisionKind::PlaceSubordinate { unit, by };
+        let name = def.name.clone();
+        self.put_into_play(unit, &open, kind, |unit, arena| {
+            Some(Event::SubordinateTaken {
+                side,
+                unit,
+                name: name.clone(),
+                arena,
+            })
+        })
     }
 }
