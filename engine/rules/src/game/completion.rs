@@ -52,7 +52,11 @@ impl Game<'_> {
     /// the owner's build step.
     fn completion_routes(&mut self, side: Side, anytime_only: bool) -> Flow<Vec<Route>> {
         let mut routes: Vec<Found> = Vec::new();
-        if !self.any_answers(Query::Completions) {
+        // A completion by another route is played as an activated ability is, and counts
+        // against the same limit: a free route from the discard pile for a card that the state
+        // check discards at once could otherwise be played forever (found by the plugin-answers
+        // fuzzer).
+        if !self.any_answers(Query::Completions) || !self.activations_left() {
             return Ok(Vec::new());
         }
         let building: Vec<UnitId> = self
@@ -239,6 +243,9 @@ impl Game<'_> {
         else {
             return Ok(());
         };
+        if self.charge(super::cascade::Work::Activation).is_err() {
+            return Ok(());
+        }
         let unit = match chosen.unit {
             Some(unit) => unit,
             None if chosen.from_discard.is_some() => {
