@@ -73,13 +73,9 @@ impl HostView for StateView<'_> {
     }
 
     fn pile_cards(&self, side: Side, pile: Pile) -> Vec<PileCard> {
-        let player = self.0.player(side.into());
-        let cards = match pile {
-            Pile::Deck => &player.deck,
-            Pile::DiscardPile => &player.discard,
-            Pile::Hand => &player.hand,
-        };
-        cards
+        self.0
+            .player(side.into())
+            .pile(pile)
             .iter()
             .map(|&card| pile_card(card.0, self.0.def(card)))
             .collect()

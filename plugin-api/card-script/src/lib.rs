@@ -88,7 +88,8 @@ impl Stop {
 /// Reads one printed ability of a card.
 pub fn read(text: &str, card: Card<'_>) -> Reading {
     let mut prepared = normalize::prepare_card(text, card.name, card.played);
-    // 'with "~" in its name': words of the card's own name, not the card itself.
+    // The card's name without its version: 'with "~" in its name' and "a ~ card" are words of
+    // it, not the card itself.
     let base = card.name.split(" (").next().unwrap_or(card.name).trim();
     if !base.is_empty() {
         for (open, close) in [('"', '"'), ('\u{201c}', '\u{201d}')] {
@@ -112,7 +113,7 @@ pub fn read(text: &str, card: Card<'_>) -> Reading {
             if prepared.contains('~') {
                 let unnamed = normalize::prepare_card(text, "", card.played);
                 restore_subordinate_names(&mut script.steps, &unnamed);
-                restore_card_names(&mut script.steps, card.name);
+                restore_card_names(&mut script.steps, base);
             }
             Reading {
                 text: prepared,
@@ -166,9 +167,8 @@ fn restore_subordinate_names(steps: &mut [script::Step], unnamed: &str) {
 }
 
 /// Cards of the card's own name ("You may take a Luke Skywalker card from your deck" printed on
-/// Luke Skywalker (A), read as "a ~ card") name cards by that name, without its version.
-fn restore_card_names(steps: &mut [script::Step], name: &str) {
-    let base = name.split(" (").next().unwrap_or(name).trim();
+/// Luke Skywalker (A), read as "a ~ card") name cards by `base`, that name without its version.
+fn restore_card_names(steps: &mut [script::Step], base: &str) {
     if base.is_empty() {
         return;
     }
@@ -181,10 +181,10 @@ fn restore_card_names(steps: &mut [script::Step], name: &str) {
                     }
                 }
             }
-            script::Effect::Roll { then, .. } => restore_card_names(then, name),
+            script::Effect::Roll { then, .. } => restore_card_names(then, base),
             script::Effect::ChooseOne(options) => {
                 for option in options {
-                    restore_card_names(option, name);
+                    restore_card_names(option, base);
                 }
             }
             _ => {}

@@ -48,6 +48,26 @@ pub struct PlayerState {
     pub build_points: u32,
 }
 
+impl PlayerState {
+    /// The cards of one of the player's piles (API 1.11 `pile`), top first.
+    pub fn pile(&self, pile: swtcg_plugin_api::Pile) -> &Vec<CardId> {
+        match pile {
+            swtcg_plugin_api::Pile::Deck => &self.deck,
+            swtcg_plugin_api::Pile::DiscardPile => &self.discard,
+            swtcg_plugin_api::Pile::Hand => &self.hand,
+        }
+    }
+
+    /// [`PlayerState::pile`], to change.
+    pub fn pile_mut(&mut self, pile: swtcg_plugin_api::Pile) -> &mut Vec<CardId> {
+        match pile {
+            swtcg_plugin_api::Pile::Deck => &mut self.deck,
+            swtcg_plugin_api::Pile::DiscardPile => &mut self.discard,
+            swtcg_plugin_api::Pile::Hand => &mut self.hand,
+        }
+    }
+}
+
 /// Where the game is within a turn (game 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "step", content = "of")]

@@ -4,7 +4,7 @@
 //! hand". The plugin names the cards its text allows; the ability's controller picks among
 //! them, one decision a card, and the engine moves them and shuffles the deck searched.
 
-use swtcg_plugin_api::{Destination, HookEvent, HookPoint, PickCards};
+use swtcg_plugin_api::{Destination, HookEvent, HookPoint, PickCards, Pile};
 
 use crate::decision::{Choice, DecisionKind};
 use crate::game::{Flow, Game};
@@ -15,27 +15,14 @@ use crate::model::{Arena, CardId, CardType, GameState, Place, Side, Unit, UnitId
 /// stay below this).
 pub(crate) const PICK_LIMIT: usize = 400;
 
-/// A player's pile a card is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Pile {
-    Deck,
-    Discard,
-    Hand,
-}
-
 /// The player and pile `card` is in, if it is in a deck, a discard pile or a hand.
 fn pile_of(state: &GameState, card: CardId) -> Option<(Side, Pile)> {
     [Side::Dark, Side::Light].into_iter().find_map(|side| {
         let player = state.player(side);
-        if player.deck.contains(&card) {
-            Some((side, Pile::Deck))
-        } else if player.discard.contains(&card) {
-            Some((side, Pile::Discard))
-        } else if player.hand.contains(&card) {
-            Some((side, Pile::Hand))
-        } else {
-            None
-        }
+        Pile::ALL
+            .iter()
+            .find(|&&pile| player.pile(pile).contains(&card))
+            .map(|&pile| (side, pile))
     })
 }
 
@@ -123,12 +110,10 @@ impl Game<'_> {
             // Only a unit card can be put into play; any other card stays where it is.
             return Ok(());
         }
-        let player = self.state.player_mut(owner);
-        match pile {
-            Pile::Deck => player.deck.retain(|&c| c != card),
-            Pile::Discard => player.discard.retain(|&c| c != card),
-            Pile::Hand => player.hand.retain(|&c| c != card),
-        }
+        self.state
+            .player_mut(owner)
+            .pile_mut(pile)
+            .retain(|&c| c != card);
         self.event(Event::CardPicked {
             side,
             owner,
