@@ -398,6 +398,10 @@ pub enum Effect {
     /// listed if fewer, unless `up_to`), and puts them into `to`; then the deck of `shuffle`
     /// is shuffled (game 4.1). Since API 1.11.
     PickCards(PickCards),
+    /// Remove `amount` damage counters from a unit, or all it has if it has fewer, with no
+    /// choice (game 14.5: not prevention; `RemoveDamage` is the "up to" removal its controller
+    /// chooses). Since API 1.12.
+    ClearDamage { unit: UnitId, amount: u32 },
 }
 
 /// Cards an ability lets its controller pick from players' piles (WIT `pick-cards`; the
@@ -603,10 +607,12 @@ pub enum Query {
     GrantedAbilitiesFor,
     /// Since API 1.10.
     BuildCostChangeFor,
+    /// Since API 1.12.
+    Actions,
 }
 
 impl Query {
-    pub const ALL: [Query; 22] = [
+    pub const ALL: [Query; 23] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -629,6 +635,7 @@ impl Query {
         Query::Undisruptable,
         Query::GrantedAbilitiesFor,
         Query::BuildCostChangeFor,
+        Query::Actions,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -656,6 +663,7 @@ impl Query {
             Query::Undisruptable => "undisruptable",
             Query::GrantedAbilitiesFor => "granted-abilities-for",
             Query::BuildCostChangeFor => "build-cost-change-for",
+            Query::Actions => "actions",
         }
     }
 
@@ -755,6 +763,14 @@ pub enum QueryCall {
     BuildCostChangeFor {
         unit: UnitId,
     },
+    /// The activations the ability offers the unit whose turn it is to act in a battle step
+    /// (`event.unit`, controlled by `event.side`) as its action instead of attacking ("Play
+    /// only when this unit would attack", game 6.3.5 b), answered with
+    /// `QueryAnswer::Activations`; the chosen one runs through `Activate`. Since API 1.12; a
+    /// host answers none for an older plugin.
+    Actions {
+        event: crate::HookEvent,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -795,6 +811,7 @@ impl QueryCall {
             QueryCall::Undisruptable => Query::Undisruptable,
             QueryCall::GrantedAbilitiesFor { .. } => Query::GrantedAbilitiesFor,
             QueryCall::BuildCostChangeFor { .. } => Query::BuildCostChangeFor,
+            QueryCall::Actions { .. } => Query::Actions,
         }
     }
 }

@@ -580,7 +580,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 36 {
+        match self.bytes.byte() % 37 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -718,6 +718,11 @@ impl<'a> FuzzHost<'a> {
                 unit: self.unit(state, own),
             },
             34 => self.pick_cards(state),
+            // API 1.12: damage counters removed with no choice.
+            35 => Effect::ClearDamage {
+                unit: self.unit(state, own),
+                amount: self.amount(),
+            },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
                 cost: COSTS[usize::from(self.bytes.byte()) % COSTS.len()].into(),
@@ -955,9 +960,9 @@ impl<'a> FuzzHost<'a> {
                     b => Some(b & 1 == 1),
                 })
             }
-            QueryCall::Activations { .. } | QueryCall::BuildActivations { .. } => {
-                QueryAnswer::Activations(self.activations(state, own))
-            }
+            QueryCall::Activations { .. }
+            | QueryCall::BuildActivations { .. }
+            | QueryCall::Actions { .. } => QueryAnswer::Activations(self.activations(state, own)),
             QueryCall::Activate { .. } | QueryCall::Chosen { .. } => {
                 let tag = self.bytes.byte();
                 let tag = self.tamed(tag);
@@ -1046,9 +1051,9 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
             QueryAnswer::Stats(Stats::default())
         }
         QueryCall::DamagePreventable { .. } => QueryAnswer::MaybeFlag(None),
-        QueryCall::Activations { .. } | QueryCall::BuildActivations { .. } => {
-            QueryAnswer::Activations(Vec::new())
-        }
+        QueryCall::Activations { .. }
+        | QueryCall::BuildActivations { .. }
+        | QueryCall::Actions { .. } => QueryAnswer::Activations(Vec::new()),
         QueryCall::Activate { .. } | QueryCall::Chosen { .. } => QueryAnswer::Effects(Vec::new()),
         QueryCall::GrantedAbilities
         | QueryCall::GrantedAbilitiesFor { .. }

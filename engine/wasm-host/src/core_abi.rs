@@ -67,7 +67,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 24] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 25] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -92,6 +92,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 24] = [
     ("undisruptable", 2, 1),
     ("granted-abilities-for", 3, 1),
     ("build-cost-change-for", 3, 1),
+    ("actions", 15, 1),
 ];
 
 fn host_module() -> String {
@@ -749,6 +750,7 @@ impl<'a> Mem<'a> {
                     v => return fail(format!("invalid destination case {v}")),
                 },
             }),
+            36 => E::ClearDamage { unit: a, amount: b },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1655,6 +1657,12 @@ impl CoreInstance {
                 hook_params(unit, key, event),
                 |m, at| m.activations(at),
             )?),
+            Q::Actions { event } => A::Activations(self.call_lift(
+                store,
+                &self.exports.actions,
+                hook_params(unit, key, event),
+                |m, at| m.activations(at),
+            )?),
             Q::PilotRoom { subtypes } => {
                 A::PilotRoom(self.query_pilot_room(store, (unit, key), subtypes)?)
             }
@@ -1806,6 +1814,12 @@ mod tests {
                 picker: api::Side::Light,
                 to: api::Destination::BuildZone(3),
             })
+        );
+        // Case 36, clear-damage of 2 counters from unit 9 (API 1.12).
+        let memory = le(&[36, 9, 2, 0, 0, 0, 0]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::ClearDamage { unit: 9, amount: 2 }
         );
         // A destination case that is no case is refused.
         let memory = le(&[35, 28, 0, 1, 0, 9, 0]);

@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.11.0 (`plugin-api/wit-history/1.11.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_11 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.11.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.10.0 (`plugin-api/wit-history/1.10.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_10 {
@@ -730,61 +740,87 @@ macro_rules! conversions_since_1_10 {
     };
 }
 
-/// API 1.11.0, the newest: the host question `pile-cards` and the effect `pick-cards` (cards
+/// Everything a version since 1.11.0 converts beyond `conversions!`: that of 1.10 and later
+/// with 1.11's effect `pick-cards` and its records (piles, cards as printed); `$($newer)*`
+/// converts the effects a later version added.
+macro_rules! conversions_since_1_11 {
+    () => {
+        conversions_since_1_11!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        conversions_since_1_10!(@ {
+            Err(wit::Effect::PickCards(p)) => E::PickCards(api::PickCards {
+                cards: p.cards,
+                count: p.count,
+                up_to: p.up_to,
+                shuffle: p.shuffle.map(from_wit_side),
+                picker: from_wit_side(p.picker),
+                to: match p.to {
+                    wit::Destination::Hand => api::Destination::Hand,
+                    wit::Destination::DiscardPile => api::Destination::DiscardPile,
+                    wit::Destination::BuildZone(n) => api::Destination::BuildZone(n),
+                    wit::Destination::Play => api::Destination::Play,
+                    wit::Destination::Removed => api::Destination::Removed,
+                },
+            }),
+            $($newer)*
+        });
+
+        pub(crate) fn from_wit_pile(pile: wit::Pile) -> api::Pile {
+            match pile {
+                wit::Pile::Deck => api::Pile::Deck,
+                wit::Pile::DiscardPile => api::Pile::DiscardPile,
+                wit::Pile::Hand => api::Pile::Hand,
+            }
+        }
+
+        /// A card of a pile, as the host question `pile-cards` answers it.
+        pub(crate) fn pile_card(c: api::PileCard) -> wit::PileCard {
+            wit::PileCard {
+                card: c.card,
+                name: c.name,
+                kind: match c.kind {
+                    api::CardKind::Unit => wit::CardKind::Unit,
+                    api::CardKind::Subordinate => wit::CardKind::Subordinate,
+                    api::CardKind::Battle => wit::CardKind::Battle,
+                    api::CardKind::Mission => wit::CardKind::Mission,
+                    api::CardKind::Location => wit::CardKind::Location,
+                    api::CardKind::Equipment => wit::CardKind::Equipment,
+                    api::CardKind::Event => wit::CardKind::Event,
+                    api::CardKind::Other => wit::CardKind::Other,
+                },
+                allegiance: match c.allegiance {
+                    api::Allegiance::Dark => wit::Allegiance::Dark,
+                    api::Allegiance::Light => wit::Allegiance::Light,
+                    api::Allegiance::Neutral => wit::Allegiance::Neutral,
+                },
+                subtypes: c.subtypes,
+                arenas: c.arenas.into_iter().map(to_wit_arena).collect(),
+                unique: c.unique,
+                cost: c.cost,
+            }
+        }
+    };
+}
+
+/// API 1.12.0, the newest: the effect `clear-damage` (damage counters removed with no choice)
+/// and the query `actions` (what the acting unit may do instead of attacking). Its records are
+/// otherwise those of 1.11.0.
+pub(crate) mod v1_12 {
+    conversions!(super::bindings::swtcg::keyword::types);
+    conversions_since_1_11!(@ {
+        Err(wit::Effect::ClearDamage(u)) => E::ClearDamage {
+            unit: u.unit,
+            amount: u.amount,
+        },
+    });
+}
+
+/// API 1.11.0: the host questions `pile-cards` and `printed` and the effect `pick-cards` (cards
 /// picked from a deck, a discard pile or a hand). Its records are otherwise those of 1.10.0.
 pub(crate) mod v1_11 {
-    conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_10!(@ {
-        Err(wit::Effect::PickCards(p)) => E::PickCards(api::PickCards {
-            cards: p.cards,
-            count: p.count,
-            up_to: p.up_to,
-            shuffle: p.shuffle.map(from_wit_side),
-            picker: from_wit_side(p.picker),
-            to: match p.to {
-                wit::Destination::Hand => api::Destination::Hand,
-                wit::Destination::DiscardPile => api::Destination::DiscardPile,
-                wit::Destination::BuildZone(n) => api::Destination::BuildZone(n),
-                wit::Destination::Play => api::Destination::Play,
-                wit::Destination::Removed => api::Destination::Removed,
-            },
-        }),
-    });
-
-    pub(crate) fn from_wit_pile(pile: wit::Pile) -> api::Pile {
-        match pile {
-            wit::Pile::Deck => api::Pile::Deck,
-            wit::Pile::DiscardPile => api::Pile::DiscardPile,
-            wit::Pile::Hand => api::Pile::Hand,
-        }
-    }
-
-    /// A card of a pile, as the host question `pile-cards` answers it.
-    pub(crate) fn pile_card(c: api::PileCard) -> wit::PileCard {
-        wit::PileCard {
-            card: c.card,
-            name: c.name,
-            kind: match c.kind {
-                api::CardKind::Unit => wit::CardKind::Unit,
-                api::CardKind::Subordinate => wit::CardKind::Subordinate,
-                api::CardKind::Battle => wit::CardKind::Battle,
-                api::CardKind::Mission => wit::CardKind::Mission,
-                api::CardKind::Location => wit::CardKind::Location,
-                api::CardKind::Equipment => wit::CardKind::Equipment,
-                api::CardKind::Event => wit::CardKind::Event,
-                api::CardKind::Other => wit::CardKind::Other,
-            },
-            allegiance: match c.allegiance {
-                api::Allegiance::Dark => wit::Allegiance::Dark,
-                api::Allegiance::Light => wit::Allegiance::Light,
-                api::Allegiance::Neutral => wit::Allegiance::Neutral,
-            },
-            subtypes: c.subtypes,
-            arenas: c.arenas.into_iter().map(to_wit_arena).collect(),
-            unique: c.unique,
-            cost: c.cost,
-        }
-    }
+    conversions!(super::bindings_1_11::swtcg::keyword::types);
+    conversions_since_1_11!();
 }
 
 /// API 1.10.0: the effects `take-subordinate` (a Subordinate from the supply, game 16.5) and
@@ -1056,42 +1092,58 @@ macro_rules! host_1_8 {
     };
 }
 
-host_impl!(bindings, v1_11, {
+/// The host functions API 1.11.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_11 {
+    ($bindings:ident, $conv:ident) => {
+        fn pile_cards(
+            &mut self,
+            side: $bindings::swtcg::keyword::types::Side,
+            pile: $bindings::swtcg::keyword::types::Pile,
+        ) -> wasmtime::Result<Vec<$bindings::swtcg::keyword::types::PileCard>> {
+            self.charge()?;
+            let (side, pile) = ($conv::from_wit_side(side), $conv::from_wit_pile(pile));
+            Ok(self
+                .view()
+                .map(|v| {
+                    v.pile_cards(side, pile)
+                        .into_iter()
+                        .map($conv::pile_card)
+                        .collect()
+                })
+                .unwrap_or_default())
+        }
+
+        fn printed(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::PileCard>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .and_then(|v| v.printed(id))
+                .map($conv::pile_card))
+        }
+    };
+}
+
+host_impl!(bindings, v1_12, {
     host_1_1!();
-    host_1_2!(bindings, v1_11);
-    host_1_4!(bindings, v1_11);
+    host_1_2!(bindings, v1_12);
+    host_1_4!(bindings, v1_12);
     host_1_5!();
-    host_1_6!(bindings, v1_11);
-    host_1_8!(bindings, v1_11);
+    host_1_6!(bindings, v1_12);
+    host_1_8!(bindings, v1_12);
+    host_1_11!(bindings, v1_12);
+});
 
-    fn pile_cards(
-        &mut self,
-        side: bindings::swtcg::keyword::types::Side,
-        pile: bindings::swtcg::keyword::types::Pile,
-    ) -> wasmtime::Result<Vec<bindings::swtcg::keyword::types::PileCard>> {
-        self.charge()?;
-        let (side, pile) = (v1_11::from_wit_side(side), v1_11::from_wit_pile(pile));
-        Ok(self
-            .view()
-            .map(|v| {
-                v.pile_cards(side, pile)
-                    .into_iter()
-                    .map(v1_11::pile_card)
-                    .collect()
-            })
-            .unwrap_or_default())
-    }
-
-    fn printed(
-        &mut self,
-        id: u32,
-    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::PileCard>> {
-        self.charge()?;
-        Ok(self
-            .view()
-            .and_then(|v| v.printed(id))
-            .map(v1_11::pile_card))
-    }
+host_impl!(bindings_1_11, v1_11, {
+    host_1_1!();
+    host_1_2!(bindings_1_11, v1_11);
+    host_1_4!(bindings_1_11, v1_11);
+    host_1_5!();
+    host_1_6!(bindings_1_11, v1_11);
+    host_1_8!(bindings_1_11, v1_11);
+    host_1_11!(bindings_1_11, v1_11);
 });
 
 host_impl!(bindings_1_10, v1_10, {

@@ -345,6 +345,12 @@ macro_rules! keyword_trait {
             fn build_cost_change_for(_ability: Ability, _unit: UnitId) -> i32 {
                 0
             }
+            /// The activations this ability offers the unit whose turn it is to act in a
+            /// battle step (`event.unit`) as its action instead of attacking (game 6.3.5 b;
+            /// since API 1.12); the player's choice runs through `activate`. By default none.
+            fn actions(_ability: Ability, _event: Event) -> Vec<Activation> {
+                Vec::new()
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -449,6 +455,9 @@ macro_rules! keyword_trait {
                         }
                         fn build_cost_change_for(ability: AbilityRef, unit: UnitId) -> i32 {
                             <$ty as Keyword>::build_cost_change_for($crate::ability_keys::resolve(ability), unit)
+                        }
+                        fn actions(ability: AbilityRef, event: Event) -> Vec<Activation> {
+                            <$ty as Keyword>::actions($crate::ability_keys::resolve(ability), event)
                         }
                     }
 

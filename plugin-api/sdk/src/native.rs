@@ -326,6 +326,10 @@ fn effect(e: Effect) -> api::Effect {
             unit: u.unit,
             amount: u.amount,
         },
+        Effect::ClearDamage(u) => E::ClearDamage {
+            unit: u.unit,
+            amount: u.amount,
+        },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,
@@ -501,6 +505,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::BuildActivations { event: e } => {
                     A::Activations(activations(T::build_activations(a, event(&e))))
                 }
+                Q::Actions { event: e } => A::Activations(activations(T::actions(a, event(&e)))),
                 Q::Activate {
                     index,
                     choice,

@@ -77,7 +77,7 @@ fn limit_carried_out(limit: &Limit) -> bool {
             whose: Whose::Each,
         } | Limit::If(Condition::NoAttack)
             | Limit::PerTurn(_)
-    )
+    ) || matches!(limit, Limit::If(Condition::WouldAttack(units)) if units.pick == Pick::This)
 }
 
 /// Whether the script may be played as a build action only ("Play only during your build
@@ -178,10 +178,31 @@ fn player_of(ability: &Ability, script: &Script, side: Option<Side>) -> Option<U
     (me.built && arena_of(me.zone).is_some()).then_some(me)
 }
 
+/// When the engine asks for the ability's offers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum When {
+    /// In a POP (`activations`).
+    Pop(Pop),
+    /// As a build action in a build step (`build-activations`).
+    BuildStep,
+    /// As the action of this unit, whose turn it is to act in a battle step, instead of
+    /// attacking (API 1.12 `actions`, game 6.3.5 b).
+    Act(UnitId),
+}
+
+/// Whether the script says "Play only when this unit would attack": it is then used only as
+/// its unit's action instead of attacking (game 6.3.5 b, 9.5).
+pub(crate) fn instead_of_attacking(script: &Script) -> bool {
+    script
+        .limits
+        .iter()
+        .any(|l| matches!(l, Limit::If(Condition::WouldAttack(_))))
+}
+
 pub(crate) fn offer(
     ability: &Ability,
     script: &Script,
-    pop: Option<Pop>,
+    when: When,
     side: Option<Side>,
 ) -> Option<Activation> {
     // A static script the plugin also claims is no ability to play.
@@ -189,23 +210,32 @@ pub(crate) fn offer(
         return None;
     }
     let me = player_of(ability, script, side)?;
-    // A Battle card is played in a POP, never as a build action.
-    if me.id == NOT_IN_PLAY && pop.is_none() {
-        return None;
-    }
-    let timely = match pop {
-        None => in_build_step(script),
-        Some(Pop::DamagePrevention) => !in_build_step(script) && prevents(script),
-        Some(Pop::Reroll | Pop::Disrupt) => false,
-        Some(_) => !in_build_step(script) && !prevents(script),
+    let pop = match when {
+        When::Pop(pop) => Some(pop),
+        _ => None,
+    };
+    let timely = match when {
+        // Only the unit itself, as its action (a Battle card has no unit that acts).
+        When::Act(actor) => instead_of_attacking(script) && actor == me.id,
+        _ if instead_of_attacking(script) => false,
+        // A Battle card is played in a POP, never as a build action.
+        When::BuildStep => me.id != NOT_IN_PLAY && in_build_step(script),
+        When::Pop(Pop::DamagePrevention) => !in_build_step(script) && prevents(script),
+        When::Pop(Pop::Reroll | Pop::Disrupt) => false,
+        When::Pop(_) => !in_build_step(script) && !prevents(script),
     };
     let allowed = script.limits.iter().all(|limit| match limit {
         // "Play only when no unit is attacking": in a POP outside an attack (game 9.5: P1 to
         // P3 and P9) or in the build step.
         Limit::If(Condition::NoAttack) => matches!(
-            pop,
-            None | Some(Pop::BattlePhase | Pop::BattleStep | Pop::BetweenAttacks | Pop::AttackEnd)
+            when,
+            When::BuildStep
+                | When::Pop(
+                    Pop::BattlePhase | Pop::BattleStep | Pop::BetweenAttacks | Pop::AttackEnd
+                )
         ),
+        // Checked above: the unit acting is this one.
+        Limit::If(Condition::WouldAttack(_)) => true,
         Limit::If(condition) => holds(condition, &me),
         Limit::PerTurn(times) => {
             host::note(me.id, &uses_key(ability)).unwrap_or(0)

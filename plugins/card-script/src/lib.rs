@@ -255,7 +255,9 @@ impl Keyword for CardScript {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| activated::offer(&ability, &script, Some(pop), event.side))
+            .and_then(|script| {
+                activated::offer(&ability, &script, activated::When::Pop(pop), event.side)
+            })
             .into_iter()
             .collect()
     }
@@ -265,7 +267,24 @@ impl Keyword for CardScript {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| activated::offer(&ability, &script, None, event.side))
+            .and_then(|script| {
+                activated::offer(&ability, &script, activated::When::BuildStep, event.side)
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn actions(ability: Ability, event: Event) -> Vec<Activation> {
+        let Some(actor) = event.unit else {
+            return Vec::new();
+        };
+        if !api::text::has_arrow(&ability.parameter) {
+            return Vec::new();
+        }
+        script(&ability)
+            .and_then(|script| {
+                activated::offer(&ability, &script, activated::When::Act(actor), event.side)
+            })
             .into_iter()
             .collect()
     }
@@ -409,15 +428,24 @@ mod tests {
             "Each of your Subordinates gets +10 speed and +1 power."
         ));
         assert!(!claimed_text("Gain 2 Force."));
-        // A cost the engine does not pay, an effect not carried out, a mandatory removal.
+        // A cost the engine does not pay, an effect not carried out.
         assert!(!claimed_text(
             "Remove 3 credit counters from Calo -> Calo gets Accuracy 1 until end of turn."
         ));
         assert!(!claimed_text(
             "[tap] -> Draw a card, then discard a card at random from your hand. Play only during your build step."
         ));
-        assert!(!claimed_text(
+        // A removal with no choice (API 1.12 `clear-damage`).
+        assert!(claimed_text(
             "Pay 1 build point -> Remove 1 damage counter from this unit. Play only during your build step."
+        ));
+        // The acting unit's action instead of attacking (API 1.12 `actions`), but not another
+        // unit's ("when that Jedi would attack").
+        assert!(claimed_text(
+            "[tap] -> Tap a unit in this arena. Play only when this unit would attack."
+        ));
+        assert!(!claimed_text(
+            "Pay 1 Force -> One of your Jedi gets +4 power for this attack. Play only when that Jedi would attack."
         ));
         // Only the ability's controller gains Force here.
         assert!(!claimed_text("[Tap] -> Your opponent gains 1 Force."));

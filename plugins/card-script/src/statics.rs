@@ -7,7 +7,7 @@
 
 use swtcg_card_script::script::{
     Amount, Condition, CostAction, Count, Effect, Filter, Keyword, Kind, Pick, Resource, Script,
-    Step, UnitRule, Where,
+    Step, Trigger, UnitRule, Where,
 };
 use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
 use swtcg_sdk::*;
@@ -325,6 +325,9 @@ pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> V
 /// the card ("As long as this unit is attacking a Droid, it gets Stun 4."; "As long as Jango is
 /// attacking a Jedi, he gets +1 power").
 pub(crate) fn bind_it(script: &mut Script) {
+    if script.kind == Kind::Triggered {
+        return bind_it_at_a_moment(script);
+    }
     if script.kind != Kind::Static {
         return;
     }
@@ -337,6 +340,32 @@ pub(crate) fn bind_it(script: &mut Script) {
     }
     for step in &mut script.steps {
         if let Effect::Stats { who, .. } | Effect::Grant { who, .. } = &mut step.effect
+            && who.pick == Pick::That
+            && who.filters.is_empty()
+        {
+            who.pick = Pick::This;
+        }
+    }
+}
+
+/// Reads "it" ("he", "her") in a triggered script as the card itself when the trigger is a
+/// moment of the turn, about no unit, and its condition is about the card ("When the battle
+/// phase starts, if Aayla is in the Character arena, remove all damage counters from her."), up
+/// to the first step that chooses a unit.
+fn bind_it_at_a_moment(script: &mut Script) {
+    let at_a_moment = matches!(script.trigger, Some(Trigger::Moment { .. }));
+    let about_this = script.conditions.iter().any(|c| match c {
+        Condition::UnitsIn { who, .. } | Condition::UnitsAre { who, .. } => who.pick == Pick::This,
+        _ => false,
+    });
+    if !at_a_moment || !about_this {
+        return;
+    }
+    for step in &mut script.steps {
+        if crate::steps::picks_one(step) || matches!(step.effect, Effect::Choose(_)) {
+            return;
+        }
+        if let Some(who) = crate::steps::subject_mut(&mut step.effect)
             && who.pick == Pick::That
             && who.filters.is_empty()
         {

@@ -67,22 +67,35 @@ fn is_one(units: &Units) -> bool {
     )
 }
 
+/// The units of an effect that is about units, borrowed as the effect is (one list of the
+/// effects for [`subject`] and [`subject_mut`]).
+macro_rules! units_of {
+    ($effect:expr) => {
+        match $effect {
+            Does::Stats { who, .. } | Does::Grant { who, .. } => Some(who),
+            Does::Damage { to, .. } | Does::DiceDamage { to, .. } | Does::Prevent { to, .. } => {
+                Some(to)
+            }
+            Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
+            Does::RemoveDamage { from, .. } => Some(from),
+            Does::Tap(units)
+            | Does::Untap(units)
+            | Does::Choose(units)
+            | Does::Retreat(units)
+            | Does::Discard(units) => Some(units),
+            _ => None,
+        }
+    };
+}
+
 /// The units a step's effect is about, if it is about units.
 pub(crate) fn subject(effect: &Does) -> Option<&Units> {
-    match effect {
-        Does::Stats { who, .. } | Does::Grant { who, .. } => Some(who),
-        Does::Damage { to, .. } | Does::DiceDamage { to, .. } | Does::Prevent { to, .. } => {
-            Some(to)
-        }
-        Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
-        Does::RemoveDamage { from, .. } => Some(from),
-        Does::Tap(units)
-        | Does::Untap(units)
-        | Does::Choose(units)
-        | Does::Retreat(units)
-        | Does::Discard(units) => Some(units),
-        _ => None,
-    }
+    units_of!(effect)
+}
+
+/// The units a step's effect is about, to be bound to what a pronoun names.
+pub(crate) fn subject_mut(effect: &mut Does) -> Option<&mut Units> {
+    units_of!(effect)
 }
 
 /// Whether the units of a step can be told: as a static ability's, or one chosen unit, or
@@ -162,8 +175,12 @@ pub(crate) fn payer(payment: &Payment, me: Side) -> Option<Side> {
 /// tell; a duration belongs to a change of stats or keywords only.
 pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
     let lasting = matches!(step.effect, Does::Stats { .. } | Does::Grant { .. });
+    // Build points gained "this turn" are the turn's anyway (the engine empties the pool at the
+    // end of the turn).
+    let for_the_turn = matches!(step.effect, Does::BuildPoints { .. })
+        && step.duration == Some(script::Duration::ThisTurn);
     // A change of stats or keywords needs its duration, and nothing else has one.
-    if lasting != step.duration.is_some() {
+    if lasting != step.duration.is_some() && !for_the_turn {
         return false;
     }
     let units = subject(&step.effect).is_none_or(|units| units_ok(units, that_known));
@@ -206,11 +223,17 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             | Does::DiceDamage { dice: amount, .. }
             | Does::DamageCounters { amount, .. }
             | Does::Counters { amount, .. } => amount_carried_out(amount),
+            // "Remove up to N damage counters": the player chooses how many (remove-damage);
+            // "remove N" and "remove all" remove them with no choice (API 1.12 clear-damage).
             Does::RemoveDamage {
                 amount: Some(amount),
-                up_to: true,
                 ..
             } => number(amount).is_some(),
+            Does::RemoveDamage {
+                amount: None,
+                up_to: false,
+                ..
+            } => true,
             Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
             // A retreat moves the unit into its owner's build zone (game 8.4), the effect
             // `move-unit` there.
@@ -453,14 +476,30 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 })
             }));
         }
-        Does::RemoveDamage { amount, .. } => {
-            let most = amount.as_ref().and_then(number).unwrap_or(0);
+        Does::RemoveDamage {
+            amount: Some(amount),
+            up_to: true,
+            ..
+        } => {
+            let most = number(amount).unwrap_or(0);
             let amount = at.amount.unwrap_or(most).min(most);
             effects.extend(
                 units
                     .iter()
                     .map(|&unit| Effect::RemoveDamage(UnitAmount { unit, amount })),
             );
+        }
+        // "Remove N damage counters" (all it has if fewer), "remove all damage counters".
+        Does::RemoveDamage { amount, .. } => {
+            for &unit in &units {
+                let amount = match amount {
+                    Some(amount) => number(amount).unwrap_or(0),
+                    None => host::unit(unit).map_or(0, |u| u.damage),
+                };
+                if amount > 0 {
+                    effects.push(Effect::ClearDamage(UnitAmount { unit, amount }));
+                }
+            }
         }
         Does::Prevent { amount, .. } => {
             for &unit in &units {

@@ -266,8 +266,10 @@ impl<'s> Script<'s> {
     /// is offered now; a name that fits none of those waits for a later offer, and an ambiguous
     /// one fails the scenario.
     fn use_ability(&self, state: &GameState, act: &Act, decision: &Decision) -> Fit {
+        // At its unit's action in a battle step, an ability that says "Play only when this
+        // unit would attack" is used instead of attacking (game 6.3.5 b).
         let (
-            DecisionKind::Pop { .. } | DecisionKind::BuildAction,
+            DecisionKind::Pop { .. } | DecisionKind::BuildAction | DecisionKind::Act { .. },
             Action::Use {
                 unit,
                 ability,

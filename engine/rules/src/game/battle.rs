@@ -171,7 +171,8 @@ impl Game<'_> {
         }))
     }
 
-    /// Game 6.3.5: the acting unit attacks or does nothing; either way it taps.
+    /// Game 6.3.5: the acting unit attacks, uses an ability that says "Play only when this unit
+    /// would attack" instead (b), or does nothing; in every case it becomes tapped.
     fn act(&mut self, actor: UnitId, arena: Arena) -> Flow {
         self.charge_attack(Work::Action)?;
         let side = self.state.unit(actor).map_or(Side::Dark, |u| u.controller);
@@ -180,17 +181,35 @@ impl Game<'_> {
             .into_iter()
             .map(|defender| Choice::Attack { defender })
             .collect();
+        options.extend(self.action_options(side, actor)?);
         options.push(Choice::Skip);
         let choice = self.decide(side, DecisionKind::Act { unit: actor }, options)?;
-        if let Some(unit) = self.state.unit_mut(actor) {
-            unit.tapped = true;
-        }
         match choice {
             Choice::Attack { defender } => {
+                self.tap_actor(actor);
                 self.attack(actor, defender, arena)?;
                 self.attacks_again()
             }
-            _ => Ok(()),
+            // The ability's cost is paid first (a [tap] cost taps the unit itself), then the
+            // unit taps whatever happened.
+            Choice::Activate { .. } => {
+                self.play_action(actor, &choice)?;
+                self.tap_actor(actor);
+                Ok(())
+            }
+            _ => {
+                self.tap_actor(actor);
+                Ok(())
+            }
+        }
+    }
+
+    /// The acting unit becomes tapped (game 6.3.5), if it is still in play.
+    fn tap_actor(&mut self, actor: UnitId) {
+        if let Some(unit) = self.state.unit_mut(actor)
+            && !unit.tapped
+        {
+            unit.tapped = true;
         }
     }
 

@@ -109,6 +109,7 @@ pub(super) struct Exports {
     pub(super) undisruptable: Export<(i32, i32)>,
     pub(super) granted_abilities_for: Export<(i32, i32, i32)>,
     pub(super) build_cost_change_for: Export<(i32, i32, i32)>,
+    pub(super) actions: Export<HookParams>,
 }
 
 impl Exports {
@@ -152,6 +153,7 @@ impl Exports {
             undisruptable: Export::new(q("undisruptable")?),
             granted_abilities_for: Export::new(q("granted-abilities-for")?),
             build_cost_change_for: Export::new(q("build-cost-change-for")?),
+            actions: Export::new(q("actions")?),
         })
     }
 }

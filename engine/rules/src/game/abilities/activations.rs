@@ -134,6 +134,13 @@ impl Game<'_> {
         self.offered_activations(side, Moment::BuildStep(side))
     }
 
+    /// The activations `side` may play as the action of its unit `actor`, whose turn it is to
+    /// act in a battle step, instead of attacking ("Play only when this unit would attack",
+    /// game 6.3.5 b): the API 1.12 `actions` offers.
+    pub(crate) fn action_options(&mut self, side: Side, actor: UnitId) -> Flow<Vec<Choice>> {
+        self.offered_activations(side, Moment::Act(actor))
+    }
+
     /// The activations of `side`'s abilities offered at `moment` whose cost they can pay.
     fn offered_activations(&mut self, side: Side, moment: Moment) -> Flow<Vec<Choice>> {
         let mut options = Vec::new();
@@ -152,7 +159,7 @@ impl Game<'_> {
                 a.controller == side
                     && match moment {
                         Moment::Pop(pop) => self.host.manifest(a.plugin).offers_activations_in(pop),
-                        Moment::BuildStep(_) => true,
+                        Moment::BuildStep(_) | Moment::Act(_) => true,
                     }
             })
             .collect();
@@ -291,6 +298,16 @@ impl Game<'_> {
                 side: Some(side.into()),
                 ..self.hook_event()
             },
+            // The acting unit, its controller and its arena.
+            Moment::Act(actor) => {
+                let unit = self.state.unit(actor);
+                HookEvent {
+                    side: unit.map(|u| u.controller.into()),
+                    arena: unit.and_then(|u| u.in_arena()).map(Into::into),
+                    unit: Some(actor.0),
+                    ..self.hook_event()
+                }
+            }
         }
     }
 
@@ -298,6 +315,12 @@ impl Game<'_> {
     /// and applies them (game 13.3).
     pub(crate) fn play_activation(&mut self, pop: Pop, choice: &Choice) -> Flow {
         self.play_activation_at(Moment::Pop(pop), choice)
+    }
+
+    /// Plays an activation the player chose as the action of `actor` instead of attacking
+    /// (game 6.3.5 b).
+    pub(crate) fn play_action(&mut self, actor: UnitId, choice: &Choice) -> Flow {
+        self.play_activation_at(Moment::Act(actor), choice)
     }
 
     /// Plays a build-step activation the player chose as a build action (Equip).

@@ -268,6 +268,7 @@ impl Game<'_> {
                 }
             }
             Effect::RemoveDamage { unit, amount } => self.remove_damage(UnitId(unit), amount)?,
+            Effect::ClearDamage { unit, amount } => self.clear_damage(UnitId(unit), amount),
             Effect::Grant {
                 unit,
                 text,
@@ -611,6 +612,22 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// "Remove N damage counters" (game 14.5) with no choice: N of them, or all the unit has
+    /// if it has fewer.
+    fn clear_damage(&mut self, unit: UnitId, amount: u32) {
+        let removed = self.state.unit(unit).map_or(0, |u| amount.min(u.damage));
+        if removed == 0 {
+            return;
+        }
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.damage -= removed;
+        }
+        self.event(Event::DamageRemoved {
+            unit,
+            amount: removed,
+        });
     }
 
     /// Moves a unit into an arena of its type line or into the build zone (game 4.4, 8.5).

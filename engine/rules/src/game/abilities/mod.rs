@@ -179,12 +179,14 @@ impl Wanted {
     }
 }
 
-/// When activations are offered: in a POP (`activations`), or in a player's build step
-/// (API 1.3 `build-activations`: Equip).
+/// When activations are offered: in a POP (`activations`), in a player's build step (API 1.3
+/// `build-activations`: Equip), or as the action of the unit whose turn it is to act in a
+/// battle step, instead of attacking (API 1.12 `actions`, game 6.3.5 b).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Moment {
     Pop(Pop),
     BuildStep(Side),
+    Act(UnitId),
 }
 
 impl Moment {
@@ -193,6 +195,7 @@ impl Moment {
         match self {
             Moment::Pop(_) => Query::Activations,
             Moment::BuildStep(_) => Query::BuildActivations,
+            Moment::Act(_) => Query::Actions,
         }
     }
 
@@ -201,6 +204,7 @@ impl Moment {
         match self {
             Moment::Pop(pop) => QueryCall::Activations { pop, event },
             Moment::BuildStep(_) => QueryCall::BuildActivations { event },
+            Moment::Act(_) => QueryCall::Actions { event },
         }
     }
 }

@@ -68,7 +68,8 @@ fn acted_on(effect: &Effect) -> [Option<u32>; 2] {
         | Effect::MoveUnit { unit, .. }
         | Effect::Grant { unit, .. }
         | Effect::PlaceDamage { unit, .. }
-        | Effect::RemoveDamage { unit, .. } => [Some(*unit), None],
+        | Effect::RemoveDamage { unit, .. }
+        | Effect::ClearDamage { unit, .. } => [Some(*unit), None],
         Effect::DiceOfDamage { target, .. } | Effect::Damage { target, .. } => {
             [Some(*target), None]
         }
@@ -189,7 +190,9 @@ impl Game<'_> {
             Effect::Reroll { dice } => check_reroll(attack, dice),
             Effect::DiceModifier { amount } => check_dice_modifier(attack, *amount),
             Effect::MoveUnit { unit, zone } => self.check_move(*unit, *zone),
-            Effect::PlaceDamage { unit, amount } | Effect::RemoveDamage { unit, amount }
+            Effect::PlaceDamage { unit, amount }
+            | Effect::RemoveDamage { unit, amount }
+            | Effect::ClearDamage { unit, amount }
                 if !exists(*unit) || *amount > EFFECT_LIMIT =>
             {
                 Err(format!(
