@@ -128,6 +128,8 @@ pub enum HostRequest {
     Pile(Side, crate::Pile),
     /// Since API 1.11.
     Printed(UnitId),
+    /// Since API 1.12.
+    Locations(Option<Zone>),
 }
 
 /// The host's answer.

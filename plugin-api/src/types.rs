@@ -946,6 +946,9 @@ pub trait HostView {
     /// The top card of a unit in play, or of one that left play this turn, as printed. Since
     /// API 1.11.
     fn printed(&self, id: UnitId) -> Option<PileCard>;
+    /// The Locations in play in a zone, or all of them: no units (game 16.1), so never among
+    /// `units`. Since API 1.12.
+    fn locations(&self, zone: Option<Zone>) -> Vec<UnitId>;
 }
 
 #[cfg(test)]

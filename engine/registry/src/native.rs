@@ -198,6 +198,10 @@ impl NativePlugin {
             // Before API 1.10 no plugin changes a build cost by this query.
             return Ok(QueryAnswer::Number(0));
         }
+        if matches!(call, QueryCall::Actions { .. }) && self.minor < 12 {
+            // Before API 1.12 no plugin offers an action instead of attacking.
+            return Ok(QueryAnswer::Activations(Vec::new()));
+        }
         if matches!(call, QueryCall::GrantedAbilitiesFor { .. }) && self.minor < 9 {
             // Before API 1.9 no plugin gives other units abilities by this query.
             return Ok(QueryAnswer::Abilities(Vec::new()));
@@ -248,6 +252,7 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::Playing) => HostResponse::Playing(view.playing()),
         Ok(HostRequest::Pile(side, pile)) => HostResponse::Pile(view.pile_cards(side, pile)),
         Ok(HostRequest::Printed(id)) => HostResponse::Printed(view.printed(id)),
+        Ok(HostRequest::Locations(zone)) => HostResponse::Units(view.locations(zone)),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

@@ -27,6 +27,7 @@ pub enum Read {
     Unit(UnitId, Option<Seen>),
     LastSeen(UnitId, Option<Seen>),
     Units(Option<Zone>, Vec<UnitId>),
+    Locations(Option<Zone>, Vec<UnitId>),
     Attack(Option<AttackView>),
     PendingDamage(Vec<PendingView>),
     Player(Side, PlayerView),
@@ -46,7 +47,8 @@ impl Read {
         match self {
             Read::Unit(id, seen) => view.seen(*id) == *seen,
             Read::LastSeen(id, seen) => view.last_seen_as(*id) == *seen,
-            Read::Units(zone, seen) => view.units_are(*zone, seen),
+            Read::Units(zone, seen) => view.ids_are(*zone, false, seen),
+            Read::Locations(zone, seen) => view.ids_are(*zone, true, seen),
             Read::Attack(seen) => view.attack() == *seen,
             Read::PendingDamage(seen) => view.pending_damage() == *seen,
             Read::Player(side, seen) => view.player(*side) == *seen,
@@ -105,6 +107,12 @@ impl HostView for Reading<'_> {
     fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
         let answer = self.view.units(zone);
         self.note(|| Read::Units(zone, answer.clone()));
+        answer
+    }
+
+    fn locations(&self, zone: Option<Zone>) -> Vec<UnitId> {
+        let answer = self.view.locations(zone);
+        self.note(|| Read::Locations(zone, answer.clone()));
         answer
     }
 
@@ -279,14 +287,10 @@ impl StateView<'_> {
         }
     }
 
-    /// Whether `units(zone)` would answer `seen`, without making the list.
-    fn units_are(&self, zone: Option<Zone>, seen: &[UnitId]) -> bool {
-        let mut now = self
-            .0
-            .units
-            .values()
-            .filter(|u| !u.is_location() && zone.is_none_or(|z| crate::view::zone_of(u.place) == z))
-            .map(|u| u.id.0);
+    /// Whether `units(zone)` (or, with `locations`, `locations(zone)`) would answer `seen`,
+    /// without making the list.
+    fn ids_are(&self, zone: Option<Zone>, locations: bool, seen: &[UnitId]) -> bool {
+        let mut now = self.ids_in(zone, locations);
         seen.iter().all(|&id| now.next() == Some(id)) && now.next().is_none()
     }
 }

@@ -47,6 +47,25 @@ impl StateView<'_> {
     }
 }
 
+impl StateView<'_> {
+    /// The ids of the units (or, with `locations`, the Locations) in a zone or in play: a
+    /// Location is no unit (game 16.1), so "each unit in the Space arena" never means it, and
+    /// `locations` lists only them.
+    pub(crate) fn ids_in(
+        &self,
+        zone: Option<Zone>,
+        locations: bool,
+    ) -> impl Iterator<Item = UnitId> + '_ {
+        self.0
+            .units
+            .values()
+            .filter(move |u| {
+                u.is_location() == locations && zone.is_none_or(|z| zone_of(u.place) == z)
+            })
+            .map(|u| u.id.0)
+    }
+}
+
 impl HostView for StateView<'_> {
     fn unit(&self, id: UnitId) -> Option<UnitView> {
         let unit = self.0.unit(crate::model::UnitId(id))?;
@@ -90,13 +109,11 @@ impl HostView for StateView<'_> {
     }
 
     fn units(&self, zone: Option<Zone>) -> Vec<UnitId> {
-        self.0
-            .units
-            .values()
-            // A Location is no unit (game 16.1): "each unit in the Space arena" never means it.
-            .filter(|u| !u.is_location() && zone.is_none_or(|z| zone_of(u.place) == z))
-            .map(|u| u.id.0)
-            .collect()
+        self.ids_in(zone, false).collect()
+    }
+
+    fn locations(&self, zone: Option<Zone>) -> Vec<UnitId> {
+        self.ids_in(zone, true).collect()
     }
 
     fn attack(&self) -> Option<AttackView> {

@@ -42,7 +42,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 16] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 17] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -59,6 +59,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 16] = [
     ("playing", 1, 0),
     ("pile-cards", 3, 0),
     ("printed", 2, 0),
+    ("locations", 3, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
@@ -226,6 +227,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "playing", host_playing)?;
     linker.func_wrap(&m, "pile-cards", host_pile_cards)?;
     linker.func_wrap(&m, "printed", host_printed)?;
+    linker.func_wrap(&m, "locations", host_locations)?;
     Ok(())
 }
 
@@ -1060,14 +1062,30 @@ fn host_last_seen(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> 
     store_unit_view(&mut cx, ret as u32, unit)
 }
 
-fn host_units(mut cx: Caller<'_, HostCtx>, case: i32, zone: i32, ret: i32) -> Result<()> {
+fn host_units(cx: Caller<'_, HostCtx>, case: i32, zone: i32, ret: i32) -> Result<()> {
+    store_ids_in(cx, case, zone, ret, |v, zone| v.units(zone))
+}
+
+fn host_locations(cx: Caller<'_, HostCtx>, case: i32, zone: i32, ret: i32) -> Result<()> {
+    store_ids_in(cx, case, zone, ret, |v, zone| v.locations(zone))
+}
+
+/// Answers `units` or `locations`: the `option<zone>` lifted from its case and value, the ids
+/// `ids` gives stored at `ret` as a `list<unit-id>`.
+fn store_ids_in(
+    mut cx: Caller<'_, HostCtx>,
+    case: i32,
+    zone: i32,
+    ret: i32,
+    ids: impl Fn(&dyn HostView, Option<api::Zone>) -> Vec<u32>,
+) -> Result<()> {
     cx.data_mut().charge()?;
     let zone = match case {
         0 => None,
         1 => Some(lift(u8::try_from(zone).unwrap_or(u8::MAX))?),
         _ => return fail(format!("invalid option case {case}")),
     };
-    let units = cx.data().view().map(|v| v.units(zone)).unwrap_or_default();
+    let units = cx.data().view().map(|v| ids(&v, zone)).unwrap_or_default();
     let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
     let mut r = Record::<8>::new();
     r.u32(0, lower_bytes(&mut cx, 4, &bytes)?);

@@ -1134,6 +1134,15 @@ host_impl!(bindings, v1_12, {
     host_1_6!(bindings, v1_12);
     host_1_8!(bindings, v1_12);
     host_1_11!(bindings, v1_12);
+
+    fn locations(
+        &mut self,
+        zone: Option<bindings::swtcg::keyword::types::Zone>,
+    ) -> wasmtime::Result<Vec<u32>> {
+        self.charge()?;
+        let zone = zone.map(v1_12::from_wit_zone);
+        Ok(self.view().map(|v| v.locations(zone)).unwrap_or_default())
+    }
 });
 
 host_impl!(bindings_1_11, v1_11, {

@@ -129,6 +129,13 @@ pub mod host {
         }
     }
 
+    pub fn locations(zone: Option<Zone>) -> Vec<UnitId> {
+        match ask(HostRequest::Locations(zone.map(api::Zone::from))) {
+            Some(HostResponse::Units(ids)) => ids,
+            _ => Vec::new(),
+        }
+    }
+
     pub fn attack() -> Option<AttackView> {
         let Some(HostResponse::Attack(Some(a))) = ask(HostRequest::Attack) else {
             return None;

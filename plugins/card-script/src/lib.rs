@@ -19,6 +19,7 @@
 
 mod activated;
 mod granted;
+mod modes;
 mod statics;
 mod steps;
 mod triggered;
@@ -453,6 +454,24 @@ mod tests {
         // A discard from hand is a pick of the discarding player's (API 1.11 `pick-cards`).
         assert!(claimed_text(
             "[tap] -> Draw a card, then discard a card from your hand. Play only during your build step."
+        ));
+    }
+
+    #[test]
+    fn options_are_claimed_when_every_option_is_carried_out() {
+        // RAS Virago (A): each option a change of its own stats for the turn.
+        assert!(claimed_on(
+            "When the Space battle step starts, choose one: Virago gets +20 speed until end of turn, or Virago gets +2 power until end of turn.",
+            "Virago (A)"
+        ));
+        // AOTC Destroyer Droid, P Series: the first option prints no duration, so it is read
+        // as no change this plugin can make.
+        assert!(!claimed_text(
+            "When the Character battle step starts, if this unit is in the Character arena, choose one: this unit gets +20 speed, or this unit gets +2 power until the end of battle."
+        ));
+        // An option with a unit to choose would ask a second thing.
+        assert!(!claimed_text(
+            "When the battle phase starts, choose one: gain 1 Force, or remove up to 2 damage counters from one of your Starfighters."
         ));
     }
 

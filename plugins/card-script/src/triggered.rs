@@ -36,6 +36,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
+use crate::modes;
 use crate::steps::{self, Context, picks_one, subject};
 use crate::units::{
     anyone, arena_of, card, condition_carried_out, holds, named, names, place_carried_out,
@@ -129,10 +130,16 @@ enum Asks<'a> {
     /// The one step happens unless a player pays ("tap this unit unless you pay 1 build
     /// point").
     UnlessPaid(&'a Payment),
+    /// The player picks one of the options ("choose one: ..."; [`crate::modes`]): a `choose`
+    /// offer of the options' names.
+    Options,
 }
 
 /// What a script asks first, if this plugin can ask it: one payment, or one choice.
 fn asks(script: &Script) -> Option<Asks<'_>> {
+    if modes::has_options(script) {
+        return Some(Asks::Options);
+    }
     let first = script.steps.first()?;
     let payable = |p: &Payment| steps::payment_cost(p).is_some() && p.who != Player::Each;
     let choosing = script.steps.iter().any(picks_one);
@@ -175,6 +182,16 @@ pub(crate) fn resolves(script: &Script) -> bool {
 /// Whether this plugin carries out the steps of a script that happens when `trigger` does (a
 /// Mission's when it resolves, with none).
 fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
+    // "Choose one: ...": every option carried out, each with nothing more to ask (the choice
+    // is the one thing asked).
+    if modes::has_options(script) {
+        return modes::options(script).is_some_and(|options| {
+            options.len() >= 2
+                && options.iter().all(|(_, made)| {
+                    asks(made) == Some(Asks::Nothing) && steps_carried_out(made, trigger)
+                })
+        });
+    }
     let Some(asks) = asks(script) else {
         return false;
     };
@@ -397,6 +414,17 @@ fn ask_or_do(
     };
     match asks(script) {
         Some(Asks::MayPay(payment) | Asks::UnlessPaid(payment)) => offer(payment),
+        Some(Asks::Options) => {
+            let options = modes::options(script).ok_or("no options to choose among")?;
+            let optional = script
+                .steps
+                .iter()
+                .any(|s| s.optional && matches!(s.effect, Does::ChooseOne(_)));
+            Ok(vec![Effect::Choose(Offer {
+                options: options.into_iter().map(|(name, _)| name).collect(),
+                optional,
+            })])
+        }
         Some(Asks::Choice) => match choosable(script, me) {
             Some(units) if units.is_empty() => Ok(Vec::new()),
             Some(units) => Ok(vec![Effect::Choose(Offer {
@@ -457,6 +485,13 @@ pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResu
         Some(Asks::MayPay(_)) if index == 0 => effects(script, &me, None, about),
         Some(Asks::UnlessPaid(_)) if index == 1 => effects(script, &me, None, about),
         Some(Asks::MayPay(_) | Asks::UnlessPaid(_)) => Ok(Vec::new()),
+        Some(Asks::Options) => {
+            let options = modes::options(script).ok_or("no options to choose among")?;
+            let (_, made) = options
+                .get(index as usize)
+                .ok_or_else(|| format!("no option {index} to choose"))?;
+            effects(made, &me, None, about)
+        }
         _ => match choosable(script, &me) {
             Some(units) => {
                 let unit = units

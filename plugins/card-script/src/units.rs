@@ -25,9 +25,25 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         // Its card's side and printed build cost, which the host shows of its top card (API
         // 1.11 `printed`).
         Filter::Side(_) | Filter::CostAtMost(_) | Filter::CostAtLeast(_) => true,
-        Filter::Not(inner) => filter_carried_out(inner),
-        Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().all(filter_carried_out),
-        // Its keywords and card types are not in the host's view of a unit.
+        // Locations in play, which are no units: a phrase of Locations is looked for among
+        // them (API 1.12 `locations`, [`named`]). Only a phrase's own filter says so: "a unit
+        // or Location" is not read.
+        Filter::CardType(CardType::Location) => true,
+        Filter::Not(inner) => !names_locations(inner) && filter_carried_out(inner),
+        Filter::AnyOf(filters) | Filter::AllOf(filters) => filters
+            .iter()
+            .all(|f| !names_locations(f) && filter_carried_out(f)),
+        // Its keywords and other card types are not in the host's view of a unit.
+        _ => false,
+    }
+}
+
+/// Whether a filter names Locations.
+fn names_locations(filter: &Filter) -> bool {
+    match filter {
+        Filter::CardType(CardType::Location) => true,
+        Filter::Not(inner) => names_locations(inner),
+        Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().any(names_locations),
         _ => false,
     }
 }
@@ -182,7 +198,10 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::PowerAtMost(n) => i64::from(unit.power) <= i64::from(*n),
         Filter::PowerAtLeast(n) => i64::from(unit.power) >= i64::from(*n),
         // What is printed on its top card, the same for a unit as for a card in a pile.
-        Filter::Side(_) | Filter::CostAtMost(_) | Filter::CostAtLeast(_) => {
+        Filter::Side(_)
+        | Filter::CostAtMost(_)
+        | Filter::CostAtLeast(_)
+        | Filter::CardType(CardType::Location) => {
             host::printed(unit.id).is_some_and(|card| card_fits(filter, &card))
         }
         Filter::Not(inner) => !matching(inner, unit, me, by_name),
@@ -256,7 +275,14 @@ pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
             .filter(|unit| names(units, unit, me))
             .collect();
     }
-    host::units(None)
+    // A phrase of Locations ("a Naboo Location in the Ground arena") names Locations in play,
+    // which are no units (game 16.1).
+    let in_play = if units.filters.iter().any(names_locations) {
+        host::locations(None)
+    } else {
+        host::units(None)
+    };
+    in_play
         .into_iter()
         .filter_map(host::unit)
         .filter(|unit| names(units, unit, me))
