@@ -20,8 +20,9 @@ use wasm_encoder::{
 
 use crate::workload;
 
-/// The queries of the newest API and their number of flat `i32` parameters.
-const QUERIES: [(&str, usize); 24] = [
+/// The queries of the newest API and their number of flat `i32` parameters (shared with the
+/// hostile modules' tests).
+pub(crate) const QUERIES: [(&str, usize); 25] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -46,6 +47,7 @@ const QUERIES: [(&str, usize); 24] = [
     ("undisruptable", 2),
     ("granted-abilities-for", 3),
     ("build-cost-change-for", 3),
+    ("actions", 15),
 ];
 
 /// What the lying module's hooks do.

@@ -20,35 +20,8 @@ use wasm_encoder::{
     RefType, TableSection, TableType, TypeSection, ValType,
 };
 
+use crate::core_abi::QUERIES;
 use crate::workload;
-
-/// The queries of the newest API and their number of flat `i32` parameters.
-const QUERIES: [(&str, usize); 24] = [
-    ("attack-die-modifier", 4),
-    ("hit-threshold", 3),
-    ("can-be-attacked", 3),
-    ("can-be-retargeted", 3),
-    ("stat-modifier", 2),
-    ("power-against", 3),
-    ("damage-preventable", 4),
-    ("activations", 16),
-    ("activate", 1),
-    ("granted-abilities", 2),
-    ("completions", 2),
-    ("attack-arenas", 2),
-    ("stat-modifier-for", 3),
-    ("chosen", 3),
-    ("understands", 2),
-    ("stacks-under", 9),
-    ("secret-roll", 2),
-    ("removed-keywords", 3),
-    ("build-activations", 15),
-    ("pilot-room", 4),
-    ("removed-keywords-all", 2),
-    ("undisruptable", 2),
-    ("granted-abilities-for", 3),
-    ("build-cost-change-for", 3),
-];
 
 /// The flat parameters of a hook export.
 const HOOK_PARAMS: u32 = 15;

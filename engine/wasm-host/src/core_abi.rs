@@ -1542,6 +1542,25 @@ impl CoreInstance {
     }
 
     /// Calls a query export.
+    /// `damage-preventable` (an `option<bool>`, 2 bytes).
+    fn query_damage_preventable(
+        &self,
+        store: &mut Store<HostCtx>,
+        (unit, key): (i32, i32),
+        (source, target): (u32, u32),
+    ) -> Result<Option<bool>> {
+        self.call_lift(
+            store,
+            &self.exports.damage_preventable,
+            (unit, key, source as i32, target as i32),
+            |m, at| match m.u8(m.record(at, 2, 1)?)? {
+                0 => Ok(None),
+                1 => m.bool(at + 1).map(Some),
+                v => fail(format!("invalid option case {v}")),
+            },
+        )
+    }
+
     pub(super) fn query(
         &self,
         store: &mut Store<HostCtx>,
@@ -1592,16 +1611,9 @@ impl CoreInstance {
                 &self.exports.power_against,
                 (unit, key, *attacker as i32),
             )?),
-            Q::DamagePreventable { source, target } => A::MaybeFlag(self.call_lift(
-                store,
-                &self.exports.damage_preventable,
-                (unit, key, *source as i32, *target as i32),
-                |m, at| match m.u8(m.record(at, 2, 1)?)? {
-                    0 => Ok(None),
-                    1 => m.bool(at + 1).map(Some),
-                    v => fail(format!("invalid option case {v}")),
-                },
-            )?),
+            Q::DamagePreventable { source, target } => A::MaybeFlag(
+                self.query_damage_preventable(store, (unit, key), (*source, *target))?,
+            ),
             Q::Activations { pop, event } => {
                 A::Activations(self.query_activations(store, (unit, key), *pop, event)?)
             }
@@ -1644,14 +1656,17 @@ impl CoreInstance {
                 (unit, key, *index as i32),
                 |m, at| m.effects_result(at),
             )?)?,
-            Q::Understands => {
-                A::Flag(self.call_scalar(store, &self.exports.understands, (unit, key))? != 0)
+            // Yes-or-no questions about the ability alone.
+            Q::Understands | Q::SecretRoll | Q::Undisruptable => {
+                let export = match call {
+                    Q::Understands => &self.exports.understands,
+                    Q::SecretRoll => &self.exports.secret_roll,
+                    _ => &self.exports.undisruptable,
+                };
+                A::Flag(self.call_scalar(store, export, (unit, key))? != 0)
             }
             Q::StacksUnder { card } => {
                 A::Flag(self.query_stacks_under(store, (unit, key), card)? != 0)
-            }
-            Q::SecretRoll => {
-                A::Flag(self.call_scalar(store, &self.exports.secret_roll, (unit, key))? != 0)
             }
             // Both about another unit, both answered with a list of strings.
             Q::RemovedKeywords { unit: other } | Q::GrantedAbilitiesFor { unit: other } => {
@@ -1669,18 +1684,18 @@ impl CoreInstance {
                 &self.exports.build_cost_change_for,
                 (unit, key, *card as i32),
             )?),
-            Q::BuildActivations { event } => A::Activations(self.call_lift(
-                store,
-                &self.exports.build_activations,
-                hook_params(unit, key, event),
-                |m, at| m.activations(at),
-            )?),
-            Q::Actions { event } => A::Activations(self.call_lift(
-                store,
-                &self.exports.actions,
-                hook_params(unit, key, event),
-                |m, at| m.activations(at),
-            )?),
+            Q::BuildActivations { event } | Q::Actions { event } => {
+                let export = match call {
+                    Q::Actions { .. } => &self.exports.actions,
+                    _ => &self.exports.build_activations,
+                };
+                A::Activations(self.call_lift(
+                    store,
+                    export,
+                    hook_params(unit, key, event),
+                    |m, at| m.activations(at),
+                )?)
+            }
             Q::PilotRoom { subtypes } => {
                 A::PilotRoom(self.query_pilot_room(store, (unit, key), subtypes)?)
             }
@@ -1690,9 +1705,6 @@ impl CoreInstance {
                 (unit, key),
                 |m, at| m.lost_keywords(at),
             )?),
-            Q::Undisruptable => {
-                A::Flag(self.call_scalar(store, &self.exports.undisruptable, (unit, key))? != 0)
-            }
         })
     }
 }
@@ -1778,8 +1790,8 @@ mod tests {
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
-        // Case 31, disrupt play 12 (API 1.8); 36 is no case.
-        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 36, 12, 0, 0, 0, 0, 0]);
+        // Case 31, disrupt play 12 (API 1.8); 37 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 37, 12, 0, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert_eq!(
             m.effect(&Fields(&memory[0..28])).unwrap(),
