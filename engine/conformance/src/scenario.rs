@@ -283,6 +283,9 @@ pub enum Action {
         /// The amount for "up to X".
         amount: Option<u32>,
         arena: Option<ArenaName>,
+        /// Which of the ability's offers, by its label, where it makes several ("Space arena",
+        /// an option of "Choose one"; docs/scenarios.md).
+        offer: Option<String>,
     },
     /// `split = { unit, to = { id = hits, ... } }`: divide Overkill hits, in file order.
     Split {
@@ -327,6 +330,8 @@ pub enum Action {
         /// `enhance = true`: play it with its Enhance declared and paid (the card's addition,
         /// game 9.3 P10); `false`: the plain play.
         enhance: bool,
+        /// Which of the card's offers, by its label, where it makes several.
+        offer: Option<String>,
     },
 }
 

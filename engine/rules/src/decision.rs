@@ -179,6 +179,10 @@ pub enum Choice {
         amount: Option<u32>,
         #[serde(skip)]
         text: PrintedText,
+        /// The offer's label, which tells apart the offers of one ability ("Velocity -2", an
+        /// option of "Choose one" or an arena chosen): shown, not logged.
+        #[serde(skip)]
+        label: PrintedText,
     },
     /// Move this many hits of the attack to another unit (Overkill).
     Split {
@@ -227,6 +231,9 @@ pub enum Choice {
         /// being played (manifest zone `played`). Logs written before additions have none.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         addition: Option<Addition>,
+        /// The offer's label, as for `Activate`: shown, not logged.
+        #[serde(skip)]
+        label: PrintedText,
     },
 }
 
@@ -373,6 +380,17 @@ pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
     }
 }
 
+/// An offer's label where it says more than the printed text: " (Velocity -2)", " (Space
+/// arena)"; nothing for a label that is the text or none.
+fn offer_label(label: &PrintedText, printed: &str) -> String {
+    let label = label.0.trim();
+    if label.is_empty() || label == printed.trim() {
+        String::new()
+    } else {
+        format!(" ({label})")
+    }
+}
+
 /// One answer to a decision of `kind`, as a front end offers it: like `describe_choice`, with
 /// the numbers of a decision about counting said in words ("remove 1 damage counter"), and
 /// options that can't do anything marked (an attack with no power, X chosen as 0).
@@ -438,6 +456,7 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             target,
             amount,
             text: printed,
+            label,
             ..
         } => {
             // A keyword's name says what it does ("use Evade"); a card plugin's name ("Force
@@ -450,6 +469,7 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
                 format!("\"{printed}\"")
             };
             let mut text = format!("use {what} of {}", unit(u));
+            text += &offer_label(label, printed);
             if let Some(t) = target {
                 text += &format!(" on {}", unit(t));
             }
@@ -467,9 +487,11 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
             amount,
             from_discard,
             addition,
+            label,
             ..
         } => {
             let mut text = format!("play {}", card(c));
+            text += &offer_label(label, "");
             if from_discard.is_some() {
                 text += " from the discard pile";
             }
@@ -588,6 +610,7 @@ mod tests {
             target: None,
             amount: Some(2),
             text: PrintedText("Pay 2 Force -> Evade 2".into()),
+            label: PrintedText::default(),
         };
         assert_eq!(
             describe_option(&state, &DecisionKind::Act { unit: UnitId(0) }, &evade),
@@ -650,6 +673,7 @@ mod tests {
                 ability: 1,
                 offer: 0,
             }),
+            label: PrintedText::default(),
         };
         let text = serde_json::to_string(&enhanced).unwrap();
         assert!(
@@ -670,6 +694,7 @@ mod tests {
             target: None,
             amount: None,
             text: PrintedText(text.into()),
+            label: PrintedText::default(),
         };
         let evade = describe_choice(&state, &activate("Evade", "Pay 1 Force -> Evade 1"));
         assert!(evade.starts_with("use Evade of "), "{evade}");
@@ -690,6 +715,22 @@ mod tests {
             logged.starts_with("use Force boost card text of "),
             "{logged}"
         );
+        // One of several offers of an ability shows its label, which tells it apart.
+        let Choice::Activate { text, .. } = activate("Velocity", "Velocity 2") else {
+            unreachable!()
+        };
+        let minus = Choice::Activate {
+            unit: UnitId(9),
+            ability: 0,
+            keyword: "Velocity".into(),
+            offer: 1,
+            target: None,
+            amount: None,
+            text,
+            label: PrintedText("Velocity -2".into()),
+        };
+        let minus = describe_choice(&state, &minus);
+        assert!(minus.contains("(Velocity -2)"), "{minus}");
     }
 
     #[test]

@@ -227,6 +227,7 @@ mod tests {
             target: None,
             amount: None,
             text: PrintedText("Pay 1 Force -> Disrupt a Battle card.".into()),
+            label: PrintedText::default(),
         };
         let decision = Decision {
             player,

@@ -451,6 +451,9 @@ impl Display for Effect {
             }
             Effect::Choose(units) => write!(f, "choose {units}"),
             Effect::ChooseArena => write!(f, "choose an arena"),
+            Effect::ChooseArenaOf(arenas) => {
+                write!(f, "choose the {} arena", joined(arenas, " or "))
+            }
             Effect::LookAtHand(whose) => write!(f, "look at {} hand", possessive(*whose)),
             Effect::ChooseOne(options) => {
                 let options: Vec<String> =

@@ -508,6 +508,9 @@ pub enum Effect {
     LookAtHand(Player),
     /// The controller chooses an arena that later steps name ("in that arena").
     ChooseArena,
+    /// The controller chooses one of the arenas named ("Choose Space or Ground."), which later
+    /// steps name as "that arena".
+    ChooseArenaOf(Vec<Arena>),
     /// The controller chooses units that later steps name ("Choose one of your units. It gets
     /// +2 power until end of turn.").
     Choose(Units),

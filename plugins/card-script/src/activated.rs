@@ -29,6 +29,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
+use crate::modes;
 use crate::steps::{self, Context, is_this, number, picks_one, subject};
 use crate::units::{arena_of, condition_carried_out, holds, named};
 
@@ -44,8 +45,14 @@ fn cost_of(text: &str) -> Option<&str> {
     (!cost.is_empty() && api::cost::parse_costs(cost).is_ok()).then_some(cost)
 }
 
-/// Whether this plugin carries out every part of an activated script printed as `text`.
+/// Whether this plugin carries out every part of an activated script printed as `text`: of each
+/// script its options make, if it offers options ([`crate::modes`]).
 pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
+    if modes::has_options(script) {
+        return modes::options(script).is_some_and(|options| {
+            options.len() >= 2 && options.iter().all(|(_, made)| carried_out(made, text))
+        });
+    }
     let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
     script.kind == Kind::Activated
         && script.trigger.is_none()
@@ -199,12 +206,52 @@ pub(crate) fn instead_of_attacking(script: &Script) -> bool {
         .any(|l| matches!(l, Limit::If(Condition::WouldAttack(_))))
 }
 
-pub(crate) fn offer(
+/// The ability's offers now: one, or one per option of a script that offers options ("Choose
+/// an arena.", "Choose one: ..."), in the options' order and named by them. An option that
+/// can't be played now (no unit to choose) is still listed, as an offer of nothing (`max-amount`
+/// 0), so that the offers' numbers stay the options' when one is played; none at all when no
+/// option can be played.
+pub(crate) fn offers(
     ability: &Ability,
     script: &Script,
     when: When,
     side: Option<Side>,
-) -> Option<Activation> {
+) -> Vec<Activation> {
+    if !modes::has_options(script) {
+        return offer(ability, script, when, side).into_iter().collect();
+    }
+    let Some(options) = modes::options(script) else {
+        return Vec::new();
+    };
+    if !carried_out(script, &ability.parameter) {
+        return Vec::new();
+    }
+    let made: Vec<Option<Activation>> = options
+        .iter()
+        .map(|(_, made)| offer(ability, made, when, side))
+        .collect();
+    if made.iter().all(Option::is_none) {
+        return Vec::new();
+    }
+    made.into_iter()
+        .zip(options)
+        .map(|(offer, (name, _))| match offer {
+            Some(offer) => Activation {
+                label: name,
+                ..offer
+            },
+            None => Activation {
+                label: name,
+                cost: cost_of(&ability.parameter).map(str::to_string),
+                targets: Vec::new(),
+                max_amount: Some(0),
+                replaces: false,
+            },
+        })
+        .collect()
+}
+
+fn offer(ability: &Ability, script: &Script, when: When, side: Option<Side>) -> Option<Activation> {
     // A static script the plugin also claims is no ability to play.
     if !carried_out(script, &ability.parameter) {
         return None;
@@ -307,14 +354,28 @@ fn choosable(step: &Step, me: &UnitView) -> Vec<UnitId> {
         .collect()
 }
 
-/// The effects of playing the ability with `target` as the chosen unit (checked against what
-/// may be chosen now), and a note of the use for "once per turn".
-pub(crate) fn effects(
+/// The effects of playing offer `index` of the ability: of the option it names, if the script
+/// offers options.
+pub(crate) fn effects_of_offer(
     ability: &Ability,
     script: &Script,
+    index: u32,
     choice: &Choice,
     side: Option<Side>,
 ) -> HookResult {
+    if !modes::has_options(script) {
+        return effects(ability, script, choice, side);
+    }
+    let options = modes::options(script).ok_or("no options to choose among")?;
+    let (_, made) = options
+        .get(index as usize)
+        .ok_or_else(|| format!("no option {index} to play"))?;
+    effects(ability, made, choice, side)
+}
+
+/// The effects of playing the ability with `target` as the chosen unit (checked against what
+/// may be chosen now), and a note of the use for "once per turn".
+fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Side>) -> HookResult {
     if !carried_out(script, &ability.parameter) {
         return Err(format!("\"{}\" is no activated ability", ability.parameter));
     }

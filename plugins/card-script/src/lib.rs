@@ -256,11 +256,10 @@ impl Keyword for CardScript {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| {
-                activated::offer(&ability, &script, activated::When::Pop(pop), event.side)
+            .map(|script| {
+                activated::offers(&ability, &script, activated::When::Pop(pop), event.side)
             })
-            .into_iter()
-            .collect()
+            .unwrap_or_default()
     }
 
     fn build_activations(ability: Ability, event: Event) -> Vec<Activation> {
@@ -268,11 +267,10 @@ impl Keyword for CardScript {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| {
-                activated::offer(&ability, &script, activated::When::BuildStep, event.side)
+            .map(|script| {
+                activated::offers(&ability, &script, activated::When::BuildStep, event.side)
             })
-            .into_iter()
-            .collect()
+            .unwrap_or_default()
     }
 
     fn actions(ability: Ability, event: Event) -> Vec<Activation> {
@@ -283,11 +281,10 @@ impl Keyword for CardScript {
             return Vec::new();
         }
         script(&ability)
-            .and_then(|script| {
-                activated::offer(&ability, &script, activated::When::Act(actor), event.side)
+            .map(|script| {
+                activated::offers(&ability, &script, activated::When::Act(actor), event.side)
             })
-            .into_iter()
-            .collect()
+            .unwrap_or_default()
     }
 
     fn build_step_start(ability: Ability, event: Event) -> HookResult {
@@ -341,10 +338,10 @@ impl Keyword for CardScript {
         triggered::chosen(&ability, &script, index)
     }
 
-    fn activate(ability: Ability, _index: u32, choice: Choice, event: Event) -> HookResult {
+    fn activate(ability: Ability, index: u32, choice: Choice, event: Event) -> HookResult {
         let script =
             script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
-        activated::effects(&ability, &script, &choice, event.side)
+        activated::effects_of_offer(&ability, &script, index, &choice, event.side)
     }
 }
 
@@ -454,6 +451,17 @@ mod tests {
         // A discard from hand is a pick of the discarding player's (API 1.11 `pick-cards`).
         assert!(claimed_text(
             "[tap] -> Draw a card, then discard a card from your hand. Play only during your build step."
+        ));
+    }
+
+    #[test]
+    fn an_arena_chosen_is_claimed_when_each_arena_is_carried_out() {
+        // AOTC Anakin's Inspiration and BOY Stormtrooper Assault: one offer per arena.
+        assert!(claimed_text(
+            "Pay 2 Force -> Choose an arena. Each of your units in that arena gets +20 speed until end of battle."
+        ));
+        assert!(claimed_text(
+            "Pay 4 Force -> Choose Ground or Character. Each of your units in that arena gets +1 power until end of turn."
         ));
     }
 

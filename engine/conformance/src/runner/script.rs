@@ -275,6 +275,7 @@ impl<'s> Script<'s> {
                 ability,
                 target,
                 amount,
+                offer,
                 ..
             },
         ) = (&decision.kind, &act.action)
@@ -328,12 +329,14 @@ impl<'s> Script<'s> {
                 text: t,
                 target: to,
                 amount: a,
+                label,
                 ..
             } => {
                 Some(*u) == id
                     && normalize(&t.0) == normalize(text)
                     && target.is_none_or(|want| want == *to)
                     && amount.is_none_or(|want| Some(want) == *a)
+                    && offer_named(offer.as_deref(), &label.0)
             }
             _ => false,
         })
@@ -355,6 +358,7 @@ impl<'s> Script<'s> {
                     amount,
                     meditate,
                     enhance,
+                    offer,
                     ..
                 },
             ) => {
@@ -366,6 +370,7 @@ impl<'s> Script<'s> {
                         amount: a,
                         from_discard: m,
                         addition,
+                        label,
                         ..
                     } => {
                         state.def(*c).name.eq_ignore_ascii_case(card.trim())
@@ -373,6 +378,7 @@ impl<'s> Script<'s> {
                             && addition.is_some() == *enhance
                             && target.is_none_or(|want| want == *t)
                             && amount.is_none_or(|want| Some(want) == *a)
+                            && offer_named(offer.as_deref(), &label.0)
                     }
                     _ => false,
                 })
@@ -1023,6 +1029,12 @@ impl Decider for Script<'_> {
 
 /// How an act of the decision's kind answers it: with the option it names, else refused for
 /// `refusal`.
+/// Whether an offer with `label` is the one an act's `offer` names (docs/scenarios.md: where an
+/// ability makes several offers, their labels tell them apart); any offer when it names none.
+fn offer_named(wanted: Option<&str>, label: &str) -> bool {
+    wanted.is_none_or(|wanted| normalize(wanted) == normalize(label))
+}
+
 fn answer(index: Option<usize>, refusal: String) -> Fit {
     index.map_or(Fit::Refused(refusal), Fit::Answer)
 }

@@ -192,6 +192,7 @@ impl Ctx<'_> {
                 .transpose()?,
             amount: use_.amount,
             arena: use_.arena,
+            offer: use_.offer,
         })
     }
 
@@ -213,6 +214,7 @@ impl Ctx<'_> {
             meditate: matches!(play.via, Some(PlayVia::Meditate)),
             arena: play.arena,
             enhance: play.enhance,
+            offer: play.offer,
         })
     }
 

@@ -138,6 +138,7 @@ pub(super) struct RawPlay {
     pub(super) arena: Option<ArenaName>,
     #[serde(default)]
     pub(super) enhance: bool,
+    pub(super) offer: Option<String>,
 }
 
 /// How a `play` act plays its card, when not from hand.
@@ -167,6 +168,7 @@ pub(super) struct RawUse {
     pub(super) target: Option<Spanned<String>>,
     pub(super) amount: Option<u32>,
     pub(super) arena: Option<ArenaName>,
+    pub(super) offer: Option<String>,
 }
 
 #[derive(Deserialize)]

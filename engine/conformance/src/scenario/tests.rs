@@ -452,6 +452,7 @@ optional = true
                 target: Some("b".into()),
                 amount: Some(2),
                 arena: Some(ArenaName::Space),
+                offer: None,
             },
             &Action::Choose {
                 unit: "a".into(),

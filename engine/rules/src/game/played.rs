@@ -14,7 +14,8 @@ use swtcg_plugin_api::{
 };
 
 use super::abilities::{
-    Activation, ActiveAbility, Announced, PlayedCard, offer_choices, with_addition,
+    Activation, ActiveAbility, Announced, PlayedCard, offer_choices, several_offers_label,
+    with_addition,
 };
 use super::{Flow, Game};
 use crate::cost::{Cost, can_pay_playing, parse_costs};
@@ -195,6 +196,7 @@ impl Game<'_> {
                                 Err(_) => continue,
                             },
                         };
+                        let label = several_offers_label(&offers, activation);
                         let play = |target, amount, addition| Choice::PlayCard {
                             card,
                             ability: instance.ability.index,
@@ -203,6 +205,7 @@ impl Game<'_> {
                             amount,
                             from_discard: *route,
                             addition,
+                            label: label.clone(),
                         };
                         if can_pay_playing(&self.state, side, None, Some(card), &costs) {
                             options.extend(offer_choices(activation, |t, a| play(t, a, None)));
@@ -238,6 +241,7 @@ impl Game<'_> {
             amount,
             from_discard,
             addition,
+            ..
         } = choice
         else {
             return Ok(());

@@ -641,7 +641,20 @@ fn moves(input: &mut &str) -> R<Effect> {
             ]),
         )
             .map(|(_, u, _, _)| Effect::ReturnToHand(u)),
-        // "Choose an untapped Character": "a"/"an" after "choose" is one unit chosen.
+        choosing,
+        relocations,
+    ))
+    .parse_next(input)
+}
+
+/// "Choose an untapped Character", "Choose an arena", "Choose Space or Ground.": a unit or an
+/// arena that later steps name ("that unit", "that arena").
+fn choosing(input: &mut &str) -> R<Effect> {
+    alt((
+        // An arena among those named, the end of the sentence next.
+        (w("choose"), arenas_named, peek_period)
+            .map(|(_, arenas, _)| Effect::ChooseArenaOf(arenas)),
+        // "a"/"an" after "choose" is one unit chosen.
         (w("choose"), units).map(|(_, mut u)| {
             if u.pick == Pick::Any {
                 u.pick = Pick::Chosen {
@@ -652,9 +665,34 @@ fn moves(input: &mut &str) -> R<Effect> {
             Effect::Choose(u)
         }),
         one_of(&["choose an arena", "choose one arena"]).map(|_| Effect::ChooseArena),
-        relocations,
     ))
     .parse_next(input)
+}
+
+/// "Space or Ground", "Space, Ground, or Character": two or more arenas named as a choice.
+fn arenas_named(input: &mut &str) -> R<Vec<crate::script::Arena>> {
+    (
+        super::units::arena_name,
+        repeat(
+            1..,
+            (
+                alt((mark(", or").void(), w("or").void(), mark(",").void())),
+                super::units::arena_name,
+            )
+                .map(|(_, a)| a),
+        ),
+    )
+        .map(|(first, rest): (_, Vec<_>)| std::iter::once(first).chain(rest).collect())
+        .parse_next(input)
+}
+
+/// The end of a sentence next, not read.
+fn peek_period(input: &mut &str) -> R<()> {
+    if input.starts_with('.') || input.is_empty() {
+        Ok(())
+    } else {
+        super::words::fail(input, "the end of the sentence")
+    }
 }
 
 /// Imperatives that show a card, look at a hand or move a unit into an arena.
@@ -1118,6 +1156,23 @@ mod tests {
     /// A search as a whole sentence reads it ("Search ... Then shuffle your deck.").
     fn searched(text: &str) -> Effect {
         super::super::words::read_whole(search, text).effect
+    }
+
+    #[test]
+    fn an_arena_is_chosen_among_those_named() {
+        // BOY Stormtrooper Assault: "Choose Ground or Character. Each of your units in that
+        // arena gets +1 power until end of turn."
+        assert_eq!(
+            one("Choose Ground or Character"),
+            Effect::ChooseArenaOf(vec![Arena::Ground, Arena::Character])
+        );
+        assert_eq!(
+            one("Choose Space, Ground, or Character"),
+            Effect::ChooseArenaOf(vec![Arena::Space, Arena::Ground, Arena::Character])
+        );
+        assert_eq!(one("Choose an arena"), Effect::ChooseArena);
+        // A unit is a unit chosen, not an arena.
+        assert!(matches!(one("Choose a Character"), Effect::Choose(_)));
     }
 
     #[test]

@@ -94,6 +94,20 @@ fn use_key(a: &ActiveAbility) -> String {
     format!("{}:{}", a.ability.index, a.ability.text)
 }
 
+/// The label a choice shows for `activation`: its own when the ability makes several offers
+/// (Velocity's "+X" and "-X", the options of "Choose one"), which only their labels tell
+/// apart; none for an ability's one offer, which its printed text names.
+pub(crate) fn several_offers_label(
+    offers: &[swtcg_plugin_api::Activation],
+    activation: &swtcg_plugin_api::Activation,
+) -> PrintedText {
+    if offers.len() > 1 {
+        PrintedText(activation.label.clone())
+    } else {
+        PrintedText::default()
+    }
+}
+
 /// The decision options of one activation offer: one per target it allows (or one without a
 /// target) and per amount from its "up to X" down to 1 (or one without an amount).
 pub(crate) fn offer_choices(
@@ -184,6 +198,7 @@ impl Game<'_> {
                 if !can_pay(&self.state, unit, &costs) {
                     continue;
                 }
+                let label = several_offers_label(&offers, activation);
                 let choices = offer_choices(activation, |target, amount| Choice::Activate {
                     unit,
                     ability: a.ability.index,
@@ -192,6 +207,7 @@ impl Game<'_> {
                     target,
                     amount,
                     text: PrintedText(a.ability.text.clone()),
+                    label: label.clone(),
                 });
                 for choice in choices {
                     // A build action is offered only if what it would do is valid now (a Pilot

@@ -37,7 +37,9 @@ use crate::hooks::PluginId;
 use crate::manifest::Manifest;
 use crate::model::{CardId, Side, UnitId};
 
-pub(crate) use activations::{Activation, PlayedCard, offer_choices, with_addition};
+pub(crate) use activations::{
+    Activation, PlayedCard, offer_choices, several_offers_label, with_addition,
+};
 pub(crate) use disrupt::Announced;
 pub use instances::ResolvedTexts;
 pub(crate) use instances::{ParseCache, Subscriptions, UnitInstances};
