@@ -8,12 +8,16 @@
 //!   Character."), the chosen unit being the offer's target;
 //! - stat changes and keywords for a duration ("until end of turn", "for this attack"), Force
 //!   gained or lost, cards drawn, build points, tapping and untapping, damage, damage counters
-//!   put on units, counters of a kind, damage counters removed ("up to N") and damage prevented
-//!   (only in the damage prevention POP, for a unit with damage pending);
+//!   put on units, counters of a kind, damage counters removed ("up to N", or N or all with no
+//!   choice, API 1.12 `clear-damage`) and damage prevented (only in the damage prevention POP,
+//!   for a unit with damage pending);
+//! - "Choose an arena", "Choose Ground or Character" and "Choose one: ...": one offer per arena
+//!   or option, named by it ([`crate::modes`]), `activate`'s index saying which;
 //! - the limits "Play only during your build step" (then it is a build action, offered through
 //!   `build-activations`), "Play only during battle" (the POPs, all in the battle phase), "Play
-//!   only if no unit is attacking" (game 9.5: the POPs outside an
-//!   attack, P1 to P3 and P9) and "once per turn".
+//!   only if no unit is attacking" (game 9.5: the POPs outside an attack, P1 to P3 and P9),
+//!   "Play only when this unit would attack" (only as that unit's action instead of attacking,
+//!   API 1.12 `actions`, game 6.3.5 b) and "once per turn".
 //!
 //! A Battle card (game 13.1.1: "Battle cards use the same arrow") is played from hand this way:
 //! the engine asks with `ability.unit` = `NOT_IN_PLAY` and the player in `event.side`, and its

@@ -19,9 +19,11 @@
 //!   in the Ground arena") or a first step "you may ..." (then the later steps must be "if you
 //!   do"), offered with the `choose` effect and carried out by `chosen`; a payment, "your
 //!   opponent may pay 2 Force. If he or she does, ..." or "tap this unit unless you pay 1 build
-//!   point", offered with `unless-pays` (`chosen` gets 0 for a payment made). No unit to
-//!   choose: nothing happens. `chosen` gets no event, so a choice or payment is asked only of a
-//!   trigger about no unit or about the card itself.
+//!   point", offered with `unless-pays` (`chosen` gets 0 for a payment made); or one of the
+//!   options of "choose one: ..." or "choose an arena" ([`crate::modes`]), offered with
+//!   `choose` and named by their steps or the arena. No unit to choose: nothing happens.
+//!   `chosen` gets no event, so a choice or payment is asked only of a trigger about no unit or
+//!   about the card itself, and an option may ask nothing more.
 //!
 //! A Mission's text is carried out the same way when the Mission resolves (game 7.4, the
 //! `resolve` hook), as the steps of a trigger that has happened ([`resolves`]).

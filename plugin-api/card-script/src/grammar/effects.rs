@@ -117,26 +117,6 @@ fn payment(input: &mut &str) -> R<Payment> {
         .parse_next(input)
 }
 
-/// "Choose one: gain 1 build point, or remove up to 2 damage counters from ...", "Choose one:
-/// Gain 1 Force. Or: ...": one of several lists of steps.
-#[inline(never)]
-fn choose_one(input: &mut &str) -> R<Effect> {
-    (
-        w("choose one:"),
-        separated(
-            2..,
-            clauses,
-            alt((
-                (mark("."), w("or:")).void(),
-                mark(", or").void(),
-                w("or").void(),
-            )),
-        ),
-    )
-        .map(|(_, options)| Effect::ChooseOne(options))
-        .parse_next(input)
-}
-
 /// Makes an effect's amount one per counted thing; false when it has no amount.
 fn per_each(effect: &mut Effect, count: Count) -> bool {
     let amount = match effect {
@@ -200,7 +180,7 @@ pub fn duration(input: &mut &str) -> R<Duration> {
 fn effect(input: &mut &str) -> R<Vec<Effect>> {
     alt((
         alt((
-            choose_one,
+            super::choices::choose_one,
             player_effect,
             imperative,
             keyword.map(Effect::UseKeyword),
@@ -641,58 +621,10 @@ fn moves(input: &mut &str) -> R<Effect> {
             ]),
         )
             .map(|(_, u, _, _)| Effect::ReturnToHand(u)),
-        choosing,
+        super::choices::choosing,
         relocations,
     ))
     .parse_next(input)
-}
-
-/// "Choose an untapped Character", "Choose an arena", "Choose Space or Ground.": a unit or an
-/// arena that later steps name ("that unit", "that arena").
-fn choosing(input: &mut &str) -> R<Effect> {
-    alt((
-        // An arena among those named, the end of the sentence next.
-        (w("choose"), arenas_named, peek_period)
-            .map(|(_, arenas, _)| Effect::ChooseArenaOf(arenas)),
-        // "a"/"an" after "choose" is one unit chosen.
-        (w("choose"), units).map(|(_, mut u)| {
-            if u.pick == Pick::Any {
-                u.pick = Pick::Chosen {
-                    count: 1,
-                    up_to: false,
-                };
-            }
-            Effect::Choose(u)
-        }),
-        one_of(&["choose an arena", "choose one arena"]).map(|_| Effect::ChooseArena),
-    ))
-    .parse_next(input)
-}
-
-/// "Space or Ground", "Space, Ground, or Character": two or more arenas named as a choice.
-fn arenas_named(input: &mut &str) -> R<Vec<crate::script::Arena>> {
-    (
-        super::units::arena_name,
-        repeat(
-            1..,
-            (
-                alt((mark(", or").void(), w("or").void(), mark(",").void())),
-                super::units::arena_name,
-            )
-                .map(|(_, a)| a),
-        ),
-    )
-        .map(|(first, rest): (_, Vec<_>)| std::iter::once(first).chain(rest).collect())
-        .parse_next(input)
-}
-
-/// The end of a sentence next, not read.
-fn peek_period(input: &mut &str) -> R<()> {
-    if input.starts_with('.') || input.is_empty() {
-        Ok(())
-    } else {
-        super::words::fail(input, "the end of the sentence")
-    }
 }
 
 /// Imperatives that show a card, look at a hand or move a unit into an arena.

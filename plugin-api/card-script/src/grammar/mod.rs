@@ -7,6 +7,7 @@
 //! otherwise inline the grammar into a few functions larger than the host lets a plugin's
 //! function be (`limits::MAX_FUNCTION_BYTES`; the bundled plugins keep to half of it).
 
+mod choices;
 mod conditions;
 mod costs;
 mod effects;
