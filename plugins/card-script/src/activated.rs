@@ -224,10 +224,15 @@ pub(crate) fn offers(
     if !modes::has_options(script) {
         return offer(ability, script, when, side).into_iter().collect();
     }
+    // The options are read once: `carried_out` of the whole script would read them again.
     let Some(options) = modes::options(script) else {
         return Vec::new();
     };
-    if !carried_out(script, &ability.parameter) {
+    if options.len() < 2
+        || !options
+            .iter()
+            .all(|(_, made)| carried_out(made, &ability.parameter))
+    {
         return Vec::new();
     }
     let made: Vec<Option<Activation>> = options

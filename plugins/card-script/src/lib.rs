@@ -170,6 +170,18 @@ fn on(ability: &Ability, hook: Hook, event: &Event) -> HookResult {
     }
 }
 
+/// The offers of an activated script at one of the moments the engine asks for them. Only a
+/// text with a cost before an arrow is an ability to play (`activated::cost_of`): any other is
+/// answered without reading it.
+fn offers_at(ability: &Ability, when: activated::When, event: &Event) -> Vec<Activation> {
+    if !api::text::has_arrow(&ability.parameter) {
+        return Vec::new();
+    }
+    script(ability)
+        .map(|script| activated::offers(ability, &script, when, event.side))
+        .unwrap_or_default()
+}
+
 /// Whether a text has a word a trigger starts with ("When", "Whenever", "At", "Each time"): a
 /// superset of the texts the grammar reads as triggered.
 fn may_trigger(text: &str) -> bool {
@@ -251,40 +263,18 @@ impl Keyword for CardScript {
     // `offer` and `effects` check that the script is an activated one this plugin carries out,
     // so the static part of the claim is not read again here.
     fn activations(ability: Ability, pop: Pop, event: Event) -> Vec<Activation> {
-        // Only a text with a cost before an arrow is an ability to play (`activated::cost_of`).
-        if !api::text::has_arrow(&ability.parameter) {
-            return Vec::new();
-        }
-        script(&ability)
-            .map(|script| {
-                activated::offers(&ability, &script, activated::When::Pop(pop), event.side)
-            })
-            .unwrap_or_default()
+        offers_at(&ability, activated::When::Pop(pop), &event)
     }
 
     fn build_activations(ability: Ability, event: Event) -> Vec<Activation> {
-        if !api::text::has_arrow(&ability.parameter) {
-            return Vec::new();
-        }
-        script(&ability)
-            .map(|script| {
-                activated::offers(&ability, &script, activated::When::BuildStep, event.side)
-            })
-            .unwrap_or_default()
+        offers_at(&ability, activated::When::BuildStep, &event)
     }
 
     fn actions(ability: Ability, event: Event) -> Vec<Activation> {
-        let Some(actor) = event.unit else {
-            return Vec::new();
-        };
-        if !api::text::has_arrow(&ability.parameter) {
-            return Vec::new();
+        match event.unit {
+            Some(actor) => offers_at(&ability, activated::When::Act(actor), &event),
+            None => Vec::new(),
         }
-        script(&ability)
-            .map(|script| {
-                activated::offers(&ability, &script, activated::When::Act(actor), event.side)
-            })
-            .unwrap_or_default()
     }
 
     fn build_step_start(ability: Ability, event: Event) -> HookResult {
