@@ -455,6 +455,19 @@ impl Display for Effect {
                 write!(f, "choose the {} arena", joined(arenas, " or "))
             }
             Effect::LookAtHand(whose) => write!(f, "look at {} hand", possessive(*whose)),
+            Effect::DiscardFromHand {
+                whose,
+                what,
+                count,
+                up_to,
+            } => {
+                let up_to = if *up_to { "up to " } else { "" };
+                write!(
+                    f,
+                    "look at {} hand and pick {up_to}{count} of {what} there to discard",
+                    possessive(*whose)
+                )
+            }
             Effect::ChooseOne(options) => {
                 let options: Vec<String> =
                     options.iter().map(|steps| joined(steps, ", ")).collect();
@@ -537,6 +550,7 @@ impl Display for Moment {
             Moment::RetreatStep => write!(f, "retreat step"),
             Moment::BattleStep(None) => write!(f, "battle step"),
             Moment::BattleStep(Some(arena)) => write!(f, "{arena} battle step"),
+            Moment::BuildRoll => write!(f, "roll for build points"),
         }
     }
 }
@@ -554,6 +568,10 @@ impl Display for Whose {
 impl Display for Trigger {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
+            Trigger::Moment {
+                moment: Moment::BuildRoll,
+                ..
+            } => write!(f, "the roll for build points is made"),
             Trigger::Moment {
                 moment,
                 starts,

@@ -160,7 +160,8 @@ fn replace_names(text: &str, name: &str, single_words: bool) -> String {
     if name.is_empty() {
         return text.to_string();
     }
-    let mut out = replace_word(text, &name, false);
+    let mended = mend_misprinted_name(text, &name);
+    let mut out = replace_word(&mended, &name, false);
     if !single_words {
         return out;
     }
@@ -176,6 +177,60 @@ fn replace_names(text: &str, name: &str, single_words: bool) -> String {
         out = replace_word(&out, word, true);
     }
     out
+}
+
+/// The text with the card's name written as printed where the text misprints it by one letter
+/// ("Imperial-Class Star Destoyer gets ..." on Imperial-Class Star Destroyer). Long names only,
+/// and whole words: a short name one letter off is as likely another name ("Dooku", "Tooku").
+fn mend_misprinted_name(text: &str, name: &str) -> String {
+    const LONG: usize = 12;
+    let target: Vec<char> = name.chars().collect();
+    let n = target.len();
+    if n < LONG {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let word = |at: usize| {
+        chars
+            .get(at)
+            .is_some_and(|&c| c.is_alphanumeric() || c == '-')
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    'text: while at < chars.len() {
+        // A run of whole words: a word starts at `at` and one ends at `end`.
+        if word(at) && (at == 0 || !word(at - 1)) {
+            for len in [n, n - 1, n + 1] {
+                let end = at + len;
+                if end <= chars.len()
+                    && word(end - 1)
+                    && !word(end)
+                    && one_letter_apart(&chars[at..end], &target)
+                {
+                    out.push_str(name);
+                    at = end;
+                    continue 'text;
+                }
+            }
+        }
+        out.push(chars[at]);
+        at += 1;
+    }
+    out
+}
+
+/// Whether two words differ by exactly one letter added, dropped or changed.
+fn one_letter_apart(a: &[char], b: &[char]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if long.len() - short.len() > 1 || a == b {
+        return false;
+    }
+    let same_start = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+    if short.len() == long.len() {
+        short[same_start + 1..] == long[same_start + 1..]
+    } else {
+        short[same_start..] == long[same_start + 1..]
+    }
 }
 
 /// Replaces `word` where it is a whole word. With `alone`, not where another capitalized word
@@ -274,6 +329,18 @@ mod tests {
             "each other Jawa gets +1 power."
         );
         assert_eq!(prepare("Xesh's stack", "Xesh (C)"), "~'s stack");
+        // A long name misprinted by one letter is the card's; a short one isn't.
+        assert_eq!(
+            prepare(
+                "Imperial-Class Star Destoyer gets +1 power.",
+                "Imperial-Class Star Destroyer"
+            ),
+            "~ gets +1 power."
+        );
+        assert_eq!(
+            prepare("Tooku gets +1 power.", "Dooku (A)"),
+            "Tooku gets +1 power."
+        );
         // A Battle card is named by its whole name; a game word of its name is the verb.
         assert_eq!(
             prepare_card("Retreat one of your units.", "Retreat Underground", true),

@@ -506,6 +506,17 @@ pub enum Effect {
     ChooseOne(Vec<Vec<Step>>),
     /// The controller looks at a player's hand.
     LookAtHand(Player),
+    /// The controller looks at a player's hand and picks cards there that the player discards
+    /// ("Look at your opponent's hand. Choose one of those cards. Your opponent discards that
+    /// card.").
+    DiscardFromHand {
+        whose: Player,
+        /// The cards that may be picked ("If there are any Battle or Mission cards there").
+        what: Units,
+        count: u32,
+        /// Fewer may be picked ("You may discard up to 2 cards from his or her hand").
+        up_to: bool,
+    },
     /// The controller chooses an arena that later steps name ("in that arena").
     ChooseArena,
     /// The controller chooses one of the arenas named ("Choose Space or Ground."), which later
@@ -626,6 +637,8 @@ pub enum Moment {
     RetreatStep,
     /// A battle step: of one arena, or of any.
     BattleStep(Option<Arena>),
+    /// The roll for build points (game 6.1.3): "When the roll for build points is made".
+    BuildRoll,
 }
 
 /// Whose turn or step a moment is.

@@ -281,6 +281,10 @@ impl Keyword for CardScript {
         on(&ability, Hook::BuildStepStart, &event)
     }
 
+    fn build_roll(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BuildRoll, &event)
+    }
+
     fn battle_phase_start(ability: Ability, event: Event) -> HookResult {
         on(&ability, Hook::BattlePhase { starts: true }, &event)
     }

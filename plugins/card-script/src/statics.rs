@@ -14,7 +14,8 @@ use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_text, keyword_texts};
 use crate::units::{
-    anyone, condition_carried_out, holds, named, names, names_card_being_built, units_carried_out,
+    anyone, condition_carried_out, count_carried_out, counted, holds, names,
+    names_card_being_built, units_carried_out,
 };
 
 /// Whether this plugin carries out every part of a static script.
@@ -216,29 +217,6 @@ pub(crate) fn cost_change_for(script: &Script, me: &UnitView, unit: &UnitView) -
             _ => 0,
         })
         .fold(0i32, i32::saturating_add)
-}
-
-/// Whether this plugin counts what "for each ..." counts: units a phrase names, or the damage
-/// counters on the card itself ("for each damage counter on it").
-fn count_carried_out(count: &Count) -> bool {
-    match count {
-        Count::Units(units) => units.pick == Pick::Each && units_carried_out(units, false),
-        Count::Counters {
-            kind: Some(kind),
-            on,
-        } => kind == "damage" && matches!(on.pick, Pick::This | Pick::That),
-        _ => false,
-    }
-}
-
-/// What "for each ..." counts now.
-fn counted(count: &Count, me: &UnitView) -> i32 {
-    let n = match count {
-        Count::Units(units) => named(units, me).len(),
-        Count::Counters { .. } => me.damage as usize,
-        _ => 0,
-    };
-    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 pub(crate) const NO_CHANGE: Stats = Stats {

@@ -9,7 +9,9 @@ use swtcg_card_script::script::{
 use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_texts};
-use crate::units::{arena, card_filter_carried_out, card_fits, named, units_carried_out};
+use crate::units::{
+    arena, card_filter_carried_out, card_fits, count_carried_out, counted, named, units_carried_out,
+};
 
 /// The most Subordinates one step takes: the sets print at most 3.
 const MOST_SUBORDINATES: u32 = 5;
@@ -122,22 +124,26 @@ pub(crate) fn number(amount: &Amount) -> Option<u32> {
 fn amount_carried_out(amount: &Amount) -> bool {
     match amount {
         Amount::Number(_) => true,
-        Amount::ForEach {
-            count: Count::Units(units),
-            ..
-        } => units.pick == Pick::Each && units_carried_out(units, false),
+        Amount::ForEach { count, .. } => counted_here(count),
         _ => false,
     }
+}
+
+/// Whether a step counts what a count names when it happens: as a static ability counts, but
+/// the damage counters only of the card itself (the count reads the card's, never those of a
+/// unit chosen or named by the trigger).
+fn counted_here(count: &Count) -> bool {
+    count_carried_out(count)
+        && !matches!(count, Count::Counters { on, .. } if on.pick != Pick::This)
 }
 
 /// The value of an amount [`amount_carried_out`] accepts, now.
 fn value(amount: &Amount, me: &UnitView) -> u32 {
     match amount {
         Amount::Number(n) => *n,
-        Amount::ForEach {
-            per,
-            count: Count::Units(units),
-        } => per.saturating_mul(u32::try_from(named(units, me).len()).unwrap_or(u32::MAX)),
+        Amount::ForEach { per, count } => {
+            per.saturating_mul(u32::try_from(counted(count, me)).unwrap_or(0))
+        }
         _ => 0,
     }
 }
@@ -186,7 +192,9 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
     let units = subject(&step.effect).is_none_or(|units| units_ok(units, that_known));
     units
         && match &step.effect {
-            Does::Stats { per, .. } => per.is_none(),
+            // "+1 power for each ...", "+X power, where X is ...": counted when the step
+            // happens, and the change lasts as it was then.
+            Does::Stats { per, .. } => per.as_ref().is_none_or(counted_here),
             Does::Grant {
                 keywords,
                 abilities,
@@ -274,6 +282,15 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 matches!(who, Player::You | Player::Opponent)
                     && number(amount).is_some_and(|n| (1..=MOST_PICKED).contains(&n))
             }
+            // "Look at your opponent's hand. Choose one of those cards. Your opponent discards
+            // that card.": a pick of the controller's among the opponent's cards in hand (API
+            // 1.11 `pick-cards`, the picker another player than the cards' owner).
+            Does::DiscardFromHand {
+                whose: Player::Opponent,
+                what,
+                count,
+                ..
+            } => cards_carried_out(what) && (1..=MOST_PICKED).contains(count),
             // "Return a Sith card from your discard pile to your hand": a pick from the
             // player's own discard pile.
             Does::Move {
@@ -354,16 +371,20 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             power,
             health,
             speed,
+            per,
             ..
-        } => effects.extend(units.iter().map(|&unit| {
-            Effect::Stats(StatChange {
-                unit,
-                speed: *speed,
-                power: *power,
-                health: *health,
-                duration: lasts,
-            })
-        })),
+        } => {
+            let times = per.as_ref().map_or(1, |count| counted(count, me));
+            effects.extend(units.iter().map(|&unit| {
+                Effect::Stats(StatChange {
+                    unit,
+                    speed: speed.saturating_mul(times),
+                    power: power.saturating_mul(times),
+                    health: health.saturating_mul(times),
+                    duration: lasts,
+                })
+            }))
+        }
         Does::Grant {
             keywords,
             abilities,
@@ -437,6 +458,19 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 to: Destination::DiscardPile,
             }));
         }
+        Does::DiscardFromHand {
+            whose,
+            what,
+            count,
+            up_to,
+        } => effects.push(Effect::PickCards(PickCards {
+            cards: cards_in(what, side(whose), &[Pile::Hand]),
+            count: *count,
+            up_to: *up_to,
+            shuffle: None,
+            picker: me.controller,
+            to: Destination::DiscardPile,
+        })),
         Does::BuildPoints {
             who: Player::You,
             amount,

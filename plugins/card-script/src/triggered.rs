@@ -49,6 +49,7 @@ use crate::units::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Hook {
     BuildStepStart,
+    BuildRoll,
     BattlePhase { starts: bool },
     BattleStep { starts: bool },
     Turn { starts: bool },
@@ -66,7 +67,7 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
             ..
         } => true,
         Trigger::Moment {
-            moment: Moment::BattlePhase | Moment::BattleStep(_) | Moment::Turn,
+            moment: Moment::BattlePhase | Moment::BattleStep(_) | Moment::Turn | Moment::BuildRoll,
             whose: Whose::Each,
             ..
         } => true,
@@ -249,6 +250,14 @@ fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
             Whose::Opponents => event.side == Some(opponent(me.controller)),
             Whose::Each => true,
         }),
+        // Game 6.1.3: the roll is made once a turn, for both players.
+        (
+            Trigger::Moment {
+                moment: Moment::BuildRoll,
+                ..
+            },
+            Hook::BuildRoll,
+        ) => Fired::Yes(None),
         (
             Trigger::Moment {
                 moment: Moment::BattlePhase,

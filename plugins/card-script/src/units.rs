@@ -362,3 +362,29 @@ fn any_of(whose: Player, units: &Units, me: &UnitView) -> bool {
         _ => true,
     })
 }
+
+/// Whether this plugin counts what "for each ..." or an X counts: units a phrase names, the
+/// damage counters on the card itself ("for each damage counter on it") or the cards in its
+/// stack ("where X is the number of cards in Luke's stack").
+pub(crate) fn count_carried_out(count: &Count) -> bool {
+    match count {
+        Count::Units(units) => units.pick == Pick::Each && units_carried_out(units, false),
+        Count::Counters {
+            kind: Some(kind),
+            on,
+        } => kind == "damage" && matches!(on.pick, Pick::This | Pick::That),
+        Count::Stack(units) => units.pick == Pick::This,
+        _ => false,
+    }
+}
+
+/// What "for each ..." counts now.
+pub(crate) fn counted(count: &Count, me: &UnitView) -> i32 {
+    let n = match count {
+        Count::Units(units) => named(units, me).len(),
+        Count::Counters { .. } => me.damage as usize,
+        Count::Stack(_) => me.stack_size as usize,
+        _ => 0,
+    };
+    i32::try_from(n).unwrap_or(i32::MAX)
+}

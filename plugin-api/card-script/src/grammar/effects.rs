@@ -312,9 +312,16 @@ fn gains(input: &mut &str) -> R<UnitVerb> {
     let mut speed = 0;
     let mut keywords = Vec::new();
     let mut abilities = Vec::new();
+    // "+X power": the change counted by a definition of X that follows ("where X is the
+    // number of ..."), the unread X until then; never beside a printed number, which it would
+    // multiply.
+    let x = items.iter().any(|item| matches!(item, Gain::StatX(..)));
+    if x && items.iter().any(|item| matches!(item, Gain::Stat(..))) {
+        return super::words::fail(input, "+N power");
+    }
     for item in items {
         match item {
-            Gain::Stat(stat, n) => match stat {
+            Gain::Stat(stat, n) | Gain::StatX(stat, n) => match stat {
                 "power" => power += n,
                 "health" => health += n,
                 _ => speed += n,
@@ -335,7 +342,7 @@ fn gains(input: &mut &str) -> R<UnitVerb> {
                 power,
                 health,
                 speed,
-                per: None,
+                per: x.then(|| Count::Text("X".to_string())),
             });
         }
         if grants || !stats {
@@ -351,6 +358,8 @@ fn gains(input: &mut &str) -> R<UnitVerb> {
 
 enum Gain {
     Stat(&'static str, i32),
+    /// "+X power", "-X speed": the sign.
+    StatX(&'static str, i32),
     Keyword(Keyword),
     Quoted(String),
 }
@@ -358,6 +367,11 @@ enum Gain {
 fn gain(input: &mut &str) -> R<Gain> {
     alt((
         (signed, one_of(&["power", "health", "speed"])).map(|(n, stat)| Gain::Stat(stat, n)),
+        (
+            alt((w("+x").map(|_| 1), w("-x").map(|_| -1))),
+            one_of(&["power", "health", "speed"]),
+        )
+            .map(|(sign, stat)| Gain::StatX(stat, sign)),
         quoted.map(Gain::Quoted),
         keyword.map(Gain::Keyword),
     ))
@@ -454,6 +468,8 @@ pub fn counted(input: &mut &str) -> R<Count> {
         )
             .map(|(_, _, units, _)| Count::Stack(units)),
         (
+            // "for each of your opponent's units in the Space arena".
+            opt(w("of")),
             alt((super::units::counted_units, units)),
             opt(one_of(&[
                 "you have in play",
@@ -464,7 +480,7 @@ pub fn counted(input: &mut &str) -> R<Count> {
             ])),
             opt(super::units::place),
         )
-            .map(|(mut units, whose, place)| {
+            .map(|(_, mut units, whose, place)| {
                 // "for each Jedi you have in any arena": the place after the owner.
                 if let Some(place) = place {
                     units.filters.push(Filter::In(place));
@@ -870,7 +886,7 @@ fn disrupted(input: &mut &str) -> R<Disrupted> {
 /// build counter on it", "... put it into its arena", and "Search your opponent's deck for a
 /// Character unit card and discard it. Your opponent shuffles his or her deck."
 #[inline(never)]
-pub fn search(input: &mut &str) -> R<Step> {
+pub fn search(input: &mut &str) -> R<Vec<Step>> {
     let start = *input;
     let result = search_step(input);
     if result.is_err() {
@@ -880,7 +896,7 @@ pub fn search(input: &mut &str) -> R<Step> {
     result
 }
 
-fn search_step(input: &mut &str) -> R<Step> {
+fn search_step(input: &mut &str) -> R<Vec<Step>> {
     let optional = opt(w("you may")).parse_next(input)?.is_some();
     one_of(&["search", "searches"]).parse_next(input)?;
     let whose = alt((
@@ -936,14 +952,11 @@ fn search_step(input: &mut &str) -> R<Step> {
             .map(|(_, _, _, _, to)| to)
             .parse_next(input)?
     };
-    (
-        joiners,
-        opt(w("then")),
-        shuffled(whose),
-        super::words::end_of_sentence,
-    )
-        .parse_next(input)?;
-    Ok(Step {
+    (joiners, opt(w("then")), shuffled(whose)).parse_next(input)?;
+    // "Then shuffle your deck and gain +1 Force.": steps after the search in its sentence.
+    let after = opt((w("and"), clauses).map(|(_, steps)| steps)).parse_next(input)?;
+    super::words::end_of_sentence(input)?;
+    let search = Step {
         optional,
         ..Step::plain(Effect::Search {
             what,
@@ -954,7 +967,10 @@ fn search_step(input: &mut &str) -> R<Step> {
             whose,
             discard_pile_too,
         })
-    })
+    };
+    Ok(std::iter::once(search)
+        .chain(after.unwrap_or_default())
+        .collect())
 }
 
 /// What joins the parts of a search: commas, full stops, "and", "if you do".
@@ -1002,7 +1018,10 @@ fn shuffled<'a>(whose: Player) -> impl FnMut(&mut &'a str) -> R<()> {
                 .map(|_| ())
                 .parse_next(input)
         } else {
-            w("shuffle your deck").parse_next(input)
+            // "Shuffle you deck.": a misprint of Kylo's TIE Whisper (A).
+            one_of(&["shuffle your deck", "shuffle you deck"])
+                .map(|_| ())
+                .parse_next(input)
         }
     }
 }
@@ -1087,7 +1106,9 @@ mod tests {
 
     /// A search as a whole sentence reads it ("Search ... Then shuffle your deck.").
     fn searched(text: &str) -> Effect {
-        super::super::words::read_whole(search, text).effect
+        super::super::words::read_whole(search, text)
+            .remove(0)
+            .effect
     }
 
     #[test]

@@ -157,7 +157,10 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
         return Ok(vec![roll]);
     }
     if let Ok(search) = effects::search(input) {
-        return Ok(vec![search]);
+        return Ok(search);
+    }
+    if let Ok(discard) = choices::hand_discard(input) {
+        return Ok(vec![discard]);
     }
     let if_you_do = opt(one_of(&[
         "if you do,",
@@ -235,7 +238,7 @@ fn roll(input: &mut &str) -> R<Step> {
 fn x_definition(input: &mut &str) -> R<Count> {
     (
         opt(mark(",")),
-        w("where x is"),
+        one_of(&["where x is equal to", "where x is", "where x equals"]),
         alt((
             (w("the number of"), effects::counted).map(|(_, c)| c),
             text_to_period.map(Count::Text),
@@ -263,6 +266,10 @@ fn define_x(effect: &mut Effect, count: &Count) {
         }
     };
     match effect {
+        // "+X power": counted by the definition.
+        Effect::Stats { per, .. } if *per == Some(Count::Text("X".to_string())) => {
+            *per = Some(count.clone());
+        }
         Effect::Grant { keywords, .. } => {
             for keyword in keywords {
                 if let Some(amount) = &mut keyword.amount {

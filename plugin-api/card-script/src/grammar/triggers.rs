@@ -27,6 +27,12 @@ pub fn trigger(input: &mut &str) -> R<Trigger> {
 #[inline(never)]
 fn moment_trigger(input: &mut &str) -> R<Trigger> {
     alt((
+        // Game 6.1.3: made once a turn, for both players.
+        w("the roll for build points is made").map(|_| Trigger::Moment {
+            moment: Moment::BuildRoll,
+            starts: true,
+            whose: Whose::Each,
+        }),
         (
             alt((
                 w("the start of").map(|_| true),
@@ -235,6 +241,14 @@ mod tests {
                 moment: Moment::BuildStep,
                 starts: true,
                 whose: Whose::Yours
+            }
+        );
+        assert_eq!(
+            read("When the roll for build points is made,"),
+            Trigger::Moment {
+                moment: Moment::BuildRoll,
+                starts: true,
+                whose: Whose::Each
             }
         );
     }

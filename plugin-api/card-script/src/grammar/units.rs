@@ -691,7 +691,7 @@ pub fn place_after_in(input: &mut &str) -> R<Where> {
         (opt(owner), w("build zone"))
             .map(|(owner, _)| Where::BuildZone(owner.unwrap_or(Owner::Any))),
         w("that arena").map(|_| Where::ThatArena),
-        one_of(&["any arena", "an arena"]).map(|_| Where::AnyArena),
+        one_of(&["any arena", "an arena", "all arenas"]).map(|_| Where::AnyArena),
         w("each arena").map(|_| Where::EachArena),
         (
             w("the"),
