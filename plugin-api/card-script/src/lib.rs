@@ -483,6 +483,39 @@ mod tests {
     }
 
     #[test]
+    fn a_duration_printed_first_and_single_quotes_read_as_printed_after() {
+        // JG Lightsaber Gift: the sentence's duration first, the ability in single quotes.
+        let gift = read(
+            "Until end of turn, each of your Jedi gets 'Pay 2 Force -> This unit gets +3 power \
+             for this attack.'",
+            Card {
+                name: "Lightsaber Gift",
+                played: true,
+            },
+        )
+        .script
+        .expect("read");
+        let step = &gift.steps[0];
+        assert_eq!(step.duration, Some(crate::script::Duration::ThisTurn));
+        let crate::script::Effect::Grant { abilities, .. } = &step.effect else {
+            panic!("{step:?}")
+        };
+        assert_eq!(
+            abilities,
+            &["Pay 2 Force -> This unit gets +3 power for this attack.".to_string()]
+        );
+        // AOTC Master and Apprentice: "each get" after the units chosen.
+        let each = read(
+            "Pay 3 Force -> Up to 2 of your units each get +2 power until the end of battle.",
+            Card {
+                name: "Master and Apprentice",
+                played: true,
+            },
+        );
+        assert!(each.script.is_some(), "{:?}", each.stop);
+    }
+
+    #[test]
     fn a_text_too_long_is_refused_at_once() {
         let reading = unit(&"Gain 1 Force and ".repeat(200));
         assert!(reading.stop.expect("stop").expected[0].contains("at most"));

@@ -208,7 +208,16 @@ type UnitVerb = Box<dyn FnOnce(Units) -> Vec<Effect>>;
 fn unit_verb(input: &mut &str) -> R<UnitVerb> {
     alt((
         (
-            one_of(&["gets", "get", "also gets", "gains", "gain"]),
+            // "Up to 2 of your Padawans each get Critical Hit 1": each of those chosen.
+            one_of(&[
+                "gets",
+                "get",
+                "also gets",
+                "gains",
+                "gain",
+                "each gets",
+                "each get",
+            ]),
             gains,
         )
             .map(|(_, g)| g),
@@ -395,6 +404,16 @@ fn keyword(input: &mut &str) -> R<Keyword> {
 
 /// An ability in quotes, kept as its text: it is read as an ability of its own when granted.
 fn quoted(input: &mut &str) -> R<String> {
+    // 'Pay 2 Force -> This unit gets +3 power for this attack.': single quotes, closed after the
+    // quoted text's last full stop (an apostrophe inside, "opponent's", closes nothing).
+    if let Some(rest) = input.strip_prefix('\'') {
+        let Some(end) = rest.find(".'") else {
+            return fail(input, "a closing '");
+        };
+        let text = rest[..=end].trim().to_string();
+        *input = rest[end + 2..].trim_start_matches(' ');
+        return Ok(text);
+    }
     let Some(rest) = input.strip_prefix('"') else {
         return fail(input, "\"");
     };

@@ -174,7 +174,17 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     let _ = opt(w("then")).parse_next(input)?;
     let only_if =
         opt((w("if"), conditions::condition, mark(",")).map(|(_, c, _)| c)).parse_next(input)?;
+    // "Until end of turn, each of your Jedi gets ...": the duration of the sentence's changes,
+    // printed first.
+    let leading = opt((effects::duration, mark(",")).map(|(d, _)| d)).parse_next(input)?;
     let mut steps = effects::clauses(input)?;
+    if let Some(duration) = leading {
+        for step in &mut steps {
+            if matches!(step.effect, Effect::Stats { .. } | Effect::Grant { .. }) {
+                step.duration.get_or_insert(duration);
+            }
+        }
+    }
     let trailing = opt(alt((
         (one_of(&["as long as", "while"]), conditions::condition).map(|(_, c)| c),
         // "gets Backfire 2 when attacking a Tatooine unit": the unit that gets it attacks.
