@@ -816,7 +816,9 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::SubordinateTaken {
             side, name, arena, ..
         } => format!("{side} takes {name} from their supply into the {arena} arena"),
-        Event::CardPicked { .. } | Event::DeckShuffled { .. } => pile_event_text(event),
+        Event::CardPicked { .. } | Event::DeckShuffled { .. } | Event::CardsRevealed { .. } => {
+            pile_event_text(event)
+        }
         Event::NoSubordinate { side, name, why } => {
             format!("{side} takes no {name} Subordinate: {why}")
         }
@@ -840,6 +842,18 @@ fn pile_event_text(event: &Event) -> String {
             format!("{side} picks {name} from {whose} cards; it goes to {to}")
         }
         Event::DeckShuffled { side } => format!("{side}'s deck is shuffled"),
+        Event::CardsRevealed { to, owner, names } => {
+            let whose = if to == owner {
+                "their"
+            } else {
+                "the opponent's"
+            };
+            if names.is_empty() {
+                format!("{to} looks at {whose} cards: none")
+            } else {
+                format!("{to} looks at {whose} cards: {}", names.join(", "))
+            }
+        }
         _ => String::new(),
     }
 }

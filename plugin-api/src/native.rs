@@ -130,6 +130,8 @@ pub enum HostRequest {
     Printed(UnitId),
     /// Since API 1.12.
     Locations(Option<Zone>),
+    /// Since API 1.13.
+    Counters(UnitId),
 }
 
 /// The host's answer.
@@ -157,4 +159,6 @@ pub enum HostResponse {
     Pile(Vec<crate::PileCard>),
     /// Since API 1.11.
     Printed(Option<crate::PileCard>),
+    /// Since API 1.13.
+    Counters(Vec<(String, u32)>),
 }

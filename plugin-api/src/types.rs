@@ -402,6 +402,14 @@ pub enum Effect {
     /// choice (game 14.5: not prevention; `RemoveDamage` is the "up to" removal its controller
     /// chooses). Since API 1.12.
     ClearDamage { unit: UnitId, amount: u32 },
+    /// The player `side` gains `amount` build points, or loses them when it is negative, never
+    /// below none (game 6.1.3, 7.1): "Your opponent gains 1 build point", "the Dark Side gets
+    /// -1 build point this turn". Since API 1.13.
+    BuildPoints { side: Side, amount: i32 },
+    /// Cards of players' piles (as `HostView::pile_cards` numbers them) shown to the player
+    /// `to`: "Look at your opponent's hand". Logged for that player; nothing moves. Since API
+    /// 1.13.
+    Reveal { cards: Vec<u32>, to: Side },
 }
 
 /// Cards an ability lets its controller pick from players' piles (WIT `pick-cards`; the
@@ -949,6 +957,9 @@ pub trait HostView {
     /// The Locations in play in a zone, or all of them: no units (game 16.1), so never among
     /// `units`. Since API 1.12.
     fn locations(&self, zone: Option<Zone>) -> Vec<UnitId>;
+    /// The counters of every named kind on a unit in play, each kind once, by name (damage
+    /// counters are the unit view's `damage`); none for a unit not in play. Since API 1.13.
+    fn counters(&self, id: UnitId) -> Vec<(String, u32)>;
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use script::{AbilityNames, Script};
 use swtcg_cards::CardDb;
 use swtcg_rules::game::{Game, StopAt};
 use swtcg_rules::hooks::AbilityHost;
-use swtcg_rules::log::LogHeader;
+use swtcg_rules::log::{Event, GameLog, LogEntry, LogHeader};
 use swtcg_rules::model::state::TurnStep;
 use swtcg_rules::model::{Arena, CardId, GameState, Place, Side, UnitId};
 use swtcg_rules::ruleset::Ruleset;
@@ -71,6 +71,7 @@ pub fn run_scenario(
     let mut game = Game::new(built.state, header, host, &mut script);
     let result = game.run_turns_from(step, stop, scenario.start.turns);
     let state = game.state;
+    let log = game.log;
 
     script.follow_cards(&state);
     script.finish(&state);
@@ -106,7 +107,7 @@ pub fn run_scenario(
             unused.join(", ")
         )));
     }
-    compare(scenario, &state, &script.ids, &built.cards)
+    compare(scenario, &state, &log, &script.ids, &built.cards)
 }
 
 fn side_of(name: SideName) -> Side {
@@ -159,6 +160,7 @@ type Difference = (String, String, String);
 fn compare(
     scenario: &Scenario,
     state: &GameState,
+    log: &GameLog,
     ids: &BTreeMap<String, UnitId>,
     cards: &BTreeMap<String, CardId>,
 ) -> Result<(), Failure> {
@@ -173,6 +175,7 @@ fn compare(
     ] {
         if let Some(expect) = expect {
             compare_player(side, expect, state, &mut diff);
+            compare_seen(side, expect, log, &mut diff);
         }
     }
     if let Some(winner) = scenario.expect.winner {
@@ -359,6 +362,33 @@ fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut
         {
             diff.push((format!("{} {key}", side.name()), expected, actual));
         }
+    }
+}
+
+/// `[expect.dark] seen` (the extension of docs/scenarios.md): the cards abilities showed the
+/// player, as the log's `cards-revealed` entries name them, in order.
+fn compare_seen(side: Side, expect: &SideExpect, log: &GameLog, diff: &mut Vec<Difference>) {
+    let Some(expected) = &expect.seen else {
+        return;
+    };
+    let seen: Vec<&str> = log
+        .entries
+        .iter()
+        .filter_map(|entry| match entry {
+            LogEntry::Event {
+                event: Event::CardsRevealed { to, names, .. },
+            } if *to == side => Some(names),
+            _ => None,
+        })
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    if seen != *expected {
+        diff.push((
+            format!("{} seen", side.name()),
+            format!("{expected:?}"),
+            format!("{seen:?}"),
+        ));
     }
 }
 

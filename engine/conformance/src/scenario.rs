@@ -189,6 +189,8 @@ pub struct UnitSpec {
     pub abilities: Option<Vec<String>>,
     /// Damage counters on the unit.
     pub damage: u32,
+    /// Extension: counters of named kinds on the unit ("mastery", "credit"), by kind.
+    pub counters: std::collections::BTreeMap<String, u32>,
     /// Whether the unit starts tapped.
     pub tapped: bool,
     /// Build counters on a partially built card in the build zone.
@@ -415,7 +417,7 @@ pub enum ExpectZone {
 }
 
 /// What one player must look like; `None` leaves that value unchecked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SideExpect {
     /// Force points, never negative.
     pub force: Option<i64>,
@@ -431,6 +433,9 @@ pub struct SideExpect {
     pub deck_size: Option<usize>,
     /// Extension: the number of cards in the player's build zone (being built or waiting there).
     pub build_zone_size: Option<usize>,
+    /// Extension: the printed names of the cards abilities showed the player during the run
+    /// (API 1.13 `reveal`, "Look at your opponent's hand"), in the order shown.
+    pub seen: Option<Vec<String>>,
 }
 
 /// Why a scenario file was rejected, located as precisely as the problem allows.

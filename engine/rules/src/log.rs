@@ -328,6 +328,13 @@ pub enum Event {
         name: String,
         to: String,
     },
+    /// The cards `names` of `owner`'s piles were shown to `to` by an ability ("Look at your
+    /// opponent's hand"; API 1.13 `reveal`).
+    CardsRevealed {
+        to: Side,
+        owner: Side,
+        names: Vec<String>,
+    },
     /// `side`'s deck was shuffled after it was searched.
     DeckShuffled {
         side: Side,

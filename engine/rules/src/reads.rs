@@ -39,6 +39,7 @@ pub enum Read {
     Playing(Option<PlayView>),
     Pile(Side, Pile, Vec<PileCard>),
     Printed(UnitId, Option<PileCard>),
+    Counters(UnitId, Vec<(String, u32)>),
 }
 
 impl Read {
@@ -60,6 +61,7 @@ impl Read {
             Read::Playing(seen) => view.playing() == *seen,
             Read::Pile(side, pile, seen) => view.pile_cards(*side, *pile) == *seen,
             Read::Printed(id, seen) => view.printed(*id) == *seen,
+            Read::Counters(id, seen) => view.counters_are(*id, seen),
         }
     }
 }
@@ -186,6 +188,12 @@ impl HostView for Reading<'_> {
         self.note(|| Read::Printed(id, answer.clone()));
         answer
     }
+
+    fn counters(&self, id: UnitId) -> Vec<(String, u32)> {
+        let answer = self.view.counters(id);
+        self.note(|| Read::Counters(id, answer.clone()));
+        answer
+    }
 }
 
 /// What the view of a unit shows, kept without its strings: the card definition the view was
@@ -293,6 +301,17 @@ impl StateView<'_> {
         let mut now = self.ids_in(zone, locations);
         seen.iter().all(|&id| now.next() == Some(id)) && now.next().is_none()
     }
+
+    /// Whether `counters(id)` would answer `seen`, without copying the names.
+    fn counters_are(&self, id: UnitId, seen: &[(String, u32)]) -> bool {
+        let Some(unit) = self.0.unit(crate::model::UnitId(id)) else {
+            return seen.is_empty();
+        };
+        let mut now = unit.counters.iter().filter(|&(_, &amount)| amount > 0);
+        seen.iter()
+            .all(|(kind, amount)| now.next().is_some_and(|(k, a)| k == kind && a == amount))
+            && now.next().is_none()
+    }
 }
 
 #[cfg(test)]
@@ -353,6 +372,44 @@ mod tests {
         let mut richer = state.clone();
         richer.player_mut(CoreSide::Dark).force += 1;
         assert!(!reads.still_hold(&richer));
+    }
+
+    #[test]
+    fn counters_read_hold_until_a_kind_of_them_changes() {
+        let (mut state, a, _) = game();
+        state
+            .unit_mut(a)
+            .unwrap()
+            .counters
+            .insert("mastery".into(), 2);
+        let reads = RefCell::new(Vec::new());
+        let reading = Reading {
+            view: StateView(&state),
+            reads: Some(&reads),
+        };
+        assert_eq!(reading.counters(a.0), [("mastery".to_string(), 2)]);
+        let reads = Reads(reads.into_inner());
+        assert!(reads.still_hold(&state));
+        // A kind at 0 is no counter: the answer is the same.
+        state
+            .unit_mut(a)
+            .unwrap()
+            .counters
+            .insert("credit".into(), 0);
+        assert!(reads.still_hold(&state));
+        let mut more = state.clone();
+        more.unit_mut(a)
+            .unwrap()
+            .counters
+            .insert("credit".into(), 1);
+        assert!(!reads.still_hold(&more));
+        let mut fewer = state.clone();
+        fewer
+            .unit_mut(a)
+            .unwrap()
+            .counters
+            .insert("mastery".into(), 1);
+        assert!(!reads.still_hold(&fewer));
     }
 
     #[test]

@@ -116,6 +116,19 @@ impl HostView for StateView<'_> {
         self.ids_in(zone, true).collect()
     }
 
+    fn counters(&self, id: UnitId) -> Vec<(String, u32)> {
+        self.0
+            .unit(crate::model::UnitId(id))
+            .map(|unit| {
+                unit.counters
+                    .iter()
+                    .filter(|&(_, &amount)| amount > 0)
+                    .map(|(kind, &amount)| (kind.clone(), amount))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     fn attack(&self) -> Option<AttackView> {
         let attack = self.0.attack.as_ref()?;
         Some(AttackView {

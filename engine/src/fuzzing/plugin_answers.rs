@@ -540,9 +540,8 @@ impl<'a> FuzzHost<'a> {
         }
     }
 
-    /// API 1.11's `pick-cards`: cards of the piles (or numbers that name none), any count,
-    /// anywhere.
-    fn pick_cards(&mut self, state: &GameState) -> Effect {
+    /// Cards of the players' piles, some of them, and maybe a number that names none.
+    fn pile_cards(&mut self, state: &GameState) -> Vec<u32> {
         let mut cards: Vec<u32> = [Side::Dark, Side::Light]
             .iter()
             .flat_map(|&side| {
@@ -559,6 +558,13 @@ impl<'a> FuzzHost<'a> {
         if self.bytes.flag() {
             cards.push(u32::from(self.bytes.byte()) * 7);
         }
+        cards
+    }
+
+    /// API 1.11's `pick-cards`: cards of the piles (or numbers that name none), any count,
+    /// anywhere.
+    fn pick_cards(&mut self, state: &GameState) -> Effect {
+        let cards = self.pile_cards(state);
         Effect::PickCards(swtcg_plugin_api::PickCards {
             cards,
             count: u32::from(self.bytes.byte() % 5),
@@ -580,7 +586,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 37 {
+        match self.bytes.byte() % 39 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -722,6 +728,15 @@ impl<'a> FuzzHost<'a> {
             35 => Effect::ClearDamage {
                 unit: self.unit(state, own),
                 amount: self.amount(),
+            },
+            // API 1.13: build points gained or lost, and cards shown to a player.
+            36 => Effect::BuildPoints {
+                side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
+                amount: i32::from(self.bytes.byte() as i8),
+            },
+            37 => Effect::Reveal {
+                cards: self.pile_cards(state),
+                to: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
             },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],

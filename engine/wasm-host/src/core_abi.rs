@@ -42,7 +42,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 17] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 18] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -60,6 +60,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 17] = [
     ("pile-cards", 3, 0),
     ("printed", 2, 0),
     ("locations", 3, 0),
+    ("counters", 2, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).
@@ -228,6 +229,7 @@ pub(super) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "pile-cards", host_pile_cards)?;
     linker.func_wrap(&m, "printed", host_printed)?;
     linker.func_wrap(&m, "locations", host_locations)?;
+    linker.func_wrap(&m, "counters", host_counters)?;
     Ok(())
 }
 
@@ -753,6 +755,16 @@ impl<'a> Mem<'a> {
                 },
             }),
             36 => E::ClearDamage { unit: a, amount: b },
+            // The record build-point-change (API 1.13): `side` at 4, `amount` at 8.
+            37 => E::BuildPoints {
+                side: lift(f.u8(p))?,
+                amount: f.i32(p + 4),
+            },
+            // The record reveal (API 1.13): the cards' list at 4, `to` at 12.
+            38 => E::Reveal {
+                cards: self.elements(a, b, 4, 4)?.map(|c| c.u32(0)).collect(),
+                to: lift(f.u8(p + 8))?,
+            },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1290,6 +1302,28 @@ fn host_pile_cards(mut cx: Caller<'_, HostCtx>, side: i32, pile: i32, ret: i32) 
     write(&mut cx, ret as u32, 4, &r.0)
 }
 
+/// `counters` (API 1.13): a `list<counter>` (12 bytes a counter: the string `kind`, then
+/// `amount`) at `ret`.
+fn host_counters(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let counters = cx
+        .data()
+        .view()
+        .map(|v| v.counters(id as u32))
+        .unwrap_or_default();
+    let mut bytes = Vec::with_capacity(counters.len() * 12);
+    for (kind, amount) in &counters {
+        let mut r = Record::<12>::new();
+        string_into(&mut cx, &mut r, 0, kind)?;
+        r.u32(8, *amount);
+        bytes.extend_from_slice(&r.0);
+    }
+    let mut r = Record::<8>::new();
+    r.u32(0, lower_bytes(&mut cx, 4, &bytes)?);
+    r.u32(4, counters.len() as u32);
+    write(&mut cx, ret as u32, 4, &r.0)
+}
+
 /// A `pile-card` record (44 bytes), its strings and lists lowered into the guest's memory.
 fn pile_card_record(cx: &mut Caller<'_, HostCtx>, c: &api::PileCard) -> Result<[u8; 44]> {
     let mut r = Record::<44>::new();
@@ -1790,8 +1824,8 @@ mod tests {
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());
-        // Case 31, disrupt play 12 (API 1.8); 37 is no case.
-        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 37, 12, 0, 0, 0, 0, 0]);
+        // Case 31, disrupt play 12 (API 1.8); 39 is no case.
+        let memory = le(&[31, 12, 0, 0, 0, 0, 0, 39, 12, 0, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert_eq!(
             m.effect(&Fields(&memory[0..28])).unwrap(),
@@ -1850,6 +1884,24 @@ mod tests {
         assert_eq!(
             Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
             api::Effect::ClearDamage { unit: 9, amount: 2 }
+        );
+        // Case 37, build-points: the Light Side loses 1 (API 1.13).
+        let memory = le(&[37, 1, u32::MAX, 0, 0, 0, 0]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::BuildPoints {
+                side: api::Side::Light,
+                amount: -1
+            }
+        );
+        // Case 38, reveal: the cards 5 and 8 (a list at 28) shown to the Dark Side (API 1.13).
+        let memory = le(&[38, 28, 2, 0, 0, 0, 0, 5, 8]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::Reveal {
+                cards: vec![5, 8],
+                to: api::Side::Dark
+            }
         );
         // A destination case that is no case is refused.
         let memory = le(&[35, 28, 0, 1, 0, 9, 0]);

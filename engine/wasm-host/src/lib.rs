@@ -51,8 +51,9 @@ pub enum AbiPath {
 mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
-    bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11, v1_0,
-    v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12,
+    bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
+    bindings_1_12, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12,
+    v1_13,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -99,8 +100,9 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.11.0 down to 1.0.0, for plugins built against them. A linker
+    /// The host functions of API 1.12.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_12: Linker<HostCtx>,
     linker_1_11: Linker<HostCtx>,
     linker_1_10: Linker<HostCtx>,
     linker_1_9: Linker<HostCtx>,
@@ -149,6 +151,12 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_12 = Linker::new(&engine);
+        bindings_1_12::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
+            &mut linker_1_12,
+            |ctx| ctx,
+        )
+        .map_err(|e| error("linking the host functions of API 1.12", e))?;
         let mut linker_1_11 = Linker::new(&engine);
         bindings_1_11::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
             &mut linker_1_11,
@@ -217,6 +225,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_12,
             linker_1_11,
             linker_1_10,
             linker_1_9,
@@ -460,14 +469,17 @@ impl WasmRuntime {
             "1.11.0" => Pre::V1_11(link(&self.linker_1_11, component, &version, |p| {
                 bindings_1_11::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_12(link(&self.linker, component, &version, |p| {
+            "1.12.0" => Pre::V1_12(link(&self.linker_1_12, component, &version, |p| {
+                bindings_1_12::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_13(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_12(_), Some((module, promises))) => {
+            (Pre::V1_13(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -605,7 +617,8 @@ enum Pre {
     V1_9(bindings_1_9::KeywordPre<HostCtx>),
     V1_10(bindings_1_10::KeywordPre<HostCtx>),
     V1_11(bindings_1_11::KeywordPre<HostCtx>),
-    V1_12(bindings::KeywordPre<HostCtx>),
+    V1_12(bindings_1_12::KeywordPre<HostCtx>),
+    V1_13(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -622,7 +635,8 @@ enum Bound {
     V1_9(bindings_1_9::Keyword),
     V1_10(bindings_1_10::Keyword),
     V1_11(bindings_1_11::Keyword),
-    V1_12(bindings::Keyword),
+    V1_12(bindings_1_12::Keyword),
+    V1_13(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -845,6 +859,26 @@ macro_rules! keyed_query {
 
 /// Every query of API 1.10.0 and later (1.11 added none), inside `query_live`; `$($newer)*`
 /// answers the queries a later version added.
+/// The queries of API 1.12 and later: those since 1.10 with 1.12's `actions`, and the arms of
+/// `$newer` for queries a later version added.
+macro_rules! queries_since_1_12 {
+    ($k:expr, $store:expr, $ability:expr, $call:expr, $b:ident, $v:ident, { $($newer:tt)* }) => {
+        queries_since_1_10!($k, $store, $ability, $call, $b, $v, {
+            $($newer)*
+            Q::Actions { event } => {
+                let q = $k.swtcg_keyword_queries();
+                let ability = ability_ref!($b, $store, $ability);
+                A::Activations(
+                    q.call_actions(&mut *$store, ability, $v::to_wit_event(event))?
+                        .into_iter()
+                        .map($v::from_wit_activation)
+                        .collect(),
+                )
+            }
+        })
+    };
+}
+
 macro_rules! queries_since_1_10 {
     ($k:expr, $store:expr, $ability:expr, $call:expr, $b:ident, $v:ident, { $($newer:tt)* }) => {
         keyed_query!($k, $store, $ability, $call, $b, $v, {
@@ -954,6 +988,7 @@ impl WasmPlugin {
             Pre::V1_10(pre) => pre.instantiate(&mut store).map(Bound::V1_10),
             Pre::V1_11(pre) => pre.instantiate(&mut store).map(Bound::V1_11),
             Pre::V1_12(pre) => pre.instantiate(&mut store).map(Bound::V1_12),
+            Pre::V1_13(pre) => pre.instantiate(&mut store).map(Bound::V1_13),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -975,7 +1010,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_12(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_13(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -991,6 +1026,7 @@ impl WasmPlugin {
                     | Pre::V1_10(_)
                     | Pre::V1_11(_)
                     | Pre::V1_12(_)
+                    | Pre::V1_13(_)
             )
         })
     }
@@ -1113,7 +1149,10 @@ impl WasmPlugin {
                 Bound::V1_11(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_11, v1_11)
                 }
-                Bound::V1_12(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_12),
+                Bound::V1_12(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_12, v1_12)
+                }
+                Bound::V1_13(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_13),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1190,10 +1229,12 @@ impl WasmPlugin {
         // A plugin on the core path is of the newest API and has no `pre` until the component
         // path is chosen; one with `pre` of an older version can't have this query.
         if matches!(call, Q::BuildCostChangeFor { .. })
-            && self
-                .pre
-                .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_10(_) | Pre::V1_11(_) | Pre::V1_12(_)))
+            && self.pre.get().is_some_and(|pre| {
+                !matches!(
+                    pre,
+                    Pre::V1_10(_) | Pre::V1_11(_) | Pre::V1_12(_) | Pre::V1_13(_)
+                )
+            })
         {
             // Before API 1.10 no plugin changes a build cost by this query.
             return Some(Ok(A::Number(0)));
@@ -1202,7 +1243,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_12(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_12(_) | Pre::V1_13(_)))
         {
             // Before API 1.12 no plugin offers an action instead of attacking.
             return Some(Ok(A::Activations(Vec::new())));
@@ -1342,18 +1383,8 @@ impl WasmPlugin {
             })),
             Bound::V1_10(k) => Ok(queries_since_1_10!(k, store, ability, call, bindings_1_10, v1_10, {})),
             Bound::V1_11(k) => Ok(queries_since_1_10!(k, store, ability, call, bindings_1_11, v1_11, {})),
-            Bound::V1_12(k) => Ok(queries_since_1_10!(k, store, ability, call, bindings, v1_12, {
-                Q::Actions { event } => {
-                    let q = k.swtcg_keyword_queries();
-                    let ability = ability_ref!(bindings, store, ability);
-                    A::Activations(
-                        q.call_actions(&mut *store, ability, v1_12::to_wit_event(event))?
-                            .into_iter()
-                            .map(v1_12::from_wit_activation)
-                            .collect(),
-                    )
-                }
-            })),
+            Bound::V1_12(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings_1_12, v1_12, {})),
+            Bound::V1_13(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings, v1_13, {})),
         })
     }
 }

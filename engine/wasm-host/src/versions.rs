@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.12.0 (`plugin-api/wit-history/1.12.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_12 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.12.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.11.0 (`plugin-api/wit-history/1.11.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_11 {
@@ -803,17 +813,46 @@ macro_rules! conversions_since_1_11 {
     };
 }
 
-/// API 1.12.0, the newest: the effect `clear-damage` (damage counters removed with no choice)
-/// and the query `actions` (what the acting unit may do instead of attacking). Its records are
-/// otherwise those of 1.11.0.
-pub(crate) mod v1_12 {
+/// Everything a version since 1.12.0 converts beyond `conversions!`: that of 1.11 and later
+/// with 1.12's effect `clear-damage`; `$($newer)*` converts the effects a later version added.
+macro_rules! conversions_since_1_12 {
+    () => {
+        conversions_since_1_12!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        conversions_since_1_11!(@ {
+            Err(wit::Effect::ClearDamage(u)) => E::ClearDamage {
+                unit: u.unit,
+                amount: u.amount,
+            },
+            $($newer)*
+        });
+    };
+}
+
+/// API 1.13.0, the newest: the effects `build-points` (a player gains or loses build points)
+/// and `reveal` (cards shown to a player), and the host question `counters`. Its records are
+/// otherwise those of 1.12.0.
+pub(crate) mod v1_13 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_11!(@ {
-        Err(wit::Effect::ClearDamage(u)) => E::ClearDamage {
-            unit: u.unit,
-            amount: u.amount,
+    conversions_since_1_12!(@ {
+        Err(wit::Effect::BuildPoints(b)) => E::BuildPoints {
+            side: from_wit_side(b.side),
+            amount: b.amount,
+        },
+        Err(wit::Effect::Reveal(r)) => E::Reveal {
+            cards: r.cards,
+            to: from_wit_side(r.to),
         },
     });
+}
+
+/// API 1.12.0: the effect `clear-damage` (damage counters removed with no choice), the query
+/// `actions` (what the acting unit may do instead of attacking) and the host question
+/// `locations`. Its records are otherwise those of 1.11.0.
+pub(crate) mod v1_12 {
+    conversions!(super::bindings_1_12::swtcg::keyword::types);
+    conversions_since_1_12!();
 }
 
 /// API 1.11.0: the host questions `pile-cards` and `printed` and the effect `pick-cards` (cards
@@ -1126,23 +1165,56 @@ macro_rules! host_1_11 {
     };
 }
 
-host_impl!(bindings, v1_12, {
-    host_1_1!();
-    host_1_2!(bindings, v1_12);
-    host_1_4!(bindings, v1_12);
-    host_1_5!();
-    host_1_6!(bindings, v1_12);
-    host_1_8!(bindings, v1_12);
-    host_1_11!(bindings, v1_12);
+/// The host function API 1.12.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_12 {
+    ($bindings:ident, $conv:ident) => {
+        fn locations(
+            &mut self,
+            zone: Option<$bindings::swtcg::keyword::types::Zone>,
+        ) -> wasmtime::Result<Vec<u32>> {
+            self.charge()?;
+            let zone = zone.map($conv::from_wit_zone);
+            Ok(self.view().map(|v| v.locations(zone)).unwrap_or_default())
+        }
+    };
+}
 
-    fn locations(
+host_impl!(bindings, v1_13, {
+    host_1_1!();
+    host_1_2!(bindings, v1_13);
+    host_1_4!(bindings, v1_13);
+    host_1_5!();
+    host_1_6!(bindings, v1_13);
+    host_1_8!(bindings, v1_13);
+    host_1_11!(bindings, v1_13);
+    host_1_12!(bindings, v1_13);
+
+    fn counters(
         &mut self,
-        zone: Option<bindings::swtcg::keyword::types::Zone>,
-    ) -> wasmtime::Result<Vec<u32>> {
+        id: u32,
+    ) -> wasmtime::Result<Vec<bindings::swtcg::keyword::types::Counter>> {
         self.charge()?;
-        let zone = zone.map(v1_12::from_wit_zone);
-        Ok(self.view().map(|v| v.locations(zone)).unwrap_or_default())
+        Ok(self
+            .view()
+            .map(|v| {
+                v.counters(id)
+                    .into_iter()
+                    .map(|(kind, amount)| bindings::swtcg::keyword::types::Counter { kind, amount })
+                    .collect()
+            })
+            .unwrap_or_default())
     }
+});
+
+host_impl!(bindings_1_12, v1_12, {
+    host_1_1!();
+    host_1_2!(bindings_1_12, v1_12);
+    host_1_4!(bindings_1_12, v1_12);
+    host_1_5!();
+    host_1_6!(bindings_1_12, v1_12);
+    host_1_8!(bindings_1_12, v1_12);
+    host_1_11!(bindings_1_12, v1_12);
+    host_1_12!(bindings_1_12, v1_12);
 });
 
 host_impl!(bindings_1_11, v1_11, {

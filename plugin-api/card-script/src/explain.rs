@@ -119,6 +119,8 @@ fn possessive(player: Player) -> &'static str {
         Player::Opponent => "the opponent's",
         Player::Each => "each player's",
         Player::Controller => "its controller's",
+        Player::DarkSide => "the Dark Side's",
+        Player::LightSide => "the Light Side's",
     }
 }
 
@@ -129,6 +131,8 @@ impl Display for Player {
             Player::Opponent => "the opponent",
             Player::Each => "each player",
             Player::Controller => "its controller",
+            Player::DarkSide => "the Dark Side",
+            Player::LightSide => "the Light Side",
         })
     }
 }
@@ -310,8 +314,9 @@ impl Display for Effect {
                 amount,
                 lose: true,
             } => write!(f, "{who} {} {amount} Force", verb(*who, "lose")),
-            Effect::BuildPoints { who, amount } => {
-                write!(f, "{who} {} {amount} build points", verb(*who, "gain"))
+            Effect::BuildPoints { who, amount, lose } => {
+                let gain = if *lose { "lose" } else { "gain" };
+                write!(f, "{who} {} {amount} build points", verb(*who, gain))
             }
             Effect::Draw { who, amount } => {
                 write!(f, "{who} {} {amount} cards", verb(*who, "draw"))

@@ -146,6 +146,9 @@ pub enum Player {
     Each,
     /// The controller of the unit or card the step is about ("its controller").
     Controller,
+    /// A player named by their side ("the Dark Side gets -1 build point this turn").
+    DarkSide,
+    LightSide,
 }
 
 /// Zones of cards (game 4).
@@ -376,6 +379,9 @@ pub enum Effect {
     BuildPoints {
         who: Player,
         amount: Amount,
+        /// Lost rather than gained ("you get -1 build point this turn").
+        #[serde(default, skip_serializing_if = "is_false")]
+        lose: bool,
     },
     /// A player draws cards.
     Draw {

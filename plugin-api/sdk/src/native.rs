@@ -136,6 +136,17 @@ pub mod host {
         }
     }
 
+    /// Since API 1.13.
+    pub fn counters(id: UnitId) -> Vec<Counter> {
+        match ask(HostRequest::Counters(id)) {
+            Some(HostResponse::Counters(counters)) => counters
+                .into_iter()
+                .map(|(kind, amount)| Counter { kind, amount })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     pub fn attack() -> Option<AttackView> {
         let Some(HostResponse::Attack(Some(a))) = ask(HostRequest::Attack) else {
             return None;
@@ -336,6 +347,14 @@ fn effect(e: Effect) -> api::Effect {
         Effect::ClearDamage(u) => E::ClearDamage {
             unit: u.unit,
             amount: u.amount,
+        },
+        Effect::BuildPoints(b) => E::BuildPoints {
+            side: b.side.into(),
+            amount: b.amount,
+        },
+        Effect::Reveal(r) => E::Reveal {
+            cards: r.cards,
+            to: r.to.into(),
         },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,

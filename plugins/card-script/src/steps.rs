@@ -176,6 +176,19 @@ pub(crate) fn payer(payment: &Payment, me: Side) -> Option<Side> {
     }
 }
 
+/// The sides a player of a step names, the card's controller being `me`: "each player" both;
+/// none for the controller of a unit (which the step would have to name).
+fn sides_of(who: Player, me: Side) -> Vec<Side> {
+    match who {
+        Player::You => vec![me],
+        Player::Opponent => vec![opponent(me)],
+        Player::Each => vec![Side::Dark, Side::Light],
+        Player::DarkSide => vec![Side::Dark],
+        Player::LightSide => vec![Side::Light],
+        Player::Controller => Vec::new(),
+    }
+}
+
 /// Whether this plugin carries out what a step does, `that_known` saying whether "that unit"
 /// names a unit here. The step's "you may", "if you do" and "if" are the kind of ability's to
 /// tell; a duration belongs to a change of stats or keywords only.
@@ -222,11 +235,14 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 who: Player::You,
                 amount,
                 lose: false,
-            }
-            | Does::BuildPoints {
-                who: Player::You,
-                amount,
             } => amount_carried_out(amount),
+            // Either player's build points, gained or lost (API 1.13 `build-points`).
+            Does::BuildPoints { who, amount, .. } => {
+                *who != Player::Controller && amount_carried_out(amount)
+            }
+            // "Look at your opponent's hand": its cards shown to the controller (API 1.13
+            // `reveal`).
+            Does::LookAtHand(Player::Opponent) => true,
             Does::Damage { amount, .. }
             | Does::DiceDamage { dice: amount, .. }
             | Does::DamageCounters { amount, .. }
@@ -474,7 +490,28 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         Does::BuildPoints {
             who: Player::You,
             amount,
+            lose: false,
         } => effects.push(Effect::GainBuildPoints(amount_of(amount))),
+        Does::BuildPoints { who, amount, lose } => {
+            let n = i32::try_from(amount_of(amount)).unwrap_or(i32::MAX);
+            effects.extend(sides_of(*who, me.controller).into_iter().map(|side| {
+                Effect::BuildPoints(BuildPointChange {
+                    side,
+                    amount: if *lose { -n } else { n },
+                })
+            }));
+        }
+        Does::LookAtHand(whose) => {
+            for side in sides_of(*whose, me.controller) {
+                effects.push(Effect::Reveal(Reveal {
+                    cards: host::pile_cards(side, Pile::Hand)
+                        .into_iter()
+                        .map(|card| card.card)
+                        .collect(),
+                    to: me.controller,
+                }));
+            }
+        }
         Does::Damage { amount, .. } => effects.extend(units.iter().map(|&target| {
             Effect::Damage(Damage {
                 source: me.id,

@@ -364,15 +364,16 @@ fn any_of(whose: Player, units: &Units, me: &UnitView) -> bool {
 }
 
 /// Whether this plugin counts what "for each ..." or an X counts: units a phrase names, the
-/// damage counters on the card itself ("for each damage counter on it") or the cards in its
-/// stack ("where X is the number of cards in Luke's stack").
+/// counters of a kind on the card itself ("for each damage counter on it", "for each mastery
+/// counter on him") or the cards in its stack ("where X is the number of cards in Luke's
+/// stack").
 pub(crate) fn count_carried_out(count: &Count) -> bool {
     match count {
         Count::Units(units) => units.pick == Pick::Each && units_carried_out(units, false),
         Count::Counters {
             kind: Some(kind),
             on,
-        } => kind == "damage" && matches!(on.pick, Pick::This | Pick::That),
+        } => !kind.is_empty() && matches!(on.pick, Pick::This | Pick::That),
         Count::Stack(units) => units.pick == Pick::This,
         _ => false,
     }
@@ -382,6 +383,13 @@ pub(crate) fn count_carried_out(count: &Count) -> bool {
 pub(crate) fn counted(count: &Count, me: &UnitView) -> i32 {
     let n = match count {
         Count::Units(units) => named(units, me).len(),
+        // Damage counters are the view's; the other kinds the host tells (API 1.13 `counters`).
+        Count::Counters {
+            kind: Some(kind), ..
+        } if kind != "damage" => host::counters(me.id)
+            .into_iter()
+            .find(|c| c.kind.eq_ignore_ascii_case(kind))
+            .map_or(0, |c| c.amount as usize),
         Count::Counters { .. } => me.damage as usize,
         Count::Stack(_) => me.stack_size as usize,
         _ => 0,

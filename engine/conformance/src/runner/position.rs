@@ -228,6 +228,7 @@ pub(super) fn build_position(
             built: !(place == Place::BuildZone && spec.build_counters > 0),
             build_counters: spec.build_counters,
             damage: spec.damage,
+            counters: spec.counters.clone(),
             tapped: spec.tapped,
             equipment: spec.equipment.iter().map(|id| card_of[id]).collect(),
             ..Unit::new(side, card_of[&spec.id], place)

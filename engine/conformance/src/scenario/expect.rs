@@ -93,6 +93,7 @@ impl Ctx<'_> {
             removed_size: raw.removed_size,
             deck_size: raw.deck_size,
             build_zone_size: raw.build_zone_size,
+            seen: raw.seen,
         })
     }
 }

@@ -81,6 +81,8 @@ pub(super) struct RawUnit {
     #[serde(default)]
     pub(super) build_counters: u32,
     #[serde(default)]
+    pub(super) counters: std::collections::BTreeMap<String, u32>,
+    #[serde(default)]
     pub(super) stack: Vec<Spanned<String>>,
     #[serde(default)]
     pub(super) pilots: Vec<Spanned<String>>,
@@ -275,4 +277,5 @@ pub(super) struct RawSideExpect {
     pub(super) removed_size: Option<usize>,
     pub(super) deck_size: Option<usize>,
     pub(super) build_zone_size: Option<usize>,
+    pub(super) seen: Option<Vec<String>>,
 }

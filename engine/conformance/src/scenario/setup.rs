@@ -447,6 +447,7 @@ impl Ctx<'_> {
             health,
             abilities: raw.abilities,
             damage: raw.damage,
+            counters: raw.counters,
             tapped: raw.tapped,
             build_counters: raw.build_counters,
             stack: raw.stack.into_iter().map(Spanned::into_inner).collect(),

@@ -550,6 +550,8 @@ fn player(input: &mut &str) -> R<Player> {
         one_of(&["your opponent", "each opponent", "that player's opponent"])
             .map(|_| Player::Opponent),
         one_of(&["each player", "both players"]).map(|_| Player::Each),
+        w("the dark side").map(|_| Player::DarkSide),
+        w("the light side").map(|_| Player::LightSide),
         one_of(&["its controller", "that unit's controller", "that player"])
             .map(|_| Player::Controller),
         w("you").map(|_| Player::You),
@@ -583,11 +585,19 @@ fn player_effect(input: &mut &str) -> R<Effect> {
             }),
         (
             one_of(&["gains", "gain", "gets", "get"]),
-            gained,
+            alt((
+                // "you get -1 build point this turn": a loss.
+                (mark("-"), amount).map(|(_, amount)| (amount, true)),
+                gained.map(|amount| (amount, false)),
+            )),
             opt(w("extra")),
             one_of(&["build points", "build point"]),
         )
-            .map(move |(_, amount, _, _)| Effect::BuildPoints { who, amount }),
+            .map(move |(_, (amount, lose), _, _)| Effect::BuildPoints {
+                who,
+                amount,
+                lose,
+            }),
         (
             one_of(&["draws", "draw"]),
             amount_or_article,

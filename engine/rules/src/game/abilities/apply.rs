@@ -214,6 +214,12 @@ impl Game<'_> {
                 let points = &mut self.state.player_mut(controller).build_points;
                 *points = points.saturating_add(amount);
             }
+            // Game 7.1: a player's build points, never below none.
+            Effect::BuildPoints { side, amount } => {
+                let points = &mut self.state.player_mut(side.into()).build_points;
+                *points = points.saturating_add_signed(amount);
+            }
+            Effect::Reveal { cards, to } => self.reveal(&cards, to.into()),
             Effect::LoseForce { side, amount } => {
                 let force = &mut self.state.player_mut(side.into()).force;
                 *force = force.saturating_sub(amount);

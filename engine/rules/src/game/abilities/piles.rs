@@ -29,9 +29,6 @@ fn pile_of(state: &GameState, card: CardId) -> Option<(Side, Pile)> {
 /// Why a `pick-cards` effect can't be carried out in `state`, if it can't: each card listed
 /// once and in a pile, and the numbers within bounds.
 pub(crate) fn pick_error(state: &GameState, pick: &PickCards) -> Option<String> {
-    if pick.cards.len() > PICK_LIMIT {
-        return Some(format!("more than {PICK_LIMIT} cards listed"));
-    }
     if pick.count as usize > PICK_LIMIT {
         return Some(format!("{} cards to pick is beyond the limit", pick.count));
     }
@@ -40,8 +37,17 @@ pub(crate) fn pick_error(state: &GameState, pick: &PickCards) -> Option<String> 
     {
         return Some(format!("{counters} build counters is beyond the limit"));
     }
-    for (i, &card) in pick.cards.iter().enumerate() {
-        if pick.cards[..i].contains(&card) {
+    cards_error(state, &pick.cards)
+}
+
+/// Why cards an effect lists (`pick-cards`, `reveal`) can't be its cards, if they can't: each
+/// listed once and in a deck, a discard pile or a hand, and not too many.
+pub(crate) fn cards_error(state: &GameState, cards: &[u32]) -> Option<String> {
+    if cards.len() > PICK_LIMIT {
+        return Some(format!("more than {PICK_LIMIT} cards listed"));
+    }
+    for (i, &card) in cards.iter().enumerate() {
+        if cards[..i].contains(&card) {
             return Some(format!("card {card} is listed twice"));
         }
         if (card as usize) >= state.cards.len() || pile_of(state, CardId(card)).is_none() {
@@ -52,6 +58,23 @@ pub(crate) fn pick_error(state: &GameState, pick: &PickCards) -> Option<String> 
 }
 
 impl Game<'_> {
+    /// Shows `cards` (each in a deck, a discard pile or a hand) to `to`: logged, by the player
+    /// whose they are, in the order listed (API 1.13 `reveal`).
+    pub(crate) fn reveal(&mut self, cards: &[u32], to: Side) {
+        for owner in [Side::Dark, Side::Light] {
+            let names: Vec<String> = cards
+                .iter()
+                .filter(|&&card| {
+                    pile_of(&self.state, CardId(card)).is_some_and(|(o, _)| o == owner)
+                })
+                .map(|&card| self.state.def(CardId(card)).name.clone())
+                .collect();
+            if !names.is_empty() {
+                self.event(Event::CardsRevealed { to, owner, names });
+            }
+        }
+    }
+
     /// `pick.picker` picks cards of `pick` one at a time and each goes where `pick.to` says;
     /// then the deck `pick.shuffle` names is shuffled. `by` is the unit whose ability it is
     /// (none for a card being played).

@@ -32,6 +32,7 @@ fn too_big(effect: &Effect, controller: swtcg_plugin_api::Side) -> bool {
         | Effect::GainBuildPoints { amount }
         | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
         Effect::Note { value, .. } => value.unsigned_abs() > EFFECT_LIMIT,
+        Effect::BuildPoints { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
         _ => false,
     }
 }
@@ -241,6 +242,9 @@ impl Game<'_> {
                 .map_err(|why| format!("the cost offered does not read: {why}")),
             Effect::PickCards(pick) => {
                 super::piles::pick_error(&self.state, pick).map_or(Ok(()), Err)
+            }
+            Effect::Reveal { cards, .. } => {
+                super::piles::cards_error(&self.state, cards).map_or(Ok(()), Err)
             }
             Effect::DiscardUnit { unit } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
