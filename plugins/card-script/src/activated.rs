@@ -58,9 +58,13 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
         });
     }
     let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
-    script.kind == Kind::Activated
-        && script.trigger.is_none()
-        && cost_of(text).is_some()
+    let paid = match script.kind {
+        Kind::Activated => cost_of(text).is_some(),
+        // A Battle card printing no cost is played for nothing (`crate::battle_script`).
+        Kind::Played => cost_of(text).is_none(),
+        _ => false,
+    };
+    paid && script.trigger.is_none()
         && script.conditions.iter().all(condition_carried_out)
         && script.limits.iter().all(limit_carried_out)
         && !script.steps.is_empty()

@@ -80,6 +80,16 @@ fn mission_script(ability: &Ability) -> Option<Rc<Script>> {
     read_script(&ability.parameter, &name, true)
 }
 
+/// The script of a Battle card's text: with a cost before an arrow, an activated ability's; with
+/// none ("One of your units gets +30 speed until the end of battle."), a played card's, as a
+/// Mission's is, played for nothing.
+fn battle_script(ability: &Ability) -> Option<Rc<Script>> {
+    match script(ability) {
+        Some(script) if script.kind == swtcg_card_script::script::Kind::Activated => Some(script),
+        _ => mission_script(ability),
+    }
+}
+
 fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
     READ.with(|read_before| {
         let mut read_before = read_before.borrow_mut();
@@ -174,10 +184,14 @@ fn on(ability: &Ability, hook: Hook, event: &Event) -> HookResult {
 /// text with a cost before an arrow is an ability to play (`activated::cost_of`): any other is
 /// answered without reading it.
 fn offers_at(ability: &Ability, when: activated::When, event: &Event) -> Vec<Activation> {
-    if !api::text::has_arrow(&ability.parameter) {
+    let script = if ability.unit == NOT_IN_PLAY {
+        battle_script(ability)
+    } else if api::text::has_arrow(&ability.parameter) {
+        script(ability)
+    } else {
         return Vec::new();
-    }
-    script(ability)
+    };
+    script
         .map(|script| activated::offers(ability, &script, when, event.side))
         .unwrap_or_default()
 }
@@ -199,16 +213,15 @@ impl Keyword for CardScript {
         if kind == Some(CardKind::Mission) {
             return mission_script(&ability).is_some_and(|script| triggered::resolves(&script));
         }
-        let Some(script) = claimed_script(&ability) else {
-            return false;
-        };
         // A Battle card's texts are played from hand as activated abilities are, and nothing
         // in them may be about the card itself (`activated::playable_from_hand`).
         if kind == Some(CardKind::Battle) {
-            return activated::carried_out(&script, &ability.parameter)
-                && activated::playable_from_hand(&script);
+            return battle_script(&ability).is_some_and(|script| {
+                activated::carried_out(&script, &ability.parameter)
+                    && activated::playable_from_hand(&script)
+            });
         }
-        true
+        claimed_script(&ability).is_some()
     }
 
     fn resolve(ability: Ability, _event: Event) -> HookResult {
@@ -333,8 +346,12 @@ impl Keyword for CardScript {
     }
 
     fn activate(ability: Ability, index: u32, choice: Choice, event: Event) -> HookResult {
-        let script =
-            script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
+        let script = if ability.unit == NOT_IN_PLAY {
+            battle_script(&ability)
+        } else {
+            script(&ability)
+        };
+        let script = script.ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
         activated::effects_of_offer(&ability, &script, index, &choice, event.side)
     }
 }
@@ -675,6 +692,26 @@ mod tests {
             "As long as Momaw is in the Character arena, each Stormtrooper in that arena gets -20 speed.",
             "Momaw Nadon (A)"
         ));
+    }
+
+    #[test]
+    fn a_battle_card_printing_no_cost_is_played_for_nothing() {
+        // AOTC Dark Speed and BOY Let the Wookiee Win: read as played cards, carried out as an
+        // activation with no cost; the arrow inside a quoted ability is no cost of the card's.
+        for (name, text) in [
+            (
+                "Dark Speed",
+                "One of your units gets +30 speed until the end of battle.",
+            ),
+            (
+                "Let the Wookiee Win",
+                "Choose an arena. Until end of turn, each of your units in that arena gets \"Pay 2 Force -> Retaliate 2\".",
+            ),
+        ] {
+            let script = read_script(text, name, true).expect("read");
+            assert!(activated::carried_out(&script, text), "{name}");
+            assert!(activated::playable_from_hand(&script), "{name}");
+        }
     }
 
     #[test]
