@@ -238,6 +238,9 @@ impl Display for Filter {
             Filter::Tapped => write!(f, "tapped"),
             Filter::Untapped => write!(f, "untapped"),
             Filter::Damaged => write!(f, "damaged"),
+            Filter::CountersAtLeast { kind, at_least } => {
+                write!(f, "with {at_least} or more {kind} counters")
+            }
             Filter::WithKeyword(keyword) => write!(f, "with {keyword}"),
             Filter::Named(name) => write!(f, "named {name}"),
             Filter::CostAtMost(n) => write!(f, "printed build cost {n} or less"),

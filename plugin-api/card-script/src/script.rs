@@ -288,6 +288,12 @@ pub enum Filter {
     Untapped,
     /// With one or more damage counters.
     Damaged,
+    /// With at least this many counters of a kind on it ("with 2 or more captivity counters on
+    /// it", "with a mastery counter on it"; "damage" for damage counters).
+    CountersAtLeast {
+        kind: String,
+        at_least: u32,
+    },
     /// With a keyword ability ("with Stealth").
     WithKeyword(String),
     /// A card named so ("Luke Skywalker", "a Tho Yor").

@@ -16,7 +16,8 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         | Filter::Unique
         | Filter::Tapped
         | Filter::Untapped
-        | Filter::Damaged => true,
+        | Filter::Damaged
+        | Filter::CountersAtLeast { .. } => true,
         Filter::In(place) => place_carried_out(place),
         // Another card by its name: a unit whose name has the words ("Darth Nihilus").
         Filter::Named(_) => true,
@@ -194,6 +195,11 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::Tapped => unit.tapped,
         Filter::Untapped => !unit.tapped,
         Filter::Damaged => unit.damage > 0,
+        // Damage counters are the view's; the other kinds the host tells (API 1.13 `counters`).
+        Filter::CountersAtLeast { kind, at_least } if kind == "damage" => unit.damage >= *at_least,
+        Filter::CountersAtLeast { kind, at_least } => host::counters(unit.id)
+            .iter()
+            .any(|c| c.kind.eq_ignore_ascii_case(kind) && c.amount >= *at_least),
         Filter::Named(name) => in_name(&unit.name, name),
         Filter::PowerAtMost(n) => i64::from(unit.power) <= i64::from(*n),
         Filter::PowerAtLeast(n) => i64::from(unit.power) >= i64::from(*n),

@@ -648,6 +648,7 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
                     Filter::Named(words)
                 }
             }),
+        counters_on,
         (w("with"), keyword_name).map(|(_, name)| Filter::WithKeyword(name)),
         (
             w("with printed build cost"),
@@ -671,6 +672,31 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
         }),
     ))
     .parse_next(input)
+}
+
+/// 'with 1 or more captivity counters on it', 'with a mastery counter on it', 'with no damage
+/// counters on it': counters of a kind on the unit.
+fn counters_on(input: &mut &str) -> R<Filter> {
+    (
+        w("with"),
+        alt((
+            (number, w("or more")).map(|(n, _)| Some(n)),
+            one_of(&["a", "an", "one or more", "any"]).map(|_| Some(1)),
+            w("no").map(|_| None),
+        )),
+        alt((
+            w("damage").map(|_| "damage".to_string()),
+            super::costs::counter_kind,
+        )),
+        one_of(&["counters", "counter"]),
+        w("on"),
+        one_of(&["each of them", "it", "them", "him", "her"]),
+    )
+        .map(|(_, at_least, kind, ..)| match at_least {
+            Some(at_least) => Filter::CountersAtLeast { kind, at_least },
+            None => Filter::Not(Box::new(Filter::CountersAtLeast { kind, at_least: 1 })),
+        })
+        .parse_next(input)
 }
 
 /// "in the Ground arena", "in the Space or Ground arena", "in this arena", "in any arena",
@@ -993,6 +1019,31 @@ mod tests {
                 Filter::CardType(CardType::Event),
                 Filter::In(Where::AnyArena)
             ]
+        );
+    }
+
+    #[test]
+    fn counters_of_a_kind_on_units() {
+        assert_eq!(
+            read("one of your opponent's units with 1 or more captivity counters on it").filters,
+            [Filter::CountersAtLeast {
+                kind: "captivity".into(),
+                at_least: 1
+            }]
+        );
+        assert_eq!(
+            read("each unit with a mastery counter on it").filters,
+            [Filter::CountersAtLeast {
+                kind: "mastery".into(),
+                at_least: 1
+            }]
+        );
+        assert_eq!(
+            read("each unit with no damage counters on it").filters,
+            [Filter::Not(Box::new(Filter::CountersAtLeast {
+                kind: "damage".into(),
+                at_least: 1
+            }))]
         );
     }
 }
