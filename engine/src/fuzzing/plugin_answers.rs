@@ -708,6 +708,13 @@ impl<'a> FuzzHost<'a> {
             31 => Effect::Disrupt {
                 play: self.play(state),
             },
+            case => self.newer_effect(case, state, own),
+        }
+    }
+
+    /// One effect of the cases from 32 of [`Self::effect`] on: variants API 1.8 and later added.
+    fn newer_effect(&mut self, case: u8, state: &GameState, own: u32) -> Effect {
+        match case {
             // API 1.10: a name a supply may or may not hold, any arenas, and a discard.
             32 => Effect::TakeSubordinate {
                 name: ["Blue Krill", "", "BD-1", "no such card"]
