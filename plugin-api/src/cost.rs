@@ -182,12 +182,51 @@ fn discard(part: &str, words: &[&str]) -> Option<Cost> {
             "your",
             "deck",
         ] => count(n).filter(|&n| n > 0).map(Cost::MillOwn),
+        // "Discard Beru from the Character arena", "discard this unit from the Space arena":
+        // the unit itself, from the arena it is in (its ability works only there, game 13.7;
+        // the arena printed is the one of its type line).
+        [
+            _,
+            ..,
+            "from",
+            "the",
+            "space" | "ground" | "character",
+            "arena",
+        ] if names_itself(part) => {
+            let named = part.trim()["discard".len()..].trim();
+            let end = named
+                .to_ascii_lowercase()
+                .rfind(" from ")
+                .unwrap_or(named.len());
+            Some(Cost::DiscardThis(named[..end].trim().to_string()))
+        }
         // Any other "from" ("discard one of your units from any arena") or "a ..." names a
         // card to choose, which this grammar does not read.
         _ if words.len() >= 2 && !words.contains(&"from") && words[1] != "a" => Some(
             Cost::DiscardThis(part.trim()["discard".len()..].trim().to_string()),
         ),
         _ => None,
+    }
+}
+
+/// Whether the words after "discard" name the unit itself: "this unit" (card, Location) or a
+/// name, never a unit to choose ("one of your units", "a Droid", "another unit").
+fn names_itself(part: &str) -> bool {
+    let mut words = part.split_whitespace().skip(1);
+    match words.next() {
+        Some(this) if this.eq_ignore_ascii_case("this") => words.next().is_some_and(|w| {
+            ["unit", "card", "location"]
+                .iter()
+                .any(|k| w.eq_ignore_ascii_case(k))
+        }),
+        Some(name) => {
+            name.starts_with(char::is_uppercase)
+                && ![
+                    "One", "A", "An", "Another", "Your", "Each", "All", "Any", "X", "Up",
+                ]
+                .contains(&name)
+        }
+        None => false,
     }
 }
 
@@ -286,6 +325,18 @@ mod tests {
             parse_costs("Discard Gregor"),
             Ok(vec![Cost::DiscardThis("Gregor".into())])
         );
+        // The unit itself from its arena (ANH Beru Lars (A), ESB YV-664 Light Freighter), but
+        // never a unit to choose.
+        assert_eq!(
+            parse_costs("Discard Beru from the Character arena"),
+            Ok(vec![Cost::DiscardThis("Beru".into())])
+        );
+        assert_eq!(
+            parse_costs("Discard this unit from the Space arena"),
+            Ok(vec![Cost::DiscardThis("this unit".into())])
+        );
+        assert!(parse_costs("Discard one of your units from the Space arena").is_err());
+        assert!(parse_costs("Discard a Droid from the Ground arena").is_err());
     }
 
     #[test]

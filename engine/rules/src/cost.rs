@@ -43,17 +43,26 @@ pub fn subtypes_to_tap<'a>(
         .map(|u| u.id)
 }
 
-/// Whether "Discard <name>" names the unit itself: "this unit", its name, or its name without
-/// the version ("Gregor" for "Gregor (A)").
+/// Whether "Discard <name>" names the unit itself: "this unit" (card, Location), its name, its
+/// name without the version ("Gregor" for "Gregor (A)"), or one word of it ("Beru").
 fn names_unit(state: &GameState, unit: UnitId, name: &str) -> bool {
     let Some(u) = state.unit(unit) else {
         return false;
     };
     let def = state.top_def(u);
     let name = name.trim().trim_end_matches('.');
-    name.eq_ignore_ascii_case("this unit")
+    ["this unit", "this card", "this location"]
+        .iter()
+        .any(|this| name.eq_ignore_ascii_case(this))
         || name.eq_ignore_ascii_case(&def.name)
         || name.eq_ignore_ascii_case(def.unique_name())
+        // A card names itself by one word of its name ("Discard Beru from the Character arena"
+        // on Beru Lars (A)).
+        || (!name.contains(' ')
+            && def
+                .unique_name()
+                .split_whitespace()
+                .any(|word| word.eq_ignore_ascii_case(name)))
 }
 
 /// Whether the controller of `unit` can pay every cost, in order.

@@ -393,7 +393,19 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
         return Err(format!("\"{}\" is no activated ability", ability.parameter));
     }
     let target = choice.target;
-    let me = player_of(ability, script, side).ok_or("the card with the ability can't play it")?;
+    // A unit that discards itself to pay ("Discard Beru from the Character arena -> ...") has
+    // left play when its effects are asked: it plays them as it was just before (game 13.8).
+    let paid_with_itself = script
+        .costs
+        .iter()
+        .any(|c| matches!(c, script::Cost::DiscardThis));
+    let me = player_of(ability, script, side)
+        .or_else(|| {
+            paid_with_itself
+                .then(|| host::last_seen(ability.unit))
+                .flatten()
+        })
+        .ok_or("the card with the ability can't play it")?;
     let chosen = match script.steps.iter().find(|s| picks_one(s)) {
         Some(step) => {
             let target = target.ok_or("the ability needs a unit chosen")?;
