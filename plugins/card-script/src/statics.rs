@@ -309,6 +309,30 @@ pub(crate) fn bind_it(script: &mut Script) {
     if script.kind != Kind::Static {
         return;
     }
+    // "This unit gets +4 power as long as there are no damage counters on it": "it" of a
+    // condition's count is the card when every step is about the card.
+    let steps_about_this = !script.steps.is_empty()
+        && script.steps.iter().all(|s| {
+            matches!(&s.effect, Effect::Stats { who, .. } | Effect::Grant { who, .. }
+                if who.pick == Pick::This)
+        });
+    if steps_about_this {
+        for condition in &mut script.conditions {
+            if let Condition::AtLeast {
+                count: Count::Counters { on, .. },
+                ..
+            }
+            | Condition::AtMost {
+                count: Count::Counters { on, .. },
+                ..
+            } = condition
+                && on.pick == Pick::That
+                && on.filters.is_empty()
+            {
+                on.pick = Pick::This;
+            }
+        }
+    }
     let about_this = script.conditions.iter().any(|c| match c {
         Condition::UnitsIn { who, .. } | Condition::Attacking { who, .. } => who.pick == Pick::This,
         _ => false,

@@ -323,6 +323,15 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
             matches!(units.pick, Pick::Any | Pick::Each)
                 && units.filters.iter().all(filter_carried_out)
         }
+        // "As long as there are no damage counters on it", the card itself.
+        Condition::AtLeast {
+            count: count @ Count::Counters { on, .. },
+            ..
+        }
+        | Condition::AtMost {
+            count: count @ Count::Counters { on, .. },
+            ..
+        } => on.pick == Pick::This && count_carried_out(count),
         Condition::NoAttack => true,
         // "As long as you have another Jedi in any arena", "if there is a Tusken in the Ground
         // arena", "you have no Droids": a determiner says the phrase names units by their
@@ -352,6 +361,14 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
             count: Count::Units(units),
             amount,
         } => named(units, me).len() <= *amount as usize,
+        Condition::AtLeast {
+            count: count @ Count::Counters { .. },
+            amount,
+        } => i64::from(counted(count, me)) >= i64::from(*amount),
+        Condition::AtMost {
+            count: count @ Count::Counters { .. },
+            amount,
+        } => i64::from(counted(count, me)) <= i64::from(*amount),
         Condition::NoAttack => host::attack().is_none(),
         Condition::Has { whose, units } => any_of(*whose, units, me),
         Condition::HasNo { whose, units } => !any_of(*whose, units, me),
