@@ -13,9 +13,13 @@ pub enum Cost {
     TapThis,
     /// A benefit written as an Upkeep "cost": "Gain 1 Force".
     GainForce(u32),
-    /// Tap one of your other untapped units in an arena with this subtype ("tap a Padawan",
-    /// "tap one of your Clones"); the first such unit by id is tapped.
-    TapSubtype(String),
+    /// Tap one of your untapped units the player chooses ("tap a Padawan", "tap one of your
+    /// untapped Jedi in any arena"), never the unit whose ability it is.
+    TapUnit(CostUnits),
+    /// Discard one of your units the player chooses from an arena ("Discard one of your Jedi
+    /// from the Character arena"), never the unit whose ability it is ("Discard this unit" is
+    /// `DiscardThis`). Since API 1.13 (the cost grammar of the swtcg-plugin-api crate).
+    DiscardUnit(CostUnits),
     /// Discard the unit whose ability it is ("Discard Gregor", "discard this unit"); the engine
     /// discards it after the other costs, through the usual discard (game 14.4).
     DiscardThis(String),
@@ -39,6 +43,85 @@ pub enum Cost {
         amount: u32,
         name: String,
     },
+}
+
+/// The units a cost lets its payer choose among: their own units (not Locations, unless a kind
+/// says so) in an arena, never the unit whose ability it is, of one of `kinds`, in one of
+/// `arenas`. Read from "one of your [untapped] [other] [unique] [damaged] <kinds> [in <arenas>]".
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CostUnits {
+    /// Any one of these, as printed and singular ("Jedi", "Dark Jedi", "Character", "Light
+    /// Side unit", "Location"); none for any unit. Each word of a kind must hold: "unit" says
+    /// nothing more, "Character", "Space" and "Ground" name the arena of the card's type line,
+    /// "Light Side", "Dark Side" and "neutral" its side, "Location" a Location, any other word a
+    /// subtype ([`crate::text::has_subtype`]).
+    pub kinds: Vec<String>,
+    pub unique: bool,
+    pub damaged: bool,
+    /// The arenas it may be in, in lower case ("space", "ground", "character"); none for any.
+    pub arenas: Vec<String>,
+    /// "in this arena": the arena of the unit whose ability it is.
+    pub this_arena: bool,
+}
+
+/// What [`CostUnits::admits`] needs to know of one unit of the payer.
+#[derive(Debug, Clone, Copy)]
+pub struct UnitFacts<'a> {
+    pub subtypes: &'a [String],
+    /// The arenas of its card's type line, in lower case.
+    pub type_line: &'a [&'a str],
+    /// "light", "dark" or "neutral".
+    pub side: &'a str,
+    pub unique: bool,
+    pub damaged: bool,
+    pub location: bool,
+    /// The arena it is in, in lower case.
+    pub arena: &'a str,
+    /// Whether that is the arena of the unit whose ability it is.
+    pub in_this_arena: bool,
+}
+
+impl CostUnits {
+    /// Whether the unit described by `facts` is one of these (untapped-ness and who controls
+    /// it are the payer's to check).
+    pub fn admits(&self, facts: &UnitFacts) -> bool {
+        let kind_fits = |kind: &String| {
+            let words: Vec<&str> = kind.split_whitespace().collect();
+            let location = words.iter().any(|w| w.eq_ignore_ascii_case("location"));
+            let mut i = 0;
+            while i < words.len() {
+                let word = words[i].to_ascii_lowercase();
+                let next_is_side = words
+                    .get(i + 1)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("side"));
+                let holds = match word.as_str() {
+                    "unit" | "location" => true,
+                    "light" | "dark" if next_is_side => {
+                        i += 1;
+                        facts.side == word
+                    }
+                    "neutral" => facts.side == "neutral",
+                    "character" | "space" | "ground" => facts.type_line.contains(&word.as_str()),
+                    _ => crate::text::has_subtype(facts.subtypes, words[i]),
+                };
+                if !holds {
+                    return false;
+                }
+                i += 1;
+            }
+            location == facts.location
+        };
+        let kinds = if self.kinds.is_empty() {
+            !facts.location
+        } else {
+            self.kinds.iter().any(kind_fits)
+        };
+        kinds
+            && (!self.unique || facts.unique)
+            && (!self.damaged || facts.damaged)
+            && (!self.this_arena || facts.in_this_arena)
+            && (self.arenas.is_empty() || self.arenas.iter().any(|a| a == facts.arena))
+    }
 }
 
 /// Parses a printed cost, or several joined by commas and "and", paid in order, where every
@@ -144,7 +227,7 @@ fn parse_one(part: &str) -> Result<Cost, String> {
             Some(Cost::TapThis)
         }
         Some("[tap]") => Some(Cost::TapThis),
-        Some("tap") => tapped_subtype(part),
+        Some("tap") => chosen_units(part, "tap", &["in"]).map(Cost::TapUnit),
         Some("discard") => discard(part, &words),
         Some("put") => put(part, &words),
         _ => None,
@@ -200,8 +283,11 @@ fn discard(part: &str, words: &[&str]) -> Option<Cost> {
                 .unwrap_or(named.len());
             Some(Cost::DiscardThis(named[..end].trim().to_string()))
         }
-        // Any other "from" ("discard one of your units from any arena") or "a ..." names a
-        // card to choose, which this grammar does not read.
+        // "Discard one of your Jedi from the Character arena": a unit the player chooses.
+        ["discard", "one", "of", "your", ..] => {
+            chosen_units(part, "discard", &["from"]).map(Cost::DiscardUnit)
+        }
+        // Any other "from" or "a ..." names a card to choose, which this grammar does not read.
         _ if words.len() >= 2 && !words.contains(&"from") && words[1] != "a" => Some(
             Cost::DiscardThis(part.trim()["discard".len()..].trim().to_string()),
         ),
@@ -280,27 +366,92 @@ fn put(part: &str, words: &[&str]) -> Option<Cost> {
     }
 }
 
-/// "tap a Padawan", "tap an Ewok", "tap one of your Clones" → the subtype, as printed.
-fn tapped_subtype(part: &str) -> Option<Cost> {
-    let rest = part.trim().get(4..)?.trim();
-    let lower = rest.to_ascii_lowercase();
-    let subtype = if lower.starts_with("one of your untapped ") {
-        // Only an untapped unit can be tapped: "untapped" adds nothing ("Tap one of your
-        // untapped Droids", Upkeep).
-        let plural = &rest["one of your untapped ".len()..];
-        plural.strip_suffix('s').unwrap_or(plural)
-    } else if lower.starts_with("one of your ") {
-        let plural = &rest["one of your ".len()..];
-        plural.strip_suffix('s').unwrap_or(plural)
-    } else if lower.starts_with("an ") {
-        &rest[3..]
-    } else if lower.starts_with("a ") {
-        &rest[2..]
-    } else {
+/// After `verb`: "one of your [untapped] [other] [unique] [damaged] <kinds> [<in|from> any arena |
+/// the <arena> [or <arena>] arena | this arena]", or "a"/"an" and one kind ("tap a Padawan").
+/// Each word of a kind is capitalized ("Jedi", "Light Side"), or is "unit(s)" or "neutral";
+/// kinds are joined by "or". Anything else ("with printed build cost 4 or more", "you control",
+/// "or your build zone") is not read.
+fn chosen_units(part: &str, verb: &str, arena_words: &[&str]) -> Option<CostUnits> {
+    let words: Vec<&str> = part.split_whitespace().collect();
+    if !words.first()?.eq_ignore_ascii_case(verb) {
         return None;
+    }
+    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let mut at = match lower.get(1..4) {
+        Some([one, of, your]) if one == "one" && of == "of" && your == "your" => 4,
+        _ if matches!(lower.get(1).map(String::as_str), Some("a" | "an")) => 2,
+        _ => return None,
     };
-    let subtype = subtype.trim();
-    (!subtype.is_empty() && !subtype.contains(' ')).then(|| Cost::TapSubtype(subtype.to_string()))
+    let mut units = CostUnits::default();
+    // Adjectives: only an untapped unit can be tapped and the unit paying is never chosen, so
+    // "untapped" and "other" add nothing.
+    while let Some(word) = lower.get(at) {
+        match word.as_str() {
+            "untapped" | "other" => {}
+            "unique" => units.unique = true,
+            "damaged" => units.damaged = true,
+            _ => break,
+        }
+        at += 1;
+    }
+    let end = lower[at..]
+        .iter()
+        .position(|w| arena_words.contains(&w.as_str()))
+        .map_or(words.len(), |p| at + p);
+    let mut kind: Vec<&str> = Vec::new();
+    for (i, word) in words[at..end].iter().enumerate() {
+        let is_or = lower[at + i] == "or";
+        if is_or {
+            units.kinds.push(singular_kind(&kind)?);
+            kind.clear();
+            continue;
+        }
+        let plain = matches!(lower[at + i].as_str(), "unit" | "units" | "neutral");
+        if !plain && !word.starts_with(char::is_uppercase) {
+            return None;
+        }
+        kind.push(word);
+    }
+    units.kinds.push(singular_kind(&kind)?);
+    // "units" alone is any unit.
+    if units.kinds.iter().all(|k| k == "unit") {
+        units.kinds.clear();
+    }
+    match &lower[end.min(lower.len())..] {
+        [] => {}
+        [_, any, arena] if any == "any" && arena == "arena" => {}
+        [_, this, arena] if this == "this" && arena == "arena" => units.this_arena = true,
+        [_, the, rest @ .., arena] if the == "the" && arena == "arena" && !rest.is_empty() => {
+            for (i, word) in rest.iter().enumerate() {
+                match word.as_str() {
+                    "or" if i % 2 == 1 => {}
+                    "space" | "ground" | "character" if i % 2 == 0 => {
+                        units.arenas.push(word.clone())
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(units)
+}
+
+/// A kind's words with its last word singular ("Dark Jedi", "Clones" → "Clone", "Children" →
+/// "Child", "units" → "unit"); `None` for no words.
+fn singular_kind(words: &[&str]) -> Option<String> {
+    let (last, first) = words.split_last()?;
+    let last = if last.eq_ignore_ascii_case("children") {
+        &last[..last.len() - 3]
+    } else if last.ends_with("ies") {
+        // No subtype printed ends so; kept as printed.
+        last
+    } else {
+        last.strip_suffix('s').unwrap_or(last)
+    };
+    let mut all: Vec<&str> = first.to_vec();
+    all.push(last);
+    Some(all.join(" "))
 }
 
 #[cfg(test)]
@@ -335,7 +486,6 @@ mod tests {
             parse_costs("Discard this unit from the Space arena"),
             Ok(vec![Cost::DiscardThis("this unit".into())])
         );
-        assert!(parse_costs("Discard one of your units from the Space arena").is_err());
         assert!(parse_costs("Discard a Droid from the Ground arena").is_err());
     }
 
@@ -364,7 +514,10 @@ mod tests {
         );
         assert_eq!(
             parse_costs("Tap one of your untapped Droids"),
-            Ok(vec![Cost::TapSubtype("Droid".into())])
+            Ok(vec![Cost::TapUnit(CostUnits {
+                kinds: vec!["Droid".into()],
+                ..CostUnits::default()
+            })])
         );
         assert_eq!(
             parse_costs("Discard the top card from your deck"),
@@ -397,8 +550,11 @@ mod tests {
     #[test]
     fn costs_that_name_a_card_to_choose_are_not_read() {
         for text in [
-            "Discard one of your units from any arena",
             "discard a card from your opponent's hand",
+            "Discard one of your other units from any arena or your build zone",
+            "Tap one of your units with printed build cost 4 or more in the Ground arena",
+            "tap an untapped Character you control",
+            "Tap one of your defending Characters",
             "Discard 0 cards from your hand",
             "Put 1 damage counter on one of your units",
             "Remove 2 counters from your Resource",
@@ -409,6 +565,92 @@ mod tests {
                 "{text}: {read:?}"
             );
         }
+    }
+
+    #[test]
+    fn costs_that_choose_one_of_your_units_parse() {
+        let units = |kinds: &[&str]| CostUnits {
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            ..CostUnits::default()
+        };
+        // Protection of the Master (ANH), Strike Me Down (ANH), Force Throw (ESB), Magic Hand
+        // Thing (TM), Lando's Trickery (RAS), Han's Sacrifice (RAS), Pateesa (B) (BOTS).
+        assert_eq!(
+            parse_costs("Tap one of your untapped Jedi in any arena"),
+            Ok(vec![Cost::TapUnit(units(&["Jedi"]))])
+        );
+        assert_eq!(
+            parse_costs("Discard one of your Jedi from the Character arena"),
+            Ok(vec![Cost::DiscardUnit(CostUnits {
+                arenas: vec!["character".into()],
+                ..units(&["Jedi"])
+            })])
+        );
+        assert_eq!(
+            parse_costs("Tap one of your untapped Dark Jedi in the Ground or Character arena"),
+            Ok(vec![Cost::TapUnit(CostUnits {
+                arenas: vec!["ground".into(), "character".into()],
+                ..units(&["Dark Jedi"])
+            })])
+        );
+        assert_eq!(
+            parse_costs("Tap one of your Force Sensitive Children in any arena"),
+            Ok(vec![Cost::TapUnit(units(&["Force Sensitive Child"]))])
+        );
+        assert_eq!(
+            parse_costs("Tap one of your untapped neutral units"),
+            Ok(vec![Cost::TapUnit(units(&["neutral unit"]))])
+        );
+        assert_eq!(
+            parse_costs("tap one of your Force Sensitives or Jedi in any arena"),
+            Ok(vec![Cost::TapUnit(units(&["Force Sensitive", "Jedi"]))])
+        );
+        assert_eq!(
+            parse_costs("Discard one of your damaged units from any arena"),
+            Ok(vec![Cost::DiscardUnit(CostUnits {
+                damaged: true,
+                ..CostUnits::default()
+            })])
+        );
+        assert_eq!(
+            parse_costs("Discard one of your other units from this arena"),
+            Ok(vec![Cost::DiscardUnit(CostUnits {
+                this_arena: true,
+                ..CostUnits::default()
+            })])
+        );
+        assert_eq!(
+            parse_costs("tap a Padawan"),
+            Ok(vec![Cost::TapUnit(units(&["Padawan"]))])
+        );
+    }
+
+    #[test]
+    fn chosen_units_admit_by_kind_side_type_line_and_arena() {
+        let subtypes = ["Imperial".to_string(), "Dark".into(), "Jedi Knight".into()];
+        let vader = UnitFacts {
+            subtypes: &subtypes,
+            type_line: &["character"],
+            side: "dark",
+            unique: true,
+            damaged: false,
+            location: false,
+            arena: "character",
+            in_this_arena: false,
+        };
+        let cost = |text: &str| match parse_costs(text).unwrap().remove(0) {
+            Cost::TapUnit(units) | Cost::DiscardUnit(units) => units,
+            other => panic!("{other:?}"),
+        };
+        assert!(cost("Tap one of your untapped Dark Jedi in the Character arena").admits(&vader));
+        assert!(cost("Tap one of your Dark Side Characters").admits(&vader));
+        assert!(cost("Tap one of your unique units in any arena").admits(&vader));
+        assert!(!cost("Tap one of your Light Side units").admits(&vader));
+        assert!(!cost("Tap one of your Jedi in the Space arena").admits(&vader));
+        assert!(!cost("Tap one of your Space units").admits(&vader));
+        assert!(!cost("Discard one of your damaged units from any arena").admits(&vader));
+        assert!(!cost("Discard one of your Locations from any arena").admits(&vader));
+        assert!(!cost("Discard one of your units from this arena").admits(&vader));
     }
 
     #[test]

@@ -20,6 +20,23 @@ pub const MULTI_WORD_SUBTYPES: &[&str] = &[
     "Force Sensitive",
 ];
 
+/// Whether a subtype line (`subtypes`, as the host's view of a unit lists them) has a subtype
+/// printed in a text as `wanted` ("Stormtroopers", "Jedi", "Lothal Rebels"): one of its
+/// subtypes, or a word of one ("Jedi" is part of "Jedi Knight"), singular or plural ("Soldiers",
+/// "Witches"). The one reading of a subtype named by text, for the card plugins and the engine.
+pub fn has_subtype(subtypes: &[String], wanted: &str) -> bool {
+    let mut forms = vec![wanted];
+    forms.extend(wanted.strip_suffix('s'));
+    forms.extend(wanted.strip_suffix("es"));
+    // "Children": the one irregular plural printed for a subtype (Force Sensitive Child).
+    forms.extend(wanted.strip_suffix("ren"));
+    subtypes.iter().any(|subtype| {
+        std::iter::once(subtype.as_str())
+            .chain(subtype.split_whitespace())
+            .any(|s| forms.iter().any(|f| s.eq_ignore_ascii_case(f)))
+    })
+}
+
 /// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
 pub fn starts_a_cost(text: &str) -> bool {
     let first = text

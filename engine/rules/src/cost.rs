@@ -3,42 +3,64 @@
 //! claim only costs the engine pays; the costs that need the player's choice or the game's
 //! rules (a card from hand, a discard, damage counters) are paid by `Game::pay_costs`.
 
-use crate::model::{CardId, GameState, Side, UnitId};
+use crate::model::{CardId, CardSide, GameState, Side, UnitId};
 
-pub use swtcg_plugin_api::cost::{Cost, parse_costs, parse_costs_with_x, with_x, x_limit};
+pub use swtcg_plugin_api::cost::{
+    Cost, CostUnits, UnitFacts, parse_costs, parse_costs_with_x, with_x, x_limit,
+};
 
-/// An untapped unit of `side` in an arena with `subtype`, other than `except` and `already`.
-fn subtype_to_tap(
+/// A unit of `side` the cost `units` admits, other than `except` and `already` (untapped if
+/// `to_tap`).
+fn unit_for_cost(
     state: &GameState,
     side: Side,
     except: Option<UnitId>,
-    subtype: &str,
+    units: &CostUnits,
+    to_tap: bool,
     already: &[UnitId],
 ) -> Option<UnitId> {
-    subtypes_to_tap(state, side, except, subtype).find(|id| !already.contains(id))
+    units_for_cost(state, side, except, units, to_tap).find(|id| !already.contains(id))
 }
 
-/// The units that may be tapped to pay "tap one of your untapped <subtype>s" for the ability of
-/// `except`: `side`'s untapped units of that subtype in an arena, other than `except`.
-pub fn subtypes_to_tap<'a>(
+/// The units `side` may choose to pay a cost that taps (`to_tap`: untapped ones only) or
+/// discards "one of your <units>" for the ability of `except` (or a card being played, `None`):
+/// their units in an arena that `units` admits, other than `except`, in play order.
+pub fn units_for_cost<'a>(
     state: &'a GameState,
     side: Side,
     except: Option<UnitId>,
-    subtype: &'a str,
+    units: &'a CostUnits,
+    to_tap: bool,
 ) -> impl Iterator<Item = UnitId> + 'a {
+    let this_arena = except
+        .and_then(|u| state.unit(u))
+        .and_then(|u| u.in_arena());
     state
         .units
         .values()
         .filter(move |u| {
-            Some(u.id) != except
-                && u.controller == side
-                && !u.tapped
-                && u.in_arena().is_some()
-                && state
-                    .top_def(u)
-                    .subtypes
-                    .iter()
-                    .any(|s| s.eq_ignore_ascii_case(subtype))
+            let Some(arena) = u.in_arena() else {
+                return false;
+            };
+            if Some(u.id) == except || u.controller != side || (to_tap && u.tapped) {
+                return false;
+            }
+            let def = state.top_def(u);
+            let type_line: Vec<&str> = def.arenas.iter().map(|a| a.name()).collect();
+            units.admits(&UnitFacts {
+                subtypes: &def.subtypes,
+                type_line: &type_line,
+                side: match def.side {
+                    CardSide::Light => "light",
+                    CardSide::Dark => "dark",
+                    CardSide::Neutral | CardSide::YuuzhanVong => "neutral",
+                },
+                unique: def.is_unique(),
+                damaged: u.damage > 0,
+                location: u.is_location(),
+                arena: arena.name(),
+                in_this_arena: this_arena == Some(arena),
+            })
         })
         .map(|u| u.id)
 }
@@ -100,8 +122,9 @@ pub fn can_pay_playing(
             Cost::BuildPoints(n) if points >= *n => points -= n,
             Cost::TapThis if !tapped => tapped = true,
             Cost::GainForce(n) => force += n,
-            Cost::TapSubtype(subtype) => {
-                match subtype_to_tap(state, side, unit, subtype, &others) {
+            Cost::TapUnit(units) | Cost::DiscardUnit(units) => {
+                let to_tap = matches!(cost, Cost::TapUnit(_));
+                match unit_for_cost(state, side, unit, units, to_tap, &others) {
                     Some(other) => others.push(other),
                     None => return false,
                 }
@@ -140,7 +163,8 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::DiscardHand
             | Cost::MillOwn(_)
             | Cost::DamageThis { .. }
-            | Cost::TapSubtype(_) => {}
+            | Cost::TapUnit(_)
+            | Cost::DiscardUnit(_) => {}
         }
     }
 }

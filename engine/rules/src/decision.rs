@@ -48,6 +48,9 @@ pub enum DecisionKind {
     /// Which of the player's untapped units of a subtype to tap to pay a cost of the ability of
     /// `unit` ("tap one of your untapped Jedi", game 13.8); `None` for a card being played.
     TapForCost { unit: Option<UnitId> },
+    /// Which of the player's units to discard to pay a cost of the ability of `unit` ("Discard
+    /// one of your Jedi from the Character arena", game 13.8); `None` for a card being played.
+    DiscardUnitForCost { unit: Option<UnitId> },
     /// Which arena of its type line the Location `unit`, just completed, goes into (game 16.1).
     PlaceLocation { unit: UnitId },
     /// Which of the arenas an effect names the Subordinate `unit`, just taken from the supply
@@ -94,6 +97,12 @@ impl DecisionKind {
                 format!("a unit to tap for a cost of {unit}")
             }
             DecisionKind::TapForCost { unit: None } => "a unit to tap for a cost".into(),
+            DecisionKind::DiscardUnitForCost { unit: Some(unit) } => {
+                format!("a unit to discard for a cost of {unit}")
+            }
+            DecisionKind::DiscardUnitForCost { unit: None } => {
+                "a unit to discard for a cost".into()
+            }
             DecisionKind::PlaceLocation { unit } => {
                 format!("the arena the Location {unit} goes into")
             }
@@ -362,6 +371,9 @@ pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
         }
         DecisionKind::TapForCost { unit: Some(u) } => {
             format!("a unit to tap for a cost of {}", unit(u))
+        }
+        DecisionKind::DiscardUnitForCost { unit: Some(u) } => {
+            format!("a unit to discard for a cost of {}", unit(u))
         }
         DecisionKind::PlaceLocation { unit: u } => {
             format!("the arena the Location {} goes into", unit(u))

@@ -102,20 +102,9 @@ pub use swtcg_plugin_api::text::MULTI_WORD_SUBTYPES;
 /// subtype word ("each of your other Rakata": the subtype is Rakatan).
 pub const SUBTYPE_ALIASES: [(&str, &str); 1] = [("rakata", "rakatan")];
 
-/// Whether a subtype line (`subtypes`, as the host's view of a unit lists them) has a subtype
-/// printed in a text as `wanted` ("Stormtroopers", "Jedi", "Lothal Rebels"): one of its
-/// subtypes, or a word of one ("Jedi" is part of "Jedi Knight"), singular or plural ("Soldiers",
-/// "Witches"). The one reading of a subtype named by text, for the card plugins and the host.
-pub fn has_subtype(subtypes: &[String], wanted: &str) -> bool {
-    let mut forms = vec![wanted];
-    forms.extend(wanted.strip_suffix('s'));
-    forms.extend(wanted.strip_suffix("es"));
-    subtypes.iter().any(|subtype| {
-        std::iter::once(subtype.as_str())
-            .chain(subtype.split_whitespace())
-            .any(|s| forms.iter().any(|f| s.eq_ignore_ascii_case(f)))
-    })
-}
+/// The one reading of a subtype named by text, shared with the engine (which pays costs that
+/// name one): the contract's.
+pub use swtcg_plugin_api::text::has_subtype;
 
 #[cfg(test)]
 mod tests {

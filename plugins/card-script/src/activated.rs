@@ -65,6 +65,7 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
         _ => false,
     };
     paid && script.trigger.is_none()
+        && !other_than_the_unit_paid(script, text)
         && script.conditions.iter().all(condition_carried_out)
         && script.limits.iter().all(limit_carried_out)
         && !script.steps.is_empty()
@@ -74,6 +75,27 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
             let chosen_before = script.steps[..at].iter().any(picks_one);
             plain(step) && steps::carried_out(step, chosen_before)
         })
+}
+
+/// Whether a step names units "other" than the one a cost chose ("Tap one of your untapped units
+/// in the Character arena -> One of your other Characters gets +40 speed"): the engine pays that
+/// cost and does not tell which unit it chose, so "other" could not be told from it.
+fn other_than_the_unit_paid(script: &Script, text: &str) -> bool {
+    let chooses = cost_of(text)
+        .and_then(|cost| api::cost::parse_costs(cost).ok())
+        .is_some_and(|costs| {
+            costs.iter().any(|c| {
+                matches!(
+                    c,
+                    api::cost::Cost::TapUnit(_) | api::cost::Cost::DiscardUnit(_)
+                )
+            })
+        });
+    chooses
+        && script
+            .steps
+            .iter()
+            .any(|s| subject(&s.effect).is_some_and(|u| u.other))
 }
 
 /// Whether a step happens as printed: no "you may", "if you do", "if" or "unless ... pays".

@@ -547,10 +547,15 @@ impl<'s> Script<'s> {
                     format!("{option:?} is no card of the hand to discard for the cost"),
                 )
             }
-            // A unit to tap for a cost ("tap one of your untapped Jedi"): the act names the unit
-            // whose ability it pays for (any unit for a card being played) and the unit to tap by
-            // its scenario id or the option's number.
-            (DecisionKind::TapForCost { unit: asking }, Action::Choose { unit, option }) => {
+            // A unit to tap or discard for a cost ("tap one of your untapped Jedi", "discard one
+            // of your Jedi from the Character arena"): the act names the unit whose ability it
+            // pays for (any unit for a card being played) and the unit chosen by its scenario id
+            // or the option's number.
+            (
+                DecisionKind::TapForCost { unit: asking }
+                | DecisionKind::DiscardUnitForCost { unit: asking },
+                Action::Choose { unit, option },
+            ) => {
                 if asking.is_some() && self.id(unit) != *asking {
                     return Fit::Later;
                 }
@@ -566,7 +571,7 @@ impl<'s> Script<'s> {
                 };
                 answer(
                     index,
-                    format!("{option:?} is no unit that can be tapped for the cost"),
+                    format!("{option:?} is no unit the cost lets you choose"),
                 )
             }
             (
@@ -1005,6 +1010,7 @@ impl Decider for Script<'_> {
             DecisionKind::ChooseCost { .. }
                 | DecisionKind::DiscardForCost { .. }
                 | DecisionKind::TapForCost { .. }
+                | DecisionKind::DiscardUnitForCost { .. }
         ) || mandatory_choice)
             && let Some(act) = self.acts.get(self.next)
             && self.failure.is_none()

@@ -1,11 +1,11 @@
 //! Paying printed costs (game 13.8) that need the game: cards the player chooses from their
-//! hand, the whole hand, the top cards of the deck, damage counters, the unit of a subtype the
-//! player chooses to tap and the discard of the unit itself. The costs that need nothing but the
+//! hand, the whole hand, the top cards of the deck, damage counters, the unit the player chooses
+//! to tap or discard, and the discard of the unit itself. The costs that need nothing but the
 //! state (Force, build points, tapping the unit itself) are paid by `cost::pay_as`, which this
 //! calls first.
 
 use super::{Flow, Game};
-use crate::cost::{Cost, pay_as};
+use crate::cost::{Cost, CostUnits, pay_as};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::{DiscardWhy, Event};
 use crate::model::{CardId, Side, UnitId};
@@ -72,7 +72,8 @@ impl Game<'_> {
                         self.discard_unit(unit, DiscardWhy::Cost)?;
                     }
                 }
-                Cost::TapSubtype(subtype) => self.tap_chosen_for_cost(side, unit, subtype)?,
+                Cost::TapUnit(units) => self.unit_chosen_for_cost(side, unit, units, true)?,
+                Cost::DiscardUnit(units) => self.unit_chosen_for_cost(side, unit, units, false)?,
                 Cost::Force(_)
                 | Cost::BuildPoints(_)
                 | Cost::TapThis
@@ -119,13 +120,20 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// "Tap one of your untapped <subtype>s" (game 13.8): the player picks which of their
-    /// untapped units of the subtype in an arena, other than the unit whose ability it is, taps
-    /// (one option per unit, named with its id, in play order).
-    fn tap_chosen_for_cost(&mut self, side: Side, unit: Option<UnitId>, subtype: &str) -> Flow {
-        let units: Vec<UnitId> =
-            crate::cost::subtypes_to_tap(&self.state, side, unit, subtype).collect();
-        let options: Vec<Choice> = units
+    /// "Tap one of your untapped Jedi", "discard one of your Jedi from the Character arena"
+    /// (game 13.8): the player picks which of their units the cost admits, other than the unit
+    /// whose ability it is, is tapped (`to_tap`) or discarded (one option per unit, named with
+    /// its id, in play order).
+    fn unit_chosen_for_cost(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        units: &CostUnits,
+        to_tap: bool,
+    ) -> Flow {
+        let chosen: Vec<UnitId> =
+            crate::cost::units_for_cost(&self.state, side, unit, units, to_tap).collect();
+        let options: Vec<Choice> = chosen
             .iter()
             .enumerate()
             .map(|(i, &u)| Choice::Option {
@@ -136,14 +144,26 @@ impl Game<'_> {
         if options.is_empty() {
             return Ok(());
         }
-        let chosen = match self.decide(side, DecisionKind::TapForCost { unit }, options)? {
+        let kind = if to_tap {
+            DecisionKind::TapForCost { unit }
+        } else {
+            DecisionKind::DiscardUnitForCost { unit }
+        };
+        let index = match self.decide(side, kind, options)? {
             Choice::Option { index, .. } => index as usize - 1,
             _ => 0,
         };
-        if let Some(u) = units.get(chosen).and_then(|&u| self.state.unit_mut(u)) {
-            u.tapped = true;
+        let Some(&picked) = chosen.get(index) else {
+            return Ok(());
+        };
+        if to_tap {
+            if let Some(u) = self.state.unit_mut(picked) {
+                u.tapped = true;
+            }
+            Ok(())
+        } else {
+            self.discard_unit(picked, DiscardWhy::Cost)
         }
-        Ok(())
     }
 
     /// Moves a card from `side`'s hand to their discard pile, and logs it.
