@@ -157,7 +157,8 @@ pub fn classify(
 ///   start with a condition ("As long as", "When", "Each" ...);
 /// - after the keyword comes either a colon and the keyword's text ("Upkeep: ...",
 ///   "INSERT: ...", "Foresight: ...") or at most an amount ("2", "+1", "X", "X+1"), optionally
-///   followed by a colon and text ("Reduced Cost 2: If ..."). Anything else ("Evade 2, and you
+///   followed by a colon and text ("Reduced Cost 2: If ..."), or by the keyword's reminder text
+///   in parentheses ending the text. Anything else ("Evade 2, and you
 ///   may ...", "Deflect X, where X is ...", "Redirect to a Crime unit") is card text.
 pub fn keyword_ability(text: &str, keywords: &[String]) -> Option<(String, String)> {
     let text = text.trim();
@@ -179,7 +180,9 @@ pub fn keyword_ability(text: &str, keywords: &[String]) -> Option<(String, Strin
         None => text,
     };
     let rest = effect.get(keyword.len()..).unwrap_or("").trim();
-    let plain = rest.starts_with(':') || swtcg_rules::ability::plain_parameter(rest);
+    // `parsed.plain` reads an amount followed by the keyword's reminder text ("Evade 2 (Prevent
+    // up to 2 damage to this unit.)") as the amount.
+    let plain = rest.starts_with(':') || parsed.plain;
     plain.then_some((keyword, parsed.parameter))
 }
 

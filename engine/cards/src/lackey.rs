@@ -13,6 +13,8 @@ use swtcg_rules::model::{Arena, CardDef, CardSide, CardType, Printed};
 /// text. A ruleset that knows more of them can pass a longer list to [`parse_set_with`].
 pub use swtcg_plugin_api::text::MULTI_WORD_SUBTYPES;
 
+use crate::ability_runs::split_ability_run;
+
 /// Columns a row cannot be understood without. The other columns are optional because older
 /// files lack some of them (KAE has no Classification, for example).
 const REQUIRED_COLUMNS: [&str; 3] = ["Name", "Side", "Type"];
@@ -233,7 +235,10 @@ fn parse_row(
         rarity: non_empty(optional(columns.rarity)),
         number: non_empty(optional(columns.number))
             .map(|number| strip_zero_fraction(&number).to_string()),
-        abilities: split_joined(optional(columns.text)),
+        abilities: split_joined(optional(columns.text))
+            .iter()
+            .flat_map(|entry| split_ability_run(entry))
+            .collect(),
         usage: split_joined(optional(columns.usage)),
         image: non_empty(optional(columns.image)),
     })

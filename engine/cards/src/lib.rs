@@ -2,6 +2,7 @@
 //! cards by `SET/Name` or bare name for decks, scenarios and tests, the formats, and decks with
 //! the deck rules they must keep (`deck`, `deck_rules`).
 
+mod ability_runs;
 pub mod coverage;
 pub mod deck;
 pub mod deck_rules;

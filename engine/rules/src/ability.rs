@@ -67,6 +67,12 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
     // "Evade X, where X is ..." is card text for Evade, "Redirect to a Crime unit" is Redirect's.
     let keyword =
         leading_keyword(effect, keywords).filter(|_| cost.as_deref().is_none_or(plain_cost));
+    // "Evade 2 (Prevent up to 2 damage to this unit.)": a keyword printed with its reminder
+    // text, which says nothing more than the keyword (the Jedi Guardians files print it).
+    let effect = match keyword {
+        Some(k) => without_reminder(effect, k.len()),
+        None => effect,
+    };
     let plain = keyword.is_none_or(|k| plain_parameter(effect.get(k.len()..).unwrap_or("")));
     let keyword = keyword.cloned();
     let parameter = match &keyword {
@@ -88,6 +94,26 @@ pub fn parse_ability(text: &str, keywords: &[String]) -> ParsedAbility {
         keyword,
         parameter,
         plain,
+    }
+}
+
+/// `effect` without a reminder in parentheses that follows its keyword (`keyword_len` bytes) and
+/// amount and ends the text ("Overkill (When this unit attacks, ...)."), else `effect` itself.
+fn without_reminder(effect: &str, keyword_len: usize) -> &str {
+    let rest = &effect[keyword_len..];
+    let Some(open) = rest.find('(') else {
+        return effect;
+    };
+    let closes_the_text = rest
+        .trim_end()
+        .trim_end_matches('.')
+        .trim_end()
+        .ends_with(')');
+    let amount = &rest[..open];
+    if closes_the_text && rest[open..].matches('(').count() == 1 && plain_parameter(amount) {
+        effect[..keyword_len + open].trim_end()
+    } else {
+        effect
     }
 }
 

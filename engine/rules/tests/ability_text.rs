@@ -49,6 +49,25 @@ fn printed_abilities_of_the_card_data_name_their_keyword() {
             None,
             "Starfighter Pilot. The Starfighter gets: * +20 speed.",
         ),
+        // Jedi Guardians prints keywords with their reminder text.
+        (
+            "Pay 4 Force -> Evade 2 (Prevent up to 2 damage to this unit. )",
+            Some("Evade"),
+            Some("Pay 4 Force"),
+            "2",
+        ),
+        (
+            "Overkill (When this unit attacks, you may divide hits in excess of the defending unit_s health.).",
+            Some("Overkill"),
+            None,
+            "",
+        ),
+        (
+            "Shields 1 (Each unit gets -1 power as long as it_s attacking this unit.)",
+            Some("Shields"),
+            None,
+            "1",
+        ),
         (
             "Tap this unit -> Gain 1 Force.",
             None,

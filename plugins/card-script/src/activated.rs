@@ -202,8 +202,8 @@ pub(crate) fn playable_from_hand(script: &Script) -> bool {
             .all(|l| matches!(l, Limit::If(Condition::NoAttack)))
 }
 
-/// The card whose ability is played: its unit, in an arena (game 13.7: only a unit in an arena
-/// uses its abilities), or a Battle card in the hand of `side`.
+/// The card whose ability is played: its unit, built, in an arena (game 13.7) or in its build
+/// zone where a rule lets its abilities work there, or a Battle card in the hand of `side`.
 fn player_of(ability: &Ability, script: &Script, side: Option<Side>) -> Option<UnitView> {
     if ability.unit == NOT_IN_PLAY {
         return playable_from_hand(script)
@@ -212,7 +212,10 @@ fn player_of(ability: &Ability, script: &Script, side: Option<Side>) -> Option<U
             .map(played_card);
     }
     let me = host::unit(ability.unit)?;
-    (me.built && arena_of(me.zone).is_some()).then_some(me)
+    // The engine asks for the abilities of a unit in its build zone only when a rule lets them
+    // work there (Reserves: "works while, and only while, the card is in the build zone"), and
+    // never those of a card still being built (game 13.7).
+    (me.built && (arena_of(me.zone).is_some() || me.zone == Zone::BuildZone)).then_some(me)
 }
 
 /// When the engine asks for the ability's offers.
