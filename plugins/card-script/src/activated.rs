@@ -187,13 +187,14 @@ fn played_card(side: Side) -> UnitView {
     }
 }
 
-/// Whether a script can be played from a card in hand: nothing in it is about the card itself,
-/// and no damage comes from it (a card in hand is no source of damage in play).
+/// Whether a script can be played from a card in hand: nothing in it is about the card itself.
+/// Damage it does ("Snowstorm does 5 dice of damage to it") has no source unit: the engine deals
+/// damage from a card not in play with none.
 pub(crate) fn playable_from_hand(script: &Script) -> bool {
-    let about_itself = script.steps.iter().any(|s| {
-        subject(&s.effect).is_some_and(|u| u.pick == Pick::This)
-            || matches!(s.effect, Does::Damage { .. } | Does::DiceDamage { .. })
-    });
+    let about_itself = script
+        .steps
+        .iter()
+        .any(|s| subject(&s.effect).is_some_and(|u| u.pick == Pick::This));
     !about_itself
         && script.conditions.is_empty()
         && script

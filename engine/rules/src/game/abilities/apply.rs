@@ -24,6 +24,16 @@ fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
     }
 }
 
+/// Damage an effect starts, dealt once the effects are applied: its source (none for a card not
+/// in play), its target, its dice (none for an amount) and its amount.
+type NewDamage = (Option<UnitId>, UnitId, Option<u32>, u32);
+
+/// The source of damage an effect names: a unit, or none for a card being played ("Snowstorm
+/// does 5 dice of damage to it": a Battle card is no unit in play, game 11).
+fn damage_source(source: u32) -> Option<UnitId> {
+    (source != swtcg_plugin_api::NOT_IN_PLAY).then_some(UnitId(source))
+}
+
 impl Game<'_> {
     /// Validates every effect of one call, then applies them all; one invalid effect discards
     /// the whole call, so the state is never half-changed.
@@ -160,7 +170,7 @@ impl Game<'_> {
         controller: Side,
         text: Option<&str>,
         effect: Effect,
-        new_damage: &mut Vec<(UnitId, UnitId, Option<u32>, u32)>,
+        new_damage: &mut Vec<NewDamage>,
     ) -> Flow {
         match effect {
             Effect::Stats(change) => {
@@ -180,12 +190,12 @@ impl Game<'_> {
                 source,
                 target,
                 dice,
-            } => new_damage.push((UnitId(source), UnitId(target), Some(dice), 0)),
+            } => new_damage.push((damage_source(source), UnitId(target), Some(dice), 0)),
             Effect::Damage {
                 source,
                 target,
                 amount,
-            } => new_damage.push((UnitId(source), UnitId(target), None, amount)),
+            } => new_damage.push((damage_source(source), UnitId(target), None, amount)),
             Effect::OfferSplit { hits } => self.split_hits(hits)?,
             Effect::ExtraAttackDice { dice } => self.extra_attack_dice(dice)?,
             Effect::GainForce { amount } => {
@@ -346,14 +356,14 @@ impl Game<'_> {
 
     /// Deals the damage a call's effects caused, after all its effects applied: dice of damage
     /// rolled, or an amount, each from its source to its target.
-    fn deal_new_damage(&mut self, new_damage: Vec<(UnitId, UnitId, Option<u32>, u32)>) -> Flow {
+    fn deal_new_damage(&mut self, new_damage: Vec<NewDamage>) -> Flow {
         for (source, target, dice, amount) in new_damage {
             match dice {
                 Some(dice) => {
-                    self.dice_of_damage(Some(source), target, dice)?;
+                    self.dice_of_damage(source, target, dice)?;
                 }
                 None => self.resolve_damage(
-                    Some(source),
+                    source,
                     vec![PendingDamage {
                         target,
                         amount,
