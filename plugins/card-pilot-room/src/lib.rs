@@ -3,7 +3,12 @@
 //! to 3 Pilots." (Trexlor 906) and "This unit can have an extra Pilot." (TT-6 Landspeeder),
 //! printed on the unit or granted to it, as a Pilot on it grants them ("The Starfighter gets
 //! *This unit can have up to 2 Pilots", Grogu (K); "... an extra Pilot as long as that Pilot
-//! isn't an Astromech Droid", R2-D2 (J)).
+//! isn't an Astromech Droid", R2-D2 (J)), or printed on a Pilot card about the units it pilots:
+//! "Any Starfighter with R2-D2 on it can have an extra Pilot if that Pilot isn't an Astromech
+//! Droid." (R2-D2 (D), BOY), "Any Speeder with Dack on it can have an extra Pilot." (Dack Ralter
+//! (A), ESB). Such a text works while its card pilots a unit (the manifest's `pilot` zone), and
+//! only for a unit of the kind it names: printed on R2-D2 in the Character arena it gives R2-D2
+//! itself no room.
 //!
 //! When a Pilot's `board` effect names the unit, the host asks each of its abilities the query
 //! `pilot-room` (API 1.7) with the boarding Pilot's subtypes, and adds the answers up with the
@@ -58,7 +63,9 @@ fn room(clause: &str) -> Option<Room> {
                     "isn't" | "isnt",
                     rest @ ..,
                 ]
-                | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..] => match rest {
+                | ["as", "long", "as", "that", "pilot", "is", "not", rest @ ..]
+                | ["if", "that", "pilot", "isn't" | "isnt", rest @ ..]
+                | ["if", "that", "pilot", "is", "not", rest @ ..] => match rest {
                     ["a" | "an", subtype @ ..] if !subtype.is_empty() => {
                         subtype.iter().map(|w| w.to_string()).collect()
                     }
@@ -74,14 +81,30 @@ fn room(clause: &str) -> Option<Room> {
 
 /// The room a text claimed by this plugin gives: "<subject> can have a Pilot.", "<subject> can
 /// have up to <N> Pilots." or "<subject> can have an extra Pilot." (with the one condition read
-/// above), the subject being "This unit" or a name, and nothing after the sentence. `None` for
-/// any other text, which this plugin does not claim.
+/// above), the subject being "This unit", a name, or "Any <kind> with <Pilot's name> on it";
+/// nothing after the sentence. `None` for any other text, which this plugin does not claim.
 fn read(text: &str) -> Option<Room> {
+    read_with_kind(text).map(|(room, _)| room)
+}
+
+/// [`read`], with the kind of unit an "Any <kind> with <name> on it" subject names (the
+/// Starfighter a Pilot card's text is about).
+fn read_with_kind(text: &str) -> Option<(Room, Option<String>)> {
     let (subject, rest) = text.trim().split_once(" can have ")?;
     if subject.is_empty() || subject.contains(['.', ',']) {
         return None;
     }
-    room(rest)
+    let kind = match subject.strip_prefix("Any ") {
+        Some(any) => {
+            let (kind, on) = any.split_once(" with ")?;
+            if !on.ends_with(" on it") || kind.contains(' ') || kind.is_empty() {
+                return None;
+            }
+            Some(kind.to_string())
+        }
+        None => None,
+    };
+    room(rest).map(|room| (room, kind))
 }
 
 /// The answer of `pilot-room` for a text's room when a Pilot of `subtypes` boards: every room
@@ -116,13 +139,25 @@ impl Keyword for PilotRoom {
     }
 
     fn pilot_room(ability: Ability, subtypes: Vec<String>) -> RoomForPilots {
-        match read(&ability.parameter) {
-            Some(room) => answer(&room, &subtypes),
-            None => RoomForPilots {
-                allows_a_pilot: false,
-                up_to: None,
-                extra: 0,
-            },
+        let none = RoomForPilots {
+            allows_a_pilot: false,
+            up_to: None,
+            extra: 0,
+        };
+        match read_with_kind(&ability.parameter) {
+            // "Any Starfighter with R2-D2 on it": the ability is on the unit being boarded only
+            // while R2-D2 pilots it (or is printed on it), and gives room only to a Starfighter.
+            Some((room, Some(kind))) => {
+                let of_kind = host::unit(ability.unit)
+                    .is_some_and(|unit| api::text::has_subtype(&unit.subtypes, &kind));
+                if of_kind {
+                    answer(&room, &subtypes)
+                } else {
+                    none
+                }
+            }
+            Some((room, None)) => answer(&room, &subtypes),
+            None => none,
         }
     }
 }
@@ -176,6 +211,21 @@ mod tests {
         assert!(read("This unit can have an extra Pilot as long as it is attacking.").is_none());
         assert!(read("This unit can have a Pilot. It gets +1 power.").is_none());
         assert!(read("Armor").is_none());
+        // Printed on a Pilot card about the unit it pilots (R2-D2 (D), Dack Ralter (A)).
+        assert_eq!(
+            read_with_kind(
+                "Any Starfighter with R2-D2 on it can have an extra Pilot if that Pilot isn't an Astromech Droid."
+            ),
+            Some((
+                Room::Extra {
+                    count: 1,
+                    unless: words(&["astromech", "droid"])
+                },
+                Some("Starfighter".to_string())
+            ))
+        );
+        assert!(read("Any Speeder with Dack on it can have an extra Pilot.").is_some());
+        assert!(read("Any Speeder with Dack in its stack can have an extra Pilot.").is_none());
     }
 
     #[test]
