@@ -115,6 +115,16 @@ fn limit_carried_out(limit: &Limit) -> bool {
         } | Limit::If(Condition::NoAttack)
             | Limit::PerTurn(_)
     ) || matches!(limit, Limit::If(Condition::WouldAttack(units)) if units.pick == Pick::This)
+        // "Play only if you have a Dark Jedi in any arena": a condition checked when offered.
+        || matches!(limit, Limit::If(condition)
+            if !matches!(condition, Condition::WouldAttack(_)) && condition_carried_out(condition))
+}
+
+/// Whether a condition says who has units, never about the card itself ("Play only if you
+/// have a Creature in any arena"): a Battle card in hand may be played under it.
+fn about_players(condition: &Condition) -> bool {
+    matches!(condition, Condition::Has { .. } | Condition::HasNo { .. })
+        && condition_carried_out(condition)
 }
 
 /// Whether the script may be played as a build action only ("Play only during your build
@@ -197,10 +207,11 @@ pub(crate) fn playable_from_hand(script: &Script) -> bool {
         .any(|s| subject(&s.effect).is_some_and(|u| u.pick == Pick::This));
     !about_itself
         && script.conditions.is_empty()
-        && script
-            .limits
-            .iter()
-            .all(|l| matches!(l, Limit::If(Condition::NoAttack)))
+        && script.limits.iter().all(|l| match l {
+            Limit::If(Condition::NoAttack) => true,
+            Limit::If(condition) => about_players(condition),
+            _ => false,
+        })
 }
 
 /// The card whose ability is played: its unit, built, in an arena (game 13.7) or in its build
