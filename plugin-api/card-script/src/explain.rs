@@ -238,6 +238,8 @@ impl Display for Filter {
             Filter::Tapped => write!(f, "tapped"),
             Filter::Untapped => write!(f, "untapped"),
             Filter::Damaged => write!(f, "damaged"),
+            Filter::Attacking => write!(f, "attacking"),
+            Filter::Defending => write!(f, "defending"),
             Filter::CountersAtLeast { kind, at_least } => {
                 write!(f, "with {at_least} or more {kind} counters")
             }

@@ -288,6 +288,10 @@ pub enum Filter {
     Untapped,
     /// With one or more damage counters.
     Damaged,
+    /// The attacking unit of the attack now ("Choose an attacking Jedi").
+    Attacking,
+    /// The defending unit of the attack now ("one of your defending Characters").
+    Defending,
     /// With at least this many counters of a kind on it ("with 2 or more captivity counters on
     /// it", "with a mastery counter on it"; "damage" for damage counters).
     CountersAtLeast {

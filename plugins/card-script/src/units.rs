@@ -17,6 +17,8 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         | Filter::Tapped
         | Filter::Untapped
         | Filter::Damaged
+        | Filter::Attacking
+        | Filter::Defending
         | Filter::CountersAtLeast { .. } => true,
         Filter::In(place) => place_carried_out(place),
         // Another card by its name: a unit whose name has the words ("Darth Nihilus").
@@ -195,6 +197,8 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::Tapped => unit.tapped,
         Filter::Untapped => !unit.tapped,
         Filter::Damaged => unit.damage > 0,
+        Filter::Attacking => host::attack().is_some_and(|a| a.attacker == unit.id),
+        Filter::Defending => host::attack().is_some_and(|a| a.defender == unit.id),
         // Damage counters are the view's; the other kinds the host tells (API 1.13 `counters`).
         Filter::CountersAtLeast { kind, at_least } if kind == "damage" => unit.damage >= *at_least,
         Filter::CountersAtLeast { kind, at_least } => host::counters(unit.id)

@@ -473,6 +473,8 @@ fn states(input: &mut &str) -> R<Filter> {
         w("untapped").map(|_| Filter::Untapped),
         w("tapped").map(|_| Filter::Tapped),
         w("damaged").map(|_| Filter::Damaged),
+        w("attacking").map(|_| Filter::Attacking),
+        w("defending").map(|_| Filter::Defending),
     ))
     .parse_next(input)
 }
@@ -936,6 +938,27 @@ mod tests {
                 Filter::OfArena(Arena::Character),
                 Filter::PowerAtMost(4)
             ]
+        );
+    }
+
+    #[test]
+    fn the_attacking_or_defending_unit_by_its_kind() {
+        // JG Lightsaber Loss, Oppo Rancisis (A); FOR Old Wounds.
+        assert_eq!(
+            read("an attacking Jedi").filters,
+            [Filter::Attacking, Filter::Subtype("Jedi".into())]
+        );
+        assert_eq!(
+            read("an attacking Dark Side Character").filters,
+            [
+                Filter::Attacking,
+                Filter::Side(Side::Dark),
+                Filter::OfArena(Arena::Character)
+            ]
+        );
+        assert_eq!(
+            read("one of your defending Characters").filters,
+            [Filter::Defending, Filter::OfArena(Arena::Character)]
         );
     }
 
