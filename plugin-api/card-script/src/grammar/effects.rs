@@ -165,10 +165,19 @@ pub fn duration(input: &mut &str) -> R<Duration> {
             "for the rest of the battle phase",
         ])
         .map(|_| Duration::ThisBattlePhase),
+        // "Until he is discarded" lasts as long as the unit is in play: an effect on a unit
+        // ends when it leaves play, so this is the rest of the game for that unit.
         one_of(&[
             "until end of game",
             "until the end of the game",
+            "until the game ends",
             "for the rest of the game",
+            "until it is discarded",
+            "until he is discarded",
+            "until she is discarded",
+            "until ~ is discarded",
+            "until that unit is discarded",
+            "until it leaves play",
         ])
         .map(|_| Duration::ThisGame),
     ))
@@ -1358,6 +1367,11 @@ mod tests {
         assert!(steps[0].optional);
         let steps = read("it gets +2 power until end of turn");
         assert_eq!(steps[0].duration, Some(Duration::ThisTurn));
+        // FOR Mon Mothma (F), BOTS Pateesa (B): as long as the unit is in play.
+        let steps = read("it gets Fortitude until it is discarded");
+        assert_eq!(steps[0].duration, Some(Duration::ThisGame));
+        let steps = read("~ gets +2 power and +2 health until he is discarded");
+        assert_eq!(steps[0].duration, Some(Duration::ThisGame));
         let steps = read("prevent that damage unless your opponent pays 2 Force");
         assert_eq!(
             steps[0].unless_paid,
