@@ -216,6 +216,20 @@ fn parse_one(part: &str) -> Result<Cost, String> {
     let words: Vec<&str> = lower.split_whitespace().collect();
     match words.first().copied() {
         Some("pay") if words == ["pay", "x", "force"] => Some(Cost::ForceX { max: None }),
+        // "Pay 2 -> Evade 2" (Ki-Adi-Mundi (A), JG): the data leaves out the Force that every
+        // "Pay N" of an activated ability means.
+        Some("pay") if words.len() == 2 => count(words[1]).map(Cost::Force),
+        // "Pay 1 build point, 1 Force -> Equip" (Jedi Lightsaber, ROTS): a second amount after
+        // a comma goes on paying.
+        Some(n) if count(n).is_some() && matches!(words.get(1..), Some(["force"])) => {
+            count(n).map(Cost::Force)
+        }
+        Some(n)
+            if count(n).is_some()
+                && matches!(words.get(1..), Some(["build", "point" | "points"])) =>
+        {
+            count(n).map(Cost::BuildPoints)
+        }
         Some("pay") if lower.ends_with("force") => number_before(&words, "force").map(Cost::Force),
         Some("pay") if lower.contains("build point") => {
             number_before(&words, "build").map(Cost::BuildPoints)
@@ -468,6 +482,16 @@ mod tests {
         );
         assert_eq!(parse_costs("tap this unit."), Ok(vec![Cost::TapThis]));
         assert_eq!(parse_costs("Gain 1 Force."), Ok(vec![Cost::GainForce(1)]));
+        // The data's shorthands: JG Ki-Adi-Mundi (A), ROTS Jedi Lightsaber and Sith Lightsaber.
+        assert_eq!(parse_costs("Pay 2"), Ok(vec![Cost::Force(2)]));
+        assert_eq!(
+            parse_costs("Pay 1 build point, 1 Force"),
+            Ok(vec![Cost::BuildPoints(1), Cost::Force(1)])
+        );
+        assert_eq!(
+            parse_costs("Pay 1 Force, 1 build point"),
+            Ok(vec![Cost::Force(1), Cost::BuildPoints(1)])
+        );
         assert_eq!(
             parse_costs("Pay 1 Force, tap this unit"),
             Ok(vec![Cost::Force(1), Cost::TapThis])

@@ -42,6 +42,9 @@ pub enum Missing {
     /// Card text that needs a card plugin: the printed ability as a whole, also when the card
     /// text is only one of the parts that INSERT or Switch grants.
     CardText(String),
+    /// A keyword ability's printed cost that the contract's grammar of costs can't read, so the
+    /// engine can't pay it ("Remove 1 counter from your Resource -> Intercept").
+    Cost(String),
 }
 
 impl Missing {
@@ -50,6 +53,7 @@ impl Missing {
         match self {
             Missing::Keyword(name) => format!("keyword {name} (no plugin)"),
             Missing::CardText(text) => text.clone(),
+            Missing::Cost(cost) => format!("the cost \"{cost}\" (the engine can't pay it yet)"),
         }
     }
 }
@@ -207,6 +211,13 @@ fn check(
     };
     if !has_plugin(&keyword) {
         add(Missing::Keyword(keyword.clone()));
+    }
+    // The engine pays a keyword ability's printed cost by the contract's grammar of costs (the
+    // keyword's plugin offers it as printed): a cost it can't read is never paid.
+    if let Some(cost) = parse_ability(text, keywords).cost
+        && swtcg_plugin_api::cost::parse_costs_with_x(&cost).is_err()
+    {
+        add(Missing::Cost(cost));
     }
     if depth >= MAX_GRANT_DEPTH {
         return;
@@ -427,6 +438,7 @@ impl Gap {
                             Some(format!("no card plugin reads {part:?}"))
                         }
                         Missing::CardText(_) => None,
+                        Missing::Cost(cost) => Some(format!("the engine can't pay {cost:?} yet")),
                     })
                     .collect();
                 if why.is_empty() {
@@ -551,6 +563,20 @@ mod tests {
             name: name.to_string(),
             plugin,
         }
+    }
+
+    #[test]
+    fn a_keyword_ability_whose_cost_the_engine_cant_pay_is_not_supported() {
+        // BOTS Gamorrean Bodyguards: the Resource is no cost the engine pays yet.
+        let resource = of("Remove 1 counter from your Resource -> Absorb 1");
+        assert_eq!(resource.class, keyword("Absorb", false));
+        assert_eq!(
+            resource.missing,
+            [Missing::Cost("Remove 1 counter from your Resource".into())]
+        );
+        assert!(resource.keyword_only());
+        // The data's "Pay 2" is 2 Force (JG Ki-Adi-Mundi (A)).
+        assert!(of("Pay 2 -> Absorb 2").supported());
     }
 
     #[test]
