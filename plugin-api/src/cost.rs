@@ -16,6 +16,11 @@ pub enum Cost {
     /// Tap one of your untapped units the player chooses ("tap a Padawan", "tap one of your
     /// untapped Jedi in any arena"), never the unit whose ability it is.
     TapUnit(CostUnits),
+    /// Tap a unit by its name ("Tap Frog Lady", "tap Ezra Bridger"): the unit whose ability it
+    /// is if the name is its own (the engine tells), else one of the payer's untapped units in an
+    /// arena of that name, which the player chooses. Since API 1.13 (the cost grammar of the
+    /// swtcg-plugin-api crate).
+    TapNamed(String),
     /// Discard one of your units the player chooses from an arena ("Discard one of your Jedi
     /// from the Character arena"), never the unit whose ability it is ("Discard this unit" is
     /// `DiscardThis`). Since API 1.13 (the cost grammar of the swtcg-plugin-api crate).
@@ -241,7 +246,9 @@ fn parse_one(part: &str) -> Result<Cost, String> {
             Some(Cost::TapThis)
         }
         Some("[tap]") => Some(Cost::TapThis),
-        Some("tap") => chosen_units(part, "tap", &["in"]).map(Cost::TapUnit),
+        Some("tap") => chosen_units(part, "tap", &["in"])
+            .map(Cost::TapUnit)
+            .or_else(|| named(part).map(Cost::TapNamed)),
         Some("discard") => discard(part, &words),
         Some("put") => put(part, &words),
         _ => None,
@@ -378,6 +385,19 @@ fn put(part: &str, words: &[&str]) -> Option<Cost> {
         }
         _ => None,
     }
+}
+
+/// The name after the verb of "Tap Frog Lady", "tap Jabba the Hutt", "Tap BB-8": words that
+/// start with a capital letter or a digit, "the" and "of" between them; `None` for anything else.
+fn named(part: &str) -> Option<String> {
+    let words: Vec<&str> = part.split_whitespace().skip(1).collect();
+    let capital = |w: &&str| w.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit());
+    let fits = words.first().is_some_and(capital)
+        && words.last().is_some_and(capital)
+        && words
+            .iter()
+            .all(|w| capital(w) || matches!(*w, "the" | "of"));
+    fits.then(|| words.join(" ").trim_end_matches('.').to_string())
 }
 
 /// After `verb`: "one of your [untapped] [other] [unique] [damaged] <kinds> [<in|from> any arena |
@@ -647,6 +667,28 @@ mod tests {
             parse_costs("tap a Padawan"),
             Ok(vec![Cost::TapUnit(units(&["Padawan"]))])
         );
+    }
+
+    #[test]
+    fn a_unit_to_tap_by_its_name() {
+        // TMW Frog Man (A), FOR Maul (S), TROS D-0 (B), BOTS Star Jewel (B).
+        assert_eq!(
+            parse_costs("Tap Frog Lady"),
+            Ok(vec![Cost::TapNamed("Frog Lady".into())])
+        );
+        assert_eq!(
+            parse_costs("Pay 6 Force, tap Ezra Bridger."),
+            Ok(vec![Cost::Force(6), Cost::TapNamed("Ezra Bridger".into())])
+        );
+        assert_eq!(
+            parse_costs("Tap BB-8"),
+            Ok(vec![Cost::TapNamed("BB-8".into())])
+        );
+        assert_eq!(
+            parse_costs("tap Jabba the Hutt"),
+            Ok(vec![Cost::TapNamed("Jabba the Hutt".into())])
+        );
+        assert!(parse_costs("Tap any 2 of your Child cards").is_err());
     }
 
     #[test]

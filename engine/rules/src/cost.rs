@@ -65,9 +65,32 @@ pub fn units_for_cost<'a>(
         .map(|u| u.id)
 }
 
+/// The units `side` may choose to tap for "tap <name>" for the ability of `except` (or a card
+/// being played, `None`): their untapped units in an arena of that name ([`names_unit`]), other
+/// than `except`, in play order.
+pub fn units_named_for_cost<'a>(
+    state: &'a GameState,
+    side: Side,
+    except: Option<UnitId>,
+    name: &'a str,
+) -> impl Iterator<Item = UnitId> + 'a {
+    state
+        .units
+        .values()
+        .filter(move |u| {
+            Some(u.id) != except
+                && u.controller == side
+                && !u.tapped
+                && u.in_arena().is_some()
+                && !u.is_location()
+                && names_unit(state, u.id, name)
+        })
+        .map(|u| u.id)
+}
+
 /// Whether "Discard <name>" names the unit itself: "this unit" (card, Location), its name, its
 /// name without the version ("Gregor" for "Gregor (A)"), or one word of it ("Beru").
-fn names_unit(state: &GameState, unit: UnitId, name: &str) -> bool {
+pub fn names_unit(state: &GameState, unit: UnitId, name: &str) -> bool {
     let Some(u) = state.unit(unit) else {
         return false;
     };
@@ -122,6 +145,20 @@ pub fn can_pay_playing(
             Cost::BuildPoints(n) if points >= *n => points -= n,
             Cost::TapThis if !tapped => tapped = true,
             Cost::GainForce(n) => force += n,
+            // "tap Frog Lady": the unit itself if that is its name, else another unit of that name.
+            Cost::TapNamed(name) if unit.is_some_and(|u| names_unit(state, u, name)) => {
+                if tapped {
+                    return false;
+                }
+                tapped = true;
+            }
+            Cost::TapNamed(name) => {
+                match units_named_for_cost(state, side, unit, name).find(|id| !others.contains(id))
+                {
+                    Some(other) => others.push(other),
+                    None => return false,
+                }
+            }
             Cost::TapUnit(units) | Cost::DiscardUnit(units) => {
                 let to_tap = matches!(cost, Cost::TapUnit(_));
                 match unit_for_cost(state, side, unit, units, to_tap, &others) {
@@ -164,6 +201,7 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::MillOwn(_)
             | Cost::DamageThis { .. }
             | Cost::TapUnit(_)
+            | Cost::TapNamed(_)
             | Cost::DiscardUnit(_) => {}
         }
     }

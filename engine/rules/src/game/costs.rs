@@ -72,6 +72,18 @@ impl Game<'_> {
                         self.discard_unit(unit, DiscardWhy::Cost)?;
                     }
                 }
+                Cost::TapNamed(name) => {
+                    let itself = unit.filter(|&u| crate::cost::names_unit(&self.state, u, name));
+                    match itself.and_then(|u| self.state.unit_mut(u)) {
+                        Some(u) => u.tapped = true,
+                        None => {
+                            let named: Vec<UnitId> =
+                                crate::cost::units_named_for_cost(&self.state, side, unit, name)
+                                    .collect();
+                            self.pick_unit_for_cost(side, unit, named, true)?
+                        }
+                    }
+                }
                 Cost::TapUnit(units) => self.unit_chosen_for_cost(side, unit, units, true)?,
                 Cost::DiscardUnit(units) => self.unit_chosen_for_cost(side, unit, units, false)?,
                 Cost::Force(_)
@@ -133,6 +145,18 @@ impl Game<'_> {
     ) -> Flow {
         let chosen: Vec<UnitId> =
             crate::cost::units_for_cost(&self.state, side, unit, units, to_tap).collect();
+        self.pick_unit_for_cost(side, unit, chosen, to_tap)
+    }
+
+    /// The player picks one of `chosen` (one option per unit, named with its id, in the order
+    /// given), which is tapped (`to_tap`) or discarded to pay a cost of the ability of `unit`.
+    fn pick_unit_for_cost(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        chosen: Vec<UnitId>,
+        to_tap: bool,
+    ) -> Flow {
         let options: Vec<Choice> = chosen
             .iter()
             .enumerate()
