@@ -95,6 +95,9 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     let spaced = spaced.replace(" .", ".").replace(" ,", ",");
+    // "if this unit is the Character arena" (ANH Imperial Sentry Droid): the data leaves out
+    // the "in" of "is in the <arena> arena".
+    let spaced = mend_missing_in(&spaced);
     // An Equipment's "Equipped ..." text is an ability of the unit it is attached to, and a
     // name in it names that unit ("Equipped Grogu also gets ..." on Grogu's Mind Force), never
     // the Equipment.
@@ -107,6 +110,19 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
         replace_names(&spaced, name, !played)
     };
     named.trim().to_string()
+}
+
+/// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...
+/// arena": a unit is never an arena.
+fn mend_missing_in(text: &str) -> String {
+    let mut out = text.to_string();
+    for arena in ["Space", "Ground", "Character"] {
+        out = out.replace(
+            &format!(" is the {arena} arena"),
+            &format!(" is in the {arena} arena"),
+        );
+    }
+    out
 }
 
 /// Curly quotes and apostrophes made straight; the data's `?` and `_` for an apostrophe
@@ -297,6 +313,11 @@ mod tests {
             "Leia don't get \"Evade 2\"."
         );
         assert_eq!(prepare("the unit_s health", "X"), "the unit's health");
+        // ANH Imperial Sentry Droid.
+        assert_eq!(
+            prepare("if this unit is the Character arena, look", "X"),
+            "if this unit is in the Character arena, look"
+        );
         assert_eq!(
             prepare("Pay 1 Force \u{2192} Gain 2 Force.", "X"),
             "Pay 1 Force -> Gain 2 Force."
