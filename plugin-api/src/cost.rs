@@ -4,6 +4,8 @@
 //! a cost the same way: a plugin claims a text only if `parse_costs` reads its cost, and the
 //! engine then pays exactly that.
 
+use crate::{Allegiance, Arena};
+
 /// One cost the engine knows how to pay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cost {
@@ -63,8 +65,8 @@ pub struct CostUnits {
     pub kinds: Vec<String>,
     pub unique: bool,
     pub damaged: bool,
-    /// The arenas it may be in, in lower case ("space", "ground", "character"); none for any.
-    pub arenas: Vec<String>,
+    /// The arenas it may be in; none for any.
+    pub arenas: Vec<Arena>,
     /// "in this arena": the arena of the unit whose ability it is.
     pub this_arena: bool,
 }
@@ -73,15 +75,14 @@ pub struct CostUnits {
 #[derive(Debug, Clone, Copy)]
 pub struct UnitFacts<'a> {
     pub subtypes: &'a [String],
-    /// The arenas of its card's type line, in lower case.
-    pub type_line: &'a [&'a str],
-    /// "light", "dark" or "neutral".
-    pub side: &'a str,
+    /// The arenas of its card's type line.
+    pub type_line: &'a [Arena],
+    pub allegiance: Allegiance,
     pub unique: bool,
     pub damaged: bool,
     pub location: bool,
-    /// The arena it is in, in lower case.
-    pub arena: &'a str,
+    /// The arena it is in.
+    pub arena: Arena,
     /// Whether that is the arena of the unit whose ability it is.
     pub in_this_arena: bool,
 }
@@ -101,13 +102,19 @@ impl CostUnits {
                     .is_some_and(|w| w.eq_ignore_ascii_case("side"));
                 let holds = match word.as_str() {
                     "unit" | "location" => true,
-                    "light" | "dark" if next_is_side => {
+                    "light" if next_is_side => {
                         i += 1;
-                        facts.side == word
+                        facts.allegiance == Allegiance::Light
                     }
-                    "neutral" => facts.side == "neutral",
-                    "character" | "space" | "ground" => facts.type_line.contains(&word.as_str()),
-                    _ => crate::text::has_subtype(facts.subtypes, words[i]),
+                    "dark" if next_is_side => {
+                        i += 1;
+                        facts.allegiance == Allegiance::Dark
+                    }
+                    "neutral" => facts.allegiance == Allegiance::Neutral,
+                    _ => match Arena::from_word(&word) {
+                        Some(arena) => facts.type_line.contains(&arena),
+                        None => crate::text::has_subtype(facts.subtypes, words[i]),
+                    },
                 };
                 if !holds {
                     return false;
@@ -125,7 +132,7 @@ impl CostUnits {
             && (!self.unique || facts.unique)
             && (!self.damaged || facts.damaged)
             && (!self.this_arena || facts.in_this_arena)
-            && (self.arenas.is_empty() || self.arenas.iter().any(|a| a == facts.arena))
+            && (self.arenas.is_empty() || self.arenas.contains(&facts.arena))
     }
 }
 
@@ -457,11 +464,9 @@ fn chosen_units(part: &str, verb: &str, arena_words: &[&str]) -> Option<CostUnit
         [_, this, arena] if this == "this" && arena == "arena" => units.this_arena = true,
         [_, the, rest @ .., arena] if the == "the" && arena == "arena" && !rest.is_empty() => {
             for (i, word) in rest.iter().enumerate() {
-                match word.as_str() {
-                    "or" if i % 2 == 1 => {}
-                    "space" | "ground" | "character" if i % 2 == 0 => {
-                        units.arenas.push(word.clone())
-                    }
+                match (Arena::from_word(word), i % 2) {
+                    (Some(arena), 0) => units.arenas.push(arena),
+                    (None, 1) if word == "or" => {}
                     _ => return None,
                 }
             }
@@ -626,14 +631,14 @@ mod tests {
         assert_eq!(
             parse_costs("Discard one of your Jedi from the Character arena"),
             Ok(vec![Cost::DiscardUnit(CostUnits {
-                arenas: vec!["character".into()],
+                arenas: vec![Arena::Character],
                 ..units(&["Jedi"])
             })])
         );
         assert_eq!(
             parse_costs("Tap one of your untapped Dark Jedi in the Ground or Character arena"),
             Ok(vec![Cost::TapUnit(CostUnits {
-                arenas: vec!["ground".into(), "character".into()],
+                arenas: vec![Arena::Ground, Arena::Character],
                 ..units(&["Dark Jedi"])
             })])
         );
@@ -696,12 +701,12 @@ mod tests {
         let subtypes = ["Imperial".to_string(), "Dark".into(), "Jedi Knight".into()];
         let vader = UnitFacts {
             subtypes: &subtypes,
-            type_line: &["character"],
-            side: "dark",
+            type_line: &[Arena::Character],
+            allegiance: Allegiance::Dark,
             unique: true,
             damaged: false,
             location: false,
-            arena: "character",
+            arena: Arena::Character,
             in_this_arena: false,
         };
         let cost = |text: &str| match parse_costs(text).unwrap().remove(0) {

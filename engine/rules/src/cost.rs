@@ -3,7 +3,7 @@
 //! claim only costs the engine pays; the costs that need the player's choice or the game's
 //! rules (a card from hand, a discard, damage counters) are paid by `Game::pay_costs`.
 
-use crate::model::{CardId, CardSide, GameState, Side, UnitId};
+use crate::model::{CardId, GameState, Side, UnitId};
 
 pub use swtcg_plugin_api::cost::{
     Cost, CostUnits, UnitFacts, parse_costs, parse_costs_with_x, with_x, x_limit,
@@ -46,19 +46,20 @@ pub fn units_for_cost<'a>(
                 return false;
             }
             let def = state.top_def(u);
-            let type_line: Vec<&str> = def.arenas.iter().map(|a| a.name()).collect();
+            // At most the three arenas: no allocation for each unit a cost looks at.
+            let mut line = [swtcg_plugin_api::Arena::Space; 3];
+            let arenas = def.arenas.len().min(3);
+            for (slot, &a) in line.iter_mut().zip(&def.arenas) {
+                *slot = a.into();
+            }
             units.admits(&UnitFacts {
                 subtypes: &def.subtypes,
-                type_line: &type_line,
-                side: match def.side {
-                    CardSide::Light => "light",
-                    CardSide::Dark => "dark",
-                    CardSide::Neutral | CardSide::YuuzhanVong => "neutral",
-                },
+                type_line: &line[..arenas],
+                allegiance: def.side.allegiance(),
                 unique: def.is_unique(),
                 damaged: u.damage > 0,
                 location: u.is_location(),
-                arena: arena.name(),
+                arena: arena.into(),
                 in_this_arena: this_arena == Some(arena),
             })
         })

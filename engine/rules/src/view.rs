@@ -2,11 +2,11 @@
 //! the state once for both the wasm and the native backends.
 
 use swtcg_plugin_api::{
-    Allegiance, AttackView, CardKind, DieView, HostView, PendingView, Pile, PileCard, PlayerView,
-    Side, UnitId, UnitView, Zone,
+    AttackView, CardKind, DieView, HostView, PendingView, Pile, PileCard, PlayerView, Side, UnitId,
+    UnitView, Zone,
 };
 
-use crate::model::{CardDef, CardSide, CardType, GameState, Place, Printed, Unit};
+use crate::model::{CardDef, CardType, GameState, Place, Printed, Unit};
 
 /// The game lent to a plugin call.
 pub struct StateView<'a>(pub &'a GameState);
@@ -225,11 +225,7 @@ fn pile_card(card: u32, def: &CardDef) -> PileCard {
             CardType::Event => CardKind::Event,
             CardType::Resource | CardType::Reminder | CardType::Other => CardKind::Other,
         },
-        allegiance: match def.side {
-            CardSide::Dark => Allegiance::Dark,
-            CardSide::Light => Allegiance::Light,
-            CardSide::Neutral | CardSide::YuuzhanVong => Allegiance::Neutral,
-        },
+        allegiance: def.side.allegiance(),
         subtypes: def.subtypes.clone(),
         arenas: def.arenas.iter().map(|&a| a.into()).collect(),
         unique: def.is_unique(),

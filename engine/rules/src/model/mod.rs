@@ -70,6 +70,17 @@ impl CardSide {
             CardSide::YuuzhanVong => side == Side::Dark,
         }
     }
+
+    /// The side of the Force plugins see the card of (API 1.11 `allegiance`): the Yuuzhan Vong
+    /// cards show as neutral.
+    pub fn allegiance(self) -> swtcg_plugin_api::Allegiance {
+        use swtcg_plugin_api::Allegiance;
+        match self {
+            CardSide::Dark => Allegiance::Dark,
+            CardSide::Light => Allegiance::Light,
+            CardSide::Neutral | CardSide::YuuzhanVong => Allegiance::Neutral,
+        }
+    }
 }
 
 /// The three arenas, in the order their battle steps run (game 6.3.11).
