@@ -410,6 +410,34 @@ pub enum Effect {
     /// `to`: "Look at your opponent's hand". Logged for that player; nothing moves. Since API
     /// 1.13.
     Reveal { cards: Vec<u32>, to: Side },
+    /// The ability stays in effect until `duration` ends, after its card has left play (a
+    /// Battle card's "Your opponent can't play Battle cards this turn"): the host asks it
+    /// `Forbids` as it asks the abilities in play, its unit `NOT_IN_PLAY`. Valid for the
+    /// ability of a card being played or resolved only. Since API 1.14.
+    Lasts { duration: Duration },
+}
+
+/// Something a unit or a player is about to do that an ability may forbid (WIT `act`, the
+/// query `Forbids`). Since API 1.14.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "act")]
+pub enum Act {
+    /// The unit retreats: in its controller's retreat step (`in_retreat_step`) or by an effect
+    /// (game 8.1).
+    Retreat { unit: UnitId, in_retreat_step: bool },
+    /// The unit is declared the attacker of an attack (game 10.1).
+    Attack { unit: UnitId },
+    /// The player `side` plays the Battle card `card` (numbered as `HostView::pile_cards`
+    /// numbers cards), from their hand or discard pile (game 13.1.1).
+    PlayBattleCard { side: Side, card: u32 },
+    /// The player `side` plays the activated ability `index` (`Ability::index` of its
+    /// instance) of their unit `unit`: in a POP or as the unit's action instead of attacking.
+    /// Build actions (Equip, a Pilot boarding) are not asked about.
+    Activate {
+        side: Side,
+        unit: UnitId,
+        index: u32,
+    },
 }
 
 /// Cards an ability lets its controller pick from players' piles (WIT `pick-cards`; the
@@ -617,10 +645,12 @@ pub enum Query {
     BuildCostChangeFor,
     /// Since API 1.12.
     Actions,
+    /// Since API 1.14.
+    Forbids,
 }
 
 impl Query {
-    pub const ALL: [Query; 23] = [
+    pub const ALL: [Query; 24] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -644,6 +674,7 @@ impl Query {
         Query::GrantedAbilitiesFor,
         Query::BuildCostChangeFor,
         Query::Actions,
+        Query::Forbids,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -672,6 +703,7 @@ impl Query {
             Query::GrantedAbilitiesFor => "granted-abilities-for",
             Query::BuildCostChangeFor => "build-cost-change-for",
             Query::Actions => "actions",
+            Query::Forbids => "forbids",
         }
     }
 
@@ -779,6 +811,15 @@ pub enum QueryCall {
     Actions {
         event: crate::HookEvent,
     },
+    /// Whether the ability forbids `act` ("Characters can't retreat.", "Your opponent can't play
+    /// Battle cards this turn."), answered with `QueryAnswer::Flag`. Asked of every ability in
+    /// play and of every ability kept in effect by `Effect::Lasts` (its unit `NOT_IN_PLAY`)
+    /// before the act is offered or made; `controller` is the ability's controller. Since API
+    /// 1.14; a host answers false for an older plugin.
+    Forbids {
+        act: Act,
+        controller: Side,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -820,6 +861,7 @@ impl QueryCall {
             QueryCall::GrantedAbilitiesFor { .. } => Query::GrantedAbilitiesFor,
             QueryCall::BuildCostChangeFor { .. } => Query::BuildCostChangeFor,
             QueryCall::Actions { .. } => Query::Actions,
+            QueryCall::Forbids { .. } => Query::Forbids,
         }
     }
 }

@@ -202,6 +202,10 @@ impl NativePlugin {
             // Before API 1.12 no plugin offers an action instead of attacking.
             return Ok(QueryAnswer::Activations(Vec::new()));
         }
+        if matches!(call, QueryCall::Forbids { .. }) && self.minor < 14 {
+            // Before API 1.14 no plugin forbids an act.
+            return Ok(QueryAnswer::Flag(false));
+        }
         if matches!(call, QueryCall::GrantedAbilitiesFor { .. }) && self.minor < 9 {
             // Before API 1.9 no plugin gives other units abilities by this query.
             return Ok(QueryAnswer::Abilities(Vec::new()));

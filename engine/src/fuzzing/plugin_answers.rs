@@ -586,7 +586,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 39 {
+        match self.bytes.byte() % 40 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -744,6 +744,10 @@ impl<'a> FuzzHost<'a> {
             37 => Effect::Reveal {
                 cards: self.pile_cards(state),
                 to: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
+            },
+            // API 1.14: a played card's ability kept in effect.
+            38 => Effect::Lasts {
+                duration: self.duration(),
             },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
@@ -972,7 +976,8 @@ impl<'a> FuzzHost<'a> {
             | QueryCall::Understands
             | QueryCall::StacksUnder { .. }
             | QueryCall::SecretRoll
-            | QueryCall::Undisruptable => QueryAnswer::Flag(self.bytes.flag()),
+            | QueryCall::Undisruptable
+            | QueryCall::Forbids { .. } => QueryAnswer::Flag(self.bytes.flag()),
             QueryCall::StatModifier | QueryCall::StatModifierFor { .. } => {
                 QueryAnswer::Stats(self.stats())
             }
@@ -1066,9 +1071,10 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         QueryCall::CanBeAttacked { .. }
         | QueryCall::CanBeRetargeted { .. }
         | QueryCall::Understands => QueryAnswer::Flag(true),
-        QueryCall::StacksUnder { .. } | QueryCall::SecretRoll | QueryCall::Undisruptable => {
-            QueryAnswer::Flag(false)
-        }
+        QueryCall::StacksUnder { .. }
+        | QueryCall::SecretRoll
+        | QueryCall::Undisruptable
+        | QueryCall::Forbids { .. } => QueryAnswer::Flag(false),
         QueryCall::StatModifier | QueryCall::StatModifierFor { .. } => {
             QueryAnswer::Stats(Stats::default())
         }

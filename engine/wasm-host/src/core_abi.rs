@@ -71,7 +71,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 25] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 26] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -97,6 +97,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 25] = [
     ("granted-abilities-for", 3, 1),
     ("build-cost-change-for", 3, 1),
     ("actions", 15, 1),
+    ("forbids", 7, 1),
 ];
 
 fn host_module() -> String {
@@ -743,6 +744,10 @@ impl<'a> Mem<'a> {
                 cards: self.elements(a, b, 4, 4)?.map(|c| c.u32(0)).collect(),
                 to: lift(f.u8(p + 8))?,
             },
+            // The duration of `lasts` (API 1.14), one byte at 4.
+            39 => E::Lasts {
+                duration: lift_duration(f.u8(p))?,
+            },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1081,6 +1086,8 @@ impl CoreInstance {
         )
     }
 
+    // tidy: long function: one arm per query of the API, each reading step for step against
+    // the component path's (`queries_since_*!` in lib.rs).
     pub(super) fn query(
         &self,
         store: &mut Store<HostCtx>,
@@ -1218,6 +1225,28 @@ impl CoreInstance {
             }
             Q::PilotRoom { subtypes } => {
                 A::PilotRoom(self.query_pilot_room(store, (unit, key), subtypes)?)
+            }
+            // The act flattens to its case and three numbers (the longest case, `activate`),
+            // the shorter cases' unused places zero; then the controller.
+            Q::Forbids { act, controller } => {
+                let (case, a, b, c) = match *act {
+                    api::Act::Retreat {
+                        unit: u,
+                        in_retreat_step,
+                    } => (0, u as i32, i32::from(in_retreat_step), 0),
+                    api::Act::Attack { unit: u } => (1, u as i32, 0, 0),
+                    api::Act::PlayBattleCard { side, card } => {
+                        (2, i32::from(u8::from(side)), card as i32, 0)
+                    }
+                    api::Act::Activate {
+                        side,
+                        unit: u,
+                        index,
+                    } => (3, i32::from(u8::from(side)), u as i32, index as i32),
+                };
+                let controller = i32::from(u8::from(*controller));
+                let params = (unit, key, case, a, b, c, controller);
+                A::Flag(self.call_scalar(store, &self.exports.forbids, params)? != 0)
             }
             Q::RemovedKeywordsAll => A::LostKeywords(self.call_lift(
                 store,
@@ -1389,6 +1418,17 @@ mod tests {
                 to: api::Side::Dark
             }
         );
+        // Case 39, lasts until end of turn (API 1.14; end-of-turn is the fourth duration).
+        let memory = le(&[39, 3, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::Lasts {
+                duration: api::Duration::EndOfTurn
+            }
+        );
+        // A duration that is no duration is refused.
+        let memory = le(&[39, 5, 0, 0, 0, 0, 0]);
+        assert!(Mem(&memory).effect(&Fields(&memory[0..28])).is_err());
         // A destination case that is no case is refused.
         let memory = le(&[35, 28, 0, 1, 0, 9, 0]);
         assert!(Mem(&memory).effect(&Fields(&memory[0..28])).is_err());

@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.13.0 (`plugin-api/wit-history/1.13.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_13 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.13.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.12.0 (`plugin-api/wit-history/1.12.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_12 {
@@ -830,21 +840,73 @@ macro_rules! conversions_since_1_12 {
     };
 }
 
-/// API 1.13.0, the newest: the effects `build-points` (a player gains or loses build points)
-/// and `reveal` (cards shown to a player), and the host question `counters`. Its records are
-/// otherwise those of 1.12.0.
-pub(crate) mod v1_13 {
+/// Everything a version since 1.13.0 converts beyond `conversions!`: that of 1.12 and later
+/// with 1.13's effects `build-points` and `reveal`; `$($newer)*` converts the effects a later
+/// version added.
+macro_rules! conversions_since_1_13 {
+    () => {
+        conversions_since_1_13!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        conversions_since_1_12!(@ {
+            Err(wit::Effect::BuildPoints(b)) => E::BuildPoints {
+                side: from_wit_side(b.side),
+                amount: b.amount,
+            },
+            Err(wit::Effect::Reveal(r)) => E::Reveal {
+                cards: r.cards,
+                to: from_wit_side(r.to),
+            },
+            $($newer)*
+        });
+    };
+}
+
+/// API 1.14.0, the newest: the query `forbids` (an ability forbids a unit or a player an act)
+/// and the effect `lasts` (a played card's ability stays in effect). Its records are otherwise
+/// those of 1.13.0.
+pub(crate) mod v1_14 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_12!(@ {
-        Err(wit::Effect::BuildPoints(b)) => E::BuildPoints {
-            side: from_wit_side(b.side),
-            amount: b.amount,
-        },
-        Err(wit::Effect::Reveal(r)) => E::Reveal {
-            cards: r.cards,
-            to: from_wit_side(r.to),
+    conversions_since_1_13!(@ {
+        Err(wit::Effect::Lasts(d)) => E::Lasts {
+            duration: from_wit_duration(d),
         },
     });
+
+    /// The act a `forbids` call asks about.
+    pub(crate) fn to_wit_act(act: api::Act) -> wit::Act {
+        match act {
+            api::Act::Retreat {
+                unit,
+                in_retreat_step,
+            } => wit::Act::Retreat(wit::Retreating {
+                unit,
+                in_retreat_step,
+            }),
+            api::Act::Attack { unit } => wit::Act::Attack(unit),
+            api::Act::PlayBattleCard { side, card } => wit::Act::PlayBattleCard(wit::CardPlay {
+                side: to_wit_side(side),
+                card,
+            }),
+            api::Act::Activate { side, unit, index } => wit::Act::Activate(wit::AbilityPlay {
+                side: to_wit_side(side),
+                unit,
+                index,
+            }),
+        }
+    }
+
+    pub(crate) fn to_wit_side_of(side: api::Side) -> wit::Side {
+        to_wit_side(side)
+    }
+}
+
+/// API 1.13.0: the effects `build-points` (a player gains or loses build points) and `reveal`
+/// (cards shown to a player), and the host question `counters`. Its records are otherwise
+/// those of 1.12.0.
+pub(crate) mod v1_13 {
+    conversions!(super::bindings_1_13::swtcg::keyword::types);
+    conversions_since_1_13!();
 }
 
 /// API 1.12.0: the effect `clear-damage` (damage counters removed with no choice), the query
@@ -1179,31 +1241,52 @@ macro_rules! host_1_12 {
     };
 }
 
-host_impl!(bindings, v1_13, {
-    host_1_1!();
-    host_1_2!(bindings, v1_13);
-    host_1_4!(bindings, v1_13);
-    host_1_5!();
-    host_1_6!(bindings, v1_13);
-    host_1_8!(bindings, v1_13);
-    host_1_11!(bindings, v1_13);
-    host_1_12!(bindings, v1_13);
+/// The host function API 1.13.0 added (and later versions kept), inside `host_impl!`.
+macro_rules! host_1_13 {
+    ($bindings:ident) => {
+        fn counters(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Vec<$bindings::swtcg::keyword::types::Counter>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .map(|v| {
+                    v.counters(id)
+                        .into_iter()
+                        .map(|(kind, amount)| $bindings::swtcg::keyword::types::Counter {
+                            kind,
+                            amount,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default())
+        }
+    };
+}
 
-    fn counters(
-        &mut self,
-        id: u32,
-    ) -> wasmtime::Result<Vec<bindings::swtcg::keyword::types::Counter>> {
-        self.charge()?;
-        Ok(self
-            .view()
-            .map(|v| {
-                v.counters(id)
-                    .into_iter()
-                    .map(|(kind, amount)| bindings::swtcg::keyword::types::Counter { kind, amount })
-                    .collect()
-            })
-            .unwrap_or_default())
-    }
+host_impl!(bindings, v1_14, {
+    host_1_1!();
+    host_1_2!(bindings, v1_14);
+    host_1_4!(bindings, v1_14);
+    host_1_5!();
+    host_1_6!(bindings, v1_14);
+    host_1_8!(bindings, v1_14);
+    host_1_11!(bindings, v1_14);
+    host_1_12!(bindings, v1_14);
+    host_1_13!(bindings);
+});
+
+host_impl!(bindings_1_13, v1_13, {
+    host_1_1!();
+    host_1_2!(bindings_1_13, v1_13);
+    host_1_4!(bindings_1_13, v1_13);
+    host_1_5!();
+    host_1_6!(bindings_1_13, v1_13);
+    host_1_8!(bindings_1_13, v1_13);
+    host_1_11!(bindings_1_13, v1_13);
+    host_1_12!(bindings_1_13, v1_13);
+    host_1_13!(bindings_1_13);
 });
 
 host_impl!(bindings_1_12, v1_12, {

@@ -249,6 +249,12 @@ impl Display for Filter {
             Filter::CostAtLeast(n) => write!(f, "printed build cost {n} or more"),
             Filter::PowerAtMost(n) => write!(f, "power {n} or less"),
             Filter::PowerAtLeast(n) => write!(f, "power {n} or more"),
+            Filter::SpeedAtMost(n) => write!(f, "speed {n} or less"),
+            Filter::SpeedAtLeast(n) => write!(f, "speed {n} or more"),
+            Filter::HealthAtMost(n) => write!(f, "health {n} or less"),
+            Filter::HealthAtLeast(n) => write!(f, "health {n} or more"),
+            Filter::BuildCostAtMost(n) => write!(f, "build cost {n} or less"),
+            Filter::BuildCostAtLeast(n) => write!(f, "build cost {n} or more"),
             Filter::CardType(kind) => write!(f, "{kind}"),
             Filter::Not(filter) => write!(f, "not {filter}"),
             Filter::AnyOf(filters) => write!(f, "{}", joined(filters, " or ")),
@@ -374,6 +380,14 @@ impl Display for Effect {
                 )
             }
             Effect::Rule { who, rule } => write!(f, "{who} {rule}"),
+            Effect::Forbid { who, act } => write!(
+                f,
+                "{who} can't play {}",
+                match act {
+                    crate::script::PlayerAct::BattleCards => "Battle cards",
+                    crate::script::PlayerAct::ActivatedAbilities => "activated abilities",
+                }
+            ),
             Effect::CostChange {
                 what,
                 change,
@@ -524,6 +538,7 @@ impl Display for UnitRule {
             UnitRule::CantAttack => "can't attack",
             UnitRule::CantBeAttacked => "can't be attacked",
             UnitRule::CantRetreat => "can't retreat",
+            UnitRule::CantRetreatInRetreatStep => "can't retreat in the retreat step",
             UnitRule::CantUntap => "can't untap",
             UnitRule::CantBeDiscarded => "can't be discarded",
             UnitRule::MustAttack => "must attack",

@@ -407,6 +407,89 @@ mod tests {
     }
 
     #[test]
+    fn prohibitions_read_as_rules_and_forbidden_plays() {
+        use crate::script::{Duration, Owner, Pick, Player, PlayerAct, UnitRule};
+        let played = |name: &str, text: &str| {
+            read(text, Card { name, played: true })
+                .script
+                .unwrap_or_else(|| panic!("{text}"))
+        };
+        // ANH Surprise Attack (Mission): the opponent, for the turn.
+        let surprise = played(
+            "Surprise Attack",
+            "Your opponent can't play Battle cards this turn.",
+        );
+        assert_eq!(
+            surprise.steps[0].effect,
+            Effect::Forbid {
+                who: Player::Opponent,
+                act: PlayerAct::BattleCards
+            }
+        );
+        assert_eq!(surprise.steps[0].duration, Some(Duration::ThisTurn));
+        // AOTC Chase the Villain: the opponent's Characters, in the retreat step only.
+        let chase = played(
+            "Chase the Villain",
+            "Your opponent can't retreat any Characters during his or her retreat step this turn.",
+        );
+        let Effect::Rule { who, rule } = &chase.steps[0].effect else {
+            panic!("{chase:?}")
+        };
+        assert_eq!(*rule, UnitRule::CantRetreatInRetreatStep);
+        assert_eq!(
+            (who.pick.clone(), who.owner),
+            (Pick::Each, Owner::Opponents)
+        );
+        // ANH Rebel Marine: a condition after the rule is the static ability's.
+        let marine = unit("This unit can't attack if you have no units in the Space arena.")
+            .script
+            .expect("read");
+        assert_eq!(marine.kind, Kind::Static);
+        assert_eq!(marine.conditions.len(), 1);
+        assert!(marine.steps[0].only_if.is_none());
+        // AOTC Slave I (A): "with damage counters on them" is one or more.
+        let slave = unit(
+            "As long as this unit is in the Space arena, your opponent can't retreat any Space units with damage counters on them during his or her retreat step.",
+        );
+        assert!(slave.script.is_some(), "{slave:?}");
+    }
+
+    #[test]
+    fn totals_bound_the_units_a_phrase_names() {
+        use crate::script::Filter;
+        let filters = |text: &str| match unit(text).script {
+            Some(script) => match &script.steps[0].effect {
+                Effect::Choose(units) => units.filters.clone(),
+                other => panic!("{other:?}"),
+            },
+            None => panic!("{text}: {:?}", unit(text).stop),
+        };
+        // ROTJ Log Trap, RAS Doctor Evazan (A), BOY Darth Vader (F).
+        assert!(
+            filters("Pay 1 Force -> Choose a Ground unit with speed 30 or lower. Gain 1 Force.")
+                .contains(&Filter::SpeedAtMost(30))
+        );
+        assert!(
+            filters(
+                "[tap] -> Choose an untapped unit in the Character arena with a total build cost of 4 or less. Gain 1 Force."
+            )
+            .contains(&Filter::BuildCostAtMost(4))
+        );
+        let vader = unit(
+            "[tap], Pay 4 Force -> Choose one of your opponent's Characters with a total health of 3 or less in the Character arena. Your opponent discards that Character.",
+        )
+        .script
+        .expect("read");
+        let Effect::Choose(units) = &vader.steps[0].effect else {
+            panic!("{vader:?}")
+        };
+        assert!(units.filters.contains(&Filter::HealthAtMost(3)));
+        assert!(
+            matches!(&vader.steps[1].effect, Effect::Discard(that) if that.pick == crate::script::Pick::That)
+        );
+    }
+
+    #[test]
     fn printed_texts_of_every_form_read_whole() {
         // (card, played, text): real texts of the bundled sets, one per form the grammar reads.
         let texts = [

@@ -308,6 +308,16 @@ pub enum Filter {
     /// Power (the unit's total) at most or at least a number ("with power 4 or less").
     PowerAtMost(u32),
     PowerAtLeast(u32),
+    /// Total speed at most or at least a number ("with speed 30 or lower").
+    SpeedAtMost(u32),
+    SpeedAtLeast(u32),
+    /// Total health at most or at least a number ("with a total health of 3 or less").
+    HealthAtMost(u32),
+    HealthAtLeast(u32),
+    /// Build cost at most or at least a number ("with a total build cost of 4 or less", "with
+    /// build cost 5 or less"): a unit's build cost now, a card's in a pile as printed.
+    BuildCostAtMost(u32),
+    BuildCostAtLeast(u32),
     /// Units, Battle cards, Equipment, ...: the card type when a text names cards, not units.
     CardType(CardType),
     /// The opposite of a filter ("non-unique", "non-Droid").
@@ -450,6 +460,11 @@ pub enum Effect {
         who: Units,
         rule: UnitRule,
     },
+    /// A player can't play something ("Your opponent can't play Battle cards this turn.").
+    Forbid {
+        who: Player,
+        act: PlayerAct,
+    },
     /// Cards cost more or less to deploy, complete, attach or use.
     CostChange {
         what: Units,
@@ -576,6 +591,14 @@ pub enum Disrupted {
     ThatBattleCard,
 }
 
+/// What a player may be forbidden to play (game 13.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlayerAct {
+    BattleCards,
+    ActivatedAbilities,
+}
+
 /// A rule about what units can or must do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -583,6 +606,9 @@ pub enum UnitRule {
     CantAttack,
     CantBeAttacked,
     CantRetreat,
+    /// "can't retreat ... during his or her retreat step": in the retreat step only (game 8.1),
+    /// not when an effect retreats it.
+    CantRetreatInRetreatStep,
     CantUntap,
     CantBeDiscarded,
     MustAttack,

@@ -351,6 +351,13 @@ macro_rules! keyword_trait {
             fn actions(_ability: Ability, _event: Event) -> Vec<Activation> {
                 Vec::new()
             }
+            /// Whether this ability forbids the act ("Characters can't retreat.", "Your
+            /// opponent can't play Battle cards this turn."), `controller` being the ability's
+            /// controller; asked of abilities in play and of those a `lasts` effect keeps in
+            /// effect (`ability.unit` = `NOT_IN_PLAY`; since API 1.14). By default not.
+            fn forbids(_ability: Ability, _act: Act, _controller: Side) -> bool {
+                false
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -458,6 +465,9 @@ macro_rules! keyword_trait {
                         }
                         fn actions(ability: AbilityRef, event: Event) -> Vec<Activation> {
                             <$ty as Keyword>::actions($crate::ability_keys::resolve(ability), event)
+                        }
+                        fn forbids(ability: AbilityRef, act: Act, controller: Side) -> bool {
+                            <$ty as Keyword>::forbids($crate::ability_keys::resolve(ability), act, controller)
                         }
                     }
 

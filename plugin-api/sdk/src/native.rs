@@ -356,6 +356,9 @@ fn effect(e: Effect) -> api::Effect {
             cards: r.cards,
             to: r.to.into(),
         },
+        Effect::Lasts(d) => E::Lasts {
+            duration: duration(d),
+        },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,
@@ -564,6 +567,28 @@ fn answer<T: Keyword>(request: Request) -> Response {
                 Q::Undisruptable => A::Flag(T::undisruptable(a)),
                 Q::GrantedAbilitiesFor { unit } => A::Abilities(T::granted_abilities_for(a, unit)),
                 Q::BuildCostChangeFor { unit } => A::Number(T::build_cost_change_for(a, unit)),
+                Q::Forbids { act, controller } => {
+                    let act = match act {
+                        api::Act::Retreat {
+                            unit,
+                            in_retreat_step,
+                        } => Act::Retreat(Retreating {
+                            unit,
+                            in_retreat_step,
+                        }),
+                        api::Act::Attack { unit } => Act::Attack(unit),
+                        api::Act::PlayBattleCard { side, card } => Act::PlayBattleCard(CardPlay {
+                            side: side.into(),
+                            card,
+                        }),
+                        api::Act::Activate { side, unit, index } => Act::Activate(AbilityPlay {
+                            side: side.into(),
+                            unit,
+                            index,
+                        }),
+                    };
+                    A::Flag(T::forbids(a, act, controller.into()))
+                }
                 Q::RemovedKeywords { unit } => A::Abilities(T::removed_keywords(a, unit)),
                 Q::RemovedKeywordsAll => A::LostKeywords(
                     T::removed_keywords_all(a)

@@ -175,7 +175,7 @@ fn for_this_attack(step: &Step) -> bool {
 /// view made for the player holding it, which only says whose the card is. Its script must
 /// not be about the card itself, its place or a use per turn, none of which a card in hand
 /// has.
-fn played_card(side: Side) -> UnitView {
+pub(crate) fn played_card(side: Side) -> UnitView {
     UnitView {
         id: NOT_IN_PLAY,
         name: String::new(),

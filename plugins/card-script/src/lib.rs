@@ -18,6 +18,7 @@
 //! Figrin on another.
 
 mod activated;
+mod forbids;
 mod granted;
 mod modes;
 mod statics;
@@ -118,9 +119,10 @@ pub(crate) fn claimed_alone(text: &str) -> bool {
 fn claimed(script: &Script, text: &str) -> bool {
     // A keyword printed bare ("Overkill") is its keyword plugin's; with its reminder text the
     // engine's reader of keyword abilities does not take it, and this plugin does.
+    // Only a card played can keep a prohibition in effect beyond itself (API 1.14 `lasts`).
     (statics::carried_out(script) && (!statics::uses_keyword(script) || text.contains('(')))
-        || activated::carried_out(script, text)
-        || triggered::carried_out(script)
+        || (!forbids::lasts(script)
+            && (activated::carried_out(script, text) || triggered::carried_out(script)))
 }
 
 /// The script of an ability whose text this plugin claims.
@@ -287,6 +289,24 @@ impl Keyword for CardScript {
         match event.unit {
             Some(actor) => offers_at(&ability, activated::When::Act(actor), &event),
             None => Vec::new(),
+        }
+    }
+
+    fn forbids(ability: Ability, act: Act, controller: Side) -> bool {
+        if !forbids::may_forbid(&ability.parameter) {
+            return false;
+        }
+        // A Battle card's or Mission's ability a `lasts` effect keeps in effect.
+        if ability.unit == NOT_IN_PLAY {
+            return battle_script(&ability).is_some_and(|script| {
+                forbids::forbids(&script, &activated::played_card(controller), &act, true)
+            });
+        }
+        match script_and_unit(&ability) {
+            Some((script, me)) if me.built && statics::carried_out(&script) => {
+                forbids::forbids(&script, &me, &act, false)
+            }
+            _ => false,
         }
     }
 

@@ -187,6 +187,10 @@ fn step_carried_out(step: &Step) -> bool {
                 action: CostAction::Deploy | CostAction::Complete,
                 ..
             } => what.pick == Pick::Each && units_carried_out(what, false),
+            // "Characters can't retreat.", "you can't play Battle cards" (API 1.14 `forbids`).
+            effect if crate::forbids::is_prohibition(effect) => {
+                crate::forbids::static_carried_out(step)
+            }
             _ => false,
         }
 }

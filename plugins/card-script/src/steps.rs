@@ -193,6 +193,11 @@ fn sides_of(who: Player, me: Side) -> Vec<Side> {
 /// names a unit here. The step's "you may", "if you do" and "if" are the kind of ability's to
 /// tell; a duration belongs to a change of stats or keywords only.
 pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
+    // "Your opponent can't play Battle cards this turn": a card played keeps its ability in
+    // effect for the turn (API 1.14 `lasts`), which then answers `forbids`.
+    if crate::forbids::is_prohibition(&step.effect) {
+        return crate::forbids::played_carried_out(step);
+    }
     let lasting = matches!(step.effect, Does::Stats { .. } | Does::Grant { .. });
     // Build points gained "this turn" are the turn's anyway (the engine empties the pool at the
     // end of the turn).
@@ -383,6 +388,10 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
     let amount_of = |amount: &Amount| value(amount, me);
     let mut effects = Vec::new();
     match &step.effect {
+        // The card's ability stays in effect for the turn, and forbids what it says then.
+        effect if crate::forbids::is_prohibition(effect) => {
+            effects.push(Effect::Lasts(Duration::EndOfTurn));
+        }
         Does::Stats {
             power,
             health,

@@ -23,8 +23,15 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         Filter::In(place) => place_carried_out(place),
         // Another card by its name: a unit whose name has the words ("Darth Nihilus").
         Filter::Named(_) => true,
-        // Its power now (the host's view has the total).
-        Filter::PowerAtMost(_) | Filter::PowerAtLeast(_) => true,
+        // Its totals now, which the host's view has.
+        Filter::PowerAtMost(_)
+        | Filter::PowerAtLeast(_)
+        | Filter::SpeedAtMost(_)
+        | Filter::SpeedAtLeast(_)
+        | Filter::HealthAtMost(_)
+        | Filter::HealthAtLeast(_)
+        | Filter::BuildCostAtMost(_)
+        | Filter::BuildCostAtLeast(_) => true,
         // Its card's side and printed build cost, which the host shows of its top card (API
         // 1.11 `printed`).
         Filter::Side(_) | Filter::CostAtMost(_) | Filter::CostAtLeast(_) => true,
@@ -62,6 +69,8 @@ pub(crate) fn card_filter_carried_out(filter: &Filter) -> bool {
         | Filter::Named(_)
         | Filter::CostAtMost(_)
         | Filter::CostAtLeast(_)
+        | Filter::BuildCostAtMost(_)
+        | Filter::BuildCostAtLeast(_)
         | Filter::CardType(_) => true,
         Filter::Not(inner) => card_filter_carried_out(inner),
         Filter::AnyOf(filters) | Filter::AllOf(filters) => {
@@ -93,6 +102,9 @@ pub(crate) fn card_fits(filter: &Filter, card: &PileCard) -> bool {
         Filter::Named(name) => in_name(&card.name, name),
         Filter::CostAtMost(n) => card.cost.is_some_and(|c| i64::from(c) <= i64::from(*n)),
         Filter::CostAtLeast(n) => card.cost.is_some_and(|c| i64::from(c) >= i64::from(*n)),
+        // A card in a pile has no changes: its build cost is the printed one.
+        Filter::BuildCostAtMost(n) => card_fits(&Filter::CostAtMost(*n), card),
+        Filter::BuildCostAtLeast(n) => card_fits(&Filter::CostAtLeast(*n), card),
         Filter::CardType(kind) => match kind {
             CardType::Card => true,
             CardType::Unit => card.kind == CardKind::Unit,
@@ -207,6 +219,13 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::Named(name) => in_name(&unit.name, name),
         Filter::PowerAtMost(n) => i64::from(unit.power) <= i64::from(*n),
         Filter::PowerAtLeast(n) => i64::from(unit.power) >= i64::from(*n),
+        Filter::SpeedAtMost(n) => i64::from(unit.speed) <= i64::from(*n),
+        Filter::SpeedAtLeast(n) => i64::from(unit.speed) >= i64::from(*n),
+        Filter::HealthAtMost(n) => i64::from(unit.health) <= i64::from(*n),
+        Filter::HealthAtLeast(n) => i64::from(unit.health) >= i64::from(*n),
+        // The build cost now (game 3.3: "total build cost" includes changes).
+        Filter::BuildCostAtMost(n) => i64::from(unit.cost) <= i64::from(*n),
+        Filter::BuildCostAtLeast(n) => i64::from(unit.cost) >= i64::from(*n),
         // What is printed on its top card, the same for a unit as for a card in a pile.
         Filter::Side(_)
         | Filter::CostAtMost(_)

@@ -176,11 +176,14 @@ impl Game<'_> {
     fn act(&mut self, actor: UnitId, arena: Arena) -> Flow {
         self.charge_attack(Work::Action)?;
         let side = self.state.unit(actor).map_or(Side::Dark, |u| u.controller);
-        let mut options: Vec<Choice> = self
-            .legal_defenders(actor)?
-            .into_iter()
-            .map(|defender| Choice::Attack { defender })
-            .collect();
+        let mut options: Vec<Choice> = if self.may_attack(actor)? {
+            self.legal_defenders(actor)?
+                .into_iter()
+                .map(|defender| Choice::Attack { defender })
+                .collect()
+        } else {
+            Vec::new()
+        };
         options.extend(self.action_options(side, actor)?);
         options.push(Choice::Skip);
         let choice = self.decide(side, DecisionKind::Act { unit: actor }, options)?;
@@ -204,6 +207,12 @@ impl Game<'_> {
         }
     }
 
+    /// Whether `unit` may attack at all: no ability forbids it ("This unit can't attack if you
+    /// have no units in the Space arena.", API 1.14 `forbids`).
+    fn may_attack(&mut self, unit: UnitId) -> Flow<bool> {
+        Ok(!self.forbidden(swtcg_plugin_api::Act::Attack { unit: unit.0 })?)
+    }
+
     /// The acting unit becomes tapped (game 6.3.5), if it is still in play.
     fn tap_actor(&mut self, actor: UnitId) {
         if let Some(unit) = self.state.unit_mut(actor)
@@ -221,7 +230,7 @@ impl Game<'_> {
             let Some(arena) = self.state.unit(attacker).and_then(|u| u.in_arena()) else {
                 continue;
             };
-            if !self.legal_defenders(attacker)?.contains(&defender) {
+            if !self.may_attack(attacker)? || !self.legal_defenders(attacker)?.contains(&defender) {
                 continue;
             }
             if tap && let Some(unit) = self.state.unit_mut(attacker) {
@@ -591,6 +600,9 @@ impl Game<'_> {
 
     /// Ends the modifiers of one duration.
     pub(crate) fn expire(&mut self, duration: Duration) {
+        if self.state.lasting.iter().any(|l| l.duration == duration) {
+            self.state.lasting.retain(|l| l.duration != duration);
+        }
         // Most steps end nothing: the state is then not touched, so its revision stays.
         let ends = |u: &crate::model::Unit| {
             u.modifiers.iter().any(|m| m.duration == duration)

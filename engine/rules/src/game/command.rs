@@ -1,7 +1,7 @@
 //! The ready phase and the command phase: untap, Force, the build roll, build steps and retreat
 //! steps (game 6.1, 6.2, 7, 8).
 
-use swtcg_plugin_api::{CardView, HookEvent, HookPoint, Query, QueryAnswer, QueryCall};
+use swtcg_plugin_api::{Act, CardView, HookEvent, HookPoint, Query, QueryAnswer, QueryCall};
 
 use super::{Flow, Game};
 use crate::decision::{Choice, DecisionKind};
@@ -432,13 +432,23 @@ impl Game<'_> {
         self.hook(HookPoint::RetreatStep, event)?;
         loop {
             let mut options = vec![Choice::Pass];
-            options.extend(
-                self.state
-                    .units
-                    .values()
-                    .filter(|u| u.controller == side && !u.tapped && u.in_arena().is_some())
-                    .map(|u| Choice::Retreat { unit: u.id }),
-            );
+            let ready: Vec<UnitId> = self
+                .state
+                .units
+                .values()
+                .filter(|u| u.controller == side && !u.tapped && u.in_arena().is_some())
+                .map(|u| u.id)
+                .collect();
+            // An ability may forbid a unit to retreat ("Characters can't retreat.").
+            for unit in ready {
+                let act = Act::Retreat {
+                    unit: unit.0,
+                    in_retreat_step: true,
+                };
+                if !self.forbidden(act)? {
+                    options.push(Choice::Retreat { unit });
+                }
+            }
             let Choice::Retreat { unit } = self.decide(side, DecisionKind::Retreat, options)?
             else {
                 return Ok(());

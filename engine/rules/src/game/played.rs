@@ -10,7 +10,8 @@
 //! disrupt POP once paid for and before they resolve (game 13.3, `abilities/disrupt.rs`).
 
 use swtcg_plugin_api::{
-    Completion, HookEvent, HookPoint, NOT_IN_PLAY, PlayKind, Pop, Query, QueryAnswer, QueryCall,
+    Act, Completion, HookEvent, HookPoint, NOT_IN_PLAY, PlayKind, Pop, Query, QueryAnswer,
+    QueryCall,
 };
 
 use super::abilities::{
@@ -26,7 +27,8 @@ use crate::model::{CardId, CardType, Side, UnitId};
 
 impl Game<'_> {
     /// The ability instances of a card not in play (`unit` = `NOT_IN_PLAY`) or of a card being
-    /// built (`unit` = its id), numbered by their printed position.
+    /// built (`unit` = its id), numbered by their printed position, each naming the card it is
+    /// printed on (an effect `lasts` keeps it in effect by that card).
     pub(crate) fn card_instances(
         &mut self,
         card: CardId,
@@ -34,11 +36,23 @@ impl Game<'_> {
         side: Side,
     ) -> Vec<ActiveAbility> {
         (0..self.state.def(card).abilities.len())
-            .filter_map(|text| {
-                self.resolve_text_of(card, text)
-                    .map(|r| r.instance(unit, text as u32, false, side))
-            })
+            .filter_map(|text| self.card_instance(card, text as u32, unit, side))
             .collect()
+    }
+
+    /// One printed ability of a card not in play or being built, as `card_instances` makes it.
+    pub(crate) fn card_instance(
+        &mut self,
+        card: CardId,
+        text: u32,
+        unit: UnitId,
+        side: Side,
+    ) -> Option<ActiveAbility> {
+        self.resolve_text_of(card, text as usize)
+            .map(|r| ActiveAbility {
+                card: Some(card),
+                ..r.instance(unit, text, false, side)
+            })
     }
 
     /// The ways to play `card` from its owner's discard pile: the `completions` of its
@@ -127,6 +141,14 @@ impl Game<'_> {
                 continue;
             }
             seen.push(key);
+            // An ability may forbid it ("Your opponent can't play Battle cards this turn.").
+            let act = Act::PlayBattleCard {
+                side: side.into(),
+                card: card.0,
+            };
+            if self.forbidden(act)? {
+                continue;
+            }
             // A card in hand is played by its printed costs; one in the discard pile only by a
             // route that plays it from there, whose cost replaces the printed one.
             let routes: Vec<(Option<u32>, Option<Vec<Cost>>)> = if in_discard {

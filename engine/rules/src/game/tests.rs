@@ -633,6 +633,26 @@ fn a_disrupt_outside_a_disrupt_pop_is_refused_naming_the_effect() {
     assert!(state.plays.is_empty());
 }
 
+#[test]
+fn a_units_ability_that_would_last_beyond_its_card_is_refused() {
+    // API 1.14 `lasts`: only a Battle card's or Mission's ability, played or resolved, stays in
+    // effect after its card; a unit's trigger proposing it is the plugin's failure, and nothing
+    // of its call applies.
+    let host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![
+            Effect::Tap { unit: 1 },
+            Effect::Lasts {
+                duration: swtcg_plugin_api::Duration::EndOfTurn,
+            },
+        ],
+    )]);
+    let (err, state) = refused_at_the_ground_battle_step(host);
+    assert!(err.contains("can last"), "{err}");
+    assert_eq!(state.unit(UnitId(1)).map(|u| u.tapped), Some(false));
+    assert!(state.lasting.is_empty());
+}
+
 /// Runs the ground battle step of `board` with the "Fake" keyword proposing `effects` when it
 /// starts: the error that stopped it, if any, and the log.
 fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog) {

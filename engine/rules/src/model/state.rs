@@ -155,6 +155,25 @@ pub struct GameState {
     /// The number the next play gets (`PlayView::id`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub next_play: u32,
+    /// Abilities of cards played that stay in effect after their card left play (API 1.14
+    /// `lasts`: "Your opponent can't play Battle cards this turn"), asked `forbids` until their
+    /// duration ends. Empty most of the time, and then not written, which keeps the saves
+    /// written before it byte for byte.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting: Vec<Lasting>,
+}
+
+/// The ability of a card played that stays in effect (`GameState::lasting`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    /// The card the ability is printed on: a Battle card or a Mission, now in a discard pile
+    /// or removed from the game.
+    pub card: CardId,
+    /// Which of the card's printed abilities.
+    pub ability: u32,
+    /// The player who played it.
+    pub controller: Side,
+    pub duration: super::unit::Duration,
 }
 
 /// A card or ability announced and paid for, waiting for its disrupt POP to end (game 13.3).
@@ -196,6 +215,7 @@ impl GameState {
             pilots_moved: Vec::new(),
             plays: Vec::new(),
             next_play: 0,
+            lasting: Vec::new(),
         }
     }
 

@@ -110,6 +110,7 @@ pub(super) struct Exports {
     pub(super) granted_abilities_for: Export<(i32, i32, i32)>,
     pub(super) build_cost_change_for: Export<(i32, i32, i32)>,
     pub(super) actions: Export<HookParams>,
+    pub(super) forbids: Export<(i32, i32, i32, i32, i32, i32, i32)>,
 }
 
 impl Exports {
@@ -154,6 +155,7 @@ impl Exports {
             granted_abilities_for: Export::new(q("granted-abilities-for")?),
             build_cost_change_for: Export::new(q("build-cost-change-for")?),
             actions: Export::new(q("actions")?),
+            forbids: Export::new(q("forbids")?),
         })
     }
 }

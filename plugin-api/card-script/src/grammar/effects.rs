@@ -6,6 +6,7 @@ use winnow::combinator::{alt, opt, repeat, separated};
 use winnow::prelude::*;
 
 use super::costs::{counter_kind, paid};
+use super::players::{payer, payment, player_effect};
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
 use crate::script::{
@@ -19,7 +20,7 @@ pub fn amount(input: &mut &str) -> R<Amount> {
 }
 
 /// A gain written with its sign ("gain +6 Force", "get +2 build points").
-fn gained(input: &mut &str) -> R<Amount> {
+pub(super) fn gained(input: &mut &str) -> R<Amount> {
     let _ = opt(mark("+")).parse_next(input)?;
     amount(input)
 }
@@ -96,25 +97,6 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
             ..Step::plain(effect)
         })
         .collect())
-}
-
-/// The player who pays in "unless <player> pays" and "<player> may pay": "pays" reads as "pay".
-fn payer(input: &mut &str) -> R<Player> {
-    alt((
-        one_of(&["your opponent", "its controller", "that player"]).map(|_| Player::Opponent),
-        w("you").map(|_| Player::You),
-    ))
-    .parse_next(input)
-}
-
-/// "your opponent pays 2 Force", "you pay 1 build point".
-fn payment(input: &mut &str) -> R<Payment> {
-    (payer, one_of(&["pays", "pay"]), paid)
-        .map(|(who, _, cost)| Payment {
-            who,
-            costs: vec![cost],
-        })
-        .parse_next(input)
 }
 
 /// Makes an effect's amount one per counted thing; false when it has no amount.
@@ -551,90 +533,6 @@ fn zone_of(input: &mut &str) -> R<(Player, Zone)> {
         )),
     )
         .parse_next(input)
-}
-
-/// A player as a subject: "you", "your opponent", "each player".
-fn player(input: &mut &str) -> R<Player> {
-    alt((
-        one_of(&["your opponent", "each opponent", "that player's opponent"])
-            .map(|_| Player::Opponent),
-        one_of(&["each player", "both players"]).map(|_| Player::Each),
-        w("the dark side").map(|_| Player::DarkSide),
-        w("the light side").map(|_| Player::LightSide),
-        one_of(&["its controller", "that unit's controller", "that player"])
-            .map(|_| Player::Controller),
-        w("you").map(|_| Player::You),
-    ))
-    .parse_next(input)
-}
-
-/// A player's gains and losses: "gain 2 Force", "your opponent loses 1 Force", "draw a card".
-#[inline(never)]
-fn player_effect(input: &mut &str) -> R<Effect> {
-    let who = opt(player).parse_next(input)?.unwrap_or(Player::You);
-    alt((
-        (one_of(&["gains", "gain"]), gained, w("force")).map(move |(_, amount, _)| Effect::Force {
-            who,
-            amount,
-            lose: false,
-        }),
-        (
-            one_of(&["loses", "lose"]),
-            alt((
-                amount,
-                one_of(&["all of his or her", "all of their", "all of your", "all"])
-                    .map(|_| Amount::All),
-            )),
-            w("force"),
-        )
-            .map(move |(_, amount, _)| Effect::Force {
-                who,
-                amount,
-                lose: true,
-            }),
-        (
-            one_of(&["gains", "gain", "gets", "get"]),
-            alt((
-                // "you get -1 build point this turn": a loss.
-                (mark("-"), amount).map(|(_, amount)| (amount, true)),
-                gained.map(|amount| (amount, false)),
-            )),
-            opt(w("extra")),
-            one_of(&["build points", "build point"]),
-        )
-            .map(move |(_, (amount, lose), _, _)| Effect::BuildPoints {
-                who,
-                amount,
-                lose,
-            }),
-        (
-            one_of(&["draws", "draw"]),
-            amount_or_article,
-            one_of(&["cards", "card"]),
-        )
-            .map(move |(_, amount, _)| Effect::Draw { who, amount }),
-        (one_of(&["pays", "pay"]), paid).map(move |(_, cost)| {
-            Effect::Pay(Payment {
-                who,
-                costs: vec![cost],
-            })
-        }),
-        // "your opponent chooses and discards a card from his or her hand": the discarding
-        // player chooses, as in any discard from hand.
-        (
-            opt(one_of(&["chooses and", "choose and"])),
-            one_of(&["discards", "discard"]),
-            amount_or_article,
-            one_of(&["cards", "card"]),
-            opt(one_of(&[
-                "from his or her hand",
-                "from their hand",
-                "from your hand",
-            ])),
-        )
-            .map(move |(_, _, amount, _, _)| Effect::DiscardCards { who, amount }),
-    ))
-    .parse_next(input)
 }
 
 /// Imperatives whose subject is the ability's controller: "untap this unit", "put 1 damage

@@ -11,6 +11,7 @@ mod choices;
 mod conditions;
 mod costs;
 mod effects;
+mod players;
 mod triggers;
 mod units;
 pub(crate) mod words;
@@ -186,7 +187,13 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
         }
     }
     let trailing = opt(alt((
-        (one_of(&["as long as", "while"]), conditions::condition).map(|(_, c)| c),
+        // "This unit can't attack if you have no units in the Space arena.": for a static
+        // ability as "as long as", else as the step's "if".
+        (
+            one_of(&["as long as", "while", "if"]),
+            conditions::condition,
+        )
+            .map(|(_, c)| c),
         // "gets Backfire 2 when attacking a Tatooine unit": the unit that gets it attacks.
         (
             one_of(&["when attacking", "while attacking"]),

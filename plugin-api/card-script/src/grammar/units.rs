@@ -672,8 +672,44 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
                 Filter::PowerAtLeast(n)
             }
         }),
+        stat_bound,
     ))
     .parse_next(input)
+}
+
+/// "with speed 30 or lower", "with a total health of 3 or less", "with a total build cost of 4
+/// or less", "with build cost 5 or less": a total now (game 3.3).
+fn stat_bound(input: &mut &str) -> R<Filter> {
+    #[derive(Clone, Copy)]
+    enum Stat {
+        Speed,
+        Health,
+        BuildCost,
+    }
+    (
+        w("with"),
+        opt(one_of(&["a total", "total", "a"])),
+        alt((
+            w("speed").map(|_| Stat::Speed),
+            w("health").map(|_| Stat::Health),
+            w("build cost").map(|_| Stat::BuildCost),
+        )),
+        opt(w("of")),
+        number,
+        alt((
+            one_of(&["or less", "or lower", "or fewer"]).map(|_| true),
+            one_of(&["or more", "or higher", "or greater"]).map(|_| false),
+        )),
+    )
+        .map(|(_, _, stat, _, n, at_most)| match (stat, at_most) {
+            (Stat::Speed, true) => Filter::SpeedAtMost(n),
+            (Stat::Speed, false) => Filter::SpeedAtLeast(n),
+            (Stat::Health, true) => Filter::HealthAtMost(n),
+            (Stat::Health, false) => Filter::HealthAtLeast(n),
+            (Stat::BuildCost, true) => Filter::BuildCostAtMost(n),
+            (Stat::BuildCost, false) => Filter::BuildCostAtLeast(n),
+        })
+        .parse_next(input)
 }
 
 /// 'with 1 or more captivity counters on it', 'with a mastery counter on it', 'with no damage
@@ -681,11 +717,13 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
 fn counters_on(input: &mut &str) -> R<Filter> {
     (
         w("with"),
-        alt((
+        // "with damage counters on them": one or more.
+        opt(alt((
             (number, w("or more")).map(|(n, _)| Some(n)),
             one_of(&["a", "an", "one or more", "any"]).map(|_| Some(1)),
             w("no").map(|_| None),
-        )),
+        )))
+        .map(|at_least| at_least.unwrap_or(Some(1))),
         alt((
             w("damage").map(|_| "damage".to_string()),
             super::costs::counter_kind,

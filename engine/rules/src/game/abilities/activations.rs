@@ -3,7 +3,7 @@
 //! POP, its effects asked and checked, the game put back if they fail.
 
 use swtcg_plugin_api::{
-    ActivationChoice, Effect, HookEvent, PlayKind, Pop, QueryAnswer, QueryCall,
+    Act, ActivationChoice, Effect, HookEvent, PlayKind, Pop, QueryAnswer, QueryCall,
 };
 
 use super::{AMOUNT_LIMIT, ActiveAbility, Announced, Moment, Wanted};
@@ -189,6 +189,19 @@ impl Game<'_> {
                 continue;
             };
             let unit = UnitId(a.ability.unit);
+            // Game 13.1: an ability that forbids it ("Your opponent can't play activated
+            // abilities this turn") keeps an activated ability from being offered; build
+            // actions are no activated abilities played.
+            if !offers.is_empty()
+                && !matches!(moment, Moment::BuildStep(_))
+                && self.forbidden(Act::Activate {
+                    side: side.into(),
+                    unit: unit.0,
+                    index: a.ability.index,
+                })?
+            {
+                continue;
+            }
             for (offer, activation) in offers.iter().enumerate() {
                 // An offer the controller can't pay for is not legal (game 13.1.1).
                 let costs = match activation.cost.as_deref().map(parse_costs).transpose() {

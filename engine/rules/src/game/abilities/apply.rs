@@ -144,6 +144,20 @@ impl Game<'_> {
                         .then_some(UnitId(source.ability.unit));
                     self.take_subordinate(source.controller, by, &name, &arenas, tapped)?
                 }
+                Effect::Lasts { duration } => {
+                    // Validation made sure the ability is a played card's.
+                    if let Some(card) = source.card {
+                        let lasting = crate::model::Lasting {
+                            card,
+                            ability: source.ability.index,
+                            controller: source.controller,
+                            duration: duration_of(duration),
+                        };
+                        if !self.state.lasting.contains(&lasting) {
+                            self.state.lasting.push(lasting);
+                        }
+                    }
+                }
                 Effect::PickCards(pick) => {
                     let by = (source.ability.unit != swtcg_plugin_api::NOT_IN_PLAY)
                         .then_some(UnitId(source.ability.unit));
@@ -303,7 +317,8 @@ impl Game<'_> {
             | Effect::Disrupt { .. }
             | Effect::UnlessPays { .. }
             | Effect::TakeSubordinate { .. }
-            | Effect::PickCards(_) => {}
+            | Effect::PickCards(_)
+            | Effect::Lasts { .. } => {}
         }
         Ok(())
     }
@@ -652,10 +667,23 @@ impl Game<'_> {
             Some(arena) => crate::model::Place::Arena(arena.into()),
             None => crate::model::Place::BuildZone,
         };
+        let Some(was_in_arena) = self.state.unit(unit).map(|u| u.in_arena().is_some()) else {
+            return Ok(());
+        };
+        // Moved from an arena to the build zone, the unit retreats (game 8.1): an ability that
+        // forbids it ("This unit can't retreat.") makes the move do nothing.
+        if was_in_arena
+            && place == crate::model::Place::BuildZone
+            && self.forbidden(swtcg_plugin_api::Act::Retreat {
+                unit: unit.0,
+                in_retreat_step: false,
+            })?
+        {
+            return Ok(());
+        }
         let Some(u) = self.state.unit_mut(unit) else {
             return Ok(());
         };
-        let was_in_arena = u.in_arena().is_some();
         u.place = place;
         match place {
             crate::model::Place::Arena(arena) => {

@@ -1,8 +1,11 @@
 //! The rules the game asks abilities about where they apply: the arenas a unit may attack, attack
 //! dice, hit thresholds, who may be attacked or retargeted, power against an attacker, damage
-//! prevention, lost keywords, static stat changes and the room for Pilots.
+//! prevention, lost keywords, static stat changes, the room for Pilots and the acts abilities
+//! forbid (a retreat, an attack, a Battle card or an activated ability played).
 
-use swtcg_plugin_api::{DiceKind, Query, QueryAnswer, QueryCall, Retarget, Stats};
+use swtcg_plugin_api::{
+    Act, DiceKind, NOT_IN_PLAY, Query, QueryAnswer, QueryCall, Retarget, Stats,
+};
 
 use super::{AMOUNT_LIMIT, PilotRoom, Wanted};
 use crate::game::{Flow, Game};
@@ -373,6 +376,48 @@ impl Game<'_> {
             allows_a_pilot,
             limit: most.saturating_add(extra),
         })
+    }
+
+    /// The printed text of the first ability that forbids `act` (API 1.14 `forbids`): the
+    /// abilities in play, the Dark Side's first, then those a played card left in effect
+    /// (`GameState::lasting`), in the order they were played. `None` when nothing forbids it.
+    pub(crate) fn forbidden_by(&mut self, act: Act) -> Flow<Option<String>> {
+        if !self.any_answers(Query::Forbids) {
+            return Ok(None);
+        }
+        let mut asked = self.all_abilities(Wanted::Query(Query::Forbids))?;
+        for lasting in self.state.lasting.clone() {
+            let instance = self.card_instance(
+                lasting.card,
+                lasting.ability,
+                UnitId(NOT_IN_PLAY),
+                lasting.controller,
+            );
+            if let Some(instance) = instance
+                && self
+                    .host
+                    .manifest(instance.plugin)
+                    .queries
+                    .contains(&Query::Forbids)
+            {
+                asked.push(instance);
+            }
+        }
+        for instance in asked {
+            let call = QueryCall::Forbids {
+                act,
+                controller: instance.controller.into(),
+            };
+            if let QueryAnswer::Flag(true) = self.ask(&instance, call)? {
+                return Ok(Some(instance.ability.text.clone()));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether any ability forbids `act` (`forbidden_by`).
+    pub(crate) fn forbidden(&mut self, act: Act) -> Flow<bool> {
+        Ok(self.forbidden_by(act)?.is_some())
     }
 
     /// Whether any loaded plugin answers a query at all (a quick way past static checks).

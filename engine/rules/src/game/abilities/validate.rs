@@ -113,6 +113,19 @@ impl Game<'_> {
         Ok(rooms)
     }
 
+    /// Why the ability can't propose `lasts`, if it can't: only the text of a Battle card or a
+    /// Mission being played or resolved lasts beyond its card; an ability in play is in effect
+    /// as long as its unit is anyway.
+    fn lasts_error(&self, source: &ActiveAbility) -> Option<String> {
+        let played = source.card.is_some_and(|card| {
+            matches!(
+                self.state.def(card).card_type,
+                crate::model::CardType::Battle | crate::model::CardType::Mission
+            )
+        });
+        (!played).then(|| "only the ability of a Battle card or Mission played can last".into())
+    }
+
     /// Checks one proposed effect against the rules; the reason is reported with the plugin.
     /// `rooms` holds what `rooms_of_boarded` found for these effects.
     pub(super) fn validate(
@@ -246,6 +259,7 @@ impl Game<'_> {
             Effect::Reveal { cards, .. } => {
                 super::piles::cards_error(&self.state, cards).map_or(Ok(()), Err)
             }
+            Effect::Lasts { .. } => self.lasts_error(source).map_or(Ok(()), Err),
             Effect::DiscardUnit { unit } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
             }
