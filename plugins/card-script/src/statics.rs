@@ -181,12 +181,18 @@ fn step_carried_out(step: &Step) -> bool {
             // `build-cost-change-for`): the build cost of the cards being built that the phrase
             // names, while the card is in play. A card's own cost ("this unit costs 1 less")
             // would be its ability while it is built, when it has none in play: not this form.
+            // "costs 1 fewer build point to deploy" is the same: a build point pays one build
+            // counter (game 7.1), so the card needs one fewer. "Emperor Palpatine costs 1 less"
+            // names every card of that name.
             Effect::CostChange {
                 what,
-                resource: Resource::BuildCounters,
+                resource: Resource::BuildCounters | Resource::BuildPoints,
                 action: CostAction::Deploy | CostAction::Complete,
                 ..
-            } => what.pick == Pick::Each && units_carried_out(what, false),
+            } => {
+                matches!(what.pick, Pick::Each | Pick::Any)
+                    && units_carried_out(&crate::units::anyone(what), false)
+            }
             // "Characters can't retreat.", "you can't play Battle cards" (API 1.14 `forbids`).
             effect if crate::forbids::is_prohibition(effect) => {
                 crate::forbids::static_carried_out(step)

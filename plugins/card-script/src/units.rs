@@ -39,6 +39,9 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         // them (API 1.12 `locations`, [`named`]). Only a phrase's own filter says so: "a unit
         // or Location" is not read.
         Filter::CardType(CardType::Location) => true,
+        // The card types a card being built may be ("Each of your Mission cards costs 1 fewer
+        // build counter to complete"), told from its top card as printed.
+        Filter::CardType(CardType::Unit | CardType::Mission | CardType::Equipment) => true,
         Filter::Not(inner) => !names_locations(inner) && filter_carried_out(inner),
         Filter::AnyOf(filters) | Filter::AllOf(filters) => filters
             .iter()
@@ -227,10 +230,7 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
         Filter::BuildCostAtMost(n) => i64::from(unit.cost) <= i64::from(*n),
         Filter::BuildCostAtLeast(n) => i64::from(unit.cost) >= i64::from(*n),
         // What is printed on its top card, the same for a unit as for a card in a pile.
-        Filter::Side(_)
-        | Filter::CostAtMost(_)
-        | Filter::CostAtLeast(_)
-        | Filter::CardType(CardType::Location) => {
+        Filter::Side(_) | Filter::CostAtMost(_) | Filter::CostAtLeast(_) | Filter::CardType(_) => {
             host::printed(unit.id).is_some_and(|card| card_fits(filter, &card))
         }
         Filter::Not(inner) => !matching(inner, unit, me, by_name),
@@ -289,7 +289,7 @@ pub(crate) fn names_card_being_built(units: &Units, target: &UnitView, me: &Unit
         Owner::Yours => target.controller == me.controller,
         Owner::Opponents => target.controller != me.controller,
     };
-    units.pick == Pick::Each
+    matches!(units.pick, Pick::Each | Pick::Any)
         && owner
         && !target.built
         && target.zone == Zone::BuildZone
