@@ -455,6 +455,25 @@ mod tests {
     }
 
     #[test]
+    fn a_step_may_have_its_own_if_about_the_unit_chosen() {
+        use crate::script::{Condition, Pick, UnitState};
+        // JG Qui-Gon Jinn (B): "the Jedi" and "him or her" are the Jedi chosen.
+        let quigon = unit(
+            "When this unit is discarded from the Character arena, choose one of your other Jedi in the Character arena. That Jedi gets +4 power until end of turn. If the Jedi is tapped, untap him or her.",
+        )
+        .script
+        .expect("read");
+        let untap = &quigon.steps[2];
+        assert!(matches!(&untap.effect, Effect::Untap(u) if u.pick == Pick::That));
+        assert!(matches!(
+            &untap.only_if,
+            Some(Condition::UnitsAre { who, state: UnitState::Tapped }) if who.pick == Pick::That
+        ));
+        // "the Character arena" is no unit.
+        assert!(unit("Retreat the Character arena.").script.is_none());
+    }
+
+    #[test]
     fn totals_bound_the_units_a_phrase_names() {
         use crate::script::Filter;
         let filters = |text: &str| match unit(text).script {

@@ -189,6 +189,44 @@ fn sides_of(who: Player, me: Side) -> Vec<Side> {
     }
 }
 
+/// Whether this plugin tells a step's own "if" ("If the Jedi is tapped, untap him or her.")
+/// after the steps `before` it: the effects of one call are all proposed before any applies,
+/// so the condition is told as the game is when the ability happens, and the steps before may
+/// change nothing it reads (a choice, stats, keywords).
+pub(crate) fn only_if_carried_out(condition: &script::Condition, before: &[Step]) -> bool {
+    let known = match condition {
+        script::Condition::UnitsAre { who, .. } if who.pick == Pick::That => who.filters.is_empty(),
+        other => crate::units::condition_carried_out(other),
+    };
+    known
+        && before.iter().all(|s| {
+            matches!(
+                s.effect,
+                Does::Choose(_) | Does::Stats { .. } | Does::Grant { .. }
+            )
+        })
+}
+
+/// Whether a step's own "if" holds now, "that unit" being the one chosen or named before.
+fn holds_now(condition: &script::Condition, at: &Context) -> bool {
+    match condition {
+        script::Condition::UnitsAre { who, state } if who.pick == Pick::That => {
+            let Some(unit) = at.that.and_then(host::unit) else {
+                return false;
+            };
+            match state {
+                script::UnitState::Tapped => unit.tapped,
+                script::UnitState::Untapped => !unit.tapped,
+                script::UnitState::Damaged => unit.damage > 0,
+                script::UnitState::Attacked => {
+                    host::attack().is_some_and(|a| a.defender == unit.id)
+                }
+            }
+        }
+        other => crate::units::holds(other, at.me),
+    }
+}
+
 /// Whether this plugin carries out what a step does, `that_known` saying whether "that unit"
 /// names a unit here. The step's "you may", "if you do" and "if" are the kind of ability's to
 /// tell; a duration belongs to a change of stats or keywords only.
@@ -367,6 +405,12 @@ fn opponent(side: Side) -> Side {
 /// The effects of one step that [`carried_out`] accepts.
 pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
     let me = at.me;
+    // "If the Jedi is tapped, untap him or her.": nothing unless the condition holds now.
+    if let Some(condition) = &step.only_if
+        && !holds_now(condition, at)
+    {
+        return Ok(Vec::new());
+    }
     let units: Vec<UnitId> = match subject(&step.effect) {
         Some(units) => match units.pick {
             // The one unit chosen ("one of", "a"), or named before ("that unit").

@@ -206,7 +206,10 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "You may X. If you do, Y.": only the first step may be optional, and then every
             // later step is what happens if the player does.
-            let shape = step.only_if.is_none()
+            let shape = step
+                .only_if
+                .as_ref()
+                .is_none_or(|c| steps::only_if_carried_out(c, &script.steps[..at]))
                 && (at == 0 || step.unless_paid.is_none())
                 && if at == 0 {
                     !step.if_you_do

@@ -12,7 +12,12 @@ use crate::vocabulary::{MULTI_WORD_SUBTYPES, SUBTYPE_ALIASES};
 #[inline(never)]
 pub fn units(input: &mut &str) -> R<Units> {
     alt((
-        this, equipped, that, combatant, each, chosen, some, plural, named,
+        alt((this, equipped, that, combatant, the_one)),
+        each,
+        chosen,
+        some,
+        plural,
+        named,
     ))
     .context("a unit")
     .parse_next(input)
@@ -59,10 +64,33 @@ fn that(input: &mut &str) -> R<Units> {
     alt((
         (w("that"), noun_phrase).void(),
         (w("the chosen"), noun_phrase).void(),
-        one_of(&["it", "him", "her", "he", "she", "them", "they"]).void(),
+        one_of(&[
+            "him or her",
+            "he or she",
+            "it",
+            "him",
+            "her",
+            "he",
+            "she",
+            "them",
+            "they",
+        ])
+        .void(),
     ))
     .map(|_| Units::picked(Pick::That))
     .parse_next(input)
+}
+
+/// "the Jedi" after "choose one of your Jedi": the unit named before, by its subtype alone (a
+/// phrase with more in it, "the Character arena", is no unit).
+fn the_one(input: &mut &str) -> R<Units> {
+    let start = *input;
+    let (_, (other, filters)) = (w("the"), noun_phrase).parse_next(input)?;
+    if other || !matches!(filters.as_slice(), [Filter::Subtype(_)]) {
+        *input = start;
+        return super::words::fail(input, "a unit");
+    }
+    Ok(Units::picked(Pick::That))
 }
 
 /// The attacking and the defending unit of the attack.
