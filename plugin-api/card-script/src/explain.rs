@@ -71,6 +71,9 @@ impl Display for Step {
         if let Some(payment) = &self.unless_paid {
             write!(f, ", unless {payment}")?;
         }
+        if self.when_attack_ends {
+            write!(f, " when the attack ends")?;
+        }
         Ok(())
     }
 }
@@ -333,6 +336,7 @@ impl Display for Effect {
                 write!(f, "{who} {} {amount} cards", verb(*who, "draw"))
             }
             Effect::Damage { to, amount } => write!(f, "{amount} damage to {to}"),
+            Effect::SelfDamage { who, amount } => write!(f, "{who} does {amount} damage to itself"),
             Effect::DiceDamage { to, dice } => write!(f, "{dice} dice of damage to {to}"),
             Effect::DamageCounters { on, amount } => write!(f, "{amount} damage counters on {on}"),
             Effect::RemoveDamage {

@@ -474,6 +474,36 @@ mod tests {
     }
 
     #[test]
+    fn damage_a_unit_does_to_itself_when_the_attack_ends() {
+        // SR Darth Maul (A): no comma after the trigger; the step waits for the attack's end.
+        let maul = unit(
+            "When this unit attacks you may give him +5 power for that attack. If you do, this unit does 2 damage to himself when the attack ends.",
+        )
+        .script
+        .expect("read");
+        assert!(maul.steps[0].optional && !maul.steps[0].when_attack_ends);
+        let damage = &maul.steps[1];
+        assert!(damage.if_you_do && damage.when_attack_ends);
+        assert!(
+            matches!(&damage.effect, Effect::SelfDamage { who, .. } if who.pick == crate::script::Pick::This)
+        );
+        // SR Brutal Assault: "that unit does 2 damage to itself", led by "When the attack ends,".
+        let assault = read(
+            "Pay 2 Force -> One of your units gets +5 power for this attack. When the attack ends, that unit does 2 damage to itself.",
+            Card {
+                name: "Brutal Assault",
+                played: true,
+            },
+        )
+        .script
+        .expect("read");
+        assert!(assault.steps[1].when_attack_ends);
+        assert!(
+            matches!(&assault.steps[1].effect, Effect::SelfDamage { who, .. } if who.pick == crate::script::Pick::That)
+        );
+    }
+
+    #[test]
     fn totals_bound_the_units_a_phrase_names() {
         use crate::script::Filter;
         let filters = |text: &str| match unit(text).script {

@@ -61,6 +61,10 @@ pub struct Step {
     /// How long its change lasts; none for an instant effect or a static ability's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration: Option<Duration>,
+    /// "... when the attack ends": the step happens when the current attack ends (game 10.9),
+    /// not now.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub when_attack_ends: bool,
 }
 
 /// A cost a player may pay inside an effect ("unless your opponent pays 2 Force", "your
@@ -98,6 +102,7 @@ impl Step {
             only_if: None,
             unless_paid: None,
             duration: None,
+            when_attack_ends: false,
         }
     }
 }
@@ -411,6 +416,12 @@ pub enum Effect {
     /// Damage dealt to units (game 11), by the ability's card.
     Damage {
         to: Units,
+        amount: Amount,
+    },
+    /// Units damage themselves ("Anakin does 2 damage to himself", "that unit does 2 damage to
+    /// itself"): each is the source and the target of its damage.
+    SelfDamage {
+        who: Units,
         amount: Amount,
     },
     /// Dice of damage rolled at units by the ability's card ("does 4 dice of damage to that

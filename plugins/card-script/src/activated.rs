@@ -73,7 +73,9 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "that unit" names the unit chosen before it.
             let chosen_before = script.steps[..at].iter().any(picks_one);
-            plain(step) && steps::carried_out(step, chosen_before)
+            plain(step)
+                && (!step.when_attack_ends || needs_attack(script))
+                && steps::carried_out(step, chosen_before)
         })
 }
 

@@ -78,6 +78,7 @@ macro_rules! units_of {
             Does::Damage { to, .. } | Does::DiceDamage { to, .. } | Does::Prevent { to, .. } => {
                 Some(to)
             }
+            Does::SelfDamage { who, .. } => Some(who),
             Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
             Does::RemoveDamage { from, .. } => Some(from),
             Does::Tap(units)
@@ -236,6 +237,13 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
     if crate::forbids::is_prohibition(&step.effect) {
         return crate::forbids::played_carried_out(step);
     }
+    // "... when the attack ends": damage waits for it (the effect `at-attack-end`, whose
+    // delayed effects are damage, stats, Force, build points and draws).
+    if step.when_attack_ends
+        && !matches!(step.effect, Does::Damage { .. } | Does::SelfDamage { .. })
+    {
+        return false;
+    }
     let lasting = matches!(step.effect, Does::Stats { .. } | Does::Grant { .. });
     // Build points gained "this turn" are the turn's anyway (the engine empties the pool at the
     // end of the turn).
@@ -287,6 +295,7 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             // `reveal`).
             Does::LookAtHand(Player::Opponent) => true,
             Does::Damage { amount, .. }
+            | Does::SelfDamage { amount, .. }
             | Does::DiceDamage { dice: amount, .. }
             | Does::DamageCounters { amount, .. }
             | Does::Counters { amount, .. } => amount_carried_out(amount),
@@ -564,6 +573,28 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                     to: me.controller,
                 }));
             }
+        }
+        // "that unit does 2 damage to itself": each unit is its damage's source.
+        Does::SelfDamage { amount, .. } => effects.extend(units.iter().map(|&unit| {
+            let damage = Damage {
+                source: unit,
+                target: unit,
+                amount: amount_of(amount),
+            };
+            if step.when_attack_ends {
+                Effect::AtAttackEnd(Delayed::Damage(damage))
+            } else {
+                Effect::Damage(damage)
+            }
+        })),
+        Does::Damage { amount, .. } if step.when_attack_ends => {
+            effects.extend(units.iter().map(|&target| {
+                Effect::AtAttackEnd(Delayed::Damage(Damage {
+                    source: me.id,
+                    target,
+                    amount: amount_of(amount),
+                }))
+            }))
         }
         Does::Damage { amount, .. } => effects.extend(units.iter().map(|&target| {
             Effect::Damage(Damage {

@@ -224,6 +224,7 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
             let paying = at == 0 && matches!(asks, Asks::MayPay(_));
             shape
                 && !matches!(step.effect, Does::Prevent { .. })
+                && (!step.when_attack_ends || trigger.is_some_and(in_an_attack))
                 && (step.duration != Some(script::Duration::ThisAttack)
                     || trigger.is_some_and(in_an_attack))
                 && (paying || steps::carried_out(step, that_known))

@@ -225,8 +225,7 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
         ])
         .map(|_| boxed_rule(UnitRule::SkipsNextUntap)),
         cost_change,
-        (one_of(&["does", "deals", "do", "deal"]), damage_done)
-            .map(|(_, effect)| -> UnitVerb { Box::new(move |_| vec![effect]) }),
+        does_damage,
         (
             one_of(&["is", "are"]),
             one_of(&["treated as", "considered"]),
@@ -235,6 +234,24 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
             .map(|(_, _, subtype)| -> UnitVerb {
                 Box::new(move |who| vec![Effect::TreatAs { who, subtype }])
             }),
+    ))
+    .parse_next(input)
+}
+
+/// "does 2 damage to that unit", "does 4 dice of damage to each unit in the Space arena", and
+/// "Anakin does 2 damage to himself", where the unit is the source and the target.
+fn does_damage(input: &mut &str) -> R<UnitVerb> {
+    let _ = one_of(&["does", "deals", "do", "deal"]).parse_next(input)?;
+    alt((
+        (
+            amount,
+            w("damage to"),
+            one_of(&["himself", "herself", "itself", "themselves"]),
+        )
+            .map(|(amount, _, _)| -> UnitVerb {
+                Box::new(move |who| vec![Effect::SelfDamage { who, amount }])
+            }),
+        damage_done.map(|effect| -> UnitVerb { Box::new(move |_| vec![effect]) }),
     ))
     .parse_next(input)
 }

@@ -175,6 +175,11 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     let _ = opt(w("then")).parse_next(input)?;
     let only_if =
         opt((w("if"), conditions::condition, mark(",")).map(|(_, c, _)| c)).parse_next(input)?;
+    // "If you do, when the attack ends, Anakin does 2 damage to himself." (game 10.9).
+    let mut when_attack_ends = opt(attack_ends).parse_next(input)?.is_some();
+    if when_attack_ends {
+        mark(",").parse_next(input)?;
+    }
     // "Until end of turn, each of your Jedi gets ...": the duration of the sentence's changes,
     // printed first.
     let leading = opt((effects::duration, mark(",")).map(|(d, _)| d)).parse_next(input)?;
@@ -186,6 +191,7 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
             }
         }
     }
+    when_attack_ends |= opt(attack_ends).parse_next(input)?.is_some();
     let trailing = opt(alt((
         // "This unit can't attack if you have no units in the Space arena.": for a static
         // ability as "as long as", else as the step's "if".
@@ -212,6 +218,9 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
         }
     }
     end_of_sentence(input)?;
+    for step in &mut steps {
+        step.when_attack_ends = when_attack_ends;
+    }
     if let Some(first) = steps.first_mut() {
         first.if_you_do = if_you_do;
         first.only_if = only_if;
@@ -222,6 +231,13 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
         last.only_if = trailing;
     }
     Ok(steps)
+}
+
+/// "when the attack ends", "when this attack ends": a step that waits for the attack's end.
+fn attack_ends(input: &mut &str) -> R<()> {
+    one_of(&["when the attack ends", "when this attack ends"])
+        .void()
+        .parse_next(input)
 }
 
 /// "Roll a die. If you roll 4 or more, ...", "roll a die: on a 5 or 6, ...".

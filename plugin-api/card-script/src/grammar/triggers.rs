@@ -2,7 +2,7 @@
 //! your Jedi is discarded", "When the Space battle step starts", "At the end of your turn",
 //! "Whenever you deploy a Droid".
 
-use winnow::combinator::{alt, opt};
+use winnow::combinator::{alt, opt, peek};
 use winnow::prelude::*;
 
 use super::units::units;
@@ -15,7 +15,8 @@ pub fn trigger(input: &mut &str) -> R<Trigger> {
     (
         one_of(&["whenever", "when", "at", "each time"]),
         alt((moment_trigger, deploy, complete, battle_card, unit_trigger)),
-        mark(","),
+        // The data drops the comma before "you may" ("When Maul attacks you may give him ...").
+        alt((mark(",").void(), peek(w("you may")).void())),
     )
         .map(|(_, trigger, _)| trigger)
         .context("a trigger")
