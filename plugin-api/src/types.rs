@@ -415,6 +415,9 @@ pub enum Effect {
     /// `Forbids` as it asks the abilities in play, its unit `NOT_IN_PLAY`. Valid for the
     /// ability of a card being played or resolved only. Since API 1.14.
     Lasts { duration: Duration },
+    /// Put `amount` build counters on `unit`, a card being built in a build zone (game 7.2:
+    /// "Put 1 build counter on it"); its player may then complete it as usual. Since API 1.14.
+    BuildCounters { unit: UnitId, amount: u32 },
 }
 
 /// Something a unit or a player is about to do that an ability may forbid (WIT `act`, the

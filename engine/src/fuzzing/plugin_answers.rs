@@ -586,7 +586,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 40 {
+        match self.bytes.byte() % 41 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -748,6 +748,10 @@ impl<'a> FuzzHost<'a> {
             // API 1.14: a played card's ability kept in effect.
             38 => Effect::Lasts {
                 duration: self.duration(),
+            },
+            39 => Effect::BuildCounters {
+                unit: self.unit(state, own),
+                amount: self.amount(),
             },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],

@@ -748,6 +748,8 @@ impl<'a> Mem<'a> {
             39 => E::Lasts {
                 duration: lift_duration(f.u8(p))?,
             },
+            // The record unit-amount of build-counters (API 1.14).
+            40 => E::BuildCounters { unit: a, amount: b },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1425,6 +1427,12 @@ mod tests {
             api::Effect::Lasts {
                 duration: api::Duration::EndOfTurn
             }
+        );
+        // Case 40, 2 build counters on unit 5 (API 1.14).
+        let memory = le(&[40, 5, 2, 0, 0, 0, 0]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::BuildCounters { unit: 5, amount: 2 }
         );
         // A duration that is no duration is refused.
         let memory = le(&[39, 5, 0, 0, 0, 0, 0]);

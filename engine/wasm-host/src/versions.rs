@@ -871,6 +871,10 @@ pub(crate) mod v1_14 {
         Err(wit::Effect::Lasts(d)) => E::Lasts {
             duration: from_wit_duration(d),
         },
+        Err(wit::Effect::BuildCounters(u)) => E::BuildCounters {
+            unit: u.unit,
+            amount: u.amount,
+        },
     });
 
     /// The act a `forbids` call asks about.

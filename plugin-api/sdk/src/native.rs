@@ -359,6 +359,10 @@ fn effect(e: Effect) -> api::Effect {
         Effect::Lasts(d) => E::Lasts {
             duration: duration(d),
         },
+        Effect::BuildCounters(u) => E::BuildCounters {
+            unit: u.unit,
+            amount: u.amount,
+        },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,

@@ -69,6 +69,7 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
         && script.conditions.iter().all(condition_carried_out)
         && script.limits.iter().all(limit_carried_out)
         && !script.steps.is_empty()
+        && steps::building_steps_ok(&script.steps)
         && chosen <= 1
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "that unit" names the unit chosen before it.

@@ -79,7 +79,9 @@ macro_rules! units_of {
                 Some(to)
             }
             Does::SelfDamage { who, .. } => Some(who),
-            Does::DamageCounters { on, .. } | Does::Counters { on, .. } => Some(on),
+            Does::DamageCounters { on, .. }
+            | Does::Counters { on, .. }
+            | Does::BuildCounters { on, .. } => Some(on),
             Does::RemoveDamage { from, .. } => Some(from),
             Does::Tap(units)
             | Does::Untap(units)
@@ -105,6 +107,21 @@ pub(crate) fn subject_mut(effect: &mut Does) -> Option<&mut Units> {
 /// (`that_known`) "that unit", the unit chosen by an earlier step or the one the trigger is
 /// about, or the attacking unit.
 fn units_ok(units: &Units, that_known: bool) -> bool {
+    // A card being built is chosen by what is printed on it.
+    if crate::units::names_cards_being_built(units) {
+        return matches!(
+            units.pick,
+            Pick::Chosen {
+                count: 1,
+                up_to: false
+            } | Pick::Any
+        ) && !units.other
+            && units.filters.iter().all(|f| match f {
+                script::Filter::In(script::Where::BuildZone(_))
+                | script::Filter::CardType(script::CardType::Card) => true,
+                other => crate::units::filter_carried_out(other),
+            });
+    }
     match units.pick {
         Pick::That => that_known && units.filters.is_empty(),
         Pick::Attacker | Pick::Defender => units.filters.is_empty() && !units.other,
@@ -188,6 +205,24 @@ fn sides_of(who: Player, me: Side) -> Vec<Side> {
         Player::LightSide => vec![Side::Light],
         Player::Controller => Vec::new(),
     }
+}
+
+/// Whether the steps keep cards being built apart from units in play: build counters go only on
+/// a card being built chosen before, and a card being built chosen gets nothing but build
+/// counters (the host's other effects are for units in play).
+pub(crate) fn building_steps_ok(steps: &[Step]) -> bool {
+    let chooses_building = |s: &Step| matches!(&s.effect, Does::Choose(units) if crate::units::names_cards_being_built(units));
+    let Some(at) = steps.iter().position(chooses_building) else {
+        return !steps
+            .iter()
+            .any(|s| matches!(s.effect, Does::BuildCounters { .. }));
+    };
+    steps[..at]
+        .iter()
+        .all(|s| !matches!(s.effect, Does::BuildCounters { .. }))
+        && steps[at + 1..]
+            .iter()
+            .all(|s| matches!(s.effect, Does::BuildCounters { .. }))
 }
 
 /// Whether this plugin tells a step's own "if" ("If the Jedi is tapped, untap him or her.")
@@ -291,6 +326,9 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             Does::BuildPoints { who, amount, .. } => {
                 *who != Player::Controller && amount_carried_out(amount)
             }
+            // "Put 1 build counter on it": on the card being built chosen before (API 1.14
+            // `build-counters`; [`building_steps_ok`] checks that it is one).
+            Does::BuildCounters { on, amount } => on.pick == Pick::That && number(amount).is_some(),
             // "Look at your opponent's hand": its cards shown to the controller (API 1.13
             // `reveal`).
             Does::LookAtHand(Player::Opponent) => true,
@@ -574,6 +612,12 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 }));
             }
         }
+        Does::BuildCounters { amount, .. } => effects.extend(units.iter().map(|&unit| {
+            Effect::BuildCounters(UnitAmount {
+                unit,
+                amount: amount_of(amount),
+            })
+        })),
         // "that unit does 2 damage to itself": each unit is its damage's source.
         Does::SelfDamage { amount, .. } => effects.extend(units.iter().map(|&unit| {
             let damage = Damage {

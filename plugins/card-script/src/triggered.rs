@@ -202,6 +202,7 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
     let may = script.steps.first().is_some_and(|s| s.optional);
     script.costs.is_empty()
         && script.limits.is_empty()
+        && steps::building_steps_ok(&script.steps)
         && chosen <= 1
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "You may X. If you do, Y.": only the first step may be optional, and then every

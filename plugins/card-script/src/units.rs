@@ -187,10 +187,21 @@ fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
         Where::Arenas(arenas) => arenas.iter().any(|&a| here == Some(arena(a))),
         Where::AnyArena => here.is_some(),
         Where::ThisArena => here.is_some() && here == arena_of(me.zone),
-        // Cards being built, and an arena chosen or named earlier in the text: not carried
-        // out yet (`place_carried_out`).
-        // "in each arena" in a condition means one in every arena: not carried out yet.
-        Where::BuildZone(_) | Where::ThatArena | Where::EachArena => false,
+        // A card being built in a build zone of that owner ("one of your partially built
+        // Starfighter cards", "a face-down Character card in your build zone").
+        Where::BuildZone(owner) => {
+            !unit.built
+                && unit.zone == Zone::BuildZone
+                && match owner {
+                    Owner::Any => true,
+                    Owner::Yours => unit.controller == me.controller,
+                    Owner::Opponents => unit.controller != me.controller,
+                }
+        }
+        // An arena chosen or named earlier in the text: not carried out yet
+        // (`place_carried_out`). "in each arena" in a condition means one in every arena: not
+        // carried out yet.
+        Where::ThatArena | Where::EachArena => false,
     }
 }
 
@@ -257,6 +268,9 @@ fn in_name(name: &str, words: &str) -> bool {
 /// card itself for `this`, else a unit in an arena (a card being built is no unit yet) of the
 /// owner and filters printed. For a chosen unit this says which units may be chosen.
 pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
+    if names_cards_being_built(units) {
+        return names_being_built(units, target, me);
+    }
     match units.pick {
         Pick::This => target.id == me.id,
         // An Equipment's text is an ability of the unit it is attached to (manifest zone
@@ -278,6 +292,33 @@ pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a phrase names cards being built ("one of your partially built Starfighter cards"):
+/// its place is a build zone.
+pub(crate) fn names_cards_being_built(units: &Units) -> bool {
+    units
+        .filters
+        .iter()
+        .any(|f| matches!(f, Filter::In(Where::BuildZone(_))))
+}
+
+/// Whether a phrase of cards being built names `target`, by its owner and filters (the card's
+/// subtypes and type line as printed, which its controller's plugin may see).
+fn names_being_built(units: &Units, target: &UnitView, me: &UnitView) -> bool {
+    let owner = match units.owner {
+        Owner::Any => true,
+        Owner::Yours => target.controller == me.controller,
+        Owner::Opponents => target.controller != me.controller,
+    };
+    matches!(units.pick, Pick::Chosen { count: 1, .. } | Pick::Any)
+        && owner
+        && !target.built
+        && target.zone == Zone::BuildZone
+        && units.filters.iter().all(|f| match f {
+            Filter::CardType(CardType::Card) => true,
+            other => matches(other, target, me),
+        })
 }
 
 /// Whether a phrase of "each" names `target`, a card being built in a build zone, `me` being the
@@ -305,9 +346,11 @@ pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
             .collect();
     }
     // A phrase of Locations ("a Naboo Location in the Ground arena") names Locations in play,
-    // which are no units (game 16.1).
+    // which are no units (game 16.1); a phrase of cards being built, the cards in build zones.
     let in_play = if units.filters.iter().any(names_locations) {
         host::locations(None)
+    } else if names_cards_being_built(units) {
+        host::units(Some(Zone::BuildZone))
     } else {
         host::units(None)
     };

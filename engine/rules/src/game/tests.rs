@@ -653,6 +653,19 @@ fn a_units_ability_that_would_last_beyond_its_card_is_refused() {
     assert!(state.lasting.is_empty());
 }
 
+#[test]
+fn build_counters_on_a_unit_in_play_are_refused() {
+    // API 1.14 `build-counters`: only a card being built in a build zone takes build counters
+    // (game 7.2); proposed for a unit in an arena, the call is the plugin's failure.
+    let host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![Effect::BuildCounters { unit: 1, amount: 2 }],
+    )]);
+    let (err, state) = refused_at_the_ground_battle_step(host);
+    assert!(err.contains("no card being built"), "{err}");
+    assert_eq!(state.unit(UnitId(1)).map(|u| u.build_counters), Some(0));
+}
+
 /// Runs the ground battle step of `board` with the "Fake" keyword proposing `effects` when it
 /// starts: the error that stopped it, if any, and the log.
 fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog) {

@@ -244,6 +244,7 @@ impl Game<'_> {
                 *points = points.saturating_add_signed(amount);
             }
             Effect::Reveal { cards, to } => self.reveal(&cards, to.into()),
+            Effect::BuildCounters { unit, amount } => self.put_build_counters(UnitId(unit), amount),
             Effect::LoseForce { side, amount } => {
                 let force = &mut self.state.player_mut(side.into()).force;
                 *force = force.saturating_sub(amount);
@@ -321,6 +322,17 @@ impl Game<'_> {
             | Effect::Lasts { .. } => {}
         }
         Ok(())
+    }
+
+    /// Puts build counters on a card being built (game 7.2), which validation checked it is.
+    fn put_build_counters(&mut self, unit: UnitId, amount: u32) {
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.build_counters = u.build_counters.saturating_add(amount);
+            self.event(Event::BuildCounters {
+                unit,
+                points: amount,
+            });
+        }
     }
 
     /// Prevents `amount` of the damage pending on `unit` in the damage being resolved.

@@ -126,6 +126,17 @@ impl Game<'_> {
         (!played).then(|| "only the ability of a Battle card or Mission played can last".into())
     }
 
+    /// Game 7.2: build counters go on a card being built, never on a completed unit.
+    fn check_build_counters(&self, unit: u32, amount: u32) -> Result<(), String> {
+        match self.state.unit(UnitId(unit)) {
+            _ if amount > EFFECT_LIMIT => Err(format!("{amount} is beyond the limit")),
+            Some(u) if u.place == crate::model::Place::BuildZone && !u.built => Ok(()),
+            _ => Err(format!(
+                "unit {unit} is no card being built in a build zone"
+            )),
+        }
+    }
+
     /// Checks one proposed effect against the rules; the reason is reported with the plugin.
     /// `rooms` holds what `rooms_of_boarded` found for these effects.
     pub(super) fn validate(
@@ -260,6 +271,7 @@ impl Game<'_> {
                 super::piles::cards_error(&self.state, cards).map_or(Ok(()), Err)
             }
             Effect::Lasts { .. } => self.lasts_error(source).map_or(Ok(()), Err),
+            Effect::BuildCounters { unit, amount } => self.check_build_counters(*unit, *amount),
             Effect::DiscardUnit { unit } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
             }
