@@ -1421,7 +1421,7 @@ impl WasmPlugin {
                         &mut *store,
                         ability,
                         v1_14::to_wit_act(*act),
-                        v1_14::to_wit_side_of(*controller),
+                        v1_14::to_wit_side(*controller),
                     )?)
                 }
             })),

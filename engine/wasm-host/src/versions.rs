@@ -230,7 +230,7 @@ macro_rules! conversions {
             }
         }
 
-        fn to_wit_side(side: api::Side) -> wit::Side {
+        pub(crate) fn to_wit_side(side: api::Side) -> wit::Side {
             match side {
                 api::Side::Dark => wit::Side::Dark,
                 api::Side::Light => wit::Side::Light,
@@ -898,10 +898,6 @@ pub(crate) mod v1_14 {
                 index,
             }),
         }
-    }
-
-    pub(crate) fn to_wit_side_of(side: api::Side) -> wit::Side {
-        to_wit_side(side)
     }
 }
 

@@ -10,6 +10,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
+use crate::steps::sides_of;
 use crate::units::{holds, names, units_carried_out};
 
 /// Whether an effect is a prohibition this plugin tells the host of.
@@ -105,14 +106,14 @@ fn step_forbids(effect: &Does, me: &UnitView, act: &Act) -> bool {
                 act: PlayerAct::BattleCards,
             },
             Act::PlayBattleCard(play),
-        ) => is_player(*who, play.side, me.controller),
+        ) => sides_of(*who, me.controller).contains(&play.side),
         (
             Does::Forbid {
                 who,
                 act: PlayerAct::ActivatedAbilities,
             },
             Act::Activate(play),
-        ) => is_player(*who, play.side, me.controller),
+        ) => sides_of(*who, me.controller).contains(&play.side),
         _ => false,
     }
 }
@@ -123,14 +124,4 @@ fn names_unit(who: &Units, id: UnitId, me: &UnitView) -> bool {
         return id == me.id;
     }
     host::unit(id).is_some_and(|unit| names(who, &unit, me))
-}
-
-/// Whether `side` is the player a text names, `controller` being the ability's.
-fn is_player(who: Player, side: Side, controller: Side) -> bool {
-    match who {
-        Player::You => side == controller,
-        Player::Opponent => side != controller,
-        Player::Each => true,
-        _ => false,
-    }
 }

@@ -196,7 +196,7 @@ pub(crate) fn payer(payment: &Payment, me: Side) -> Option<Side> {
 
 /// The sides a player of a step names, the card's controller being `me`: "each player" both;
 /// none for the controller of a unit (which the step would have to name).
-fn sides_of(who: Player, me: Side) -> Vec<Side> {
+pub(crate) fn sides_of(who: Player, me: Side) -> Vec<Side> {
     match who {
         Player::You => vec![me],
         Player::Opponent => vec![opponent(me)],

@@ -190,13 +190,7 @@ fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
         // A card being built in a build zone of that owner ("one of your partially built
         // Starfighter cards", "a face-down Character card in your build zone").
         Where::BuildZone(owner) => {
-            !unit.built
-                && unit.zone == Zone::BuildZone
-                && match owner {
-                    Owner::Any => true,
-                    Owner::Yours => unit.controller == me.controller,
-                    Owner::Opponents => unit.controller != me.controller,
-                }
+            !unit.built && unit.zone == Zone::BuildZone && owned(*owner, unit, me)
         }
         // An arena chosen or named earlier in the text: not carried out yet
         // (`place_carried_out`). "in each arena" in a condition means one in every arena: not
@@ -279,12 +273,7 @@ pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
             target.id == me.id && units.filters.iter().all(|f| matching(f, target, me, true))
         }
         Pick::Each | Pick::Chosen { .. } | Pick::Any => {
-            let owner = match units.owner {
-                Owner::Any => true,
-                Owner::Yours => target.controller == me.controller,
-                Owner::Opponents => target.controller != me.controller,
-            };
-            owner
+            owned(units.owner, target, me)
                 && target.built
                 && arena_of(target.zone).is_some()
                 && !(units.other && target.id == me.id)
@@ -303,38 +292,38 @@ pub(crate) fn names_cards_being_built(units: &Units) -> bool {
         .any(|f| matches!(f, Filter::In(Where::BuildZone(_))))
 }
 
-/// Whether a phrase of cards being built names `target`, by its owner and filters (the card's
-/// subtypes and type line as printed, which its controller's plugin may see).
+/// Whether a phrase of one card being built names `target` ("one of your partially built
+/// Starfighter cards"), by its owner and filters: the card's subtypes and type line as printed,
+/// which its controller's plugin may see.
 fn names_being_built(units: &Units, target: &UnitView, me: &UnitView) -> bool {
-    let owner = match units.owner {
-        Owner::Any => true,
-        Owner::Yours => target.controller == me.controller,
-        Owner::Opponents => target.controller != me.controller,
-    };
     matches!(units.pick, Pick::Chosen { count: 1, .. } | Pick::Any)
-        && owner
-        && !target.built
-        && target.zone == Zone::BuildZone
-        && units.filters.iter().all(|f| match f {
-            Filter::CardType(CardType::Card) => true,
-            other => matches(other, target, me),
-        })
+        && being_built(units, target, me)
 }
 
 /// Whether a phrase of "each" names `target`, a card being built in a build zone, `me` being the
 /// card with the text: the cards a cost change is about ("Each of your Droids costs 1 fewer
 /// build counter to deploy") are those not yet in play, with the phrase's owner and filters.
 pub(crate) fn names_card_being_built(units: &Units, target: &UnitView, me: &UnitView) -> bool {
-    let owner = match units.owner {
-        Owner::Any => true,
-        Owner::Yours => target.controller == me.controller,
-        Owner::Opponents => target.controller != me.controller,
-    };
-    matches!(units.pick, Pick::Each | Pick::Any)
-        && owner
+    matches!(units.pick, Pick::Each | Pick::Any) && being_built(units, target, me)
+}
+
+/// Whether `target` is a card being built in a build zone of the phrase's owner that fits its
+/// filters.
+fn being_built(units: &Units, target: &UnitView, me: &UnitView) -> bool {
+    owned(units.owner, target, me)
         && !target.built
         && target.zone == Zone::BuildZone
         && units.filters.iter().all(|f| matches(f, target, me))
+}
+
+/// Whether `target` is controlled by the player a phrase's owner names, `me` being the card
+/// with the text.
+fn owned(owner: Owner, target: &UnitView, me: &UnitView) -> bool {
+    match owner {
+        Owner::Any => true,
+        Owner::Yours => target.controller == me.controller,
+        Owner::Opponents => target.controller != me.controller,
+    }
 }
 
 /// Every unit in play a phrase names.

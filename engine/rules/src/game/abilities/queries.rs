@@ -378,12 +378,12 @@ impl Game<'_> {
         })
     }
 
-    /// The printed text of the first ability that forbids `act` (API 1.14 `forbids`): the
-    /// abilities in play, the Dark Side's first, then those a played card left in effect
-    /// (`GameState::lasting`), in the order they were played. `None` when nothing forbids it.
-    pub(crate) fn forbidden_by(&mut self, act: Act) -> Flow<Option<String>> {
+    /// Whether an ability forbids `act` (API 1.14 `forbids`): the abilities in play are asked,
+    /// the Dark Side's first, then those a played card left in effect (`GameState::lasting`),
+    /// in the order they were played, until one answers yes.
+    pub(crate) fn forbidden(&mut self, act: Act) -> Flow<bool> {
         if !self.any_answers(Query::Forbids) {
-            return Ok(None);
+            return Ok(false);
         }
         let mut asked = self.all_abilities(Wanted::Query(Query::Forbids))?;
         for lasting in self.state.lasting.clone() {
@@ -409,15 +409,10 @@ impl Game<'_> {
                 controller: instance.controller.into(),
             };
             if let QueryAnswer::Flag(true) = self.ask(&instance, call)? {
-                return Ok(Some(instance.ability.text.clone()));
+                return Ok(true);
             }
         }
-        Ok(None)
-    }
-
-    /// Whether any ability forbids `act` (`forbidden_by`).
-    pub(crate) fn forbidden(&mut self, act: Act) -> Flow<bool> {
-        Ok(self.forbidden_by(act)?.is_some())
+        Ok(false)
     }
 
     /// Whether any loaded plugin answers a query at all (a quick way past static checks).
