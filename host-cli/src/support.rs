@@ -180,22 +180,23 @@ fn understood(
         )
     };
     let parsed = swtcg_engine::ability::parse_ability(text, keywords);
-    if let Some(plugin) = parsed
+    let keyword_plugin = parsed
         .keyword
         .as_deref()
         .and_then(|k| registry.plugin_for(k))
-        && registry
-            .manifest(plugin)
-            .queries
-            .contains(&Query::Understands)
+        .filter(|&plugin| {
+            registry
+                .manifest(plugin)
+                .queries
+                .contains(&Query::Understands)
+        });
+    if let Some(plugin) = keyword_plugin
+        && ask(registry, plugin, &parsed.parameter, parsed.cost.clone())
     {
-        return Some(ask(
-            registry,
-            plugin,
-            &parsed.parameter,
-            parsed.cost.clone(),
-        ));
+        return Some(true);
     }
+    // As in a game, a text its keyword's plugin can't carry out goes to the card plugins
+    // ("Bounty: Put 2 mastery counters on Cara." to the card-text plugin).
     let claimed = registry
         .card_plugins()
         .into_iter()
@@ -203,5 +204,9 @@ fn understood(
         .collect::<Vec<_>>()
         .into_iter()
         .any(|plugin| ask(registry, plugin, text.trim(), None));
-    claimed.then_some(true)
+    match (claimed, keyword_plugin) {
+        (true, _) => Some(true),
+        (false, Some(_)) => Some(false),
+        (false, None) => None,
+    }
 }

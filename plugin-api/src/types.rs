@@ -418,6 +418,11 @@ pub enum Effect {
     /// Put `amount` build counters on `unit`, a card being built in a build zone (game 7.2:
     /// "Put 1 build counter on it"); its player may then complete it as usual. Since API 1.14.
     BuildCounters { unit: UnitId, amount: u32 },
+    /// When the ability's controller's next build step starts, the host asks the ability
+    /// `QueryCall::Later { tag }` and carries out the effects it answers, even if its unit has
+    /// left play by then: "Bounty: Put 2 mastery counters on Cara.". Valid for an ability
+    /// printed on a card, of a plugin whose manifest lists the query `later`. Since API 1.15.
+    Later { tag: u32 },
 }
 
 /// Something a unit or a player is about to do that an ability may forbid (WIT `act`, the
@@ -650,10 +655,12 @@ pub enum Query {
     Actions,
     /// Since API 1.14.
     Forbids,
+    /// Since API 1.15.
+    Later,
 }
 
 impl Query {
-    pub const ALL: [Query; 24] = [
+    pub const ALL: [Query; 25] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -678,6 +685,7 @@ impl Query {
         Query::BuildCostChangeFor,
         Query::Actions,
         Query::Forbids,
+        Query::Later,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -707,6 +715,7 @@ impl Query {
             Query::BuildCostChangeFor => "build-cost-change-for",
             Query::Actions => "actions",
             Query::Forbids => "forbids",
+            Query::Later => "later",
         }
     }
 
@@ -823,6 +832,14 @@ pub enum QueryCall {
         act: Act,
         controller: Side,
     },
+    /// The effects the ability put off with `Effect::Later { tag }`, now that its controller's
+    /// next build step starts, answered with `QueryAnswer::Effects`. The ability's unit is the
+    /// unit it was on, which may have left play since (the host question `last-seen` then
+    /// answers as it last was), or `NOT_IN_PLAY` for a card played. Since API 1.15; an older
+    /// plugin can't have put anything off.
+    Later {
+        tag: u32,
+    },
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -865,6 +882,7 @@ impl QueryCall {
             QueryCall::BuildCostChangeFor { .. } => Query::BuildCostChangeFor,
             QueryCall::Actions { .. } => Query::Actions,
             QueryCall::Forbids { .. } => Query::Forbids,
+            QueryCall::Later { .. } => Query::Later,
         }
     }
 }

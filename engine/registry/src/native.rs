@@ -206,6 +206,10 @@ impl NativePlugin {
             // Before API 1.14 no plugin forbids an act.
             return Ok(QueryAnswer::Flag(false));
         }
+        if matches!(call, QueryCall::Later { .. }) && self.minor < 15 {
+            // Before API 1.15 no plugin puts effects off until later.
+            return Ok(QueryAnswer::Effects(Vec::new()));
+        }
         if matches!(call, QueryCall::GrantedAbilitiesFor { .. }) && self.minor < 9 {
             // Before API 1.9 no plugin gives other units abilities by this query.
             return Ok(QueryAnswer::Abilities(Vec::new()));

@@ -586,7 +586,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 41 {
+        match self.bytes.byte() % 42 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -752,6 +752,10 @@ impl<'a> FuzzHost<'a> {
             39 => Effect::BuildCounters {
                 unit: self.unit(state, own),
                 amount: self.amount(),
+            },
+            // API 1.15: effects put off until the next build step.
+            40 => Effect::Later {
+                tag: u32::from(self.bytes.byte()),
             },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],
@@ -994,7 +998,7 @@ impl<'a> FuzzHost<'a> {
             QueryCall::Activations { .. }
             | QueryCall::BuildActivations { .. }
             | QueryCall::Actions { .. } => QueryAnswer::Activations(self.activations(state, own)),
-            QueryCall::Activate { .. } | QueryCall::Chosen { .. } => {
+            QueryCall::Activate { .. } | QueryCall::Chosen { .. } | QueryCall::Later { .. } => {
                 let tag = self.bytes.byte();
                 let tag = self.tamed(tag);
                 QueryAnswer::Effects(self.effects(tag, state, own))
@@ -1086,7 +1090,9 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         QueryCall::Activations { .. }
         | QueryCall::BuildActivations { .. }
         | QueryCall::Actions { .. } => QueryAnswer::Activations(Vec::new()),
-        QueryCall::Activate { .. } | QueryCall::Chosen { .. } => QueryAnswer::Effects(Vec::new()),
+        QueryCall::Activate { .. } | QueryCall::Chosen { .. } | QueryCall::Later { .. } => {
+            QueryAnswer::Effects(Vec::new())
+        }
         QueryCall::GrantedAbilities
         | QueryCall::GrantedAbilitiesFor { .. }
         | QueryCall::RemovedKeywords { .. } => QueryAnswer::Abilities(Vec::new()),

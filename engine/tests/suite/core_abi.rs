@@ -22,7 +22,7 @@ use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters (shared with the
 /// hostile modules' tests).
-pub(crate) const QUERIES: [(&str, usize); 26] = [
+pub(crate) const QUERIES: [(&str, usize); 27] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -49,6 +49,7 @@ pub(crate) const QUERIES: [(&str, usize); 26] = [
     ("build-cost-change-for", 3),
     ("actions", 15),
     ("forbids", 7),
+    ("later", 3),
 ];
 
 /// What the lying module's hooks do.

@@ -71,7 +71,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 26] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 27] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -98,6 +98,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 26] = [
     ("build-cost-change-for", 3, 1),
     ("actions", 15, 1),
     ("forbids", 7, 1),
+    ("later", 3, 1),
 ];
 
 fn host_module() -> String {
@@ -750,6 +751,8 @@ impl<'a> Mem<'a> {
             },
             // The record unit-amount of build-counters (API 1.14).
             40 => E::BuildCounters { unit: a, amount: b },
+            // The tag of `later` (API 1.15).
+            41 => E::Later { tag: a },
             v => return fail(format!("invalid effect case {v}")),
         })
     }
@@ -1179,12 +1182,17 @@ impl CoreInstance {
                 (unit, key, *other as i32),
                 |m, at| m.stats(at),
             )?),
-            Q::Chosen { index } => effects(self.call_lift(
-                store,
-                &self.exports.chosen,
-                (unit, key, *index as i32),
-                |m, at| m.effects_result(at),
-            )?)?,
+            Q::Chosen { index } | Q::Later { tag: index } => {
+                let export = match call {
+                    Q::Chosen { .. } => &self.exports.chosen,
+                    _ => &self.exports.later,
+                };
+                effects(
+                    self.call_lift(store, export, (unit, key, *index as i32), |m, at| {
+                        m.effects_result(at)
+                    })?,
+                )?
+            }
             // Yes-or-no questions about the ability alone.
             Q::Understands | Q::SecretRoll | Q::Undisruptable => {
                 let export = match call {
@@ -1433,6 +1441,12 @@ mod tests {
         assert_eq!(
             Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
             api::Effect::BuildCounters { unit: 5, amount: 2 }
+        );
+        // Case 41, the effects put off with tag 7 (API 1.15).
+        let memory = le(&[41, 7, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            Mem(&memory).effect(&Fields(&memory[0..28])).unwrap(),
+            api::Effect::Later { tag: 7 }
         );
         // A duration that is no duration is refused.
         let memory = le(&[39, 5, 0, 0, 0, 0, 0]);

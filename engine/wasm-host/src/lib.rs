@@ -52,8 +52,8 @@ mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
-    bindings_1_12, bindings_1_13, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9,
-    v1_10, v1_11, v1_12, v1_13, v1_14,
+    bindings_1_12, bindings_1_13, bindings_1_14, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7,
+    v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -100,8 +100,9 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.13.0 down to 1.0.0, for plugins built against them. A linker
+    /// The host functions of API 1.14.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_14: Linker<HostCtx>,
     linker_1_13: Linker<HostCtx>,
     linker_1_12: Linker<HostCtx>,
     linker_1_11: Linker<HostCtx>,
@@ -152,6 +153,12 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_14 = Linker::new(&engine);
+        bindings_1_14::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
+            &mut linker_1_14,
+            |ctx| ctx,
+        )
+        .map_err(|e| error("linking the host functions of API 1.14", e))?;
         let mut linker_1_13 = Linker::new(&engine);
         bindings_1_13::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
             &mut linker_1_13,
@@ -232,6 +239,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_14,
             linker_1_13,
             linker_1_12,
             linker_1_11,
@@ -483,14 +491,17 @@ impl WasmRuntime {
             "1.13.0" => Pre::V1_13(link(&self.linker_1_13, component, &version, |p| {
                 bindings_1_13::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_14(link(&self.linker, component, &version, |p| {
+            "1.14.0" => Pre::V1_14(link(&self.linker_1_14, component, &version, |p| {
+                bindings_1_14::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_15(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_14(_), Some((module, promises))) => {
+            (Pre::V1_15(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -630,7 +641,8 @@ enum Pre {
     V1_11(bindings_1_11::KeywordPre<HostCtx>),
     V1_12(bindings_1_12::KeywordPre<HostCtx>),
     V1_13(bindings_1_13::KeywordPre<HostCtx>),
-    V1_14(bindings::KeywordPre<HostCtx>),
+    V1_14(bindings_1_14::KeywordPre<HostCtx>),
+    V1_15(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -649,7 +661,8 @@ enum Bound {
     V1_11(bindings_1_11::Keyword),
     V1_12(bindings_1_12::Keyword),
     V1_13(bindings_1_13::Keyword),
-    V1_14(bindings::Keyword),
+    V1_14(bindings_1_14::Keyword),
+    V1_15(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -810,7 +823,8 @@ macro_rules! query_call {
             | Q::GrantedAbilitiesFor { .. }
             | Q::BuildCostChangeFor { .. }
             | Q::Actions { .. }
-            | Q::Forbids { .. } => A::Effects(Vec::new()),
+            | Q::Forbids { .. }
+            | Q::Later { .. } => A::Effects(Vec::new()),
         }
     }};
 }
@@ -838,6 +852,21 @@ macro_rules! keyed_hook {
         // size cost about 200 instructions more per call.
         hook_call!(hooks, &mut *$store, $hook, ability, event)?
             .map(|list| list.into_iter().map($v::from_wit_effect).collect())
+    }};
+}
+
+/// The query `forbids` (API 1.14) with version `$b`'s bindings and version module `$v`'s
+/// conversions.
+macro_rules! forbids {
+    ($k:expr, $store:expr, $ability:expr, $act:expr, $controller:expr, $b:ident, $v:ident) => {{
+        let q = $k.swtcg_keyword_queries();
+        let ability = ability_ref!($b, $store, $ability);
+        api::QueryAnswer::Flag(q.call_forbids(
+            &mut *$store,
+            ability,
+            $v::to_wit_act(*$act),
+            $v::to_wit_side(*$controller),
+        )?)
     }};
 }
 
@@ -1004,6 +1033,7 @@ impl WasmPlugin {
             Pre::V1_12(pre) => pre.instantiate(&mut store).map(Bound::V1_12),
             Pre::V1_13(pre) => pre.instantiate(&mut store).map(Bound::V1_13),
             Pre::V1_14(pre) => pre.instantiate(&mut store).map(Bound::V1_14),
+            Pre::V1_15(pre) => pre.instantiate(&mut store).map(Bound::V1_15),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -1025,7 +1055,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_14(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_15(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -1043,6 +1073,7 @@ impl WasmPlugin {
                     | Pre::V1_12(_)
                     | Pre::V1_13(_)
                     | Pre::V1_14(_)
+                    | Pre::V1_15(_)
             )
         })
     }
@@ -1171,7 +1202,10 @@ impl WasmPlugin {
                 Bound::V1_13(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_13, v1_13)
                 }
-                Bound::V1_14(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_14),
+                Bound::V1_14(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_14, v1_14)
+                }
+                Bound::V1_15(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_15),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1251,7 +1285,12 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_10(_) | Pre::V1_11(_) | Pre::V1_12(_) | Pre::V1_13(_) | Pre::V1_14(_)
+                    Pre::V1_10(_)
+                        | Pre::V1_11(_)
+                        | Pre::V1_12(_)
+                        | Pre::V1_13(_)
+                        | Pre::V1_14(_)
+                        | Pre::V1_15(_)
                 )
             })
         {
@@ -1259,10 +1298,12 @@ impl WasmPlugin {
             return Some(Ok(A::Number(0)));
         }
         if matches!(call, Q::Actions { .. })
-            && self
-                .pre
-                .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_12(_) | Pre::V1_13(_) | Pre::V1_14(_)))
+            && self.pre.get().is_some_and(|pre| {
+                !matches!(
+                    pre,
+                    Pre::V1_12(_) | Pre::V1_13(_) | Pre::V1_14(_) | Pre::V1_15(_)
+                )
+            })
         {
             // Before API 1.12 no plugin offers an action instead of attacking.
             return Some(Ok(A::Activations(Vec::new())));
@@ -1271,10 +1312,19 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_14(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_14(_) | Pre::V1_15(_)))
         {
             // Before API 1.14 no plugin forbids an act.
             return Some(Ok(A::Flag(false)));
+        }
+        if matches!(call, Q::Later { .. })
+            && self
+                .pre
+                .get()
+                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_)))
+        {
+            // Before API 1.15 no plugin puts effects off until later.
+            return Some(Ok(A::Effects(Vec::new())));
         }
         if matches!(call, Q::RemovedKeywordsAll) && self.before_1_7() {
             // A plugin built before 1.7 has only the per-unit form: each unit is its own call,
@@ -1413,16 +1463,15 @@ impl WasmPlugin {
             Bound::V1_11(k) => Ok(queries_since_1_10!(k, store, ability, call, bindings_1_11, v1_11, {})),
             Bound::V1_12(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings_1_12, v1_12, {})),
             Bound::V1_13(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings_1_13, v1_13, {})),
-            Bound::V1_14(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings, v1_14, {
-                Q::Forbids { act, controller } => {
+            Bound::V1_14(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings_1_14, v1_14, {
+                Q::Forbids { act, controller } => forbids!(k, store, ability, act, controller, bindings_1_14, v1_14),
+            })),
+            Bound::V1_15(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings, v1_15, {
+                Q::Forbids { act, controller } => forbids!(k, store, ability, act, controller, bindings, v1_15),
+                Q::Later { tag } => {
                     let q = k.swtcg_keyword_queries();
                     let ability = ability_ref!(bindings, store, ability);
-                    A::Flag(q.call_forbids(
-                        &mut *store,
-                        ability,
-                        v1_14::to_wit_act(*act),
-                        v1_14::to_wit_side(*controller),
-                    )?)
+                    effects_answer(q.call_later(&mut *store, ability, *tag)?, v1_15::from_wit_effect)?
                 }
             })),
         })

@@ -18,6 +18,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.14.0 (`plugin-api/wit-history/1.14.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_14 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.14.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.13.0 (`plugin-api/wit-history/1.13.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_13 {
@@ -862,43 +872,67 @@ macro_rules! conversions_since_1_13 {
     };
 }
 
-/// API 1.14.0, the newest: the query `forbids` (an ability forbids a unit or a player an act)
-/// and the effect `lasts` (a played card's ability stays in effect). Its records are otherwise
-/// those of 1.13.0.
-pub(crate) mod v1_14 {
-    conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_13!(@ {
-        Err(wit::Effect::Lasts(d)) => E::Lasts {
-            duration: from_wit_duration(d),
-        },
-        Err(wit::Effect::BuildCounters(u)) => E::BuildCounters {
-            unit: u.unit,
-            amount: u.amount,
-        },
-    });
+/// Everything a version since 1.14.0 converts beyond `conversions!`: that of 1.13 and later
+/// with 1.14's effects `lasts` and `build-counters` and the act a `forbids` call asks about;
+/// `$($newer)*` converts the effects a later version added.
+macro_rules! conversions_since_1_14 {
+    () => {
+        conversions_since_1_14!(@ {});
+    };
+    (@ { $($newer:tt)* }) => {
+        conversions_since_1_13!(@ {
+            Err(wit::Effect::Lasts(d)) => E::Lasts {
+                duration: from_wit_duration(d),
+            },
+            Err(wit::Effect::BuildCounters(u)) => E::BuildCounters {
+                unit: u.unit,
+                amount: u.amount,
+            },
+            $($newer)*
+        });
 
-    /// The act a `forbids` call asks about.
-    pub(crate) fn to_wit_act(act: api::Act) -> wit::Act {
-        match act {
-            api::Act::Retreat {
-                unit,
-                in_retreat_step,
-            } => wit::Act::Retreat(wit::Retreating {
-                unit,
-                in_retreat_step,
-            }),
-            api::Act::Attack { unit } => wit::Act::Attack(unit),
-            api::Act::PlayBattleCard { side, card } => wit::Act::PlayBattleCard(wit::CardPlay {
-                side: to_wit_side(side),
-                card,
-            }),
-            api::Act::Activate { side, unit, index } => wit::Act::Activate(wit::AbilityPlay {
-                side: to_wit_side(side),
-                unit,
-                index,
-            }),
+        /// The act a `forbids` call asks about.
+        pub(crate) fn to_wit_act(act: api::Act) -> wit::Act {
+            match act {
+                api::Act::Retreat {
+                    unit,
+                    in_retreat_step,
+                } => wit::Act::Retreat(wit::Retreating {
+                    unit,
+                    in_retreat_step,
+                }),
+                api::Act::Attack { unit } => wit::Act::Attack(unit),
+                api::Act::PlayBattleCard { side, card } => {
+                    wit::Act::PlayBattleCard(wit::CardPlay {
+                        side: to_wit_side(side),
+                        card,
+                    })
+                }
+                api::Act::Activate { side, unit, index } => wit::Act::Activate(wit::AbilityPlay {
+                    side: to_wit_side(side),
+                    unit,
+                    index,
+                }),
+            }
         }
-    }
+    };
+}
+
+/// API 1.15.0, the newest: the effect `later` and the query of the same name (effects put off
+/// until the controller's next build step). Its records are otherwise those of 1.14.0.
+pub(crate) mod v1_15 {
+    conversions!(super::bindings::swtcg::keyword::types);
+    conversions_since_1_14!(@ {
+        Err(wit::Effect::Later(tag)) => E::Later { tag },
+    });
+}
+
+/// API 1.14.0: the query `forbids` (an ability forbids a unit or a player an act) and the
+/// effects `lasts` (a played card's ability stays in effect) and `build-counters`. Its records
+/// are otherwise those of 1.13.0.
+pub(crate) mod v1_14 {
+    conversions!(super::bindings_1_14::swtcg::keyword::types);
+    conversions_since_1_14!();
 }
 
 /// API 1.13.0: the effects `build-points` (a player gains or loses build points) and `reveal`
@@ -1265,16 +1299,28 @@ macro_rules! host_1_13 {
     };
 }
 
-host_impl!(bindings, v1_14, {
+host_impl!(bindings, v1_15, {
     host_1_1!();
-    host_1_2!(bindings, v1_14);
-    host_1_4!(bindings, v1_14);
+    host_1_2!(bindings, v1_15);
+    host_1_4!(bindings, v1_15);
     host_1_5!();
-    host_1_6!(bindings, v1_14);
-    host_1_8!(bindings, v1_14);
-    host_1_11!(bindings, v1_14);
-    host_1_12!(bindings, v1_14);
+    host_1_6!(bindings, v1_15);
+    host_1_8!(bindings, v1_15);
+    host_1_11!(bindings, v1_15);
+    host_1_12!(bindings, v1_15);
     host_1_13!(bindings);
+});
+
+host_impl!(bindings_1_14, v1_14, {
+    host_1_1!();
+    host_1_2!(bindings_1_14, v1_14);
+    host_1_4!(bindings_1_14, v1_14);
+    host_1_5!();
+    host_1_6!(bindings_1_14, v1_14);
+    host_1_8!(bindings_1_14, v1_14);
+    host_1_11!(bindings_1_14, v1_14);
+    host_1_12!(bindings_1_14, v1_14);
+    host_1_13!(bindings_1_14);
 });
 
 host_impl!(bindings_1_13, v1_13, {

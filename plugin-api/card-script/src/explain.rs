@@ -74,6 +74,9 @@ impl Display for Step {
         if self.when_attack_ends {
             write!(f, " when the attack ends")?;
         }
+        if self.when_build_step_starts {
+            write!(f, " when your next build step starts")?;
+        }
         Ok(())
     }
 }
@@ -613,6 +616,7 @@ impl Display for Trigger {
             Trigger::Deploy(units) => write!(f, "you deploy {units}"),
             Trigger::Complete(units) => write!(f, "you complete {units}"),
             Trigger::BattleCard(player) => write!(f, "{player} plays a Battle card"),
+            Trigger::Bounty => write!(f, "another unit is discarded by damage from this unit"),
         }
     }
 }

@@ -504,6 +504,63 @@ mod tests {
     }
 
     #[test]
+    fn a_bounty_and_its_steps_wait_for_the_next_build_step() {
+        // RAS Cad Bane-style bonus: every step of "Bounty: ..." waits (keywords.md Bounty).
+        let cad = read(
+            "Bounty: Remove all damage counters from Cad, and your opponent discards a card from their hand.",
+            Card {
+                name: "Cad Bane (A)",
+                played: false,
+            },
+        )
+        .script
+        .expect("read");
+        assert_eq!(cad.trigger, Some(crate::script::Trigger::Bounty));
+        assert_eq!(cad.steps.len(), 2);
+        assert!(cad.steps.iter().all(|s| s.when_build_step_starts));
+        let tap = unit("Bounty: You may tap one of your opponent's Characters.")
+            .script
+            .expect("read");
+        assert!(tap.steps[0].optional && tap.steps[0].when_build_step_starts);
+        // "... when your next build step starts" printed after a step, or first.
+        let later = unit(
+            "When this unit is discarded, gain 1 build point when your next build step starts.",
+        )
+        .script
+        .expect("read");
+        assert!(later.steps[0].when_build_step_starts);
+        // FOR Lothal Rebel X-wings: two gains of one verb, both waiting.
+        let lothal = unit(
+            "When this unit is discarded, gain 1 build point and 1 Force when your next build step starts.",
+        )
+        .script
+        .expect("read");
+        assert_eq!(lothal.steps.len(), 2);
+        assert!(matches!(
+            lothal.steps[1].effect,
+            Effect::Force { lose: false, .. }
+        ));
+        assert!(lothal.steps.iter().all(|s| s.when_build_step_starts));
+        assert!(!later.steps[0].when_attack_ends);
+        // RAS Boba Fett (C): the bonus printed bare is gained.
+        let boba = unit("Bounty: 2 build points.").script.expect("read");
+        assert!(matches!(
+            boba.steps[0].effect,
+            Effect::BuildPoints {
+                amount: crate::script::Amount::Number(2),
+                lose: false,
+                ..
+            }
+        ));
+        let led = unit(
+            "When this unit attacks, draw a card. When your next build step starts, gain 1 Force.",
+        )
+        .script
+        .expect("read");
+        assert!(!led.steps[0].when_build_step_starts && led.steps[1].when_build_step_starts);
+    }
+
+    #[test]
     fn totals_bound_the_units_a_phrase_names() {
         use crate::script::Filter;
         let filters = |text: &str| match unit(text).script {

@@ -65,6 +65,10 @@ pub struct Step {
     /// not now.
     #[serde(default, skip_serializing_if = "is_false")]
     pub when_attack_ends: bool,
+    /// "... when your next build step starts": the step happens when the controller's next
+    /// build step starts (game 6.2.1), not now, even if the card has left play by then.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub when_build_step_starts: bool,
 }
 
 /// A cost a player may pay inside an effect ("unless your opponent pays 2 Force", "your
@@ -103,6 +107,7 @@ impl Step {
             unless_paid: None,
             duration: None,
             when_attack_ends: false,
+            when_build_step_starts: false,
         }
     }
 }
@@ -674,6 +679,9 @@ pub enum Trigger {
     Complete(Units),
     /// A player plays a Battle card.
     BattleCard(Player),
+    /// Bounty (keywords.md): "When another unit is discarded by damage from this unit"; the
+    /// steps of "Bounty: [bonus]" wait for the controller's next build step.
+    Bounty,
 }
 
 /// Moments of the turn.

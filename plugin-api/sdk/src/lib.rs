@@ -358,6 +358,12 @@ macro_rules! keyword_trait {
             fn forbids(_ability: Ability, _act: Act, _controller: Side) -> bool {
                 false
             }
+            /// The effects this ability put off with `Effect::Later(tag)`, now that its
+            /// controller's next build step starts; its unit may have left play since
+            /// (`host::last_seen` then answers as it last was; since API 1.15). By default none.
+            fn later(_ability: Ability, _tag: u32) -> HookResult {
+                Ok(Vec::new())
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -468,6 +474,9 @@ macro_rules! keyword_trait {
                         }
                         fn forbids(ability: AbilityRef, act: Act, controller: Side) -> bool {
                             <$ty as Keyword>::forbids($crate::ability_keys::resolve(ability), act, controller)
+                        }
+                        fn later(ability: AbilityRef, tag: u32) -> HookResult {
+                            <$ty as Keyword>::later($crate::ability_keys::resolve(ability), tag)
                         }
                     }
 

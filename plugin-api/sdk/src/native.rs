@@ -363,6 +363,7 @@ fn effect(e: Effect) -> api::Effect {
             unit: u.unit,
             amount: u.amount,
         },
+        Effect::Later(tag) => E::Later { tag },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,
@@ -563,6 +564,10 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     })
                 }
                 Q::Chosen { index } => match effects(T::chosen(a, index)) {
+                    Ok(list) => A::Effects(list),
+                    Err(message) => return Response::Answer(Err(message)),
+                },
+                Q::Later { tag } => match effects(T::later(a, tag)) {
                     Ok(list) => A::Effects(list),
                     Err(message) => return Response::Answer(Err(message)),
                 },

@@ -13,8 +13,11 @@
 //! abilities of one unit each pay their own bonus (layered); the manifest lets Bounty work in
 //! the build zone.
 //!
-//! Only bonuses that can wait for the build step (gaining Force or build points, drawing) can be
-//! collected; any other bonus text is not understood and does nothing.
+//! Only bonuses that can wait for the build step as `at-build-step-start` effects (gaining Force
+//! or build points, drawing, the opponent losing Force) are this plugin's; it does not
+//! understand any other bonus text, which the engine then offers the card plugins: the
+//! card-text plugin (`card-script`) reads "Bounty: <steps>" with the grammar of card text and
+//! carries the steps out when the build step starts (API 1.15 `later`).
 
 use swtcg_card_text::effect_text::{self, delayed, parse};
 use swtcg_sdk::*;

@@ -198,11 +198,12 @@ fn offers_at(ability: &Ability, when: activated::When, event: &Event) -> Vec<Act
         .unwrap_or_default()
 }
 
-/// Whether a text has a word a trigger starts with ("When", "Whenever", "At", "Each time"): a
-/// superset of the texts the grammar reads as triggered.
+/// Whether a text has a word a trigger starts with ("When", "Whenever", "At", "Each time", and
+/// "Bounty", whose trigger the keyword names): a superset of the texts the grammar reads as
+/// triggered.
 fn may_trigger(text: &str) -> bool {
     text.split(|c: char| !c.is_alphabetic()).any(|word| {
-        ["when", "whenever", "at", "time"]
+        ["when", "whenever", "at", "time", "bounty"]
             .iter()
             .any(|w| word.eq_ignore_ascii_case(w))
     })
@@ -310,6 +311,12 @@ impl Keyword for CardScript {
         }
     }
 
+    fn later(ability: Ability, _tag: u32) -> HookResult {
+        let script =
+            script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
+        triggered::later(&ability, &script)
+    }
+
     fn build_step_start(ability: Ability, event: Event) -> HookResult {
         on(&ability, Hook::BuildStepStart, &event)
     }
@@ -388,6 +395,21 @@ mod tests {
 
     fn claimed_text(text: &str) -> bool {
         claimed_on(text, "")
+    }
+
+    #[test]
+    fn bounties_the_bounty_plugin_cannot_read_are_claimed() {
+        assert!(claimed_on(
+            "Bounty: you may remove all damage counters from Saucer Head.",
+            "Saucer Head (A)"
+        ));
+        assert!(claimed_text(
+            "Bounty: Tap one of your opponent's untapped Characters."
+        ));
+        assert!(claimed_on(
+            "Bounty: Your opponent discards a card from his or her hand.",
+            "Zuckuss (A)"
+        ));
     }
 
     #[test]
@@ -685,6 +707,9 @@ mod tests {
         ] {
             assert!(may_trigger(text), "{text}");
         }
+        assert!(may_trigger(
+            "Bounty: Tap one of your opponent's untapped Characters."
+        ));
         assert!(!may_trigger("Each of your Jedi gets +1 power."));
         assert!(!may_trigger("That unit gets +1 power."));
     }

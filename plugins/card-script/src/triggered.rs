@@ -72,6 +72,7 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
             ..
         } => true,
         Trigger::Deploy(units) => phrase_carried_out(units),
+        Trigger::Bounty => true,
         Trigger::Units { who, event } => {
             phrase_carried_out(who)
                 && match event {
@@ -200,8 +201,16 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
     };
     let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
     let may = script.steps.first().is_some_and(|s| s.optional);
+    // Steps put off until the next build step (API 1.15 `later`) are all of a script's steps
+    // or none: `chosen` then knows which part a choice belongs to.
+    let waiting = script
+        .steps
+        .iter()
+        .filter(|s| s.when_build_step_starts)
+        .count();
     script.costs.is_empty()
         && script.limits.is_empty()
+        && (waiting == 0 || (waiting == script.steps.len() && trigger.is_some()))
         && steps::building_steps_ok(&script.steps)
         && chosen <= 1
         && script.steps.iter().enumerate().all(|(at, step)| {
@@ -239,10 +248,42 @@ fn opponent(side: Side) -> Side {
     }
 }
 
+/// Whether the script's steps wait for the controller's next build step ("Bounty: ...", "...
+/// when your next build step starts"): `steps_carried_out` lets that be all of them or none.
+pub(crate) fn waits(script: &Script) -> bool {
+    script
+        .steps
+        .first()
+        .is_some_and(|s| s.when_build_step_starts)
+}
+
+/// The damage counters an instance put on its target: the amount less what prevention took off
+/// (prevention of unpreventable damage takes nothing off).
+fn placed(pending: &Pending) -> u32 {
+    let prevented = if pending.preventable {
+        pending.prevented
+    } else {
+        0
+    };
+    pending.amount.saturating_sub(prevented)
+}
+
+/// Bounty (keywords.md): another unit is discarded by damage from this unit, the damage
+/// instance the engine is still resolving having put counters on it; not the card itself.
+fn bounty_fires(event: &Event, me: &UnitView) -> bool {
+    event.unit.is_some_and(|discarded| {
+        discarded != me.id
+            && host::pending_damage()
+                .iter()
+                .any(|p| p.target == discarded && p.source == Some(me.id) && placed(p) > 0)
+    })
+}
+
 /// Whether the trigger happens at this call: the hook, and the event's step, arena or unit.
 fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
     let when = |happens: bool| if happens { Fired::Yes(None) } else { Fired::No };
     match (trigger, hook) {
+        (Trigger::Bounty, Hook::UnitDiscarded) => when(bounty_fires(event, me)),
         (
             Trigger::Moment {
                 moment: Moment::BuildStep,
@@ -398,13 +439,56 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     let Fired::Yes(about) = fires(trigger, hook, event, &me) else {
         return Ok(Vec::new());
     };
-    // Only a card in an arena triggers (game 13.7), save the one leaving it.
+    // Only a card in an arena triggers (game 13.7), save the one leaving it; a Bounty also
+    // when its unit has left play (keywords.md), with the damage that discarded the other.
     let leaving = hook == Hook::UnitDiscarded && about == Some(me.id);
-    if (!leaving && arena_of(me.zone).is_none()) || !script.conditions.iter().all(|c| holds(c, &me))
+    let bounty = *trigger == Trigger::Bounty;
+    if (!leaving && !bounty && arena_of(me.zone).is_none())
+        || !script.conditions.iter().all(|c| holds(c, &me))
     {
         return Ok(Vec::new());
     }
+    // Steps that wait for the next build step are asked for then (`later`), with anything
+    // they ask first.
+    if waits(script) {
+        return Ok(vec![Effect::Later(0)]);
+    }
     ask_or_do(ability, script, &me, about)
+}
+
+/// The steps a triggered script put off (`Effect::Later`), now that its controller's next
+/// build step starts: its effects, or what it asks first. A unit that has left play is seen
+/// as it last was, and the steps about it do nothing (with the steps that needed them done).
+pub(crate) fn later(ability: &Ability, script: &Script) -> HookResult {
+    let me = card(ability).ok_or("the card with the ability is gone")?;
+    if !carried_out(script) || !waits(script) {
+        return Err(format!(
+            "\"{}\" put nothing off until the build step",
+            ability.parameter
+        ));
+    }
+    if host::unit(me.id).is_some() {
+        return ask_or_do(ability, script, &me, None);
+    }
+    ask_or_do(ability, &without_this(script), &me, None)
+}
+
+/// The script less the steps about the card itself, and those that happen only if such a step
+/// did ("If you do, ..."): what still happens once the card has left play.
+fn without_this(script: &Script) -> Script {
+    let mut kept = Vec::new();
+    let mut dropped = false;
+    for step in &script.steps {
+        let about_me = subject(&step.effect).is_some_and(|u| u.pick == Pick::This);
+        dropped = about_me || (dropped && step.if_you_do);
+        if !dropped {
+            kept.push(step.clone());
+        }
+    }
+    Script {
+        steps: kept,
+        ..script.clone()
+    }
 }
 
 /// A Mission resolves (the `resolve` hook): its steps, or what it asks first.
@@ -484,6 +568,15 @@ fn effects(
 /// place of the units it offered (asked again now, as they were then).
 pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResult {
     let me = card(ability).ok_or("the card with the ability is gone")?;
+    // Steps put off until the build step were offered by `later` as what still happens.
+    let left = waits(script) && host::unit(me.id).is_none();
+    let trimmed;
+    let script = if left {
+        trimmed = without_this(script);
+        &trimmed
+    } else {
+        script
+    };
     if !carried_out(script) && !resolves(script) {
         return Err(format!(
             "\"{}\" is no triggered ability or Mission",

@@ -59,7 +59,17 @@ impl Game<'_> {
     pub(crate) fn turn_end(&mut self) -> Flow {
         self.hook(HookPoint::TurnEnd, self.hook_event())?;
         self.expire(Duration::EndOfTurn);
-        self.state.departed.clear();
+        // Units that left play are forgotten, save those an ability's effects put off until a
+        // build step still name (API 1.15 `later`: "It still triggers if the unit with Bounty
+        // has left play").
+        let waiting: Vec<UnitId> = self
+            .state
+            .at_build_step_start
+            .iter()
+            .filter(|s| matches!(s.what, crate::model::Saved::Later { .. }))
+            .map(|s| s.unit)
+            .collect();
+        self.state.departed.retain(|id, _| waiting.contains(id));
         for side in Side::BOTH {
             self.state.player_mut(side).build_points = 0;
         }

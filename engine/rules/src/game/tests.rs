@@ -666,6 +666,60 @@ fn build_counters_on_a_unit_in_play_are_refused() {
     assert_eq!(state.unit(UnitId(1)).map(|u| u.build_counters), Some(0));
 }
 
+#[test]
+fn effects_put_off_by_a_plugin_that_does_not_answer_later_are_refused() {
+    // API 1.15 `later`: the host asks the ability again when the build step starts, so a plugin
+    // whose manifest does not list the query can't put anything off; the call is its failure,
+    // and nothing of it applies or waits.
+    let host = FakeHost::new(&[(
+        HookPoint::BattleStepStart,
+        vec![Effect::Tap { unit: 1 }, Effect::Later { tag: 0 }],
+    )]);
+    let (err, state) = refused_at_the_ground_battle_step(host);
+    assert!(err.contains("query `later`"), "{err}");
+    assert_eq!(state.unit(UnitId(1)).map(|u| u.tapped), Some(false));
+    assert!(state.at_build_step_start.is_empty());
+}
+
+#[test]
+fn a_saved_effect_reads_as_it_was_written_before_later_existed() {
+    use crate::model::{CardId, Saved, SavedEffect};
+    // A Bounty's effect keeps its field `delayed` beside the others, as saves before API 1.15
+    // wrote it; a saved `later` call writes its card, ability and tag there instead.
+    let bounty = SavedEffect {
+        side: Side::Light,
+        what: Saved::Effect {
+            delayed: swtcg_plugin_api::Delayed::GainForce { amount: 2 },
+        },
+        unit: UnitId(3),
+        text: "Bounty: Gain 2 Force.".into(),
+    };
+    let written = serde_json::to_value(&bounty).unwrap();
+    assert_eq!(
+        written["delayed"],
+        serde_json::json!({"delayed": "gain-force", "amount": 2})
+    );
+    assert!(written.get("what").is_none());
+    assert_eq!(
+        serde_json::from_value::<SavedEffect>(written).unwrap(),
+        bounty
+    );
+    let later = SavedEffect {
+        what: Saved::Later {
+            card: CardId(7),
+            ability: 1,
+            tag: 0,
+        },
+        ..bounty
+    };
+    let written = serde_json::to_value(&later).unwrap();
+    assert_eq!(written["tag"], 0);
+    assert_eq!(
+        serde_json::from_value::<SavedEffect>(written).unwrap(),
+        later
+    );
+}
+
 /// Runs the ground battle step of `board` with the "Fake" keyword proposing `effects` when it
 /// starts: the error that stopped it, if any, and the log.
 fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog) {

@@ -8,7 +8,7 @@ pub mod unit;
 use serde::{Deserialize, Serialize};
 
 pub use card::{CardDef, CardType, Printed};
-pub use state::{CardId, GameState, Lasting, Play, PlayerState, SavedEffect, UnitId};
+pub use state::{CardId, GameState, Lasting, Play, PlayerState, Saved, SavedEffect, UnitId};
 pub use unit::{Duration, Modifier, Place, Unit};
 
 /// One of the two players, named by the side of their deck (game 2.2).

@@ -89,11 +89,29 @@ pub enum TurnStep {
 pub struct SavedEffect {
     /// The player the effect is for, whose build step runs it.
     pub side: Side,
-    pub delayed: swtcg_plugin_api::Delayed,
+    /// What runs then. Flattened, so that a save written before `Saved::Later` existed (its
+    /// field `delayed` beside these) reads the same.
+    #[serde(flatten)]
+    pub what: Saved,
     /// The unit whose ability made the effect.
     pub unit: UnitId,
     /// That ability's printed text ("Bounty: Gain 2 Force.").
     pub text: String,
+}
+
+/// What a `SavedEffect` does when its build step starts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Saved {
+    /// An effect the `Delayed` vocabulary says (API 1.1 `at-build-step-start`).
+    Effect { delayed: swtcg_plugin_api::Delayed },
+    /// The ability is asked `later(tag)` and what it answers is carried out (API 1.15): the
+    /// ability printed `ability`-th on `card`, found again even if the card has left play.
+    Later {
+        card: CardId,
+        ability: u32,
+        tag: u32,
+    },
 }
 
 /// The complete state of one game. Cloning it is how AI search and transactional hooks keep a

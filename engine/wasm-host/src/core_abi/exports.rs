@@ -111,6 +111,7 @@ pub(super) struct Exports {
     pub(super) build_cost_change_for: Export<(i32, i32, i32)>,
     pub(super) actions: Export<HookParams>,
     pub(super) forbids: Export<(i32, i32, i32, i32, i32, i32, i32)>,
+    pub(super) later: Export<(i32, i32, i32)>,
 }
 
 impl Exports {
@@ -156,6 +157,7 @@ impl Exports {
             build_cost_change_for: Export::new(q("build-cost-change-for")?),
             actions: Export::new(q("actions")?),
             forbids: Export::new(q("forbids")?),
+            later: Export::new(q("later")?),
         })
     }
 }

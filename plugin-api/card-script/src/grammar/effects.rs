@@ -49,6 +49,37 @@ pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
     Ok(steps.into_iter().flatten().collect())
 }
 
+/// "and 1 Force" after a gain of build points (or "and 1 build point" after Force): a second
+/// gain of the same player.
+fn also_gained(who: crate::script::Player) -> impl FnMut(&mut &str) -> R<Effect> {
+    move |input: &mut &str| {
+        (
+            w("and"),
+            gained,
+            alt((
+                w("force").map(|_| true),
+                one_of(&["build points", "build point"]).map(|_| false),
+            )),
+        )
+            .map(|(_, amount, force)| {
+                if force {
+                    Effect::Force {
+                        who,
+                        amount,
+                        lose: false,
+                    }
+                } else {
+                    Effect::BuildPoints {
+                        who,
+                        amount,
+                        lose: false,
+                    }
+                }
+            })
+            .parse_next(input)
+    }
+}
+
 /// One clause with its modifiers. A clause may hold two effects on the same units ("gets +2
 /// power and Precision"): each becomes a step with the clause's modifiers.
 #[inline(never)]
@@ -86,6 +117,19 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
         if duration.is_none() {
             duration = opt(self::duration).parse_next(input)?;
         }
+    }
+    // "gain 1 build point and 1 Force": the second gain's verb and player are the first's.
+    if let Some(
+        &Effect::Force {
+            who, lose: false, ..
+        }
+        | &Effect::BuildPoints {
+            who, lose: false, ..
+        },
+    ) = effects.last()
+        && let Some(more) = opt(also_gained(who)).parse_next(input)?
+    {
+        effects.push(more);
     }
     let unless_paid = opt((w("unless"), payment).map(|(_, payment)| payment)).parse_next(input)?;
     Ok(effects

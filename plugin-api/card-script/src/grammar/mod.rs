@@ -50,6 +50,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
                 limits,
             },
         ),
+        bounty,
         (
             one_of(&["as long as", "while"]),
             conditions::condition,
@@ -92,6 +93,57 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
     ))
     .map(trailing_condition)
     .parse_next(input)
+}
+
+/// "Bounty: Put 2 mastery counters on Cara." (keywords.md): when another unit is discarded by
+/// damage from this unit, the bonus happens when the controller's next build step starts.
+fn bounty(input: &mut &str) -> R<Script> {
+    (w("bounty"), mark(":"), alt((bare_bonus, body)))
+        .map(|(_, _, (mut steps, limits))| {
+            for step in &mut steps {
+                step.when_build_step_starts = true;
+            }
+            Script {
+                kind: Kind::Triggered,
+                trigger: Some(crate::script::Trigger::Bounty),
+                conditions: Vec::new(),
+                costs: Vec::new(),
+                steps,
+                limits,
+            }
+        })
+        .parse_next(input)
+}
+
+/// "Bounty: 2 build points.": a bonus printed as what is gained alone (RAS Boba Fett (C)).
+fn bare_bonus(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
+    let gained = |n: u32, force: bool| {
+        let amount = Amount::Number(n);
+        let who = crate::script::Player::You;
+        Step::plain(if force {
+            Effect::Force {
+                who,
+                amount,
+                lose: false,
+            }
+        } else {
+            Effect::BuildPoints {
+                who,
+                amount,
+                lose: false,
+            }
+        })
+    };
+    (
+        number,
+        alt((
+            one_of(&["build points", "build point"]).map(|_| false),
+            w("force").map(|_| true),
+        )),
+        end_of_sentence,
+    )
+        .map(move |(n, force, _)| (vec![gained(n, force)], Vec::new()))
+        .parse_next(input)
 }
 
 /// "When this unit attacks, if you have a Droid in play, ...": a condition checked with the
@@ -180,6 +232,11 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     if when_attack_ends {
         mark(",").parse_next(input)?;
     }
+    // "When your next build step starts, put 2 damage counters on the chosen Creature."
+    let mut when_build_step_starts = !when_attack_ends
+        && opt((build_step_starts, mark(",")))
+            .parse_next(input)?
+            .is_some();
     // "Until end of turn, each of your Jedi gets ...": the duration of the sentence's changes,
     // printed first.
     let leading = opt((effects::duration, mark(",")).map(|(d, _)| d)).parse_next(input)?;
@@ -192,6 +249,7 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
         }
     }
     when_attack_ends |= opt(attack_ends).parse_next(input)?.is_some();
+    when_build_step_starts |= opt(build_step_starts).parse_next(input)?.is_some();
     let trailing = opt(alt((
         // "This unit can't attack if you have no units in the Space arena.": for a static
         // ability as "as long as", else as the step's "if".
@@ -220,6 +278,7 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     end_of_sentence(input)?;
     for step in &mut steps {
         step.when_attack_ends = when_attack_ends;
+        step.when_build_step_starts = when_build_step_starts;
     }
     if let Some(first) = steps.first_mut() {
         first.if_you_do = if_you_do;
@@ -238,6 +297,17 @@ fn attack_ends(input: &mut &str) -> R<()> {
     one_of(&["when the attack ends", "when this attack ends"])
         .void()
         .parse_next(input)
+}
+
+/// "when your next build step starts", "at the start of your next build step": a step that
+/// waits for the controller's next build step (game 6.2.1).
+fn build_step_starts(input: &mut &str) -> R<()> {
+    one_of(&[
+        "when your next build step starts",
+        "at the start of your next build step",
+    ])
+    .void()
+    .parse_next(input)
 }
 
 /// "Roll a die. If you roll 4 or more, ...", "roll a die: on a 5 or 6, ...".

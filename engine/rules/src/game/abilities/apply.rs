@@ -11,7 +11,7 @@ use crate::game::{Flow, Game};
 use crate::hooks::HookError;
 use crate::log::Event;
 use crate::model::attack::{AttackDie, PendingDamage};
-use crate::model::{Duration, Modifier, SavedEffect, Side, UnitId};
+use crate::model::{Duration, Modifier, Saved, SavedEffect, Side, UnitId};
 
 fn duration_of(d: swtcg_plugin_api::Duration) -> Duration {
     use swtcg_plugin_api::Duration as D;
@@ -120,10 +120,21 @@ impl Game<'_> {
                 Effect::AtBuildStepStart(delayed) => {
                     self.state.at_build_step_start.push(SavedEffect {
                         side: source.controller,
-                        delayed,
+                        what: Saved::Effect { delayed },
                         unit: UnitId(source.ability.unit),
                         text: source.ability.text.clone(),
                     })
+                }
+                Effect::Later { tag } => {
+                    // Validation made sure the ability is printed on a card.
+                    if let (Some(card), Some(ability)) = (source.card, self.printed_index(source)) {
+                        self.state.at_build_step_start.push(SavedEffect {
+                            side: source.controller,
+                            what: Saved::Later { card, ability, tag },
+                            unit: UnitId(source.ability.unit),
+                            text: source.ability.text.clone(),
+                        })
+                    }
                 }
                 Effect::Choose { options, optional } => {
                     self.offer_choice(source, options, optional)?
@@ -319,7 +330,8 @@ impl Game<'_> {
             | Effect::UnlessPays { .. }
             | Effect::TakeSubordinate { .. }
             | Effect::PickCards(_)
-            | Effect::Lasts { .. } => {}
+            | Effect::Lasts { .. }
+            | Effect::Later { .. } => {}
         }
         Ok(())
     }
@@ -426,6 +438,43 @@ impl Game<'_> {
             .partition(|s| s.side == side);
         self.state.at_build_step_start = others;
         mine
+    }
+
+    /// Where the ability of `source` is printed on its card (API 1.15 `later` finds it again
+    /// there): the first of the card's printed texts that is the ability's.
+    pub(super) fn printed_index(&self, source: &ActiveAbility) -> Option<u32> {
+        let card = source.card?;
+        self.state
+            .def(card)
+            .abilities
+            .iter()
+            .position(|text| text.trim() == source.ability.text.trim())
+            .map(|i| i as u32)
+    }
+
+    /// What a saved `later` call answers, carried out now that its player's build step starts
+    /// (API 1.15): the ability is found again on its card and asked `later(tag)`, with its
+    /// unit, which may have left play since (`turn_end` keeps such a unit as it last was, so
+    /// that `last-seen` answers for it), or with no unit (`NOT_IN_PLAY`) if there is none.
+    pub(super) fn run_later(&mut self, saved: &SavedEffect) -> Flow {
+        let Saved::Later { card, ability, tag } = saved.what else {
+            return Ok(());
+        };
+        let known =
+            self.state.unit(saved.unit).is_some() || self.state.departed.contains_key(&saved.unit);
+        let unit = if known {
+            saved.unit
+        } else {
+            UnitId(swtcg_plugin_api::NOT_IN_PLAY)
+        };
+        let Some(instance) = self.card_instance(card, ability, unit, saved.side) else {
+            return Ok(());
+        };
+        let effects = match self.ask(&instance, QueryCall::Later { tag })? {
+            swtcg_plugin_api::QueryAnswer::Effects(effects) => effects,
+            _ => Vec::new(),
+        };
+        self.apply_effects(&instance, "later", effects)
     }
 
     /// One delayed effect, for the player whose ability made it: applied as the effect it is

@@ -9,7 +9,7 @@ use crate::game::{EngineError, Flow, Game};
 use crate::hooks::{HookError, PluginId};
 use crate::log::Event;
 use crate::manifest::Class;
-use crate::model::{SavedEffect, Side, UnitId};
+use crate::model::{Saved, SavedEffect, Side, UnitId};
 use crate::ruleset::OnPluginError;
 
 /// One thing a player resolves at a hook, in the order they choose (game 13.4.3): an ability
@@ -167,7 +167,10 @@ impl Game<'_> {
                     Resolving::Triggered(instance, effects) => {
                         self.apply_effects(&instance, hook.name(), effects)?
                     }
-                    Resolving::Saved(saved) => self.run_delayed(saved.side, saved.delayed)?,
+                    Resolving::Saved(saved) => match saved.what {
+                        Saved::Effect { delayed } => self.run_delayed(saved.side, delayed)?,
+                        Saved::Later { .. } => self.run_later(&saved)?,
+                    },
                 }
             }
         }

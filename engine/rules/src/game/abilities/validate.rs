@@ -126,6 +126,22 @@ impl Game<'_> {
         (!played).then(|| "only the ability of a Battle card or Mission played can last".into())
     }
 
+    /// API 1.15 `later`: the ability must be printed on a card, to be found again when the
+    /// build step starts, and its plugin must answer `later`.
+    fn later_error(&self, source: &ActiveAbility) -> Option<String> {
+        if !self
+            .host
+            .manifest(source.plugin)
+            .queries
+            .contains(&swtcg_plugin_api::Query::Later)
+        {
+            return Some("the plugin's manifest does not list the query `later`".into());
+        }
+        self.printed_index(source)
+            .is_none()
+            .then(|| "only an ability printed on a card can put effects off until later".into())
+    }
+
     /// Game 7.2: build counters go on a card being built, never on a completed unit.
     fn check_build_counters(&self, unit: u32, amount: u32) -> Result<(), String> {
         match self.state.unit(UnitId(unit)) {
@@ -271,6 +287,7 @@ impl Game<'_> {
                 super::piles::cards_error(&self.state, cards).map_or(Ok(()), Err)
             }
             Effect::Lasts { .. } => self.lasts_error(source).map_or(Ok(()), Err),
+            Effect::Later { .. } => self.later_error(source).map_or(Ok(()), Err),
             Effect::BuildCounters { unit, amount } => self.check_build_counters(*unit, *amount),
             Effect::DiscardUnit { unit } if !exists(*unit) => {
                 Err(format!("unit {unit} does not exist"))
