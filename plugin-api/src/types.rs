@@ -446,6 +446,10 @@ pub enum Act {
         unit: UnitId,
         index: u32,
     },
+    /// The card being built `unit` is completed with its build counters (game 7.2; a Mission
+    /// then resolves, 7.4): "To complete ~, you must also ...". Routes of `completions` are not
+    /// asked about. Since API 1.15; a plugin of 1.14 is not asked it.
+    Complete { unit: UnitId },
 }
 
 /// Cards an ability lets its controller pick from players' piles (WIT `pick-cards`; the

@@ -1253,6 +1253,7 @@ impl CoreInstance {
                         unit: u,
                         index,
                     } => (3, i32::from(u8::from(side)), u as i32, index as i32),
+                    api::Act::Complete { unit: u } => (4, u as i32, 0, 0),
                 };
                 let controller = i32::from(u8::from(*controller));
                 let params = (unit, key, case, a, b, c, controller);

@@ -877,9 +877,9 @@ macro_rules! conversions_since_1_13 {
 /// `$($newer)*` converts the effects a later version added.
 macro_rules! conversions_since_1_14 {
     () => {
-        conversions_since_1_14!(@ {});
+        conversions_since_1_14!(@ {} acts {});
     };
-    (@ { $($newer:tt)* }) => {
+    (@ { $($newer:tt)* } acts { $($acts:tt)* }) => {
         conversions_since_1_13!(@ {
             Err(wit::Effect::Lasts(d)) => E::Lasts {
                 duration: from_wit_duration(d),
@@ -891,9 +891,11 @@ macro_rules! conversions_since_1_14 {
             $($newer)*
         });
 
-        /// The act a `forbids` call asks about.
-        pub(crate) fn to_wit_act(act: api::Act) -> wit::Act {
-            match act {
+        /// The act a `forbids` call asks about, if the version has it (`$($acts)*` are the
+        /// acts a later version added): an older plugin is not asked about a newer act.
+        #[allow(unreachable_patterns)]
+        pub(crate) fn to_wit_act(act: api::Act) -> Option<wit::Act> {
+            Some(match act {
                 api::Act::Retreat {
                     unit,
                     in_retreat_step,
@@ -913,7 +915,9 @@ macro_rules! conversions_since_1_14 {
                     unit,
                     index,
                 }),
-            }
+                $($acts)*
+                _ => return None,
+            })
         }
     };
 }
@@ -924,6 +928,8 @@ pub(crate) mod v1_15 {
     conversions!(super::bindings::swtcg::keyword::types);
     conversions_since_1_14!(@ {
         Err(wit::Effect::Later(tag)) => E::Later { tag },
+    } acts {
+        api::Act::Complete { unit } => wit::Act::Complete(unit),
     });
 }
 

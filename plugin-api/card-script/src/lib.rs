@@ -542,6 +542,28 @@ mod tests {
         ));
         assert!(lothal.steps.iter().all(|s| s.when_build_step_starts));
         assert!(!later.steps[0].when_attack_ends);
+        // TM Bounty Hunter Guild Squad (A): "Bounty" is the keyword, not the card's name.
+        let squad = read(
+            "Bounty: Take 1 40/2/2 Trandoshan Bounty Hunter Subordinate with \"Cunning\" and put it into the Character arena.",
+            Card {
+                name: "Bounty Hunter Guild Squad (A)",
+                played: false,
+            },
+        );
+        assert_eq!(
+            squad.script.map(|s| s.trigger),
+            Some(Some(crate::script::Trigger::Bounty)),
+            "{:?}",
+            squad.stop
+        );
+        // TMW Trapper's Starfighter (B): a kind of counter printed with a capital.
+        let trapper = unit("Bounty: Put 1 Captivity counter on one of your opponent's units.")
+            .script
+            .expect("read");
+        assert!(matches!(
+            &trapper.steps[0].effect,
+            Effect::Counters { kind, .. } if kind == "captivity"
+        ));
         // RAS Boba Fett (C): the bonus printed bare is gained.
         let boba = unit("Bounty: 2 build points.").script.expect("read");
         assert!(matches!(

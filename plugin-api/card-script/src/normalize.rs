@@ -104,12 +104,20 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
     let equipped = spaced
         .get(..9)
         .is_some_and(|head| head.eq_ignore_ascii_case("equipped "));
-    let named = if equipped {
-        spaced
-    } else {
-        replace_names(&spaced, name, !played)
+    // A keyword's template leads with its one-word name and a colon ("Bounty: ..."): that word
+    // is the keyword even on a card whose name holds it (Kubaz Bounty Hunter).
+    let (keyword, body) = match spaced.split_once(':') {
+        Some((head, _)) if !head.is_empty() && head.chars().all(char::is_alphabetic) => {
+            spaced.split_at(head.len() + 1)
+        }
+        _ => ("", spaced.as_str()),
     };
-    named.trim().to_string()
+    let named = if equipped {
+        body.to_string()
+    } else {
+        replace_names(body, name, !played)
+    };
+    format!("{keyword}{named}").trim().to_string()
 }
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...

@@ -595,6 +595,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                             unit,
                             index,
                         }),
+                        api::Act::Complete { unit } => Act::Complete(unit),
                     };
                     A::Flag(T::forbids(a, act, controller.into()))
                 }

@@ -18,6 +18,7 @@
 //! Figrin on another.
 
 mod activated;
+mod completion;
 mod forbids;
 mod granted;
 mod modes;
@@ -214,7 +215,10 @@ impl Keyword for CardScript {
         let kind = host::printed(ability.unit).map(|card| card.kind);
         // A Mission's text happens when the Mission resolves (game 7.4).
         if kind == Some(CardKind::Mission) {
-            return mission_script(&ability).is_some_and(|script| triggered::resolves(&script));
+            return mission_script(&ability).is_some_and(|script| {
+                triggered::resolves(&script)
+                    || completion::claimed(&script, &ability.parameter, triggered::resolves)
+            });
         }
         // A Battle card's texts are played from hand as activated abilities are, and nothing
         // in them may be about the card itself (`activated::playable_from_hand`).
@@ -229,8 +233,22 @@ impl Keyword for CardScript {
 
     fn resolve(ability: Ability, _event: Event) -> HookResult {
         match mission_script(&ability) {
+            // Its completion costs were paid when it was completed.
+            Some(script) if !script.costs.is_empty() => {
+                triggered::resolve(&ability, &completion::without_costs(&script))
+            }
             Some(script) => triggered::resolve(&ability, &script),
             None => Ok(Vec::new()),
+        }
+    }
+
+    fn completions(ability: Ability) -> Vec<Completion> {
+        if !completion::may_be_about_completing(&ability.parameter) {
+            return Vec::new();
+        }
+        match (mission_script(&ability), units::card(&ability)) {
+            (Some(script), Some(me)) => completion::routes(&script, &ability.parameter, &me),
+            _ => Vec::new(),
         }
     }
 
@@ -294,6 +312,16 @@ impl Keyword for CardScript {
     }
 
     fn forbids(ability: Ability, act: Act, controller: Side) -> bool {
+        // A Mission's text about completing it, asked while it is being built.
+        if let Act::Complete(unit) = act {
+            if !completion::may_be_about_completing(&ability.parameter) {
+                return false;
+            }
+            return match (mission_script(&ability), units::card(&ability)) {
+                (Some(script), Some(me)) => completion::forbids(&script, &me, unit),
+                _ => false,
+            };
+        }
         if !forbids::may_forbid(&ability.parameter) {
             return false;
         }

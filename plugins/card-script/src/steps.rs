@@ -142,7 +142,8 @@ pub(crate) fn number(amount: &Amount) -> Option<u32> {
 fn amount_carried_out(amount: &Amount) -> bool {
     match amount {
         Amount::Number(_) => true,
-        Amount::ForEach { count, .. } => counted_here(count),
+        // "Gain X Force, where X is the number of cards in ~'s stack": one for each.
+        Amount::ForEach { count, .. } | Amount::X(Some(count)) => counted_here(count),
         _ => false,
     }
 }
@@ -162,6 +163,7 @@ fn value(amount: &Amount, me: &UnitView) -> u32 {
         Amount::ForEach { per, count } => {
             per.saturating_mul(u32::try_from(counted(count, me)).unwrap_or(0))
         }
+        Amount::X(Some(count)) => u32::try_from(counted(count, me)).unwrap_or(0),
         _ => 0,
     }
 }

@@ -626,6 +626,20 @@ impl<'s> Script<'s> {
             ) => Some(*u) == id && Some(*s) == into,
             _ => false,
         });
+        // A card whose text adds a cost to its completion ("To complete ~, you must also tap
+        // ...") is completed with its build counters by the route that pays that cost.
+        let index = index.or_else(|| {
+            Self::find(decision, |c| match c {
+                Choice::CompleteVia {
+                    unit: u,
+                    label,
+                    arena: None,
+                    x: None,
+                    ..
+                } => into.is_none() && *u == id && label.starts_with(BUILD_COUNTERS_AND),
+                _ => false,
+            })
+        });
         answer(index, format!("{unit} can't be completed now"))
     }
 
@@ -1092,6 +1106,11 @@ fn never_possible(action: &Action) -> Option<String> {
         _ => None,
     }
 }
+
+/// How the card-text plugin labels the route that completes a card with its build counters and
+/// the cost its text adds (plugins/card-script/src/completion.rs): the `complete` act with no
+/// `via` takes it.
+const BUILD_COUNTERS_AND: &str = "build counters and ";
 
 fn via_label(via: Via) -> &'static str {
     match via {

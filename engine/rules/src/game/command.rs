@@ -79,6 +79,7 @@ impl Game<'_> {
         self.hook(HookPoint::BuildStepStart, event.clone())?;
         loop {
             let mut options = self.build_options(side);
+            self.drop_forbidden_completions(side, &mut options)?;
             options.extend(self.completion_options(side, false)?);
             options.extend(self.stack_options(side)?);
             options.extend(self.build_activation_options(side)?);
@@ -227,6 +228,55 @@ impl Game<'_> {
             }
         }
         options
+    }
+
+    /// Leaves out the completions with build counters that an ability forbids (API 1.15 act
+    /// `complete`: "To complete Obi-Wan's Task, you must also tap ...", whose route with that
+    /// cost `completions` offers instead; "You may complete this Mission only if ...").
+    fn drop_forbidden_completions(&mut self, side: Side, options: &mut Vec<Choice>) -> Flow {
+        let mut forbidden = Vec::new();
+        for choice in options.iter() {
+            if let Choice::Complete { unit } | Choice::CompleteIntoStack { unit, .. } = *choice
+                && !forbidden.contains(&unit)
+                && self.completion_forbidden(side, unit)?
+            {
+                forbidden.push(unit);
+            }
+        }
+        if !forbidden.is_empty() {
+            options.retain(|choice| match choice {
+                Choice::Complete { unit } | Choice::CompleteIntoStack { unit, .. } => {
+                    !forbidden.contains(unit)
+                }
+                _ => true,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether an ability in play, or the card's own text, forbids completing `unit` with its
+    /// build counters.
+    fn completion_forbidden(&mut self, side: Side, unit: UnitId) -> Flow<bool> {
+        let act = Act::Complete { unit: unit.0 };
+        if !self.any_answers(Query::Forbids) {
+            return Ok(false);
+        }
+        if self.forbidden(act)? {
+            return Ok(true);
+        }
+        let Some(card) = self.state.unit(unit).map(|u| u.top()) else {
+            return Ok(false);
+        };
+        for own in self.own_completion_texts(unit, card, side, Query::Forbids) {
+            let call = QueryCall::Forbids {
+                act,
+                controller: side.into(),
+            };
+            if let QueryAnswer::Flag(true) = self.ask(&own, call)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Whether a card in the build zone is a Mission, which resolves when completed.

@@ -47,6 +47,27 @@ type Found = (
 pub const X_NOTE: &str = "x";
 
 impl Game<'_> {
+    /// The printed abilities of `card`, being built as `unit`, that say how the card itself is
+    /// completed ("To complete Obi-Wan's Task, you must also tap ...", API 1.15): those whose
+    /// plugin answers `query` but does not work in the build zone, where the card's other
+    /// texts do nothing yet; the rest are among the unit's active abilities already.
+    pub(crate) fn own_completion_texts(
+        &mut self,
+        unit: UnitId,
+        card: CardId,
+        side: Side,
+        query: Query,
+    ) -> Vec<crate::game::abilities::ActiveAbility> {
+        self.card_instances(card, unit, side)
+            .into_iter()
+            .filter(|a| {
+                let manifest = self.host.manifest(a.plugin);
+                manifest.queries.contains(&query)
+                    && !manifest.zones.contains(&crate::manifest::Zone::BuildZone)
+            })
+            .collect()
+    }
+
     /// The completion routes of `side`'s cards now: cards being built in the build zone, and
     /// cards in hand for routes that allow it. `anytime_only` keeps the routes usable outside
     /// the owner's build step.
@@ -69,7 +90,9 @@ impl Game<'_> {
         for unit in building {
             let card = self.state.unit(unit).map(|u| u.top());
             let Some(card) = card else { continue };
-            for a in self.abilities_where(unit, Wanted::Query(Query::Completions))? {
+            let mut asked = self.abilities_where(unit, Wanted::Query(Query::Completions))?;
+            asked.extend(self.own_completion_texts(unit, card, side, Query::Completions));
+            for a in asked {
                 if let QueryAnswer::Completions(list) = self.ask(&a, QueryCall::Completions)? {
                     for (index, completion) in list.into_iter().enumerate() {
                         routes.push((

@@ -101,16 +101,19 @@ fn remove_counters(input: &mut &str) -> R<Cost> {
 
 /// A counter's kind: one lower-case word before "counter" ("mastery", "bounty").
 pub fn counter_kind(input: &mut &str) -> R<String> {
+    // The kind is one word, printed lower-case but for a capital at times ("Put 1 Captivity
+    // counter on ..."): kinds are compared in lower case.
     let end = input
-        .find(|c: char| !c.is_ascii_lowercase())
-        .unwrap_or(input.len());
-    let word = &input[..end];
+        .char_indices()
+        .find(|&(at, c)| !(c.is_ascii_lowercase() || (at == 0 && c.is_ascii_uppercase())))
+        .map_or(input.len(), |(at, _)| at);
+    let word = input[..end].to_ascii_lowercase();
     let rest = input[end..].trim_start_matches(' ');
     if end == 0 || word == "damage" || !(rest.starts_with("counter")) {
         return super::words::fail(input, "a kind of counter");
     }
     *input = rest;
-    Ok(word.to_string())
+    Ok(word)
 }
 
 #[cfg(test)]
