@@ -53,30 +53,35 @@ pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
 /// gain of the same player.
 fn also_gained(who: crate::script::Player) -> impl FnMut(&mut &str) -> R<Effect> {
     move |input: &mut &str| {
-        (
-            w("and"),
-            gained,
-            alt((
-                w("force").map(|_| true),
-                one_of(&["build points", "build point"]).map(|_| false),
-            )),
-        )
-            .map(|(_, amount, force)| {
-                if force {
-                    Effect::Force {
-                        who,
-                        amount,
-                        lose: false,
-                    }
-                } else {
-                    Effect::BuildPoints {
-                        who,
-                        amount,
-                        lose: false,
-                    }
-                }
-            })
+        (w("and"), gained, resource_gained)
+            .map(|(_, amount, force)| player_gain(who, amount, force))
             .parse_next(input)
+    }
+}
+
+/// What a bare gain names: Force (true) or build points (false).
+pub(super) fn resource_gained(input: &mut &str) -> R<bool> {
+    alt((
+        w("force").map(|_| true),
+        one_of(&["build points", "build point"]).map(|_| false),
+    ))
+    .parse_next(input)
+}
+
+/// A gain of Force (`force`) or of build points by `who`.
+pub(super) fn player_gain(who: crate::script::Player, amount: Amount, force: bool) -> Effect {
+    if force {
+        Effect::Force {
+            who,
+            amount,
+            lose: false,
+        }
+    } else {
+        Effect::BuildPoints {
+            who,
+            amount,
+            lose: false,
+        }
     }
 }
 

@@ -117,32 +117,11 @@ fn bounty(input: &mut &str) -> R<Script> {
 
 /// "Bounty: 2 build points.": a bonus printed as what is gained alone (RAS Boba Fett (C)).
 fn bare_bonus(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
-    let gained = |n: u32, force: bool| {
-        let amount = Amount::Number(n);
-        let who = crate::script::Player::You;
-        Step::plain(if force {
-            Effect::Force {
-                who,
-                amount,
-                lose: false,
-            }
-        } else {
-            Effect::BuildPoints {
-                who,
-                amount,
-                lose: false,
-            }
+    (number, effects::resource_gained, end_of_sentence)
+        .map(|(n, force, _)| {
+            let gained = effects::player_gain(crate::script::Player::You, Amount::Number(n), force);
+            (vec![Step::plain(gained)], Vec::new())
         })
-    };
-    (
-        number,
-        alt((
-            one_of(&["build points", "build point"]).map(|_| false),
-            w("force").map(|_| true),
-        )),
-        end_of_sentence,
-    )
-        .map(move |(n, force, _)| (vec![gained(n, force)], Vec::new()))
         .parse_next(input)
 }
 
