@@ -542,6 +542,17 @@ mod tests {
         ));
         assert!(lothal.steps.iter().all(|s| s.when_build_step_starts));
         assert!(!later.steps[0].when_attack_ends);
+        // TM Kubaz Bounty Hunter: "a Bounty Hunter unit card" is a kind of card, the name's
+        // words after a determiner.
+        let kubaz = read(
+            "Bounty: You may return a Bounty Hunter unit card from your discard pile to your hand.",
+            Card {
+                name: "Kubaz Bounty Hunter",
+                played: false,
+            },
+        );
+        assert!(kubaz.script.is_some(), "{:?}", kubaz.stop);
+        assert!(!kubaz.text.contains('~'), "{}", kubaz.text);
         // TM Bounty Hunter Guild Squad (A): "Bounty" is the keyword, not the card's name.
         let squad = read(
             "Bounty: Take 1 40/2/2 Trandoshan Bounty Hunter Subordinate with \"Cunning\" and put it into the Character arena.",

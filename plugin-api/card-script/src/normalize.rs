@@ -270,8 +270,12 @@ fn replace_word(text: &str, word: &str, alone: bool) -> String {
             && !after.is_some_and(|c| c.is_alphanumeric() || c == '-');
         // "each other Jawa" on Jawa Leader is a subtype, not the card: a word of the name after
         // a determiner is a kind of unit.
-        let followed =
-            alone && (next_word_capitalized(after_text) || after_determiner(&rest[..at]));
+        // So is one ending a run of capitalized words after one ("a Bounty Hunter unit card"
+        // on Kubaz Bounty Hunter).
+        let followed = alone
+            && (next_word_capitalized(after_text)
+                || after_determiner(&rest[..at])
+                || after_determiner(without_capitalized_end(&rest[..at])));
         out.push_str(&rest[..at]);
         if whole && !followed {
             out.push(SELF);
@@ -296,6 +300,20 @@ fn after_determiner(text: &str) -> bool {
         .unwrap_or("")
         .to_lowercase();
     DETERMINERS.contains(&word.as_str())
+}
+
+/// `text` without the capitalized words it ends with ("return a Bounty " -> "return a "), or
+/// all of it if it ends with none.
+fn without_capitalized_end(text: &str) -> &str {
+    let mut end = text.trim_end_matches(' ');
+    let mut stripped = false;
+    while let Some((head, last)) = end.rsplit_once(' ')
+        && last.chars().next().is_some_and(char::is_uppercase)
+    {
+        end = head;
+        stripped = true;
+    }
+    if stripped { end } else { text }
 }
 
 /// Whether the word after `text`'s possessive or space starts with a capital letter.
