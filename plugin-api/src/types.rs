@@ -661,10 +661,12 @@ pub enum Query {
     Forbids,
     /// Since API 1.15.
     Later,
+    /// Since API 1.15.
+    Subtypes,
 }
 
 impl Query {
-    pub const ALL: [Query; 25] = [
+    pub const ALL: [Query; 26] = [
         Query::AttackDieModifier,
         Query::HitThreshold,
         Query::CanBeAttacked,
@@ -690,6 +692,7 @@ impl Query {
         Query::Actions,
         Query::Forbids,
         Query::Later,
+        Query::Subtypes,
     ];
 
     /// The name used in manifests and in the WIT interface.
@@ -720,6 +723,7 @@ impl Query {
             Query::Actions => "actions",
             Query::Forbids => "forbids",
             Query::Later => "later",
+            Query::Subtypes => "subtypes",
         }
     }
 
@@ -844,6 +848,10 @@ pub enum QueryCall {
     Later {
         tag: u32,
     },
+    /// Subtypes the ability gives its own unit ("Treat Lobot as a Droid."), answered with
+    /// `QueryAnswer::Abilities` (the subtypes as a type line writes them), asked when the host refreshes static
+    /// effects. Since API 1.15; a host answers none for an older plugin.
+    Subtypes,
 }
 
 /// A card as the Stack keyword reads it (WIT `card-view`). Since API 1.1.
@@ -887,6 +895,7 @@ impl QueryCall {
             QueryCall::Actions { .. } => Query::Actions,
             QueryCall::Forbids { .. } => Query::Forbids,
             QueryCall::Later { .. } => Query::Later,
+            QueryCall::Subtypes => Query::Subtypes,
         }
     }
 }

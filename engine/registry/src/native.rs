@@ -206,6 +206,10 @@ impl NativePlugin {
             // Before API 1.14 no plugin forbids an act.
             return Ok(QueryAnswer::Flag(false));
         }
+        if matches!(call, QueryCall::Subtypes) && self.minor < 15 {
+            // Before API 1.15 no plugin gives its unit subtypes.
+            return Ok(QueryAnswer::Abilities(Vec::new()));
+        }
         if matches!(call, QueryCall::Later { .. }) && self.minor < 15 {
             // Before API 1.15 no plugin puts effects off until later.
             return Ok(QueryAnswer::Effects(Vec::new()));

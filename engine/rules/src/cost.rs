@@ -52,8 +52,9 @@ pub fn units_for_cost<'a>(
             for (slot, &a) in line.iter_mut().zip(&def.arenas) {
                 *slot = a.into();
             }
+            let subtypes = state.subtypes_of(u);
             units.admits(&UnitFacts {
-                subtypes: &def.subtypes,
+                subtypes: &subtypes,
                 type_line: &line[..arenas],
                 allegiance: def.side.allegiance(),
                 unique: def.is_unique(),

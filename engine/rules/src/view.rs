@@ -40,7 +40,7 @@ impl StateView<'_> {
             cost: state.build_cost(unit) as i32,
             build_counters: unit.build_counters,
             unique: def.is_unique(),
-            subtypes: def.subtypes.clone(),
+            subtypes: state.subtypes_of(unit).into_owned(),
             arenas: def.arenas.iter().map(|&a| a.into()).collect(),
             stack_size: unit.cards.len() as u32,
         }

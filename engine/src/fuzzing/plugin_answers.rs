@@ -1005,7 +1005,8 @@ impl<'a> FuzzHost<'a> {
             }
             QueryCall::GrantedAbilities
             | QueryCall::GrantedAbilitiesFor { .. }
-            | QueryCall::RemovedKeywords { .. } => QueryAnswer::Abilities(self.texts(3)),
+            | QueryCall::RemovedKeywords { .. }
+            | QueryCall::Subtypes => QueryAnswer::Abilities(self.texts(3)),
             QueryCall::Completions => QueryAnswer::Completions(self.completions()),
             QueryCall::AttackArenas => {
                 let count = self.bytes.byte() % 3;
@@ -1095,7 +1096,8 @@ fn no_change(call: &QueryCall) -> QueryAnswer {
         }
         QueryCall::GrantedAbilities
         | QueryCall::GrantedAbilitiesFor { .. }
-        | QueryCall::RemovedKeywords { .. } => QueryAnswer::Abilities(Vec::new()),
+        | QueryCall::RemovedKeywords { .. }
+        | QueryCall::Subtypes => QueryAnswer::Abilities(Vec::new()),
         QueryCall::BuildCostChangeFor { .. } => QueryAnswer::Number(0),
         QueryCall::Completions => QueryAnswer::Completions(Vec::new()),
         QueryCall::AttackArenas => QueryAnswer::Arenas(Vec::new()),

@@ -22,7 +22,7 @@ use crate::workload;
 
 /// The queries of the newest API and their number of flat `i32` parameters (shared with the
 /// hostile modules' tests).
-pub(crate) const QUERIES: [(&str, usize); 27] = [
+pub(crate) const QUERIES: [(&str, usize); 28] = [
     ("attack-die-modifier", 4),
     ("hit-threshold", 3),
     ("can-be-attacked", 3),
@@ -50,6 +50,7 @@ pub(crate) const QUERIES: [(&str, usize); 27] = [
     ("actions", 15),
     ("forbids", 7),
     ("later", 3),
+    ("subtypes", 2),
 ];
 
 /// What the lying module's hooks do.

@@ -71,7 +71,7 @@ const HOOK_PARAMS: usize = 15;
 /// The query exports with their core signatures (all `i32`): parameters, results. A result
 /// that does not fit one value comes back as a pointer; `activate` has more than 16 flat
 /// parameters, so it takes a pointer to them.
-const QUERY_EXPORTS: [(&str, usize, usize); 27] = [
+const QUERY_EXPORTS: [(&str, usize, usize); 28] = [
     ("attack-die-modifier", 4, 1),
     ("hit-threshold", 3, 1),
     ("can-be-attacked", 3, 1),
@@ -99,6 +99,7 @@ const QUERY_EXPORTS: [(&str, usize, usize); 27] = [
     ("actions", 15, 1),
     ("forbids", 7, 1),
     ("later", 3, 1),
+    ("subtypes", 2, 1),
 ];
 
 fn host_module() -> String {
@@ -1154,12 +1155,16 @@ impl CoreInstance {
                 choice,
                 event,
             } => effects(self.query_activate(store, (unit, key), *index, choice, event)?)?,
-            Q::GrantedAbilities => A::Abilities(self.call_lift(
-                store,
-                &self.exports.granted_abilities,
-                (unit, key),
-                |m, at| m.strings(m.record(at, 8, 4)?),
-            )?),
+            // Both about the ability's own unit, both answered with a list of strings.
+            Q::GrantedAbilities | Q::Subtypes => {
+                let export = match call {
+                    Q::GrantedAbilities => &self.exports.granted_abilities,
+                    _ => &self.exports.subtypes,
+                };
+                A::Abilities(self.call_lift(store, export, (unit, key), |m, at| {
+                    m.strings(m.record(at, 8, 4)?)
+                })?)
+            }
             Q::Completions => A::Completions(self.call_lift(
                 store,
                 &self.exports.completions,

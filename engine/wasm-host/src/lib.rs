@@ -1031,6 +1031,15 @@ impl WasmPlugin {
             // Before API 1.15 no plugin puts effects off until later.
             return Some(Ok(A::Effects(Vec::new())));
         }
+        if matches!(call, Q::Subtypes)
+            && self
+                .pre
+                .get()
+                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_)))
+        {
+            // Before API 1.15 no plugin gives its unit subtypes.
+            return Some(Ok(A::Abilities(Vec::new())));
+        }
         if matches!(call, Q::RemovedKeywordsAll) && self.before_1_7() {
             // A plugin built before 1.7 has only the per-unit form: each unit is its own call,
             // with its own fuel, as the engine asked it before (`lost_keywords_unit_by_unit`).
@@ -1177,6 +1186,11 @@ impl WasmPlugin {
                     let q = k.swtcg_keyword_queries();
                     let ability = ability_ref!(bindings, store, ability);
                     effects_answer(q.call_later(&mut *store, ability, *tag)?, v1_15::from_wit_effect)?
+                }
+                Q::Subtypes => {
+                    let q = k.swtcg_keyword_queries();
+                    let ability = ability_ref!(bindings, store, ability);
+                    A::Abilities(q.call_subtypes(&mut *store, ability)?)
                 }
             })),
         })

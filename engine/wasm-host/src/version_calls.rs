@@ -137,7 +137,8 @@ macro_rules! query_call {
             | Q::BuildCostChangeFor { .. }
             | Q::Actions { .. }
             | Q::Forbids { .. }
-            | Q::Later { .. } => A::Effects(Vec::new()),
+            | Q::Later { .. }
+            | Q::Subtypes => A::Effects(Vec::new()),
         }
     }};
 }

@@ -364,6 +364,11 @@ macro_rules! keyword_trait {
             fn later(_ability: Ability, _tag: u32) -> HookResult {
                 Ok(Vec::new())
             }
+            /// Subtypes this ability gives its own unit ("Treat Lobot as a Droid."), written as a
+            /// card's type line writes them (since API 1.15). By default none.
+            fn subtypes(_ability: Ability) -> Vec<String> {
+                Vec::new()
+            }
         }
 
         /// Calls the trait method of a hook point (the native path's dispatch).
@@ -477,6 +482,9 @@ macro_rules! keyword_trait {
                         }
                         fn later(ability: AbilityRef, tag: u32) -> HookResult {
                             <$ty as Keyword>::later($crate::ability_keys::resolve(ability), tag)
+                        }
+                        fn subtypes(ability: AbilityRef) -> Vec<String> {
+                            <$ty as Keyword>::subtypes($crate::ability_keys::resolve(ability))
                         }
                     }
 

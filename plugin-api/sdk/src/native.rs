@@ -555,6 +555,7 @@ fn answer<T: Keyword>(request: Request) -> Response {
                     }
                 }
                 Q::GrantedAbilities => A::Abilities(T::granted_abilities(a)),
+                Q::Subtypes => A::Abilities(T::subtypes(a)),
                 Q::StatModifierFor { unit } => {
                     let s = T::stat_modifier_for(a, unit);
                     A::Stats(api::Stats {

@@ -339,6 +339,17 @@ impl Keyword for CardScript {
         }
     }
 
+    fn subtypes(ability: Ability) -> Vec<String> {
+        // A quick look before the text is read: only "Treat ..." gives subtypes.
+        if !ability.parameter.to_ascii_lowercase().contains("treat") {
+            return Vec::new();
+        }
+        match script_and_unit(&ability) {
+            Some((script, me)) if statics::carried_out(&script) => statics::subtypes(&script, &me),
+            _ => Vec::new(),
+        }
+    }
+
     fn later(ability: Ability, _tag: u32) -> HookResult {
         let script =
             script(&ability).ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
@@ -423,6 +434,17 @@ mod tests {
 
     fn claimed_text(text: &str) -> bool {
         claimed_on(text, "")
+    }
+
+    #[test]
+    fn a_card_treated_as_a_subtype_is_claimed() {
+        assert!(claimed_on("Treat Lobot as a Droid.", "Lobot (B)"));
+        assert!(claimed_on(
+            "Treat this unit as a Separatist Rebel.",
+            "Rebel Droideka"
+        ));
+        // Another unit is not this plugin's to retype.
+        assert!(!claimed_text("Treat each of your Clones as a Jedi."));
     }
 
     #[test]

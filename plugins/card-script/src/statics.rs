@@ -32,6 +32,27 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && script.steps.iter().all(step_carried_out)
 }
 
+/// The subtypes the script gives its own card now ("Treat Lobot as a Droid.", API 1.15
+/// `subtypes`): the subtype as printed ("Dark Jedi"), as the card data writes a type line's,
+/// while the card is in an arena and the script's conditions hold.
+pub(crate) fn subtypes(script: &Script, me: &UnitView) -> Vec<String> {
+    if !me.built || crate::units::arena_of(me.zone).is_none() {
+        return Vec::new();
+    }
+    if !script.conditions.iter().all(|c| holds(c, me)) {
+        return Vec::new();
+    }
+    script
+        .steps
+        .iter()
+        .filter_map(|step| match &step.effect {
+            Effect::TreatAs { who, subtype } if who.pick == Pick::This => Some(subtype),
+            _ => None,
+        })
+        .map(|subtype| subtype.trim().to_string())
+        .collect()
+}
+
 /// Whether this plugin tells an attack condition of a static script: the unit that gets the
 /// change ("as long as it's attacking", "when attacking") or the card itself attacks a unit of
 /// a phrase, or the card itself ("Each unit gets Backfire 1 when attacking Meetra").
@@ -156,6 +177,10 @@ fn step_carried_out(step: &Step) -> bool {
                 keyword_text(keyword).is_some() || counted_keyword(keyword).is_some()
             }
             Effect::AttackDice { who, .. } => who.pick == Pick::This,
+            // "Treat Lobot as a Droid." (API 1.15 `subtypes`): the card itself.
+            Effect::TreatAs { who, subtype } => {
+                who.pick == Pick::This && who.filters.is_empty() && !subtype.trim().is_empty()
+            }
             // "Leia can't be attacked." (`can-be-attacked`).
             Effect::Rule {
                 who,

@@ -237,6 +237,7 @@ impl<'a> Game<'a> {
         let result = self
             .refresh_aura_grants()
             .and_then(|()| self.refresh_lost_keywords())
+            .and_then(|()| self.refresh_treated_subtypes())
             .and_then(|()| self.refresh_static_stats())
             .and_then(|()| self.refresh_cost_changes())
             .and_then(|()| self.run_steps(start))
@@ -501,6 +502,7 @@ impl<'a> Game<'a> {
         let logged = self.log.entries.len();
         self.refresh_aura_grants()?;
         self.refresh_lost_keywords()?;
+        self.refresh_treated_subtypes()?;
         self.refresh_static_stats()?;
         self.refresh_cost_changes()?;
         if self.state.revision() == revision && self.log.entries.len() == logged {

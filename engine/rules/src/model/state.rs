@@ -287,6 +287,24 @@ impl GameState {
         self.def(unit.top())
     }
 
+    /// A unit's subtypes: its top card's printed ones, then those its abilities give it
+    /// (`Unit::treated_as`, "Treat Lobot as a Droid.").
+    /// Borrowed when it has none of the latter, as most units: reading them allocates nothing.
+    pub fn subtypes_of(&self, unit: &Unit) -> std::borrow::Cow<'_, [String]> {
+        let printed = &self.top_def(unit).subtypes;
+        if unit.treated_as.is_empty() {
+            return std::borrow::Cow::Borrowed(printed);
+        }
+        let mut all = printed.clone();
+        all.extend(
+            unit.treated_as
+                .iter()
+                .filter(|s| !printed.iter().any(|p| p.eq_ignore_ascii_case(s)))
+                .cloned(),
+        );
+        std::borrow::Cow::Owned(all)
+    }
+
     /// Puts a new unit into play from the given cards (top first) and returns its id.
     pub fn add_unit(&mut self, mut unit: Unit) -> UnitId {
         let id = UnitId(self.next_unit);

@@ -114,6 +114,11 @@ pub struct Unit {
     /// `granted-abilities-for`), refreshed by the game at every state check.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aura_granted: Vec<String>,
+    /// Subtypes its own abilities give it besides the printed ones (API 1.15 `subtypes`: "Treat
+    /// Lobot as a Droid."), refreshed with `static_bonus`; read wherever its subtypes are
+    /// (`GameState::subtypes_of`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treated_as: Vec<String>,
     /// Face-down cards beneath the unit (Consume): not part of its stack (keywords.md), they go
     /// to their owners' discard piles with it.
     #[serde(default)]
@@ -154,6 +159,7 @@ impl Unit {
             cost_change: 0,
             granted: Vec::new(),
             aura_granted: Vec::new(),
+            treated_as: Vec::new(),
             beneath: Vec::new(),
             notes: Default::default(),
             lost_keywords: Vec::new(),

@@ -112,6 +112,7 @@ pub(super) struct Exports {
     pub(super) actions: Export<HookParams>,
     pub(super) forbids: Export<(i32, i32, i32, i32, i32, i32, i32)>,
     pub(super) later: Export<(i32, i32, i32)>,
+    pub(super) subtypes: Export<(i32, i32)>,
 }
 
 impl Exports {
@@ -158,6 +159,7 @@ impl Exports {
             actions: Export::new(q("actions")?),
             forbids: Export::new(q("forbids")?),
             later: Export::new(q("later")?),
+            subtypes: Export::new(q("subtypes")?),
         })
     }
 }

@@ -152,7 +152,12 @@ impl Game<'_> {
             allows_a_pilot: false,
             limit: self.state.ruleset.pilot_limit,
         });
-        let droid = def.subtypes.iter().any(|s| s.eq_ignore_ascii_case("Droid"));
+        // "Treat Lobot as a Droid." makes it one here too.
+        let droid = self
+            .state
+            .subtypes_of(target)
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case("Droid"));
         if droid && !room.allows_a_pilot {
             return Err(format!(
                 "{} is a Droid and none of its abilities lets it have a Pilot",

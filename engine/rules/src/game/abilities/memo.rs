@@ -40,6 +40,8 @@ enum StaticCall {
     /// Every decision in a POP asks each instance what it offers.
     Activations(Pop),
     BuildActivations,
+    /// `subtypes`, asked of every unit's abilities at each refresh of static effects (API 1.15).
+    Subtypes,
 }
 
 impl StaticCall {
@@ -56,6 +58,7 @@ impl StaticCall {
             QueryCall::Completions => Some(StaticCall::Completions),
             QueryCall::Activations { pop, .. } => Some(StaticCall::Activations(pop)),
             QueryCall::BuildActivations { .. } => Some(StaticCall::BuildActivations),
+            QueryCall::Subtypes => Some(StaticCall::Subtypes),
             _ => None,
         }
     }

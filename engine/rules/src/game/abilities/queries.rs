@@ -229,6 +229,40 @@ impl Game<'_> {
 
     /// Recomputes the static stat changes keywords give each unit (Intimidation, Inspiration...)
     /// so that total stats stay a pure function of the state.
+    /// API 1.15 `subtypes`: the subtypes each unit's own abilities give it ("Treat Lobot as a
+    /// Droid."), kept on the unit (`Unit::treated_as`) until the next check, before the stats,
+    /// which may count units by subtype. Written only when they changed.
+    pub(crate) fn refresh_treated_subtypes(&mut self) -> Flow {
+        if !self.any_answers(Query::Subtypes) {
+            return Ok(());
+        }
+        let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
+        for id in ids {
+            let mut treated: Vec<String> = Vec::new();
+            for a in self.answering(id, Query::Subtypes)? {
+                if let QueryAnswer::Abilities(words) = self.ask(&a, QueryCall::Subtypes)? {
+                    for word in words {
+                        let word = word.trim();
+                        // A subtype as a type line writes it; a few at most.
+                        if !word.is_empty()
+                            && word.len() <= 40
+                            && treated.len() < 16
+                            && !treated.iter().any(|t| t.eq_ignore_ascii_case(word))
+                        {
+                            treated.push(word.to_string());
+                        }
+                    }
+                }
+            }
+            if self.state.unit(id).is_some_and(|u| u.treated_as != treated)
+                && let Some(unit) = self.state.unit_mut(id)
+            {
+                unit.treated_as = treated;
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn refresh_static_stats(&mut self) -> Flow {
         let own = self.any_answers(Query::StatModifier);
         let others = self.any_answers(Query::StatModifierFor);
