@@ -338,6 +338,11 @@ impl Display for Effect {
             Effect::Draw { who, amount } => {
                 write!(f, "{who} {} {amount} cards", verb(*who, "draw"))
             }
+            Effect::ExtraDraws { who, amount } => write!(
+                f,
+                "{who} {} {amount} extra cards in each draw step",
+                verb(*who, "draw")
+            ),
             Effect::Damage { to, amount } => write!(f, "{amount} damage to {to}"),
             Effect::SelfDamage { who, amount } => write!(f, "{who} does {amount} damage to itself"),
             Effect::DiceDamage { to, dice } => write!(f, "{dice} dice of damage to {to}"),

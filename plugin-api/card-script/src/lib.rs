@@ -594,6 +594,34 @@ mod tests {
     }
 
     #[test]
+    fn extra_draws_are_a_rule_of_the_draw_step() {
+        // BOY Han Solo (A) and ESB Bespin System (whose text ends with two periods).
+        let han = unit(
+            "As long as Han is in the Character arena, draw 1 extra card during your draw step.",
+        )
+        .script
+        .expect("read");
+        assert_eq!(han.kind, crate::script::Kind::Static);
+        assert!(matches!(
+            han.steps[0].effect,
+            Effect::ExtraDraws {
+                who: crate::script::Player::You,
+                amount: crate::script::Amount::Number(1)
+            }
+        ));
+        let bespin = unit("Each player draws 1 extra card during his or her draw step..")
+            .script
+            .expect("read");
+        assert!(matches!(
+            bespin.steps[0].effect,
+            Effect::ExtraDraws {
+                who: crate::script::Player::Each,
+                ..
+            }
+        ));
+    }
+
+    #[test]
     fn totals_bound_the_units_a_phrase_names() {
         use crate::script::Filter;
         let filters = |text: &str| match unit(text).script {

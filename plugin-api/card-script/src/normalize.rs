@@ -94,7 +94,11 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let spaced = spaced.replace(" .", ".").replace(" ,", ",");
+    let mut spaced = spaced.replace(" .", ".").replace(" ,", ",");
+    // "... during his or her draw step.." (ESB Bespin System): one period ends the text.
+    while spaced.ends_with("..") {
+        spaced.pop();
+    }
     // "if this unit is the Character arena" (ANH Imperial Sentry Droid): the data leaves out
     // the "in" of "is in the <arena> arena".
     let spaced = mend_missing_in(&spaced);

@@ -418,6 +418,12 @@ pub enum Effect {
         who: Player,
         amount: Amount,
     },
+    /// A player draws cards more in each of their draw steps ("draw 1 extra card during your
+    /// draw step"): a static rule.
+    ExtraDraws {
+        who: Player,
+        amount: Amount,
+    },
     /// Damage dealt to units (game 11), by the ability's card.
     Damage {
         to: Units,

@@ -357,6 +357,20 @@ impl Keyword for CardScript {
     }
 
     fn build_step_start(ability: Ability, event: Event) -> HookResult {
+        // A static rule of the draw ("draw 1 extra card during your draw step"), one of the
+        // events that start a build step (game 6.2.1).
+        if ability
+            .parameter
+            .to_ascii_lowercase()
+            .contains("extra card")
+        {
+            return match script_and_unit(&ability) {
+                Some((script, me)) if statics::carried_out(&script) => {
+                    Ok(statics::extra_draws(&script, &me, event.side))
+                }
+                _ => on(&ability, Hook::BuildStepStart, &event),
+            };
+        }
         on(&ability, Hook::BuildStepStart, &event)
     }
 

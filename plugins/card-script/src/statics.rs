@@ -6,10 +6,11 @@
 //! `granted-abilities-for`).
 
 use swtcg_card_script::script::{
-    Amount, Condition, CostAction, Count, Effect, Filter, Keyword, Kind, Pick, Resource, Script,
-    Step, Trigger, UnitRule, Where,
+    Amount, Condition, CostAction, Count, Effect, Filter, Keyword, Kind, Pick, Player, Resource,
+    Script, Step, Trigger, UnitRule, Where,
 };
 use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
+use swtcg_sdk::Effect as SdkEffect;
 use swtcg_sdk::*;
 
 use crate::granted::{ability_texts, keyword_text, keyword_texts};
@@ -30,6 +31,35 @@ pub(crate) fn carried_out(script: &Script) -> bool {
             .all(|c| condition_carried_out(c) || attacking_carried_out(c))
         && !script.steps.is_empty()
         && script.steps.iter().all(step_carried_out)
+}
+
+/// The cards a static script draws more for the player whose build step starts (`side`):
+/// "draw 1 extra card during your draw step" (BOY Han Solo (A)). The draw is one of the events
+/// that start a build step (game 6.2.1), so the extra cards come with them, while the card is in
+/// an arena and the script's conditions hold.
+pub(crate) fn extra_draws(script: &Script, me: &UnitView, side: Option<Side>) -> Vec<SdkEffect> {
+    let Some(side) = side else {
+        return Vec::new();
+    };
+    if !me.built || crate::units::arena_of(me.zone).is_none() {
+        return Vec::new();
+    }
+    if !script.conditions.iter().all(|c| holds(c, me)) {
+        return Vec::new();
+    }
+    script
+        .steps
+        .iter()
+        .filter_map(|step| match &step.effect {
+            Effect::ExtraDraws {
+                who,
+                amount: Amount::Number(n),
+            } if crate::steps::sides_of(*who, me.controller).contains(&side) => {
+                Some(SdkEffect::Draw(SideAmount { side, amount: *n }))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The subtypes the script gives its own card now ("Treat Lobot as a Droid.", API 1.15
@@ -177,6 +207,11 @@ fn step_carried_out(step: &Step) -> bool {
                 keyword_text(keyword).is_some() || counted_keyword(keyword).is_some()
             }
             Effect::AttackDice { who, .. } => who.pick == Pick::This,
+            // "Draw 1 extra card during your draw step." (`extra_draws`).
+            Effect::ExtraDraws {
+                who,
+                amount: Amount::Number(_),
+            } => matches!(who, Player::You | Player::Opponent | Player::Each),
             // "Treat Lobot as a Droid." (API 1.15 `subtypes`): the card itself.
             Effect::TreatAs { who, subtype } => {
                 who.pick == Pick::This && who.filters.is_empty() && !subtype.trim().is_empty()

@@ -84,12 +84,28 @@ pub(super) fn player_effect(input: &mut &str) -> R<Effect> {
                 amount,
                 lose,
             }),
-        (
-            one_of(&["draws", "draw"]),
-            amount_or_article,
-            one_of(&["cards", "card"]),
-        )
-            .map(move |(_, amount, _)| Effect::Draw { who, amount }),
+        alt((
+            // "draw 1 extra card during your draw step" (BOY Han Solo (A)): a rule of the
+            // player's draw step.
+            (
+                one_of(&["draws", "draw"]),
+                amount_or_article,
+                w("extra"),
+                one_of(&["cards", "card"]),
+                one_of(&[
+                    "during your draw step",
+                    "during his or her draw step",
+                    "during their draw step",
+                ]),
+            )
+                .map(move |(_, amount, _, _, _)| Effect::ExtraDraws { who, amount }),
+            (
+                one_of(&["draws", "draw"]),
+                amount_or_article,
+                one_of(&["cards", "card"]),
+            )
+                .map(move |(_, amount, _)| Effect::Draw { who, amount }),
+        )),
         (one_of(&["pays", "pay"]), paid).map(move |(_, cost)| {
             Effect::Pay(Payment {
                 who,
