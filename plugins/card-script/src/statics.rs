@@ -33,6 +33,14 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && script.steps.iter().all(step_carried_out)
 }
 
+/// Whether a static script of a card is in effect now: the card is in an arena and the script's
+/// conditions hold.
+fn in_effect(script: &Script, me: &UnitView) -> bool {
+    me.built
+        && crate::units::arena_of(me.zone).is_some()
+        && script.conditions.iter().all(|c| holds(c, me))
+}
+
 /// The cards a static script draws more for the player whose build step starts (`side`):
 /// "draw 1 extra card during your draw step" (BOY Han Solo (A)). The draw is one of the events
 /// that start a build step (game 6.2.1), so the extra cards come with them, while the card is in
@@ -41,10 +49,7 @@ pub(crate) fn extra_draws(script: &Script, me: &UnitView, side: Option<Side>) ->
     let Some(side) = side else {
         return Vec::new();
     };
-    if !me.built || crate::units::arena_of(me.zone).is_none() {
-        return Vec::new();
-    }
-    if !script.conditions.iter().all(|c| holds(c, me)) {
+    if !in_effect(script, me) {
         return Vec::new();
     }
     script
@@ -66,10 +71,7 @@ pub(crate) fn extra_draws(script: &Script, me: &UnitView, side: Option<Side>) ->
 /// `subtypes`): the subtype as printed ("Dark Jedi"), as the card data writes a type line's,
 /// while the card is in an arena and the script's conditions hold.
 pub(crate) fn subtypes(script: &Script, me: &UnitView) -> Vec<String> {
-    if !me.built || crate::units::arena_of(me.zone).is_none() {
-        return Vec::new();
-    }
-    if !script.conditions.iter().all(|c| holds(c, me)) {
+    if !in_effect(script, me) {
         return Vec::new();
     }
     script

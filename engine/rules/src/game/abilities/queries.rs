@@ -236,10 +236,21 @@ impl Game<'_> {
         if !self.any_answers(Query::Subtypes) {
             return Ok(());
         }
+        // Only abilities in play give subtypes: without one, no unit is asked (as for stats),
+        // and only those that had some are written again.
+        let any = self.units_may_give(Wanted::Query(Query::Subtypes));
+        if !any && self.state.units.values().all(|u| u.treated_as.is_empty()) {
+            return Ok(());
+        }
         let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
         for id in ids {
             let mut treated: Vec<String> = Vec::new();
-            for a in self.answering(id, Query::Subtypes)? {
+            let asked = if any {
+                self.answering(id, Query::Subtypes)?
+            } else {
+                Vec::new()
+            };
+            for a in asked {
                 if let QueryAnswer::Abilities(words) = self.ask(&a, QueryCall::Subtypes)? {
                     for word in words {
                         let word = word.trim();
