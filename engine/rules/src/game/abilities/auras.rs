@@ -24,7 +24,7 @@ impl Game<'_> {
         let locations: Vec<bool> = self.state.units.values().map(|u| u.is_location()).collect();
         let mut grants: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
         // Without an aura in play, no unit is given anything.
-        let any = self.units_may_give(Wanted::Query(Query::GrantedAbilitiesFor));
+        let any = self.units_may_give(Wanted::Query(Query::GrantedAbilitiesFor))?;
         for &source in ids.iter().filter(|_| any) {
             for a in self.answering(source, Query::GrantedAbilitiesFor)? {
                 for (j, &other) in ids.iter().enumerate() {

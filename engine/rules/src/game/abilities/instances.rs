@@ -108,12 +108,30 @@ impl Subscriptions {
 
     /// Whether an instance of these abilities may be wanted, or grant one that is.
     fn may_give(self, wanted: Wanted) -> bool {
-        self.grants
-            || match wanted {
-                Wanted::All => true,
-                Wanted::Hook(hook) => self.hooks & (1 << hook.index()) != 0,
-                Wanted::Query(query) => self.queries & (1 << query as u32) != 0,
-            }
+        self.grants || self.called_for(wanted)
+    }
+
+    /// Whether one of these instances themselves may be wanted, whatever they grant.
+    fn called_for(self, wanted: Wanted) -> bool {
+        match wanted {
+            Wanted::All => true,
+            Wanted::Hook(hook) => self.hooks & (1 << hook.index()) != 0,
+            Wanted::Query(query) => self.queries & (1 << query as u32) != 0,
+        }
+    }
+
+    /// What the instances may be called for, with what `granted` was granted at this revision
+    /// in place of "any": a unit with Switch or Xesh no longer makes every hook and query look
+    /// at every unit (issue 21).
+    fn with_granted(self, granted: Option<Subscriptions>) -> Subscriptions {
+        match granted {
+            Some(granted) if self.grants => Subscriptions {
+                hooks: self.hooks | granted.hooks,
+                queries: self.queries | granted.queries,
+                grants: false,
+            },
+            _ => self,
+        }
     }
 }
 
@@ -471,6 +489,18 @@ pub(crate) struct UnitInstances {
     granted_at: Option<u64>,
     /// What the instances may be called for.
     subscriptions: Subscriptions,
+    /// What the granted instances may be called for (their own hooks and queries: a granted
+    /// instance that grants in turn has had its grants asked), valid with `granted`.
+    granted_subscriptions: Subscriptions,
+}
+
+impl UnitInstances {
+    /// What the unit's instances may be called for at `revision`: exactly, if their grants
+    /// were asked at that revision; otherwise "anything" when some instance grants.
+    fn subscriptions_at(&self, revision: u64) -> Subscriptions {
+        let granted = (self.granted_at == Some(revision)).then_some(self.granted_subscriptions);
+        self.subscriptions.with_granted(granted)
+    }
 }
 
 /// What a unit's instances are built from: its cards (and their definitions, which an effect
@@ -613,7 +643,8 @@ impl Game<'_> {
         };
         // Most units have nothing a given hook or query wants: what their instances may be
         // called for says so without looking at each.
-        if !kept.subscriptions.may_give(wanted) {
+        let revision = self.state.revision();
+        if !kept.subscriptions_at(revision).may_give(wanted) {
             return Ok(());
         }
         let host: &dyn AbilityHost = &*self.host;
@@ -625,7 +656,6 @@ impl Game<'_> {
         if kept.granting.is_empty() {
             return Ok(());
         }
-        let revision = self.state.revision();
         if kept.granted_at != Some(revision) {
             self.grant_again(unit)?;
         }
@@ -664,9 +694,14 @@ impl Game<'_> {
         let mut granted = Vec::new();
         self.collect_granted(granted_to, Wanted::All, granting, index, &mut granted)?;
         let unchanged = self.state.revision() == revision && self.log.entries.len() == logged;
+        let mut subscriptions = Subscriptions::default();
+        for a in &granted {
+            subscriptions.add(self.host.manifest(a.plugin));
+        }
         if let Some(Some(kept)) = self.unit_instances.get_mut(unit.0 as usize) {
             kept.granted = granted;
             kept.granted_at = unchanged.then_some(revision);
+            kept.granted_subscriptions = subscriptions;
         }
         Ok(())
     }
@@ -825,6 +860,7 @@ impl Game<'_> {
             subscriptions,
             granted: Vec::new(),
             granted_at: None,
+            granted_subscriptions: Subscriptions::default(),
         })
     }
 
@@ -911,7 +947,7 @@ impl Game<'_> {
         wanted: Wanted,
         all: &mut Vec<ActiveAbility>,
     ) -> Flow {
-        if !self.units_may_give(wanted) {
+        if !self.units_may_give(wanted)? {
             return Ok(());
         }
         // The ids are taken from the list `units_may_give` made for this revision. A call
@@ -935,11 +971,11 @@ impl Game<'_> {
     /// Whether any unit in play may have an instance that `wanted` accepts (printed, granted
     /// or given by an aura) at this revision of the state: when none may, every hook or query
     /// of that kind finds nothing, and the state checks skip asking each unit.
-    pub(crate) fn units_may_give(&mut self, wanted: Wanted) -> bool {
+    pub(crate) fn units_may_give(&mut self, wanted: Wanted) -> Flow<bool> {
         let revision = self.state.revision();
         let known = self.unit_order_at.filter(|&(at, _)| at == revision);
         if let Some((_, may)) = known {
-            return may.may_give(wanted);
+            return Ok(may.may_give(wanted));
         }
         // The units in their order (game 13.4.3), kept in a list the game keeps, made again
         // only when the state changed, because every hook comes through here and the list
@@ -951,16 +987,27 @@ impl Game<'_> {
         ids.sort_unstable();
         let mut may = Subscriptions::default();
         for &(_, id) in &ids {
-            if self.keep_instances(id)
-                && let Some(Some(kept)) = self.unit_instances.get(id.0 as usize)
+            if !self.keep_instances(id) {
+                continue;
+            }
+            // A unit whose instances grant abilities is asked what they grant now, which every
+            // hook reaching the unit at this revision would ask anyway (the answers are kept,
+            // `memo.rs`), so that what it may be called for is exact rather than "anything".
+            let slot = id.0 as usize;
+            if let Some(Some(kept)) = self.unit_instances.get(slot)
+                && !kept.granting.is_empty()
+                && kept.granted_at != Some(revision)
             {
-                may.join(kept.subscriptions);
+                self.grant_again(id)?;
+            }
+            if let Some(Some(kept)) = self.unit_instances.get(slot) {
+                may.join(kept.subscriptions_at(revision));
             }
         }
         self.unit_order = ids;
         // Kept for this revision only if looking changed nothing.
         let unchanged = self.state.revision() == revision;
         self.unit_order_at = unchanged.then_some((revision, may));
-        may.may_give(wanted)
+        Ok(may.may_give(wanted))
     }
 }

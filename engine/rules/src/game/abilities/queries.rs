@@ -186,7 +186,7 @@ impl Game<'_> {
         let ids: Vec<UnitId> = self.state.units.keys().copied().collect();
         let mut lost: Vec<Vec<String>> = vec![Vec::new(); ids.len()];
         // Without an ability in play that removes keywords, every unit loses none.
-        let any = self.units_may_give(Wanted::Query(Query::RemovedKeywords));
+        let any = self.units_may_give(Wanted::Query(Query::RemovedKeywords))?;
         for &source in ids.iter().filter(|_| any) {
             for a in self.answering(source, Query::RemovedKeywords)? {
                 // One call answers for every unit (API 1.7); the hosts ask an older plugin
@@ -238,7 +238,7 @@ impl Game<'_> {
         }
         // Only abilities in play give subtypes: without one, no unit is asked (as for stats),
         // and only those that had some are written again.
-        let any = self.units_may_give(Wanted::Query(Query::Subtypes));
+        let any = self.units_may_give(Wanted::Query(Query::Subtypes))?;
         if !any && self.state.units.values().all(|u| u.treated_as.is_empty()) {
             return Ok(());
         }
@@ -294,8 +294,8 @@ impl Game<'_> {
         };
         let nonzero = |s: &Stats| (s.speed, s.power, s.health) != (0, 0, 0);
         // Only abilities in play change stats: without one, every unit's change is none.
-        let own = own && self.units_may_give(Wanted::Query(Query::StatModifier));
-        let others = others && self.units_may_give(Wanted::Query(Query::StatModifierFor));
+        let own = own && self.units_may_give(Wanted::Query(Query::StatModifier))?;
+        let others = others && self.units_may_give(Wanted::Query(Query::StatModifierFor))?;
         for (i, &id) in ids.iter().enumerate() {
             if own {
                 for a in self.answering(id, Query::StatModifier)? {
@@ -364,7 +364,7 @@ impl Game<'_> {
             .map(|u| u.id)
             .collect();
         let mut changes = vec![0i32; building.len()];
-        if !building.is_empty() && self.units_may_give(Wanted::Query(Query::BuildCostChangeFor)) {
+        if !building.is_empty() && self.units_may_give(Wanted::Query(Query::BuildCostChangeFor))? {
             let sources: Vec<UnitId> = self.state.units.keys().copied().collect();
             for source in sources {
                 for a in self.answering(source, Query::BuildCostChangeFor)? {
