@@ -132,6 +132,8 @@ pub enum HostRequest {
     Locations(Option<Zone>),
     /// Since API 1.13.
     Counters(UnitId),
+    /// Since API 1.16.
+    Place(UnitId),
 }
 
 /// The host's answer.
@@ -161,4 +163,6 @@ pub enum HostResponse {
     Printed(Option<crate::PileCard>),
     /// Since API 1.13.
     Counters(Vec<(String, u32)>),
+    /// Since API 1.16.
+    Place(Option<crate::UnitPlace>),
 }

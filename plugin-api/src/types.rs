@@ -964,6 +964,14 @@ pub struct UnitView {
     pub stack_size: u32,
 }
 
+/// Who controls a unit in play and where it is (WIT `unit-place`, since API 1.16): the part
+/// of its view most texts ask about, which a plugin receives without an allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitPlace {
+    pub controller: Side,
+    pub zone: Zone,
+}
+
 /// One attack die (WIT `die`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DieView {
@@ -1036,6 +1044,13 @@ pub trait HostView {
     /// The counters of every named kind on a unit in play, each kind once, by name (damage
     /// counters are the unit view's `damage`); none for a unit not in play. Since API 1.13.
     fn counters(&self, id: UnitId) -> Vec<(String, u32)>;
+    /// A unit in play's controller and zone, what `unit` answers of them. Since API 1.16.
+    fn place(&self, id: UnitId) -> Option<UnitPlace> {
+        self.unit(id).map(|u| UnitPlace {
+            controller: u.controller,
+            zone: u.zone,
+        })
+    }
 }
 
 #[cfg(test)]

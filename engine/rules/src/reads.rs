@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use swtcg_plugin_api::{
     AttackView, HostView, PendingView, Pile, PileCard, PlayView, PlayerView, Side, UnitId,
-    UnitView, Zone,
+    UnitPlace, UnitView, Zone,
 };
 
 use crate::model::{CardDef, GameState, Unit, attack::AttackState};
@@ -40,6 +40,9 @@ pub enum Read {
     Pile(Side, Pile, Vec<PileCard>),
     Printed(UnitId, Option<PileCard>),
     Counters(UnitId, Vec<(String, u32)>),
+    /// A unit's controller and zone alone (API 1.16): the answer holds while they do, however
+    /// the unit's damage or stats change.
+    Place(UnitId, Option<UnitPlace>),
 }
 
 impl Read {
@@ -62,6 +65,7 @@ impl Read {
             Read::Pile(side, pile, seen) => view.pile_cards(*side, *pile) == *seen,
             Read::Printed(id, seen) => view.printed(*id) == *seen,
             Read::Counters(id, seen) => view.counters_are(*id, seen),
+            Read::Place(id, seen) => view.place(*id) == *seen,
         }
     }
 }
@@ -192,6 +196,12 @@ impl HostView for Reading<'_> {
     fn counters(&self, id: UnitId) -> Vec<(String, u32)> {
         let answer = self.view.counters(id);
         self.note(|| Read::Counters(id, answer.clone()));
+        answer
+    }
+
+    fn place(&self, id: UnitId) -> Option<UnitPlace> {
+        let answer = self.view.place(id);
+        self.note(|| Read::Place(id, answer));
         answer
     }
 }
@@ -410,6 +420,32 @@ mod tests {
             .counters
             .insert("mastery".into(), 1);
         assert!(!reads.still_hold(&fewer));
+    }
+
+    #[test]
+    fn place_reads_hold_until_the_controller_or_zone_changes() {
+        let (mut state, a, b) = game();
+        let reads = RefCell::new(Vec::new());
+        let reading = Reading {
+            view: StateView(&state),
+            reads: Some(&reads),
+        };
+        let place = reading.place(a.0).expect("a is in play");
+        assert_eq!(place.zone, StateView(&state).unit(a.0).unwrap().zone);
+        assert_eq!(reading.place(99), None);
+        let reads = Reads(reads.into_inner());
+        assert_eq!(reads.0.len(), 2);
+        // Damage, tapping and stats are not part of a place: the answer still holds.
+        state.unit_mut(a).unwrap().damage = 2;
+        state.unit_mut(a).unwrap().tapped = true;
+        state.unit_mut(b).unwrap().place = Place::BuildZone;
+        assert!(reads.still_hold(&state));
+        let mut moved = state.clone();
+        moved.unit_mut(a).unwrap().place = Place::BuildZone;
+        assert!(!reads.still_hold(&moved));
+        let mut taken = state.clone();
+        taken.unit_mut(a).unwrap().controller = taken.unit(a).unwrap().controller.opponent();
+        assert!(!reads.still_hold(&taken));
     }
 
     #[test]

@@ -116,6 +116,14 @@ impl HostView for StateView<'_> {
         self.ids_in(zone, true).collect()
     }
 
+    fn place(&self, id: UnitId) -> Option<swtcg_plugin_api::UnitPlace> {
+        let unit = self.0.unit(crate::model::UnitId(id))?;
+        Some(swtcg_plugin_api::UnitPlace {
+            controller: unit.controller.into(),
+            zone: zone_of(unit.place),
+        })
+    }
+
     fn counters(&self, id: UnitId) -> Vec<(String, u32)> {
         self.0
             .unit(crate::model::UnitId(id))

@@ -52,8 +52,8 @@ mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
-    bindings_1_12, bindings_1_13, bindings_1_14, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7,
-    v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15,
+    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5,
+    v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15, v1_16,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -100,8 +100,9 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.14.0 down to 1.0.0, for plugins built against them. A linker
+    /// The host functions of API 1.15.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_15: Linker<HostCtx>,
     linker_1_14: Linker<HostCtx>,
     linker_1_13: Linker<HostCtx>,
     linker_1_12: Linker<HostCtx>,
@@ -153,6 +154,12 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_15 = Linker::new(&engine);
+        bindings_1_15::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
+            &mut linker_1_15,
+            |ctx| ctx,
+        )
+        .map_err(|e| error("linking the host functions of API 1.15", e))?;
         let mut linker_1_14 = Linker::new(&engine);
         bindings_1_14::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
             &mut linker_1_14,
@@ -239,6 +246,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_15,
             linker_1_14,
             linker_1_13,
             linker_1_12,
@@ -494,14 +502,17 @@ impl WasmRuntime {
             "1.14.0" => Pre::V1_14(link(&self.linker_1_14, component, &version, |p| {
                 bindings_1_14::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_15(link(&self.linker, component, &version, |p| {
+            "1.15.0" => Pre::V1_15(link(&self.linker_1_15, component, &version, |p| {
+                bindings_1_15::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_16(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_15(_), Some((module, promises))) => {
+            (Pre::V1_16(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -642,7 +653,8 @@ enum Pre {
     V1_12(bindings_1_12::KeywordPre<HostCtx>),
     V1_13(bindings_1_13::KeywordPre<HostCtx>),
     V1_14(bindings_1_14::KeywordPre<HostCtx>),
-    V1_15(bindings::KeywordPre<HostCtx>),
+    V1_15(bindings_1_15::KeywordPre<HostCtx>),
+    V1_16(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -662,7 +674,8 @@ enum Bound {
     V1_12(bindings_1_12::Keyword),
     V1_13(bindings_1_13::Keyword),
     V1_14(bindings_1_14::Keyword),
-    V1_15(bindings::Keyword),
+    V1_15(bindings_1_15::Keyword),
+    V1_16(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -739,6 +752,7 @@ impl WasmPlugin {
             Pre::V1_13(pre) => pre.instantiate(&mut store).map(Bound::V1_13),
             Pre::V1_14(pre) => pre.instantiate(&mut store).map(Bound::V1_14),
             Pre::V1_15(pre) => pre.instantiate(&mut store).map(Bound::V1_15),
+            Pre::V1_16(pre) => pre.instantiate(&mut store).map(Bound::V1_16),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -760,7 +774,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_15(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_16(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -779,6 +793,7 @@ impl WasmPlugin {
                     | Pre::V1_13(_)
                     | Pre::V1_14(_)
                     | Pre::V1_15(_)
+                    | Pre::V1_16(_)
             )
         })
     }
@@ -910,7 +925,10 @@ impl WasmPlugin {
                 Bound::V1_14(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_14, v1_14)
                 }
-                Bound::V1_15(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_15),
+                Bound::V1_15(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_15, v1_15)
+                }
+                Bound::V1_16(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_16),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -996,6 +1014,7 @@ impl WasmPlugin {
                         | Pre::V1_13(_)
                         | Pre::V1_14(_)
                         | Pre::V1_15(_)
+                        | Pre::V1_16(_)
                 )
             })
         {
@@ -1006,7 +1025,7 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_12(_) | Pre::V1_13(_) | Pre::V1_14(_) | Pre::V1_15(_)
+                    Pre::V1_12(_) | Pre::V1_13(_) | Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_)
                 )
             })
         {
@@ -1017,7 +1036,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_14(_) | Pre::V1_15(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_)))
         {
             // Before API 1.14 no plugin forbids an act.
             return Some(Ok(A::Flag(false)));
@@ -1026,7 +1045,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_)))
         {
             // Before API 1.15 no plugin puts effects off until later.
             return Some(Ok(A::Effects(Vec::new())));
@@ -1035,7 +1054,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_)))
         {
             // Before API 1.15 no plugin gives its unit subtypes.
             return Some(Ok(A::Abilities(Vec::new())));
@@ -1180,19 +1199,8 @@ impl WasmPlugin {
             Bound::V1_14(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings_1_14, v1_14, {
                 Q::Forbids { act, controller } => forbids!(k, store, ability, act, controller, bindings_1_14, v1_14),
             })),
-            Bound::V1_15(k) => Ok(queries_since_1_12!(k, store, ability, call, bindings, v1_15, {
-                Q::Forbids { act, controller } => forbids!(k, store, ability, act, controller, bindings, v1_15),
-                Q::Later { tag } => {
-                    let q = k.swtcg_keyword_queries();
-                    let ability = ability_ref!(bindings, store, ability);
-                    effects_answer(q.call_later(&mut *store, ability, *tag)?, v1_15::from_wit_effect)?
-                }
-                Q::Subtypes => {
-                    let q = k.swtcg_keyword_queries();
-                    let ability = ability_ref!(bindings, store, ability);
-                    A::Abilities(q.call_subtypes(&mut *store, ability)?)
-                }
-            })),
+            Bound::V1_15(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_15, v1_15)),
+            Bound::V1_16(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_16)),
         })
     }
 }

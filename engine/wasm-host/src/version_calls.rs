@@ -240,6 +240,26 @@ macro_rules! queries_since_1_12 {
     };
 }
 
+/// The queries of API 1.15 and later (1.16 added none): those since 1.12 with 1.14's `forbids`
+/// and 1.15's `later` and `subtypes`.
+macro_rules! queries_since_1_15 {
+    ($k:expr, $store:expr, $ability:expr, $call:expr, $b:ident, $v:ident) => {
+        queries_since_1_12!($k, $store, $ability, $call, $b, $v, {
+            Q::Forbids { act, controller } => forbids!($k, $store, $ability, act, controller, $b, $v),
+            Q::Later { tag } => {
+                let q = $k.swtcg_keyword_queries();
+                let ability = ability_ref!($b, $store, $ability);
+                effects_answer(q.call_later(&mut *$store, ability, *tag)?, $v::from_wit_effect)?
+            }
+            Q::Subtypes => {
+                let q = $k.swtcg_keyword_queries();
+                let ability = ability_ref!($b, $store, $ability);
+                A::Abilities(q.call_subtypes(&mut *$store, ability)?)
+            }
+        })
+    };
+}
+
 /// Every query of API 1.10.0 and later (1.11 added none), inside `query_live`; `$($newer)*`
 /// answers the queries a later version added.
 macro_rules! queries_since_1_10 {

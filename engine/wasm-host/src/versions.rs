@@ -1,6 +1,6 @@
-//! The bindings of every API version (`plugin-api/wit/` and `wit-history/`), their conversions
-//! between the generated types and the contract's (`swtcg_plugin_api`), and the `host` functions
-//! of each version, answered from `StateView`. The versions read alike: each later one adds
+//! Every API version's conversions between its generated types (`versions/wit_bindings.rs`,
+//! from `plugin-api/wit/` and `wit-history/`) and the contract's (`swtcg_plugin_api`), and the
+//! `host` functions of each version, answered from `StateView`. The versions read alike: each later one adds
 //! records, effects or host questions to the one before.
 
 use swtcg_plugin_api as api;
@@ -8,165 +8,9 @@ use swtcg_plugin_api::HostView;
 
 use super::HostCtx;
 
-/// The bindings of the newest API (`plugin-api/wit/`).
-pub(crate) mod bindings {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit",
-        world: "keyword",
-        // Host functions may trap: a call that asks the host too often is stopped.
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.14.0 (`plugin-api/wit-history/1.14.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_14 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.14.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.13.0 (`plugin-api/wit-history/1.13.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_13 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.13.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.12.0 (`plugin-api/wit-history/1.12.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_12 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.12.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.11.0 (`plugin-api/wit-history/1.11.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_11 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.11.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.10.0 (`plugin-api/wit-history/1.10.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_10 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.10.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.9.0 (`plugin-api/wit-history/1.9.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_9 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.9.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.8.0 (`plugin-api/wit-history/1.8.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_8 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.8.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.7.0 (`plugin-api/wit-history/1.7.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_7 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.7.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.6.0 (`plugin-api/wit-history/1.6.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_6 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.6.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.5.0 (`plugin-api/wit-history/1.5.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_5 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.5.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.4.0 (`plugin-api/wit-history/1.4.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_4 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.4.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.3.0 (`plugin-api/wit-history/1.3.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_3 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.3.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.2.0 (`plugin-api/wit-history/1.2.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_2 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.2.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.1.0 (`plugin-api/wit-history/1.1.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_1 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.1.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
-
-/// The bindings of API 1.0.0 (`plugin-api/wit-history/1.0.0/`), kept so that plugins built
-/// against it still load.
-pub(crate) mod bindings_1_0 {
-    wasmtime::component::bindgen!({
-        path: "../../plugin-api/wit-history/1.0.0",
-        world: "keyword",
-        imports: { default: trappable },
-    });
-}
+/// The generated bindings, one module per API version (`versions/wit_bindings.rs`).
+mod wit_bindings;
+pub(crate) use wit_bindings::*;
 
 /// Whether an addition offer of a plugin built against API 1.6 or older replaces the effects
 /// of the card it is played with: before 1.7 gave `activation` its field `replaces`, the offer's
@@ -922,15 +766,38 @@ macro_rules! conversions_since_1_14 {
     };
 }
 
-/// API 1.15.0, the newest: the effect `later` and the query of the same name (effects put off
-/// until the controller's next build step). Its records are otherwise those of 1.14.0.
-pub(crate) mod v1_15 {
+/// Everything a version since 1.15.0 converts beyond `conversions!`: that of 1.14 with 1.15's
+/// effect `later` and act `complete`.
+macro_rules! conversions_since_1_15 {
+    () => {
+        conversions_since_1_14!(@ {
+            Err(wit::Effect::Later(tag)) => E::Later { tag },
+        } acts {
+            api::Act::Complete { unit } => wit::Act::Complete(unit),
+        });
+    };
+}
+
+/// API 1.16.0, the newest: the host question `place` (a unit's controller and zone). Its
+/// records are otherwise those of 1.15.0.
+pub(crate) mod v1_16 {
     conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_14!(@ {
-        Err(wit::Effect::Later(tag)) => E::Later { tag },
-    } acts {
-        api::Act::Complete { unit } => wit::Act::Complete(unit),
-    });
+    conversions_since_1_15!();
+
+    pub(crate) fn unit_place(p: api::UnitPlace) -> wit::UnitPlace {
+        wit::UnitPlace {
+            controller: to_wit_side(p.controller),
+            zone: to_wit_zone(p.zone),
+        }
+    }
+}
+
+/// API 1.15.0: the effect `later` and the query of the same name (effects put off until the
+/// controller's next build step), and the act `complete`. Its records are otherwise those of
+/// 1.14.0.
+pub(crate) mod v1_15 {
+    conversions!(super::bindings_1_15::swtcg::keyword::types);
+    conversions_since_1_15!();
 }
 
 /// API 1.14.0: the query `forbids` (an ability forbids a unit or a player an act) and the
@@ -1305,16 +1172,36 @@ macro_rules! host_1_13 {
     };
 }
 
-host_impl!(bindings, v1_15, {
+host_impl!(bindings, v1_16, {
     host_1_1!();
-    host_1_2!(bindings, v1_15);
-    host_1_4!(bindings, v1_15);
+    host_1_2!(bindings, v1_16);
+    host_1_4!(bindings, v1_16);
     host_1_5!();
-    host_1_6!(bindings, v1_15);
-    host_1_8!(bindings, v1_15);
-    host_1_11!(bindings, v1_15);
-    host_1_12!(bindings, v1_15);
+    host_1_6!(bindings, v1_16);
+    host_1_8!(bindings, v1_16);
+    host_1_11!(bindings, v1_16);
+    host_1_12!(bindings, v1_16);
     host_1_13!(bindings);
+
+    fn place(
+        &mut self,
+        id: u32,
+    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::UnitPlace>> {
+        self.charge()?;
+        Ok(self.view().and_then(|v| v.place(id)).map(v1_16::unit_place))
+    }
+});
+
+host_impl!(bindings_1_15, v1_15, {
+    host_1_1!();
+    host_1_2!(bindings_1_15, v1_15);
+    host_1_4!(bindings_1_15, v1_15);
+    host_1_5!();
+    host_1_6!(bindings_1_15, v1_15);
+    host_1_8!(bindings_1_15, v1_15);
+    host_1_11!(bindings_1_15, v1_15);
+    host_1_12!(bindings_1_15, v1_15);
+    host_1_13!(bindings_1_15);
 });
 
 host_impl!(bindings_1_14, v1_14, {

@@ -136,6 +136,17 @@ pub mod host {
         }
     }
 
+    /// Since API 1.16.
+    pub fn place(id: UnitId) -> Option<UnitPlace> {
+        let Some(HostResponse::Place(Some(p))) = ask(HostRequest::Place(id)) else {
+            return None;
+        };
+        Some(UnitPlace {
+            controller: p.controller.into(),
+            zone: p.zone.into(),
+        })
+    }
+
     /// Since API 1.13.
     pub fn counters(id: UnitId) -> Vec<Counter> {
         match ask(HostRequest::Counters(id)) {

@@ -59,24 +59,28 @@ impl Keyword for Rukh {
         let Some(Text::OpponentsUnitsLose(keyword)) = read(&ability.parameter) else {
             return Vec::new();
         };
-        match (host::unit(ability.unit), host::unit(unit)) {
+        match (host::place(ability.unit), host::place(unit)) {
             (Some(me), Some(other)) if other.controller != me.controller => vec![keyword],
             _ => Vec::new(),
         }
     }
 
     /// Every opponent's unit, with the card's own unit asked about once rather than once per
-    /// unit (the SDK's default asks `removed_keywords` about each unit in play).
+    /// unit (the SDK's default asks `removed_keywords` about each unit in play). Only places are
+    /// read (API 1.16): nothing is allocated to answer them, and the engine keeps the answer
+    /// while no unit changes sides or zones, however much damage is dealt.
     fn removed_keywords_all(ability: Ability) -> Vec<LostKeywords> {
         let Some(Text::OpponentsUnitsLose(keyword)) = read(&ability.parameter) else {
             return Vec::new();
         };
-        let Some(me) = host::unit(ability.unit) else {
+        let Some(me) = host::place(ability.unit) else {
             return Vec::new();
         };
         host::units(None)
             .into_iter()
-            .filter(|&unit| host::unit(unit).is_some_and(|other| other.controller != me.controller))
+            .filter(|&unit| {
+                host::place(unit).is_some_and(|other| other.controller != me.controller)
+            })
             .map(|unit| LostKeywords {
                 unit,
                 keywords: vec![keyword.clone()],

@@ -76,7 +76,7 @@ fn x_of(unit: UnitId) -> i32 {
 
 /// Whether the controller of `unit` has more Force than the opponent.
 fn more_force(unit: UnitId) -> bool {
-    let Some(me) = host::unit(unit) else {
+    let Some(me) = host::place(unit) else {
         return false;
     };
     let opponent = match me.controller {

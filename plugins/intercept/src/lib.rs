@@ -19,7 +19,7 @@ impl Keyword for Intercept {
         let Some(attack) = host::attack() else {
             return Vec::new();
         };
-        let (Some(me), Some(defender)) = (host::unit(ability.unit), host::unit(attack.defender))
+        let (Some(me), Some(defender)) = (host::place(ability.unit), host::place(attack.defender))
         else {
             return Vec::new();
         };

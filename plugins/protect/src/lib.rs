@@ -39,7 +39,7 @@ fn has_ferocity(unit: UnitId) -> bool {
 /// The units this Protect may target now, each with the most it may offer to prevent there (at
 /// most X and the damage prevention can still reduce on it).
 fn targets(ability: &Ability, x: u32) -> Vec<(UnitId, u32)> {
-    let Some(me) = host::unit(ability.unit) else {
+    let Some(me) = host::place(ability.unit) else {
         return Vec::new();
     };
     if me.zone == Zone::BuildZone {
@@ -54,7 +54,8 @@ fn targets(ability: &Ability, x: u32) -> Vec<(UnitId, u32)> {
         .filter(|p| p.preventable && p.target != ability.unit)
         .filter(|p| !(own_abilities_only && p.source.is_some_and(has_ferocity)))
         .filter(|p| {
-            host::unit(p.target).is_some_and(|u| u.controller == me.controller && u.zone == me.zone)
+            host::place(p.target)
+                .is_some_and(|u| u.controller == me.controller && u.zone == me.zone)
         })
         // Against secret dice (Cunning) the offer is made blind: up to X.
         .map(|p| (p.target, prevention_offer(p.target, x, |q| q.preventable)))

@@ -69,7 +69,7 @@ impl Keyword for Retaliate {
         let Some(attack) = host::attack() else {
             return Vec::new();
         };
-        let (Some(me), Some(attacker)) = (host::unit(ability.unit), host::unit(attack.attacker))
+        let (Some(me), Some(attacker)) = (host::place(ability.unit), host::place(attack.attacker))
         else {
             return Vec::new();
         };

@@ -112,7 +112,7 @@ impl Keyword for Surge {
         if pop != Pop::DamagePlacement || !damaged_by_another(ability.unit) {
             return Vec::new();
         }
-        let (Some(me), Some(x)) = (host::unit(ability.unit), x_of(&ability)) else {
+        let (Some(me), Some(x)) = (host::place(ability.unit), x_of(&ability)) else {
             return Vec::new();
         };
         if me.zone == Zone::BuildZone {

@@ -29,6 +29,7 @@ pub(crate) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "printed", host_printed)?;
     linker.func_wrap(&m, "locations", host_locations)?;
     linker.func_wrap(&m, "counters", host_counters)?;
+    linker.func_wrap(&m, "place", host_place)?;
     Ok(())
 }
 
@@ -217,6 +218,18 @@ pub(super) fn host_unit(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Resul
     cx.data_mut().charge()?;
     let unit = cx.data().view().and_then(|v| v.unit(id as u32));
     store_unit_view(&mut cx, ret as u32, unit)
+}
+
+/// `place` (API 1.16): the `option<unit-place>` (3 bytes, aligned to 1: the case, then the
+/// controller and zone enums) at `ret`, written in one copy with nothing allocated.
+pub(super) fn host_place(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let place = cx.data().view().and_then(|v| v.place(id as u32));
+    let bytes = match place {
+        Some(p) => [1, p.controller.into(), p.zone.into()],
+        None => [0, 0, 0],
+    };
+    write(&mut cx, ret as u32, 1, &bytes)
 }
 
 pub(super) fn host_last_seen(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
