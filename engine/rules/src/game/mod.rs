@@ -122,8 +122,9 @@ pub struct Game<'a> {
     /// ruleset's limits.
     cascade: cascade::Cascade,
     /// The units in the order their abilities are collected (Dark Side's first, game 13.4.3),
-    /// a list kept between hooks so that reaching one allocates nothing for it.
-    unit_order: Vec<(Side, UnitId)>,
+    /// each with what its instances may be called for at `unit_order_at`'s revision, a list
+    /// kept between hooks so that reaching one allocates nothing for it.
+    unit_order: Vec<(Side, UnitId, abilities::Subscriptions)>,
     /// The revision of the state `unit_order` was made at, with what the instances of every
     /// unit in it may be called for, looked at once per revision: a hook or query none of them
     /// may answer collects nothing without a look at each unit (most hooks, with decks of few

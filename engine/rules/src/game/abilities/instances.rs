@@ -106,6 +106,15 @@ impl Subscriptions {
         self.grants |= other.grants;
     }
 
+    /// What stands for "may be called for anything": a unit not looked at.
+    fn anything() -> Subscriptions {
+        Subscriptions {
+            hooks: u64::MAX,
+            queries: u64::MAX,
+            grants: true,
+        }
+    }
+
     /// Whether an instance of these abilities may be wanted, or grant one that is.
     fn may_give(self, wanted: Wanted) -> bool {
         self.grants || self.called_for(wanted)
@@ -953,12 +962,21 @@ impl Game<'_> {
         // The ids are taken from the list `units_may_give` made for this revision. A call
         // nested in another (none is now) would find it taken and make its own.
         let mut ids = std::mem::take(&mut self.unit_order);
+        // What each unit may be called for is exact for the revision `units_may_give` made
+        // the list at: a unit that may give nothing wanted is passed over without a look at
+        // its instances (issue 21: every hook and every POP decision walks every unit).
+        let revision = self.state.revision();
+        let exact = !ids.is_empty() && self.unit_order_at.is_some_and(|(at, _)| at == revision);
         if ids.is_empty() {
-            ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
-            ids.sort_unstable();
+            let all = Subscriptions::anything();
+            ids.extend(self.state.units.values().map(|u| (u.controller, u.id, all)));
+            ids.sort_unstable_by_key(|&(side, id, _)| (side, id));
         }
         let mut result = Ok(());
-        for &(_, id) in &ids {
+        for &(_, id, may) in &ids {
+            if exact && !may.may_give(wanted) {
+                continue;
+            }
             result = self.collect_abilities(id, wanted, all);
             if result.is_err() {
                 break;
@@ -983,10 +1001,16 @@ impl Game<'_> {
         // instances may be called for, looked at once per revision.
         let mut ids = std::mem::take(&mut self.unit_order);
         ids.clear();
-        ids.extend(self.state.units.values().map(|u| (u.controller, u.id)));
-        ids.sort_unstable();
+        ids.extend(
+            self.state
+                .units
+                .values()
+                .map(|u| (u.controller, u.id, Subscriptions::default())),
+        );
+        ids.sort_unstable_by_key(|&(side, id, _)| (side, id));
         let mut may = Subscriptions::default();
-        for &(_, id) in &ids {
+        for (_, id, unit_may) in ids.iter_mut() {
+            let id = *id;
             if !self.keep_instances(id) {
                 continue;
             }
@@ -1001,7 +1025,8 @@ impl Game<'_> {
                 self.grant_again(id)?;
             }
             if let Some(Some(kept)) = self.unit_instances.get(slot) {
-                may.join(kept.subscriptions_at(revision));
+                *unit_may = kept.subscriptions_at(revision);
+                may.join(*unit_may);
             }
         }
         self.unit_order = ids;
