@@ -99,13 +99,22 @@ fn run() -> Result<(), String> {
                 )
             })?;
         let component_path = bundled_dir.join(format!("{dir}.wasm"));
-        fs::write(&component_path, component)
+        fs::write(&component_path, &component)
             .map_err(|e| format!("cannot write {}: {e}", component_path.display()))?;
         // Writing to a String cannot fail.
+        // Hashed here, once, rather than at every start of the binary: the bytes are the ones
+        // `include_bytes!` embeds, and `bundled::tests` checks that they agree.
+        let sha256: String = {
+            use sha2::Digest as _;
+            sha2::Sha256::digest(&component)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect()
+        };
         let _ = write!(
             table,
             "    crate::bundled::BundledPlugin {{ dir: {dir:?}, manifest: include_str!({:?}), \
-             component: include_bytes!({:?}), files: &[",
+             component: include_bytes!({:?}), sha256: {sha256:?}, files: &[",
             path_str(&manifest)?,
             path_str(&component_path)?,
         );

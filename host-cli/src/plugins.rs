@@ -1,6 +1,7 @@
 //! Loading keyword plugins for a run: the bundled ones compiled into the binary and plugin
 //! folders named with `--plugins`, compiled through the compile cache (`compile_cache`).
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -15,9 +16,23 @@ use crate::plugin_files;
 /// A plugin found on disk or in the binary, not yet loaded.
 pub struct Found {
     pub manifest: Manifest,
-    pub wasm: Vec<u8>,
+    /// The wasm component: a bundled plugin's is the binary's own bytes, not copied.
+    pub wasm: Cow<'static, [u8]>,
+    /// The sha256 of `wasm` when it is known without hashing it (a bundled plugin's, which
+    /// build.rs computed).
+    pub sha256: Option<&'static str>,
     /// `bundled` or the manifest's path.
     pub source: String,
+}
+
+impl Found {
+    /// The sha256 of the wasm (lowercase hex): known for a bundled plugin, hashed otherwise.
+    pub fn sha256(&self) -> String {
+        match self.sha256 {
+            Some(known) => known.to_string(),
+            None => sha256_hex(&self.wasm),
+        }
+    }
 }
 
 /// The bundled plugins.
@@ -29,7 +44,8 @@ pub fn bundled() -> anyhow::Result<Vec<Found>> {
             let manifest = Manifest::parse(&origin, p.manifest)?;
             Ok(Found {
                 manifest,
-                wasm: p.component.to_vec(),
+                wasm: Cow::Borrowed(p.component),
+                sha256: Some(p.sha256),
                 source: "bundled".into(),
             })
         })
@@ -90,7 +106,8 @@ pub fn read_plugin(path: &Path) -> anyhow::Result<Found> {
     )?;
     Ok(Found {
         manifest,
-        wasm: bytes,
+        wasm: Cow::Owned(bytes),
+        sha256: None,
         source: origin,
     })
 }
@@ -122,7 +139,7 @@ pub fn add_wasm(
     cache: Option<&Path>,
     limits: (u64, u64),
 ) -> anyhow::Result<()> {
-    let sha256 = sha256_hex(&found.wasm);
+    let sha256 = found.sha256();
     add_hashed(registry, runtime, found, sha256, what, cache, limits)
 }
 
@@ -193,7 +210,7 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
     let mut planned = Vec::new();
     for dir in options.overrides {
         for found in in_dir(dir)? {
-            let sha256 = sha256_hex(&found.wasm);
+            let sha256 = found.sha256();
             planned.push(Planned {
                 found,
                 sha256,
@@ -207,7 +224,7 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
             if replaced_by(&found.manifest, &planned[..overriding]) {
                 continue;
             }
-            let sha256 = sha256_hex(&found.wasm);
+            let sha256 = found.sha256();
             planned.push(Planned {
                 found,
                 sha256,
@@ -227,7 +244,7 @@ pub fn load(options: &Load) -> anyhow::Result<Registry> {
                     .with_context(|| format!("reading the native plugin {}", file.display()))?;
                 (sha256_hex(&bytes), Some(file))
             }
-            None => (sha256_hex(&found.wasm), None),
+            None => (found.sha256(), None),
         };
         planned.push(Planned {
             found,
