@@ -20,7 +20,7 @@ pub struct Found {
     pub wasm: Cow<'static, [u8]>,
     /// The sha256 of `wasm` when it is known without hashing it (a bundled plugin's, which
     /// build.rs computed).
-    pub sha256: Option<&'static str>,
+    pub known_sha256: Option<&'static str>,
     /// `bundled` or the manifest's path.
     pub source: String,
 }
@@ -28,7 +28,7 @@ pub struct Found {
 impl Found {
     /// The sha256 of the wasm (lowercase hex): known for a bundled plugin, hashed otherwise.
     pub fn sha256(&self) -> String {
-        match self.sha256 {
+        match self.known_sha256 {
             Some(known) => known.to_string(),
             None => sha256_hex(&self.wasm),
         }
@@ -45,7 +45,7 @@ pub fn bundled() -> anyhow::Result<Vec<Found>> {
             Ok(Found {
                 manifest,
                 wasm: Cow::Borrowed(p.component),
-                sha256: Some(p.sha256),
+                known_sha256: Some(p.sha256),
                 source: "bundled".into(),
             })
         })
@@ -107,7 +107,7 @@ pub fn read_plugin(path: &Path) -> anyhow::Result<Found> {
     Ok(Found {
         manifest,
         wasm: Cow::Owned(bytes),
-        sha256: None,
+        known_sha256: None,
         source: origin,
     })
 }

@@ -71,10 +71,7 @@ impl Game<'_> {
             if manifest.queries.contains(&query)
                 && !manifest.zones.contains(&crate::manifest::Zone::BuildZone)
             {
-                own.push(crate::game::abilities::ActiveAbility {
-                    card: Some(card),
-                    ..resolved.instance(unit, text as u32, false, side)
-                });
+                own.extend(self.card_instance(card, text as u32, unit, side));
             }
         }
         own
