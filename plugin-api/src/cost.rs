@@ -228,6 +228,14 @@ fn parse_one(part: &str) -> Result<Cost, String> {
     let words: Vec<&str> = lower.split_whitespace().collect();
     match words.first().copied() {
         Some("pay") if words == ["pay", "x", "force"] => Some(Cost::ForceX { max: None }),
+        // "2 Force pay -> Evade 3", "Alternative Cost: 9 Force pay." (the Yoda cards of AOTC,
+        // AAA and BOBF print their costs in his word order): paid as "Pay 2 Force".
+        Some("x") if words.get(1..) == Some(&["force", "pay"][..]) => {
+            Some(Cost::ForceX { max: None })
+        }
+        Some(n) if count(n).is_some() && words.get(1..) == Some(&["force", "pay"][..]) => {
+            count(n).map(Cost::Force)
+        }
         // "Pay 2 -> Evade 2" (Ki-Adi-Mundi (A), JG): the data leaves out the Force that every
         // "Pay N" of an activated ability means.
         Some("pay") if words.len() == 2 => count(words[1]).map(Cost::Force),
@@ -509,6 +517,14 @@ mod tests {
         assert_eq!(parse_costs("Gain 1 Force."), Ok(vec![Cost::GainForce(1)]));
         // The data's shorthands: JG Ki-Adi-Mundi (A), ROTS Jedi Lightsaber and Sith Lightsaber.
         assert_eq!(parse_costs("Pay 2"), Ok(vec![Cost::Force(2)]));
+        // Yoda's word order (AOTC Yoda (A) "2 Force pay -> Evade 3", AAA "X Force pay").
+        assert_eq!(parse_costs("2 Force pay"), Ok(vec![Cost::Force(2)]));
+        assert_eq!(parse_costs("9 Force pay."), Ok(vec![Cost::Force(9)]));
+        assert_eq!(
+            parse_costs_with_x("X Force pay"),
+            Ok(vec![Cost::ForceX { max: None }])
+        );
+        assert!(parse_costs("2 Force gain").is_err());
         assert_eq!(
             parse_costs("Pay 1 build point, 1 Force"),
             Ok(vec![Cost::BuildPoints(1), Cost::Force(1)])

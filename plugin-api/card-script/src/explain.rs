@@ -510,6 +510,9 @@ impl Display for Effect {
                 write!(f, "choose one: {}", options.join(" / "))
             }
             Effect::TreatAs { who, subtype } => write!(f, "treat {who} as a {subtype}"),
+            Effect::ReducedCost(x) => {
+                write!(f, "this card may be completed with {x} build counters")
+            }
             Effect::TakeSubordinate {
                 count,
                 name,
@@ -546,7 +549,10 @@ impl Display for Effect {
 
 impl Display for UnitRule {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        let rule = match self {
+            UnitRule::CanAttackIn(arena) => {
+                return write!(f, "can attack units in the {arena} arena");
+            }
             UnitRule::CantAttack => "can't attack",
             UnitRule::CantBeAttacked => "can't be attacked",
             UnitRule::CantRetreat => "can't retreat",
@@ -554,12 +560,12 @@ impl Display for UnitRule {
             UnitRule::CantUntap => "can't untap",
             UnitRule::CantBeDiscarded => "can't be discarded",
             UnitRule::MustAttack => "must attack",
-            UnitRule::CanAttackCharacterArena => "can attack units in the Character arena",
             UnitRule::ExtraPilot => "can have an extra Pilot",
             UnitRule::SkipsNextUntap => "doesn't untap during the next untap step",
             UnitRule::DamageCantBePrevented => "deals damage that can't be prevented",
             UnitRule::AttackDamageCantBePrevented => "deals attack damage that can't be prevented",
-        })
+        };
+        f.write_str(rule)
     }
 }
 

@@ -309,6 +309,45 @@ mod tests {
     }
 
     #[test]
+    fn reduced_cost_and_attacks_into_other_arenas_read_whole() {
+        // TAL Mandalorian Basilisk War Droid style "Reduced Cost N: If <condition>.".
+        let script = unit("Reduced Cost 5: If you have 2 or more Subordinates in any arena.")
+            .script
+            .expect("read");
+        assert_eq!(script.kind, Kind::Static);
+        assert_eq!(script.conditions.len(), 1);
+        assert_eq!(script.steps[0].effect, Effect::ReducedCost(5));
+        assert!(
+            unit("Reduced Cost 2: If a Location is in the Space arena.")
+                .script
+                .is_some()
+        );
+        // 15TH Emperor Palpatine (V), TM Din Djarin: one rule for each arena named.
+        let script =
+            unit("This unit can attack your opponent's units in the Ground or Character arena.")
+                .script
+                .expect("read");
+        let rules: Vec<_> = script
+            .steps
+            .iter()
+            .map(|step| step.effect.clone())
+            .collect();
+        assert!(matches!(
+            rules.as_slice(),
+            [
+                Effect::Rule {
+                    rule: script::UnitRule::CanAttackIn(script::Arena::Ground),
+                    ..
+                },
+                Effect::Rule {
+                    rule: script::UnitRule::CanAttackIn(script::Arena::Character),
+                    ..
+                }
+            ]
+        ));
+    }
+
+    #[test]
     fn a_text_not_read_names_the_word_and_what_was_expected() {
         let reading = unit("Pay 2 Force -> Gain 2 health.");
         assert!(reading.script.is_none());

@@ -578,6 +578,10 @@ pub enum Effect {
     /// The controller chooses units that later steps name ("Choose one of your units. It gets
     /// +2 power until end of turn.").
     Choose(Units),
+    /// "Reduced Cost 5: If you have 2 or more Subordinates in any arena." (keywords.md): while
+    /// the card is being built and the script's condition holds, it may be completed with this
+    /// many build counters instead of its build cost.
+    ReducedCost(u32),
     /// Units are treated as having a subtype.
     TreatAs {
         who: Units,
@@ -634,8 +638,10 @@ pub enum UnitRule {
     CantUntap,
     CantBeDiscarded,
     MustAttack,
-    /// "can attack units in the Character arena".
-    CanAttackCharacterArena,
+    /// "can attack units in the Character arena", "can attack your opponent's units in the
+    /// Ground or Character arena" (one rule for each arena named): the unit may attack the
+    /// opponent's units there as well as in its own arena, with its total power.
+    CanAttackIn(Arena),
     /// "can have an extra Pilot".
     ExtraPilot,
     /// "doesn't untap during your next untap step".

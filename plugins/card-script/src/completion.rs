@@ -3,9 +3,11 @@
 //! build counters (game 7.2): the plain completion is forbidden (the act `complete`) and
 //! `completions` offers the route with that cost instead; "You may complete this Mission only
 //! if you have a Jedi in the Character arena." forbids the plain completion while the condition
-//! does not hold. The host asks these of the card's own text while it is being built.
+//! does not hold. The host asks these of the card's own text while it is being built, as it
+//! asks "Reduced Cost 5: If <condition>." (keywords.md) of a card of any type: a route with 5
+//! build counters while the condition holds.
 
-use swtcg_card_script::script::{Kind, Limit, Script};
+use swtcg_card_script::script::{Effect, Kind, Limit, Script};
 use swtcg_sdk::*;
 
 use crate::units::{condition_carried_out, holds};
@@ -91,6 +93,45 @@ pub(crate) fn routes(script: &Script, text: &str, me: &UnitView) -> Vec<Completi
         label: format!("build counters and {}", cost.to_ascii_lowercase()),
         cost: Some(cost.to_string()),
         min_counters: me.cost.max(0) as u32,
+        force_for_missing: false,
+        from_hand: false,
+        anytime: false,
+    }]
+}
+
+/// Whether a text may be a Reduced Cost: a quick look before it is read.
+pub(crate) fn may_be_reduced_cost(text: &str) -> bool {
+    text.get(..12)
+        .is_some_and(|head| head.eq_ignore_ascii_case("reduced cost"))
+}
+
+/// "Reduced Cost X: If <condition>." (keywords.md): a route that completes the card being built
+/// with X build counters, in its owner's build step, while the condition holds ("must be met in
+/// order for you to be able to pay the Reduced Cost"). X replaces the printed build cost, and
+/// "other reductions ... still apply on top (Reduced Cost 6 and '1 less' -> 5 counters)": the
+/// route needs X plus what the card's build cost is changed by now. One no lower than the build
+/// cost changes nothing, so it is not offered.
+pub(crate) fn reduced(script: &Script, me: &UnitView) -> Vec<Completion> {
+    if me.built || me.zone != Zone::BuildZone || !crate::statics::carried_out(script) {
+        return Vec::new();
+    }
+    let Some(x) = script.steps.iter().find_map(|step| match step.effect {
+        Effect::ReducedCost(x) => Some(x),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let Some(printed) = host::printed(me.id).and_then(|card| card.cost) else {
+        return Vec::new();
+    };
+    let counters = (x as i32).saturating_add(me.cost - printed).max(0);
+    if counters >= me.cost.max(0) || !script.conditions.iter().all(|c| holds(c, me)) {
+        return Vec::new();
+    }
+    vec![Completion {
+        label: format!("Reduced Cost {x}"),
+        cost: None,
+        min_counters: counters as u32,
         force_for_missing: false,
         from_hand: false,
         anytime: false,

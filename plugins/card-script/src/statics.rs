@@ -218,6 +218,9 @@ fn step_carried_out(step: &Step) -> bool {
             Effect::TreatAs { who, subtype } => {
                 who.pick == Pick::This && who.filters.is_empty() && !subtype.trim().is_empty()
             }
+            // "Reduced Cost 5: If ..." (API 1.15 `completions`, asked of the card's own text
+            // while it is being built: `completion::reduced`).
+            Effect::ReducedCost(_) => true,
             // "Leia can't be attacked." (`can-be-attacked`).
             Effect::Rule {
                 who,

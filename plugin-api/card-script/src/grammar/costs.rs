@@ -31,6 +31,9 @@ pub fn paid(input: &mut &str) -> R<Cost> {
 pub fn cost(input: &mut &str) -> R<Cost> {
     alt((
         (w("pay"), paid).map(|(_, cost)| cost),
+        // "3 Force pay -> ..." (Yoda's word order, AAA Yoda (G)), and an amount after a comma
+        // that goes on paying ("Pay 2 build points, 2 Force -> ...").
+        (paid, opt(w("pay"))).map(|(cost, _)| cost),
         // "tap one of your Clones" before a bare "Tap", which would stop at "one".
         (w("tap"), units).map(|(_, units)| Cost::TapUnits(units)),
         one_of(&["[tap]", "tap"]).map(|_| Cost::Tap),
@@ -132,6 +135,14 @@ mod tests {
             [Cost::Tap, Cost::Force(Amount::Number(2))]
         );
         assert_eq!(read("Pay X Force"), [Cost::Force(Amount::X(None))]);
+        assert_eq!(read("3 Force pay"), [Cost::Force(Amount::Number(3))]);
+        assert_eq!(
+            read("Pay 2 build points, 2 Force"),
+            [
+                Cost::BuildPoints(Amount::Number(2)),
+                Cost::Force(Amount::Number(2))
+            ]
+        );
         assert_eq!(read("Discard this unit"), [Cost::DiscardThis]);
         assert_eq!(read("Discard ~"), [Cost::DiscardThis]);
         assert_eq!(

@@ -10,8 +10,8 @@ use super::players::{payer, payment, player_effect};
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
 use crate::script::{
-    Amount, CostAction, Count, Disrupted, Duration, Effect, Filter, Keyword, Owner, Payment, Pick,
-    Player, Resource, Step, UnitRule, Units, Zone,
+    Amount, Arena, CostAction, Count, Disrupted, Duration, Effect, Filter, Keyword, Owner, Payment,
+    Pick, Player, Resource, Step, UnitRule, Units, Zone,
 };
 
 /// A number or X.
@@ -263,8 +263,7 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
             .map(|(_, g)| g),
         (one_of(&["can't", "cannot", "can not"]), rule).map(|(_, r)| boxed_rule(r)),
         (one_of(&["must attack", "must attack if able"])).map(|_| boxed_rule(UnitRule::MustAttack)),
-        (w("can attack units in the character arena"))
-            .map(|_| boxed_rule(UnitRule::CanAttackCharacterArena)),
+        can_attack_in,
         one_of(&["can have an extra pilot", "can have 1 extra pilot"])
             .map(|_| boxed_rule(UnitRule::ExtraPilot)),
         one_of(&[
@@ -303,6 +302,36 @@ fn does_damage(input: &mut &str) -> R<UnitVerb> {
         damage_done.map(|effect| -> UnitVerb { Box::new(move |_| vec![effect]) }),
     ))
     .parse_next(input)
+}
+
+/// "can attack units in the Space arena", "can attack your opponent's units in the Ground or
+/// Character arena": a rule for each arena named.
+fn can_attack_in(input: &mut &str) -> R<UnitVerb> {
+    (
+        w("can attack"),
+        opt(w("your opponent's")),
+        w("units in the"),
+        separated(
+            1..,
+            super::units::arena_name,
+            alt((w("or"), w("and"), mark(","))),
+        ),
+        w("arena"),
+    )
+        .map(
+            |(_, _, _, arenas, _): (_, _, _, Vec<Arena>, _)| -> UnitVerb {
+                Box::new(move |who| {
+                    arenas
+                        .into_iter()
+                        .map(|arena| Effect::Rule {
+                            who: who.clone(),
+                            rule: UnitRule::CanAttackIn(arena),
+                        })
+                        .collect()
+                })
+            },
+        )
+        .parse_next(input)
 }
 
 fn boxed_rule(rule: UnitRule) -> UnitVerb {

@@ -51,6 +51,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
             },
         ),
         bounty,
+        reduced_cost,
         (
             one_of(&["as long as", "while"]),
             conditions::condition,
@@ -111,6 +112,29 @@ fn bounty(input: &mut &str) -> R<Script> {
                 steps,
                 limits,
             }
+        })
+        .parse_next(input)
+}
+
+/// "Reduced Cost 5: If you have 2 or more Subordinates in any arena." (keywords.md): the card
+/// may be completed with 5 build counters while the condition holds. The texts the Reduced Cost
+/// plugin reads are its; the engine offers the others to the card plugins.
+fn reduced_cost(input: &mut &str) -> R<Script> {
+    (
+        w("reduced cost"),
+        number,
+        mark(":"),
+        w("if"),
+        conditions::condition,
+        end_of_sentence,
+    )
+        .map(|(_, x, _, _, condition, _)| Script {
+            kind: Kind::Static,
+            trigger: None,
+            conditions: vec![condition],
+            costs: Vec::new(),
+            steps: vec![Step::plain(Effect::ReducedCost(x))],
+            limits: Vec::new(),
         })
         .parse_next(input)
 }
