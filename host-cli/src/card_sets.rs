@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use clap::Args;
 use swtcg_engine::Ruleset;
-use swtcg_engine::cards::{CardDb, SetFile};
+use swtcg_engine::cards::{CardDb, SetFile, scripts_file_name};
 
 /// File names in a card folder that are not set files: the format definitions and keyword
 /// glossary that sit beside the sets in a LackeyCCG plugin folder, and notes.
@@ -63,10 +63,7 @@ impl CardArgs {
         let mut db = CardDb::bundled();
         let mut set_files = Vec::new();
         for (name, path) in files {
-            let text = crate::read_text(&path)?;
-            let record = db
-                .add_set_file(&path.display().to_string(), &text)
-                .context("loading card sets")?;
+            let record = add_set_file(&mut db, &path)?;
             set_files.push(SetFile {
                 file: name,
                 ..record
@@ -77,6 +74,29 @@ impl CardArgs {
             set_files,
         })
     }
+}
+
+/// Adds a set file to `db`, and the scripts written by hand beside it (`FAN.scripts.toml`
+/// beside `FAN.txt`) if there are any: both whole, or an error naming the file and line.
+fn add_set_file(db: &mut CardDb, path: &Path) -> anyhow::Result<SetFile> {
+    let name = path.display().to_string();
+    let text = crate::read_text(&path.to_path_buf())?;
+    let mut record = db.add_set_file(&name, &text).context("loading card sets")?;
+    let scripts = PathBuf::from(scripts_file_name(&name));
+    if scripts.is_file() {
+        let text = crate::read_text(&scripts)?;
+        let added = db
+            .add_scripts(&scripts.display().to_string(), &text, &name)
+            .map_err(|errors| {
+                let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                anyhow::anyhow!(
+                    "loading the scripts written for {name}:\n  {}",
+                    lines.join("\n  ")
+                )
+            })?;
+        record.scripts = Some(added);
+    }
+    Ok(record)
 }
 
 /// The set files a `--cards` path names: the file itself, or a folder's `*.txt` set files in
@@ -147,6 +167,22 @@ pub fn for_replay(
     let mut db = (*loaded.db).clone();
     for want in logged {
         if let Some(got) = loaded.set_files.iter().find(|got| got.sets == want.sets) {
+            if got.scripts.as_ref().map(|s| &s.sha256) != want.scripts.as_ref().map(|s| &s.sha256) {
+                bail!(
+                    "the game was played with card set {} from {} and the scripts written for \
+                     it {}, but {} is loaded with {}: give the same files",
+                    want.sets.join(", "),
+                    want.file,
+                    want.scripts
+                        .as_ref()
+                        .map_or("(none)".to_string(), |s| format!("(sha256 {})", s.sha256)),
+                    got.file,
+                    got.scripts.as_ref().map_or("none".to_string(), |s| format!(
+                        "scripts of sha256 {}",
+                        s.sha256
+                    )),
+                );
+            }
             if got.sha256 != want.sha256 {
                 bail!(
                     "the game was played with card set {} from {} (sha256 {}), but {} has sha256 \
@@ -178,10 +214,20 @@ pub fn for_replay(
                 want.sha256
             );
         };
-        let text = crate::read_text(&path)?;
-        let record = db
-            .add_set_file(&path.display().to_string(), &text)
-            .context("loading card sets")?;
+        let record = add_set_file(&mut db, &path)?;
+        let scripts_sha = |set: &SetFile| set.scripts.as_ref().map(|s| s.sha256.clone());
+        if scripts_sha(&record) != scripts_sha(want) {
+            bail!(
+                "the game was played with card set {} from {} with scripts {}, but {} has {}: give \
+                 the same files with --cards PATH",
+                want.sets.join(", "),
+                want.file,
+                scripts_sha(want).map_or("none".to_string(), |sha| format!("of sha256 {sha}")),
+                path.display(),
+                scripts_sha(&record)
+                    .map_or("none".to_string(), |sha| format!("scripts of sha256 {sha}")),
+            );
+        }
         if record.sha256 != want.sha256 {
             bail!(
                 "the game was played with card set {} from {} (sha256 {}), but {} has sha256 {}: \

@@ -267,6 +267,8 @@ struct JsonSet<'a> {
 struct JsonGrammar<'a> {
     texts: usize,
     read: usize,
+    /// Texts with a script written by hand, which the grammar is not asked to read.
+    written: usize,
     stops: Vec<JsonStop<'a>>,
 }
 
@@ -306,6 +308,7 @@ fn to_json(sets: &[SetCoverage]) -> JsonReport<'_> {
                 grammar: JsonGrammar {
                     texts: set.texts,
                     read: set.texts_read,
+                    written: set.texts_written,
                     stops: set
                         .grammar_stops
                         .iter()
@@ -411,8 +414,12 @@ fn print_grammar_stops(rows: &[&SetCoverage], top: usize) {
             );
             continue;
         }
+        let written = match set.texts_written {
+            0 => String::new(),
+            n => format!(" ({n} have scripts written by hand)"),
+        };
         println!(
-            "{}: the grammar reads {} of {} card-text abilities; where it stops most:",
+            "{}: the grammar reads {} of {} card-text abilities{written}; where it stops most:",
             set.set, set.texts_read, set.texts
         );
         for stop in set.grammar_stops.iter().take(top) {

@@ -203,7 +203,7 @@ fn understood(
         .filter(|&plugin| registry.manifest(plugin).reads_card_type(kind))
         .collect::<Vec<_>>()
         .into_iter()
-        .any(|plugin| ask(registry, plugin, text.trim(), None));
+        .any(|plugin| ask(registry, plugin, &card.card_text_parameter(text), None));
     match (claimed, keyword_plugin) {
         (true, _) => Some(true),
         (false, Some(_)) => Some(false),

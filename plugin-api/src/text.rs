@@ -52,7 +52,7 @@ pub fn starts_a_cost(text: &str) -> bool {
 
 /// Whether a text has the arrow between a cost and its effect (the card data writes both forms).
 pub fn has_arrow(text: &str) -> bool {
-    text.contains("->") || text.contains('→')
+    ARROWS.iter().any(|arrow| text.contains(arrow))
 }
 
 /// Whether an effect is a "Keyword: ..." form ("Upkeep: Pay 1 build point, or tap Slave I."),
@@ -100,9 +100,10 @@ pub fn stat_change(effect: &str) -> Option<(i32, i32, i32)> {
     }
 }
 
-/// The arrows the card data writes between a cost and its effect. `-->` contains `->`, so at one
-/// place in a text the longer arrow is the one read.
-pub const ARROWS: [&str; 3] = ["-->", "->", "\u{2192}"];
+/// The arrows the card data writes between a cost and its effect, "- >" among them (TM, TMW:
+/// "Pay 1 Force - > Protect 1"). `-->` contains `->`, so at one place in a text the longer arrow
+/// is the one read.
+pub const ARROWS: [&str; 4] = ["-->", "->", "- >", "\u{2192}"];
 
 /// Splits a text at its first arrow (the one that starts first; of two starting at one place,
 /// the longer): the cost before it and the effect after it, untrimmed. This is the one rule the
@@ -146,6 +147,11 @@ mod tests {
 
     #[test]
     fn the_first_arrow_splits_and_the_longer_wins_at_one_place() {
+        assert_eq!(
+            split_at_arrow("Pay 1 Force - > Protect 1"),
+            Some(("Pay 1 Force ", " Protect 1"))
+        );
+        assert!(has_arrow("Pay 1 Force - > Protect 1"));
         assert_eq!(
             split_at_arrow("Pay 2 Force --> Evade 2"),
             Some(("Pay 2 Force ", " Evade 2"))

@@ -114,6 +114,9 @@ pub struct SetCoverage {
     /// Those the grammar reads completely into a script (`swtcg_card_script::read`), whether a
     /// plugin carries the script out or not.
     pub texts_read: usize,
+    /// Those with a script written by hand instead (`written`), which the grammar is not asked
+    /// to read.
+    pub texts_written: usize,
     /// Where the grammar stops on the others: what it expected there, the number of abilities,
     /// and the first text that stopped so; most frequent first.
     pub grammar_stops: Vec<GrammarStop>,
@@ -304,6 +307,10 @@ pub fn coverage<'a>(
                 });
             if ability.class == AbilityClass::CardText {
                 set.texts += 1;
+                if card.scripts.iter().any(|w| w.text == *text) {
+                    set.texts_written += 1;
+                    continue;
+                }
                 let reading = read_text(card, text);
                 match &reading.stop {
                     None => set.texts_read += 1,
@@ -347,11 +354,12 @@ pub fn coverage<'a>(
 }
 
 /// The grammar's reading of one printed ability of a card: a Battle card's or Mission's plain
-/// text is played, a unit's, Equipment's or Location's is static.
+/// text is played, a unit's, Equipment's or Location's is static. For an ability with a script
+/// written by hand, the reading of its words (`CardDef::card_text_parameter`).
 pub fn read_text(card: &CardDef, text: &str) -> swtcg_card_script::Reading {
     let played = matches!(card.card_type, CardType::Battle | CardType::Mission);
     swtcg_card_script::read(
-        text,
+        &card.card_text_parameter(text),
         swtcg_card_script::Card {
             name: &card.name,
             played,
@@ -500,6 +508,7 @@ pub fn total(sets: &[SetCoverage], set: &str) -> SetCoverage {
         unsupported: sorted(counts),
         texts: sets.iter().map(|s| s.texts).sum(),
         texts_read: sets.iter().map(|s| s.texts_read).sum(),
+        texts_written: sets.iter().map(|s| s.texts_written).sum(),
         grammar_stops: merged_stops(sets),
     }
 }

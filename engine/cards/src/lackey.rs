@@ -241,6 +241,7 @@ fn parse_row(
             .collect(),
         usage: split_joined(optional(columns.usage)),
         image: non_empty(optional(columns.image)),
+        scripts: Vec::new(),
     })
 }
 

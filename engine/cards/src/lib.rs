@@ -11,6 +11,7 @@ pub mod lackey;
 pub mod names;
 pub mod set_files;
 pub mod supply;
+pub mod written;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -23,6 +24,7 @@ pub use formats::{Format, FormatError, parse_formats};
 pub use lackey::{ImportError, MULTI_WORD_SUBTYPES, SetImport, parse_set, parse_set_with};
 pub use names::name_key;
 pub use set_files::{SetFile, SetFileError};
+pub use written::{ScriptsError, ScriptsFile, scripts_file_name};
 
 /// The bundled set files, in the order bare names are resolved: the original Wizards of the Coast
 /// sets first, then the community (IDC) sets, then the Old Republic set TAL.
@@ -48,6 +50,21 @@ pub const BUNDLED_SETS: [(&str, &str); 21] = [
     ("BOBF.txt", include_str!("../../data/lackey/BOBF.txt")),
     ("IA.txt", include_str!("../../data/lackey/IA.txt")),
     ("TAL.txt", include_str!("../../data/lackey/TAL.txt")),
+];
+
+/// The scripts written by hand for bundled cards whose printed text the grammar of card text
+/// can't read (`written`): (scripts file, the set file it belongs to, its text).
+pub const BUNDLED_SCRIPTS: [(&str, &str, &str); 2] = [
+    (
+        "AOTC.scripts.toml",
+        "AOTC.txt",
+        include_str!("../../data/lackey/AOTC.scripts.toml"),
+    ),
+    (
+        "AAA.scripts.toml",
+        "AAA.txt",
+        include_str!("../../data/lackey/AAA.scripts.toml"),
+    ),
 ];
 
 /// The bundled Lackey format definitions.
@@ -150,6 +167,16 @@ impl CardDb {
         let mut db = Self::new();
         for (file_name, text) in BUNDLED_SETS {
             db.add_set(file_name, text);
+        }
+        for (file_name, set_file, text) in BUNDLED_SCRIPTS {
+            if let Err(errors) = db.add_scripts(file_name, text, set_file) {
+                db.import_errors
+                    .extend(errors.into_iter().map(|error| ImportError {
+                        file: error.file,
+                        line: error.line,
+                        message: error.message,
+                    }));
+            }
         }
         match parse_formats(BUNDLED_FORMATS) {
             Ok(formats) => db.formats = formats,

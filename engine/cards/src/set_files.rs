@@ -71,6 +71,7 @@ impl CardDb {
             file: file.to_string(),
             sets,
             sha256: swtcg_rules::digest::sha256_hex(text.as_bytes()),
+            scripts: None,
         })
     }
 }

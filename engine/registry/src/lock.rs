@@ -292,7 +292,31 @@ fn check_set_files(locked: &[SetFile], loaded: &[SetFile], problems: &mut Vec<St
                 got.sha256,
                 got.file
             )),
-            Some(_) => {}
+            Some(got) => {
+                let sha = |set: &SetFile| set.scripts.as_ref().map(|s| s.sha256.clone());
+                match (sha(want), sha(got)) {
+                    (Some(want_sha), Some(got_sha)) if want_sha != got_sha => {
+                        problems.push(format!(
+                            "card set {} ({}): the lock names scripts sha256 {want_sha}, the run \
+                             loaded {got_sha} from {}",
+                            want.sets.join(", "),
+                            want.file,
+                            got.scripts.as_ref().map_or("", |s| s.file.as_str())
+                        ))
+                    }
+                    (Some(_), None) => problems.push(format!(
+                        "card set {} ({}): its scripts are locked but were not loaded",
+                        want.sets.join(", "),
+                        want.file
+                    )),
+                    (None, Some(_)) => problems.push(format!(
+                        "card set {} ({}): scripts were loaded beside it but are not in the lock",
+                        want.sets.join(", "),
+                        want.file
+                    )),
+                    _ => {}
+                }
+            }
         }
     }
     for got in loaded {
@@ -334,6 +358,7 @@ mod tests {
             file: format!("sets/{code}.txt"),
             sets: vec![code.into()],
             sha256: sha.into(),
+            scripts: None,
         }
     }
 
@@ -465,6 +490,47 @@ mod tests {
                 "card set EXTRA (sets/EXTRA.txt): loaded but not in the lock",
             ],
             "{err}"
+        );
+    }
+
+    #[test]
+    fn the_scripts_beside_a_set_file_are_pinned_by_sha256() {
+        let plugins = [plugin("accuracy", "aa"), plugin("armor", "bb")];
+        let with_scripts = |sha: &str| SetFile {
+            scripts: Some(swtcg_cards::ScriptsFile {
+                file: "sets/FAN.scripts.toml".into(),
+                sha256: sha.into(),
+            }),
+            ..set_file("FAN", "f1")
+        };
+        let mut locked = lock();
+        locked.card_sets = vec![with_scripts("s1")];
+        let text = locked.to_toml();
+        assert_eq!(Lock::from_toml("t.lock", &text).unwrap(), locked);
+        locked
+            .check(ENGINE, &Ruleset::default(), &plugins, &[with_scripts("s1")])
+            .unwrap();
+        let changed = locked
+            .check(ENGINE, &Ruleset::default(), &plugins, &[with_scripts("s2")])
+            .unwrap_err();
+        assert_eq!(
+            changed.0,
+            [
+                "card set FAN (sets/FAN.txt): the lock names scripts sha256 s1, the run loaded s2 \
+              from sets/FAN.scripts.toml"
+            ]
+        );
+        let missing = locked
+            .check(
+                ENGINE,
+                &Ruleset::default(),
+                &plugins,
+                &[set_file("FAN", "f1")],
+            )
+            .unwrap_err();
+        assert_eq!(
+            missing.0,
+            ["card set FAN (sets/FAN.txt): its scripts are locked but were not loaded"]
         );
     }
 

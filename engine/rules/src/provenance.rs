@@ -29,6 +29,20 @@ pub struct SetFile {
     pub sets: Vec<String>,
     /// The sha256 of the file's bytes: an erratum changes it.
     pub sha256: String,
+    /// The scripts written by hand beside it (`<set>.scripts.toml`), if it has one: a changed
+    /// script changes how its card plays. Absent from locks and logs of set files without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scripts: Option<ScriptsFile>,
+}
+
+/// The scripts file of a set file, as a lock pins it and a game log records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptsFile {
+    /// The file as it was found beside its set file; informative, like `SetFile::file`.
+    pub file: String,
+    /// The sha256 of the file's bytes.
+    pub sha256: String,
 }
 
 /// Plugins in the log but not loaded, loaded but not in the log, and changed, by `id@version`:

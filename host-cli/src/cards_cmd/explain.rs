@@ -36,9 +36,19 @@ struct Explained {
     /// What keeps it from being carried out: keywords without a plugin, text no plugin claims.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     missing: Vec<String>,
-    /// The grammar's reading (card text only).
+    /// The grammar's reading (card text only), or the script written by hand for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     reading: Option<Reading>,
+    /// The script written by hand for the ability, if there is one: the file and its words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written: Option<Written>,
+}
+
+/// A script written by hand, as `cards explain --json` shows it.
+#[derive(Serialize)]
+struct Written {
+    file: String,
+    reads_as: String,
 }
 
 #[derive(Serialize)]
@@ -148,6 +158,7 @@ fn explain_ability(
             carried_out: false,
             missing: vec!["cards of this type are not played yet".to_string()],
             reading: Some(reading()),
+            written: written_in(card, text),
         };
     };
     let coverage = ability_coverage(
@@ -178,7 +189,19 @@ fn explain_ability(
             })
             .collect(),
         reading: (class == "card-text").then(reading),
+        written: written_in(card, text),
     }
+}
+
+/// The script written by hand for a printed ability, if there is one.
+fn written_in(card: &CardDef, text: &str) -> Option<Written> {
+    card.scripts
+        .iter()
+        .find(|written| written.text.trim() == text.trim())
+        .map(|written| Written {
+            file: written.file.clone(),
+            reads_as: written.reads_as.clone(),
+        })
 }
 
 fn print_card(card: &ExplainedCard) {
@@ -200,6 +223,12 @@ fn print_card(card: &ExplainedCard) {
             match (&reading.script, &reading.stop) {
                 (Some(script), _) => {
                     let mut lines = explain::lines(script).into_iter();
+                    if let Some(written) = &ability.written {
+                        println!(
+                            "     written by hand in {}: \"{}\"",
+                            written.file, written.reads_as
+                        );
+                    }
                     println!("     read: {}", lines.next().unwrap_or_default());
                     for line in lines {
                         println!("       {line}");

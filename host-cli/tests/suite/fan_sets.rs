@@ -351,3 +351,123 @@ fn every_wizards_set_is_bundled_for_the_wotc_format() {
         "every card is legal in WOTC: {text}"
     );
 }
+
+/// A fan card whose text the grammar can't read, and the script its designer wrote for it in
+/// `FAN.scripts.toml` beside the set file.
+const ORACLE: &str = "Temple Oracle (A)\tFAN\tFAN007\tL\tCharacter\tJedi Seer\t3\t30\t2\t3\tR\t7\t\tWhen ends the battle phase, 1 Force you gain.\t\tFAN\t\n";
+const ORACLE_SCRIPT: &str = r#"# "When the battle phase ends, you gain 1 Force."
+[[ability]]
+card = "Temple Oracle (A)"
+text = "When ends the battle phase, 1 Force you gain."
+reads_as = "When the battle phase ends, you gain 1 Force."
+"#;
+
+#[test]
+fn a_script_written_beside_a_fan_set_file_makes_its_card_playable_and_is_pinned() {
+    let dir = copy_example("fan-sets-scripts");
+    let set = dir.join("FAN.txt");
+    let mut text = std::fs::read_to_string(&set).unwrap();
+    text.push_str(ORACLE);
+    std::fs::write(&set, text).unwrap();
+    let set_arg = set.to_str().unwrap();
+    let explain = |json: bool| {
+        let mut args = vec![
+            "cards",
+            "explain",
+            "--cards",
+            set_arg,
+            "FAN/Temple Oracle (A)",
+        ];
+        if json {
+            args.push("--json");
+        }
+        swtcg(&args)
+    };
+    // Without a script the grammar stops, and nothing carries the text out.
+    let out = explain(false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("not read: stopped at"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("not carried out"), "{}", stdout(&out));
+
+    let scripts = dir.join("FAN.scripts.toml");
+    std::fs::write(&scripts, ORACLE_SCRIPT).unwrap();
+    let out = explain(false);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("written by hand in ") && stdout(&out).contains("FAN.scripts.toml"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("carried out by the loaded plugins"),
+        "{}",
+        stdout(&out)
+    );
+    let out = explain(true);
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let ability = &report["cards"][0]["abilities"][0];
+    assert_eq!(ability["carried_out"], true, "{ability}");
+    assert_eq!(
+        ability["reading"]["script"]["kind"], "triggered",
+        "{ability}"
+    );
+    assert!(
+        ability["written"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("FAN.scripts.toml")
+    );
+
+    // The lock pins the scripts beside the set file: a changed script is refused.
+    let ruleset = dir.join("ruleset.toml");
+    let out = swtcg(&["ruleset", "lock", ruleset.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let locked = std::fs::read_to_string(dir.join("ruleset.lock")).unwrap();
+    assert!(locked.contains("FAN.scripts.toml"), "{locked}");
+    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.dek"));
+    let lock = dir.join("ruleset.lock");
+    let sim = || {
+        swtcg(&[
+            "sim",
+            dark.to_str().unwrap(),
+            light.to_str().unwrap(),
+            "--lock",
+            lock.to_str().unwrap(),
+            "--games",
+            "2",
+            "--quiet",
+        ])
+    };
+    let out = sim();
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    std::fs::write(
+        &scripts,
+        ORACLE_SCRIPT.replace("gain 1 Force.\"", "gain 2 Force.\""),
+    )
+    .unwrap();
+    let out = sim();
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("the lock names scripts sha256"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A script that names no printed ability is refused at its line, and nothing is loaded.
+    std::fs::write(
+        &scripts,
+        ORACLE_SCRIPT.replace("1 Force you gain.\"", "2 Force you gain.\""),
+    )
+    .unwrap();
+    let out = explain(false);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let message = stderr(&out);
+    assert!(
+        message.contains("FAN.scripts.toml:4: Temple Oracle (A) prints no ability"),
+        "{message}"
+    );
+}

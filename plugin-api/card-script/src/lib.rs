@@ -7,7 +7,7 @@
 //! where the grammar stopped and the words it expected there, so a designer sees which word of a
 //! new card's text is not understood yet.
 //!
-//! - `script`: the ability script's types, which are also the format of hand-written scripts.
+//! - `script`: the ability script's types, which `cards explain --json` prints.
 //! - `grammar`: the rules, one file per part of speech (units, effects, costs, triggers,
 //!   conditions), over the words and the error in `grammar/words.rs`.
 //! - `normalize`: the data's typography, reminder text and the card's own name.
@@ -345,6 +345,49 @@ mod tests {
                 }
             ]
         ));
+    }
+
+    #[test]
+    fn forms_of_the_data_read_whole() {
+        let script = |text: &str| match unit(text).script {
+            Some(script) => script,
+            None => panic!("{text}: {:?}", unit(text).stop),
+        };
+        // TM "- >" for an arrow.
+        assert_eq!(
+            script("Pay 1 Force - > This unit gets -10 speed until end of turn.").kind,
+            Kind::Activated
+        );
+        // "can't retreat from the Character arena": the units there.
+        let Effect::Rule { who, .. } =
+            &script("Your opponent's units can't retreat from the Character arena.").steps[0]
+                .effect
+        else {
+            panic!()
+        };
+        assert!(
+            who.filters
+                .contains(&script::Filter::In(script::Where::Arenas(vec![
+                    script::Arena::Character
+                ])))
+        );
+        // "in the chosen arena" is the arena chosen before.
+        script(
+            "When the battle phase starts, choose an arena. Each of your Gamorreans in the chosen \
+             arena gets Fury 1 and Armor until end of turn.",
+        );
+        // Two limits joined by ", and only".
+        assert_eq!(
+            script("[Tap] -> Draw a card. Play only when ~ would attack, and only once per turn.")
+                .limits
+                .len(),
+            2
+        );
+        // "put it in the Ground arena".
+        script(
+            "Pay 2 build points -> Take 1 40/2/2 Magistrate's Guard Subordinate with \"Accuracy \
+             1\" and put it in the Ground or Character arena. Play only during your build step.",
+        );
     }
 
     #[test]

@@ -1,7 +1,6 @@
-//! The ability script: what one printed ability does, as the grammar reads it and as a designer
-//! may write it by hand. Every name comes from the rules (game.md): units, arenas, the build
+//! The ability script: what one printed ability does, as the grammar reads it. Every name comes from the rules (game.md): units, arenas, the build
 //! zone, Force, build counters. The types serialize to the JSON of `cards explain --json` and
-//! deserialize from hand-written scripts, so both are one format.
+//! deserialize back.
 
 use serde::{Deserialize, Serialize};
 

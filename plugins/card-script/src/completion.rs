@@ -105,6 +105,14 @@ pub(crate) fn may_be_reduced_cost(text: &str) -> bool {
         .is_some_and(|head| head.eq_ignore_ascii_case("reduced cost"))
 }
 
+/// Whether the script is a "Reduced Cost X: If <condition>." one.
+pub(crate) fn is_reduced_cost(script: &Script) -> bool {
+    script
+        .steps
+        .iter()
+        .any(|step| matches!(step.effect, Effect::ReducedCost(_)))
+}
+
 /// "Reduced Cost X: If <condition>." (keywords.md): a route that completes the card being built
 /// with X build counters, in its owner's build step, while the condition holds ("must be met in
 /// order for you to be able to pay the Reduced Cost"). X replaces the printed build cost, and

@@ -243,11 +243,11 @@ impl Keyword for CardScript {
     }
 
     fn completions(ability: Ability) -> Vec<Completion> {
-        if completion::may_be_reduced_cost(&ability.parameter) {
-            return match script_and_unit(&ability) {
-                Some((script, me)) => completion::reduced(&script, &me),
-                None => Vec::new(),
-            };
+        if completion::may_be_reduced_cost(&ability.parameter)
+            && let Some((script, me)) = script_and_unit(&ability)
+            && completion::is_reduced_cost(&script)
+        {
+            return completion::reduced(&script, &me);
         }
         if !completion::may_be_about_completing(&ability.parameter) {
             return Vec::new();

@@ -71,6 +71,27 @@ pub struct CardDef {
     /// was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
+    /// Scripts a designer wrote by hand for abilities of this card that the grammar of card text
+    /// can't read as printed (or reads wrongly): a `<set>.scripts.toml` beside the set file
+    /// (issue 20). A card plugin is asked about such an ability with its script, in the words
+    /// the grammar reads ([`CardDef::card_text_parameter`]). Absent from logs of cards without
+    /// one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripts: Vec<WrittenScript>,
+}
+
+/// A script written by hand for one printed ability of a card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrittenScript {
+    /// The printed ability it stands for, as the card's `abilities` hold it.
+    pub text: String,
+    /// What the ability does, in the words the grammar of card text reads, which read the
+    /// whole text when the scripts file was loaded ("When the battle phase ends, you gain 1
+    /// Force." for Yoda's "When end the battle phase does, +1 Force you gain.").
+    pub reads_as: String,
+    /// The scripts file it was written in, for `cards explain`.
+    pub file: String,
 }
 
 impl CardDef {
@@ -94,6 +115,21 @@ impl CardDef {
             abilities: Vec::new(),
             usage: Vec::new(),
             image: None,
+            scripts: Vec::new(),
+        }
+    }
+
+    /// The parameter a card plugin is asked about for the printed ability `text` of this card:
+    /// the text itself, or the words of a script written by hand for it.
+    pub fn card_text_parameter(&self, text: &str) -> String {
+        let text = text.trim();
+        match self
+            .scripts
+            .iter()
+            .find(|written| written.text.trim() == text)
+        {
+            Some(written) => written.reads_as.trim().to_string(),
+            None => text.to_string(),
         }
     }
 

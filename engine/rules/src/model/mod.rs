@@ -7,7 +7,7 @@ pub mod unit;
 
 use serde::{Deserialize, Serialize};
 
-pub use card::{CardDef, CardType, Printed};
+pub use card::{CardDef, CardType, Printed, WrittenScript};
 pub use state::{CardId, GameState, Lasting, Play, PlayerState, Saved, SavedEffect, UnitId};
 pub use unit::{Duration, Modifier, Place, Unit};
 

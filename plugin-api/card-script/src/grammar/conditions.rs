@@ -8,7 +8,7 @@ use winnow::prelude::*;
 use super::effects::counted;
 use super::triggers::moment;
 use super::units::{place, units};
-use super::words::{R, end_of_sentence, number, one_of, w};
+use super::words::{R, end_of_sentence, mark, number, one_of, w};
 use crate::script::{Condition, Limit, Owner, Pick, Player, UnitState, Units, Whose};
 
 /// A condition.
@@ -204,7 +204,8 @@ pub fn limit(input: &mut &str) -> R<Vec<Limit>> {
             "it",
         ])),
         w("only"),
-        separated(1.., limit_item, (w("and"), opt(w("only")))),
+        // "Play only when ~ would attack, and only once per turn."
+        separated(1.., limit_item, (opt(mark(",")), w("and"), opt(w("only")))),
         end_of_sentence,
     )
         .map(|(_, _, _, _, limits, _)| limits)

@@ -12,6 +12,7 @@ mod conditions;
 mod costs;
 mod effects;
 mod players;
+mod search;
 mod triggers;
 mod units;
 pub(crate) mod words;
@@ -212,7 +213,7 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     if let Ok(roll) = roll(input) {
         return Ok(vec![roll]);
     }
-    if let Ok(search) = effects::search(input) {
+    if let Ok(search) = search::search(input) {
         return Ok(search);
     }
     if let Ok(discard) = choices::hand_discard(input) {

@@ -458,7 +458,8 @@ fn head(input: &mut &str) -> R<Option<Filter>> {
             opt(one_of(&["cards", "card"])),
         )
             .map(|_| Some(Filter::CardType(CardType::Location))),
-        one_of(&["equipment"]).map(|_| Some(Filter::CardType(CardType::Equipment))),
+        (one_of(&["equipment"]), opt(one_of(&["cards", "card"])))
+            .map(|_| Some(Filter::CardType(CardType::Equipment))),
     ))
     .context("unit")
     .parse_next(input)
@@ -784,7 +785,8 @@ pub fn place_after_in(input: &mut &str) -> R<Where> {
         one_of(&["this arena", "the same arena", "its arena"]).map(|_| Where::ThisArena),
         (opt(owner), w("build zone"))
             .map(|(owner, _)| Where::BuildZone(owner.unwrap_or(Owner::Any))),
-        w("that arena").map(|_| Where::ThatArena),
+        // "Choose an arena. Each of your Gamorreans in the chosen arena gets Fury 1."
+        one_of(&["that arena", "the chosen arena"]).map(|_| Where::ThatArena),
         one_of(&["any arena", "an arena", "all arenas"]).map(|_| Where::AnyArena),
         w("each arena").map(|_| Where::EachArena),
         (

@@ -296,7 +296,8 @@ fn remember(cache: &mut TextCache, text: &str, card: &CardDef, hit: Option<Arc<R
 }
 
 /// The first card plugin reading `card_type` whose `understands` claims a printed text of
-/// `card`, with the ability it is asked about: the whole text is its parameter.
+/// `card`, with the ability it is asked about: the whole text is its parameter, or the script a
+/// designer wrote by hand for it (`CardDef::card_text_parameter`).
 pub fn card_plugin_for(
     host: &mut dyn AbilityHost,
     state: &GameState,
@@ -308,7 +309,7 @@ pub fn card_plugin_for(
         unit: 0,
         index: 0,
         text: text.trim().to_string(),
-        parameter: text.trim().to_string(),
+        parameter: card.card_text_parameter(text),
         cost: None,
         under: false,
     };
