@@ -50,6 +50,20 @@ pub enum Cost {
         amount: u32,
         name: String,
     },
+    /// "Put 1 captivity counter on this unit" (or on the unit by its name): counters of a named
+    /// kind on the unit whose ability it is (API 1.13 counters). Read since December 2026.
+    CountersThis {
+        kind: String,
+        amount: u32,
+        name: String,
+    },
+    /// "Remove 1 mastery counter from this unit" (or from the unit by its name): payable only with
+    /// that many counters of the kind on the unit whose ability it is. Read since December 2026.
+    RemoveCountersThis {
+        kind: String,
+        amount: u32,
+        name: String,
+    },
 }
 
 /// The units a cost lets its payer choose among: their own units (not Locations, unless a kind
@@ -266,6 +280,7 @@ fn parse_one(part: &str) -> Result<Cost, String> {
             .or_else(|| named(part).map(Cost::TapNamed)),
         Some("discard") => discard(part, &words),
         Some("put") => put(part, &words),
+        Some("remove") => remove(part, &words),
         _ => None,
     }
     .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
@@ -385,21 +400,61 @@ fn put(part: &str, words: &[&str]) -> Option<Cost> {
         ] => count(n).filter(|&n| n > 0).map(Cost::MillOwn),
         ["put", n, "damage", "counter" | "counters", "on", ..] if words.len() > 5 => {
             let amount = count(n).filter(|&n| n > 0)?;
-            // The unit as printed ("this unit", "Anakin"), after "... on ".
-            let at = part.to_ascii_lowercase().find(" on ")?;
-            let name = part[at + 4..].trim();
-            // Only the unit itself: "this unit" or a name; "one of your units" is a choice.
-            let named = name.eq_ignore_ascii_case("this unit")
-                || (name.starts_with(|c: char| c.is_uppercase())
-                    && !name.to_ascii_lowercase().contains(" of ")
-                    && !name.starts_with("Each"));
-            named.then(|| Cost::DamageThis {
+            let name = itself_after(part, " on ")?;
+            Some(Cost::DamageThis { amount, name })
+        }
+        // "Put 1 captivity counter on Jabba": counters of a kind on the unit itself.
+        ["put", n, kind, "counter" | "counters", "on", ..]
+            if words.len() > 5 && counter_kind(kind) =>
+        {
+            let amount = count(n).filter(|&n| n > 0)?;
+            let name = itself_after(part, " on ")?;
+            Some(Cost::CountersThis {
+                kind: kind.to_string(),
                 amount,
-                name: name.to_string(),
+                name,
             })
         }
         _ => None,
     }
+}
+
+/// "Remove 1 mastery counter from this unit", "remove 2 credit counters from Boba": counters of a
+/// kind taken off the unit itself.
+fn remove(part: &str, words: &[&str]) -> Option<Cost> {
+    match words {
+        ["remove", n, kind, "counter" | "counters", "from", ..]
+            if words.len() > 5 && counter_kind(kind) =>
+        {
+            let amount = count(n).filter(|&n| n > 0)?;
+            let name = itself_after(part, " from ")?;
+            Some(Cost::RemoveCountersThis {
+                kind: kind.to_string(),
+                amount,
+                name,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A counter's kind as printed before "counter(s)": one word, not damage or build counters
+/// (which are no kind of their own) and not "any" ("1 counter of any type" is a choice).
+fn counter_kind(word: &str) -> bool {
+    !matches!(word, "damage" | "build" | "any" | "more" | "of")
+        && word.chars().all(|c| c.is_ascii_lowercase())
+}
+
+/// The unit itself as printed after `joint` ("this unit", "Anakin", "~"'s name): only the unit
+/// whose ability it is, never a unit to choose ("one of your units", "each unit").
+fn itself_after(part: &str, joint: &str) -> Option<String> {
+    let at = part.to_ascii_lowercase().find(joint)?;
+    let name = part[at + joint.len()..].trim().trim_end_matches('.');
+    let named = name.eq_ignore_ascii_case("this unit")
+        || (name.starts_with(|c: char| c.is_uppercase())
+            && !name.to_ascii_lowercase().contains(" of ")
+            && !name.starts_with("Each"));
+    named.then(|| name.to_string())
 }
 
 /// The name after the verb of "Tap Frog Lady", "tap Jabba the Hutt", "Tap BB-8": words that
@@ -552,6 +607,40 @@ mod tests {
             Ok(vec![Cost::DiscardThis("this unit".into())])
         );
         assert!(parse_costs("Discard a Droid from the Ground arena").is_err());
+    }
+
+    #[test]
+    fn counters_of_a_kind_on_the_unit_itself_parse() {
+        // AAA Tahl (A), BOBF Pyke Henchmen, TAL Sylvar (A).
+        assert_eq!(
+            parse_costs("Put 1 captivity counter on Tahl"),
+            Ok(vec![Cost::CountersThis {
+                kind: "captivity".into(),
+                amount: 1,
+                name: "Tahl".into()
+            }])
+        );
+        assert_eq!(
+            parse_costs(
+                "Remove 1 credit counter from this unit, put 1 corruption counter on this unit"
+            ),
+            Ok(vec![
+                Cost::RemoveCountersThis {
+                    kind: "credit".into(),
+                    amount: 1,
+                    name: "this unit".into()
+                },
+                Cost::CountersThis {
+                    kind: "corruption".into(),
+                    amount: 1,
+                    name: "this unit".into()
+                }
+            ])
+        );
+        // Another unit's counters are a choice, and "a counter of any type" no kind.
+        assert!(parse_costs("Put 1 corruption counter on one of your Jedi").is_err());
+        assert!(parse_costs("Remove 1 counter of any type from this unit").is_err());
+        assert!(parse_costs("Remove 2 counters from your Resource").is_err());
     }
 
     #[test]

@@ -141,6 +141,8 @@ pub fn can_pay_playing(
     let played_in_hand = card.is_some_and(|c| player.hand.contains(&c));
     let mut hand = player.hand.len() - usize::from(played_in_hand);
     let mut deck = player.deck.len();
+    // Counters of each kind removed by the costs before, from the unit itself.
+    let mut removed: Vec<(&str, u32)> = Vec::new();
     for cost in costs {
         match cost {
             Cost::Force(n) if force >= *n => force -= n,
@@ -172,7 +174,27 @@ pub fn can_pay_playing(
             Cost::DiscardFromHand(n) if hand >= *n as usize => hand -= *n as usize,
             Cost::DiscardHand => hand = 0,
             Cost::MillOwn(n) if deck >= *n as usize => deck -= *n as usize,
-            Cost::DamageThis { name, .. } if unit.is_some_and(|u| names_unit(state, u, name)) => {}
+            Cost::DamageThis { name, .. } | Cost::CountersThis { name, .. }
+                if unit.is_some_and(|u| names_unit(state, u, name)) => {}
+            // "Remove 1 mastery counter from this unit": that many of the kind on it, after what
+            // the costs before took off.
+            Cost::RemoveCountersThis { kind, amount, name }
+                if unit.is_some_and(|u| names_unit(state, u, name)) =>
+            {
+                let on = unit
+                    .and_then(|u| state.unit(u))
+                    .and_then(|u| u.counters.get(kind).copied())
+                    .unwrap_or(0);
+                let gone: u32 = removed
+                    .iter()
+                    .filter(|(k, _)| *k == kind.as_str())
+                    .map(|(_, n)| n)
+                    .sum();
+                if on < gone.saturating_add(*amount) {
+                    return false;
+                }
+                removed.push((kind.as_str(), *amount));
+            }
             // An X not yet chosen can't be paid (`with_x` chooses it).
             _ => return false,
         }
@@ -202,6 +224,8 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::DiscardHand
             | Cost::MillOwn(_)
             | Cost::DamageThis { .. }
+            | Cost::CountersThis { .. }
+            | Cost::RemoveCountersThis { .. }
             | Cost::TapUnit(_)
             | Cost::TapNamed(_)
             | Cost::DiscardUnit(_) => {}

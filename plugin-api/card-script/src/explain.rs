@@ -714,6 +714,9 @@ impl Display for Cost {
             Cost::DamageCounters { on, amount } => {
                 write!(f, "put {amount} damage counters on {on}")
             }
+            Cost::Counters { kind, on, amount } => {
+                write!(f, "put {amount} {kind} counters on {on}")
+            }
             Cost::RemoveCounters {
                 kind: Some(kind),
                 from,

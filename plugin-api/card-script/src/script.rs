@@ -858,6 +858,12 @@ pub enum Cost {
         on: Units,
         amount: Amount,
     },
+    /// Put counters of a kind on units ("Put 1 captivity counter on Tahl").
+    Counters {
+        kind: String,
+        on: Units,
+        amount: Amount,
+    },
     /// Remove counters of a kind ("Remove 1 mastery counter from this unit").
     RemoveCounters {
         kind: Option<String>,

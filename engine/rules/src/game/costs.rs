@@ -1,5 +1,5 @@
 //! Paying printed costs (game 13.8) that need the game: cards the player chooses from their
-//! hand, the whole hand, the top cards of the deck, damage counters, the unit the player chooses
+//! hand, the whole hand, the top cards of the deck, damage counters and counters of a kind, the unit the player chooses
 //! to tap or discard, and the discard of the unit itself. The costs that need nothing but the
 //! state (Force, build points, tapping the unit itself) are paid by `cost::pay_as`, which this
 //! calls first.
@@ -65,6 +65,22 @@ impl Game<'_> {
                             amount: *amount,
                             why: None,
                         });
+                    }
+                }
+                // Counters of a kind on the unit itself, or taken off it (`can_pay_playing`
+                // saw that enough were there).
+                Cost::CountersThis { kind, amount, .. } => {
+                    if let Some(u) = unit.and_then(|u| self.state.unit_mut(u)) {
+                        let count = u.counters.entry(kind.clone()).or_insert(0);
+                        *count = count.saturating_add(*amount);
+                    }
+                }
+                Cost::RemoveCountersThis { kind, amount, .. } => {
+                    if let Some(count) = unit
+                        .and_then(|u| self.state.unit_mut(u))
+                        .and_then(|u| u.counters.get_mut(kind))
+                    {
+                        *count = count.saturating_sub(*amount);
                     }
                 }
                 Cost::DiscardThis(_) => {

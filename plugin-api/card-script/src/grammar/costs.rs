@@ -55,6 +55,15 @@ pub fn cost(input: &mut &str) -> R<Cost> {
             units,
         )
             .map(|(_, amount, _, _, on)| Cost::DamageCounters { on, amount }),
+        (
+            w("put"),
+            super::effects::amount_or_article,
+            counter_kind,
+            one_of(&["counters", "counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, amount, kind, _, _, on)| Cost::Counters { kind, on, amount }),
         remove_counters,
     ))
     .parse_next(input)
@@ -162,6 +171,15 @@ mod tests {
             [Cost::RemoveCounters {
                 kind: Some("mastery".into()),
                 from: Units::this(),
+                amount: Amount::Number(1)
+            }]
+        );
+        // AAA Tahl (A): "Put 1 captivity counter on Tahl -> Gain 2 Force."
+        assert_eq!(
+            read("Put 1 captivity counter on ~"),
+            [Cost::Counters {
+                kind: "captivity".into(),
+                on: Units::this(),
                 amount: Amount::Number(1)
             }]
         );
