@@ -103,6 +103,7 @@ fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
         if let Some(script) = &mut script {
             statics::bind_that_arena(script);
             statics::bind_it(script);
+            statics::bind_named(script);
         }
         let script = script.map(Rc::new);
         read_before.insert(key, script.clone());

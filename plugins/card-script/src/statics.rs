@@ -451,6 +451,28 @@ fn bind_it_at_a_moment(script: &mut Script) {
     }
 }
 
+/// Reads a static change for another card by its name ("Rey gets +1 health and Damage Control
+/// 1." on Ben Solo (B), "Qui-Gon Jinn gets Damage Control 1." on Tahl (A)) as a change for every
+/// unit of that name in play, either player's, as a condition naming a card is read
+/// (`units::holds`): the name picks no one unit to choose.
+pub(crate) fn bind_named(script: &mut Script) {
+    if script.kind != Kind::Static {
+        return;
+    }
+    for step in &mut script.steps {
+        if let Effect::Stats { who, .. } | Effect::Grant { who, .. } = &mut step.effect
+            && who.pick == Pick::Any
+            && !who.filters.is_empty()
+            && who
+                .filters
+                .iter()
+                .all(|f| matches!(f, Filter::Named(name) if !name.contains(swtcg_card_script::normalize::SELF)))
+        {
+            who.pick = Pick::Each;
+        }
+    }
+}
+
 /// Reads "that arena" in a static script as the one arena its condition names ("As long as
 /// Momaw is in the Character arena, each Stormtrooper in that arena gets -20 speed."): the
 /// phrase then needs no choice, and the script is carried out as if the arena were printed.
