@@ -381,6 +381,10 @@ impl Keyword for CardScript {
         on(&ability, Hook::BuildStepStart, &event)
     }
 
+    fn damage_placed(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::DamagePlaced, &event)
+    }
+
     fn build_roll(ability: Ability, event: Event) -> HookResult {
         on(&ability, Hook::BuildRoll, &event)
     }

@@ -56,6 +56,7 @@ pub(crate) enum Hook {
     UnitEntersArena,
     UnitDiscarded,
     AttackDeclared,
+    DamagePlaced,
 }
 
 /// Whether this plugin tells when a trigger happens.
@@ -77,7 +78,8 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
             phrase_carried_out(who)
                 && match event {
                     UnitEvent::Attacks(target) => target.as_ref().is_none_or(phrase_carried_out),
-                    UnitEvent::IsAttacked => true,
+                    UnitEvent::IsAttacked | UnitEvent::IsDamaged => true,
+                    UnitEvent::Damages(target) => target.as_ref().is_none_or(phrase_carried_out),
                     UnitEvent::IsDiscarded(place) => place.as_ref().is_none_or(place_carried_out),
                     _ => false,
                 }
@@ -371,6 +373,40 @@ fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
             } else {
                 Fired::No
             }
+        }
+        // Game 11.5: damage counters were just placed by the damage instance the engine is
+        // resolving. "<units> is damaged": a unit the phrase names got counters from it; "<units>
+        // damages <units>": the instance's source is named by the first phrase and put counters
+        // on a unit the second names, which is "that unit". An instance that damages several
+        // units fires for the first the phrases name.
+        (Trigger::Units { who, event: deed }, Hook::DamagePlaced) => {
+            let pending = host::pending_damage();
+            let damaged = pending.iter().filter(|p| placed(p) > 0);
+            let seen = |id: UnitId| host::unit(id).or_else(|| host::last_seen(id));
+            let mut fired = Fired::No;
+            for p in damaged {
+                fired = match deed {
+                    UnitEvent::IsDamaged => about(who, Some(p.target), me, seen),
+                    UnitEvent::Damages(target) => match about(who, p.source, me, seen) {
+                        Fired::Yes(_) => {
+                            let fits = target.as_ref().is_none_or(|target| {
+                                seen(p.target).is_some_and(|t| names(&anyone(target), &t, me))
+                            });
+                            if fits {
+                                Fired::Yes(Some(p.target))
+                            } else {
+                                Fired::No
+                            }
+                        }
+                        Fired::No => Fired::No,
+                    },
+                    _ => Fired::No,
+                };
+                if fired != Fired::No {
+                    break;
+                }
+            }
+            fired
         }
         _ => Fired::No,
     }
