@@ -628,6 +628,14 @@ impl Display for Trigger {
             Trigger::Complete(units) => write!(f, "you complete {units}"),
             Trigger::BattleCard(player) => write!(f, "{player} plays a Battle card"),
             Trigger::Bounty => write!(f, "another unit is discarded by damage from this unit"),
+            Trigger::Foresight => write!(
+                f,
+                "this unit attacks and its controller predicts the hits rolled correctly"
+            ),
+            Trigger::Forewarning => write!(
+                f,
+                "this unit is attacked and its controller predicts the hits rolled correctly"
+            ),
         }
     }
 }

@@ -322,6 +322,14 @@ mod tests {
                 .script
                 .is_some()
         );
+        // BOBF Fennec Shand (E), KAE Darth Traya (C): Foresight and Forewarning effects.
+        let foresight = unit("Foresight: Untap ~.").script.expect("read");
+        assert_eq!(foresight.trigger, Some(script::Trigger::Foresight));
+        assert_eq!(foresight.kind, Kind::Triggered);
+        let forewarning = unit("Forewarning: Prevent up to 3 damage to ~.")
+            .script
+            .expect("read");
+        assert_eq!(forewarning.trigger, Some(script::Trigger::Forewarning));
         // 15TH Emperor Palpatine (V), TM Din Djarin: one rule for each arena named.
         let script =
             unit("This unit can attack your opponent's units in the Ground or Character arena.")

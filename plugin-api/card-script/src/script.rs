@@ -693,6 +693,12 @@ pub enum Trigger {
     /// Bounty (keywords.md): "When another unit is discarded by damage from this unit"; the
     /// steps of "Bounty: [bonus]" wait for the controller's next build step.
     Bounty,
+    /// Foresight (keywords.md): "Whenever this unit attacks, you may predict the number of hits
+    /// that will be rolled for that attack. If you're correct, gain the [effect]": the steps of
+    /// "Foresight: [effect]" happen when the hits counted are the ones predicted.
+    Foresight,
+    /// Forewarning (keywords.md): as Foresight, whenever this unit is attacked.
+    Forewarning,
 }
 
 /// Moments of the turn.

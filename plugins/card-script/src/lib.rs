@@ -201,13 +201,21 @@ fn offers_at(ability: &Ability, when: activated::When, event: &Event) -> Vec<Act
 }
 
 /// Whether a text has a word a trigger starts with ("When", "Whenever", "At", "Each time", and
-/// "Bounty", whose trigger the keyword names): a superset of the texts the grammar reads as
+/// "Bounty", "Foresight" and "Forewarning", whose triggers the keywords name): a superset of the texts the grammar reads as
 /// triggered.
 fn may_trigger(text: &str) -> bool {
     text.split(|c: char| !c.is_alphabetic()).any(|word| {
-        ["when", "whenever", "at", "time", "bounty"]
-            .iter()
-            .any(|w| word.eq_ignore_ascii_case(w))
+        [
+            "when",
+            "whenever",
+            "at",
+            "time",
+            "bounty",
+            "foresight",
+            "forewarning",
+        ]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
     })
 }
 
@@ -425,6 +433,10 @@ impl Keyword for CardScript {
         on(&ability, Hook::AttackDeclared, &event)
     }
 
+    fn hits_counted(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::HitsCounted, &event)
+    }
+
     fn chosen(ability: Ability, index: u32) -> HookResult {
         let mission = host::printed(ability.unit).is_some_and(|c| c.kind == CardKind::Mission);
         let script = if mission {
@@ -554,8 +566,12 @@ mod tests {
             "Each of your Subordinates gets +10 speed and +1 power."
         ));
         assert!(!claimed_text("Gain 2 Force."));
-        // A cost the engine does not pay, an effect not carried out.
+        // A cost the engine does not pay (a Resource's counters), an effect not carried out.
         assert!(!claimed_text(
+            "Remove 2 counters from your Resource -> Calo gets Accuracy 1 until end of turn."
+        ));
+        // Counters of a kind taken off the unit itself are paid (the contract's cost grammar).
+        assert!(claimed_text(
             "Remove 3 credit counters from Calo -> Calo gets Accuracy 1 until end of turn."
         ));
         assert!(!claimed_text(

@@ -36,6 +36,7 @@ use swtcg_card_script::script::{
     self, Effect as Does, Kind, Moment, Payment, Pick, Player, Script, Trigger, UnitEvent, Units,
     Whose,
 };
+use swtcg_prediction::{Prediction, Predicts};
 use swtcg_sdk::*;
 
 use crate::modes;
@@ -57,6 +58,7 @@ pub(crate) enum Hook {
     UnitDiscarded,
     AttackDeclared,
     DamagePlaced,
+    HitsCounted,
 }
 
 /// Whether this plugin tells when a trigger happens.
@@ -73,7 +75,7 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
             ..
         } => true,
         Trigger::Deploy(units) => phrase_carried_out(units),
-        Trigger::Bounty => true,
+        Trigger::Bounty | Trigger::Foresight | Trigger::Forewarning => true,
         Trigger::Units { who, event } => {
             phrase_carried_out(who)
                 && match event {
@@ -463,6 +465,43 @@ fn choosable(script: &Script, me: &UnitView) -> Option<Vec<UnitView>> {
     )
 }
 
+/// The prediction of "Foresight: [effect]" or "Forewarning: [effect]" (the shared rules of the
+/// two keywords), if the trigger is one; its notes are this plugin's own.
+fn prediction(trigger: &Trigger) -> Option<Prediction> {
+    match trigger {
+        Trigger::Foresight => Some(Prediction {
+            note: "card-script foresight",
+            predicts: Predicts::ItsAttacks,
+        }),
+        Trigger::Forewarning => Some(Prediction {
+            note: "card-script forewarning",
+            predicts: Predicts::AttacksOnIt,
+        }),
+        _ => None,
+    }
+}
+
+/// Foresight and Forewarning (keywords.md): when an attack the unit predicts is declared, its
+/// controller may predict the hits (a choice of 0 to the most dice); when the hits counted are
+/// the ones predicted, the steps happen. Only from an arena (game 13.7).
+fn predict(
+    ability: &Ability,
+    script: &Script,
+    rule: Prediction,
+    hook: Hook,
+    event: &Event,
+    me: &UnitView,
+) -> HookResult {
+    if arena_of(me.zone).is_none() {
+        return Ok(Vec::new());
+    }
+    match hook {
+        Hook::AttackDeclared => Ok(rule.offer(ability, event).into_iter().collect()),
+        Hook::HitsCounted if rule.correct(ability, event) => ask_or_do(ability, script, me, None),
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// What the ability does when `hook` is called with `event`: nothing if its trigger is not this
 /// one or its conditions do not hold; else its effects, or the choice it offers first.
 pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Event) -> HookResult {
@@ -471,6 +510,9 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     };
     if !carried_out(script) {
         return Ok(Vec::new());
+    }
+    if let Some(rule) = prediction(trigger) {
+        return predict(ability, script, rule, hook, event, &me);
     }
     let Fired::Yes(about) = fires(trigger, hook, event, &me) else {
         return Ok(Vec::new());
@@ -603,6 +645,13 @@ fn effects(
 /// The option `index` of the offer [`happen`] made was taken: the steps, with the unit at that
 /// place of the units it offered (asked again now, as they were then).
 pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResult {
+    // The prediction is the first choice of a Foresight or Forewarning in an attack; a choice
+    // its steps ask after a correct prediction comes as any trigger's does.
+    if let Some(rule) = script.trigger.as_ref().and_then(prediction)
+        && !rule.predicted(ability)
+    {
+        return rule.chosen(ability, index);
+    }
     let me = card(ability).ok_or("the card with the ability is gone")?;
     // Steps put off until the build step were offered by `later` as what still happens.
     let left = waits(script) && host::unit(me.id).is_none();

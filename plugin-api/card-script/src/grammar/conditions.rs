@@ -31,7 +31,7 @@ pub fn condition(input: &mut &str) -> R<Condition> {
         .map(|_| Condition::NoAttack),
         (units, one_of(&["would attack", "is about to attack"]))
             .map(|(who, _)| Condition::WouldAttack(who)),
-        alt((controls, has, there_is, attacking)),
+        alt((controls, has, there_is, attacking, has_counters)),
         (units, one_of(&["is", "are"]), place)
             .map(|(who, _, place)| Condition::UnitsIn { who, place }),
         (units, one_of(&["is", "are"]), state)
@@ -101,6 +101,31 @@ fn there_is(input: &mut &str) -> R<Condition> {
         )),
     )
         .map(|(_, condition)| condition)
+        .parse_next(input)
+}
+
+/// "~ has 1 or more captivity counters on her", "this unit has 4 or less damage counters on it":
+/// counters of a kind on the units named first.
+#[inline(never)]
+fn has_counters(input: &mut &str) -> R<Condition> {
+    (
+        units,
+        one_of(&["has", "have"]),
+        number,
+        one_of(&["or more", "or fewer", "or less"]),
+        counted,
+    )
+        .verify_map(|(who, _, amount, which, count)| match count {
+            crate::script::Count::Counters { kind, .. } => {
+                let count = crate::script::Count::Counters { kind, on: who };
+                Some(if which == "or more" {
+                    Condition::AtLeast { count, amount }
+                } else {
+                    Condition::AtMost { count, amount }
+                })
+            }
+            _ => None,
+        })
         .parse_next(input)
 }
 
@@ -272,6 +297,24 @@ mod tests {
         assert!(matches!(
             read("there are no damage counters on it"),
             Condition::AtMost { amount: 0, .. }
+        ));
+        // FOR Jyn Erso style: counters of a kind on the card itself.
+        assert!(matches!(
+            read("~ has 1 or more captivity counters on her"),
+            Condition::AtLeast {
+                amount: 1,
+                count: crate::script::Count::Counters {
+                    on: Units {
+                        pick: Pick::This,
+                        ..
+                    },
+                    ..
+                }
+            }
+        ));
+        assert!(matches!(
+            read("this unit has 4 or less damage counters on it"),
+            Condition::AtMost { amount: 4, .. }
         ));
         let Condition::Has { whose, units } = read("you have another Jedi in any arena") else {
             panic!()

@@ -53,6 +53,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
         ),
         bounty,
         reduced_cost,
+        prediction,
         (
             one_of(&["as long as", "while"]),
             conditions::condition,
@@ -113,6 +114,30 @@ fn bounty(input: &mut &str) -> R<Script> {
                 steps,
                 limits,
             }
+        })
+        .parse_next(input)
+}
+
+/// "Foresight: Put 1 corruption counter on another Character.", "Forewarning: Prevent up to 3
+/// damage to ~." (keywords.md): the steps happen when the unit's controller predicted the hits
+/// of its attack (of an attack on it) correctly. The texts the keyword plugins read are theirs;
+/// the engine offers the others to the card plugins.
+fn prediction(input: &mut &str) -> R<Script> {
+    (
+        alt((
+            w("foresight").map(|_| crate::script::Trigger::Foresight),
+            w("forewarning").map(|_| crate::script::Trigger::Forewarning),
+        )),
+        mark(":"),
+        body,
+    )
+        .map(|(trigger, _, (steps, limits))| Script {
+            kind: Kind::Triggered,
+            trigger: Some(trigger),
+            conditions: Vec::new(),
+            costs: Vec::new(),
+            steps,
+            limits,
         })
         .parse_next(input)
 }

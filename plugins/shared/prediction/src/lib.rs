@@ -132,22 +132,49 @@ impl Prediction {
 
     /// The optional choice of a number of hits when an attack it predicts is declared.
     pub fn attack_declared(&self, ability: &Ability, event: &Event) -> HookResult {
-        let (Some(attacker), Some(defender)) = (event.attacker, event.defender) else {
+        if outcomes(ability).is_none() {
             return Ok(Vec::new());
+        }
+        Ok(self.offer(ability, event).into_iter().collect())
+    }
+
+    /// The choice of a number of hits, if the declared attack is one this ability predicts,
+    /// whatever its printed effect: for a plugin that carries the effect out itself (the
+    /// card-text plugin, for the effects `effect_text` can't read).
+    pub fn offer(&self, ability: &Ability, event: &Event) -> Option<Effect> {
+        let (Some(attacker), Some(defender)) = (event.attacker, event.defender) else {
+            return None;
         };
         let predictor = match self.predicts {
             Predicts::ItsAttacks => attacker,
             Predicts::AttacksOnIt => defender,
         };
-        if predictor != ability.unit || outcomes(ability).is_none() {
-            return Ok(Vec::new());
+        if predictor != ability.unit {
+            return None;
         }
         let options = (0..=most_dice(attacker, defender)).map(option).collect();
         // "You may predict": the player may decline.
-        Ok(vec![Effect::Choose(Offer {
+        Some(Effect::Choose(Offer {
             options,
             optional: true,
-        })])
+        }))
+    }
+
+    /// Whether the ability's unit has predicted in this attack (a `chosen` answered).
+    pub fn predicted(&self, ability: &Ability) -> bool {
+        host::note(ability.unit, &key(self.note, ability)).is_some()
+    }
+
+    /// Whether the hits counted (`event`, at `hits-counted`) are what the ability's unit
+    /// predicted for an attack it predicts.
+    pub fn correct(&self, ability: &Ability, event: &Event) -> bool {
+        let predictor = match self.predicts {
+            Predicts::ItsAttacks => event.attacker,
+            Predicts::AttacksOnIt => event.defender,
+        };
+        predictor == Some(ability.unit)
+            && event.amount.is_some()
+            && host::note(ability.unit, &key(self.note, ability)) == event.amount
     }
 
     /// Option `index` predicts `index` hits; the prediction lasts for this attack only.
