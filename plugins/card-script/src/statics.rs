@@ -408,8 +408,18 @@ pub(crate) fn bind_it(script: &mut Script) {
             }
         }
     }
+    // "As long as this unit has 4 or less damage counters on it, it gets Shields 2.": a
+    // condition on the card's own counters is about the card too.
     let about_this = script.conditions.iter().any(|c| match c {
         Condition::UnitsIn { who, .. } | Condition::Attacking { who, .. } => who.pick == Pick::This,
+        Condition::AtLeast {
+            count: Count::Counters { on, .. },
+            ..
+        }
+        | Condition::AtMost {
+            count: Count::Counters { on, .. },
+            ..
+        } => on.pick == Pick::This,
         _ => false,
     });
     if !about_this {
