@@ -15,6 +15,13 @@ pub enum Cost {
     TapThis,
     /// A benefit written as an Upkeep "cost": "Gain 1 Force".
     GainForce(u32),
+    /// A benefit written as an Upkeep "cost": "Draw a card", "draw 2 cards"; payable with that
+    /// many cards in the deck. Read since December 2026.
+    Draw(u32),
+    /// "Your opponent loses 1 Force", written as an Upkeep "cost" (15TH Abeloth (A): "Gain 1
+    /// Force or your opponent loses 1 Force"): always payable, the opponent losing what they
+    /// have, at most. Read since December 2026.
+    OpponentLosesForce(u32),
     /// Tap one of your untapped units the player chooses ("tap a Padawan", "tap one of your
     /// untapped Jedi in any arena"), never the unit whose ability it is.
     TapUnit(CostUnits),
@@ -271,6 +278,14 @@ fn parse_one(part: &str) -> Result<Cost, String> {
         Some("gain") if lower.ends_with("force") => {
             number_before(&words, "force").map(Cost::GainForce)
         }
+        Some("draw") => match words[..] {
+            ["draw", n, "card" | "cards"] => count(n).filter(|&n| n > 0).map(Cost::Draw),
+            _ => None,
+        },
+        Some("your") => match words[..] {
+            ["your", "opponent", "loses", n, "force"] => count(n).map(Cost::OpponentLosesForce),
+            _ => None,
+        },
         Some("tap") if words.len() <= 3 && (lower.contains("this") || words.len() == 1) => {
             Some(Cost::TapThis)
         }
@@ -607,6 +622,21 @@ mod tests {
             Ok(vec![Cost::DiscardThis("this unit".into())])
         );
         assert!(parse_costs("Discard a Droid from the Ground arena").is_err());
+    }
+
+    #[test]
+    fn benefits_written_as_upkeep_costs_parse() {
+        // BOTS Jabba's Sail Barge (C), FOR Karina's Egg (A), 15TH Abeloth (A).
+        assert_eq!(parse_costs("Draw a card."), Ok(vec![Cost::Draw(1)]));
+        assert_eq!(
+            parse_costs("Gain 2 Force and draw a card"),
+            Ok(vec![Cost::GainForce(2), Cost::Draw(1)])
+        );
+        assert_eq!(
+            parse_costs("your opponent loses 1 Force"),
+            Ok(vec![Cost::OpponentLosesForce(1)])
+        );
+        assert!(parse_costs("Draw a card from your discard pile").is_err());
     }
 
     #[test]

@@ -149,6 +149,8 @@ pub fn can_pay_playing(
             Cost::BuildPoints(n) if points >= *n => points -= n,
             Cost::TapThis if !tapped => tapped = true,
             Cost::GainForce(n) => force += n,
+            Cost::OpponentLosesForce(_) => {}
+            Cost::Draw(n) if deck >= *n as usize => deck -= *n as usize,
             // "tap Frog Lady": the unit itself if that is its name, else another unit of that name.
             Cost::TapNamed(name) if unit.is_some_and(|u| names_unit(state, u, name)) => {
                 if tapped {
@@ -210,6 +212,10 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             Cost::Force(n) => state.player_mut(controller).force -= n,
             Cost::BuildPoints(n) => state.player_mut(controller).build_points -= n,
             Cost::GainForce(n) => state.player_mut(controller).force += n,
+            Cost::OpponentLosesForce(n) => {
+                let force = &mut state.player_mut(controller.opponent()).force;
+                *force = force.saturating_sub(*n);
+            }
             Cost::TapThis => {
                 if let Some(u) = unit.and_then(|u| state.unit_mut(u)) {
                     u.tapped = true;
@@ -226,6 +232,7 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::DamageThis { .. }
             | Cost::CountersThis { .. }
             | Cost::RemoveCountersThis { .. }
+            | Cost::Draw(_)
             | Cost::TapUnit(_)
             | Cost::TapNamed(_)
             | Cost::DiscardUnit(_) => {}

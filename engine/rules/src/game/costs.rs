@@ -83,6 +83,11 @@ impl Game<'_> {
                         *count = count.saturating_sub(*amount);
                     }
                 }
+                Cost::Draw(n) => {
+                    for _ in 0..*n {
+                        self.draw(side)?;
+                    }
+                }
                 Cost::DiscardThis(_) => {
                     if let Some(unit) = unit {
                         self.discard_unit(unit, DiscardWhy::Cost)?;
@@ -106,6 +111,7 @@ impl Game<'_> {
                 | Cost::BuildPoints(_)
                 | Cost::TapThis
                 | Cost::GainForce(_)
+                | Cost::OpponentLosesForce(_)
                 | Cost::ForceX { .. } => {}
             }
         }
