@@ -24,6 +24,21 @@ fn copy_example(group: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Two games of the example's fan decks (in `dir`) under a lock, as an organiser runs them.
+fn sim_under_lock(dir: &Path, lock: &Path) -> std::process::Output {
+    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.dek"));
+    swtcg(&[
+        "sim",
+        dark.to_str().unwrap(),
+        light.to_str().unwrap(),
+        "--lock",
+        lock.to_str().unwrap(),
+        "--games",
+        "2",
+        "--quiet",
+    ])
+}
+
 #[test]
 fn a_fan_deck_needs_its_set_file_and_then_validates_with_every_card_supported() {
     let without = swtcg(&["deck", "validate", DARK]);
@@ -149,19 +164,7 @@ fn a_ruleset_carries_its_fan_set_and_the_lock_refuses_an_erratum() {
     assert!(locked.contains("sets = [\"FAN\"]"), "{locked}");
 
     // No --cards: the ruleset brings the set, and its decks play under the lock.
-    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.dek"));
-    let sim = |lock: &Path| {
-        swtcg(&[
-            "sim",
-            dark.to_str().unwrap(),
-            light.to_str().unwrap(),
-            "--lock",
-            lock.to_str().unwrap(),
-            "--games",
-            "2",
-            "--quiet",
-        ])
-    };
+    let sim = |lock: &Path| sim_under_lock(&dir, lock);
     let out = sim(&lock);
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
 
@@ -428,20 +431,8 @@ fn a_script_written_beside_a_fan_set_file_makes_its_card_playable_and_is_pinned(
     assert!(out.status.success(), "{}", stderr(&out));
     let locked = std::fs::read_to_string(dir.join("ruleset.lock")).unwrap();
     assert!(locked.contains("FAN.scripts.toml"), "{locked}");
-    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.dek"));
     let lock = dir.join("ruleset.lock");
-    let sim = || {
-        swtcg(&[
-            "sim",
-            dark.to_str().unwrap(),
-            light.to_str().unwrap(),
-            "--lock",
-            lock.to_str().unwrap(),
-            "--games",
-            "2",
-            "--quiet",
-        ])
-    };
+    let sim = || sim_under_lock(&dir, &lock);
     let out = sim();
     assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
     std::fs::write(
