@@ -10,7 +10,11 @@
 //!   (`unit-enters-arena` for a deploy, `amount` 1, by the card's controller), "<units> attacks
 //!   [a <unit>]" and "<units> is attacked" (10.1, `attack-declared`), "<units> is discarded
 //!   [from the <arena> arena]" (10.9, `unit-discarded`, a unit that left seen as it was:
-//!   `host::last_seen`);
+//!   `host::last_seen`), "<units> is damaged" and "<units> damages [<units>]" (11.5,
+//!   `damage-placed`, read from the damage instance being resolved: `host::pending_damage`);
+//! - "Foresight: <steps>" and "Forewarning: <steps>" texts the keyword plugins can't read: the
+//!   prediction offered at `attack-declared` and checked at `hits-counted` with the rules the two
+//!   keywords share (`swtcg-prediction`);
 //! - the conditions a static ability reads ("if this unit is in the Character arena"), checked
 //!   when the trigger happens (13.4.2: what triggered then resolves);
 //! - the steps of an activated ability ([`crate::steps`]), "that unit" and "it" naming the unit
