@@ -165,7 +165,7 @@ pub fn play_game_by(
 ) -> Result<Played, String> {
     let player = |offset: u64| -> Box<dyn swtcg_engine::Player> {
         match ai {
-            Ai::Greedy => Box::new(GreedyPlayer),
+            Ai::Greedy => Box::new(GreedyPlayer::default()),
             Ai::Random => Box::new(RandomPlayer::new(seed.wrapping_add(offset))),
         }
     };

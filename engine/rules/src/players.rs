@@ -30,10 +30,23 @@ impl Player for RandomPlayer {
 /// A simple greedy AI: it builds the dearest card it can finish soonest, deploys everything,
 /// attacks the defender it can most likely discard, never retreats, and in POPs uses every
 /// ability and Battle card offered, except against its own card or ability in its disrupt POP.
+///
+/// It plays at most [`GreedyPlayer::ACTIVATIONS_PER_STEP`] activated abilities in one step of
+/// the game: an ability a player may play again and again (AAA Tahl (A): "Put 1 captivity
+/// counter on Tahl -> Gain 2 Force.") would otherwise be played until the ruleset's cascade
+/// bound refuses it (`limits.activations_per_step`), which reports an error.
 #[derive(Default)]
-pub struct GreedyPlayer;
+pub struct GreedyPlayer {
+    /// The step of the game its count is of (turn, step), and the abilities it played there.
+    step: Option<(u32, crate::model::state::TurnStep)>,
+    activations: u32,
+}
 
 impl GreedyPlayer {
+    /// The most activated abilities it plays in one step of the game: far more than any card
+    /// asks, far fewer than the ruleset's bound.
+    pub const ACTIVATIONS_PER_STEP: u32 = 20;
+
     fn score(state: &GameState, decision: &Decision, choice: &Choice) -> i64 {
         let side = decision.player;
         match choice {
@@ -178,18 +191,28 @@ fn x_cost(state: &GameState, card: CardId) -> bool {
 
 impl Player for GreedyPlayer {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
-        decision
+        let now = Some((state.turn, state.step));
+        if self.step != now {
+            self.step = now;
+            self.activations = 0;
+        }
+        let spent = self.activations >= Self::ACTIVATIONS_PER_STEP;
+        let (index, choice) = decision
             .options
             .iter()
             .enumerate()
             .max_by_key(|(index, choice)| {
-                (
-                    Self::score(state, decision, choice),
-                    std::cmp::Reverse(*index),
-                )
+                let score = match choice {
+                    Choice::Activate { .. } if spent => -1,
+                    _ => Self::score(state, decision, choice),
+                };
+                (score, std::cmp::Reverse(*index))
             })
-            .map(|(index, _)| index)
-            .ok_or_else(|| DecideError("no options to choose from".into()))
+            .ok_or_else(|| DecideError("no options to choose from".into()))?;
+        if matches!(choice, Choice::Activate { .. }) {
+            self.activations += 1;
+        }
+        Ok(index)
     }
 }
 
@@ -239,10 +262,28 @@ mod tests {
 
     #[test]
     fn greedy_disrupts_the_opponents_play_but_never_its_own() {
-        let mut greedy = GreedyPlayer;
+        let mut greedy = GreedyPlayer::default();
         let (state, decision) = disrupt_pop(Side::Light, Side::Dark);
         assert_eq!(greedy.decide(&state, &decision), Ok(1));
         let (state, decision) = disrupt_pop(Side::Dark, Side::Dark);
         assert_eq!(greedy.decide(&state, &decision), Ok(0));
+    }
+
+    #[test]
+    fn greedy_stops_playing_abilities_after_its_share_of_a_step() {
+        // An ability it may play again and again (AAA Tahl (A)) is played 20 times in a step,
+        // then passed on, and played again in the next step.
+        let mut greedy = GreedyPlayer::default();
+        let (mut state, mut decision) = disrupt_pop(Side::Light, Side::Dark);
+        decision.kind = DecisionKind::Pop {
+            pop: Pop::BattlePhase,
+        };
+        let picks: Vec<usize> = (0..25)
+            .map(|_| greedy.decide(&state, &decision).expect("a pick"))
+            .collect();
+        assert_eq!(picks.iter().filter(|&&pick| pick == 1).count(), 20);
+        assert_eq!(picks[20..], [0, 0, 0, 0, 0]);
+        state.turn += 1;
+        assert_eq!(greedy.decide(&state, &decision), Ok(1));
     }
 }

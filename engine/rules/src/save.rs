@@ -46,7 +46,7 @@ impl Seat {
     /// it every saved decision again.
     pub fn player(self) -> Box<dyn Player> {
         match self {
-            Seat::Greedy => Box::new(GreedyPlayer),
+            Seat::Greedy => Box::new(GreedyPlayer::default()),
             Seat::Random { seed } => Box::new(RandomPlayer::new(seed)),
         }
     }

@@ -43,8 +43,8 @@ fn the_greedy_player_does_not_restack_equal_versions_forever() {
     for seed in [9, 1, 2] {
         let mut decider = Bounded {
             seats: Seats {
-                dark: Box::new(GreedyPlayer),
-                light: Box::new(GreedyPlayer),
+                dark: Box::new(GreedyPlayer::default()),
+                light: Box::new(GreedyPlayer::default()),
             },
             left: 5_000,
         };

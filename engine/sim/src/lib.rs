@@ -51,7 +51,7 @@ impl Ai {
     /// one higher so that the two random players do not mirror each other (as `swtcg demo`).
     pub fn player(self, seed: u64, side: Side) -> Box<dyn Player> {
         match self {
-            Ai::Greedy => Box::new(GreedyPlayer),
+            Ai::Greedy => Box::new(GreedyPlayer::default()),
             Ai::Random => Box::new(RandomPlayer::new(seed.wrapping_add(side.index() as u64))),
         }
     }

@@ -1281,7 +1281,7 @@ fn player(byte: u8, seed: u64) -> Box<dyn Player> {
     if byte & 1 == 0 {
         Box::new(RandomPlayer::new(seed))
     } else {
-        Box::new(GreedyPlayer)
+        Box::new(GreedyPlayer::default())
     }
 }
 

@@ -238,8 +238,8 @@ fn greedy_free(ruleset: &Ruleset) -> Played {
     let mut registry = load(&["cascade"], ruleset).unwrap_or_else(|e| panic!("{e}"));
     let position = position(&scenario("free", 0, &[]), ruleset);
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let header = header_for(&registry, ruleset, 7);
     let mut game = Game::new(position.state, header, &mut registry, &mut seats);

@@ -54,7 +54,7 @@ fn play(host: &mut Registry, seed: u64, random: bool) -> GameLog {
         if random {
             Box::new(RandomPlayer::new(s))
         } else {
-            Box::new(GreedyPlayer)
+            Box::new(GreedyPlayer::default())
         }
     };
     let mut seats = Seats {

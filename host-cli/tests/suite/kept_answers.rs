@@ -99,7 +99,7 @@ fn seed_decks() -> [Vec<Arc<CardDef>>; 2] {
 fn play(host: &mut dyn AbilityHost, seed: u64, greedy: bool) -> (GameLog, u64) {
     let player = |s: u64| -> Box<dyn Player> {
         if greedy {
-            Box::new(GreedyPlayer)
+            Box::new(GreedyPlayer::default())
         } else {
             Box::new(RandomPlayer::new(s))
         }

@@ -126,7 +126,7 @@ fn greedy_ai_beats_random_play_more_often_than_not() {
     let mut greedy_wins = 0;
     for seed in 0..100 {
         let mut seats = Seats {
-            dark: Box::new(GreedyPlayer),
+            dark: Box::new(GreedyPlayer::default()),
             light: Box::new(RandomPlayer::new(seed)),
         };
         let mut host = NoPlugins;
@@ -201,8 +201,8 @@ fn an_attack_reaches_its_hook_points_in_rule_order() {
     use swtcg_plugin_api::Pop::*;
     let mut recorder = Recorder::default();
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let decks = [plain_deck(CardSide::Dark), plain_deck(CardSide::Light)];
     let mut game = Game::from_decks(
@@ -251,8 +251,8 @@ fn greedy_game(
     decks: [Vec<Arc<CardDef>>; 2],
 ) -> (Result<Outcome, EngineError>, GameState, GameLog) {
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut host = NoPlugins;
     let mut game = Game::from_decks(decks, 9, Arc::new(ruleset), &mut host, &mut seats);
@@ -350,8 +350,8 @@ fn dice_of_damage_hit_on_the_threshold_and_are_not_attack_dice() {
     // Game 11.4: three dice of damage showing 4, 3 and 6 do 2 damage, through the damage
     // prevention and placement chances, and are logged as dice of damage.
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut recorder = Recorder::default();
     let mut game = Game::new(board(vec![4, 3, 6]), header(), &mut recorder, &mut seats);
@@ -377,8 +377,8 @@ fn dice_of_damage_hit_on_the_threshold_and_are_not_attack_dice() {
 fn a_reroll_changes_the_natural_value_but_keeps_the_initial_roll() {
     // Game 11.3: Fury, Focus and Backfire read the initial roll; the hits use the final dice.
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut host = NoPlugins;
     let mut game = Game::new(board(vec![4, 1, 1, 6]), header(), &mut host, &mut seats);
@@ -502,8 +502,8 @@ fn reroll_and_dice_modifier_effects_change_the_dice_before_hits_are_counted() {
         ],
     )]);
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut game = Game::new(
         fake_board(vec![1, 1, 1, 6]),
@@ -530,8 +530,8 @@ fn a_reroll_after_hits_are_counted_is_refused() {
         vec![Effect::Reroll { dice: vec![0] }],
     )]);
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut game = Game::new(fake_board(vec![4, 4, 4]), header(), &mut host, &mut seats);
     let result = game.run_from(
@@ -560,8 +560,8 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
         ],
     )]);
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
     let _ = game.run_from(
@@ -584,8 +584,8 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
 /// failure (the ruleset stops at one): the error, and the game as it was left.
 fn refused_at_the_ground_battle_step(mut host: FakeHost) -> (String, GameState) {
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut game = Game::new(fake_board(vec![]), header(), &mut host, &mut seats);
     let err = game
@@ -731,8 +731,8 @@ fn ground_battle_step(board: GameState, effects: Vec<Effect>) -> (Option<String>
 fn the_ground_step(board: GameState, effects: Vec<Effect>) -> (Option<String>, GameLog, GameState) {
     let mut host = FakeHost::new(&[(HookPoint::BattleStepStart, effects)]);
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut game = Game::new(board, header(), &mut host, &mut seats);
     let result = game.run_from(
@@ -1029,8 +1029,8 @@ fn two_abilities_of_one_pilot_card_offer_one_move_onto_a_unit() {
         onto: 0,
     };
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut game = Game::new(state, header(), &mut host, &mut seats);
     let options = game.build_activation_options(Side::Dark).ok().unwrap();
@@ -1067,8 +1067,8 @@ fn texts_with_control_characters_in_effects_are_refused() {
     ] {
         let mut host = FakeHost::new(&[(HookPoint::AttackDeclared, vec![effect.clone()])]);
         let mut seats = Seats {
-            dark: Box::new(GreedyPlayer),
-            light: Box::new(GreedyPlayer),
+            dark: Box::new(GreedyPlayer::default()),
+            light: Box::new(GreedyPlayer::default()),
         };
         let mut game = Game::new(fake_board(vec![4, 4, 4]), header(), &mut host, &mut seats);
         let result = game.run_from(
@@ -1154,8 +1154,8 @@ fn a_host_that_keeps_resolved_texts_asks_understands_once_per_text_and_ruleset()
         def.abilities = vec!["Shared text.".into(), "Other text.".into()];
         let card = state.new_card(Arc::new(def), Side::Dark);
         let mut seats = Seats {
-            dark: Box::new(GreedyPlayer),
-            light: Box::new(GreedyPlayer),
+            dark: Box::new(GreedyPlayer::default()),
+            light: Box::new(GreedyPlayer::default()),
         };
         let mut game = Game::new(state, header(), host, &mut seats);
         let claimed = game.resolve_text_of(card, 0).is_some();
@@ -1188,8 +1188,8 @@ fn a_step_that_ends_no_modifier_leaves_the_state_and_its_revision_alone() {
     // Issue 21: the plugins' kept answers last as long as the revision; ending a duration that
     // nothing has must not advance it, and ending one that something has must.
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer),
-        light: Box::new(GreedyPlayer),
+        dark: Box::new(GreedyPlayer::default()),
+        light: Box::new(GreedyPlayer::default()),
     };
     let mut host = NoPlugins;
     let mut game = Game::new(board(Vec::new()), header(), &mut host, &mut seats);
