@@ -238,8 +238,8 @@ fn greedy_free(ruleset: &Ruleset) -> Played {
     let mut registry = load(&["cascade"], ruleset).unwrap_or_else(|e| panic!("{e}"));
     let position = position(&scenario("free", 0, &[]), ruleset);
     let mut seats = Seats {
-        dark: Box::new(GreedyPlayer::default()),
-        light: Box::new(GreedyPlayer::default()),
+        dark: Box::new(TakesEveryAbility::default()),
+        light: Box::new(TakesEveryAbility::default()),
     };
     let header = header_for(&registry, ruleset, 7);
     let mut game = Game::new(position.state, header, &mut registry, &mut seats);
@@ -253,6 +253,28 @@ fn greedy_free(ruleset: &Ruleset) -> Played {
         result,
         unused_acts: 0,
         ids: position.ids,
+    }
+}
+
+/// The greedy AI, but playing every ability offered however often (the greedy AI keeps to 20 a
+/// step): the engine's bound, not the AI, must stop a free ability.
+#[derive(Default)]
+struct TakesEveryAbility(GreedyPlayer);
+
+impl swtcg_engine::Player for TakesEveryAbility {
+    fn decide(
+        &mut self,
+        state: &swtcg_engine::model::GameState,
+        decision: &swtcg_engine::Decision,
+    ) -> Result<usize, swtcg_engine::decision::DecideError> {
+        let activation = decision
+            .options
+            .iter()
+            .position(|c| matches!(c, swtcg_engine::Choice::Activate { .. }));
+        match activation {
+            Some(index) => Ok(index),
+            None => self.0.decide(state, decision),
+        }
     }
 }
 
