@@ -715,6 +715,10 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::LocationReplaced { name, .. } => {
             format!("  {name} is replaced by a new Location there and discarded")
         }
+        Event::ResourcePlaced { name, .. } => format!("{name} is put into the Resource zone"),
+        Event::ResourceReplaced { name, .. } => {
+            format!("  {name} is replaced by a new Resource and discarded")
+        }
         Event::Attack { attacker, defender } => {
             format!("{} attacks {}", unit(attacker), unit(defender))
         }

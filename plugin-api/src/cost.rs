@@ -6,6 +6,11 @@
 
 use crate::{Allegiance, Arena};
 
+/// The kind under which a Resource's counters are kept (game 16.4: "Add 1 counter ->", "add 1
+/// counter to this Resource", "remove 1 counter from your Resource"): the engine pays the costs
+/// with them, and a plugin proposes `counters` of this kind to change them.
+pub const RESOURCE_COUNTER: &str = "resource";
+
 /// One cost the engine knows how to pay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cost {
@@ -70,6 +75,16 @@ pub enum Cost {
         kind: String,
         amount: u32,
         name: String,
+    },
+    /// Counters added to a Resource or removed from it (game 16.4, 13.8): "Add 1 counter" and
+    /// "Remove 5 counters" printed on a Resource are that Resource's own (`yours` false: payable
+    /// only by a Resource in its player's Resource zone); "Add 2 counters to your Resource" and
+    /// "Remove 1 counter from your Resource" are the payer's Resource's (`yours`). Counters are
+    /// removed only where there are that many. Read since December 2026.
+    ResourceCounters {
+        amount: u32,
+        remove: bool,
+        yours: bool,
     },
 }
 
@@ -295,7 +310,8 @@ fn parse_one(part: &str) -> Result<Cost, String> {
             .or_else(|| named(part).map(Cost::TapNamed)),
         Some("discard") => discard(part, &words),
         Some("put") => put(part, &words),
-        Some("remove") => remove(part, &words),
+        Some("add") => resource_counters(&words),
+        Some("remove") => resource_counters(&words).or_else(|| remove(part, &words)),
         _ => None,
     }
     .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
@@ -451,6 +467,27 @@ fn remove(part: &str, words: &[&str]) -> Option<Cost> {
         }
         _ => None,
     }
+}
+
+/// "Add 1 counter", "Remove 5 counters" (a Resource's own), "add 2 counters to your Resource",
+/// "remove 1 counter from your Resource" (game 16.4).
+fn resource_counters(words: &[&str]) -> Option<Cost> {
+    let (remove, amount, rest) = match words {
+        ["add", n, "counter" | "counters", rest @ ..] => (false, n, rest),
+        ["remove", n, "counter" | "counters", rest @ ..] => (true, n, rest),
+        _ => return None,
+    };
+    let yours = match (remove, rest) {
+        (_, []) => false,
+        (false, ["to", "your", "resource"]) | (true, ["from", "your", "resource"]) => true,
+        _ => return None,
+    };
+    let amount = count(amount).filter(|&n| n > 0)?;
+    Some(Cost::ResourceCounters {
+        amount,
+        remove,
+        yours,
+    })
 }
 
 /// A counter's kind as printed before "counter(s)": one word, not damage or build counters
@@ -640,6 +677,38 @@ mod tests {
     }
 
     #[test]
+    fn counters_of_a_resource_parse() {
+        let counters = |amount, remove, yours| Cost::ResourceCounters {
+            amount,
+            remove,
+            yours,
+        };
+        // FOR Rebel Family, 15TH Czerka Corporation, BOBF Mandalorian Armory: a Resource's own.
+        assert_eq!(
+            parse_costs("Add 2 counters"),
+            Ok(vec![counters(2, false, false)])
+        );
+        assert_eq!(
+            parse_costs("Remove 4 counters"),
+            Ok(vec![counters(4, true, false)])
+        );
+        assert_eq!(
+            parse_costs("Add 1 counter, pay 1 build point"),
+            Ok(vec![counters(1, false, false), Cost::BuildPoints(1)])
+        );
+        // BOTS Gamorrean Bodyguards, AAA Ansion: the payer's Resource.
+        assert_eq!(
+            parse_costs("Remove 1 counter from your Resource"),
+            Ok(vec![counters(1, true, true)])
+        );
+        assert_eq!(
+            parse_costs("Add 1 counter to your Resource"),
+            Ok(vec![counters(1, false, true)])
+        );
+        assert!(parse_costs("Remove 0 counters").is_err());
+    }
+
+    #[test]
     fn counters_of_a_kind_on_the_unit_itself_parse() {
         // AAA Tahl (A), BOBF Pyke Henchmen, TAL Sylvar (A).
         assert_eq!(
@@ -670,7 +739,6 @@ mod tests {
         // Another unit's counters are a choice, and "a counter of any type" no kind.
         assert!(parse_costs("Put 1 corruption counter on one of your Jedi").is_err());
         assert!(parse_costs("Remove 1 counter of any type from this unit").is_err());
-        assert!(parse_costs("Remove 2 counters from your Resource").is_err());
     }
 
     #[test]
@@ -741,7 +809,8 @@ mod tests {
             "Tap one of your defending Characters",
             "Discard 0 cards from your hand",
             "Put 1 damage counter on one of your units",
-            "Remove 2 counters from your Resource",
+            "Remove 2 counters from a Resource",
+            "Add 1 counter to your opponent's Resource",
         ] {
             let read = parse_costs(text);
             assert!(

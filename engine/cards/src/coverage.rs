@@ -293,7 +293,7 @@ pub fn coverage<'a>(
         };
         set.played += 1;
         set.units += usize::from(kind == CardType::Unit);
-        // A Battle card, Mission, Equipment or Location without text would do nothing, and a
+        // A Battle card, Mission, Equipment, Location or Resource without text would do nothing, and a
         // Location without an arena has nowhere to go (game 16.1): not playable.
         let mut playable = kind == CardType::Unit
             || (!card.abilities.is_empty()
@@ -368,13 +368,16 @@ pub fn read_text(card: &CardDef, text: &str) -> swtcg_card_script::Reading {
 }
 
 /// The card type whose readers a card's texts go to, if the engine plays the card: units and
-/// Subordinates are units; Battle cards, Missions, Equipment and Locations are themselves.
+/// Subordinates are units; Battle cards, Missions, Equipment, Locations and Resources are
+/// themselves.
 pub fn played_kind(card: &CardDef) -> Option<CardType> {
     match card.card_type {
         CardType::Unit | CardType::Subordinate => Some(CardType::Unit),
-        CardType::Battle | CardType::Mission | CardType::Equipment | CardType::Location => {
-            Some(card.card_type)
-        }
+        CardType::Battle
+        | CardType::Mission
+        | CardType::Equipment
+        | CardType::Location
+        | CardType::Resource => Some(card.card_type),
         _ => None,
     }
 }
@@ -471,7 +474,7 @@ pub fn card_gaps(
         CardType::Unit | CardType::Subordinate => CardType::Unit,
         CardType::Battle | CardType::Mission | CardType::Equipment => card.card_type,
         CardType::Location if card.arenas.is_empty() => return vec![Gap::NoArena],
-        CardType::Location => card.card_type,
+        CardType::Location | CardType::Resource => card.card_type,
         other => return vec![Gap::TypeNotPlayed(other)],
     };
     if kind != CardType::Unit && card.abilities.is_empty() {
@@ -576,14 +579,17 @@ mod tests {
 
     #[test]
     fn a_keyword_ability_whose_cost_the_engine_cant_pay_is_not_supported() {
-        // BOTS Gamorrean Bodyguards: the Resource is no cost the engine pays yet.
-        let resource = of("Remove 1 counter from your Resource -> Absorb 1");
+        // TMW Migs Mayfeld (C) prints "a Resource", which may be the opponent's: no cost the
+        // engine pays.
+        let resource = of("Remove 1 counter from a Resource -> Absorb 1");
         assert_eq!(resource.class, keyword("Absorb", false));
         assert_eq!(
             resource.missing,
-            [Missing::Cost("Remove 1 counter from your Resource".into())]
+            [Missing::Cost("Remove 1 counter from a Resource".into())]
         );
         assert!(resource.keyword_only());
+        // BOTS Gamorrean Bodyguards: the payer's Resource is (game 16.4).
+        assert!(of("Remove 1 counter from your Resource -> Absorb 1").supported());
         // The data's "Pay 2" is 2 Force (JG Ki-Adi-Mundi (A)).
         assert!(of("Pay 2 -> Absorb 2").supported());
     }

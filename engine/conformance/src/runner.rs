@@ -149,6 +149,7 @@ fn zone_name(zone: ExpectZone) -> &'static str {
         ExpectZone::Character => "character",
         ExpectZone::BuildZone => "build-zone",
         ExpectZone::Discard => "discard",
+        ExpectZone::ResourceZone => "resource-zone",
     }
 }
 

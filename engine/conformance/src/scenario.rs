@@ -116,7 +116,8 @@ pub enum ArenaName {
     Character,
 }
 
-/// Where a `[[unit]]` starts: one of the arenas or its owner's build zone.
+/// Where a `[[unit]]` starts: one of the arenas or its owner's build zone, or (an extension)
+/// a Resource's Resource zone (game 16.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitZone {
@@ -124,6 +125,7 @@ pub enum UnitZone {
     Ground,
     Character,
     BuildZone,
+    ResourceZone,
 }
 
 /// When the run ends (`start.stop`).
@@ -405,7 +407,8 @@ pub struct UnitExpect {
     pub counters: Option<BTreeMap<String, u32>>,
 }
 
-/// Where a unit must be: an arena, a build zone, or a discard pile.
+/// Where a unit must be: an arena, a build zone, or a discard pile; or (an extension) a
+/// Resource zone (game 16.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExpectZone {
@@ -414,6 +417,7 @@ pub enum ExpectZone {
     Character,
     BuildZone,
     Discard,
+    ResourceZone,
 }
 
 /// What one player must look like; `None` leaves that value unchecked.

@@ -3,7 +3,7 @@
 //! claim only costs the engine pays; the costs that need the player's choice or the game's
 //! rules (a card from hand, a discard, damage counters) are paid by `Game::pay_costs`.
 
-use crate::model::{CardId, GameState, Side, UnitId};
+use crate::model::{CardId, GameState, RESOURCE_COUNTER, Side, UnitId};
 
 pub use swtcg_plugin_api::cost::{
     Cost, CostUnits, UnitFacts, parse_costs, parse_costs_with_x, with_x, x_limit,
@@ -143,6 +143,8 @@ pub fn can_pay_playing(
     let mut deck = player.deck.len();
     // Counters of each kind removed by the costs before, from the unit itself.
     let mut removed: Vec<(&str, u32)> = Vec::new();
+    // Counters removed by the costs before from a Resource.
+    let mut resource_removed = 0;
     for cost in costs {
         match cost {
             Cost::Force(n) if force >= *n => force -= n,
@@ -197,6 +199,21 @@ pub fn can_pay_playing(
                 }
                 removed.push((kind.as_str(), *amount));
             }
+            // Game 16.4: counters added to a Resource, or removed from it where there are that
+            // many after what the costs before took off.
+            Cost::ResourceCounters {
+                amount,
+                remove,
+                yours,
+            } => {
+                let gone = if *remove { resource_removed } else { 0 };
+                if resource_for_cost(state, side, unit, *amount + gone, *remove, *yours).is_none() {
+                    return false;
+                }
+                if *remove {
+                    resource_removed += amount;
+                }
+            }
             // An X not yet chosen can't be paid (`with_x` chooses it).
             _ => return false,
         }
@@ -232,10 +249,36 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::DamageThis { .. }
             | Cost::CountersThis { .. }
             | Cost::RemoveCountersThis { .. }
+            | Cost::ResourceCounters { .. }
             | Cost::Draw(_)
             | Cost::TapUnit(_)
             | Cost::TapNamed(_)
             | Cost::DiscardUnit(_) => {}
         }
+    }
+}
+
+/// The Resource whose counters pay a cost of the ability of `unit` (game 16.4): the unit itself
+/// if it is a Resource in the Resource zone (a Resource's own "Add 1 counter"), or, for "your
+/// Resource" (`yours`), the oldest of `side`'s Resources that can pay it. Counters are removed
+/// only from a Resource with at least `amount`.
+pub fn resource_for_cost(
+    state: &GameState,
+    side: Side,
+    unit: Option<UnitId>,
+    amount: u32,
+    remove: bool,
+    yours: bool,
+) -> Option<UnitId> {
+    let enough = |u: &&crate::model::Unit| {
+        !remove || u.counters.get(RESOURCE_COUNTER).copied().unwrap_or(0) >= amount
+    };
+    if yours {
+        state.resources_of(side).find(enough).map(|u| u.id)
+    } else {
+        unit.and_then(|u| state.unit(u))
+            .filter(|u| u.is_resource())
+            .filter(enough)
+            .map(|u| u.id)
     }
 }

@@ -157,6 +157,18 @@ pub enum Event {
         by: UnitId,
         name: String,
     },
+    /// A completed Resource was put into its player's Resource zone (game 16.4).
+    ResourcePlaced {
+        unit: UnitId,
+        name: String,
+    },
+    /// The Resource `unit` went to its owner's discard pile to make room for the Resource `by`
+    /// (P-2 `replace`).
+    ResourceReplaced {
+        unit: UnitId,
+        by: UnitId,
+        name: String,
+    },
     Attack {
         attacker: UnitId,
         defender: UnitId,
@@ -406,7 +418,8 @@ pub enum DiscardWhy {
     Unique,
     /// It was discarded to pay a cost.
     Cost,
-    /// A new Location of its player took its place in its arena (OQ-24 `replace`).
+    /// A new Location of its player took its place in its arena (OQ-24 `replace`), or a new
+    /// Resource in the Resource zone (P-2 `replace`).
     Replaced,
     /// An ability discarded it (API 1.10 `discard-unit`): its printed text.
     Ability { text: String },

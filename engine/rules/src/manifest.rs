@@ -214,12 +214,13 @@ pub enum PluginKind {
 }
 
 /// The card types the engine plays, whose text a card plugin may read.
-const PLAYED_TYPES: [CardType; 5] = [
+const PLAYED_TYPES: [CardType; 6] = [
     CardType::Unit,
     CardType::Battle,
     CardType::Mission,
     CardType::Equipment,
     CardType::Location,
+    CardType::Resource,
 ];
 
 /// The class words of game 13.2: how an ability works (static, activated, triggered) and how

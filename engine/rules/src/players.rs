@@ -87,8 +87,17 @@ impl GreedyPlayer {
                     60 + *points as i64 * 5
                 }
             }),
-            // A Location is completed only where it would not replace one of its player's own.
+            // A Location is completed only where it would not replace one of its player's own,
+            // and a Resource only while its player has none (P-2: it would replace theirs).
             Choice::Complete { unit } if location_has_no_room(state, side, *unit) => -1,
+            Choice::Complete { unit }
+                if state.resources_of(side).next().is_some()
+                    && state.unit(*unit).is_some_and(|u| {
+                        state.top_def(u).card_type == crate::model::CardType::Resource
+                    }) =>
+            {
+                -1
+            }
             Choice::Complete { .. } => 500,
             Choice::CompleteIntoStack { on_top, .. } => 450 + *on_top as i64,
             // A Location goes where its player has none yet: another there would replace it.

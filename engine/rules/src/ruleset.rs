@@ -69,8 +69,24 @@ pub struct Ruleset {
     /// OQ-24: what placing a Location in an arena where its player already has
     /// `locations_per_arena` does: the oldest one there is discarded (`replace`, the default),
     /// or the Location can't go there (`refuse`).
-    #[serde(skip_serializing_if = "LocationOverLimit::is_default")]
-    pub location_over_limit: LocationOverLimit,
+    #[serde(skip_serializing_if = "OverLimit::is_default")]
+    pub location_over_limit: OverLimit,
+    /// Project open question P-2 (game 4.9, 16.4; docs/rulesets.md): how many Resources one
+    /// player may have in the Resource zone. Left out of the canonical form at its default, as
+    /// the two keys after it are, so that rulesets and locks made before Resources were played
+    /// keep their hash.
+    #[serde(skip_serializing_if = "is_one")]
+    pub resources_in_play: u32,
+    /// P-2: what completing a Resource when its player already has `resources_in_play` does: the
+    /// oldest one is discarded (`replace`, the default), or the Resource can't be completed
+    /// (`refuse`).
+    #[serde(skip_serializing_if = "OverLimit::is_default")]
+    pub resource_over_limit: OverLimit,
+    /// Project open question P-3 (game 13.6, 16.4): each activated ability of a Resource may be
+    /// used once per turn (true, the default), or as often as its cost is paid (false). Left out
+    /// of the canonical form while true.
+    #[serde(skip_serializing_if = "is_true")]
+    pub resource_abilities_once_per_turn: bool,
     /// Project open question P-1 (game 14.3, 14.4; docs/rulesets.md): units whose damage
     /// reaches their health at the same moment (two units discarded by one damage instance) are
     /// discarded together, each seeing the others gone when its hooks run; false (the default)
@@ -246,7 +262,10 @@ impl Default for Ruleset {
             entering_units_may_act: true,
             mulligan_battle_and_mission: true,
             locations_per_arena: 1,
-            location_over_limit: LocationOverLimit::Replace,
+            location_over_limit: OverLimit::Replace,
+            resources_in_play: 1,
+            resource_over_limit: OverLimit::Replace,
+            resource_abilities_once_per_turn: true,
             simultaneous_discards: false,
             on_plugin_error: OnPluginError::Stop,
             plugin_fuel: 10_000_000,
@@ -264,24 +283,30 @@ impl Default for Ruleset {
     }
 }
 
-/// What placing a Location beyond `locations_per_arena` in an arena does (OQ-24).
+/// What placing a Location beyond `locations_per_arena` in an arena does (OQ-24), and
+/// completing a Resource beyond `resources_in_play` (P-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum LocationOverLimit {
-    /// The player's oldest Location in that arena is discarded and the new one takes its place.
+pub enum OverLimit {
+    /// The player's oldest Location in that arena (or oldest Resource) is discarded and the new
+    /// one takes its place.
     Replace,
-    /// The Location can't be placed in that arena.
+    /// The Location can't be placed in that arena (the Resource can't be completed).
     Refuse,
 }
 
-impl LocationOverLimit {
+impl OverLimit {
     fn is_default(&self) -> bool {
-        *self == LocationOverLimit::Replace
+        *self == OverLimit::Replace
     }
 }
 
 fn is_one(value: &u32) -> bool {
     *value == 1
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 fn is_false(value: &bool) -> bool {

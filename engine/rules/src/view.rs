@@ -12,11 +12,12 @@ use crate::model::{CardDef, CardType, GameState, Place, Printed, Unit};
 pub struct StateView<'a>(pub &'a GameState);
 
 /// The zone plugins see a card in: a placed Location is in its arena (game 16.1), but never
-/// among the units `units` lists there.
+/// among the units `units` lists there. The API has no Resource zone: a Resource (game 16.4) is
+/// seen as a completed card of the build zone, and `units` never lists it.
 pub(crate) fn zone_of(place: Place) -> Zone {
     match place {
         Place::Arena(arena) | Place::Location(arena) => swtcg_plugin_api::Arena::from(arena).into(),
-        Place::BuildZone => Zone::BuildZone,
+        Place::BuildZone | Place::Resource => Zone::BuildZone,
     }
 }
 
@@ -60,7 +61,9 @@ impl StateView<'_> {
             .units
             .values()
             .filter(move |u| {
-                u.is_location() == locations && zone.is_none_or(|z| zone_of(u.place) == z)
+                u.is_location() == locations
+                    && !u.is_resource()
+                    && zone.is_none_or(|z| zone_of(u.place) == z)
             })
             .map(|u| u.id.0)
     }

@@ -314,7 +314,9 @@ pub fn position(text: &str, ruleset: &Ruleset) -> Position {
             UnitZone::Space => Arena::Space,
             UnitZone::Ground => Arena::Ground,
             UnitZone::Character => Arena::Character,
-            UnitZone::BuildZone => panic!("unit {}: the fixture scenarios use arenas", spec.id),
+            UnitZone::BuildZone | UnitZone::ResourceZone => {
+                panic!("unit {}: the fixture scenarios use arenas", spec.id)
+            }
         };
         let stat = |value: Option<i64>| value.unwrap_or(0) as i32;
         let card_side = match side {

@@ -739,6 +739,19 @@ impl Display for Cost {
             } => {
                 write!(f, "remove {amount} counters from {from}")
             }
+            Cost::ResourceCounters {
+                amount,
+                remove,
+                yours,
+            } => {
+                let (verb, joint) = if *remove {
+                    ("remove", "from")
+                } else {
+                    ("add", "to")
+                };
+                let whose = if *yours { "your" } else { "this" };
+                write!(f, "{verb} {amount} counters {joint} {whose} Resource")
+            }
         }
     }
 }

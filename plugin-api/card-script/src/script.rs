@@ -876,4 +876,12 @@ pub enum Cost {
         from: Units,
         amount: Amount,
     },
+    /// Counters added to a Resource or removed from it (game 16.4): "Add 1 counter" and "Remove
+    /// 5 counters" printed on a Resource are its own, "... to / from your Resource" (`yours`)
+    /// the controller's.
+    ResourceCounters {
+        amount: Amount,
+        remove: bool,
+        yours: bool,
+    },
 }

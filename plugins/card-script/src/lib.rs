@@ -566,8 +566,12 @@ mod tests {
             "Each of your Subordinates gets +10 speed and +1 power."
         ));
         assert!(!claimed_text("Gain 2 Force."));
-        // A cost the engine does not pay (a Resource's counters), an effect not carried out.
+        // A cost the engine does not pay (counters of a Resource that may be the opponent's).
         assert!(!claimed_text(
+            "Remove 2 counters from a Resource -> Calo gets Accuracy 1 until end of turn."
+        ));
+        // The payer's Resource pays (game 16.4).
+        assert!(claimed_text(
             "Remove 2 counters from your Resource -> Calo gets Accuracy 1 until end of turn."
         ));
         // Counters of a kind taken off the unit itself are paid (the contract's cost grammar).

@@ -33,12 +33,10 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && script.steps.iter().all(step_carried_out)
 }
 
-/// Whether a static script of a card is in effect now: the card is in an arena and the script's
-/// conditions hold.
+/// Whether a static script of a card is in effect now: the card is in play (in an arena, or a
+/// Resource in its Resource zone) and the script's conditions hold.
 fn in_effect(script: &Script, me: &UnitView) -> bool {
-    me.built
-        && crate::units::arena_of(me.zone).is_some()
-        && script.conditions.iter().all(|c| holds(c, me))
+    me.built && crate::units::in_play(me) && script.conditions.iter().all(|c| holds(c, me))
 }
 
 /// The cards a static script draws more for the player whose build step starts (`side`):
@@ -304,7 +302,7 @@ pub(crate) const NO_CHANGE: Stats = Stats {
 /// [`carried_out`]), works now for `unit`: `me` is in play (not being built) and the script's
 /// conditions hold.
 fn works(script: &Script, me: &UnitView, unit: &UnitView) -> bool {
-    me.zone != Zone::BuildZone
+    crate::units::in_play(me)
         && script.conditions.iter().all(|c| match c {
             Condition::Attacking { .. } => attacking_holds(c, me, unit),
             _ => holds(c, me),

@@ -521,11 +521,11 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     let Fired::Yes(about) = fires(trigger, hook, event, &me) else {
         return Ok(Vec::new());
     };
-    // Only a card in an arena triggers (game 13.7), save the one leaving it; a Bounty also
+    // Only a card in play triggers (game 13.7), save the one leaving it; a Bounty also
     // when its unit has left play (keywords.md), with the damage that discarded the other.
     let leaving = hook == Hook::UnitDiscarded && about == Some(me.id);
     let bounty = *trigger == Trigger::Bounty;
-    if (!leaving && !bounty && arena_of(me.zone).is_none())
+    if (!leaving && !bounty && !crate::units::in_play(&me))
         || !script.conditions.iter().all(|c| holds(c, &me))
     {
         return Ok(Vec::new());

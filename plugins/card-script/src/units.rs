@@ -162,6 +162,17 @@ pub(crate) fn anyone(units: &Units) -> Units {
 }
 
 /// The arena of a zone, if it is one.
+/// Whether the card is in play (game 4.3, 16.4): in an arena, or a Resource in its player's
+/// Resource zone. The API (up to 1.16) has no Resource zone: it shows a Resource there as a
+/// completed card of the build zone whose printed kind is `other`, and no other card of that
+/// kind is ever played.
+pub(crate) fn in_play(me: &UnitView) -> bool {
+    arena_of(me.zone).is_some()
+        || (me.built
+            && me.zone == Zone::BuildZone
+            && host::printed(me.id).is_some_and(|card| card.kind == CardKind::Other))
+}
+
 pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
     match zone {
         Zone::Space => Some(Arena::Space),

@@ -76,7 +76,7 @@ fn unit_def(spec: &UnitSpec, cards: &CardDb) -> Result<CardDef, Failure> {
                 (None, UnitZone::Space) => vec![Arena::Space],
                 (None, UnitZone::Ground) => vec![Arena::Ground],
                 (None, UnitZone::Character) => vec![Arena::Character],
-                (None, UnitZone::BuildZone) => Vec::new(),
+                (None, UnitZone::BuildZone | UnitZone::ResourceZone) => Vec::new(),
             };
             CardDef::unit(&spec.id, side, arenas, [0; 4])
         }
@@ -183,15 +183,16 @@ pub(super) fn build_position(
     let mut card_of = BTreeMap::new();
     for spec in &scenario.units {
         let mut def = unit_def(spec, cards)?;
-        // A Mission, Equipment or Location from a set stays one: it is built like a unit, and
-        // resolves (Mission), waits to be equipped (Equipment) or goes into an arena of its type
-        // line (Location, game 16.1) when completed.
+        // A Mission, Equipment, Location or Resource from a set stays one: it is built like a
+        // unit, and resolves (Mission), waits to be equipped (Equipment), goes into an arena of
+        // its type line (Location, game 16.1) or into the Resource zone (16.4) when completed.
         def.card_type = match def.card_type {
             _ if spec.equipment_card => CardType::Equipment,
             CardType::Subordinate
             | CardType::Mission
             | CardType::Equipment
-            | CardType::Location => def.card_type,
+            | CardType::Location
+            | CardType::Resource => def.card_type,
             _ => CardType::Unit,
         };
         let card = state.new_card(Arc::new(def), side_of(spec.side));
@@ -210,6 +211,7 @@ pub(super) fn build_position(
             UnitZone::Ground => Place::Arena(Arena::Ground),
             UnitZone::Character => Place::Arena(Arena::Character),
             UnitZone::BuildZone => Place::BuildZone,
+            UnitZone::ResourceZone => Place::Resource,
         };
         // A Location written in an arena is placed there: in play, but no unit of it.
         let place = match place.arena() {
@@ -218,6 +220,13 @@ pub(super) fn build_position(
             }
             _ => place,
         };
+        if place == Place::Resource && state.def(card_of[&spec.id]).card_type != CardType::Resource
+        {
+            return Err(Failure::new(format!(
+                "unit `{}` (line {}): only a Resource card can be in the Resource zone (game 16.4)",
+                spec.id, spec.line
+            )));
+        }
         let mut stack = vec![card_of[&spec.id]];
         stack.extend(spec.stack.iter().map(|id| card_of[id]));
         let unit = Unit {

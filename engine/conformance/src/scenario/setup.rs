@@ -375,6 +375,16 @@ impl Ctx<'_> {
                 ));
             }
         }
+        if raw.arena == UnitZone::ResourceZone && raw.card.is_none() {
+            return Err(self.error(
+                &raw.id.span(),
+                Some("arena"),
+                format!(
+                    "unit `{id}` is in the Resource zone, which holds only Resources: give the \
+                     Resource card with `card` (such as \"FOR/Rebel Family\")"
+                ),
+            ));
+        }
         if let Some(type_) = &raw.type_ {
             // A Mission written out is built in the build zone; no Battle card is ever a unit.
             let played: &[&str] = if raw.arena == UnitZone::BuildZone {

@@ -175,6 +175,14 @@ impl Game<'_> {
                 }
                 continue;
             }
+            // Nor does a Resource; it is completed into its player's Resource zone when there
+            // is room there (game 16.4, P-2).
+            if def.card_type == CardType::Resource {
+                if self.resource_room(side) {
+                    options.push(Choice::Complete { unit: unit.id });
+                }
+                continue;
+            }
             match def
                 .is_unique()
                 .then(|| state.unit_named(side, def.unique_name()))
@@ -315,6 +323,14 @@ impl Game<'_> {
                 let name = self.state.unit_label(unit);
                 self.event(Event::Completed { unit, name });
                 self.place_completed_location(side, unit, None)?;
+            }
+            Choice::Complete { unit } if self.is_resource_card(unit) => {
+                if let Some(u) = self.state.unit_mut(unit) {
+                    u.built = true;
+                }
+                let name = self.state.unit_label(unit);
+                self.event(Event::Completed { unit, name });
+                self.place_resource(side, unit)?;
             }
             Choice::Deploy { unit, arena } if self.is_location_card(unit) => {
                 self.place_location(side, unit, arena)?;

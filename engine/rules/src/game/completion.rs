@@ -326,9 +326,12 @@ impl Game<'_> {
         }
         let name = self.state.unit_label(unit);
         self.event(Event::Completed { unit, name });
-        // A Location goes into an arena of its type line as it is completed (game 16.1).
+        // A Location goes into an arena of its type line as it is completed (game 16.1), a
+        // Resource into its player's Resource zone (16.4).
         if self.is_location_card(unit) {
             self.place_completed_location(side, unit, *arena)?;
+        } else if self.is_resource_card(unit) {
+            self.place_resource(side, unit)?;
         } else if let Some(arena) = arena {
             if let Some(u) = self.state.unit_mut(unit) {
                 u.place = Place::Arena(*arena);

@@ -8,7 +8,7 @@ use super::{Flow, Game};
 use crate::cost::{Cost, CostUnits, pay_as};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::{DiscardWhy, Event};
-use crate::model::{CardId, Side, UnitId};
+use crate::model::{CardId, RESOURCE_COUNTER, Side, UnitId};
 
 impl Game<'_> {
     /// Pays `costs` as `side`, for the ability of `unit` or for `card` being played from their
@@ -81,6 +81,24 @@ impl Game<'_> {
                         .and_then(|u| u.counters.get_mut(kind))
                     {
                         *count = count.saturating_sub(*amount);
+                    }
+                }
+                // Game 16.4: `can_pay_playing` saw the Resource there, with enough counters.
+                Cost::ResourceCounters {
+                    amount,
+                    remove,
+                    yours,
+                } => {
+                    let state = &self.state;
+                    let paying =
+                        crate::cost::resource_for_cost(state, side, unit, *amount, *remove, *yours);
+                    if let Some(u) = paying.and_then(|u| self.state.unit_mut(u)) {
+                        let count = u.counters.entry(RESOURCE_COUNTER.to_string()).or_insert(0);
+                        *count = if *remove {
+                            count.saturating_sub(*amount)
+                        } else {
+                            count.saturating_add(*amount)
+                        };
                     }
                 }
                 Cost::Draw(n) => {

@@ -10,7 +10,7 @@ use super::{Flow, Game};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::Event;
 use crate::model::{Arena, CardType, Place, Side, UnitId};
-use crate::ruleset::LocationOverLimit;
+use crate::ruleset::OverLimit;
 
 impl Game<'_> {
     /// Whether a card in play is a Location card (built or not).
@@ -32,7 +32,7 @@ impl Game<'_> {
         if limit == 0 {
             return Vec::new();
         }
-        let refuse = state.ruleset.location_over_limit == LocationOverLimit::Refuse;
+        let refuse = state.ruleset.location_over_limit == OverLimit::Refuse;
         state
             .top_def(u)
             .arenas

@@ -12,6 +12,7 @@ mod completion;
 mod costs;
 mod locations;
 mod played;
+mod resources;
 mod revision;
 mod setup;
 mod stats;

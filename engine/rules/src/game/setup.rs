@@ -190,19 +190,21 @@ impl Game<'_> {
     }
 
     /// One card of each name in `side`'s hand that may be started in the build step: units,
-    /// Missions, Equipment and Locations (game 7.2, 7.4, 16.1, 16.2).
+    /// Missions, Equipment, Locations and Resources (game 7.2, 7.4, 16.1, 16.2, 16.4).
     pub(crate) fn distinct_hand_buildable(&self, side: Side) -> Vec<CardId> {
         let mut seen: Vec<&str> = Vec::new();
         let mut cards = Vec::new();
         for &card in &self.state.player(side).hand {
             let def = self.state.def(card);
-            // Missions and Equipment are built like units (game 7.4, 16.2), and so are
-            // Locations with an arena on their type line to go into (16.1).
+            // Missions, Equipment and Resources are built like units (game 7.4, 16.2, 16.4),
+            // and so are Locations with an arena on their type line to go into (16.1).
             let buildable = ((def.is_unit() || def.card_type == crate::model::CardType::Location)
                 && !def.arenas.is_empty())
                 || matches!(
                     def.card_type,
-                    crate::model::CardType::Mission | crate::model::CardType::Equipment
+                    crate::model::CardType::Mission
+                        | crate::model::CardType::Equipment
+                        | crate::model::CardType::Resource
                 );
             if buildable && !seen.contains(&def.name.as_str()) {
                 seen.push(&def.name);

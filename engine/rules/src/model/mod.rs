@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 pub use card::{CardDef, CardType, Printed, WrittenScript};
 pub use state::{CardId, GameState, Lasting, Play, PlayerState, Saved, SavedEffect, UnitId};
-pub use unit::{Duration, Modifier, Place, Unit};
+pub use unit::{Duration, Modifier, Place, RESOURCE_COUNTER, Unit};
 
 /// One of the two players, named by the side of their deck (game 2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -328,6 +328,14 @@ impl GameState {
             .filter(move |u| u.controller == side && u.place == super::unit::Place::Location(arena))
     }
 
+    /// The Resources `side` controls in their Resource zone (game 16.4), in id order: the oldest
+    /// first.
+    pub fn resources_of(&self, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units
+            .values()
+            .filter(move |u| u.controller == side && u.place == super::unit::Place::Resource)
+    }
+
     /// A short readable name for a unit in logs: its top card's name and id; a unit that left
     /// play this turn keeps its name, marked so.
     pub fn unit_label(&self, id: UnitId) -> String {

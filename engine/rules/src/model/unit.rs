@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{Arena, Side, state::CardId, state::UnitId};
 
-/// Where a card in play is: in one of the arenas, in its owner's build zone (game 4.3, 4.4), or
-/// a Location placed in an arena (game 16.1).
+/// Where a card in play is: in one of the arenas, in its owner's build zone (game 4.3, 4.4), a
+/// Location placed in an arena (game 16.1), or a Resource in its player's Resource zone (game
+/// 4.9, 16.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Place {
@@ -17,6 +18,9 @@ pub enum Place {
     /// attack or be attacked and does not count toward controlling the arena, game 16.1), so
     /// that every rule about the units of an arena passes it by.
     Location(Arena),
+    /// A completed Resource in its player's Resource zone: in play, its abilities paid by adding
+    /// counters to it or removing them (game 16.4), but in no arena and no unit.
+    Resource,
 }
 
 impl Place {
@@ -25,14 +29,14 @@ impl Place {
     pub fn arena(self) -> Option<Arena> {
         match self {
             Place::Arena(arena) => Some(arena),
-            Place::BuildZone | Place::Location(_) => None,
+            Place::BuildZone | Place::Location(_) | Place::Resource => None,
         }
     }
     /// The arena a Location is placed in.
     pub fn location(self) -> Option<Arena> {
         match self {
             Place::Location(arena) => Some(arena),
-            Place::Arena(_) | Place::BuildZone => None,
+            Place::Arena(_) | Place::BuildZone | Place::Resource => None,
         }
     }
     /// The name of the place in logs and scenario expectations: a Location is in its arena.
@@ -40,9 +44,14 @@ impl Place {
         match self {
             Place::Arena(arena) | Place::Location(arena) => arena.name(),
             Place::BuildZone => "build-zone",
+            Place::Resource => "resource-zone",
         }
     }
 }
+
+/// The kind under which a Resource's counters are kept (game 16.4), as counters of any other kind
+/// are: the contract's, which plugins use too.
+pub use swtcg_plugin_api::cost::RESOURCE_COUNTER;
 
 /// How long a continuous effect lasts (game 13.1.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -182,8 +191,13 @@ impl Unit {
     pub fn is_location(&self) -> bool {
         self.place.location().is_some()
     }
-    /// Whether the card's abilities work as those of a card in play: a unit in an arena or a
-    /// placed Location (game 4.3, 16.1), not a card in the build zone.
+    /// Whether this is a Resource in its player's Resource zone (game 16.4).
+    pub fn is_resource(&self) -> bool {
+        self.place == Place::Resource
+    }
+    /// Whether the card's abilities work as those of a card in play: a unit in an arena, a
+    /// placed Location or a Resource in the Resource zone (game 4.3, 16.1, 16.4), not a card in
+    /// the build zone.
     pub fn in_play(&self) -> bool {
         self.built && !matches!(self.place, Place::BuildZone)
     }

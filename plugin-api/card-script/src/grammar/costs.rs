@@ -1,7 +1,7 @@
 //! Rules that read printed costs (game 13.8): "Pay 2 Force", "[Tap]", "Discard a card from your
 //! hand", "Remove 1 mastery counter from this unit", joined by commas and "and".
 
-use winnow::combinator::{alt, opt, separated};
+use winnow::combinator::{alt, not, opt, separated};
 use winnow::prelude::*;
 
 use super::effects::amount;
@@ -64,9 +64,41 @@ pub fn cost(input: &mut &str) -> R<Cost> {
             units,
         )
             .map(|(_, amount, kind, _, _, on)| Cost::Counters { kind, on, amount }),
-        remove_counters,
+        alt((resource_counters, remove_counters)),
     ))
     .parse_next(input)
+}
+
+/// "Add 1 counter", "Remove 5 counters" (a Resource's own), "add 2 counters to your Resource",
+/// "remove 1 counter from your Resource" (game 16.4).
+fn resource_counters(input: &mut &str) -> R<Cost> {
+    let add = (
+        w("add"),
+        amount,
+        one_of(&["counters", "counter"]),
+        opt(w("to your resource")),
+    )
+        .map(|(_, amount, _, yours)| Cost::ResourceCounters {
+            amount,
+            remove: false,
+            yours: yours.is_some(),
+        });
+    // Counters removed "from" anything else are a unit's ("from Revan"): `remove_counters`.
+    let remove = (
+        w("remove"),
+        amount,
+        one_of(&["counters", "counter"]),
+        alt((
+            w("from your resource").value(true),
+            not(w("from")).value(false),
+        )),
+    )
+        .map(|(_, amount, _, yours)| Cost::ResourceCounters {
+            amount,
+            remove: true,
+            yours,
+        });
+    alt((add, remove)).parse_next(input)
 }
 
 /// "Discard this unit from the Ground arena", "discard a card from your hand", "discard one of
@@ -135,6 +167,42 @@ mod tests {
 
     fn read(text: &str) -> Vec<Cost> {
         super::super::words::read_whole(costs, text)
+    }
+
+    #[test]
+    fn counters_of_a_resource() {
+        let counters = |n, remove, yours| Cost::ResourceCounters {
+            amount: Amount::Number(n),
+            remove,
+            yours,
+        };
+        // FOR Rebel Family, BOBF Mandalorian Armory, BOTS Gamorrean Bodyguards, AAA Ansion.
+        assert_eq!(read("Add 2 counters"), [counters(2, false, false)]);
+        assert_eq!(
+            read("Add 1 counter, pay 1 build point"),
+            [
+                counters(1, false, false),
+                Cost::BuildPoints(Amount::Number(1))
+            ]
+        );
+        assert_eq!(read("Remove 3 counters"), [counters(3, true, false)]);
+        assert_eq!(
+            read("Remove 1 counter from your Resource"),
+            [counters(1, true, true)]
+        );
+        assert_eq!(
+            read("Add 1 counter to your Resource"),
+            [counters(1, false, true)]
+        );
+        // Counters of a kind on a unit are no Resource's.
+        assert_eq!(
+            read("Remove 1 counter from this unit"),
+            [Cost::RemoveCounters {
+                kind: None,
+                from: Units::this(),
+                amount: Amount::Number(1)
+            }]
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::script::{
     Amount, Arena, CostAction, Count, Disrupted, Duration, Effect, Filter, Keyword, Owner, Payment,
     Pick, Player, Resource, Step, UnitRule, Units, Zone,
 };
+use swtcg_plugin_api::cost::RESOURCE_COUNTER;
 
 /// A number or X.
 pub fn amount(input: &mut &str) -> R<Amount> {
@@ -834,6 +835,20 @@ fn counters(input: &mut &str) -> R<Effect> {
         )
             .map(|(_, amount, kind, _, _, on)| Effect::Counters {
                 kind,
+                on,
+                amount,
+                remove: false,
+            }),
+        // A Resource's counters (game 16.4): "add 1 counter to this Resource".
+        (
+            w("add"),
+            amount_or_article,
+            one_of(&["counters", "counter"]),
+            w("to"),
+            super::units::this,
+        )
+            .map(|(_, amount, _, _, on)| Effect::Counters {
+                kind: RESOURCE_COUNTER.to_string(),
                 on,
                 amount,
                 remove: false,

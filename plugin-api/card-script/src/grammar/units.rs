@@ -33,6 +33,7 @@ pub fn this(input: &mut &str) -> R<Units> {
                 "card",
                 "character",
                 "location",
+                "resource",
                 "mission",
                 "equipment",
                 "starfighter",

@@ -308,8 +308,23 @@ impl Game<'_> {
         }
     }
 
+    /// How often an activated ability may be used: as its plugin's manifest says, and an
+    /// ability of a Resource at most once per turn unless the ruleset says otherwise (P-3).
+    fn use_limit(&self, a: &ActiveAbility) -> UseLimit {
+        let limit = self.host.manifest(a.plugin).limit;
+        let resource = self.state.ruleset.resource_abilities_once_per_turn
+            && self
+                .state
+                .unit(UnitId(a.ability.unit))
+                .is_some_and(|u| u.is_resource());
+        match limit {
+            UseLimit::None if resource => UseLimit::Turn,
+            limit => limit,
+        }
+    }
+
     fn used_up(&self, a: &ActiveAbility) -> bool {
-        let Some(period) = self.use_period(self.host.manifest(a.plugin).limit) else {
+        let Some(period) = self.use_period(self.use_limit(a)) else {
             return false;
         };
         let key = use_key(a);
@@ -610,7 +625,7 @@ impl Game<'_> {
         let side = instance.controller;
         self.pay_costs(side, payer, card, costs)?;
         if card.is_none()
-            && let Some(period) = self.use_period(self.host.manifest(instance.plugin).limit)
+            && let Some(period) = self.use_period(self.use_limit(instance))
         {
             self.state.used.push((unit, use_key(instance), period));
         }

@@ -769,8 +769,8 @@ impl Game<'_> {
                 }
                 Ok(())
             }
-            // No effect moves a Location (validation refuses it, game 16.1).
-            crate::model::Place::Location(_) => Ok(()),
+            // No effect moves a Location or a Resource (validation refuses it, game 16.1, 16.4).
+            crate::model::Place::Location(_) | crate::model::Place::Resource => Ok(()),
         }
     }
 

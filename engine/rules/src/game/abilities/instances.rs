@@ -190,7 +190,7 @@ enum Attached {
 }
 
 /// Which of `ParseCache::texts` holds the texts of a card type: units (and Subordinates),
-/// Battle cards, Missions, Equipment, Locations, and the types no card plugin reads.
+/// Battle cards, Missions, Equipment, Locations, Resources, and the types no card plugin reads.
 fn type_slot(card_type: CardType) -> usize {
     match card_type {
         CardType::Unit | CardType::Subordinate => 0,
@@ -198,12 +198,13 @@ fn type_slot(card_type: CardType) -> usize {
         CardType::Mission => 2,
         CardType::Equipment => 3,
         CardType::Location => 4,
-        _ => 5,
+        CardType::Resource => 5,
+        _ => 6,
     }
 }
 
 /// How many slots `type_slot` uses.
-const TYPE_SLOTS: usize = 6;
+const TYPE_SLOTS: usize = 7;
 
 /// The plugin and parsed form of a printed ability of a card of `card_type`, if a loaded plugin
 /// implements it; parsed once per text, card type and game, or once per host and ruleset for a

@@ -56,8 +56,8 @@ fn has_hidden_text(effect: &Effect) -> bool {
 }
 
 /// The units an effect acts on as units (damage, stats, taps, moves, attacks, attachments): a
-/// Location is none of them (game 16.1), though it may carry counters and notes, hold cards
-/// beneath it and be the source of damage.
+/// Location or a Resource is none of them (game 16.1, 16.4), though it may carry counters and
+/// notes, hold cards beneath it and be the source of damage.
 fn acted_on(effect: &Effect) -> [Option<u32>; 2] {
     match effect {
         Effect::Stats(change) => [Some(change.unit), None],
@@ -174,12 +174,16 @@ impl Game<'_> {
         if has_hidden {
             return Err("a text with a control or invisible formatting character".into());
         }
-        if let Some(id) = acted_on(effect)
-            .into_iter()
-            .flatten()
-            .find(|&id| self.state.unit(UnitId(id)).is_some_and(|u| u.is_location()))
-        {
-            return Err(format!("card {id} is a Location, not a unit (game 16.1)"));
+        for id in acted_on(effect).into_iter().flatten() {
+            match self.state.unit(UnitId(id)) {
+                Some(u) if u.is_location() => {
+                    return Err(format!("card {id} is a Location, not a unit (game 16.1)"));
+                }
+                Some(u) if u.is_resource() => {
+                    return Err(format!("card {id} is a Resource, not a unit (game 16.4)"));
+                }
+                _ => {}
+            }
         }
         let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
         let damage = self.state.damage.last();
