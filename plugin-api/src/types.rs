@@ -94,8 +94,9 @@ wire_enum!(
 );
 
 wire_enum!(
-    /// Where a unit is (WIT `zone`): an arena, or its owner's build zone: 0 Space, 1 Ground,
-    /// 2 Character, 3 build zone.
+    /// Where a unit is (WIT `zone`): an arena, or its owner's build zone, or (since API 1.17) a
+    /// Resource's Resource zone (game 4.9, 16.4): 0 Space, 1 Ground, 2 Character, 3 build
+    /// zone, 4 Resource zone.
     Zone,
     "zone",
     [
@@ -103,6 +104,7 @@ wire_enum!(
         Ground = "ground",
         Character = "character",
         BuildZone = "build-zone",
+        ResourceZone = "resource-zone",
     ]
 );
 
@@ -136,13 +138,13 @@ impl From<Arena> for Zone {
 }
 
 impl Zone {
-    /// The arena this zone is, or `None` for the build zone.
+    /// The arena this zone is, or `None` for the build zone and the Resource zone.
     pub fn arena(self) -> Option<Arena> {
         match self {
             Zone::Space => Some(Arena::Space),
             Zone::Ground => Some(Arena::Ground),
             Zone::Character => Some(Arena::Character),
-            Zone::BuildZone => None,
+            Zone::BuildZone | Zone::ResourceZone => None,
         }
     }
 }
@@ -478,7 +480,8 @@ wire_enum!(
 );
 
 wire_enum!(
-    /// A card's type (WIT `card-kind`, game 3.1), since API 1.11.
+    /// A card's type (WIT `card-kind`, game 3.1), since API 1.11; `Resource` since 1.17 (a
+    /// Resource was `Other` before).
     CardKind,
     "card-kind",
     [
@@ -490,6 +493,7 @@ wire_enum!(
         Equipment = "equipment",
         Event = "event",
         Other = "other",
+        Resource = "resource",
     ]
 );
 
@@ -1069,7 +1073,8 @@ mod tests {
         let refused = Side::try_from(2).unwrap_err();
         assert_eq!(refused.to_string(), "invalid side 2");
         assert!(Arena::try_from(3).is_err());
-        assert!(Zone::try_from(4).is_err());
+        assert_eq!(Zone::try_from(4), Ok(Zone::ResourceZone));
+        assert!(Zone::try_from(5).is_err());
         assert_eq!(Zone::BuildZone.to_string(), "build-zone");
         assert_eq!(Zone::from(Arena::Character).arena(), Some(Arena::Character));
         assert_eq!(Zone::BuildZone.arena(), None);

@@ -12,12 +12,14 @@ use crate::model::{CardDef, CardType, GameState, Place, Printed, Unit};
 pub struct StateView<'a>(pub &'a GameState);
 
 /// The zone plugins see a card in: a placed Location is in its arena (game 16.1), but never
-/// among the units `units` lists there. The API has no Resource zone: a Resource (game 16.4) is
-/// seen as a completed card of the build zone, and `units` never lists it.
+/// among the units `units` lists there; a Resource in the Resource zone (16.4), which `units`
+/// lists only when asked for that zone (plugins of API 1.16 and older see the build zone, the
+/// one their `zone` knows, and never see it listed).
 pub(crate) fn zone_of(place: Place) -> Zone {
     match place {
         Place::Arena(arena) | Place::Location(arena) => swtcg_plugin_api::Arena::from(arena).into(),
-        Place::BuildZone | Place::Resource => Zone::BuildZone,
+        Place::BuildZone => Zone::BuildZone,
+        Place::Resource => Zone::ResourceZone,
     }
 }
 
@@ -62,8 +64,11 @@ impl StateView<'_> {
             .values()
             .filter(move |u| {
                 u.is_location() == locations
-                    && !u.is_resource()
-                    && zone.is_none_or(|z| zone_of(u.place) == z)
+                    && match zone {
+                        // A Resource is no unit: listed only by its zone.
+                        None => !u.is_resource(),
+                        Some(z) => zone_of(u.place) == z,
+                    }
             })
             .map(|u| u.id.0)
     }
@@ -234,7 +239,8 @@ fn pile_card(card: u32, def: &CardDef) -> PileCard {
             CardType::Location => CardKind::Location,
             CardType::Equipment => CardKind::Equipment,
             CardType::Event => CardKind::Event,
-            CardType::Resource | CardType::Reminder | CardType::Other => CardKind::Other,
+            CardType::Resource => CardKind::Resource,
+            CardType::Reminder | CardType::Other => CardKind::Other,
         },
         allegiance: def.side.allegiance(),
         subtypes: def.subtypes.clone(),

@@ -52,8 +52,9 @@ mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
-    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5,
-    v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15, v1_16,
+    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16, v1_0, v1_1, v1_2,
+    v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15, v1_16,
+    v1_17,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -102,6 +103,7 @@ pub struct WasmRuntime {
     linker: std::sync::Arc<Linker<HostCtx>>,
     /// The host functions of API 1.15.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_16: Linker<HostCtx>,
     linker_1_15: Linker<HostCtx>,
     linker_1_14: Linker<HostCtx>,
     linker_1_13: Linker<HostCtx>,
@@ -154,6 +156,12 @@ impl WasmRuntime {
         let mut linker = Linker::new(&engine);
         bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
             .map_err(|e| error("linking the host functions", e))?;
+        let mut linker_1_16 = Linker::new(&engine);
+        bindings_1_16::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
+            &mut linker_1_16,
+            |ctx| ctx,
+        )
+        .map_err(|e| error("linking the host functions of API 1.16", e))?;
         let mut linker_1_15 = Linker::new(&engine);
         bindings_1_15::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
             &mut linker_1_15,
@@ -246,6 +254,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_16,
             linker_1_15,
             linker_1_14,
             linker_1_13,
@@ -505,14 +514,17 @@ impl WasmRuntime {
             "1.15.0" => Pre::V1_15(link(&self.linker_1_15, component, &version, |p| {
                 bindings_1_15::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_16(link(&self.linker, component, &version, |p| {
+            "1.16.0" => Pre::V1_16(link(&self.linker_1_16, component, &version, |p| {
+                bindings_1_16::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_17(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_16(_), Some((module, promises))) => {
+            (Pre::V1_17(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -654,7 +666,8 @@ enum Pre {
     V1_13(bindings_1_13::KeywordPre<HostCtx>),
     V1_14(bindings_1_14::KeywordPre<HostCtx>),
     V1_15(bindings_1_15::KeywordPre<HostCtx>),
-    V1_16(bindings::KeywordPre<HostCtx>),
+    V1_16(bindings_1_16::KeywordPre<HostCtx>),
+    V1_17(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -675,7 +688,8 @@ enum Bound {
     V1_13(bindings_1_13::Keyword),
     V1_14(bindings_1_14::Keyword),
     V1_15(bindings_1_15::Keyword),
-    V1_16(bindings::Keyword),
+    V1_16(bindings_1_16::Keyword),
+    V1_17(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -753,6 +767,7 @@ impl WasmPlugin {
             Pre::V1_14(pre) => pre.instantiate(&mut store).map(Bound::V1_14),
             Pre::V1_15(pre) => pre.instantiate(&mut store).map(Bound::V1_15),
             Pre::V1_16(pre) => pre.instantiate(&mut store).map(Bound::V1_16),
+            Pre::V1_17(pre) => pre.instantiate(&mut store).map(Bound::V1_17),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -774,7 +789,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_16(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_17(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -794,6 +809,7 @@ impl WasmPlugin {
                     | Pre::V1_14(_)
                     | Pre::V1_15(_)
                     | Pre::V1_16(_)
+                    | Pre::V1_17(_)
             )
         })
     }
@@ -928,7 +944,10 @@ impl WasmPlugin {
                 Bound::V1_15(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_15, v1_15)
                 }
-                Bound::V1_16(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_16),
+                Bound::V1_16(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_16, v1_16)
+                }
+                Bound::V1_17(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_17),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1015,6 +1034,7 @@ impl WasmPlugin {
                         | Pre::V1_14(_)
                         | Pre::V1_15(_)
                         | Pre::V1_16(_)
+                        | Pre::V1_17(_)
                 )
             })
         {
@@ -1025,7 +1045,12 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_12(_) | Pre::V1_13(_) | Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_)
+                    Pre::V1_12(_)
+                        | Pre::V1_13(_)
+                        | Pre::V1_14(_)
+                        | Pre::V1_15(_)
+                        | Pre::V1_16(_)
+                        | Pre::V1_17(_)
                 )
             })
         {
@@ -1033,10 +1058,12 @@ impl WasmPlugin {
             return Some(Ok(A::Activations(Vec::new())));
         }
         if matches!(call, Q::Forbids { .. })
-            && self
-                .pre
-                .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_)))
+            && self.pre.get().is_some_and(|pre| {
+                !matches!(
+                    pre,
+                    Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_)
+                )
+            })
         {
             // Before API 1.14 no plugin forbids an act.
             return Some(Ok(A::Flag(false)));
@@ -1045,7 +1072,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_)))
         {
             // Before API 1.15 no plugin puts effects off until later.
             return Some(Ok(A::Effects(Vec::new())));
@@ -1054,7 +1081,7 @@ impl WasmPlugin {
             && self
                 .pre
                 .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_)))
+                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_)))
         {
             // Before API 1.15 no plugin gives its unit subtypes.
             return Some(Ok(A::Abilities(Vec::new())));
@@ -1200,7 +1227,8 @@ impl WasmPlugin {
                 Q::Forbids { act, controller } => forbids!(k, store, ability, act, controller, bindings_1_14, v1_14),
             })),
             Bound::V1_15(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_15, v1_15)),
-            Bound::V1_16(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_16)),
+            Bound::V1_16(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_16, v1_16)),
+            Bound::V1_17(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_17)),
         })
     }
 }

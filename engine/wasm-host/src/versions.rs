@@ -10,6 +10,42 @@ use super::HostCtx;
 
 /// The generated bindings, one module per API version (`versions/wit_bindings.rs`).
 mod wit_bindings;
+
+/// The cases API 1.17 added to the enums `zone` and `card-kind` (a Resource, game 16.4), as each
+/// version writes them: before 1.17 a Resource is a completed card of the build zone, of kind
+/// `other`.
+pub(crate) trait Since1_17 {
+    const RESOURCE: Self;
+}
+
+/// `Since1_17` for the versions before 1.17: the Resource zone is written as the build zone and,
+/// for those with card kinds (1.11 on), a Resource as `other`.
+macro_rules! before_1_17 {
+    (zone: $($zones:ident),+; kind: $($kinds:ident),+) => {
+        $(impl Since1_17 for $zones::swtcg::keyword::types::Zone {
+            const RESOURCE: Self = Self::BuildZone;
+        })+
+        $(impl Since1_17 for $kinds::swtcg::keyword::types::CardKind {
+            const RESOURCE: Self = Self::Other;
+        })+
+    };
+}
+
+before_1_17!(
+    zone: bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
+        bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
+        bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16;
+    kind: bindings_1_11, bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15,
+        bindings_1_16
+);
+
+impl Since1_17 for bindings::swtcg::keyword::types::Zone {
+    const RESOURCE: Self = Self::ResourceZone;
+}
+
+impl Since1_17 for bindings::swtcg::keyword::types::CardKind {
+    const RESOURCE: Self = Self::Resource;
+}
 pub(crate) use wit_bindings::*;
 
 /// Whether an addition offer of a plugin built against API 1.6 or older replaces the effects
@@ -66,12 +102,16 @@ macro_rules! conversions {
             }
         }
 
+        // The one zone a version may add to the four of 1.0.0, 1.17's `resource-zone`, is
+        // what the `_` case reads (none before 1.17).
+        #[allow(unreachable_patterns)]
         pub(crate) fn from_wit_zone(zone: wit::Zone) -> api::Zone {
             match zone {
                 wit::Zone::Space => api::Zone::Space,
                 wit::Zone::Ground => api::Zone::Ground,
                 wit::Zone::Character => api::Zone::Character,
                 wit::Zone::BuildZone => api::Zone::BuildZone,
+                _ => api::Zone::ResourceZone,
             }
         }
 
@@ -81,6 +121,7 @@ macro_rules! conversions {
                 api::Zone::Ground => wit::Zone::Ground,
                 api::Zone::Character => wit::Zone::Character,
                 api::Zone::BuildZone => wit::Zone::BuildZone,
+                api::Zone::ResourceZone => <wit::Zone as super::Since1_17>::RESOURCE,
             }
         }
 
@@ -662,6 +703,7 @@ macro_rules! conversions_since_1_11 {
                     api::CardKind::Equipment => wit::CardKind::Equipment,
                     api::CardKind::Event => wit::CardKind::Event,
                     api::CardKind::Other => wit::CardKind::Other,
+                    api::CardKind::Resource => <wit::CardKind as super::Since1_17>::RESOURCE,
                 },
                 allegiance: match c.allegiance {
                     api::Allegiance::Dark => wit::Allegiance::Dark,
@@ -766,6 +808,18 @@ macro_rules! conversions_since_1_14 {
     };
 }
 
+/// The `unit-place` of 1.16 and later versions.
+macro_rules! unit_place {
+    () => {
+        pub(crate) fn unit_place(p: api::UnitPlace) -> wit::UnitPlace {
+            wit::UnitPlace {
+                controller: to_wit_side(p.controller),
+                zone: to_wit_zone(p.zone),
+            }
+        }
+    };
+}
+
 /// Everything a version since 1.15.0 converts beyond `conversions!`: that of 1.14 with 1.15's
 /// effect `later` and act `complete`.
 macro_rules! conversions_since_1_15 {
@@ -778,18 +832,20 @@ macro_rules! conversions_since_1_15 {
     };
 }
 
-/// API 1.16.0, the newest: the host question `place` (a unit's controller and zone). Its
-/// records are otherwise those of 1.15.0.
-pub(crate) mod v1_16 {
+/// API 1.17.0, the newest: the zone `resource-zone` and the card kind `resource` (game 16.4).
+/// Its records are otherwise those of 1.16.0.
+pub(crate) mod v1_17 {
     conversions!(super::bindings::swtcg::keyword::types);
     conversions_since_1_15!();
+    unit_place!();
+}
 
-    pub(crate) fn unit_place(p: api::UnitPlace) -> wit::UnitPlace {
-        wit::UnitPlace {
-            controller: to_wit_side(p.controller),
-            zone: to_wit_zone(p.zone),
-        }
-    }
+/// API 1.16.0: the host question `place` (a unit's controller and zone). Its records are
+/// otherwise those of 1.15.0.
+pub(crate) mod v1_16 {
+    conversions!(super::bindings_1_16::swtcg::keyword::types);
+    conversions_since_1_15!();
+    unit_place!();
 }
 
 /// API 1.15.0: the effect `later` and the query of the same name (effects put off until the
@@ -1172,24 +1228,35 @@ macro_rules! host_1_13 {
     };
 }
 
-host_impl!(bindings, v1_16, {
-    host_1_1!();
-    host_1_2!(bindings, v1_16);
-    host_1_4!(bindings, v1_16);
-    host_1_5!();
-    host_1_6!(bindings, v1_16);
-    host_1_8!(bindings, v1_16);
-    host_1_11!(bindings, v1_16);
-    host_1_12!(bindings, v1_16);
-    host_1_13!(bindings);
+/// The host functions of 1.16 and later versions: those of 1.13 and `place`.
+macro_rules! host_1_16 {
+    ($bindings:ident, $v:ident) => {
+        host_1_1!();
+        host_1_2!($bindings, $v);
+        host_1_4!($bindings, $v);
+        host_1_5!();
+        host_1_6!($bindings, $v);
+        host_1_8!($bindings, $v);
+        host_1_11!($bindings, $v);
+        host_1_12!($bindings, $v);
+        host_1_13!($bindings);
 
-    fn place(
-        &mut self,
-        id: u32,
-    ) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::UnitPlace>> {
-        self.charge()?;
-        Ok(self.view().and_then(|v| v.place(id)).map(v1_16::unit_place))
-    }
+        fn place(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Option<$bindings::swtcg::keyword::types::UnitPlace>> {
+            self.charge()?;
+            Ok(self.view().and_then(|v| v.place(id)).map($v::unit_place))
+        }
+    };
+}
+
+host_impl!(bindings, v1_17, {
+    host_1_16!(bindings, v1_17);
+});
+
+host_impl!(bindings_1_16, v1_16, {
+    host_1_16!(bindings_1_16, v1_16);
 });
 
 host_impl!(bindings_1_15, v1_15, {
@@ -1323,7 +1390,48 @@ host_impl!(bindings_1_0, v1_0, {});
 
 #[cfg(test)]
 mod tests {
-    use super::replaces_by_old_label;
+    use super::{api, replaces_by_old_label, v1_16, v1_17};
+
+    #[test]
+    fn a_resource_is_seen_in_the_build_zone_before_1_17() {
+        // Game 16.4: API 1.17 names the Resource zone and the card kind; a plugin of 1.16 sees
+        // a completed card of the build zone, of kind `other`.
+        let place = api::UnitPlace {
+            controller: api::Side::Dark,
+            zone: api::Zone::ResourceZone,
+        };
+        assert_eq!(
+            v1_17::unit_place(place).zone,
+            super::bindings::swtcg::keyword::types::Zone::ResourceZone
+        );
+        assert_eq!(
+            v1_16::unit_place(place).zone,
+            super::bindings_1_16::swtcg::keyword::types::Zone::BuildZone
+        );
+        let card = api::PileCard {
+            card: 1,
+            name: "Dejarik".into(),
+            kind: api::CardKind::Resource,
+            allegiance: api::Allegiance::Neutral,
+            subtypes: Vec::new(),
+            arenas: Vec::new(),
+            unique: false,
+            cost: Some(2),
+        };
+        assert_eq!(
+            v1_17::pile_card(card.clone()).kind,
+            super::bindings::swtcg::keyword::types::CardKind::Resource
+        );
+        assert_eq!(
+            v1_16::pile_card(card).kind,
+            super::bindings_1_16::swtcg::keyword::types::CardKind::Other
+        );
+        // A zone the plugin names comes back as it is.
+        assert_eq!(
+            v1_17::from_wit_zone(super::bindings::swtcg::keyword::types::Zone::ResourceZone),
+            api::Zone::ResourceZone
+        );
+    }
 
     #[test]
     fn the_old_label_protocol_replaces_on_instead_in_any_case() {

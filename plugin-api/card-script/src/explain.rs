@@ -331,6 +331,21 @@ impl Display for Effect {
                 amount,
                 lose: true,
             } => write!(f, "{who} {} {amount} Force", verb(*who, "lose")),
+            Effect::ResourceCounters {
+                whose,
+                amount,
+                remove,
+            } => {
+                let whose = match whose {
+                    Player::You => "your".to_string(),
+                    Player::Opponent => "your opponent's".to_string(),
+                    other => format!("{other}'s"),
+                };
+                match remove {
+                    false => write!(f, "add {amount} counters to {whose} Resource"),
+                    true => write!(f, "remove {amount} counters from {whose} Resource"),
+                }
+            }
             Effect::BuildPoints { who, amount, lose } => {
                 let gain = if *lose { "lose" } else { "gain" };
                 write!(f, "{who} {} {amount} build points", verb(*who, gain))

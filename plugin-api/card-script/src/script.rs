@@ -404,6 +404,14 @@ pub enum Effect {
         amount: Amount,
         lose: bool,
     },
+    /// Counters added to a player's Resource or removed from it (game 16.4): "add 2 counters to
+    /// your Resource", "remove up to 2 counters from your opponent's Resource"; a Resource has
+    /// no fewer than none.
+    ResourceCounters {
+        whose: Player,
+        amount: Amount,
+        remove: bool,
+    },
     /// A player gains build points this build step.
     BuildPoints {
         who: Player,

@@ -279,7 +279,7 @@ pub fn arena_of(zone: Zone) -> Option<Arena> {
         Zone::Space => Some(Arena::Space),
         Zone::Ground => Some(Arena::Ground),
         Zone::Character => Some(Arena::Character),
-        Zone::BuildZone => None,
+        Zone::BuildZone | Zone::ResourceZone => None,
     }
 }
 

@@ -95,6 +95,7 @@ impl From<api::Zone> for Zone {
             api::Zone::Ground => Zone::Ground,
             api::Zone::Character => Zone::Character,
             api::Zone::BuildZone => Zone::BuildZone,
+            api::Zone::ResourceZone => Zone::ResourceZone,
         }
     }
 }
@@ -106,6 +107,7 @@ impl From<Zone> for api::Zone {
             Zone::Ground => api::Zone::Ground,
             Zone::Character => api::Zone::Character,
             Zone::BuildZone => api::Zone::BuildZone,
+            Zone::ResourceZone => api::Zone::ResourceZone,
         }
     }
 }
@@ -142,7 +144,8 @@ mirror!(
         Location,
         Equipment,
         Event,
-        Other
+        Other,
+        Resource
     ]
 );
 mirror!(Allegiance, [Dark, Light, Neutral]);

@@ -35,7 +35,7 @@ use swtcg_sdk::*;
 
 use crate::modes;
 use crate::steps::{self, Context, is_this, number, picks_one, subject};
-use crate::units::{arena_of, condition_carried_out, holds, named};
+use crate::units::{condition_carried_out, holds, in_play, named};
 
 /// The note key counting this ability's uses this turn, for "once per turn".
 fn uses_key(ability: &Ability) -> String {
@@ -229,8 +229,9 @@ fn player_of(ability: &Ability, script: &Script, side: Option<Side>) -> Option<U
     let me = host::unit(ability.unit)?;
     // The engine asks for the abilities of a unit in its build zone only when a rule lets them
     // work there (Reserves: "works while, and only while, the card is in the build zone"), and
-    // never those of a card still being built (game 13.7).
-    (me.built && (arena_of(me.zone).is_some() || me.zone == Zone::BuildZone)).then_some(me)
+    // never those of a card still being built (game 13.7); a Resource's work in its Resource
+    // zone (16.4).
+    (me.built && (in_play(&me) || me.zone == Zone::BuildZone)).then_some(me)
 }
 
 /// When the engine asks for the ability's offers.

@@ -328,6 +328,10 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             Does::BuildPoints { who, amount, .. } => {
                 *who != Player::Controller && amount_carried_out(amount)
             }
+            // A player's Resource's counters (game 16.4; API 1.17 lists the Resource zone).
+            Does::ResourceCounters { whose, amount, .. } => {
+                matches!(whose, Player::You | Player::Opponent) && amount_carried_out(amount)
+            }
             // "Put 1 build counter on it": on the card being built chosen before (API 1.14
             // `build-counters`; [`building_steps_ok`] checks that it is one).
             Does::BuildCounters { on, amount } => on.pick == Pick::That && number(amount).is_some(),
@@ -602,6 +606,37 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                     amount: if *lose { -n } else { n },
                 })
             }));
+        }
+        // The player's Resource (the oldest, when a ruleset lets them have several: P-2), its
+        // counters never taken below none; with no Resource, nothing happens.
+        Does::ResourceCounters {
+            whose,
+            amount,
+            remove,
+        } => {
+            for side in sides_of(*whose, me.controller) {
+                let resource = host::units(Some(Zone::ResourceZone))
+                    .into_iter()
+                    .find(|&id| host::place(id).is_some_and(|p| p.controller == side));
+                let Some(unit) = resource else {
+                    continue;
+                };
+                let mut n = i32::try_from(amount_of(amount)).unwrap_or(i32::MAX);
+                if *remove {
+                    let there = host::counters(unit)
+                        .into_iter()
+                        .find(|c| c.kind == api::cost::RESOURCE_COUNTER)
+                        .map_or(0, |c| c.amount);
+                    n = -n.min(i32::try_from(there).unwrap_or(i32::MAX));
+                }
+                if n != 0 {
+                    effects.push(Effect::Counters(CounterChange {
+                        unit,
+                        kind: api::cost::RESOURCE_COUNTER.to_string(),
+                        amount: n,
+                    }));
+                }
+            }
         }
         Does::LookAtHand(whose) => {
             for side in sides_of(*whose, me.controller) {

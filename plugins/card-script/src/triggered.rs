@@ -216,7 +216,15 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
         .iter()
         .filter(|s| s.when_build_step_starts)
         .count();
-    script.costs.is_empty()
+    // "You may remove 1 counter from your Resource. If you do, ...": the change is what the
+    // later steps are bought with, and a player with too few counters, or with no Resource,
+    // can't make it; this plugin does not offer the choice only to those who can, so such a
+    // script is not claimed (a change the Resource can't take does what it can, game 16.4).
+    let bought = may
+        && script.steps.len() > 1
+        && matches!(script.steps[0].effect, Does::ResourceCounters { .. });
+    !bought
+        && script.costs.is_empty()
         && script.limits.is_empty()
         && (waiting == 0 || (waiting == script.steps.len() && trigger.is_some()))
         && steps::building_steps_ok(&script.steps)

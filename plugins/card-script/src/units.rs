@@ -163,14 +163,9 @@ pub(crate) fn anyone(units: &Units) -> Units {
 
 /// The arena of a zone, if it is one.
 /// Whether the card is in play (game 4.3, 16.4): in an arena, or a Resource in its player's
-/// Resource zone. The API (up to 1.16) has no Resource zone: it shows a Resource there as a
-/// completed card of the build zone whose printed kind is `other`, and no other card of that
-/// kind is ever played.
+/// Resource zone (API 1.17).
 pub(crate) fn in_play(me: &UnitView) -> bool {
-    arena_of(me.zone).is_some()
-        || (me.built
-            && me.zone == Zone::BuildZone
-            && host::printed(me.id).is_some_and(|card| card.kind == CardKind::Other))
+    arena_of(me.zone).is_some() || me.zone == Zone::ResourceZone
 }
 
 pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
@@ -178,7 +173,7 @@ pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
         Zone::Space => Some(Arena::Space),
         Zone::Ground => Some(Arena::Ground),
         Zone::Character => Some(Arena::Character),
-        Zone::BuildZone => None,
+        Zone::BuildZone | Zone::ResourceZone => None,
     }
 }
 

@@ -16,13 +16,13 @@ use swtcg_sdk::*;
 
 struct Switch;
 
-/// The arena of a zone, or none for the build zone.
+/// The arena of a zone, or none for the build zone and the Resource zone.
 fn arena_of(zone: Zone) -> Option<Arena> {
     match zone {
         Zone::Space => Some(Arena::Space),
         Zone::Ground => Some(Arena::Ground),
         Zone::Character => Some(Arena::Character),
-        Zone::BuildZone => None,
+        Zone::BuildZone | Zone::ResourceZone => None,
     }
 }
 

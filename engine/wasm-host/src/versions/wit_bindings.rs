@@ -12,6 +12,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.16.0 (`plugin-api/wit-history/1.16.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_16 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.16.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.15.0 (`plugin-api/wit-history/1.15.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_15 {

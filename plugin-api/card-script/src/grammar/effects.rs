@@ -839,6 +839,7 @@ fn counters(input: &mut &str) -> R<Effect> {
                 amount,
                 remove: false,
             }),
+        resource_counters,
         // A Resource's counters (game 16.4): "add 1 counter to this Resource".
         (
             w("add"),
@@ -865,6 +866,46 @@ fn counters(input: &mut &str) -> R<Effect> {
             .map(|(_, amount, kind, _, _, on)| Effect::Counters {
                 kind,
                 on,
+                amount,
+                remove: true,
+            }),
+    ))
+    .parse_next(input)
+}
+
+/// Counters of a player's Resource (game 16.4): "add 2 counters to your Resource", "remove up
+/// to 2 counters from your opponent's Resource" (a Resource never has fewer than none, so "up
+/// to" says nothing more).
+fn resource_counters(input: &mut &str) -> R<Effect> {
+    let whose = || {
+        alt((
+            w("your opponent's resource").value(Player::Opponent),
+            w("your resource").value(Player::You),
+        ))
+    };
+    alt((
+        (
+            w("add"),
+            amount_or_article,
+            one_of(&["counters", "counter"]),
+            w("to"),
+            whose(),
+        )
+            .map(|(_, amount, _, _, whose)| Effect::ResourceCounters {
+                whose,
+                amount,
+                remove: false,
+            }),
+        (
+            w("remove"),
+            opt(w("up to")),
+            amount_or_article,
+            one_of(&["counters", "counter"]),
+            w("from"),
+            whose(),
+        )
+            .map(|(_, _, amount, _, _, whose)| Effect::ResourceCounters {
+                whose,
                 amount,
                 remove: true,
             }),
@@ -1003,6 +1044,38 @@ mod tests {
         let mut steps = read(text);
         assert_eq!(steps.len(), 1, "{text}: {steps:?}");
         steps.remove(0).effect
+    }
+
+    #[test]
+    fn counters_of_a_resource() {
+        let counters = |whose, n, remove| Effect::ResourceCounters {
+            whose,
+            amount: Amount::Number(n),
+            remove,
+        };
+        // BOBF Tusken Tribal Chief (A), TM Klatooinian Pirate, TMW R2-D2 (U).
+        assert_eq!(
+            one("Add 2 counters to  your Resource"),
+            counters(Player::You, 2, false)
+        );
+        assert_eq!(
+            one("remove up to 2 counters from your opponent's Resource"),
+            counters(Player::Opponent, 2, true)
+        );
+        assert_eq!(
+            one("remove 1 counter from your opponent's Resource"),
+            counters(Player::Opponent, 1, true)
+        );
+        // TROS Dejarik: the Resource itself.
+        assert_eq!(
+            one("add 1 counter to this Resource"),
+            Effect::Counters {
+                kind: "resource".into(),
+                on: Units::this(),
+                amount: Amount::Number(1),
+                remove: false
+            }
+        );
     }
 
     /// A search as a whole sentence reads it ("Search ... Then shuffle your deck.").

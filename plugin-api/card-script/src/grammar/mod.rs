@@ -422,6 +422,7 @@ fn define_x(effect: &mut Effect, count: &Count) {
         | Effect::DiceDamage { dice: amount, .. }
         | Effect::DamageCounters { amount, .. }
         | Effect::Counters { amount, .. }
+        | Effect::ResourceCounters { amount, .. }
         | Effect::DiscardCards { amount, .. } => define(amount),
         Effect::RemoveDamage {
             amount: Some(amount),

@@ -73,7 +73,7 @@ fn zone_arena(zone: Zone) -> Option<Arena> {
         Zone::Space => Some(Arena::Space),
         Zone::Ground => Some(Arena::Ground),
         Zone::Character => Some(Arena::Character),
-        Zone::BuildZone => None,
+        Zone::BuildZone | Zone::ResourceZone => None,
     }
 }
 

@@ -336,6 +336,12 @@ impl Game<'_> {
         match self.state.unit(UnitId(unit)) {
             None => Err(format!("unit {unit} does not exist")),
             Some(u) if !u.built => Err(format!("unit {unit} is being built")),
+            // Only a completed Resource goes to the Resource zone, as it is completed (game
+            // 16.4): no effect moves a card there.
+            Some(_) if zone == swtcg_plugin_api::Zone::ResourceZone => Err(format!(
+                "card {unit} can't be moved to the Resource zone: only a Resource goes there, \
+                 as it is completed (game 16.4)"
+            )),
             // Only units go to arenas: an Equipment's subtype arenas name where it may be
             // equipped, not where it may stand (game 16.2).
             Some(u)
