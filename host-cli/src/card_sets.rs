@@ -99,6 +99,24 @@ fn add_set_file(db: &mut CardDb, path: &Path) -> anyhow::Result<SetFile> {
     Ok(record)
 }
 
+/// Refuses a set file loaded (`got`, from `file`) for a replay whose scripts written by hand
+/// are not those the game was played with (`want`): none where there were some, or others.
+fn same_scripts(want: &SetFile, file: &str, got: &SetFile) -> anyhow::Result<()> {
+    let sha = |set: &SetFile| set.scripts.as_ref().map(|s| s.sha256.clone());
+    if sha(got) != sha(want) {
+        bail!(
+            "the game was played with card set {} from {} with scripts {}, but {} has {}: give \
+             the same files with --cards PATH",
+            want.sets.join(", "),
+            want.file,
+            sha(want).map_or("none".to_string(), |sha| format!("of sha256 {sha}")),
+            file,
+            sha(got).map_or("none".to_string(), |sha| format!("scripts of sha256 {sha}")),
+        );
+    }
+    Ok(())
+}
+
 /// The set files a `--cards` path names: the file itself, or a folder's `*.txt` set files in
 /// name order, each with the name a log records (the path as given).
 fn set_files_at(path: &Path) -> anyhow::Result<Vec<(String, PathBuf)>> {
@@ -167,22 +185,7 @@ pub fn for_replay(
     let mut db = (*loaded.db).clone();
     for want in logged {
         if let Some(got) = loaded.set_files.iter().find(|got| got.sets == want.sets) {
-            if got.scripts.as_ref().map(|s| &s.sha256) != want.scripts.as_ref().map(|s| &s.sha256) {
-                bail!(
-                    "the game was played with card set {} from {} and the scripts written for \
-                     it {}, but {} is loaded with {}: give the same files",
-                    want.sets.join(", "),
-                    want.file,
-                    want.scripts
-                        .as_ref()
-                        .map_or("(none)".to_string(), |s| format!("(sha256 {})", s.sha256)),
-                    got.file,
-                    got.scripts.as_ref().map_or("none".to_string(), |s| format!(
-                        "scripts of sha256 {}",
-                        s.sha256
-                    )),
-                );
-            }
+            same_scripts(want, &got.file, got)?;
             if got.sha256 != want.sha256 {
                 bail!(
                     "the game was played with card set {} from {} (sha256 {}), but {} has sha256 \
@@ -215,19 +218,7 @@ pub fn for_replay(
             );
         };
         let record = add_set_file(&mut db, &path)?;
-        let scripts_sha = |set: &SetFile| set.scripts.as_ref().map(|s| s.sha256.clone());
-        if scripts_sha(&record) != scripts_sha(want) {
-            bail!(
-                "the game was played with card set {} from {} with scripts {}, but {} has {}: give \
-                 the same files with --cards PATH",
-                want.sets.join(", "),
-                want.file,
-                scripts_sha(want).map_or("none".to_string(), |sha| format!("of sha256 {sha}")),
-                path.display(),
-                scripts_sha(&record)
-                    .map_or("none".to_string(), |sha| format!("scripts of sha256 {sha}")),
-            );
-        }
+        same_scripts(want, &path.display().to_string(), &record)?;
         if record.sha256 != want.sha256 {
             bail!(
                 "the game was played with card set {} from {} (sha256 {}), but {} has sha256 {}: \

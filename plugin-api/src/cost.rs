@@ -56,6 +56,12 @@ pub enum Cost {
     /// "Put the top 3 cards of your deck into your discard pile": payable only with that many
     /// cards in the deck. Since API 1.8.
     MillOwn(u32),
+    /// "Discard the top card from your opponent's deck": payable only with that many cards in
+    /// the opponent's deck. Read since December 2026.
+    MillOpponent(u32),
+    /// "Discard the top card from each player's deck": payable only with that many cards in
+    /// each deck. Read since December 2026.
+    MillEach(u32),
     /// "Put 1 damage counter on this unit" (or on the unit by its name): counters, not damage
     /// (game 11.5), which may discard the unit. Since API 1.8.
     DamageThis {
@@ -347,6 +353,20 @@ fn discard(part: &str, words: &[&str]) -> Option<Cost> {
             "your",
             "deck",
         ] => count(n).filter(|&n| n > 0).map(Cost::MillOwn),
+        // "Discard the top card from your opponent's deck" (KAE Mandalorian Guard Squad),
+        // "... from each player's deck" (AAA Zam Wesell's KYD-21 Blaster (A)).
+        ["discard", "the", "top", rest @ ..] => {
+            let (n, whose) = match rest {
+                ["card", "from" | "of", whose @ ..] => (1, whose),
+                [n, "cards", "from" | "of", whose @ ..] => (count(n).filter(|&n| n > 0)?, whose),
+                _ => return None,
+            };
+            match whose {
+                ["your", "opponent's", "deck"] => Some(Cost::MillOpponent(n)),
+                ["each", "player's", "deck"] => Some(Cost::MillEach(n)),
+                _ => None,
+            }
+        }
         // "Discard Beru from the Character arena", "discard this unit from the Space arena":
         // the unit itself, from the arena it is in (its ability works only there, game 13.7;
         // the arena printed is the one of its type line).
@@ -674,6 +694,28 @@ mod tests {
             Ok(vec![Cost::OpponentLosesForce(1)])
         );
         assert!(parse_costs("Draw a card from your discard pile").is_err());
+    }
+
+    #[test]
+    fn the_tops_of_other_decks_parse() {
+        // KAE Mandalorian Guard Squad, AAA Zam Wesell's KYD-21 Blaster (A).
+        assert_eq!(
+            parse_costs("Discard the top card from your opponent's deck"),
+            Ok(vec![Cost::MillOpponent(1)])
+        );
+        assert_eq!(
+            parse_costs("Discard the top card from each player's deck"),
+            Ok(vec![Cost::MillEach(1)])
+        );
+        assert_eq!(
+            parse_costs("discard the top 2 cards of your opponent's deck"),
+            Ok(vec![Cost::MillOpponent(2)])
+        );
+        assert_eq!(
+            parse_costs("Discard the top card from your deck"),
+            Ok(vec![Cost::MillOwn(1)])
+        );
+        assert!(parse_costs("Discard the top card from your discard pile").is_err());
     }
 
     #[test]

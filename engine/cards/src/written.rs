@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 use swtcg_rules::model::{CardType, WrittenScript};
+use swtcg_rules::text::line_of;
 use thiserror::Error;
 
 use super::{CardDb, name_key};
@@ -57,10 +58,6 @@ struct Entry {
     reads_as: toml::Spanned<String>,
 }
 
-fn line_at(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
-}
-
 impl CardDb {
     /// Adds the scripts of a scripts file to the cards of the set file `set_file` (as it was
     /// loaded, by [`CardDb::add_set_file`] or a bundled set): every script, or none when one is
@@ -77,7 +74,7 @@ impl CardDb {
             message,
         };
         let parsed: File = toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(1, |span| line_at(text, span.start));
+            let line = e.span().map_or(1, |span| line_of(text, span.start));
             vec![error(line, e.message().to_string())]
         })?;
         let sets: Vec<String> = self
@@ -90,7 +87,7 @@ impl CardDb {
         let mut errors = Vec::new();
         let mut adds: Vec<(usize, WrittenScript)> = Vec::new();
         for entry in &parsed.ability {
-            let line = line_at(text, entry.card.span().start);
+            let line = line_of(text, entry.card.span().start);
             let wanted = entry.card.get_ref().trim();
             let found: Vec<usize> = self
                 .cards
@@ -112,7 +109,7 @@ impl CardDb {
                 let card = &self.cards[index];
                 let Some(ability) = card.abilities.iter().find(|a| a.trim() == printed) else {
                     errors.push(error(
-                        line_at(text, entry.text.span().start),
+                        line_of(text, entry.text.span().start),
                         format!(
                             "{} prints no ability {printed:?}; its abilities are {:?}",
                             card.name, card.abilities
@@ -131,7 +128,7 @@ impl CardDb {
                 );
                 if let Some(stop) = reading.stop {
                     errors.push(error(
-                        line_at(text, entry.reads_as.span().start),
+                        line_of(text, entry.reads_as.span().start),
                         format!(
                             "the grammar of card text can't read reads_as {reads_as:?}: {}",
                             stop.describe()

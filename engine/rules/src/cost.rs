@@ -141,6 +141,7 @@ pub fn can_pay_playing(
     let played_in_hand = card.is_some_and(|c| player.hand.contains(&c));
     let mut hand = player.hand.len() - usize::from(played_in_hand);
     let mut deck = player.deck.len();
+    let mut opponent_deck = state.player(side.opponent()).deck.len();
     // Counters of each kind removed by the costs before, from the unit itself.
     let mut removed: Vec<(&str, u32)> = Vec::new();
     // Counters removed by the costs before from a Resource.
@@ -178,6 +179,14 @@ pub fn can_pay_playing(
             Cost::DiscardFromHand(n) if hand >= *n as usize => hand -= *n as usize,
             Cost::DiscardHand => hand = 0,
             Cost::MillOwn(n) if deck >= *n as usize => deck -= *n as usize,
+            // The opponent's deck: cards the player's own costs don't take.
+            Cost::MillOpponent(n) if opponent_deck >= *n as usize => {
+                opponent_deck -= *n as usize;
+            }
+            Cost::MillEach(n) if deck >= *n as usize && opponent_deck >= *n as usize => {
+                deck -= *n as usize;
+                opponent_deck -= *n as usize;
+            }
             Cost::DamageThis { name, .. } | Cost::CountersThis { name, .. }
                 if unit.is_some_and(|u| names_unit(state, u, name)) => {}
             // "Remove 1 mastery counter from this unit": that many of the kind on it, after what
@@ -246,6 +255,8 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::DiscardFromHand(_)
             | Cost::DiscardHand
             | Cost::MillOwn(_)
+            | Cost::MillOpponent(_)
+            | Cost::MillEach(_)
             | Cost::DamageThis { .. }
             | Cost::CountersThis { .. }
             | Cost::RemoveCountersThis { .. }

@@ -448,6 +448,33 @@ fn a_script_written_beside_a_fan_set_file_makes_its_card_playable_and_is_pinned(
         stderr(&out)
     );
 
+    // A game log records the scripts, and a replay with other scripts is refused.
+    let log = dir.join("game.jsonl");
+    let (dark, light) = (dir.join("fan-dark.txt"), dir.join("fan-light.dek"));
+    let out = swtcg(&[
+        "demo",
+        "--dark",
+        dark.to_str().unwrap(),
+        "--light",
+        light.to_str().unwrap(),
+        "--cards",
+        set_arg,
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let replay = || swtcg(&["replay", log.to_str().unwrap(), "--cards", set_arg]);
+    let out = replay();
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    std::fs::write(&scripts, ORACLE_SCRIPT).unwrap();
+    let out = replay();
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("with scripts of sha256") && stderr(&out).contains("FAN.txt"),
+        "{}",
+        stderr(&out)
+    );
+
     // A script that names no printed ability is refused at its line, and nothing is loaded.
     std::fs::write(
         &scripts,

@@ -39,21 +39,11 @@ impl Game<'_> {
                         self.discard_from_hand(side, discarded);
                     }
                 }
-                Cost::MillOwn(n) => {
-                    for _ in 0..*n {
-                        let player = self.state.player_mut(side);
-                        if player.deck.is_empty() {
-                            break;
-                        }
-                        let top = player.deck.remove(0);
-                        self.state.discard_card(top);
-                        let name = self.state.def(top).name.clone();
-                        self.event(Event::DiscardedFromDeck {
-                            side,
-                            card: top,
-                            name,
-                        });
-                    }
+                Cost::MillOwn(n) => self.mill(side, *n),
+                Cost::MillOpponent(n) => self.mill(side.opponent(), *n),
+                Cost::MillEach(n) => {
+                    self.mill(side, *n);
+                    self.mill(side.opponent(), *n);
                 }
                 Cost::DamageThis { amount, .. } => {
                     // Game 11.5: counters, not damage: nothing prevents them.
@@ -227,6 +217,25 @@ impl Game<'_> {
             Ok(())
         } else {
             self.discard_unit(picked, DiscardWhy::Cost)
+        }
+    }
+
+    /// Puts the top `n` cards of `side`'s deck into their discard pile (as many as there are),
+    /// and logs each.
+    fn mill(&mut self, side: Side, n: u32) {
+        for _ in 0..n {
+            let player = self.state.player_mut(side);
+            if player.deck.is_empty() {
+                break;
+            }
+            let top = player.deck.remove(0);
+            self.state.discard_card(top);
+            let name = self.state.def(top).name.clone();
+            self.event(Event::DiscardedFromDeck {
+                side,
+                card: top,
+                name,
+            });
         }
     }
 

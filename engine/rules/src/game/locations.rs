@@ -76,25 +76,11 @@ impl Game<'_> {
     /// `replace`; `refuse` never offers that arena).
     pub(crate) fn place_location(&mut self, side: Side, unit: UnitId, arena: Arena) -> Flow {
         let limit = self.state.ruleset.locations_per_arena as usize;
-        loop {
-            let there: Vec<UnitId> = self.state.locations_in(arena, side).map(|u| u.id).collect();
-            if there.is_empty() || there.len() < limit {
-                break;
-            }
-            let replaced = there[0];
-            let name = self.state.unit_label(replaced);
-            self.event(Event::LocationReplaced {
-                unit: replaced,
-                by: unit,
-                name,
-            });
-            self.discard_unit(replaced, crate::log::DiscardWhy::Replaced)?;
-        }
-        let Some(u) = self.state.unit_mut(unit) else {
+        let replaced = |unit, by, name| Event::LocationReplaced { unit, by, name };
+        self.place_within_limit(side, unit, Place::Location(arena), limit, replaced)?;
+        if self.state.unit(unit).is_none() {
             return Ok(());
-        };
-        u.built = true;
-        u.place = Place::Location(arena);
+        }
         let name = self.state.unit_label(unit);
         self.event(Event::LocationPlaced { unit, arena, name });
         Ok(())

@@ -575,6 +575,37 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Puts the completed card `unit` of `side` at `place`, where a player may have at most
+    /// `limit` cards (a Location's arena, OQ-24; the Resource zone, P-2): if they have that many
+    /// there, the oldest go to their owners' discard piles first, each logged as `replaced`
+    /// says (the ruleset's `replace`; its `refuse` never lets the card come here).
+    pub(crate) fn place_within_limit(
+        &mut self,
+        side: Side,
+        unit: UnitId,
+        place: crate::model::Place,
+        limit: usize,
+        replaced: fn(UnitId, UnitId, String) -> Event,
+    ) -> Flow {
+        loop {
+            let there: Vec<UnitId> = (self.state.units.values())
+                .filter(|u| u.controller == side && u.place == place)
+                .map(|u| u.id)
+                .collect();
+            if there.is_empty() || there.len() < limit {
+                break;
+            }
+            let name = self.state.unit_label(there[0]);
+            self.event(replaced(there[0], unit, name));
+            self.discard_unit(there[0], DiscardWhy::Replaced)?;
+        }
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.built = true;
+            u.place = place;
+        }
+        Ok(())
+    }
+
     /// Puts a unit's cards into their owners' discard piles (game 14.4, OQ-22), for the reason
     /// `why`, which the log gives.
     pub(crate) fn discard_unit(&mut self, id: UnitId, why: DiscardWhy) -> Flow {

@@ -37,25 +37,11 @@ impl Game<'_> {
     /// owner's discard pile first (P-2 `replace`; `refuse` never lets it be completed).
     pub(crate) fn place_resource(&mut self, side: Side, unit: UnitId) -> Flow {
         let limit = self.state.ruleset.resources_in_play as usize;
-        loop {
-            let there: Vec<UnitId> = self.state.resources_of(side).map(|u| u.id).collect();
-            if there.is_empty() || there.len() < limit {
-                break;
-            }
-            let replaced = there[0];
-            let name = self.state.unit_label(replaced);
-            self.event(Event::ResourceReplaced {
-                unit: replaced,
-                by: unit,
-                name,
-            });
-            self.discard_unit(replaced, crate::log::DiscardWhy::Replaced)?;
-        }
-        let Some(u) = self.state.unit_mut(unit) else {
+        let replaced = |unit, by, name| Event::ResourceReplaced { unit, by, name };
+        self.place_within_limit(side, unit, Place::Resource, limit, replaced)?;
+        if self.state.unit(unit).is_none() {
             return Ok(());
-        };
-        u.built = true;
-        u.place = Place::Resource;
+        }
         let name = self.state.unit_label(unit);
         self.event(Event::ResourcePlaced { unit, name });
         Ok(())

@@ -157,7 +157,9 @@ fn per_each(effect: &mut Effect, count: Count) -> bool {
         | Effect::Draw { amount, .. }
         | Effect::Damage { amount, .. }
         | Effect::DiceDamage { dice: amount, .. }
-        | Effect::DamageCounters { amount, .. } => amount,
+        | Effect::DamageCounters { amount, .. }
+        | Effect::Counters { amount, .. }
+        | Effect::ResourceCounters { amount, .. } => amount,
         _ => return false,
     };
     let Amount::Number(per) = *amount else {

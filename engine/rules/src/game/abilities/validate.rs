@@ -174,17 +174,7 @@ impl Game<'_> {
         if has_hidden {
             return Err("a text with a control or invisible formatting character".into());
         }
-        for id in acted_on(effect).into_iter().flatten() {
-            match self.state.unit(UnitId(id)) {
-                Some(u) if u.is_location() => {
-                    return Err(format!("card {id} is a Location, not a unit (game 16.1)"));
-                }
-                Some(u) if u.is_resource() => {
-                    return Err(format!("card {id} is a Resource, not a unit (game 16.4)"));
-                }
-                _ => {}
-            }
-        }
+        self.acts_on_units(effect)?;
         let exists = |id: u32| self.state.unit(UnitId(id)).is_some();
         let damage = self.state.damage.last();
         let attack = self.state.attack.as_ref();
@@ -332,6 +322,23 @@ impl Game<'_> {
     }
 
     /// A `move-unit` effect: a built unit, to the build zone or an arena of its type line.
+    /// Refuses an effect that acts as on a unit on a Location or a Resource, which are no
+    /// units (game 16.1, 16.4).
+    fn acts_on_units(&self, effect: &Effect) -> Result<(), String> {
+        for id in acted_on(effect).into_iter().flatten() {
+            match self.state.unit(UnitId(id)) {
+                Some(u) if u.is_location() => {
+                    return Err(format!("card {id} is a Location, not a unit (game 16.1)"));
+                }
+                Some(u) if u.is_resource() => {
+                    return Err(format!("card {id} is a Resource, not a unit (game 16.4)"));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn check_move(&self, unit: u32, zone: swtcg_plugin_api::Zone) -> Result<(), String> {
         match self.state.unit(UnitId(unit)) {
             None => Err(format!("unit {unit} does not exist")),
