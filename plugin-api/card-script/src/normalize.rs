@@ -102,6 +102,7 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
     // "if this unit is the Character arena" (ANH Imperial Sentry Droid): the data leaves out
     // the "in" of "is in the <arena> arena".
     let spaced = mend_missing_in(&spaced);
+    let spaced = shared_option_limit(&spaced).unwrap_or(spaced);
     // An Equipment's "Equipped ..." text is an ability of the unit it is attached to, and a
     // name in it names that unit ("Equipped Grogu also gets ..." on Grogu's Mind Force), never
     // the Equipment.
@@ -122,6 +123,41 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
         replace_names(body, name, !played)
     };
     format!("{keyword}{named}").trim().to_string()
+}
+
+/// "Choose one: Gain 1 build point. Play only during your build step. Or: Draw a card. Play only
+/// during your build step." (BOBF Book of Boba Fett, TM IG-11 (D)): a limit printed after every
+/// option alike is the ability's, read once after the last option ("Choose one: Gain 1 build
+/// point. Or: Draw a card. Play only during your build step."). Options with different limits,
+/// or one without, are left as printed.
+fn shared_option_limit(text: &str) -> Option<String> {
+    const CHOOSE: &str = "Choose one:";
+    let at = text.find(CHOOSE)? + CHOOSE.len();
+    let (head, body) = text.split_at(at);
+    let options: Vec<&str> = body.split("Or:").map(str::trim).collect();
+    if options.len() < 2 {
+        return None;
+    }
+    let mut limit: Option<&str> = None;
+    let mut bare = Vec::new();
+    for option in &options {
+        // A limit inside a quoted ability belongs to that ability.
+        if option.contains('"') {
+            return None;
+        }
+        let (steps, this) = option.split_once("Play only")?;
+        let this = this.trim().trim_end_matches('.');
+        if limit.is_some_and(|limit| limit != this) || !steps.trim_end().ends_with('.') {
+            return None;
+        }
+        limit = Some(this);
+        bare.push(steps.trim());
+    }
+    Some(format!(
+        "{head} {} Play only {}.",
+        bare.join(" Or: "),
+        limit?
+    ))
 }
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...
@@ -332,6 +368,26 @@ fn next_word_capitalized(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_limit_printed_after_every_option_is_the_abilitys() {
+        // TM IG-11 (D), BOBF Book of Boba Fett (two spaces in the data).
+        assert_eq!(
+            prepare(
+                "Tap -> Choose one: Add 2 counters to your Resource. Play only during your build \
+                 step. Or: Draw 2 cards. Play only during your build step.",
+                "IG-11 (D)"
+            ),
+            "Tap -> Choose one: Add 2 counters to your Resource. Or: Draw 2 cards. Play only \
+             during your build step."
+        );
+        // Different limits, or an option without one, stay as printed.
+        let different = "Choose one: Draw a card. Play only during your build step. Or: Gain 1 \
+                         Force. Play only when no unit is attacking.";
+        assert_eq!(prepare(different, "X"), different);
+        let one = "Choose one: Draw a card. Or: Gain 1 Force. Play only during your build step.";
+        assert_eq!(prepare(one, "X"), one);
+    }
 
     #[test]
     fn typos_quotes_and_reminders_are_made_plain() {

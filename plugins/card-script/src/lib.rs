@@ -393,6 +393,10 @@ impl Keyword for CardScript {
         on(&ability, Hook::DamagePlaced, &event)
     }
 
+    fn build_action(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BuildAction, &event)
+    }
+
     fn build_roll(ability: Ability, event: Event) -> HookResult {
         on(&ability, Hook::BuildRoll, &event)
     }

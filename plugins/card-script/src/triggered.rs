@@ -54,10 +54,18 @@ use crate::units::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Hook {
     BuildStepStart,
+    /// After a build action, naming the card it completed, if any.
+    BuildAction,
     BuildRoll,
-    BattlePhase { starts: bool },
-    BattleStep { starts: bool },
-    Turn { starts: bool },
+    BattlePhase {
+        starts: bool,
+    },
+    BattleStep {
+        starts: bool,
+    },
+    Turn {
+        starts: bool,
+    },
     UnitEntersArena,
     UnitDiscarded,
     AttackDeclared,
@@ -78,7 +86,7 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
             whose: Whose::Each,
             ..
         } => true,
-        Trigger::Deploy(units) => phrase_carried_out(units),
+        Trigger::Deploy(units) | Trigger::Complete(units) => phrase_carried_out(units),
         Trigger::Bounty | Trigger::Foresight | Trigger::Forewarning => true,
         Trigger::Units { who, event } => {
             phrase_carried_out(who)
@@ -118,7 +126,9 @@ fn in_an_attack(trigger: &Trigger) -> bool {
 /// Whether the trigger is about the card itself, which "that unit" and "it" then name.
 fn about_this(trigger: &Trigger) -> bool {
     match trigger {
-        Trigger::Deploy(units) | Trigger::Units { who: units, .. } => units.pick == Pick::This,
+        Trigger::Deploy(units) | Trigger::Complete(units) | Trigger::Units { who: units, .. } => {
+            units.pick == Pick::This
+        }
         _ => false,
     }
 }
@@ -126,7 +136,10 @@ fn about_this(trigger: &Trigger) -> bool {
 /// Whether the trigger is about a unit ("Whenever one of your Jedi is discarded"), which "that
 /// unit" then names.
 fn about_a_unit(trigger: &Trigger) -> bool {
-    matches!(trigger, Trigger::Deploy(_) | Trigger::Units { .. })
+    matches!(
+        trigger,
+        Trigger::Deploy(_) | Trigger::Complete(_) | Trigger::Units { .. }
+    )
 }
 
 /// What the ability asks of a player before its steps happen.
@@ -350,6 +363,11 @@ fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
         (Trigger::Deploy(units), Hook::UnitEntersArena)
             if event.amount == Some(1) && event.side == Some(me.controller) =>
         {
+            about(units, event.unit, me, host::unit)
+        }
+        // "When you complete this Location": the build action of its controller that completed
+        // it (game 7.2; a Location is in play once completed, 16.1).
+        (Trigger::Complete(units), Hook::BuildAction) if event.side == Some(me.controller) => {
             about(units, event.unit, me, host::unit)
         }
         (Trigger::Units { who, event: deed }, Hook::AttackDeclared) => match deed {

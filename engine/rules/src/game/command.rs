@@ -5,7 +5,7 @@ use swtcg_plugin_api::{Act, CardView, HookEvent, HookPoint, Query, QueryAnswer, 
 
 use super::{Flow, Game};
 use crate::decision::{Choice, DecisionKind};
-use crate::log::Event;
+use crate::log::{Event, LogEntry};
 use crate::model::{Arena, CardType, Place, Side, UnitId};
 
 impl Game<'_> {
@@ -87,9 +87,23 @@ impl Game<'_> {
             if choice == Choice::Pass {
                 break;
             }
+            let from = self.log.entries.len();
             self.apply_build_choice(side, choice)?;
             self.state_check()?;
-            self.hook(HookPoint::BuildAction, event.clone())?;
+            // The card the action completed, if any ("When you complete this Location").
+            let completed = self.log.entries[from..]
+                .iter()
+                .find_map(|entry| match entry {
+                    LogEntry::Event {
+                        event: Event::Completed { unit, .. },
+                    } => Some(unit.0),
+                    _ => None,
+                });
+            let action = HookEvent {
+                unit: completed,
+                ..event.clone()
+            };
+            self.hook(HookPoint::BuildAction, action)?;
             self.opponents_anytime_actions(side.opponent())?;
         }
         self.hook(HookPoint::BuildStepEnd, event)

@@ -181,6 +181,25 @@ mod tests {
     }
 
     #[test]
+    fn options_that_print_one_limit_each_read_as_one_ability_limit() {
+        // TM IG-11 (D): the limit after each option is the ability's (normalize.rs).
+        let reading = crate::read(
+            "Tap -> Choose one: Add 2 counters to your Resource. Play only during your build \
+             step. Or: Draw 2 cards. Play only during your build step.",
+            crate::Card {
+                name: "IG-11 (D)",
+                played: false,
+            },
+        );
+        let script = reading.script.expect("read");
+        assert_eq!(script.limits.len(), 1, "{script:?}");
+        assert!(
+            matches!(&script.steps[0].effect, Effect::ChooseOne(options) if options.len() == 2),
+            "{script:?}"
+        );
+    }
+
+    #[test]
     fn a_look_at_the_opponents_hand_and_the_card_it_discards() {
         let Effect::DiscardFromHand {
             whose,
