@@ -588,10 +588,7 @@ impl<'a> Game<'a> {
         replaced: fn(UnitId, UnitId, String) -> Event,
     ) -> Flow {
         loop {
-            let there: Vec<UnitId> = (self.state.units.values())
-                .filter(|u| u.controller == side && u.place == place)
-                .map(|u| u.id)
-                .collect();
+            let there: Vec<UnitId> = self.state.held_at(side, place).map(|u| u.id).collect();
             if there.is_empty() || there.len() < limit {
                 break;
             }

@@ -323,17 +323,20 @@ impl GameState {
 
     /// The Locations `side` controls placed in `arena` (game 16.1), in id order: the oldest first.
     pub fn locations_in(&self, arena: Arena, side: Side) -> impl Iterator<Item = &Unit> {
+        self.held_at(side, super::unit::Place::Location(arena))
+    }
+
+    /// The cards `side` controls at `place`, in id order: the oldest first.
+    pub fn held_at(&self, side: Side, place: super::unit::Place) -> impl Iterator<Item = &Unit> {
         self.units
             .values()
-            .filter(move |u| u.controller == side && u.place == super::unit::Place::Location(arena))
+            .filter(move |u| u.controller == side && u.place == place)
     }
 
     /// The Resources `side` controls in their Resource zone (game 16.4), in id order: the oldest
     /// first.
     pub fn resources_of(&self, side: Side) -> impl Iterator<Item = &Unit> {
-        self.units
-            .values()
-            .filter(move |u| u.controller == side && u.place == super::unit::Place::Resource)
+        self.held_at(side, super::unit::Place::Resource)
     }
 
     /// A short readable name for a unit in logs: its top card's name and id; a unit that left
