@@ -790,6 +790,8 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::MissionResolved { side, name, .. } => {
             format!("{side}'s Mission {name} resolves and is discarded")
         }
+        Event::CampaignKept { name, .. } => format!("  Campaign {name} stays in the build zone"),
+        Event::TrapSprung { name, hook, .. } => format!("Trap {name} is sprung ({hook})"),
         Event::Disrupted {
             side,
             name,

@@ -60,11 +60,12 @@ pub enum CardsCommand {
     },
     /// Report which cards the loaded keyword plugins make playable, per set.
     ///
-    /// Units (and Subordinates), Battle cards, Missions, Equipment and Locations are played by
-    /// the engine today; such a card is playable when every ability it prints is a keyword ability whose
-    /// plugin is loaded (for INSERT and Switch, also every keyword they grant) or a text that a
-    /// card plugin reading its type claims. Lists each set's most frequent unsupported abilities on
-    /// those cards: card text that needs a card plugin, or "keyword X (no plugin)".
+    /// Units (and Subordinates), Battle cards, Missions, Equipment, Locations and Resources are
+    /// played by the engine today; such a card is playable when every ability it prints is a
+    /// keyword ability whose plugin is loaded (for INSERT and Switch, also every keyword they
+    /// grant) or a text that a card plugin reading its type claims. Lists each set's most
+    /// frequent unsupported abilities on those cards: card text that needs a card plugin, or
+    /// "keyword X (no plugin)".
     ///
     /// Example: swtcg cards coverage ANH TAL --top 5
     ///
@@ -334,8 +335,8 @@ fn percent(part: usize, whole: usize) -> String {
 
 fn print_table(sets: &[SetCoverage], top: usize, plugin_count: usize) {
     println!(
-        "Units (and Subordinates), Battle cards, Missions, Equipment and Locations are played by \
-         the engine today. \
+        "Units (and Subordinates), Battle cards, Missions, Equipment, Locations and Resources are \
+         played by the engine today. \
          Such a card is playable when every ability it prints is a keyword ability with a loaded \
          plugin or text a card plugin claims ({plugin_count} plugins loaded); keyword-only \
          units print only keyword abilities, supported or not. \

@@ -51,6 +51,9 @@ impl<'r> Support<'r> {
     /// carry the text out; otherwise a card plugin reading that card type may claim it. Both are
     /// asked in the game a game asks them in (`claim_game`), which holds the card.
     pub fn understood(&self, card: &CardDef, text: &str, kind: CardType) -> Option<bool> {
+        if self.trap_route(card, text) {
+            return Some(false);
+        }
         let answer = understood(
             &mut self.registry.borrow_mut(),
             &self.keywords,
@@ -66,6 +69,27 @@ impl<'r> Support<'r> {
             return Some(false);
         }
         answer
+    }
+
+    /// Whether `text` on `card` is a way to complete a Trap other than its trigger: a keyword
+    /// whose plugin offers completion routes (Meditate, Alternative Cost...) or a "To complete
+    /// ..." text. The engine completes a Trap only when its trigger happens (game 16.7), so the
+    /// text does nothing yet (Meditate's "Traps: only when their trigger happens" is not played).
+    pub fn trap_route(&self, card: &CardDef, text: &str) -> bool {
+        if !card.is_trap() {
+            return false;
+        }
+        let registry = self.registry.borrow();
+        let routed = swtcg_engine::ability::parse_ability(text, &self.keywords)
+            .keyword
+            .and_then(|k| registry.plugin_for(&k))
+            .is_some_and(|plugin| {
+                registry
+                    .manifest(plugin)
+                    .queries
+                    .contains(&swtcg_plugin_api::Query::Completions)
+            });
+        routed || text.trim_start().starts_with("To complete")
     }
 
     /// What keeps a card from being played fully (empty when nothing does).

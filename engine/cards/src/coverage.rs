@@ -354,10 +354,13 @@ pub fn coverage<'a>(
 }
 
 /// The grammar's reading of one printed ability of a card: a Battle card's or Mission's plain
-/// text is played, a unit's, Equipment's or Location's is static. For an ability with a script
-/// written by hand, the reading of its words (`CardDef::card_text_parameter`).
+/// text is played, a unit's, Equipment's, Location's or Resource's is static, as a Campaign's
+/// or Trap's is (their texts work as those of a card in play, game 16.6, 16.7). For an ability
+/// with a script written by hand, the reading of its words (`CardDef::card_text_parameter`).
 pub fn read_text(card: &CardDef, text: &str) -> swtcg_card_script::Reading {
-    let played = matches!(card.card_type, CardType::Battle | CardType::Mission);
+    let played = matches!(card.card_type, CardType::Battle | CardType::Mission)
+        && !card.is_campaign()
+        && !card.is_trap();
     swtcg_card_script::read(
         &card.card_text_parameter(text),
         swtcg_card_script::Card {

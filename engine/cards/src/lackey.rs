@@ -192,9 +192,11 @@ fn parse_row(
             None
         }
     };
-    let (card_type, type_arenas) = parse_type(get(columns.card_type));
-    let (subtype_arenas, subtypes) =
+    let (card_type, type_arenas, type_subtypes) = parse_type(get(columns.card_type));
+    let (subtype_arenas, column_subtypes) =
         split_subtype_column(optional(columns.subtype), multi_word_subtypes);
+    // A subtype written in the Type column ("Mission - Trap") comes first.
+    let subtypes = type_subtypes.into_iter().chain(column_subtypes).collect();
     // Units take their arenas from the Type column; the other kinds (Subordinates, Equipment,
     // Locations) write them at the start of the Subtype column, if at all.
     let arenas = if card_type == CardType::Unit {
@@ -303,9 +305,10 @@ fn take_quoted(text: &str) -> Option<(String, &str)> {
 
 /// Reads the Type column: `Character`, `Space/Ground`, `Mission - Trap`, `Battle`, ...
 ///
-/// The words before any dash name either arenas (then the card is a unit) or a card kind. Some
-/// files use an en dash or add trailing spaces, which the word splitting tolerates.
-fn parse_type(field: &str) -> (CardType, Vec<Arena>) {
+/// The words before any dash name either arenas (then the card is a unit) or a card kind; the
+/// words after it are the kind's subtypes (a Mission's `Trap` or `Campaign`, game 16.6, 16.7).
+/// Some files use an en dash or add trailing spaces, which the word splitting tolerates.
+fn parse_type(field: &str) -> (CardType, Vec<Arena>, Vec<String>) {
     let words = dash_separated_words(field);
     let head = words
         .iter()
@@ -315,7 +318,7 @@ fn parse_type(field: &str) -> (CardType, Vec<Arena>) {
     if let [single] = head.as_slice()
         && let Some(arenas) = parse_arena_list(single)
     {
-        return (CardType::Unit, arenas);
+        return (CardType::Unit, arenas, Vec::new());
     }
     let card_type = match head.join(" ").to_ascii_lowercase().as_str() {
         "subordinate" => CardType::Subordinate,
@@ -328,7 +331,12 @@ fn parse_type(field: &str) -> (CardType, Vec<Arena>) {
         "reminder" => CardType::Reminder,
         _ => CardType::Other,
     };
-    (card_type, Vec::new())
+    let subtypes = words
+        .iter()
+        .filter(|(segment, _)| *segment > 0)
+        .map(|(_, word)| word.to_string())
+        .collect();
+    (card_type, Vec::new(), subtypes)
 }
 
 /// Parses `Space/Ground/Character` into arenas, or `None` if any part is not an arena.
@@ -696,24 +704,38 @@ mod tests {
 
     #[test]
     fn card_types_and_arenas() {
+        let none = Vec::<String>::new;
         assert_eq!(
             parse_type("Space/Ground"),
-            (CardType::Unit, vec![Arena::Space, Arena::Ground])
+            (CardType::Unit, vec![Arena::Space, Arena::Ground], none())
         );
         assert_eq!(
             parse_type("Ground/Character "),
-            (CardType::Unit, vec![Arena::Ground, Arena::Character])
+            (
+                CardType::Unit,
+                vec![Arena::Ground, Arena::Character],
+                none()
+            )
         );
-        assert_eq!(parse_type("Mission - Trap"), (CardType::Mission, vec![]));
+        assert_eq!(
+            parse_type("Mission - Trap"),
+            (CardType::Mission, vec![], strings(&["Trap"]))
+        );
         assert_eq!(
             parse_type("Mission \u{2013} Campaign"),
-            (CardType::Mission, vec![])
+            (CardType::Mission, vec![], strings(&["Campaign"]))
         );
-        assert_eq!(parse_type("Battle "), (CardType::Battle, vec![]));
-        assert_eq!(parse_type("Reminder"), (CardType::Reminder, vec![]));
-        assert_eq!(parse_type("Subordinate"), (CardType::Subordinate, vec![]));
-        assert_eq!(parse_type("Token"), (CardType::Other, vec![]));
-        assert_eq!(parse_type("Space/Planet"), (CardType::Other, vec![]));
+        assert_eq!(parse_type("Battle "), (CardType::Battle, vec![], none()));
+        assert_eq!(parse_type("Reminder"), (CardType::Reminder, vec![], none()));
+        assert_eq!(
+            parse_type("Subordinate"),
+            (CardType::Subordinate, vec![], none())
+        );
+        assert_eq!(parse_type("Token"), (CardType::Other, vec![], none()));
+        assert_eq!(
+            parse_type("Space/Planet"),
+            (CardType::Other, vec![], none())
+        );
     }
 
     #[test]

@@ -280,6 +280,19 @@ pub enum Event {
         card: CardId,
         name: String,
     },
+    /// A completed Campaign stays in its owner's build zone, its text working (game 16.6,
+    /// OQ-25).
+    CampaignKept {
+        unit: UnitId,
+        name: String,
+    },
+    /// The trigger of the Trap `unit` happened at `hook`: the Trap is completed and resolves
+    /// with what its trigger proposed (game 16.7, OQ-25).
+    TrapSprung {
+        unit: UnitId,
+        name: String,
+        hook: String,
+    },
     /// An Equipment completed in the build zone (`equipment`, now gone as a card of its own)
     /// was attached to `unit` by Equip (game 16.2).
     Equipped {

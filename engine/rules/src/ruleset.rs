@@ -87,6 +87,16 @@ pub struct Ruleset {
     /// of the canonical form while true.
     #[serde(skip_serializing_if = "is_true")]
     pub resource_abilities_once_per_turn: bool,
+    /// OQ-25 (game 16.6): a completed Campaign stays in its owner's build zone with its text
+    /// working (true, the default); false: it resolves and is discarded as other Missions do.
+    /// Left out of the canonical form while true, as `trap_completion` is at its default, so
+    /// that rulesets and locks made before Campaigns and Traps were played keep their hash.
+    #[serde(skip_serializing_if = "is_true")]
+    pub campaigns_stay: bool,
+    /// OQ-25 (game 16.7): which Traps in the build zone are completed when their trigger happens
+    /// (a Trap is never completed by a build action).
+    #[serde(skip_serializing_if = "TrapCompletion::is_default")]
+    pub trap_completion: TrapCompletion,
     /// Project open question P-1 (game 14.3, 14.4; docs/rulesets.md): units whose damage
     /// reaches their health at the same moment (two units discarded by one damage instance) are
     /// discarded together, each seeing the others gone when its hooks run; false (the default)
@@ -266,6 +276,8 @@ impl Default for Ruleset {
             resources_in_play: 1,
             resource_over_limit: OverLimit::Replace,
             resource_abilities_once_per_turn: true,
+            campaigns_stay: true,
+            trap_completion: TrapCompletion::FullyBuilt,
             simultaneous_discards: false,
             on_plugin_error: OnPluginError::Stop,
             plugin_fuel: 10_000_000,
@@ -280,6 +292,22 @@ impl Default for Ruleset {
             format: None,
             limits: Limits::default(),
         }
+    }
+}
+
+/// Which Traps their trigger completes (OQ-25, game 16.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TrapCompletion {
+    /// Only a Trap whose build counters cover its build cost (the default).
+    FullyBuilt,
+    /// Any Trap in the build zone, its remaining cost ignored.
+    IgnoreRemainingCost,
+}
+
+impl TrapCompletion {
+    fn is_default(&self) -> bool {
+        *self == TrapCompletion::FullyBuilt
     }
 }
 

@@ -14,11 +14,12 @@ pub struct StateView<'a>(pub &'a GameState);
 /// The zone plugins see a card in: a placed Location is in its arena (game 16.1), but never
 /// among the units `units` lists there; a Resource in the Resource zone (16.4), which `units`
 /// lists only when asked for that zone (plugins of API 1.16 and older see the build zone, the
-/// one their `zone` knows, and never see it listed).
+/// one their `zone` knows, and never see it listed); a completed Campaign in the build zone, as
+/// the cards say ("another Campaign ... in your build zone", 16.6).
 pub(crate) fn zone_of(place: Place) -> Zone {
     match place {
         Place::Arena(arena) | Place::Location(arena) => swtcg_plugin_api::Arena::from(arena).into(),
-        Place::BuildZone => Zone::BuildZone,
+        Place::BuildZone | Place::Campaign => Zone::BuildZone,
         Place::Resource => Zone::ResourceZone,
     }
 }
@@ -65,8 +66,9 @@ impl StateView<'_> {
             .filter(move |u| {
                 u.is_location() == locations
                     && match zone {
-                        // A Resource is no unit: listed only by its zone.
-                        None => !u.is_resource(),
+                        // A Resource and a completed Campaign are no units: listed only by
+                        // their zone.
+                        None => !u.is_resource() && !u.is_campaign(),
                         Some(z) => zone_of(u.place) == z,
                     }
             })

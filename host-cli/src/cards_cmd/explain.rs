@@ -182,6 +182,11 @@ fn explain_ability(
             .missing
             .iter()
             .map(|missing| match missing {
+                Missing::CardText(whole) if whole == text && support.trap_route(card, text) => {
+                    "a Trap is completed only when its trigger happens (game 16.7): this other \
+                     way to complete it is not played yet"
+                        .to_string()
+                }
                 Missing::CardText(whole) if whole == text => {
                     "no loaded plugin claims this text".to_string()
                 }

@@ -232,9 +232,13 @@ fn replace_names(text: &str, name: &str, single_words: bool) -> String {
     for word in name.split_whitespace() {
         let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
         let lower = word.to_lowercase();
+        // A keyword's name is the keyword ("Stun 3" on Stun Ring).
         if word.chars().count() < 3
             || TITLES.contains(&lower.as_str())
             || GAME_WORDS.contains(&lower.as_str())
+            || crate::vocabulary::GRANTED_KEYWORDS
+                .iter()
+                .any(|k| k.name.eq_ignore_ascii_case(word))
         {
             continue;
         }
@@ -470,6 +474,22 @@ mod tests {
                 "Force 57 Outcasts"
             ),
             "Whenever this unit attacks, gain 1 Force."
+        );
+    }
+
+    #[test]
+    fn a_keyword_in_a_cards_name_stays_the_keyword() {
+        // TMW Stun Ring: "Stun" is the keyword, not the card.
+        assert_eq!(
+            prepare(
+                "When one of your units attacks, it gets Stun 3.",
+                "Stun Ring"
+            ),
+            "When one of your units attacks, it gets Stun 3."
+        );
+        assert_eq!(
+            prepare("Stun Ring can't be disrupted.", "Stun Ring"),
+            "~ can't be disrupted."
         );
     }
 }

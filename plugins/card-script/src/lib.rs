@@ -73,6 +73,13 @@ fn script_of(text: &str, name: &str) -> Option<Rc<Script>> {
     read_script(text, name, false)
 }
 
+/// Whether the ability is printed on a Campaign or a Trap, whose texts work as a card's in play
+/// rather than when the Mission resolves (game 16.6, 16.7).
+fn lasting_mission(ability: &Ability) -> bool {
+    units::card(ability)
+        .is_some_and(|me| units::mission_of(&me, "Campaign") || units::mission_of(&me, "Trap"))
+}
+
 /// The script of a Mission's text: a played card is named in its text by its whole name only
 /// ("Your Powers Are Weak" is not named by "Your opponent loses ...").
 fn mission_script(ability: &Ability) -> Option<Rc<Script>> {
@@ -222,6 +229,11 @@ fn may_trigger(text: &str) -> bool {
 impl Keyword for CardScript {
     fn understands(ability: Ability) -> bool {
         let kind = host::printed(ability.unit).map(|card| card.kind);
+        // A Campaign's text works while it stays in the build zone (game 16.6), and a Trap's
+        // triggers complete it (16.7): their texts are read as those of a card in play.
+        if kind == Some(CardKind::Mission) && lasting_mission(&ability) {
+            return claimed_script(&ability).is_some();
+        }
         // A Mission's text happens when the Mission resolves (game 7.4).
         if kind == Some(CardKind::Mission) {
             return mission_script(&ability).is_some_and(|script| {
@@ -241,6 +253,11 @@ impl Keyword for CardScript {
     }
 
     fn resolve(ability: Ability, _event: Event) -> HookResult {
+        // A Campaign that resolves as other Missions do (OQ-25 `campaigns_stay = false`) has
+        // nothing that happens when it resolves: its text works in play.
+        if lasting_mission(&ability) {
+            return Ok(Vec::new());
+        }
         match mission_script(&ability) {
             // Its completion costs were paid when it was completed.
             Some(script) if !script.costs.is_empty() => {

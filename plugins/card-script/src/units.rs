@@ -161,13 +161,27 @@ pub(crate) fn anyone(units: &Units) -> Units {
     }
 }
 
-/// The arena of a zone, if it is one.
-/// Whether the card is in play (game 4.3, 16.4): in an arena, or a Resource in its player's
-/// Resource zone (API 1.17).
+/// Whether the card is in play (game 4.3, 16.4): in an arena, a Resource in its player's
+/// Resource zone (API 1.17), or a Mission whose text works in its build zone.
 pub(crate) fn in_play(me: &UnitView) -> bool {
-    arena_of(me.zone).is_some() || me.zone == Zone::ResourceZone
+    arena_of(me.zone).is_some()
+        || me.zone == Zone::ResourceZone
+        || (me.zone == Zone::BuildZone && works_in_build_zone(me))
 }
 
+/// A completed Campaign, whose text works in its build zone (game 16.6), or a Trap there, whose
+/// triggers the engine lets hear their hooks only once its trigger would complete it (16.7).
+pub(crate) fn works_in_build_zone(me: &UnitView) -> bool {
+    (me.built && mission_of(me, "Campaign")) || mission_of(me, "Trap")
+}
+
+/// Whether a card's subtypes name it a Mission of the subtype `kind` ("Mission - Trap"): the
+/// whole subtype, as the engine reads the Type column.
+pub(crate) fn mission_of(me: &UnitView, kind: &str) -> bool {
+    me.subtypes.iter().any(|s| s.eq_ignore_ascii_case(kind))
+}
+
+/// The arena of a zone, if it is one.
 pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
     match zone {
         Zone::Space => Some(Arena::Space),

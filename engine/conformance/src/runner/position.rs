@@ -227,6 +227,16 @@ pub(super) fn build_position(
                 spec.id, spec.line
             )));
         }
+        // A completed Campaign written in the build zone stays there, its text working (game
+        // 16.6): a card of its own place, apart from the cards being built.
+        let place = if place == Place::BuildZone
+            && spec.build_counters == 0
+            && state.def(card_of[&spec.id]).is_campaign()
+        {
+            Place::Campaign
+        } else {
+            place
+        };
         let mut stack = vec![card_of[&spec.id]];
         stack.extend(spec.stack.iter().map(|id| card_of[id]));
         let unit = Unit {

@@ -168,6 +168,10 @@ impl Game<'_> {
                 }));
                 continue;
             }
+            // A fully built Trap waits for its trigger (game 16.7): more counters do nothing.
+            if state.top_def(unit).is_trap() && unit.build_counters >= state.build_cost(unit) {
+                continue;
+            }
             options.extend((1..=points).map(|points| Choice::AddCounters {
                 unit: unit.id,
                 points,
@@ -176,6 +180,10 @@ impl Game<'_> {
                 continue;
             }
             let def = state.top_def(unit);
+            // A Trap is completed by its trigger, never by a build action (game 16.7).
+            if def.is_trap() {
+                continue;
+            }
             // Equipment never stacks: a completed one just waits to be equipped.
             if def.card_type == CardType::Equipment {
                 options.push(Choice::Complete { unit: unit.id });

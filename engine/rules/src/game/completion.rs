@@ -79,7 +79,8 @@ impl Game<'_> {
 
     /// The completion routes of `side`'s cards now: cards being built in the build zone, and
     /// cards in hand for routes that allow it. `anytime_only` keeps the routes usable outside
-    /// the owner's build step.
+    /// the owner's build step. A Trap has none: its trigger completes it (game 16.7; Meditate's
+    /// "Traps: only when their trigger happens" is not played yet).
     fn completion_routes(&mut self, side: Side, anytime_only: bool) -> Flow<Vec<Route>> {
         let mut routes: Vec<Found> = Vec::new();
         // A completion by another route is played as an activated ability is, and counts
@@ -170,7 +171,7 @@ impl Game<'_> {
         }
         let mut legal = Vec::new();
         for (unit, card, index, completion, keyword, from_discard) in routes {
-            if anytime_only && !completion.anytime {
+            if (anytime_only && !completion.anytime) || self.state.def(card).is_trap() {
                 continue;
             }
             let Ok(printed) = completion

@@ -662,9 +662,9 @@ impl<'a> Game<'a> {
 
     /// The hooks of a unit that was discarded: it left its arena, and it was discarded.
     fn discarded_hooks(&mut self, id: UnitId, unit: &crate::model::Unit) -> Flow {
-        // A Location is no unit: abilities about units leaving play or being discarded
-        // (Avenge, "when this unit is discarded") are not about it (game 16.1).
-        if unit.is_location() {
+        // A Location or a Campaign is no unit: abilities about units leaving play or being
+        // discarded (Avenge, "when this unit is discarded") are not about it (game 16.1, 16.6).
+        if unit.is_location() || unit.is_campaign() {
             return Ok(());
         }
         // The discarded unit's side and arena: it is gone from play when its hooks run.

@@ -23,7 +23,7 @@ use crate::cost::{Cost, can_pay_playing, parse_costs};
 use crate::decision::{Addition, Choice};
 use crate::log::Event;
 use crate::manifest::{DiscardedAgain, Zone};
-use crate::model::{CardId, CardType, Side, UnitId};
+use crate::model::{CardId, CardType, Place, Side, UnitId};
 
 impl Game<'_> {
     /// The ability instances of a card not in play (`unit` = `NOT_IN_PLAY`) or of a card being
@@ -325,28 +325,20 @@ impl Game<'_> {
     /// A completed Mission resolves: after its disrupt POP (game 13.3), unless disrupted, each
     /// ability of its card whose plugin subscribes to the `resolve` hook proposes its effects;
     /// then the Mission goes to its owner's discard pile, disrupted or not (game 7.4: "A
-    /// completed Mission resolves and is then discarded").
+    /// completed Mission resolves and is then discarded"). A Campaign does not resolve: unless
+    /// disrupted it stays in the build zone, its text working (game 16.6, OQ-25).
     pub(crate) fn resolve_mission(&mut self, side: Side, unit: UnitId) -> Flow {
-        let Some(card) = self.state.unit(unit).map(|u| u.top()) else {
+        let Some((card, own, disrupted)) = self.play_mission(side, unit)? else {
             return Ok(());
         };
-        let name = self.state.unit_label(unit);
-        self.event(Event::Completed { unit, name });
-        if let Some(u) = self.state.unit_mut(unit) {
-            u.built = true;
+        if !disrupted && self.state.def(card).is_campaign() && self.state.ruleset.campaigns_stay {
+            if let Some(u) = self.state.unit_mut(unit) {
+                u.place = Place::Campaign;
+            }
+            let name = self.state.unit_label(unit);
+            self.event(Event::CampaignKept { unit, name });
+            return Ok(());
         }
-        // Game 13.3: a completed Mission is a card played; its disrupt POP comes before it
-        // resolves, and a disrupted Mission is discarded without resolving.
-        let own = self.card_instances(card, unit, side);
-        let def = self.state.def(card);
-        let announced = Announced {
-            side,
-            kind: PlayKind::Mission,
-            card: def.name.clone(),
-            unit: Some(unit),
-            text: def.abilities.join(" | "),
-        };
-        let disrupted = self.disrupt_pop(announced, &own)?;
         let event = HookEvent {
             side: Some(side.into()),
             unit: Some(unit.0),
@@ -372,7 +364,78 @@ impl Game<'_> {
                 Err(error) => self.plugin_failed(error)?,
             }
         }
-        // The Mission leaves play as a card, not as a unit: no unit-discarded hook runs.
+        self.discard_mission(side, unit, card, disrupted);
+        Ok(())
+    }
+
+    /// The trigger of a Trap in the build zone happened (game 16.7, OQ-25): the Trap is
+    /// completed, and after its disrupt POP, unless disrupted, what its triggered ability
+    /// proposes at `hook` happens; then it is discarded as a resolved Mission is. A Mission's
+    /// text resolves after its disrupt POP (13.3), where a unit its effects name may have
+    /// left play, so the ability is asked again then, at the same hook and event.
+    pub(crate) fn spring_trap(
+        &mut self,
+        instance: &ActiveAbility,
+        hook: HookPoint,
+        event: &HookEvent,
+    ) -> Flow {
+        let unit = UnitId(instance.ability.unit);
+        let side = instance.controller;
+        let name = self.state.unit_label(unit);
+        self.event(Event::TrapSprung {
+            unit,
+            name,
+            hook: hook.name().to_string(),
+        });
+        let Some((card, _, disrupted)) = self.play_mission(side, unit)? else {
+            return Ok(());
+        };
+        // What it proposed when its trigger happened said only that it triggered.
+        if !disrupted {
+            match self
+                .host
+                .call_hook(instance.plugin, hook, &instance.ability, event, &self.state)
+            {
+                Ok(effects) => self.apply_effects(instance, hook.name(), effects)?,
+                Err(error) => self.plugin_failed(error)?,
+            }
+        }
+        self.discard_mission(side, unit, card, disrupted);
+        Ok(())
+    }
+
+    /// Completes the Mission `unit` and opens its disrupt POP (game 13.3: a completed Mission is
+    /// a card played, and a disrupted one is discarded without resolving): its card, its own
+    /// ability instances and whether it was disrupted, or none if it is gone.
+    fn play_mission(
+        &mut self,
+        side: Side,
+        unit: UnitId,
+    ) -> Flow<Option<(CardId, Vec<ActiveAbility>, bool)>> {
+        let Some(card) = self.state.unit(unit).map(|u| u.top()) else {
+            return Ok(None);
+        };
+        let name = self.state.unit_label(unit);
+        self.event(Event::Completed { unit, name });
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.built = true;
+        }
+        let own = self.card_instances(card, unit, side);
+        let def = self.state.def(card);
+        let announced = Announced {
+            side,
+            kind: PlayKind::Mission,
+            card: def.name.clone(),
+            unit: Some(unit),
+            text: def.abilities.join(" | "),
+        };
+        let disrupted = self.disrupt_pop(announced, &own)?;
+        Ok(Some((card, own, disrupted)))
+    }
+
+    /// A resolved (or disrupted) Mission goes to its owner's discard pile as a card, not as a
+    /// unit: no unit-discarded hook runs.
+    fn discard_mission(&mut self, side: Side, unit: UnitId, card: CardId, disrupted: bool) {
         if let Some(mission) = self.state.units.remove(&unit) {
             for card in mission
                 .cards
@@ -388,7 +451,6 @@ impl Game<'_> {
         if !disrupted {
             self.event(Event::MissionResolved { side, card, name });
         }
-        Ok(())
     }
 
     /// Moves a played card from its player's hand to their discard pile, if it is still in hand

@@ -164,6 +164,22 @@ impl CardDef {
         matches!(self.card_type, CardType::Unit | CardType::Subordinate)
     }
 
+    /// Whether this is a Mission of the subtype `kind` ("Mission - Trap"), read without case.
+    fn is_mission_of(&self, kind: &str) -> bool {
+        self.card_type == CardType::Mission
+            && self.subtypes.iter().any(|s| s.eq_ignore_ascii_case(kind))
+    }
+
+    /// A Trap: a Mission built ahead and completed when its trigger happens (game 16.7, OQ-25).
+    pub fn is_trap(&self) -> bool {
+        self.is_mission_of("Trap")
+    }
+
+    /// A Campaign: a Mission whose text goes on working once completed (game 16.6, OQ-25).
+    pub fn is_campaign(&self) -> bool {
+        self.is_mission_of("Campaign")
+    }
+
     /// The printed build cost as a number (game 3.2.1).
     pub fn cost_value(&self) -> i32 {
         self.cost.map_or(0, Printed::value)

@@ -339,6 +339,21 @@ impl GameState {
         self.held_at(side, super::unit::Place::Resource)
     }
 
+    /// Whether `u` is a Trap in the build zone that its trigger would complete now (game 16.7,
+    /// OQ-25 `trap_completion`): its abilities then hear their hooks there, and what one of
+    /// them proposes completes it (`Game::spring_trap`).
+    pub fn is_armed_trap(&self, u: &Unit) -> bool {
+        u.place == super::unit::Place::BuildZone
+            && !u.built
+            && self.top_def(u).is_trap()
+            && match self.ruleset.trap_completion {
+                crate::ruleset::TrapCompletion::FullyBuilt => {
+                    u.build_counters >= self.build_cost(u)
+                }
+                crate::ruleset::TrapCompletion::IgnoreRemainingCost => true,
+            }
+    }
+
     /// A short readable name for a unit in logs: its top card's name and id; a unit that left
     /// play this turn keeps its name, marked so.
     pub fn unit_label(&self, id: UnitId) -> String {

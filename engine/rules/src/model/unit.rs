@@ -21,6 +21,10 @@ pub enum Place {
     /// A completed Resource in its player's Resource zone: in play, its abilities paid by adding
     /// counters to it or removing them (game 16.4), but in no arena and no unit.
     Resource,
+    /// A completed Campaign, kept in its owner's build zone with its text working (game 16.6,
+    /// OQ-25 `campaigns_stay = true`): in play as a Resource is, in no arena and no unit, and
+    /// apart from the cards being built there, so that no build action reaches it.
+    Campaign,
 }
 
 impl Place {
@@ -29,21 +33,21 @@ impl Place {
     pub fn arena(self) -> Option<Arena> {
         match self {
             Place::Arena(arena) => Some(arena),
-            Place::BuildZone | Place::Location(_) | Place::Resource => None,
+            Place::BuildZone | Place::Location(_) | Place::Resource | Place::Campaign => None,
         }
     }
     /// The arena a Location is placed in.
     pub fn location(self) -> Option<Arena> {
         match self {
             Place::Location(arena) => Some(arena),
-            Place::Arena(_) | Place::BuildZone | Place::Resource => None,
+            Place::Arena(_) | Place::BuildZone | Place::Resource | Place::Campaign => None,
         }
     }
     /// The name of the place in logs and scenario expectations: a Location is in its arena.
     pub fn name(self) -> &'static str {
         match self {
             Place::Arena(arena) | Place::Location(arena) => arena.name(),
-            Place::BuildZone => "build-zone",
+            Place::BuildZone | Place::Campaign => "build-zone",
             Place::Resource => "resource-zone",
         }
     }
@@ -195,9 +199,13 @@ impl Unit {
     pub fn is_resource(&self) -> bool {
         self.place == Place::Resource
     }
+    /// Whether this is a completed Campaign kept in the build zone (game 16.6).
+    pub fn is_campaign(&self) -> bool {
+        self.place == Place::Campaign
+    }
     /// Whether the card's abilities work as those of a card in play: a unit in an arena, a
-    /// placed Location or a Resource in the Resource zone (game 4.3, 16.1, 16.4), not a card in
-    /// the build zone.
+    /// placed Location, a Resource in the Resource zone or a completed Campaign (game 4.3, 16.1,
+    /// 16.4, 16.6), not a card in the build zone.
     pub fn in_play(&self) -> bool {
         self.built && !matches!(self.place, Place::BuildZone)
     }

@@ -769,8 +769,11 @@ impl Game<'_> {
                 }
                 Ok(())
             }
-            // No effect moves a Location or a Resource (validation refuses it, game 16.1, 16.4).
-            crate::model::Place::Location(_) | crate::model::Place::Resource => Ok(()),
+            // No effect moves a Location, a Resource or a completed Campaign (validation refuses
+            // it, game 16.1, 16.4, 16.6).
+            crate::model::Place::Location(_)
+            | crate::model::Place::Resource
+            | crate::model::Place::Campaign => Ok(()),
         }
     }
 

@@ -165,7 +165,7 @@ impl Game<'_> {
                 };
                 match mine.remove(next) {
                     Resolving::Triggered(instance, effects) => {
-                        self.apply_effects(&instance, hook.name(), effects)?
+                        self.resolve_triggered(&instance, hook, event, effects)?
                     }
                     Resolving::Saved(saved) => match saved.what {
                         Saved::Effect { delayed } => self.run_delayed(saved.side, delayed)?,
@@ -175,6 +175,28 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// What a triggered ability proposed happens; a Trap's trigger completes the Trap, which
+    /// resolves with it (game 16.7). A Trap sprung by another of its triggers at this moment
+    /// is gone, and its other triggers with it.
+    fn resolve_triggered(
+        &mut self,
+        instance: &ActiveAbility,
+        hook: HookPoint,
+        event: &HookEvent,
+        effects: Vec<Effect>,
+    ) -> Flow {
+        let on_trap = instance
+            .card
+            .is_some_and(|card| self.state.def(card).is_trap());
+        if !on_trap {
+            return self.apply_effects(instance, hook.name(), effects);
+        }
+        match self.state.unit(UnitId(instance.ability.unit)) {
+            Some(u) if self.state.is_armed_trap(u) => self.spring_trap(instance, hook, event),
+            _ => Ok(()),
+        }
     }
 
     /// Asks one ability instance a query. A failed query counts as a plugin failure and answers

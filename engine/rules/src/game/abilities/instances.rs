@@ -544,14 +544,14 @@ impl BuiltFrom {
             granted: u.granted.iter().map(|(text, _)| text.clone()).collect(),
             aura_granted: u.aura_granted.clone(),
             lost: u.lost_keywords.clone(),
-            in_arena: u.in_play(),
+            in_arena: works_in_play(state, u),
             controller: u.controller,
         }
     }
 
     /// Whether `u` would build the same instances, compared without copying anything.
     fn still(&self, state: &GameState, u: &Unit) -> bool {
-        self.in_arena == u.in_play()
+        self.in_arena == works_in_play(state, u)
             && self.controller == u.controller
             && self.pilots == u.pilots.len()
             && self.equipment == u.equipment.len()
@@ -576,6 +576,12 @@ impl BuiltFrom {
             && self.aura_granted == u.aura_granted
             && self.lost == u.lost_keywords
     }
+}
+
+/// Whether a card's abilities work as those of a card in play: in play, or a Trap its trigger
+/// would complete, whose triggers hear their hooks in the build zone (game 16.7).
+fn works_in_play(state: &GameState, u: &Unit) -> bool {
+    u.in_play() || state.is_armed_trap(u)
 }
 
 impl Game<'_> {
