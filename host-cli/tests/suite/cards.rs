@@ -222,7 +222,10 @@ fn coverage_of_a_file_and_a_set_code() {
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
     assert!(
-        text.contains("Battle cards, Missions, Equipment and Locations are played"),
+        text.contains(
+            "Battle cards, Missions, Equipment, Locations and Resources are \
+         played"
+        ),
         "{text}"
     );
     assert!(text.contains("MINE"), "{text}");

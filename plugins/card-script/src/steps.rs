@@ -129,6 +129,42 @@ fn units_ok(units: &Units, that_known: bool) -> bool {
     }
 }
 
+/// The Resource of `side` in the Resource zone (the oldest, when a ruleset lets a player have
+/// several: P-2), if they have one.
+fn resource_of(side: Side) -> Option<UnitId> {
+    host::units(Some(Zone::ResourceZone))
+        .into_iter()
+        .find(|&id| host::place(id).is_some_and(|p| p.controller == side))
+}
+
+/// The counters on a Resource (game 16.4).
+fn resource_counters(unit: UnitId) -> u32 {
+    host::counters(unit)
+        .into_iter()
+        .find(|c| c.kind == api::cost::RESOURCE_COUNTER)
+        .map_or(0, |c| c.amount)
+}
+
+/// The number of counters a step removes from its controller's own Resource, if it is such a
+/// step ("remove 2 counters from your Resource"): what "You may ... If you do, ..." buys the
+/// later steps with.
+pub(crate) fn resource_payment(step: &Step) -> Option<u32> {
+    match &step.effect {
+        Does::ResourceCounters {
+            whose: Player::You,
+            amount,
+            remove: true,
+        } => number(amount),
+        _ => None,
+    }
+}
+
+/// Whether the controller `side` can make a Resource payment of `n` counters: they have a
+/// Resource with that many on it.
+pub(crate) fn can_pay_resource(side: Side, n: u32) -> bool {
+    resource_of(side).is_some_and(|unit| resource_counters(unit) >= n)
+}
+
 /// A printed number ("2").
 pub(crate) fn number(amount: &Amount) -> Option<u32> {
     match amount {
@@ -615,18 +651,12 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             remove,
         } => {
             for side in sides_of(*whose, me.controller) {
-                let resource = host::units(Some(Zone::ResourceZone))
-                    .into_iter()
-                    .find(|&id| host::place(id).is_some_and(|p| p.controller == side));
-                let Some(unit) = resource else {
+                let Some(unit) = resource_of(side) else {
                     continue;
                 };
                 let mut n = i32::try_from(amount_of(amount)).unwrap_or(i32::MAX);
                 if *remove {
-                    let there = host::counters(unit)
-                        .into_iter()
-                        .find(|c| c.kind == api::cost::RESOURCE_COUNTER)
-                        .map_or(0, |c| c.amount);
+                    let there = resource_counters(unit);
                     n = -n.min(i32::try_from(there).unwrap_or(i32::MAX));
                 }
                 if n != 0 {

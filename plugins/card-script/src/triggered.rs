@@ -181,6 +181,21 @@ fn asks(script: &Script) -> Option<Asks<'_>> {
     }
 }
 
+/// Whether a script made by an option is "You may remove N counters from your Resource. If you
+/// do, <the option>": declining the choice of options is declining to pay (`ask_or_do` makes
+/// the offer optional, and only to a player who can pay), so the payment asks nothing more.
+fn bought_from_resource(made: &Script) -> bool {
+    let Some((first, rest)) = made.steps.split_first() else {
+        return false;
+    };
+    first.optional
+        && steps::resource_payment(first).is_some()
+        && !rest.is_empty()
+        && rest
+            .iter()
+            .all(|s| s.if_you_do && !s.optional && !picks_one(s))
+}
+
 /// Whether this plugin carries out every part of a triggered script.
 pub(crate) fn carried_out(script: &Script) -> bool {
     let Some(trigger) = &script.trigger else {
@@ -213,7 +228,8 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
         return modes::options(script).is_some_and(|options| {
             options.len() >= 2
                 && options.iter().all(|(_, made)| {
-                    asks(made) == Some(Asks::Nothing) && steps_carried_out(made, trigger)
+                    (asks(made) == Some(Asks::Nothing) || bought_from_resource(made))
+                        && steps_carried_out(made, trigger)
                 })
         });
     }
@@ -231,11 +247,13 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
         .count();
     // "You may remove 1 counter from your Resource. If you do, ...": the change is what the
     // later steps are bought with, and a player with too few counters, or with no Resource,
-    // can't make it; this plugin does not offer the choice only to those who can, so such a
-    // script is not claimed (a change the Resource can't take does what it can, game 16.4).
+    // can't make it; the choice is offered only to one who can (`ask_or_do`). Any other
+    // change to a Resource bought with is not claimed (a change the Resource can't take does
+    // what it can, game 16.4).
     let bought = may
         && script.steps.len() > 1
-        && matches!(script.steps[0].effect, Does::ResourceCounters { .. });
+        && matches!(script.steps[0].effect, Does::ResourceCounters { .. })
+        && steps::resource_payment(&script.steps[0]).is_none();
     !bought
         && script.costs.is_empty()
         && script.limits.is_empty()
@@ -620,14 +638,30 @@ fn ask_or_do(
         let cost = steps::payment_cost(payment).ok_or("a cost the engine can't name")?;
         Ok(vec![Effect::UnlessPays(UnlessPays { side, cost })])
     };
+    // A player who can't pay what the later steps are bought with is not asked.
+    let payment = script
+        .steps
+        .first()
+        .filter(|s| s.optional && script.steps.len() > 1);
+    if let Some(n) = payment.and_then(steps::resource_payment)
+        && !steps::can_pay_resource(me.controller, n)
+    {
+        return Ok(Vec::new());
+    }
     match asks(script) {
         Some(Asks::MayPay(payment) | Asks::UnlessPaid(payment)) => offer(payment),
         Some(Asks::Options) => {
             let options = modes::options(script).ok_or("no options to choose among")?;
+            // "You may remove 2 counters from your Resource. If you do, choose one: ...":
+            // declining the options declines the payment.
             let optional = script
                 .steps
                 .iter()
-                .any(|s| s.optional && matches!(s.effect, Does::ChooseOne(_)));
+                .any(|s| s.optional && matches!(s.effect, Does::ChooseOne(_)))
+                || script
+                    .steps
+                    .first()
+                    .is_some_and(|s| s.optional && steps::resource_payment(s).is_some());
             Ok(vec![Effect::Choose(Offer {
                 options: options.into_iter().map(|(name, _)| name).collect(),
                 optional,
