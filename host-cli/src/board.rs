@@ -228,7 +228,7 @@ fn unit_words(state: &GameState, id: UnitId, viewer: Viewer, inert: &[String]) -
 }
 
 /// The board: turn and step, each side's Force, build points, hand, deck and discard sizes, the
-/// three arenas and both build zones, and the viewer's hand.
+/// three arenas, both build zones, Resource zones and Event zones, and the viewer's hand.
 pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String]) -> String {
     let bold = |t: &str| colour::bold(t, colour);
     let mut out = String::new();
@@ -269,23 +269,32 @@ pub fn render(state: &GameState, viewer: Viewer, colour: bool, inert: &[String])
             }
         }
     }
-    for side in Side::BOTH {
-        let zone: Vec<UnitId> = state
-            .units
-            .values()
-            .filter(|u| u.controller == side && u.place == Place::BuildZone)
-            .map(|u| u.id)
-            .collect();
-        if zone.is_empty() {
-            continue;
-        }
-        out += &bold(&format!("-- {side} build zone --\n"));
-        for id in zone {
-            out += &format!(
-                "  {} {}\n",
-                side_colour(side, side_mark(side), colour),
-                unit_line(state, id, viewer, inert)
-            );
+    // Each player's cards outside the arenas: those being built and completed Campaigns (game
+    // 16.6) in the build zone, the Resource (16.4) and the Events (16.3).
+    let zones: [(&str, &[Place]); 3] = [
+        ("build zone", &[Place::BuildZone, Place::Campaign]),
+        ("Resource zone", &[Place::Resource]),
+        ("Event zone", &[Place::Event]),
+    ];
+    for (name, places) in zones {
+        for side in Side::BOTH {
+            let zone: Vec<UnitId> = state
+                .units
+                .values()
+                .filter(|u| u.controller == side && places.contains(&u.place))
+                .map(|u| u.id)
+                .collect();
+            if zone.is_empty() {
+                continue;
+            }
+            out += &bold(&format!("-- {side} {name} --\n"));
+            for id in zone {
+                out += &format!(
+                    "  {} {}\n",
+                    side_colour(side, side_mark(side), colour),
+                    unit_line(state, id, viewer, inert)
+                );
+            }
         }
     }
     // Discard piles are public (game 4.5): the top cards, the newest last.
@@ -791,6 +800,7 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             format!("{side}'s Mission {name} resolves and is discarded")
         }
         Event::CampaignKept { name, .. } => format!("  Campaign {name} stays in the build zone"),
+        Event::EventPut { name, .. } => format!("{name} is put into the Event zone"),
         Event::TrapSprung { name, hook, .. } => format!("Trap {name} is sprung ({hook})"),
         Event::Disrupted {
             side,

@@ -95,8 +95,8 @@ wire_enum!(
 
 wire_enum!(
     /// Where a unit is (WIT `zone`): an arena, or its owner's build zone, or (since API 1.17) a
-    /// Resource's Resource zone (game 4.9, 16.4): 0 Space, 1 Ground, 2 Character, 3 build
-    /// zone, 4 Resource zone.
+    /// Resource's Resource zone (game 4.9, 16.4), or (since 1.18) an Event's Event zone (4.8,
+    /// 16.3): 0 Space, 1 Ground, 2 Character, 3 build zone, 4 Resource zone, 5 Event zone.
     Zone,
     "zone",
     [
@@ -105,6 +105,7 @@ wire_enum!(
         Character = "character",
         BuildZone = "build-zone",
         ResourceZone = "resource-zone",
+        EventZone = "event-zone",
     ]
 );
 
@@ -138,13 +139,14 @@ impl From<Arena> for Zone {
 }
 
 impl Zone {
-    /// The arena this zone is, or `None` for the build zone and the Resource zone.
+    /// The arena this zone is, or `None` for the build zone, the Resource zone and the Event
+    /// zone.
     pub fn arena(self) -> Option<Arena> {
         match self {
             Zone::Space => Some(Arena::Space),
             Zone::Ground => Some(Arena::Ground),
             Zone::Character => Some(Arena::Character),
-            Zone::BuildZone | Zone::ResourceZone => None,
+            Zone::BuildZone | Zone::ResourceZone | Zone::EventZone => None,
         }
     }
 }
@@ -1074,7 +1076,8 @@ mod tests {
         assert_eq!(refused.to_string(), "invalid side 2");
         assert!(Arena::try_from(3).is_err());
         assert_eq!(Zone::try_from(4), Ok(Zone::ResourceZone));
-        assert!(Zone::try_from(5).is_err());
+        assert_eq!(Zone::try_from(5), Ok(Zone::EventZone));
+        assert!(Zone::try_from(6).is_err());
         assert_eq!(Zone::BuildZone.to_string(), "build-zone");
         assert_eq!(Zone::from(Arena::Character).arena(), Some(Arena::Character));
         assert_eq!(Zone::BuildZone.arena(), None);

@@ -354,8 +354,8 @@ pub fn coverage<'a>(
 }
 
 /// The grammar's reading of one printed ability of a card: a Battle card's or Mission's plain
-/// text is played, a unit's, Equipment's, Location's or Resource's is static, as a Campaign's
-/// or Trap's is (their texts work as those of a card in play, game 16.6, 16.7). For an ability
+/// text is played, a unit's, Equipment's, Location's, Resource's or Event's is static, as a
+/// Campaign's or Trap's is (their texts work as those of a card in play, game 16.6, 16.7). For an ability
 /// with a script written by hand, the reading of its words (`CardDef::card_text_parameter`).
 pub fn read_text(card: &CardDef, text: &str) -> swtcg_card_script::Reading {
     let played = matches!(card.card_type, CardType::Battle | CardType::Mission)
@@ -371,8 +371,8 @@ pub fn read_text(card: &CardDef, text: &str) -> swtcg_card_script::Reading {
 }
 
 /// The card type whose readers a card's texts go to, if the engine plays the card: units and
-/// Subordinates are units; Battle cards, Missions, Equipment, Locations and Resources are
-/// themselves.
+/// Subordinates are units; Battle cards, Missions, Equipment, Locations, Resources and Events
+/// are themselves.
 pub fn played_kind(card: &CardDef) -> Option<CardType> {
     match card.card_type {
         CardType::Unit | CardType::Subordinate => Some(CardType::Unit),
@@ -380,7 +380,8 @@ pub fn played_kind(card: &CardDef) -> Option<CardType> {
         | CardType::Mission
         | CardType::Equipment
         | CardType::Location
-        | CardType::Resource => Some(card.card_type),
+        | CardType::Resource
+        | CardType::Event => Some(card.card_type),
         _ => None,
     }
 }
@@ -477,7 +478,7 @@ pub fn card_gaps(
         CardType::Unit | CardType::Subordinate => CardType::Unit,
         CardType::Battle | CardType::Mission | CardType::Equipment => card.card_type,
         CardType::Location if card.arenas.is_empty() => return vec![Gap::NoArena],
-        CardType::Location | CardType::Resource => card.card_type,
+        CardType::Location | CardType::Resource | CardType::Event => card.card_type,
         other => return vec![Gap::TypeNotPlayed(other)],
     };
     if kind != CardType::Unit && card.abilities.is_empty() {
@@ -755,11 +756,18 @@ mod tests {
             gaps[1].describe(),
             "\"This unit gets +1 power.\" (no plugin carries it out)"
         );
+        // An Event is played (game 16.3): its text needs a plugin, as any card's does.
         let mut event = unit("ESB", "Cloud City", &["Your units get +1 speed."]);
         event.card_type = CardType::Event;
         assert_eq!(
-            card_gaps(&event, &keywords(), &has_plugin, &none),
-            [Gap::TypeNotPlayed(CardType::Event)]
+            card_gaps(&event, &keywords(), &has_plugin, &none)[0].describe(),
+            "\"Your units get +1 speed.\" (no plugin carries it out)"
+        );
+        let mut reminder = unit("ESB", "Cloud City", &["Your units get +1 speed."]);
+        reminder.card_type = CardType::Reminder;
+        assert_eq!(
+            card_gaps(&reminder, &keywords(), &has_plugin, &none),
+            [Gap::TypeNotPlayed(CardType::Reminder)]
         );
         // A Location is played (game 16.1) if it has an arena to go into.
         let mut location = unit("ESB", "Cloud City", &[]);

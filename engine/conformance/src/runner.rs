@@ -150,6 +150,7 @@ fn zone_name(zone: ExpectZone) -> &'static str {
         ExpectZone::BuildZone => "build-zone",
         ExpectZone::Discard => "discard",
         ExpectZone::ResourceZone => "resource-zone",
+        ExpectZone::EventZone => "event-zone",
     }
 }
 

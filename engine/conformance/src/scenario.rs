@@ -116,8 +116,8 @@ pub enum ArenaName {
     Character,
 }
 
-/// Where a `[[unit]]` starts: one of the arenas or its owner's build zone, or (an extension)
-/// a Resource's Resource zone (game 16.4).
+/// Where a `[[unit]]` starts: one of the arenas or its owner's build zone, or (extensions) a
+/// Resource's Resource zone (game 16.4) or an Event's Event zone (16.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitZone {
@@ -126,6 +126,7 @@ pub enum UnitZone {
     Character,
     BuildZone,
     ResourceZone,
+    EventZone,
 }
 
 /// When the run ends (`start.stop`).
@@ -418,6 +419,7 @@ pub enum ExpectZone {
     BuildZone,
     Discard,
     ResourceZone,
+    EventZone,
 }
 
 /// What one player must look like; `None` leaves that value unchecked.

@@ -63,6 +63,9 @@ pub enum DecisionKind {
     /// Which arena of its type line the unit card `unit`, just put into play by an ability of
     /// `by`, goes into.
     PlaceCard { unit: UnitId, by: Option<UnitId> },
+    /// Which Event of the supply to put into the Event zone at setup, or `Pass` for none
+    /// (game 16.3, OQ-8).
+    PutEvent,
 }
 
 impl DecisionKind {
@@ -119,6 +122,7 @@ impl DecisionKind {
             DecisionKind::OrderTriggers { hook } => {
                 format!("which triggered ability resolves next ({hook})")
             }
+            DecisionKind::PutEvent => "an Event to put into the Event zone".into(),
         }
     }
 }
@@ -221,6 +225,10 @@ pub enum Choice {
     Trigger {
         unit: UnitId,
         text: String,
+    },
+    /// Setup: put this Event from the supply into the Event zone (game 16.3, OQ-8).
+    PutEvent {
+        card: CardId,
     },
     /// Play a Battle card from hand: offer `offer` of its printed ability number `ability`
     /// (game 13.1.1), with its target and amount.
@@ -436,6 +444,7 @@ pub fn describe_choice(state: &GameState, choice: &Choice) -> String {
     match choice {
         Choice::Pass => "pass".into(),
         Choice::Mulligan => "mulligan Battle and Mission cards".into(),
+        Choice::PutEvent { card: c } => format!("put {} into the Event zone", card(c)),
         Choice::Place { card: c, arena } => format!("put {} into the {arena} arena", card(c)),
         Choice::StartBuild { card: c, points } => {
             format!("start building {} with {points} build counters", card(c))

@@ -280,6 +280,12 @@ pub enum Event {
         card: CardId,
         name: String,
     },
+    /// At setup, the Event `unit` went from its player's supply into their Event zone, its text
+    /// working all game (game 16.3, OQ-8).
+    EventPut {
+        unit: UnitId,
+        name: String,
+    },
     /// A completed Campaign stays in its owner's build zone, its text working (game 16.6,
     /// OQ-25).
     CampaignKept {

@@ -214,13 +214,14 @@ pub enum PluginKind {
 }
 
 /// The card types the engine plays, whose text a card plugin may read.
-const PLAYED_TYPES: [CardType; 6] = [
+const PLAYED_TYPES: [CardType; 7] = [
     CardType::Unit,
     CardType::Battle,
     CardType::Mission,
     CardType::Equipment,
     CardType::Location,
     CardType::Resource,
+    CardType::Event,
 ];
 
 /// The class words of game 13.2: how an ability works (static, activated, triggered) and how
@@ -664,7 +665,7 @@ fn plugin_table(
                     "types",
                     format!(
                         "the engine does not play {bad:?} cards; a keyword names unit, \
-                         battle, mission, equipment or location cards"
+                         battle, mission, equipment, location, resource or event cards"
                     ),
                 ));
             }
@@ -706,7 +707,7 @@ fn plugin_table(
                     "types",
                     format!(
                         "the engine does not play {bad:?} cards; a card plugin reads unit, \
-                         battle, mission, equipment or location text"
+                         battle, mission, equipment, location, resource or event text"
                     ),
                 ));
             }

@@ -52,6 +52,7 @@ impl GreedyPlayer {
         match choice {
             Choice::Pass => 0,
             Choice::Mulligan => 1,
+            Choice::PutEvent { .. } => 1,
             // A card whose build cost is X is worth playing only by a route where X is chosen
             // (Alternative Cost): built with counters, X counts as 0.
             Choice::Place { card, .. } | Choice::StartBuild { card, .. }

@@ -97,6 +97,12 @@ pub struct Ruleset {
     /// (a Trap is never completed by a build action).
     #[serde(skip_serializing_if = "TrapCompletion::is_default")]
     pub trap_completion: TrapCompletion,
+    /// OQ-8 (game 4.8, 16.3): how many Events from their supply each player may put into their
+    /// Event zone at setup, before the setup hooks; their texts work all game. Left out of the
+    /// canonical form at its default, so that rulesets and locks made before Events were played
+    /// keep their hash.
+    #[serde(skip_serializing_if = "is_one")]
+    pub events_at_setup: u32,
     /// Project open question P-1 (game 14.3, 14.4; docs/rulesets.md): units whose damage
     /// reaches their health at the same moment (two units discarded by one damage instance) are
     /// discarded together, each seeing the others gone when its hooks run; false (the default)
@@ -278,6 +284,7 @@ impl Default for Ruleset {
             resource_abilities_once_per_turn: true,
             campaigns_stay: true,
             trap_completion: TrapCompletion::FullyBuilt,
+            events_at_setup: 1,
             simultaneous_discards: false,
             on_plugin_error: OnPluginError::Stop,
             plugin_fuel: 10_000_000,

@@ -15,12 +15,14 @@ pub struct StateView<'a>(pub &'a GameState);
 /// among the units `units` lists there; a Resource in the Resource zone (16.4), which `units`
 /// lists only when asked for that zone (plugins of API 1.16 and older see the build zone, the
 /// one their `zone` knows, and never see it listed); a completed Campaign in the build zone, as
-/// the cards say ("another Campaign ... in your build zone", 16.6).
+/// the cards say ("another Campaign ... in your build zone", 16.6); an Event in its Event zone
+/// (16.3, API 1.18; a plugin of 1.17 or older sees the build zone).
 pub(crate) fn zone_of(place: Place) -> Zone {
     match place {
         Place::Arena(arena) | Place::Location(arena) => swtcg_plugin_api::Arena::from(arena).into(),
         Place::BuildZone | Place::Campaign => Zone::BuildZone,
         Place::Resource => Zone::ResourceZone,
+        Place::Event => Zone::EventZone,
     }
 }
 
@@ -66,9 +68,9 @@ impl StateView<'_> {
             .filter(move |u| {
                 u.is_location() == locations
                     && match zone {
-                        // A Resource and a completed Campaign are no units: listed only by
-                        // their zone.
-                        None => !u.is_resource() && !u.is_campaign(),
+                        // A Resource, a completed Campaign and an Event are no units: listed
+                        // only by their zone.
+                        None => !u.is_kept_card(),
                         Some(z) => zone_of(u.place) == z,
                     }
             })

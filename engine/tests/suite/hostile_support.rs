@@ -314,7 +314,7 @@ pub fn position(text: &str, ruleset: &Ruleset) -> Position {
             UnitZone::Space => Arena::Space,
             UnitZone::Ground => Arena::Ground,
             UnitZone::Character => Arena::Character,
-            UnitZone::BuildZone | UnitZone::ResourceZone => {
+            UnitZone::BuildZone | UnitZone::ResourceZone | UnitZone::EventZone => {
                 panic!("unit {}: the fixture scenarios use arenas", spec.id)
             }
         };

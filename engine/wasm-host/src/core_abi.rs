@@ -1351,8 +1351,9 @@ mod tests {
                 cards: 2
             }
         );
-        // Zone 5 and side 2 are no values of their enums (4 is the Resource zone of 1.17).
-        let memory = le(&[16, 7, 5, 0, 0, 0, 0, 20, 2, 2, 0, 0, 0, 0]);
+        // Zone 6 and side 2 are no values of their enums (4 is the Resource zone of 1.17, 5 the
+        // Event zone of 1.18).
+        let memory = le(&[16, 7, 6, 0, 0, 0, 0, 20, 2, 2, 0, 0, 0, 0]);
         let m = Mem(&memory);
         assert!(m.effect(&Fields(&memory[0..28])).is_err());
         assert!(m.effect(&Fields(&memory[28..56])).is_err());

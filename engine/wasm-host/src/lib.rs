@@ -52,9 +52,9 @@ mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
-    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16, v1_0, v1_1, v1_2,
-    v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15, v1_16,
-    v1_17,
+    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16, bindings_1_17, v1_0,
+    v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15,
+    v1_16, v1_17, v1_18,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -101,8 +101,9 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.15.0 down to 1.0.0, for plugins built against them. A linker
+    /// The host functions of API 1.17.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_17: Linker<HostCtx>,
     linker_1_16: Linker<HostCtx>,
     linker_1_15: Linker<HostCtx>,
     linker_1_14: Linker<HostCtx>,
@@ -153,107 +154,44 @@ impl WasmRuntime {
         }
         let engine = Engine::new(&config).map_err(|e| error("configuring wasmtime", e))?;
         start_epoch_ticker(&engine);
-        let mut linker = Linker::new(&engine);
-        bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker, |ctx| ctx)
-            .map_err(|e| error("linking the host functions", e))?;
-        let mut linker_1_16 = Linker::new(&engine);
-        bindings_1_16::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_16,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.16", e))?;
-        let mut linker_1_15 = Linker::new(&engine);
-        bindings_1_15::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_15,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.15", e))?;
-        let mut linker_1_14 = Linker::new(&engine);
-        bindings_1_14::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_14,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.14", e))?;
-        let mut linker_1_13 = Linker::new(&engine);
-        bindings_1_13::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_13,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.13", e))?;
-        let mut linker_1_12 = Linker::new(&engine);
-        bindings_1_12::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_12,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.12", e))?;
-        let mut linker_1_11 = Linker::new(&engine);
-        bindings_1_11::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_11,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.11", e))?;
-        let mut linker_1_10 = Linker::new(&engine);
-        bindings_1_10::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
-            &mut linker_1_10,
-            |ctx| ctx,
-        )
-        .map_err(|e| error("linking the host functions of API 1.10", e))?;
-        let mut linker_1_9 = Linker::new(&engine);
-        bindings_1_9::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_9, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.9", e))?;
-        let mut linker_1_8 = Linker::new(&engine);
-        bindings_1_8::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_8, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.8", e))?;
-        let mut linker_1_7 = Linker::new(&engine);
-        bindings_1_7::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_7, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.7", e))?;
-        let mut linker_1_6 = Linker::new(&engine);
-        bindings_1_6::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_6, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.6", e))?;
-        let mut linker_1_5 = Linker::new(&engine);
-        bindings_1_5::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_5, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.5", e))?;
-        let mut linker_1_4 = Linker::new(&engine);
-        bindings_1_4::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_4, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.4", e))?;
-        let mut linker_1_3 = Linker::new(&engine);
-        bindings_1_3::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_3, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.3", e))?;
-        let mut linker_1_2 = Linker::new(&engine);
-        bindings_1_2::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_2, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.2", e))?;
-        let mut linker_1_1 = Linker::new(&engine);
-        bindings_1_1::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_1, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.1", e))?;
-        let mut linker_1_0 = Linker::new(&engine);
-        bindings_1_0::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(&mut linker_1_0, |ctx| {
-            ctx
-        })
-        .map_err(|e| error("linking the host functions of API 1.0", e))?;
+        // The host functions of one API version, in a linker of its own.
+        macro_rules! linker_of {
+            ($bindings:ident, $version:literal) => {{
+                let mut linker = Linker::new(&engine);
+                $bindings::Keyword::add_to_linker::<HostCtx, HasSelf<HostCtx>>(
+                    &mut linker,
+                    |ctx| ctx,
+                )
+                .map_err(|e| error(concat!("linking the host functions of API ", $version), e))?;
+                linker
+            }};
+        }
+        let linker = linker_of!(bindings, "1.18");
+        let linker_1_17 = linker_of!(bindings_1_17, "1.17");
+        let linker_1_16 = linker_of!(bindings_1_16, "1.16");
+        let linker_1_15 = linker_of!(bindings_1_15, "1.15");
+        let linker_1_14 = linker_of!(bindings_1_14, "1.14");
+        let linker_1_13 = linker_of!(bindings_1_13, "1.13");
+        let linker_1_12 = linker_of!(bindings_1_12, "1.12");
+        let linker_1_11 = linker_of!(bindings_1_11, "1.11");
+        let linker_1_10 = linker_of!(bindings_1_10, "1.10");
+        let linker_1_9 = linker_of!(bindings_1_9, "1.9");
+        let linker_1_8 = linker_of!(bindings_1_8, "1.8");
+        let linker_1_7 = linker_of!(bindings_1_7, "1.7");
+        let linker_1_6 = linker_of!(bindings_1_6, "1.6");
+        let linker_1_5 = linker_of!(bindings_1_5, "1.5");
+        let linker_1_4 = linker_of!(bindings_1_4, "1.4");
+        let linker_1_3 = linker_of!(bindings_1_3, "1.3");
+        let linker_1_2 = linker_of!(bindings_1_2, "1.2");
+        let linker_1_1 = linker_of!(bindings_1_1, "1.1");
+        let linker_1_0 = linker_of!(bindings_1_0, "1.0");
         let mut core_linker = wasmtime::Linker::new(&engine);
         core_abi::add_host_functions(&mut core_linker)
             .map_err(|e| error("linking the host functions of the core path", e))?;
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_17,
             linker_1_16,
             linker_1_15,
             linker_1_14,
@@ -517,14 +455,17 @@ impl WasmRuntime {
             "1.16.0" => Pre::V1_16(link(&self.linker_1_16, component, &version, |p| {
                 bindings_1_16::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_17(link(&self.linker, component, &version, |p| {
+            "1.17.0" => Pre::V1_17(link(&self.linker_1_17, component, &version, |p| {
+                bindings_1_17::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_18(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_17(_), Some((module, promises))) => {
+            (Pre::V1_18(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -667,7 +608,8 @@ enum Pre {
     V1_14(bindings_1_14::KeywordPre<HostCtx>),
     V1_15(bindings_1_15::KeywordPre<HostCtx>),
     V1_16(bindings_1_16::KeywordPre<HostCtx>),
-    V1_17(bindings::KeywordPre<HostCtx>),
+    V1_17(bindings_1_17::KeywordPre<HostCtx>),
+    V1_18(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -689,7 +631,8 @@ enum Bound {
     V1_14(bindings_1_14::Keyword),
     V1_15(bindings_1_15::Keyword),
     V1_16(bindings_1_16::Keyword),
-    V1_17(bindings::Keyword),
+    V1_17(bindings_1_17::Keyword),
+    V1_18(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -768,6 +711,7 @@ impl WasmPlugin {
             Pre::V1_15(pre) => pre.instantiate(&mut store).map(Bound::V1_15),
             Pre::V1_16(pre) => pre.instantiate(&mut store).map(Bound::V1_16),
             Pre::V1_17(pre) => pre.instantiate(&mut store).map(Bound::V1_17),
+            Pre::V1_18(pre) => pre.instantiate(&mut store).map(Bound::V1_18),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -789,7 +733,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_17(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_18(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -810,6 +754,7 @@ impl WasmPlugin {
                     | Pre::V1_15(_)
                     | Pre::V1_16(_)
                     | Pre::V1_17(_)
+                    | Pre::V1_18(_)
             )
         })
     }
@@ -947,7 +892,10 @@ impl WasmPlugin {
                 Bound::V1_16(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_16, v1_16)
                 }
-                Bound::V1_17(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_17),
+                Bound::V1_17(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_17, v1_17)
+                }
+                Bound::V1_18(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_18),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -1035,6 +983,7 @@ impl WasmPlugin {
                         | Pre::V1_15(_)
                         | Pre::V1_16(_)
                         | Pre::V1_17(_)
+                        | Pre::V1_18(_)
                 )
             })
         {
@@ -1051,6 +1000,7 @@ impl WasmPlugin {
                         | Pre::V1_15(_)
                         | Pre::V1_16(_)
                         | Pre::V1_17(_)
+                        | Pre::V1_18(_)
                 )
             })
         {
@@ -1061,7 +1011,7 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_)
+                    Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_)
                 )
             })
         {
@@ -1069,19 +1019,23 @@ impl WasmPlugin {
             return Some(Ok(A::Flag(false)));
         }
         if matches!(call, Q::Later { .. })
-            && self
-                .pre
-                .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_)))
+            && self.pre.get().is_some_and(|pre| {
+                !matches!(
+                    pre,
+                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_)
+                )
+            })
         {
             // Before API 1.15 no plugin puts effects off until later.
             return Some(Ok(A::Effects(Vec::new())));
         }
         if matches!(call, Q::Subtypes)
-            && self
-                .pre
-                .get()
-                .is_some_and(|pre| !matches!(pre, Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_)))
+            && self.pre.get().is_some_and(|pre| {
+                !matches!(
+                    pre,
+                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_)
+                )
+            })
         {
             // Before API 1.15 no plugin gives its unit subtypes.
             return Some(Ok(A::Abilities(Vec::new())));
@@ -1228,7 +1182,8 @@ impl WasmPlugin {
             })),
             Bound::V1_15(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_15, v1_15)),
             Bound::V1_16(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_16, v1_16)),
-            Bound::V1_17(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_17)),
+            Bound::V1_17(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_17, v1_17)),
+            Bound::V1_18(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_18)),
         })
     }
 }

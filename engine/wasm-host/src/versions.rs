@@ -11,41 +11,11 @@ use super::HostCtx;
 /// The generated bindings, one module per API version (`versions/wit_bindings.rs`).
 mod wit_bindings;
 
-/// The cases API 1.17 added to the enums `zone` and `card-kind` (a Resource, game 16.4), as each
-/// version writes them: before 1.17 a Resource is a completed card of the build zone, of kind
-/// `other`.
-pub(crate) trait Since1_17 {
-    const RESOURCE: Self;
-}
+/// How each version writes the zones and card kinds added since 1.0.0 (`Since1_17`,
+/// `Since1_18`).
+mod newer_cases;
+pub(crate) use newer_cases::{Since1_17, Since1_18};
 
-/// `Since1_17` for the versions before 1.17: the Resource zone is written as the build zone and,
-/// for those with card kinds (1.11 on), a Resource as `other`.
-macro_rules! before_1_17 {
-    (zone: $($zones:ident),+; kind: $($kinds:ident),+) => {
-        $(impl Since1_17 for $zones::swtcg::keyword::types::Zone {
-            const RESOURCE: Self = Self::BuildZone;
-        })+
-        $(impl Since1_17 for $kinds::swtcg::keyword::types::CardKind {
-            const RESOURCE: Self = Self::Other;
-        })+
-    };
-}
-
-before_1_17!(
-    zone: bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
-        bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
-        bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16;
-    kind: bindings_1_11, bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15,
-        bindings_1_16
-);
-
-impl Since1_17 for bindings::swtcg::keyword::types::Zone {
-    const RESOURCE: Self = Self::ResourceZone;
-}
-
-impl Since1_17 for bindings::swtcg::keyword::types::CardKind {
-    const RESOURCE: Self = Self::Resource;
-}
 pub(crate) use wit_bindings::*;
 
 /// Whether an addition offer of a plugin built against API 1.6 or older replaces the effects
@@ -102,8 +72,8 @@ macro_rules! conversions {
             }
         }
 
-        // The one zone a version may add to the four of 1.0.0, 1.17's `resource-zone`, is
-        // what the `_` case reads (none before 1.17).
+        // The zones a version added to the four of 1.0.0 (1.17's `resource-zone`, 1.18's
+        // `event-zone`) are read by `Since1_18::newer` (none before 1.17).
         #[allow(unreachable_patterns)]
         pub(crate) fn from_wit_zone(zone: wit::Zone) -> api::Zone {
             match zone {
@@ -111,7 +81,7 @@ macro_rules! conversions {
                 wit::Zone::Ground => api::Zone::Ground,
                 wit::Zone::Character => api::Zone::Character,
                 wit::Zone::BuildZone => api::Zone::BuildZone,
-                _ => api::Zone::ResourceZone,
+                newer => super::Since1_18::newer(newer),
             }
         }
 
@@ -122,6 +92,7 @@ macro_rules! conversions {
                 api::Zone::Character => wit::Zone::Character,
                 api::Zone::BuildZone => wit::Zone::BuildZone,
                 api::Zone::ResourceZone => <wit::Zone as super::Since1_17>::RESOURCE,
+                api::Zone::EventZone => <wit::Zone as super::Since1_18>::EVENT,
             }
         }
 
@@ -832,10 +803,18 @@ macro_rules! conversions_since_1_15 {
     };
 }
 
-/// API 1.17.0, the newest: the zone `resource-zone` and the card kind `resource` (game 16.4).
-/// Its records are otherwise those of 1.16.0.
-pub(crate) mod v1_17 {
+/// API 1.18.0, the newest: the zone `event-zone` (game 4.8, 16.3). Its records are otherwise
+/// those of 1.17.0.
+pub(crate) mod v1_18 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_since_1_15!();
+    unit_place!();
+}
+
+/// API 1.17.0: the zone `resource-zone` and the card kind `resource` (game 16.4). Its records
+/// are otherwise those of 1.16.0.
+pub(crate) mod v1_17 {
+    conversions!(super::bindings_1_17::swtcg::keyword::types);
     conversions_since_1_15!();
     unit_place!();
 }
@@ -1251,8 +1230,12 @@ macro_rules! host_1_16 {
     };
 }
 
-host_impl!(bindings, v1_17, {
-    host_1_16!(bindings, v1_17);
+host_impl!(bindings, v1_18, {
+    host_1_16!(bindings, v1_18);
+});
+
+host_impl!(bindings_1_17, v1_17, {
+    host_1_16!(bindings_1_17, v1_17);
 });
 
 host_impl!(bindings_1_16, v1_16, {
@@ -1390,7 +1373,7 @@ host_impl!(bindings_1_0, v1_0, {});
 
 #[cfg(test)]
 mod tests {
-    use super::{api, replaces_by_old_label, v1_16, v1_17};
+    use super::{api, replaces_by_old_label, v1_16, v1_17, v1_18};
 
     #[test]
     fn a_resource_is_seen_in_the_build_zone_before_1_17() {
@@ -1402,7 +1385,7 @@ mod tests {
         };
         assert_eq!(
             v1_17::unit_place(place).zone,
-            super::bindings::swtcg::keyword::types::Zone::ResourceZone
+            super::bindings_1_17::swtcg::keyword::types::Zone::ResourceZone
         );
         assert_eq!(
             v1_16::unit_place(place).zone,
@@ -1420,7 +1403,7 @@ mod tests {
         };
         assert_eq!(
             v1_17::pile_card(card.clone()).kind,
-            super::bindings::swtcg::keyword::types::CardKind::Resource
+            super::bindings_1_17::swtcg::keyword::types::CardKind::Resource
         );
         assert_eq!(
             v1_16::pile_card(card).kind,
@@ -1428,9 +1411,32 @@ mod tests {
         );
         // A zone the plugin names comes back as it is.
         assert_eq!(
-            v1_17::from_wit_zone(super::bindings::swtcg::keyword::types::Zone::ResourceZone),
+            v1_17::from_wit_zone(super::bindings_1_17::swtcg::keyword::types::Zone::ResourceZone),
             api::Zone::ResourceZone
         );
+    }
+
+    #[test]
+    fn an_event_is_seen_in_the_build_zone_before_1_18() {
+        // Game 16.3: API 1.18 names the Event zone; a plugin of 1.17 sees a completed card of
+        // the build zone (of its kind `event`, named since 1.11).
+        let place = api::UnitPlace {
+            controller: api::Side::Light,
+            zone: api::Zone::EventZone,
+        };
+        assert_eq!(
+            v1_18::unit_place(place).zone,
+            super::bindings::swtcg::keyword::types::Zone::EventZone
+        );
+        assert_eq!(
+            v1_17::unit_place(place).zone,
+            super::bindings_1_17::swtcg::keyword::types::Zone::BuildZone
+        );
+        // Both zones added since 1.0.0 come back as they are from the newest version.
+        for zone in [api::Zone::EventZone, api::Zone::ResourceZone] {
+            let place = api::UnitPlace { zone, ..place };
+            assert_eq!(v1_18::from_wit_zone(v1_18::unit_place(place).zone), zone);
+        }
     }
 
     #[test]

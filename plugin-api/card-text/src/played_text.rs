@@ -13,7 +13,7 @@
 use crate::card_text::{force_cost, is_self};
 use crate::vocabulary::{GRANTED_KEYWORDS, GrantedKeyword, MULTI_WORD_SUBTYPES};
 use swtcg_plugin_api::text::stat_change;
-use swtcg_sdk::{Arena, Side, UnitView, Zone};
+use swtcg_sdk::{Arena, Side, UnitView};
 
 mod resolve;
 
@@ -242,7 +242,7 @@ impl Filter {
     /// Whether `unit` is one of the units the phrase names, for the player `me`; `chosen` is the
     /// arena the player chose, for "in that arena".
     pub fn matches(&self, unit: &UnitView, me: Side, chosen: Option<Arena>) -> bool {
-        let Some(arena) = arena_of(unit.zone) else {
+        let Some(arena) = unit.zone.arena() else {
             return false;
         };
         let whose = match self.whose {
@@ -270,16 +270,6 @@ impl Filter {
             && (!self.untapped || !unit.tapped)
             && (!self.damaged || unit.damage > 0)
             && (!self.unique || unit.unique)
-    }
-}
-
-/// The arena of a zone, if it is one.
-pub fn arena_of(zone: Zone) -> Option<Arena> {
-    match zone {
-        Zone::Space => Some(Arena::Space),
-        Zone::Ground => Some(Arena::Ground),
-        Zone::Character => Some(Arena::Character),
-        Zone::BuildZone | Zone::ResourceZone => None,
     }
 }
 
@@ -1024,6 +1014,7 @@ fn kind_of(words: &[&str]) -> Option<Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use swtcg_sdk::Zone;
     use swtcg_sdk::{Duration, Effect, Grant, StatChange};
 
     fn yours(kinds: Vec<Kind>) -> Filter {

@@ -81,6 +81,14 @@ impl Arena {
     }
 }
 
+impl Zone {
+    /// The arena this zone is, or none for the build zone, the Resource zone and the Event zone
+    /// (`api::Zone::arena`): the one reading of a zone as an arena, for every plugin.
+    pub fn arena(self) -> Option<Arena> {
+        api::Zone::from(self).arena().map(Arena::from)
+    }
+}
+
 /// The zone an arena is.
 impl From<Arena> for Zone {
     fn from(arena: Arena) -> Zone {
@@ -96,6 +104,7 @@ impl From<api::Zone> for Zone {
             api::Zone::Character => Zone::Character,
             api::Zone::BuildZone => Zone::BuildZone,
             api::Zone::ResourceZone => Zone::ResourceZone,
+            api::Zone::EventZone => Zone::EventZone,
         }
     }
 }
@@ -108,6 +117,7 @@ impl From<Zone> for api::Zone {
             Zone::Character => api::Zone::Character,
             Zone::BuildZone => api::Zone::BuildZone,
             Zone::ResourceZone => api::Zone::ResourceZone,
+            Zone::EventZone => api::Zone::EventZone,
         }
     }
 }

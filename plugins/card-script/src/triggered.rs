@@ -46,8 +46,7 @@ use swtcg_sdk::*;
 use crate::modes;
 use crate::steps::{self, Context, picks_one, subject};
 use crate::units::{
-    anyone, arena_of, card, condition_carried_out, holds, named, names, place_carried_out,
-    units_carried_out,
+    anyone, card, condition_carried_out, holds, named, names, place_carried_out, units_carried_out,
 };
 
 /// The hook a call comes from, as a trigger names it.
@@ -540,7 +539,7 @@ fn predict(
     event: &Event,
     me: &UnitView,
 ) -> HookResult {
-    if arena_of(me.zone).is_none() {
+    if me.zone.arena().is_none() {
         return Ok(Vec::new());
     }
     match hook {

@@ -161,11 +161,12 @@ pub(crate) fn anyone(units: &Units) -> Units {
     }
 }
 
-/// Whether the card is in play (game 4.3, 16.4): in an arena, a Resource in its player's
-/// Resource zone (API 1.17), or a Mission whose text works in its build zone.
+/// Whether the card is in play (game 4.3, 16.3, 16.4): in an arena, a Resource in its player's
+/// Resource zone (API 1.17), an Event in its Event zone (API 1.18), or a Mission whose text
+/// works in its build zone.
 pub(crate) fn in_play(me: &UnitView) -> bool {
-    arena_of(me.zone).is_some()
-        || me.zone == Zone::ResourceZone
+    me.zone.arena().is_some()
+        || matches!(me.zone, Zone::ResourceZone | Zone::EventZone)
         || (me.zone == Zone::BuildZone && works_in_build_zone(me))
 }
 
@@ -181,16 +182,6 @@ pub(crate) fn mission_of(me: &UnitView, kind: &str) -> bool {
     me.subtypes.iter().any(|s| s.eq_ignore_ascii_case(kind))
 }
 
-/// The arena of a zone, if it is one.
-pub(crate) fn arena_of(zone: Zone) -> Option<Arena> {
-    match zone {
-        Zone::Space => Some(Arena::Space),
-        Zone::Ground => Some(Arena::Ground),
-        Zone::Character => Some(Arena::Character),
-        Zone::BuildZone | Zone::ResourceZone => None,
-    }
-}
-
 /// The SDK's arena of a script's arena.
 pub(crate) fn arena(arena: script::Arena) -> Arena {
     match arena {
@@ -202,11 +193,11 @@ pub(crate) fn arena(arena: script::Arena) -> Arena {
 
 /// Whether `unit` is in `place`, `me` being the card with the text.
 fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
-    let here = arena_of(unit.zone);
+    let here = unit.zone.arena();
     match place {
         Where::Arenas(arenas) => arenas.iter().any(|&a| here == Some(arena(a))),
         Where::AnyArena => here.is_some(),
-        Where::ThisArena => here.is_some() && here == arena_of(me.zone),
+        Where::ThisArena => here.is_some() && here == me.zone.arena(),
         // A card being built in a build zone of that owner ("one of your partially built
         // Starfighter cards", "a face-down Character card in your build zone").
         Where::BuildZone(owner) => {
@@ -295,7 +286,7 @@ pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
         Pick::Each | Pick::Chosen { .. } | Pick::Any => {
             owned(units.owner, target, me)
                 && target.built
-                && arena_of(target.zone).is_some()
+                && target.zone.arena().is_some()
                 && !(units.other && target.id == me.id)
                 && units.filters.iter().all(|f| matches(f, target, me))
         }

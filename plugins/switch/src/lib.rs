@@ -16,22 +16,12 @@ use swtcg_sdk::*;
 
 struct Switch;
 
-/// The arena of a zone, or none for the build zone and the Resource zone.
-fn arena_of(zone: Zone) -> Option<Arena> {
-    match zone {
-        Zone::Space => Some(Arena::Space),
-        Zone::Ground => Some(Arena::Ground),
-        Zone::Character => Some(Arena::Character),
-        Zone::BuildZone | Zone::ResourceZone => None,
-    }
-}
-
 /// The part of the parameter for the arena the unit is in now: the part whose position matches
 /// that arena's position on the type line. Nothing when the unit is outside the arenas, in an
 /// arena its type line doesn't list, or when the card prints no part for that arena.
 fn current_part(ability: &Ability) -> Option<String> {
     let unit = host::unit(ability.unit)?;
-    let arena = arena_of(unit.zone)?;
+    let arena = unit.zone.arena()?;
     let position = unit.arenas.iter().position(|&a| a == arena)?;
     let part = ability.parameter.split('/').nth(position)?.trim();
     // "None" is printed for an arena in which the unit gets no extra effects.

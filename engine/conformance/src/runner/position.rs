@@ -76,7 +76,9 @@ fn unit_def(spec: &UnitSpec, cards: &CardDb) -> Result<CardDef, Failure> {
                 (None, UnitZone::Space) => vec![Arena::Space],
                 (None, UnitZone::Ground) => vec![Arena::Ground],
                 (None, UnitZone::Character) => vec![Arena::Character],
-                (None, UnitZone::BuildZone | UnitZone::ResourceZone) => Vec::new(),
+                (None, UnitZone::BuildZone | UnitZone::ResourceZone | UnitZone::EventZone) => {
+                    Vec::new()
+                }
             };
             CardDef::unit(&spec.id, side, arenas, [0; 4])
         }
@@ -185,14 +187,16 @@ pub(super) fn build_position(
         let mut def = unit_def(spec, cards)?;
         // A Mission, Equipment, Location or Resource from a set stays one: it is built like a
         // unit, and resolves (Mission), waits to be equipped (Equipment), goes into an arena of
-        // its type line (Location, game 16.1) or into the Resource zone (16.4) when completed.
+        // its type line (Location, game 16.1) or into the Resource zone (16.4) when completed;
+        // an Event stays one in its Event zone (16.3).
         def.card_type = match def.card_type {
             _ if spec.equipment_card => CardType::Equipment,
             CardType::Subordinate
             | CardType::Mission
             | CardType::Equipment
             | CardType::Location
-            | CardType::Resource => def.card_type,
+            | CardType::Resource
+            | CardType::Event => def.card_type,
             _ => CardType::Unit,
         };
         let card = state.new_card(Arc::new(def), side_of(spec.side));
@@ -212,6 +216,7 @@ pub(super) fn build_position(
             UnitZone::Character => Place::Arena(Arena::Character),
             UnitZone::BuildZone => Place::BuildZone,
             UnitZone::ResourceZone => Place::Resource,
+            UnitZone::EventZone => Place::Event,
         };
         // A Location written in an arena is placed there: in play, but no unit of it.
         let place = match place.arena() {
@@ -220,6 +225,12 @@ pub(super) fn build_position(
             }
             _ => place,
         };
+        if place == Place::Event && state.def(card_of[&spec.id]).card_type != CardType::Event {
+            return Err(Failure::new(format!(
+                "unit `{}` (line {}): only an Event card can be in the Event zone (game 16.3)",
+                spec.id, spec.line
+            )));
+        }
         if place == Place::Resource && state.def(card_of[&spec.id]).card_type != CardType::Resource
         {
             return Err(Failure::new(format!(

@@ -385,6 +385,16 @@ impl Ctx<'_> {
                 ),
             ));
         }
+        if raw.arena == UnitZone::EventZone && raw.card.is_none() {
+            return Err(self.error(
+                &raw.id.span(),
+                Some("arena"),
+                format!(
+                    "unit `{id}` is in the Event zone, which holds only Events: give the Event \
+                     card with `card` (such as \"TAL/Great Schism\")"
+                ),
+            ));
+        }
         if let Some(type_) = &raw.type_ {
             // A Mission written out is built in the build zone; no Battle card is ever a unit.
             let played: &[&str] = if raw.arena == UnitZone::BuildZone {

@@ -10,6 +10,7 @@ mod cascade;
 mod command;
 mod completion;
 mod costs;
+mod event_zone;
 mod locations;
 mod played;
 mod resources;
@@ -173,7 +174,7 @@ impl<'a> Game<'a> {
 
     /// A new game between two decks: cards are created, decks shuffled with the seeded
     /// generator, and the log header written. Call `play` to run it. A deck's Subordinates
-    /// are its player's supply (game 4.7, 16.5), never shuffled into the deck.
+    /// and Events are its player's supply (game 4.7, 16.3, 16.5), never shuffled into the deck.
     pub fn from_decks(
         decks: [Vec<Arc<CardDef>>; 2],
         seed: u64,
@@ -188,7 +189,7 @@ impl<'a> Game<'a> {
                 let card = state.new_card(def.clone(), side);
                 let player = state.player_mut(side);
                 match def.card_type {
-                    CardType::Subordinate => player.supply.push(card),
+                    CardType::Subordinate | CardType::Event => player.supply.push(card),
                     _ => player.deck.push(card),
                 }
             }
@@ -662,9 +663,10 @@ impl<'a> Game<'a> {
 
     /// The hooks of a unit that was discarded: it left its arena, and it was discarded.
     fn discarded_hooks(&mut self, id: UnitId, unit: &crate::model::Unit) -> Flow {
-        // A Location or a Campaign is no unit: abilities about units leaving play or being
-        // discarded (Avenge, "when this unit is discarded") are not about it (game 16.1, 16.6).
-        if unit.is_location() || unit.is_campaign() {
+        // A Location, a Campaign or an Event is no unit: abilities about units leaving play or
+        // being discarded (Avenge, "when this unit is discarded") are not about it (game 16.1,
+        // 16.3, 16.6).
+        if unit.is_location() || unit.is_campaign() || unit.is_event() {
             return Ok(());
         }
         // The discarded unit's side and arena: it is gone from play when its hooks run.

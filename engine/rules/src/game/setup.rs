@@ -11,6 +11,8 @@ impl Game<'_> {
     pub(crate) fn setup(&mut self) -> Flow {
         let _span = tracing::debug_span!("setup").entered();
         self.state.step = crate::model::state::TurnStep::Setup;
+        // OQ-8: the Events are in play when setup starts ("When setup starts, ...").
+        self.put_events()?;
         self.hook(HookPoint::SetupStart, self.hook_event())?;
         let ruleset = self.state.ruleset.clone();
         for side in Side::BOTH {

@@ -7,7 +7,7 @@ use swtcg_plugin_api::{Effect, HookEvent, HookPoint, Pop};
 use super::*;
 use crate::decision::{DecideError, Player, Seats};
 use crate::hooks::NoPlugins;
-use crate::model::{CardSide, GameState};
+use crate::model::{CardSide, GameState, Place};
 use crate::players::{GreedyPlayer, RandomPlayer};
 use crate::replay::replay;
 
@@ -40,7 +40,8 @@ struct Checked<P>(P);
 impl<P: Player> Player for Checked<P> {
     fn decide(&mut self, state: &GameState, decision: &Decision) -> Result<usize, DecideError> {
         state.check_conservation().map_err(DecideError)?;
-        for unit in state.units.values() {
+        // A card in play that is no unit (an Event, a Resource) has no health to lose.
+        for unit in state.units.values().filter(|u| u.place.arena().is_some()) {
             if unit.built && state.total_health(unit) <= unit.damage as i32 {
                 return Err(DecideError(format!(
                     "unit {} should have been discarded",
@@ -258,6 +259,84 @@ fn greedy_game(
     let mut game = Game::from_decks(decks, 9, Arc::new(ruleset), &mut host, &mut seats);
     let outcome = game.play();
     (outcome, game.state.into_inner(), game.log)
+}
+
+/// An Event card of `side` with no text.
+fn event_card(name: &str, side: CardSide) -> Arc<CardDef> {
+    let mut def = CardDef::unit(name, side, Vec::new(), [0; 4]);
+    def.card_type = CardType::Event;
+    (def.speed, def.power, def.health) = (None, None, None);
+    Arc::new(def)
+}
+
+#[test]
+fn each_player_puts_an_event_from_the_supply_into_the_event_zone_at_setup() {
+    // Game 16.3, OQ-8: an Event of the deck list is in the supply, never in the deck; at setup
+    // each player may put one into the Event zone, where it stays all game.
+    let decks = [CardSide::Dark, CardSide::Light].map(|side| {
+        let mut deck = plain_deck(side);
+        deck.push(event_card("Rising Force", side));
+        deck.push(event_card("Destruction", side));
+        deck
+    });
+    let (outcome, state, log) = greedy_game(Ruleset::default(), decks.clone());
+    assert!(outcome.is_ok(), "{outcome:?}");
+    let put: Vec<&Event> = log
+        .events()
+        .filter(|e| matches!(e, Event::EventPut { .. }))
+        .collect();
+    assert_eq!(put.len(), 2, "one Event each: {put:?}");
+    for side in Side::BOTH {
+        let events: Vec<&crate::model::Unit> = state.held_at(side, Place::Event).collect();
+        assert_eq!(events.len(), 1, "{side:?}");
+        let player = state.player(side);
+        assert_eq!(
+            player.supply.len(),
+            1,
+            "the other Event stays in the supply"
+        );
+        assert!(
+            player
+                .deck
+                .iter()
+                .chain(&player.hand)
+                .chain(&player.discard)
+                .all(|&c| state.def(c).card_type != CardType::Event)
+        );
+    }
+    // OQ-8 answered otherwise: no Event at setup.
+    let (_, state, _) = greedy_game(
+        Ruleset {
+            events_at_setup: 0,
+            ..Ruleset::default()
+        },
+        decks,
+    );
+    assert!(state.units.values().all(|u| u.place != Place::Event));
+}
+
+#[test]
+fn random_games_with_events_keep_every_invariant() {
+    for seed in 0..50 {
+        let mut seats = Seats {
+            dark: Box::new(Checked(RandomPlayer::new(seed))),
+            light: Box::new(Checked(RandomPlayer::new(seed + 1))),
+        };
+        let mut host = NoPlugins;
+        let decks = [CardSide::Dark, CardSide::Light].map(|side| {
+            let mut deck = plain_deck(side);
+            deck.push(event_card("Rising Force", side));
+            deck
+        });
+        let ruleset = Arc::new(Ruleset {
+            turn_limit: 15,
+            ..Ruleset::default()
+        });
+        let mut game = Game::from_decks(decks, seed, ruleset, &mut host, &mut seats);
+        let outcome = game.play();
+        assert!(outcome.is_ok(), "seed {seed}: {outcome:?}");
+        assert_eq!(game.state.check_conservation(), Ok(()));
+    }
 }
 
 #[test]

@@ -25,6 +25,9 @@ pub enum Place {
     /// OQ-25 `campaigns_stay = true`): in play as a Resource is, in no arena and no unit, and
     /// apart from the cards being built there, so that no build action reaches it.
     Campaign,
+    /// An Event in its player's Event zone, put there from the supply at setup (game 4.8, 16.3,
+    /// OQ-8): in play all game, its text working, in no arena and no unit.
+    Event,
 }
 
 impl Place {
@@ -33,14 +36,22 @@ impl Place {
     pub fn arena(self) -> Option<Arena> {
         match self {
             Place::Arena(arena) => Some(arena),
-            Place::BuildZone | Place::Location(_) | Place::Resource | Place::Campaign => None,
+            Place::BuildZone
+            | Place::Location(_)
+            | Place::Resource
+            | Place::Campaign
+            | Place::Event => None,
         }
     }
     /// The arena a Location is placed in.
     pub fn location(self) -> Option<Arena> {
         match self {
             Place::Location(arena) => Some(arena),
-            Place::Arena(_) | Place::BuildZone | Place::Resource | Place::Campaign => None,
+            Place::Arena(_)
+            | Place::BuildZone
+            | Place::Resource
+            | Place::Campaign
+            | Place::Event => None,
         }
     }
     /// The name of the place in logs and scenario expectations: a Location is in its arena.
@@ -49,6 +60,7 @@ impl Place {
             Place::Arena(arena) | Place::Location(arena) => arena.name(),
             Place::BuildZone | Place::Campaign => "build-zone",
             Place::Resource => "resource-zone",
+            Place::Event => "event-zone",
         }
     }
 }
@@ -203,9 +215,19 @@ impl Unit {
     pub fn is_campaign(&self) -> bool {
         self.place == Place::Campaign
     }
+    /// Whether this is an Event in its player's Event zone (game 16.3).
+    pub fn is_event(&self) -> bool {
+        self.place == Place::Event
+    }
+    /// Whether this is a card in play that is no unit and stands in no arena: a Resource, a
+    /// completed Campaign or an Event (game 16.3, 16.4, 16.6), which `units` lists only by
+    /// their zone and no effect acts on as on a unit.
+    pub fn is_kept_card(&self) -> bool {
+        matches!(self.place, Place::Resource | Place::Campaign | Place::Event)
+    }
     /// Whether the card's abilities work as those of a card in play: a unit in an arena, a
-    /// placed Location, a Resource in the Resource zone or a completed Campaign (game 4.3, 16.1,
-    /// 16.4, 16.6), not a card in the build zone.
+    /// placed Location, a Resource in the Resource zone, a completed Campaign or an Event (game
+    /// 4.3, 16.1, 16.3, 16.4, 16.6), not a card in the build zone.
     pub fn in_play(&self) -> bool {
         self.built && !matches!(self.place, Place::BuildZone)
     }

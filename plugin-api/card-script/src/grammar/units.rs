@@ -575,6 +575,21 @@ fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
             alternatives.push(vec![filter]);
             continue;
         }
+        // "a Dark Jedi or Dark Side unit", "Force Sensitive or Light Side Jedi": a side is an
+        // alternative of its own, with any subtypes after it, never the subtypes "Dark" and
+        // "Side".
+        let mut of_side = probe;
+        if let Ok(side) = side(&mut of_side) {
+            let mut run = vec![Filter::Side(side)];
+            let mut more = of_side;
+            if let Ok(subtypes) = subtype_run(&mut more) {
+                run.extend(subtypes);
+                of_side = more;
+            }
+            *input = of_side;
+            alternatives.push(run);
+            continue;
+        }
         if let Ok(next) = subtype_run(&mut probe) {
             *input = probe;
             alternatives.push(next);
@@ -956,6 +971,32 @@ mod tests {
                 Filter::AllOf(vec![
                     Filter::Subtype("Sith".into()),
                     Filter::OfArena(Arena::Character)
+                ]),
+            ])]
+        );
+    }
+
+    #[test]
+    fn a_side_is_an_alternative_of_its_own() {
+        // 15TH Slaughter on Ossus: "when attacking a Dark Jedi or Dark Side unit".
+        assert_eq!(
+            read("Equipped Dark Jedi or Dark Side unit").filters,
+            [Filter::AnyOf(vec![
+                Filter::AllOf(vec![
+                    Filter::Subtype("Dark".into()),
+                    Filter::Subtype("Jedi".into())
+                ]),
+                Filter::Side(Side::Dark),
+            ])]
+        );
+        // TAL Force Blade: "Equipped Force Sensitive or Light Side Jedi gets +2 power."
+        assert_eq!(
+            read("Equipped Force Sensitive or Light Side Jedi").filters,
+            [Filter::AnyOf(vec![
+                Filter::Subtype("Force Sensitive".into()),
+                Filter::AllOf(vec![
+                    Filter::Side(Side::Light),
+                    Filter::Subtype("Jedi".into())
                 ]),
             ])]
         );

@@ -3,7 +3,7 @@
 //! cards and Missions (and additions to them, Enhance) resolves a step alike. `played_text`
 //! re-exports all of it.
 
-use super::{Boost, Condition, Filter, PlayedText, Step, Until, arena_of, has_subtype};
+use super::{Boost, Condition, Filter, PlayedText, Step, Until, has_subtype};
 use crate::effect_text::opponent;
 use swtcg_sdk::{
     Arena, Duration, Effect, Grant, Side, SideAmount, StatChange, UnitAmount, UnitId, UnitView,
@@ -58,7 +58,7 @@ pub fn units_in(arena: Arena, side: Side) -> usize {
     host::units(None)
         .into_iter()
         .filter_map(host::unit)
-        .filter(|u| u.controller == side && arena_of(u.zone) == Some(arena))
+        .filter(|u| u.controller == side && u.zone.arena() == Some(arena))
         .count()
 }
 
@@ -131,7 +131,7 @@ pub fn affected(step: &Step, me: Side, pick: Pick) -> Vec<UnitId> {
             host::units(None)
                 .into_iter()
                 .filter_map(host::unit)
-                .filter(|u| u.built && arena_of(u.zone).is_some() && has_subtype(u, wanted))
+                .filter(|u| u.built && u.zone.arena().is_some() && has_subtype(u, wanted))
                 .map(|u| u.id)
                 .collect()
         }

@@ -68,15 +68,6 @@ fn keyword_x(text: &str, keyword: &str) -> Option<u32> {
         .ok()
 }
 
-fn zone_arena(zone: Zone) -> Option<Arena> {
-    match zone {
-        Zone::Space => Some(Arena::Space),
-        Zone::Ground => Some(Arena::Ground),
-        Zone::Character => Some(Arena::Character),
-        Zone::BuildZone | Zone::ResourceZone => None,
-    }
-}
-
 /// The most attack dice `attacker` may roll against `defender` as far as its own abilities tell
 /// when the attack is declared: the dice of its power (or of its other-arena X), plus the dice
 /// that Fury may add and the power Overload may give. Attack boosts played later can't be
@@ -87,8 +78,8 @@ fn most_dice(attacker: UnitId, defender: UnitId) -> u32 {
     };
     let abilities = host::abilities(attacker);
     let other_arena = host::unit(defender)
-        .and_then(|d| zone_arena(d.zone))
-        .is_some_and(|arena| zone_arena(unit.zone) != Some(arena));
+        .and_then(|d| d.zone.arena())
+        .is_some_and(|arena| unit.zone.arena() != Some(arena));
     let mut dice = unit.power.max(0) as u32;
     if other_arena {
         for text in &abilities {

@@ -769,11 +769,12 @@ impl Game<'_> {
                 }
                 Ok(())
             }
-            // No effect moves a Location, a Resource or a completed Campaign (validation refuses
-            // it, game 16.1, 16.4, 16.6).
+            // No effect moves a Location, a Resource, a completed Campaign or an Event
+            // (validation refuses it, game 16.1, 16.3, 16.4, 16.6).
             crate::model::Place::Location(_)
             | crate::model::Place::Resource
-            | crate::model::Place::Campaign => Ok(()),
+            | crate::model::Place::Campaign
+            | crate::model::Place::Event => Ok(()),
         }
     }
 

@@ -322,8 +322,8 @@ impl Game<'_> {
     }
 
     /// A `move-unit` effect: a built unit, to the build zone or an arena of its type line.
-    /// Refuses an effect that acts as on a unit on a Location, a Resource or a completed
-    /// Campaign, which are no units (game 16.1, 16.4, 16.6).
+    /// Refuses an effect that acts as on a unit on a Location, a Resource, a completed Campaign
+    /// or an Event, which are no units (game 16.1, 16.3, 16.4, 16.6).
     fn acts_on_units(&self, effect: &Effect) -> Result<(), String> {
         for id in acted_on(effect).into_iter().flatten() {
             match self.state.unit(UnitId(id)) {
@@ -336,6 +336,9 @@ impl Game<'_> {
                 Some(u) if u.is_campaign() => {
                     return Err(format!("card {id} is a Campaign, not a unit (game 16.6)"));
                 }
+                Some(u) if u.is_event() => {
+                    return Err(format!("card {id} is an Event, not a unit (game 16.3)"));
+                }
                 _ => {}
             }
         }
@@ -346,9 +349,15 @@ impl Game<'_> {
         match self.state.unit(UnitId(unit)) {
             None => Err(format!("unit {unit} does not exist")),
             Some(u) if !u.built => Err(format!("unit {unit} is being built")),
-            // A completed Campaign stays in its build zone until it leaves play (game 16.6).
-            Some(u) if u.is_campaign() => Err(format!(
-                "card {unit} is a completed Campaign, which stays in the build zone (game 16.6)"
+            // A completed Campaign stays in its build zone until it leaves play (game 16.6), an
+            // Event in its Event zone (16.3).
+            Some(u) if u.is_campaign() || u.is_event() => Err(format!(
+                "card {unit} is a completed Campaign or an Event, which stays where it is (game \
+                 16.3, 16.6)"
+            )),
+            Some(_) if zone == swtcg_plugin_api::Zone::EventZone => Err(format!(
+                "card {unit} can't be moved to the Event zone: only an Event goes there, at setup \
+                 (game 16.3)"
             )),
             // Only a completed Resource goes to the Resource zone, as it is completed (game
             // 16.4): no effect moves a card there.
