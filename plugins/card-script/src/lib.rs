@@ -400,10 +400,14 @@ impl Keyword for CardScript {
                 Some((script, me)) if statics::carried_out(&script) => {
                     Ok(statics::extra_draws(&script, &me, event.side))
                 }
-                _ => on(&ability, Hook::BuildStepStart, &event),
+                _ => on(&ability, Hook::BuildStep { starts: true }, &event),
             };
         }
-        on(&ability, Hook::BuildStepStart, &event)
+        on(&ability, Hook::BuildStep { starts: true }, &event)
+    }
+
+    fn build_step_end(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::BuildStep { starts: false }, &event)
     }
 
     fn damage_placed(ability: Ability, event: Event) -> HookResult {

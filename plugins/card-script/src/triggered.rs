@@ -52,7 +52,10 @@ use crate::units::{
 /// The hook a call comes from, as a trigger names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Hook {
-    BuildStepStart,
+    /// A player's build step starts or ends (the event's side is whose).
+    BuildStep {
+        starts: bool,
+    },
     /// After a build action, naming the card it completed, if any.
     BuildAction,
     BuildRoll,
@@ -77,7 +80,6 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
     match trigger {
         Trigger::Moment {
             moment: Moment::BuildStep,
-            starts: true,
             ..
         } => true,
         Trigger::Moment {
@@ -90,9 +92,9 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
         Trigger::Units { who, event } => {
             phrase_carried_out(who)
                 && match event {
-                    UnitEvent::Attacks(target) => target.as_ref().is_none_or(phrase_carried_out),
+                    UnitEvent::Attacks(target) => target.as_ref().is_none_or(target_carried_out),
                     UnitEvent::IsAttacked | UnitEvent::IsDamaged => true,
-                    UnitEvent::Damages(target) => target.as_ref().is_none_or(phrase_carried_out),
+                    UnitEvent::Damages(target) => target.as_ref().is_none_or(target_carried_out),
                     UnitEvent::IsDiscarded(place) => place.as_ref().is_none_or(place_carried_out),
                     _ => false,
                 }
@@ -108,6 +110,19 @@ fn phrase_carried_out(units: &Units) -> bool {
         Pick::This => true,
         Pick::Any | Pick::Each => units_carried_out(&anyone(units), false),
         _ => false,
+    }
+}
+
+/// Whether the unit a trigger's deed is done to can be told: as a trigger's phrase, or "one of
+/// your opponent's units" ("When this unit attacks one of your opponent's units"), which in a
+/// trigger names any of them (`fires` matches the target with `anyone`).
+fn target_carried_out(units: &Units) -> bool {
+    match units.pick {
+        Pick::Chosen {
+            count: 1,
+            up_to: false,
+        } => units_carried_out(&anyone(units), false),
+        _ => phrase_carried_out(units),
     }
 }
 
@@ -334,10 +349,10 @@ fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
             Trigger::Moment {
                 moment: Moment::BuildStep,
                 whose,
-                ..
+                starts,
             },
-            Hook::BuildStepStart,
-        ) => when(match whose {
+            Hook::BuildStep { starts: now },
+        ) if *starts == now => when(match whose {
             Whose::Yours => event.side == Some(me.controller),
             Whose::Opponents => event.side == Some(opponent(me.controller)),
             Whose::Each => true,
