@@ -7,10 +7,11 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use anyhow::bail;
+use swtcg_card_script::vocabulary::colon_keyword_ability;
 use swtcg_engine::cards::CardDb;
 use swtcg_engine::cards::coverage::{Gap, card_gaps};
 use swtcg_engine::cards::supply;
-use swtcg_engine::model::CardType;
+use swtcg_engine::model::{CardSide, CardType};
 use swtcg_engine::plugins::Registry;
 use swtcg_engine::{AbilityHost, CardDef, Ruleset};
 
@@ -68,7 +69,35 @@ impl<'r> Support<'r> {
         {
             return Some(false);
         }
+        if answer == Some(true) && self.granted_not_carried_out(card, text).is_some() {
+            return Some(false);
+        }
         answer
+    }
+
+    /// The first ability of a keyword printed before a colon ("Upkeep: Gain 1 Force.") that
+    /// `text` grants in quotes and no loaded plugin carries out. The card plugin granting it
+    /// can't tell which plugin will (the engine gives a granted text to the one that claims it,
+    /// as a printed one), so the plugins are asked here, about the text on a unit of no name.
+    pub fn granted_not_carried_out(&self, card: &CardDef, text: &str) -> Option<String> {
+        let script = swtcg_engine::cards::coverage::read_text(card, text).script?;
+        let unit = CardDef::unit("", CardSide::Neutral, Vec::new(), [0; 4]);
+        script
+            .granted_abilities()
+            .into_iter()
+            .map(|granted| granted.trim().trim_end_matches('.').trim())
+            .filter(|granted| colon_keyword_ability(granted))
+            .find(|granted| {
+                let answer = understood(
+                    &mut self.registry.borrow_mut(),
+                    &self.keywords,
+                    &unit,
+                    granted,
+                    CardType::Unit,
+                );
+                answer != Some(true)
+            })
+            .map(str::to_string)
     }
 
     /// Whether `text` on `card` is a way to complete a Trap other than its trigger: a keyword

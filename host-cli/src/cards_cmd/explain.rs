@@ -188,7 +188,12 @@ fn explain_ability(
                         .to_string()
                 }
                 Missing::CardText(whole) if whole == text => {
-                    "no loaded plugin claims this text".to_string()
+                    match support.granted_not_carried_out(card, text) {
+                        Some(granted) => {
+                            format!("it grants \"{granted}\", which no loaded plugin carries out")
+                        }
+                        None => "no loaded plugin claims this text".to_string(),
+                    }
                 }
                 other => other.label(),
             })

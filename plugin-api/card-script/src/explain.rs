@@ -651,6 +651,10 @@ impl Display for Trigger {
                 f,
                 "this unit is attacked and its controller predicts the hits rolled correctly"
             ),
+            Trigger::Upkeep => write!(
+                f,
+                "its controller's build step starts (Upkeep: in an arena or the build zone)"
+            ),
         }
     }
 }

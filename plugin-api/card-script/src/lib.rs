@@ -594,6 +594,24 @@ mod tests {
     }
 
     #[test]
+    fn an_upkeep_printing_an_effect_is_a_trigger_of_the_build_step() {
+        // BOBF Pyke Repulsortrain: the effect happens when its controller's build step starts.
+        let pyke = unit("Upkeep: Put 1 credit counter on one of your units in this arena.")
+            .script
+            .expect("read");
+        assert_eq!(pyke.trigger, Some(crate::script::Trigger::Upkeep));
+        assert_eq!(pyke.kind, Kind::Triggered);
+        assert_eq!(pyke.steps.len(), 1);
+        assert!(!pyke.steps[0].optional);
+        // A cost to pay is the Upkeep plugin's and is not read as an effect.
+        assert!(
+            unit("Upkeep: Pay 1 Force or tap this unit.")
+                .script
+                .is_none()
+        );
+    }
+
+    #[test]
     fn a_bounty_and_its_steps_wait_for_the_next_build_step() {
         // RAS Cad Bane-style bonus: every step of "Bounty: ..." waits (keywords.md Bounty).
         let cad = read(

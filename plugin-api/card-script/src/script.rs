@@ -95,6 +95,32 @@ fn is_you(player: &Player) -> bool {
     *player == Player::You
 }
 
+impl Script {
+    /// The abilities its steps grant in quotes, as printed ("Upkeep: Gain 1 Force."), in the
+    /// options of "choose one" and after a roll too.
+    pub fn granted_abilities(&self) -> Vec<&str> {
+        fn walk<'s>(steps: &'s [Step], out: &mut Vec<&'s str>) {
+            for step in steps {
+                match &step.effect {
+                    Effect::Grant { abilities, .. } => {
+                        out.extend(abilities.iter().map(String::as_str))
+                    }
+                    Effect::ChooseOne(options) => {
+                        for option in options {
+                            walk(option, out);
+                        }
+                    }
+                    Effect::Roll { then, .. } => walk(then, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&self.steps, &mut out);
+        out
+    }
+}
+
 impl Step {
     /// A step that always happens, with no duration.
     pub fn plain(effect: Effect) -> Step {
@@ -707,6 +733,11 @@ pub enum Trigger {
     Foresight,
     /// Forewarning (keywords.md): as Foresight, whenever this unit is attacked.
     Forewarning,
+    /// Upkeep (keywords.md): "When the build step [of the unit's controller] starts each turn,
+    /// you must pay the following": the IDC's newer texts print an effect to carry out rather
+    /// than a cost ("Upkeep: Put 1 credit counter on one of your Locations."). It works for a
+    /// unit in the build zone too.
+    Upkeep,
 }
 
 /// Moments of the turn.

@@ -94,6 +94,20 @@ pub const GRANTED_KEYWORDS: [GrantedKeyword; 43] = [
     activated("Velocity", true),
 ];
 
+/// Keywords printed before a colon and the ability they make ("Upkeep: Pay 1 Force or tap this
+/// unit.", "Bounty: Gain 2 Force."), whose plugins read what follows.
+pub const COLON_KEYWORDS: [&str; 5] = ["Bounty", "Foresight", "Forewarning", "Reserves", "Upkeep"];
+
+/// Whether a text is an ability of a keyword printed before a colon ([`COLON_KEYWORDS`]): the
+/// keyword's plugin, or the card plugins if it can't, read it as any printed ability.
+pub fn colon_keyword_ability(text: &str) -> bool {
+    text.split_once(':').is_some_and(|(head, _)| {
+        COLON_KEYWORDS
+            .iter()
+            .any(|k| head.trim().eq_ignore_ascii_case(k))
+    })
+}
+
 /// Subtypes written with a space inside them: the contract's table, which the card importer
 /// splits the Subtype column with.
 pub use swtcg_plugin_api::text::MULTI_WORD_SUBTYPES;

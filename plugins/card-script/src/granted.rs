@@ -2,7 +2,7 @@
 //! their plugins ("Accuracy 1", "Stealth", "Pay 1 Force -> Evade 2").
 
 use swtcg_card_script::script::{Amount, Keyword};
-use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
+use swtcg_card_script::vocabulary::{GRANTED_KEYWORDS, colon_keyword_ability};
 
 /// The printed text of a keyword a script grants, if this plugin can grant it: a keyword the
 /// grammar knows that is used without a cost (an activated keyword such as Evade is printed
@@ -29,11 +29,15 @@ pub(crate) fn keyword_texts(keywords: &[Keyword]) -> Option<Vec<String>> {
 
 /// The printed text of an ability granted in quotes, if it will be carried out: an activated
 /// keyword with a cost the engine pays (`"Pay 2 Force -> Retaliate 5."`), which the keyword's
-/// plugin carries out, or a text this plugin claims itself (`"[tap] -> Draw a card. Play only
-/// during your build step."`). The text is given as printed, without its closing period.
+/// plugin carries out, a text this plugin claims itself (`"[tap] -> Draw a card. Play only
+/// during your build step."`), or the ability of a keyword printed before a colon (`"Upkeep:
+/// Gain 1 Force."`), which the engine gives to the plugin that claims it, as any granted text:
+/// this plugin can't see which one does, so `cards coverage` asks the loaded plugins about it.
+/// The text is given as printed, without its closing period.
 pub(crate) fn ability_text(quoted: &str) -> Option<String> {
     let text = quoted.trim().trim_end_matches('.').trim();
-    (activated_keyword(text) || crate::claimed_alone(text)).then(|| text.to_string())
+    (activated_keyword(text) || colon_keyword_ability(text) || crate::claimed_alone(text))
+        .then(|| text.to_string())
 }
 
 /// The texts of every ability a script grants in quotes, if each will be carried out.

@@ -129,9 +129,12 @@ fn claimed(script: &Script, text: &str) -> bool {
     // A keyword printed bare ("Overkill") is its keyword plugin's; with its reminder text the
     // engine's reader of keyword abilities does not take it, and this plugin does.
     // Only a card played can keep a prohibition in effect beyond itself (API 1.14 `lasts`).
+    // A trigger is heard only by a text with a word a trigger starts with (`on`): one without
+    // would never happen, so it is not claimed.
     (statics::carried_out(script) && (!statics::uses_keyword(script) || text.contains('(')))
         || (!forbids::lasts(script)
-            && (activated::carried_out(script, text) || triggered::carried_out(script)))
+            && (activated::carried_out(script, text)
+                || (triggered::carried_out(script) && may_trigger(text))))
 }
 
 /// The script of an ability whose text this plugin claims.
@@ -208,8 +211,8 @@ fn offers_at(ability: &Ability, when: activated::When, event: &Event) -> Vec<Act
 }
 
 /// Whether a text has a word a trigger starts with ("When", "Whenever", "At", "Each time", and
-/// "Bounty", "Foresight" and "Forewarning", whose triggers the keywords name): a superset of the texts the grammar reads as
-/// triggered.
+/// "Bounty", "Foresight", "Forewarning" and "Upkeep", whose triggers the keywords name): a
+/// superset of the texts the grammar reads as triggered.
 fn may_trigger(text: &str) -> bool {
     text.split(|c: char| !c.is_alphabetic()).any(|word| {
         [
@@ -220,6 +223,7 @@ fn may_trigger(text: &str) -> bool {
             "bounty",
             "foresight",
             "forewarning",
+            "upkeep",
         ]
         .iter()
         .any(|w| word.eq_ignore_ascii_case(w))
@@ -829,6 +833,9 @@ mod tests {
         }
         assert!(may_trigger(
             "Bounty: Tap one of your opponent's untapped Characters."
+        ));
+        assert!(may_trigger(
+            "Upkeep: Put 1 credit counter on one of your Locations."
         ));
         assert!(!may_trigger("Each of your Jedi gets +1 power."));
         assert!(!may_trigger("That unit gets +1 power."));

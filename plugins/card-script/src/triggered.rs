@@ -15,6 +15,9 @@
 //! - "Foresight: <steps>" and "Forewarning: <steps>" texts the keyword plugins can't read: the
 //!   prediction offered at `attack-declared` and checked at `hits-counted` with the rules the two
 //!   keywords share (`swtcg-prediction`);
+//! - "Upkeep: <steps>" texts that print an effect rather than a cost to pay, which the Upkeep
+//!   plugin can't read: the steps when the controller's build step starts, for a unit in an
+//!   arena or in the build zone (game 4.3: the engine asks where the Upkeep keyword works);
 //! - the conditions a static ability reads ("if this unit is in the Character arena"), checked
 //!   when the trigger happens (13.4.2: what triggered then resolves);
 //! - the steps of an activated ability ([`crate::steps`]), "that unit" and "it" naming the unit
@@ -88,7 +91,7 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
             ..
         } => true,
         Trigger::Deploy(units) | Trigger::Complete(units) => phrase_carried_out(units),
-        Trigger::Bounty | Trigger::Foresight | Trigger::Forewarning => true,
+        Trigger::Bounty | Trigger::Foresight | Trigger::Forewarning | Trigger::Upkeep => true,
         Trigger::Units { who, event } => {
             phrase_carried_out(who)
                 && match event {
@@ -345,6 +348,10 @@ fn fires(trigger: &Trigger, hook: Hook, event: &Event, me: &UnitView) -> Fired {
     let when = |happens: bool| if happens { Fired::Yes(None) } else { Fired::No };
     match (trigger, hook) {
         (Trigger::Bounty, Hook::UnitDiscarded) => when(bounty_fires(event, me)),
+        // Upkeep: the build step of the unit's controller (keywords.md).
+        (Trigger::Upkeep, Hook::BuildStep { starts: true }) => {
+            when(event.side == Some(me.controller))
+        }
         (
             Trigger::Moment {
                 moment: Moment::BuildStep,
@@ -583,7 +590,10 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     // when its unit has left play (keywords.md), with the damage that discarded the other.
     let leaving = hook == Hook::UnitDiscarded && about == Some(me.id);
     let bounty = *trigger == Trigger::Bounty;
-    if (!leaving && !bounty && !crate::units::in_play(&me))
+    // An Upkeep is carried out for a unit in the build zone too (game 4.3), never for a card
+    // still being built there (13.7).
+    let upkeep = *trigger == Trigger::Upkeep && me.built && me.zone == Zone::BuildZone;
+    if (!leaving && !bounty && !upkeep && !crate::units::in_play(&me))
         || !script.conditions.iter().all(|c| holds(c, &me))
     {
         return Ok(Vec::new());

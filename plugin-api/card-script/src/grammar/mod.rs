@@ -54,6 +54,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
         bounty,
         reduced_cost,
         prediction,
+        upkeep,
         (
             one_of(&["as long as", "while"]),
             conditions::condition,
@@ -134,6 +135,23 @@ fn prediction(input: &mut &str) -> R<Script> {
         .map(|(trigger, _, (steps, limits))| Script {
             kind: Kind::Triggered,
             trigger: Some(trigger),
+            conditions: Vec::new(),
+            costs: Vec::new(),
+            steps,
+            limits,
+        })
+        .parse_next(input)
+}
+
+/// "Upkeep: Put 1 credit counter on one of your Locations." (keywords.md): an Upkeep that prints
+/// an effect, not a cost, is a trigger of the controller's build step whose steps must happen.
+/// The texts the Upkeep plugin reads (costs to pay) are its; the engine offers the others to
+/// the card plugins.
+fn upkeep(input: &mut &str) -> R<Script> {
+    (w("upkeep"), mark(":"), body)
+        .map(|(_, _, (steps, limits))| Script {
+            kind: Kind::Triggered,
+            trigger: Some(crate::script::Trigger::Upkeep),
             conditions: Vec::new(),
             costs: Vec::new(),
             steps,

@@ -559,20 +559,33 @@ fn arena_word(input: &mut &str) -> R<Arena> {
     .parse_next(input)
 }
 
-/// One or more subtypes: "Jedi", "Bounty Hunters", "Sith Creatures", "Jedi or Sith".
+/// One or more subtypes: "Jedi", "Bounty Hunters", "Sith Creatures", "Jedi or Sith", and
+/// lists of them, "Force Sensitives, Jedi, or Sith", "Agents, Assassins, and Spies" (each of
+/// any of them, as "Capital ships and Battle Stations").
 fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
     let first = subtype_run(input)?;
     let mut alternatives = vec![first];
+    // Where the list stood before its first comma: a list of commas is one only if "or" or
+    // "and" ends it ("Jedi, then ..." is no list).
+    let mut before_commas: Option<(&str, usize)> = None;
     loop {
         let mut probe = *input;
-        if w("or")(&mut probe).is_err() {
+        let comma = mark(",")(&mut probe).is_ok();
+        let joined = w("or")(&mut probe).is_ok() || (comma && w("and")(&mut probe).is_ok());
+        if !joined && !comma {
             break;
+        }
+        if !joined && before_commas.is_none() {
+            before_commas = Some((*input, alternatives.len()));
         }
         // "Villagers or Subordinates": a card type is an alternative of its own, no subtype.
         let mut kind = probe;
         if let Ok(Some(filter)) = head(&mut kind) {
             *input = kind;
             alternatives.push(vec![filter]);
+            if joined {
+                before_commas = None;
+            }
             continue;
         }
         // "a Dark Jedi or Dark Side unit", "Force Sensitive or Light Side Jedi": a side is an
@@ -588,14 +601,24 @@ fn subtype_words(input: &mut &str) -> R<Vec<Filter>> {
             }
             *input = of_side;
             alternatives.push(run);
+            if joined {
+                before_commas = None;
+            }
             continue;
         }
         if let Ok(next) = subtype_run(&mut probe) {
             *input = probe;
             alternatives.push(next);
+            if joined {
+                before_commas = None;
+            }
             continue;
         }
         break;
+    }
+    if let Some((before, count)) = before_commas {
+        *input = before;
+        alternatives.truncate(count);
     }
     if alternatives.len() == 1 {
         return Ok(alternatives.remove(0));
@@ -662,6 +685,13 @@ pub fn singular(word: &str) -> String {
             .next()
             .map(|c| c.to_uppercase().chain(chars).collect())
             .unwrap_or_default();
+    }
+    // "Spies", "Armies", "Mercenaries": but a Droid's "Series" is no plural.
+    if let Some(stem) = word.strip_suffix("ies")
+        && stem.len() >= 2
+        && !lower.ends_with("series")
+    {
+        return format!("{stem}y");
     }
     let keep = word.ends_with("ss") || word.ends_with("us") || word.ends_with("is");
     match word.strip_suffix('s') {
@@ -950,6 +980,34 @@ mod tests {
             read("a unit with Stealth").filters,
             [Filter::WithKeyword("Stealth".into())]
         );
+    }
+
+    #[test]
+    fn lists_of_subtypes_end_in_or_or_and() {
+        // 15TH Force Suppression: "Tap one of your Force Sensitives, Jedi, or Sith in any arena".
+        assert_eq!(
+            read("one of your Force Sensitives, Jedi, or Sith").filters,
+            [Filter::AnyOf(vec![
+                Filter::Subtype("Force Sensitive".into()),
+                Filter::Subtype("Jedi".into()),
+                Filter::Subtype("Sith".into()),
+            ])]
+        );
+        // TROS Allegiant General Enric Pryde: "Each of your opponent's Agents, Assassins, and
+        // Spies gets -1 health".
+        assert_eq!(
+            read("each of your opponent's Agents, Assassins, and Spies").filters,
+            [Filter::AnyOf(vec![
+                Filter::Subtype("Agent".into()),
+                Filter::Subtype("Assassin".into()),
+                Filter::Subtype("Spy".into()),
+            ])]
+        );
+        // Commas that no "or" or "and" ends make no list.
+        let mut text = "one of your Jedi, Sith";
+        let units = super::units(&mut text).unwrap();
+        assert_eq!(units.filters, [Filter::Subtype("Jedi".into())]);
+        assert_eq!(text, ", Sith");
     }
 
     #[test]

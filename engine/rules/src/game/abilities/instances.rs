@@ -233,10 +233,12 @@ fn resolve(
     }
     let names = host.keyword_names();
     let parsed = parse_ability(text, &names);
-    let keyword_hit = parsed
-        .keyword
-        .as_deref()
-        .and_then(|k| host.plugin_for(k))
+    let keyword_plugin = parsed.keyword.as_deref().and_then(|k| host.plugin_for(k));
+    // Game 4.3: a keyword's definition decides whether its ability works in the build zone,
+    // whichever plugin carries out the text.
+    let keyword_in_build_zone =
+        keyword_plugin.is_some_and(|plugin| host.manifest(plugin).zones.contains(&Zone::BuildZone));
+    let keyword_hit = keyword_plugin
         .filter(|&plugin| parsed.fits(host.manifest(plugin).parameter))
         // A keyword that names the card types it works on (Equip: Equipment) does nothing on
         // another card.
@@ -255,6 +257,7 @@ fn resolve(
                 cost: parsed.cost.clone(),
                 under: false,
             },
+            keyword_in_build_zone,
         })
         // A plugin may say it can't carry out this text (an effect it can't read): the ability
         // then does nothing, as card text with no plugin.
@@ -273,6 +276,7 @@ fn resolve(
                 plugin,
                 keyword: host.manifest(plugin).name.as_str().into(),
                 ability,
+                keyword_in_build_zone,
             })
         })
         .map(Arc::new);
@@ -822,7 +826,8 @@ impl Game<'_> {
                     return;
                 }
                 let zones = &manifest.zones;
-                let zone_ok = in_arena || zones.contains(&Zone::BuildZone);
+                let zone_ok =
+                    in_arena || zones.contains(&Zone::BuildZone) || resolved.keyword_in_build_zone;
                 if !zone_ok
                     || (under && !zones.contains(&Zone::Stack))
                     || (attached == Attached::Pilot && !zones.contains(&Zone::Pilot))

@@ -104,6 +104,10 @@ pub(crate) struct Resolved {
     /// Shared with every instance made from it: building an instance copies no keyword.
     pub keyword: Arc<str>,
     pub ability: Ability,
+    /// Whether the ability works in the build zone though its plugin's manifest does not say so:
+    /// a text printed with a keyword whose definition works there (game 4.3: Upkeep, Bounty...)
+    /// that the keyword's plugin could not read and a card plugin carries out.
+    pub keyword_in_build_zone: bool,
 }
 
 impl Resolved {
