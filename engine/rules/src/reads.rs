@@ -208,12 +208,15 @@ impl HostView for Reading<'_> {
 
 /// What the view of a unit shows, kept without its strings: the card definition the view was
 /// read from (shared, so that it can't be freed and its place taken by another) stands for
-/// the name, uniqueness, subtypes and arenas, and the rest are numbers. Two `Seen` are equal
-/// when their views would be, or not equal for a definition replaced by an equal copy, which
-/// only asks the plugin again.
+/// the name, uniqueness, printed subtypes and arenas, the subtypes abilities give the unit
+/// (`Unit::treated_as`, shown among its subtypes; empty, so not allocated, for almost every
+/// unit) are kept as they were, and the rest are numbers. Two `Seen` are equal when their views
+/// would be, or not equal for a definition replaced by an equal copy, which only asks the plugin
+/// again.
 #[derive(Debug, Clone)]
 pub struct Seen {
     def: Arc<CardDef>,
+    treated_as: Vec<String>,
     numbers: SeenNumbers,
 }
 
@@ -236,7 +239,7 @@ struct SeenNumbers {
 }
 
 // Every field of a unit's view is in `Seen`: its card's (name, unique, subtypes, arenas) as the
-// definition, the others in `SeenNumbers`. This pattern names them all, so that a field added to
+// definition and the subtypes abilities give it, the others in `SeenNumbers`. This pattern names them all, so that a field added to
 // the view fails to compile here until `Seen` keeps it too.
 const _: fn(UnitView) = |UnitView {
                              id: _,
@@ -260,7 +263,9 @@ const _: fn(UnitView) = |UnitView {
 
 impl PartialEq for Seen {
     fn eq(&self, other: &Seen) -> bool {
-        self.numbers == other.numbers && Arc::ptr_eq(&self.def, &other.def)
+        self.numbers == other.numbers
+            && Arc::ptr_eq(&self.def, &other.def)
+            && self.treated_as == other.treated_as
     }
 }
 
@@ -287,6 +292,7 @@ impl StateView<'_> {
         let state = self.0;
         Seen {
             def: state.cards[unit.top().0 as usize].def.clone(),
+            treated_as: unit.treated_as.clone(),
             numbers: SeenNumbers {
                 id: unit.id.0,
                 owner: unit.owner.into(),
@@ -464,6 +470,15 @@ mod tests {
             "its power is part of its view"
         );
         state.unit_mut(a).unwrap().static_bonus = [0, 0, 0];
+        assert_eq!(StateView(&state).seen(a.0), seen);
+        // A subtype an ability gives it is among the subtypes its view shows (API 1.15).
+        state.unit_mut(a).unwrap().treated_as = vec!["Assassin".to_string()];
+        assert_ne!(
+            StateView(&state).seen(a.0),
+            seen,
+            "the subtypes abilities give it are part of its view"
+        );
+        state.unit_mut(a).unwrap().treated_as.clear();
         assert_eq!(StateView(&state).seen(a.0), seen);
         // Another definition of its card (a copy that reads alike) is another view.
         let card = state.unit(a).unwrap().top();

@@ -703,6 +703,7 @@ impl Display for Condition {
             Condition::NoAttack => write!(f, "no unit is attacking"),
             Condition::WouldAttack(who) => write!(f, "{who} would attack"),
             Condition::Controls { whose, arena } => write!(f, "{whose} controls the {arena} arena"),
+            Condition::ControlsAnArena(whose) => write!(f, "{whose} controls an arena"),
             Condition::Turn(whose) => write!(f, "it is {whose} turn"),
             Condition::AtLeast { count, amount } => write!(f, "at least {amount} of {count}"),
             Condition::MoreUnits { yours, theirs } => {

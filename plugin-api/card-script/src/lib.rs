@@ -594,6 +594,32 @@ mod tests {
     }
 
     #[test]
+    fn a_subtype_given_is_the_ability_to_be_treated_as_one() {
+        // TM Sorgan Sanctuary: "Each of your Farmers in this arena gets the Forest subtype, +1
+        // health, and Damage Control 1."
+        let sanctuary = unit(
+            "Each of your Farmers in this arena gets the Forest subtype, +1 health, and Damage Control 1.",
+        )
+        .script
+        .expect("read");
+        let granted = sanctuary.granted_abilities();
+        assert_eq!(granted, ["Treat this unit as a Forest."]);
+        // AAA Hunter's Call: two subtypes, an ability each.
+        let call = unit(
+            "One of your units gets the Assassin and Bounty Hunter subtypes until end of turn.",
+        )
+        .script
+        .expect("read");
+        assert_eq!(
+            call.granted_abilities(),
+            [
+                "Treat this unit as an Assassin.",
+                "Treat this unit as a Bounty Hunter."
+            ]
+        );
+    }
+
+    #[test]
     fn an_upkeep_printing_an_effect_is_a_trigger_of_the_build_step() {
         // BOBF Pyke Repulsortrain: the effect happens when its controller's build step starts.
         let pyke = unit("Upkeep: Put 1 credit counter on one of your units in this arena.")

@@ -830,6 +830,8 @@ pub enum Condition {
         whose: Player,
         arena: Arena,
     },
+    /// A player controls one arena or more ("if you control any arena", game 15.2).
+    ControlsAnArena(Player),
     /// It is a player's turn.
     Turn(Whose),
     /// None of the units exist ("you have no ...").

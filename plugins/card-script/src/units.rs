@@ -399,6 +399,10 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
             ..
         } => on.pick == Pick::This && count_carried_out(count),
         Condition::NoAttack => true,
+        // "If you control the Space arena", "if you control any arena" (game 15.2).
+        Condition::Controls { whose, .. } | Condition::ControlsAnArena(whose) => {
+            matches!(whose, Player::You | Player::Opponent)
+        }
         // "As long as you have another Jedi in any arena", "if there is a Tusken in the Ground
         // arena", "you have no Droids": a determiner says the phrase names units by their
         // subtypes, not a card by its name.
@@ -436,10 +440,45 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
             amount,
         } => i64::from(counted(count, me)) <= i64::from(*amount),
         Condition::NoAttack => host::attack().is_none(),
+        Condition::Controls { whose, arena: a } => controls(side_of(*whose, me), arena(*a)),
+        Condition::ControlsAnArena(whose) => {
+            let side = side_of(*whose, me);
+            [Arena::Space, Arena::Ground, Arena::Character]
+                .into_iter()
+                .any(|a| controls(side, a))
+        }
         Condition::Has { whose, units } => any_of(*whose, units, me),
         Condition::HasNo { whose, units } => !any_of(*whose, units, me),
         _ => false,
     }
+}
+
+/// The side a condition's player is, for the card `me`: its controller or the opponent.
+fn side_of(whose: Player, me: &UnitView) -> Side {
+    match whose {
+        Player::Opponent => match me.controller {
+            Side::Dark => Side::Light,
+            Side::Light => Side::Dark,
+        },
+        _ => me.controller,
+    }
+}
+
+/// Whether `side` controls an arena: it has a unit there and the opponent has none (game 15.2;
+/// Locations are no units, and `units` never lists them).
+fn controls(side: Side, arena: Arena) -> bool {
+    let (mut mine, mut theirs) = (false, false);
+    for unit in host::units(Some(Zone::from(arena)))
+        .into_iter()
+        .filter_map(host::unit)
+    {
+        if unit.controller == side {
+            mine = true;
+        } else {
+            theirs = true;
+        }
+    }
+    mine && !theirs
 }
 
 /// Whether a unit in play of `whose` (the card's controller, the opponent or either) is one a

@@ -47,24 +47,28 @@ pub fn condition(input: &mut &str) -> R<Condition> {
     .parse_next(input)
 }
 
-/// "you control the Space arena" (game 15.2).
+/// "you control the Space arena", "you control any arena" (game 15.2).
 #[inline(never)]
 fn controls(input: &mut &str) -> R<Condition> {
-    (
-        alt((
-            w("you control").map(|_| Player::You),
-            w("your opponent controls").map(|_| Player::Opponent),
-        )),
-        w("the"),
-        alt((
-            w("space").map(|_| crate::script::Arena::Space),
-            w("ground").map(|_| crate::script::Arena::Ground),
-            w("character").map(|_| crate::script::Arena::Character),
-        )),
-        w("arena"),
-    )
-        .map(|(whose, _, arena, _)| Condition::Controls { whose, arena })
-        .parse_next(input)
+    let whose = alt((
+        w("you control").map(|_| Player::You),
+        w("your opponent controls").map(|_| Player::Opponent),
+    ))
+    .parse_next(input)?;
+    alt((
+        (
+            w("the"),
+            alt((
+                w("space").map(|_| crate::script::Arena::Space),
+                w("ground").map(|_| crate::script::Arena::Ground),
+                w("character").map(|_| crate::script::Arena::Character),
+            )),
+            w("arena"),
+        )
+            .map(|(_, arena, _)| Condition::Controls { whose, arena }),
+        one_of(&["any arena", "an arena"]).map(|_| Condition::ControlsAnArena(whose)),
+    ))
+    .parse_next(input)
 }
 
 /// "it's attacking a unique Character", "this unit is attacking".

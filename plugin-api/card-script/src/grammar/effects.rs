@@ -439,6 +439,7 @@ fn gains(input: &mut &str) -> R<UnitVerb> {
             },
             Gain::Keyword(keyword) => keywords.push(keyword),
             Gain::Quoted(text) => abilities.push(text),
+            Gain::Subtypes(texts) => abilities.extend(texts),
         }
     }
     let stats = power != 0 || health != 0 || speed != 0;
@@ -473,6 +474,8 @@ enum Gain {
     StatX(&'static str, i32),
     Keyword(Keyword),
     Quoted(String),
+    /// "the Forest subtype": the abilities "Treat this unit as a Forest." granted.
+    Subtypes(Vec<String>),
 }
 
 fn gain(input: &mut &str) -> R<Gain> {
@@ -484,10 +487,36 @@ fn gain(input: &mut &str) -> R<Gain> {
         )
             .map(|(sign, stat)| Gain::StatX(stat, sign)),
         quoted.map(Gain::Quoted),
+        subtypes_given.map(Gain::Subtypes),
         keyword.map(Gain::Keyword),
     ))
     .context("+N power, a keyword or a quoted ability")
     .parse_next(input)
+}
+
+/// "the Forest subtype", "the Assassin and Bounty Hunter subtypes": a unit that gets a subtype
+/// is treated as one, which is the ability "Treat this unit as a Forest." granted to it, one
+/// per subtype.
+fn subtypes_given(input: &mut &str) -> R<Vec<String>> {
+    w("the").parse_next(input)?;
+    let names: Vec<String> = separated(
+        1..,
+        repeat(1.., super::words::capitalized).map(|words: Vec<&str>| words.join(" ")),
+        w("and"),
+    )
+    .parse_next(input)?;
+    let _ = one_of(&["subtypes", "subtype"]).parse_next(input)?;
+    Ok(names
+        .iter()
+        .map(|name| {
+            let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("Treat this unit as {article} {name}.")
+        })
+        .collect())
 }
 
 /// A keyword with its amount ("Accuracy 1", "Critical Hit X", "Stealth").
