@@ -320,8 +320,11 @@ fn replace_word(text: &str, word: &str, alone: bool) -> String {
             && (next_word_capitalized(after_text)
                 || after_determiner(&rest[..at])
                 || after_determiner(without_capitalized_end(&rest[..at])));
+        // 'with "Sunrider" in its name' on Andur Sunrider (A): words in quotes are the words a
+        // name has, not this card.
+        let quoted = before == Some('"') && after == Some('"');
         out.push_str(&rest[..at]);
-        if whole && !followed {
+        if whole && !followed && !quoted {
             out.push(SELF);
         } else {
             out.push_str(word);
@@ -435,6 +438,14 @@ mod tests {
             "Lukeson attacks."
         );
         assert_eq!(prepare("~'s stack", "X"), "~'s stack");
+        // TAL Andur Sunrider (A): a word of the name in quotes is a word other names have.
+        assert_eq!(
+            prepare(
+                "Whenever one of your other units with \"Sunrider\" in its name would be damaged, prevent 1 of that damage.",
+                "Andur Sunrider (A)"
+            ),
+            "Whenever one of your other units with \"Sunrider\" in its name would be damaged, prevent 1 of that damage."
+        );
         assert_eq!(
             prepare("each other Jawa gets +1 power.", "Jawa Leader"),
             "each other Jawa gets +1 power."

@@ -43,7 +43,7 @@ fn uses_key(ability: &Ability) -> String {
 }
 
 /// The printed cost before the arrow, if the engine pays it.
-fn cost_of(text: &str) -> Option<&str> {
+pub(crate) fn cost_of(text: &str) -> Option<&str> {
     let (cost, _) = api::text::split_at_arrow(text)?;
     let cost = cost.trim();
     (!cost.is_empty() && api::cost::parse_costs(cost).is_ok()).then_some(cost)

@@ -132,6 +132,7 @@ fn claimed(script: &Script, text: &str) -> bool {
     // A trigger is heard only by a text with a word a trigger starts with (`on`): one without
     // would never happen, so it is not claimed.
     (statics::carried_out(script) && (!statics::uses_keyword(script) || text.contains('(')))
+        || statics::counted_activation(script, text).is_some()
         || (!forbids::lasts(script)
             && (activated::carried_out(script, text)
                 || (triggered::carried_out(script) && may_trigger(text))))
@@ -175,6 +176,15 @@ fn change_for(ability: &Ability, target: UnitId) -> Stats {
 fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
     match static_views(ability, target, statics::grants) {
         Some((script, me, unit)) => statics::keywords_for(&script, &me, &unit),
+        // "Pay 2 Force -> Evade X, where X is ...": the card's own keyword, counted now.
+        None if target == ability.unit && api::text::has_arrow(&ability.parameter) => {
+            match script_and_unit(ability) {
+                Some((script, me)) => {
+                    statics::counted_activation_text(&script, &ability.parameter, &me)
+                }
+                None => Vec::new(),
+            }
+        }
         None => Vec::new(),
     }
 }
@@ -466,6 +476,10 @@ impl Keyword for CardScript {
         on(&ability, Hook::HitsCounted, &event)
     }
 
+    fn pop_p7(ability: Ability, event: Event) -> HookResult {
+        on(&ability, Hook::DamagePrevention, &event)
+    }
+
     fn chosen(ability: Ability, index: u32) -> HookResult {
         let mission = host::printed(ability.unit).is_some_and(|c| c.kind == CardKind::Mission);
         let script = if mission {
@@ -703,13 +717,21 @@ mod tests {
 
     #[test]
     fn triggered_abilities_it_does_not_carry_out_are_not_claimed() {
-        // A search into play (its arena), a prevention (the damage prevention POP's), "that
-        // unit" of another unit's trigger answered after a choice, and a trigger of a Battle
-        // card played.
+        // A search into play (its arena), a prevention of damage no trigger is about, a
+        // "would be damaged" trigger that asks something (each unit about to be damaged would
+        // be asked at once), "that unit" of another unit's trigger answered after a choice, and
+        // a trigger of a Battle card played.
         assert!(!claimed_text(
             "When you deploy this unit, you may search your deck for a Droid unit card and put it into its arena. Then shuffle your deck."
         ));
         assert!(!claimed_text(
+            "When this unit attacks, prevent 1 damage to it."
+        ));
+        assert!(!claimed_text(
+            "Whenever one of your Diplomats would be damaged, you may prevent that damage. If you do, put 2 damage counters on this unit."
+        ));
+        // TAL Saarl: the prevention of the damage the trigger is about.
+        assert!(claimed_text(
             "Whenever this unit would be damaged, prevent 1 of that damage."
         ));
         assert!(!claimed_text(

@@ -183,6 +183,60 @@ fn counted_keyword(keyword: &Keyword) -> Option<(&'static str, &Count)> {
     }
 }
 
+/// An activated keyword whose number the text counts ("Pay 2 Force -> Evade X, where X is the
+/// number of cards in Luke's stack"): the printed cost the engine pays, the keyword's name and
+/// what is counted, if this plugin counts it. The card gives itself the keyword with the number
+/// counted now (`counted_activation_text`), which the keyword's plugin carries out.
+pub(crate) fn counted_activation<'s>(
+    script: &'s Script,
+    text: &'s str,
+) -> Option<(&'s str, &'static str, &'s Count)> {
+    let [step] = script.steps.as_slice() else {
+        return None;
+    };
+    let Effect::UseKeyword(keyword) = &step.effect else {
+        return None;
+    };
+    let known = GRANTED_KEYWORDS
+        .iter()
+        .find(|k| k.name.eq_ignore_ascii_case(&keyword.name))?;
+    let cost = crate::activated::cost_of(text)?;
+    let plain = !step.optional
+        && !step.if_you_do
+        && step.only_if.is_none()
+        && step.unless_paid.is_none()
+        && step.duration.is_none();
+    match &keyword.amount {
+        Some(Amount::X(Some(count)))
+            if script.kind == Kind::Activated
+                && script.trigger.is_none()
+                && script.conditions.is_empty()
+                && script.limits.is_empty()
+                && plain
+                && known.cost
+                && known.number
+                && count_carried_out(count) =>
+        {
+            Some((cost, known.name, count))
+        }
+        _ => None,
+    }
+}
+
+/// The ability a counted activated keyword gives its card now ("Pay 2 Force -> Evade 3"), none
+/// while it counts nothing or while the card is not in play.
+pub(crate) fn counted_activation_text(script: &Script, text: &str, me: &UnitView) -> Vec<String> {
+    let Some((cost, name, count)) = counted_activation(script, text) else {
+        return Vec::new();
+    };
+    let n = counted(count, me);
+    if n > 0 && me.built && crate::units::in_play(me) {
+        vec![format!("{cost} -> {name} {n}")]
+    } else {
+        Vec::new()
+    }
+}
+
 fn step_carried_out(step: &Step) -> bool {
     let plain = !step.optional
         && !step.if_you_do

@@ -76,6 +76,8 @@ pub(crate) enum Hook {
     AttackDeclared,
     DamagePlaced,
     HitsCounted,
+    /// The damage prevention POP of an instance of damage opens (game 10.7, P7).
+    DamagePrevention,
 }
 
 /// Whether this plugin tells when a trigger happens.
@@ -97,6 +99,9 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
                 && match event {
                     UnitEvent::Attacks(target) => target.as_ref().is_none_or(target_carried_out),
                     UnitEvent::IsAttacked | UnitEvent::IsDamaged => true,
+                    // "Whenever <units> would be damaged, prevent N of that damage": heard when
+                    // the damage's prevention POP opens (`would_be_damaged`).
+                    UnitEvent::WouldBeDamaged => true,
                     UnitEvent::Damages(target) => target.as_ref().is_none_or(target_carried_out),
                     UnitEvent::IsDiscarded(place) => place.as_ref().is_none_or(place_carried_out),
                     _ => false,
@@ -222,6 +227,20 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && trigger_carried_out(trigger)
         && script.conditions.iter().all(condition_carried_out)
         && steps_carried_out(script, Some(trigger))
+        // Several units may be about to be damaged at once: each gets the steps, which then
+        // may ask nothing.
+        && (!would_be_damaged(trigger) || asks(script) == Some(Asks::Nothing))
+}
+
+/// Whether the trigger is "<units> would be damaged".
+fn would_be_damaged(trigger: &Trigger) -> bool {
+    matches!(
+        trigger,
+        Trigger::Units {
+            event: UnitEvent::WouldBeDamaged,
+            ..
+        }
+    )
 }
 
 /// Whether this plugin carries out every part of a Mission's text, whose steps happen when the
@@ -296,8 +315,16 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
                 || (trigger.is_some_and(about_a_unit) && asks == Asks::Nothing)
                 || script.steps[..at].iter().any(picks_one);
             let paying = at == 0 && matches!(asks, Asks::MayPay(_));
+            // Prevention only of the damage a "would be damaged" trigger is about ("prevent
+            // 1 of that damage"), as it is about to be placed.
+            let prevents = match &step.effect {
+                Does::Prevent { to, .. } => {
+                    trigger.is_some_and(would_be_damaged) && to.pick == Pick::That
+                }
+                _ => true,
+            };
             shape
-                && !matches!(step.effect, Does::Prevent { .. })
+                && prevents
                 && (!step.when_attack_ends || trigger.is_some_and(in_an_attack))
                 && (step.duration != Some(script::Duration::ThisAttack)
                     || trigger.is_some_and(in_an_attack))
@@ -583,6 +610,13 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     if let Some(rule) = prediction(trigger) {
         return predict(ability, script, rule, hook, event, &me);
     }
+    if let Trigger::Units {
+        who,
+        event: UnitEvent::WouldBeDamaged,
+    } = trigger
+    {
+        return about_to_be_damaged(ability, script, who, hook, &me);
+    }
     let Fired::Yes(about) = fires(trigger, hook, event, &me) else {
         return Ok(Vec::new());
     };
@@ -604,6 +638,42 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
         return Ok(vec![Effect::Later(0)]);
     }
     ask_or_do(ability, script, &me, about)
+}
+
+/// "Whenever <units> would be damaged, <steps>": when the prevention POP of an instance of
+/// damage opens (game 10.7), the steps happen for each unit the phrase names that damage is still
+/// pending on, "that damage" being what is pending on it (`steps` prevents at most that). Only
+/// a card in play hears it (game 13.7).
+fn about_to_be_damaged(
+    ability: &Ability,
+    script: &Script,
+    who: &Units,
+    hook: Hook,
+    me: &UnitView,
+) -> HookResult {
+    if hook != Hook::DamagePrevention
+        || !crate::units::in_play(me)
+        || !script.conditions.iter().all(|c| holds(c, me))
+    {
+        return Ok(Vec::new());
+    }
+    let mut targets: Vec<UnitId> = Vec::new();
+    for pending in host::pending_damage() {
+        if pending.amount > pending.prevented
+            && !targets.contains(&pending.target)
+            && matches!(
+                about(who, Some(pending.target), me, host::unit),
+                Fired::Yes(_)
+            )
+        {
+            targets.push(pending.target);
+        }
+    }
+    let mut effects = Vec::new();
+    for target in targets {
+        effects.extend(ask_or_do(ability, script, me, Some(target))?);
+    }
+    Ok(effects)
 }
 
 /// The steps a triggered script put off (`Effect::Later`), now that its controller's next
