@@ -101,7 +101,12 @@ pub fn prepare_card(text: &str, name: &str, played: bool) -> String {
     }
     // "if this unit is the Character arena" (ANH Imperial Sentry Droid): the data leaves out
     // the "in" of "is in the <arena> arena".
-    let spaced = mend_missing_in(&spaced);
+    let mut spaced = mend_missing_in(&spaced);
+    for (misspelt, meant) in MISSPELLINGS {
+        if spaced.contains(misspelt) {
+            spaced = spaced.replace(misspelt, meant);
+        }
+    }
     let spaced = shared_option_limit(&spaced).unwrap_or(spaced);
     // An Equipment's "Equipped ..." text is an ability of the unit it is attached to, and a
     // name in it names that unit ("Equipped Grogu also gets ..." on Grogu's Mind Force), never
@@ -159,6 +164,20 @@ fn shared_option_limit(text: &str) -> Option<String> {
         limit?
     ))
 }
+
+/// Words the data misspells, as a person reads them ("Shufle you deck." on TM Jawa Camp Leader,
+/// "during you build step" on AOTC San Hill (A)): whole phrases, so that no word is changed
+/// inside another.
+const MISSPELLINGS: [(&str, &str); 5] = [
+    ("Shufle ", "Shuffle "),
+    ("Shuffle you deck", "Shuffle your deck"),
+    ("during you build step", "during your build step"),
+    ("You opponent ", "Your opponent "),
+    (
+        "look at your opponents hand",
+        "look at your opponent's hand",
+    ),
+];
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...
 /// arena": a unit is never an arena.
@@ -414,6 +433,19 @@ mod tests {
         assert_eq!(
             prepare("Pay 1 Force \u{2192} Gain 2 Force.", "X"),
             "Pay 1 Force -> Gain 2 Force."
+        );
+    }
+
+    #[test]
+    fn misspelt_phrases_are_read_as_meant() {
+        // TM Jawa Camp Leader; AOTC San Hill (A).
+        assert_eq!(prepare("Shufle you deck.", ""), "Shuffle your deck.");
+        assert_eq!(
+            prepare(
+                "You opponent gets +1 build points this turn. Play only during you build step.",
+                ""
+            ),
+            "Your opponent gets +1 build points this turn. Play only during your build step."
         );
     }
 

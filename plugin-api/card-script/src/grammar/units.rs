@@ -706,10 +706,11 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
     alt((
         place.map(Filter::In),
         (w("from"), place_after_in).map(|(_, place)| Filter::In(place)),
-        // 'with "Skywalker" in its name', 'with "Rancor" in its name or subtype'.
+        // 'with "Skywalker" in its name', 'with "Rancor" in its name or subtype', 'with
+        // "Sabine" or "Wren" in its name' (either).
         (
             w("with"),
-            super::effects::quoted_words,
+            separated(1..=4, super::effects::quoted_words, w("or")),
             one_of(&[
                 "in its name or subtype",
                 "in their names or subtypes",
@@ -718,11 +719,24 @@ fn post_modifier(input: &mut &str) -> R<Filter> {
                 "in their name",
             ]),
         )
-            .map(|(_, words, place)| {
-                if place.contains("subtype") {
-                    Filter::AnyOf(vec![Filter::Named(words.clone()), Filter::Subtype(words)])
+            .map(|(_, words, place): (_, Vec<String>, _)| {
+                let mut each: Vec<Filter> = words
+                    .into_iter()
+                    .map(|words| {
+                        if place.contains("subtype") {
+                            Filter::AnyOf(vec![
+                                Filter::Named(words.clone()),
+                                Filter::Subtype(words),
+                            ])
+                        } else {
+                            Filter::Named(words)
+                        }
+                    })
+                    .collect();
+                if each.len() == 1 {
+                    each.remove(0)
                 } else {
-                    Filter::Named(words)
+                    Filter::AnyOf(each)
                 }
             }),
         counters_on,
@@ -900,6 +914,12 @@ mod tests {
                 Filter::Subtype("Rancor".into())
             ])]
         );
+        // FOR Wren Stronghold: either of two names.
+        let units = read("a unit card with \"Sabine\" or \"Wren\" in its name");
+        assert!(units.filters.contains(&Filter::AnyOf(vec![
+            Filter::Named("Sabine".into()),
+            Filter::Named("Wren".into())
+        ])));
     }
 
     #[test]
