@@ -594,6 +594,64 @@ mod tests {
     }
 
     #[test]
+    fn a_stat_equal_to_a_number_is_one_for_each_thing_counted() {
+        // TAL Sithspawn: power and health, 1 each per Creature.
+        let sithspawn = unit(
+            "This unit's power and health are equal to the number of Creatures you have in any arena.",
+        )
+        .script
+        .expect("read");
+        let Effect::Stats {
+            who,
+            power,
+            health,
+            speed,
+            per,
+        } = &sithspawn.steps[0].effect
+        else {
+            panic!("{sithspawn:?}");
+        };
+        assert_eq!(who.pick, script::Pick::This);
+        assert_eq!((*power, *health, *speed), (1, 1, 0));
+        assert!(matches!(per, Some(script::Count::Units(_))));
+        // RAS Lando Calrissian (G): ten speed per Bespin unit.
+        let lando = read(
+            "Lando's speed equals 10 times the number of Bespin units in any arena (including Lando).",
+            Card {
+                name: "Lando Calrissian (G)",
+                played: false,
+            },
+        )
+        .script
+        .expect("read");
+        assert!(matches!(
+            lando.steps[0].effect,
+            Effect::Stats {
+                speed: 10,
+                power: 0,
+                ..
+            }
+        ));
+        // KAE Jedi Master and Apprentice (G): a condition on the cards in its own stack.
+        let masters = read(
+            "As long as Jedi Master and Apprentice has 4 or more cards in its stack, it gets Inspiration.",
+            Card {
+                name: "Jedi Master and Apprentice (G)",
+                played: false,
+            },
+        )
+        .script
+        .expect("read");
+        assert!(matches!(
+            &masters.conditions[0],
+            script::Condition::AtLeast {
+                count: script::Count::Stack(on),
+                amount: 4
+            } if on.pick == script::Pick::This
+        ));
+    }
+
+    #[test]
     fn a_subtype_given_is_the_ability_to_be_treated_as_one() {
         // TM Sorgan Sanctuary: "Each of your Farmers in this arena gets the Forest subtype, +1
         // health, and Damage Control 1."

@@ -460,16 +460,17 @@ pub(crate) fn bind_it(script: &mut Script) {
             }
         }
     }
-    // "As long as this unit has 4 or less damage counters on it, it gets Shields 2.": a
-    // condition on the card's own counters is about the card too.
+    // "As long as this unit has 4 or less damage counters on it, it gets Shields 2.", "As long
+    // as ~ has 4 or more cards in its stack, it gets Inspiration.": a condition on the card's
+    // own counters or stack is about the card too.
     let about_this = script.conditions.iter().any(|c| match c {
         Condition::UnitsIn { who, .. } | Condition::Attacking { who, .. } => who.pick == Pick::This,
         Condition::AtLeast {
-            count: Count::Counters { on, .. },
+            count: Count::Counters { on, .. } | Count::Stack(on),
             ..
         }
         | Condition::AtMost {
-            count: Count::Counters { on, .. },
+            count: Count::Counters { on, .. } | Count::Stack(on),
             ..
         } => on.pick == Pick::This,
         _ => false,

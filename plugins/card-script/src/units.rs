@@ -398,6 +398,15 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
             count: count @ Count::Counters { on, .. },
             ..
         } => on.pick == Pick::This && count_carried_out(count),
+        // "As long as ~ has 4 or more cards in its stack": the card itself.
+        Condition::AtLeast {
+            count: count @ Count::Stack(_),
+            ..
+        }
+        | Condition::AtMost {
+            count: count @ Count::Stack(_),
+            ..
+        } => count_carried_out(count),
         Condition::NoAttack => true,
         // "If you control the Space arena", "if you control any arena" (game 15.2).
         Condition::Controls { whose, .. } | Condition::ControlsAnArena(whose) => {
@@ -437,6 +446,14 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
         } => i64::from(counted(count, me)) >= i64::from(*amount),
         Condition::AtMost {
             count: count @ Count::Counters { .. },
+            amount,
+        } => i64::from(counted(count, me)) <= i64::from(*amount),
+        Condition::AtLeast {
+            count: count @ Count::Stack(_),
+            amount,
+        } => i64::from(counted(count, me)) >= i64::from(*amount),
+        Condition::AtMost {
+            count: count @ Count::Stack(_),
             amount,
         } => i64::from(counted(count, me)) <= i64::from(*amount),
         Condition::NoAttack => host::attack().is_none(),

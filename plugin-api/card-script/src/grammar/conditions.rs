@@ -128,6 +128,15 @@ fn has_counters(input: &mut &str) -> R<Condition> {
                     Condition::AtMost { count, amount }
                 })
             }
+            // "As long as ~ has 4 or more cards in its stack" (game 3.6).
+            crate::script::Count::Stack(_) => {
+                let count = crate::script::Count::Stack(who);
+                Some(if which == "or more" {
+                    Condition::AtLeast { count, amount }
+                } else {
+                    Condition::AtMost { count, amount }
+                })
+            }
             _ => None,
         })
         .parse_next(input)

@@ -288,8 +288,7 @@ fn unit_verb(input: &mut &str) -> R<UnitVerb> {
             "doesn't untap during its controller's next untap step",
         ])
         .map(|_| boxed_rule(UnitRule::SkipsNextUntap)),
-        cost_change,
-        does_damage,
+        alt((cost_change, does_damage, stats_counted)),
         (
             one_of(&["is", "are"]),
             one_of(&["treated as", "considered"]),
@@ -348,6 +347,40 @@ fn can_attack_in(input: &mut &str) -> R<UnitVerb> {
             },
         )
         .parse_next(input)
+}
+
+/// "'s power is equal to the number of Jawas in this arena", "'s power and health are equal to
+/// the number of Creatures you have in any arena", "'s speed equals 10 times the number of ...":
+/// a unit whose printed stat is `*` (worth 0) gets 1 (or the times printed) for each thing
+/// counted, as "+1 power for each ..." gives.
+fn stats_counted(input: &mut &str) -> R<UnitVerb> {
+    let (_, _, stats, _, times, _, count) = (
+        w("'s"),
+        opt(w("printed")),
+        separated(
+            1..=3,
+            one_of(&["power", "health", "speed"]),
+            alt((mark(","), w("and"))),
+        ),
+        one_of(&["is equal to", "are equal to", "equals", "equal"]),
+        opt((number, w("times")).map(|(n, _)| n)),
+        w("the number of"),
+        counted,
+    )
+        .parse_next(input)?;
+    let stats: Vec<&'static str> = stats;
+    let times = i32::try_from(times.unwrap_or(1)).unwrap_or(1);
+    let of = |stat: &str| if stats.contains(&stat) { times } else { 0 };
+    let (power, health, speed) = (of("power"), of("health"), of("speed"));
+    Ok(Box::new(move |who| {
+        vec![Effect::Stats {
+            who,
+            power,
+            health,
+            speed,
+            per: Some(count),
+        }]
+    }))
 }
 
 fn boxed_rule(rule: UnitRule) -> UnitVerb {
@@ -617,6 +650,13 @@ pub fn counted(input: &mut &str) -> R<Count> {
             one_of(&["'s stack", "stack"]),
         )
             .map(|(_, _, units, _)| Count::Stack(units)),
+        // "4 or more cards in its stack": the unit the sentence is about.
+        (
+            one_of(&["cards", "card"]),
+            w("in"),
+            one_of(&["its stack", "his stack", "her stack"]),
+        )
+            .map(|_| Count::Stack(Units::picked(Pick::That))),
         (
             // "for each of your opponent's units in the Space arena".
             opt(w("of")),
