@@ -182,6 +182,11 @@ impl Display for Where {
             Where::Arenas(arenas) => write!(f, "in the {} arena", joined(arenas, " or ")),
             Where::ThisArena => write!(f, "in this arena"),
             Where::AnyArena => write!(f, "in any arena"),
+            Where::ArenaOrBuildZone(Owner::Yours) => write!(f, "in any arena or your build zone"),
+            Where::ArenaOrBuildZone(Owner::Opponents) => {
+                write!(f, "in any arena or the opponent's build zone")
+            }
+            Where::ArenaOrBuildZone(Owner::Any) => write!(f, "in any arena or a build zone"),
             Where::EachArena => write!(f, "in each arena"),
             Where::BuildZone(Owner::Any) => write!(f, "in a build zone"),
             Where::BuildZone(Owner::Yours) => write!(f, "in your build zone"),

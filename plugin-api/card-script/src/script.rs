@@ -222,6 +222,10 @@ pub enum Where {
     ThatArena,
     /// Any arena: in play.
     AnyArena,
+    /// Any arena or a build zone of a player or either ("one of your opponent's Characters in
+    /// any arena or his or her build zone"): a unit in play or one waiting in that build zone,
+    /// completed or retreated (game 4.3), never a card being built.
+    ArenaOrBuildZone(Owner),
     /// Each arena: every one of the three ("if you have a unit in each arena"), or, for the
     /// units of a phrase, any ("each of your Droids in each arena").
     EachArena,

@@ -127,7 +127,10 @@ pub(crate) fn card_fits(filter: &Filter, card: &PileCard) -> bool {
 
 /// Whether this plugin can tell a place from the host's view of a unit.
 pub(crate) fn place_carried_out(place: &Where) -> bool {
-    matches!(place, Where::Arenas(_) | Where::AnyArena | Where::ThisArena)
+    matches!(
+        place,
+        Where::Arenas(_) | Where::AnyArena | Where::ThisArena | Where::ArenaOrBuildZone(_)
+    )
 }
 
 /// Whether the units are picked in a way a static ability or an activation carries out: the
@@ -197,6 +200,12 @@ fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
     match place {
         Where::Arenas(arenas) => arenas.iter().any(|&a| here == Some(arena(a))),
         Where::AnyArena => here.is_some(),
+        // A unit waiting in that build zone, completed or retreated (game 4.3), not a card
+        // being built.
+        Where::ArenaOrBuildZone(owner) => {
+            here.is_some()
+                || (unit.built && unit.zone == Zone::BuildZone && owned(*owner, unit, me))
+        }
         Where::ThisArena => here.is_some() && here == me.zone.arena(),
         // A card being built in a build zone of that owner ("one of your partially built
         // Starfighter cards", "a face-down Character card in your build zone").
@@ -286,12 +295,22 @@ pub(crate) fn names(units: &Units, target: &UnitView, me: &UnitView) -> bool {
         Pick::Each | Pick::Chosen { .. } | Pick::Any => {
             owned(units.owner, target, me)
                 && target.built
-                && target.zone.arena().is_some()
+                && (target.zone.arena().is_some() || waiting_named(units, target))
                 && !(units.other && target.id == me.id)
                 && units.filters.iter().all(|f| matches(f, target, me))
         }
         _ => false,
     }
+}
+
+/// Whether a phrase naming units "in any arena or <a> build zone" may name `target`, a unit
+/// waiting in a build zone (its place filter tells whose).
+fn waiting_named(units: &Units, target: &UnitView) -> bool {
+    target.zone == Zone::BuildZone
+        && units
+            .filters
+            .iter()
+            .any(|f| matches!(f, Filter::In(Where::ArenaOrBuildZone(_))))
 }
 
 /// Whether a phrase names cards being built ("one of your partially built Starfighter cards"):
@@ -351,6 +370,15 @@ pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
         host::locations(None)
     } else if names_cards_being_built(units) {
         host::units(Some(Zone::BuildZone))
+    } else if units
+        .filters
+        .iter()
+        .any(|f| matches!(f, Filter::In(Where::ArenaOrBuildZone(_))))
+    {
+        // "in any arena or his or her build zone": the units waiting in build zones too.
+        let mut all = host::units(None);
+        all.extend(host::units(Some(Zone::BuildZone)));
+        all
     } else {
         host::units(None)
     };

@@ -847,6 +847,18 @@ pub fn place_after_in(input: &mut &str) -> R<Where> {
             .map(|(owner, _)| Where::BuildZone(owner.unwrap_or(Owner::Any))),
         // "Choose an arena. Each of your Gamorreans in the chosen arena gets Fury 1."
         one_of(&["that arena", "the chosen arena"]).map(|_| Where::ThatArena),
+        // "in any arena or your build zone", "in any arena or his or her build zone".
+        (
+            w("any arena or"),
+            // "his or her", "their": the player the phrase's owner names, whose units they
+            // are (the phrase's owner filters them).
+            opt(alt((
+                one_of(&["his or her", "their"]).map(|_| None),
+                owner.map(Some),
+            ))),
+            w("build zone"),
+        )
+            .map(|(_, owner, _)| Where::ArenaOrBuildZone(owner.flatten().unwrap_or(Owner::Any))),
         one_of(&["any arena", "an arena", "all arenas"]).map(|_| Where::AnyArena),
         w("each arena").map(|_| Where::EachArena),
         (
@@ -999,6 +1011,24 @@ mod tests {
         assert_eq!(
             read("a unit with Stealth").filters,
             [Filter::WithKeyword("Stealth".into())]
+        );
+    }
+
+    #[test]
+    fn any_arena_or_a_build_zone() {
+        // JG Droid Deactivation; ESB Carbon-Freezing Chamber ("his or her build zone").
+        let units =
+            read("one of your opponent's Droids in any arena or your opponent's build zone");
+        assert!(
+            units
+                .filters
+                .contains(&Filter::In(Where::ArenaOrBuildZone(Owner::Opponents)))
+        );
+        let units = read("one of your opponent's Characters in any arena or his or her build zone");
+        assert!(
+            units
+                .filters
+                .contains(&Filter::In(Where::ArenaOrBuildZone(Owner::Any)))
         );
     }
 
