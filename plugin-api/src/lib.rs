@@ -10,6 +10,7 @@ pub mod cost;
 pub mod hook;
 pub mod names;
 pub mod native;
+pub mod pilot_text;
 pub mod text;
 pub mod types;
 

@@ -36,6 +36,8 @@ const COLON_KEYWORDS: [&str; 13] = [
 
 /// The abilities of one entry, in order: the entry itself when it prints one.
 pub fn split_ability_run(entry: &str) -> Vec<String> {
+    let marked = marked_pilot(entry);
+    let entry = marked.as_deref().unwrap_or(entry);
     let mut abilities = Vec::new();
     let mut start = 0;
     for at in sentence_ends(entry) {
@@ -59,6 +61,36 @@ pub fn split_ability_run(entry: &str) -> Vec<String> {
         abilities.push(last.to_string());
     }
     abilities
+}
+
+/// A Pilot ability printed without its marker ("Transport Pilot. The Transport gets: * Parry 2"
+/// in the TMW rows, "Creature Pilot. The Creature gets: - +20 speed" in TAL's), with the marker
+/// every other set prints put back: "<subtypes> Pilot. The <subtypes> gets", the subtypes words
+/// alone.
+fn marked_pilot(entry: &str) -> Option<String> {
+    let text = entry.trim();
+    if text.starts_with("[Pilot]") {
+        return None;
+    }
+    let words = |part: &str| {
+        !part.trim().is_empty()
+            && part.len() <= 60
+            && part
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, ' ' | ',' | '\'' | '-'))
+    };
+    // Subtypes are capitalized, joined by "and" and "or" ("Speeder, Squad, and Transport"):
+    // "Any Speeder with Dack on it can have an extra Pilot." is no Pilot ability.
+    let subtypes = |part: &str| {
+        words(part)
+            && part
+                .split([' ', ','])
+                .filter(|w| !w.is_empty())
+                .all(|w| w.starts_with(|c: char| c.is_uppercase()) || matches!(w, "and" | "or"))
+    };
+    let (head, rest) = text.split_once(" Pilot. The ")?;
+    let (subject, _) = rest.split_once(" gets")?;
+    (subtypes(head) && words(subject)).then(|| format!("[Pilot] {text}"))
 }
 
 /// The byte offsets where a sentence may start: after a `.`, `;` or `)` (or a quote closing
@@ -139,6 +171,29 @@ fn keyword_with_reminder(rest: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pilot_ability_printed_without_its_marker_gets_it() {
+        // TMW Din Djarin (G); TAL Shae Koda (B).
+        assert_eq!(
+            split_ability_run("Transport Pilot. The Transport gets: * Parry 2 * Riposte 1"),
+            ["[Pilot] Transport Pilot. The Transport gets: * Parry 2 * Riposte 1"]
+        );
+        assert_eq!(
+            split_ability_run(
+                "Speeder and Transport Pilot. The Speeder or Transport gets: * +1 power"
+            ),
+            ["[Pilot] Speeder and Transport Pilot. The Speeder or Transport gets: * +1 power"]
+        );
+        // A sentence about Pilots is no Pilot ability.
+        let text =
+            "Any Speeder with Dack on it can have an extra Pilot. The Speeder gets +1 power.";
+        assert!(
+            split_ability_run(text)
+                .iter()
+                .all(|a| !a.starts_with("[Pilot]"))
+        );
+    }
 
     #[test]
     fn one_ability_stays_whole() {

@@ -397,6 +397,34 @@ pub fn ability_coverage(
     understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
 ) -> AbilityCoverage {
     match understood(card, text, kind) {
+        // A Pilot grants its listed items to the unit it pilots (game 12): each is carried out
+        // by the plugin that claims it there, a keyword's or a card plugin.
+        Some(true) if keyword_ability(text, keywords).is_some_and(|(k, _)| k == "Pilot") => {
+            let (keyword, parameter) = keyword_ability(text, keywords).unwrap_or_default();
+            let mut missing = Vec::new();
+            let items = swtcg_plugin_api::pilot_text::parse(&parameter)
+                .map(|pilot| pilot.grants)
+                .unwrap_or_default();
+            for item in items {
+                let reasons = match understood(card, &item, CardType::Unit) {
+                    Some(true) => Vec::new(),
+                    Some(false) => vec![Missing::CardText(item)],
+                    None => classify(&item, keywords, has_plugin).missing,
+                };
+                for reason in reasons {
+                    if !missing.contains(&reason) {
+                        missing.push(reason);
+                    }
+                }
+            }
+            AbilityCoverage {
+                class: AbilityClass::Keyword {
+                    name: keyword,
+                    plugin: true,
+                },
+                missing,
+            }
+        }
         Some(true) => AbilityCoverage {
             class: AbilityClass::CardText,
             missing: Vec::new(),
@@ -561,6 +589,45 @@ mod tests {
     /// Plugins for everything but Riposte, Pilot and Redirect.
     fn has_plugin(keyword: &str) -> bool {
         !matches!(keyword, "Riposte" | "Pilot" | "Redirect")
+    }
+
+    #[test]
+    fn a_pilots_items_are_carried_out_only_if_plugins_claim_them() {
+        // ESB TIE Pursuit Pilot: the Pilot plugin claims the text, which grants its items to
+        // the unit piloted; an item no plugin claims is what is missing.
+        let text = "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Armor. * When this Starfighter is discarded from the Space arena, you gain 3 build points next turn.";
+        let card = CardDef::unit("TIE Pursuit Pilot", CardSide::Dark, Vec::new(), [2; 4]);
+        let understood = |_: &CardDef, asked: &str, _: CardType| -> Option<bool> {
+            if asked == text || asked == "Armor" {
+                Some(true)
+            } else {
+                Some(false)
+            }
+        };
+        let coverage = ability_coverage(
+            &card,
+            text,
+            CardType::Unit,
+            &keywords(),
+            &|_| true,
+            &understood,
+        );
+        assert_eq!(
+            coverage.missing,
+            [Missing::CardText(
+                "When this Starfighter is discarded from the Space arena, you gain 3 build points next turn".into()
+            )]
+        );
+        let claimed_all = |_: &CardDef, _: &str, _: CardType| Some(true);
+        let coverage = ability_coverage(
+            &card,
+            text,
+            CardType::Unit,
+            &keywords(),
+            &|_| true,
+            &claimed_all,
+        );
+        assert!(coverage.supported());
     }
 
     fn unit(set: &str, name: &str, abilities: &[&str]) -> CardDef {
