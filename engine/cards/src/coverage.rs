@@ -604,30 +604,23 @@ mod tests {
                 Some(false)
             }
         };
-        let coverage = ability_coverage(
-            &card,
-            text,
-            CardType::Unit,
-            &keywords(),
-            &|_| true,
-            &understood,
-        );
+        let cover = |understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>| {
+            ability_coverage(
+                &card,
+                text,
+                CardType::Unit,
+                &keywords(),
+                &|_| true,
+                understood,
+            )
+        };
         assert_eq!(
-            coverage.missing,
+            cover(&understood).missing,
             [Missing::CardText(
                 "When this Starfighter is discarded from the Space arena, you gain 3 build points next turn".into()
             )]
         );
-        let claimed_all = |_: &CardDef, _: &str, _: CardType| Some(true);
-        let coverage = ability_coverage(
-            &card,
-            text,
-            CardType::Unit,
-            &keywords(),
-            &|_| true,
-            &claimed_all,
-        );
-        assert!(coverage.supported());
+        assert!(cover(&|_: &CardDef, _: &str, _: CardType| Some(true)).supported());
     }
 
     fn unit(set: &str, name: &str, abilities: &[&str]) -> CardDef {
