@@ -397,37 +397,14 @@ pub fn ability_coverage(
     understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
 ) -> AbilityCoverage {
     match understood(card, text, kind) {
-        // A Pilot grants its listed items to the unit it pilots (game 12): each is carried out
-        // by the plugin that claims it there, a keyword's or a card plugin.
-        Some(true) if keyword_ability(text, keywords).is_some_and(|(k, _)| k == "Pilot") => {
-            let (keyword, parameter) = keyword_ability(text, keywords).unwrap_or_default();
-            let mut missing = Vec::new();
-            let items = swtcg_plugin_api::pilot_text::parse(&parameter)
-                .map(|pilot| pilot.grants)
-                .unwrap_or_default();
-            for item in items {
-                let reasons = match understood(card, &item, CardType::Unit) {
-                    Some(true) => Vec::new(),
-                    Some(false) => vec![Missing::CardText(item)],
-                    None => classify(&item, keywords, has_plugin).missing,
-                };
-                for reason in reasons {
-                    if !missing.contains(&reason) {
-                        missing.push(reason);
-                    }
-                }
+        Some(true) => match keyword_ability(text, keywords) {
+            Some((keyword, parameter)) if keyword == "Pilot" => {
+                pilot_coverage(card, keyword, &parameter, keywords, has_plugin, understood)
             }
-            AbilityCoverage {
-                class: AbilityClass::Keyword {
-                    name: keyword,
-                    plugin: true,
-                },
-                missing,
-            }
-        }
-        Some(true) => AbilityCoverage {
-            class: AbilityClass::CardText,
-            missing: Vec::new(),
+            _ => AbilityCoverage {
+                class: AbilityClass::CardText,
+                missing: Vec::new(),
+            },
         },
         Some(false) => AbilityCoverage {
             class: AbilityClass::CardText,
@@ -449,6 +426,41 @@ pub fn ability_coverage(
             }
             coverage
         }
+    }
+}
+
+/// A Pilot text its plugin claims: it grants its listed items to the unit it pilots (game 12),
+/// each carried out by the plugin that claims it there, a keyword's or a card plugin.
+fn pilot_coverage(
+    card: &CardDef,
+    keyword: String,
+    parameter: &str,
+    keywords: &[String],
+    has_plugin: &dyn Fn(&str) -> bool,
+    understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
+) -> AbilityCoverage {
+    let mut missing = Vec::new();
+    let items = swtcg_plugin_api::pilot_text::parse(parameter)
+        .map(|pilot| pilot.grants)
+        .unwrap_or_default();
+    for item in items {
+        let reasons = match understood(card, &item, CardType::Unit) {
+            Some(true) => Vec::new(),
+            Some(false) => vec![Missing::CardText(item)],
+            None => classify(&item, keywords, has_plugin).missing,
+        };
+        for reason in reasons {
+            if !missing.contains(&reason) {
+                missing.push(reason);
+            }
+        }
+    }
+    AbilityCoverage {
+        class: AbilityClass::Keyword {
+            name: keyword,
+            plugin: true,
+        },
+        missing,
     }
 }
 

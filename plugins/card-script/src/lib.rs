@@ -174,17 +174,21 @@ fn change_for(ability: &Ability, target: UnitId) -> Stats {
 
 /// The keywords `target` gets from the ability's static script, as printed texts.
 fn keywords_for(ability: &Ability, target: UnitId) -> Vec<String> {
+    // "Pay 2 Force -> Evade X, where X is ...": the card's own keyword, counted now; the script
+    // and the card are looked up once for either reading.
+    if target == ability.unit && api::text::has_arrow(&ability.parameter) {
+        return match script_and_unit(ability) {
+            Some((script, me)) if statics::grants(&script) => {
+                statics::keywords_for(&script, &me, &me)
+            }
+            Some((script, me)) => {
+                statics::counted_activation_text(&script, &ability.parameter, &me)
+            }
+            None => Vec::new(),
+        };
+    }
     match static_views(ability, target, statics::grants) {
         Some((script, me, unit)) => statics::keywords_for(&script, &me, &unit),
-        // "Pay 2 Force -> Evade X, where X is ...": the card's own keyword, counted now.
-        None if target == ability.unit && api::text::has_arrow(&ability.parameter) => {
-            match script_and_unit(ability) {
-                Some((script, me)) => {
-                    statics::counted_activation_text(&script, &ability.parameter, &me)
-                }
-                None => Vec::new(),
-            }
-        }
         None => Vec::new(),
     }
 }

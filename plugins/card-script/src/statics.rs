@@ -201,11 +201,7 @@ pub(crate) fn counted_activation<'s>(
         .iter()
         .find(|k| k.name.eq_ignore_ascii_case(&keyword.name))?;
     let cost = crate::activated::cost_of(text)?;
-    let plain = !step.optional
-        && !step.if_you_do
-        && step.only_if.is_none()
-        && step.unless_paid.is_none()
-        && step.duration.is_none();
+    let plain = plain_step(step);
     match &keyword.amount {
         Some(Amount::X(Some(count)))
             if script.kind == Kind::Activated
@@ -237,13 +233,18 @@ pub(crate) fn counted_activation_text(script: &Script, text: &str, me: &UnitView
     }
 }
 
-fn step_carried_out(step: &Step) -> bool {
-    let plain = !step.optional
+/// Whether a step of a static ability happens as printed, always: no "you may", "if you do",
+/// "if", "unless ... pays" or duration.
+fn plain_step(step: &Step) -> bool {
+    !step.optional
         && !step.if_you_do
         && step.only_if.is_none()
         && step.unless_paid.is_none()
-        && step.duration.is_none();
-    plain
+        && step.duration.is_none()
+}
+
+fn step_carried_out(step: &Step) -> bool {
+    plain_step(step)
         && match &step.effect {
             Effect::Stats { who, per, .. } => {
                 units_carried_out(who, false)

@@ -469,19 +469,11 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
             amount,
         } => named(units, me).len() <= *amount as usize,
         Condition::AtLeast {
-            count: count @ Count::Counters { .. },
+            count: count @ (Count::Counters { .. } | Count::Stack(_)),
             amount,
         } => i64::from(counted(count, me)) >= i64::from(*amount),
         Condition::AtMost {
-            count: count @ Count::Counters { .. },
-            amount,
-        } => i64::from(counted(count, me)) <= i64::from(*amount),
-        Condition::AtLeast {
-            count: count @ Count::Stack(_),
-            amount,
-        } => i64::from(counted(count, me)) >= i64::from(*amount),
-        Condition::AtMost {
-            count: count @ Count::Stack(_),
+            count: count @ (Count::Counters { .. } | Count::Stack(_)),
             amount,
         } => i64::from(counted(count, me)) <= i64::from(*amount),
         Condition::NoAttack => host::attack().is_none(),

@@ -119,25 +119,20 @@ fn has_counters(input: &mut &str) -> R<Condition> {
         one_of(&["or more", "or fewer", "or less"]),
         counted,
     )
-        .verify_map(|(who, _, amount, which, count)| match count {
-            crate::script::Count::Counters { kind, .. } => {
-                let count = crate::script::Count::Counters { kind, on: who };
-                Some(if which == "or more" {
-                    Condition::AtLeast { count, amount }
-                } else {
-                    Condition::AtMost { count, amount }
-                })
-            }
-            // "As long as ~ has 4 or more cards in its stack" (game 3.6).
-            crate::script::Count::Stack(_) => {
-                let count = crate::script::Count::Stack(who);
-                Some(if which == "or more" {
-                    Condition::AtLeast { count, amount }
-                } else {
-                    Condition::AtMost { count, amount }
-                })
-            }
-            _ => None,
+        .verify_map(|(who, _, amount, which, count)| {
+            // Counters of a kind on the subject, or (game 3.6) "4 or more cards in its stack".
+            let count = match count {
+                crate::script::Count::Counters { kind, .. } => {
+                    crate::script::Count::Counters { kind, on: who }
+                }
+                crate::script::Count::Stack(_) => crate::script::Count::Stack(who),
+                _ => return None,
+            };
+            Some(if which == "or more" {
+                Condition::AtLeast { count, amount }
+            } else {
+                Condition::AtMost { count, amount }
+            })
         })
         .parse_next(input)
 }
