@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use swtcg_engine::decision::{DecisionKind, describe_option};
 
-use swtcg_engine::log::{DamageWhy, DiscardWhy, HitsWhy};
+use swtcg_engine::log::{DamageWhy, DiscardWhy, HitsWhy, LeftTo};
 use swtcg_engine::model::{Duration, Place, Unit};
 use swtcg_engine::{Arena, Choice, Event, GameState, LogEntry, Side, UnitId};
 
@@ -764,6 +764,7 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::CardDiscarded { name, from, .. } => {
             format!("  {name} leaves the stack of [{from}] for the discard pile")
         }
+        Event::LeftPlay { .. } | Event::RemovedFromGame { .. } => cost_event_text(event),
         Event::ArenaControl { arena, controller } => match controller {
             Some(side) => format!("{side} controls the {arena} arena"),
             None => format!("Nobody controls the {arena} arena"),
@@ -816,14 +817,7 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
         Event::CannotBeDisrupted { name, because, .. } => {
             format!("{name} can't be disrupted (\"{because}\")")
         }
-        Event::DiscardedFromHand { side, name, .. } => {
-            format!("{side} discards {name} from their hand to pay a cost")
-        }
-        Event::DiscardedFromDeck { side, name, .. } => {
-            format!(
-                "{side} puts {name} from the top of their deck into their discard pile to pay a cost"
-            )
-        }
+        Event::DiscardedFromHand { .. } | Event::DiscardedFromDeck { .. } => cost_event_text(event),
         Event::Equipped { unit: u, name, .. } => format!("{name} is equipped to {}", unit(u)),
         Event::Boarded { unit: u, name, .. } => format!("{name} boards {} as its Pilot", unit(u)),
         Event::Disembarked { from, name, .. } => {
@@ -839,6 +833,33 @@ fn event_text(state: &GameState, event: &Event, viewer: Viewer) -> Option<String
             format!("{side} takes no {name} Subordinate: {why}")
         }
     })
+}
+
+/// The log's words for cards and units that leave for a cost (game 13.8): discarded from the hand
+/// or the deck, removed from the game, or returned to the supply.
+fn cost_event_text(event: &Event) -> String {
+    match event {
+        Event::DiscardedFromHand { side, name, .. } => {
+            format!("{side} discards {name} from their hand to pay a cost")
+        }
+        Event::DiscardedFromDeck { side, name, .. } => {
+            format!(
+                "{side} puts {name} from the top of their deck into their discard pile to pay a cost"
+            )
+        }
+        Event::LeftPlay { name, unit: u, to } => match to {
+            LeftTo::Supply => {
+                format!("  {name} [{u}] returns to its owner's supply to pay a cost")
+            }
+            LeftTo::RemovedFromGame => {
+                format!("  {name} [{u}] is removed from the game to pay a cost")
+            }
+        },
+        Event::RemovedFromGame { side, name, .. } => {
+            format!("{side} removes {name} from their discard pile from the game to pay a cost")
+        }
+        _ => String::new(),
+    }
 }
 
 /// The log's words for a card picked from a pile and a deck shuffled (API 1.11 `pick-cards`).

@@ -82,6 +82,38 @@ pub enum Cost {
         amount: u32,
         name: String,
     },
+    /// "Put 1 damage counter on one of your other units", "put 2 damage counters on one of your
+    /// Sith Lords": counters, not damage (game 11.5), on a unit of the payer that they choose.
+    /// Read since December 2026.
+    DamageUnit {
+        amount: u32,
+        units: CostUnits,
+    },
+    /// "Put 1 captivity counter on one of your other unique units in any arena": counters of a
+    /// named kind on a unit of the payer that they choose. Read since December 2026.
+    CountersUnit {
+        kind: String,
+        amount: u32,
+        units: CostUnits,
+    },
+    /// "Remove 1 mastery counter from a unit": counters of a named kind taken off a unit in play
+    /// (either player's) that has that many, which the payer chooses. Read since December 2026.
+    RemoveCountersUnit {
+        kind: String,
+        amount: u32,
+    },
+    /// "Remove 2 cards from your discard pile from the game", "remove a card from your discard
+    /// pile from the game": cards of the payer's discard pile that they choose, removed from the
+    /// game (game 4.6); payable with that many there. Read since December 2026.
+    RemoveFromDiscard(u32),
+    /// "Remove Maul from the game", "remove this unit from the game": the unit whose ability it
+    /// is leaves play, its cards removed from the game (game 4.6); it is not discarded. Read
+    /// since December 2026.
+    RemoveThis(String),
+    /// "Return this unit to your supply" (a Subordinate, game 16.5): the unit whose ability it
+    /// is leaves play and goes back to its owner's supply; it is not discarded. Read since
+    /// December 2026.
+    ReturnThis(String),
     /// Counters added to a Resource or removed from it (game 16.4, 13.8): "Add 1 counter" and
     /// "Remove 5 counters" printed on a Resource are that Resource's own (`yours` false: payable
     /// only by a Resource in its player's Resource zone); "Add 2 counters to your Resource" and
@@ -95,8 +127,9 @@ pub enum Cost {
 }
 
 /// The units a cost lets its payer choose among: their own units (not Locations, unless a kind
-/// says so) in an arena, never the unit whose ability it is, of one of `kinds`, in one of
-/// `arenas`. Read from "one of your [untapped] [other] [unique] [damaged] <kinds> [in <arenas>]".
+/// says so) in an arena, of one of `kinds`, in one of `arenas`, never the unit whose ability it
+/// is unless `itself` says so. Read from "one of your [untapped] [other] [unique] [damaged]
+/// <kinds> [in <arenas>]".
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CostUnits {
     /// Any one of these, as printed and singular ("Jedi", "Dark Jedi", "Character", "Light
@@ -111,6 +144,11 @@ pub struct CostUnits {
     pub arenas: Vec<Arena>,
     /// "in this arena": the arena of the unit whose ability it is.
     pub this_arena: bool,
+    /// Whether the unit whose ability it is may be the one chosen: damage counters put on "one
+    /// of your Droids" may go on the Droid paying, on "one of your other units" never. A unit
+    /// tapped or discarded to pay is always another (it is the one that pays by tapping itself
+    /// or being discarded, `TapThis` and `DiscardThis`).
+    pub itself: bool,
 }
 
 /// What [`CostUnits::admits`] needs to know of one unit of the payer.
@@ -318,6 +356,7 @@ fn parse_one(part: &str) -> Result<Cost, String> {
         Some("put") => put(part, &words),
         Some("add") => resource_counters(&words),
         Some("remove") => resource_counters(&words).or_else(|| remove(part, &words)),
+        Some("return") => return_to_supply(part, &words),
         _ => None,
     }
     .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
@@ -328,6 +367,9 @@ fn parse_one(part: &str) -> Result<Cost, String> {
 fn discard(part: &str, words: &[&str]) -> Option<Cost> {
     match words {
         ["discard", "your", "hand"] => Some(Cost::DiscardHand),
+        // "Discard a card, [tap] -> Gain 1 build point" (ROTS Jar Jar Binks (C)): a card is one
+        // of the hand, the only pile a player discards from by choice.
+        ["discard", "a", "card"] => Some(Cost::DiscardFromHand(1)),
         ["discard", n, "card" | "cards", "from", "your", "hand"]
         | ["discard", n, "card" | "cards", "from", "hand"] => {
             count(n).filter(|&n| n > 0).map(Cost::DiscardFromHand)
@@ -449,10 +491,43 @@ fn put(part: &str, words: &[&str]) -> Option<Cost> {
             "discard",
             "pile",
         ] => count(n).filter(|&n| n > 0).map(Cost::MillOwn),
+        // "Put 1 damage counter on one of your other units": a unit the player chooses.
+        [
+            "put",
+            n,
+            "damage",
+            "counter" | "counters",
+            "on",
+            "one",
+            "of",
+            ..,
+        ] => {
+            let amount = count(n).filter(|&n| n > 0)?;
+            let units = on_one_of_yours(part)?;
+            Some(Cost::DamageUnit { amount, units })
+        }
         ["put", n, "damage", "counter" | "counters", "on", ..] if words.len() > 5 => {
             let amount = count(n).filter(|&n| n > 0)?;
             let name = itself_after(part, " on ")?;
             Some(Cost::DamageThis { amount, name })
+        }
+        [
+            "put",
+            n,
+            kind,
+            "counter" | "counters",
+            "on",
+            "one",
+            "of",
+            ..,
+        ] if counter_kind(kind) => {
+            let amount = count(n).filter(|&n| n > 0)?;
+            let units = on_one_of_yours(part)?;
+            Some(Cost::CountersUnit {
+                kind: kind.to_string(),
+                amount,
+                units,
+            })
         }
         // "Put 1 captivity counter on Jabba": counters of a kind on the unit itself.
         ["put", n, kind, "counter" | "counters", "on", ..]
@@ -474,6 +549,41 @@ fn put(part: &str, words: &[&str]) -> Option<Cost> {
 /// kind taken off the unit itself.
 fn remove(part: &str, words: &[&str]) -> Option<Cost> {
     match words {
+        // "Remove 1 mastery counter from a unit [in any arena]": any unit in play that has them.
+        [
+            "remove",
+            n,
+            kind,
+            "counter" | "counters",
+            "from",
+            "a",
+            "unit",
+            rest @ ..,
+        ] if counter_kind(kind) && matches!(rest, [] | ["in", "any", "arena"]) => {
+            let amount = count(n).filter(|&n| n > 0)?;
+            Some(Cost::RemoveCountersUnit {
+                kind: kind.to_string(),
+                amount,
+            })
+        }
+        [
+            "remove",
+            n,
+            "card" | "cards",
+            "from",
+            "your",
+            "discard",
+            "pile",
+            "from",
+            "the",
+            "game",
+        ] => count(n).filter(|&n| n > 0).map(Cost::RemoveFromDiscard),
+        // "Remove Maul from the game", "remove this unit from the game".
+        ["remove", .., "from", "the", "game"] if names_itself(part) => {
+            let named = part.trim()["remove".len()..].trim();
+            let end = named.len() - " from the game".len();
+            Some(Cost::RemoveThis(named[..end].trim().to_string()))
+        }
         ["remove", n, kind, "counter" | "counters", "from", ..]
             if words.len() > 5 && counter_kind(kind) =>
         {
@@ -484,6 +594,19 @@ fn remove(part: &str, words: &[&str]) -> Option<Cost> {
                 amount,
                 name,
             })
+        }
+        _ => None,
+    }
+}
+
+/// "Return this unit to your supply", "return Life Day to your supply": the unit itself (game
+/// 16.5).
+fn return_to_supply(part: &str, words: &[&str]) -> Option<Cost> {
+    match words {
+        ["return", .., "to", "your", "supply"] if names_itself(part) => {
+            let named = part.trim()["return".len()..].trim();
+            let end = named.len() - " to your supply".len();
+            Some(Cost::ReturnThis(named[..end].trim().to_string()))
         }
         _ => None,
     }
@@ -548,22 +671,43 @@ fn named(part: &str) -> Option<String> {
 /// kinds are joined by "or". Anything else ("with printed build cost 4 or more", "you control",
 /// "or your build zone") is not read.
 fn chosen_units(part: &str, verb: &str, arena_words: &[&str]) -> Option<CostUnits> {
-    let words: Vec<&str> = part.split_whitespace().collect();
-    if !words.first()?.eq_ignore_ascii_case(verb) {
+    let (first, rest) = part.trim().split_once(char::is_whitespace)?;
+    if !first.eq_ignore_ascii_case(verb) {
         return None;
     }
+    units_phrase(rest, arena_words).map(|(units, _)| units)
+}
+
+/// The units after " on " of "Put 1 damage counter on one of your [other] <kinds> ...": the unit
+/// paying may be the one chosen unless "other" is printed.
+fn on_one_of_yours(part: &str) -> Option<CostUnits> {
+    let at = part.to_ascii_lowercase().find(" on ")?;
+    let (mut units, other) = units_phrase(&part[at + " on ".len()..], &["in"])?;
+    units.itself = !other;
+    Some(units)
+}
+
+/// The phrase of [`chosen_units`] after its verb, and whether it says "other". "yout" is the
+/// data's "your" (AAA Mother Zalem (A)).
+fn units_phrase(phrase: &str, arena_words: &[&str]) -> Option<(CostUnits, bool)> {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
     let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-    let mut at = match lower.get(1..4) {
-        Some([one, of, your]) if one == "one" && of == "of" && your == "your" => 4,
-        _ if matches!(lower.get(1).map(String::as_str), Some("a" | "an")) => 2,
+    let mut at = match lower.get(0..3) {
+        Some([one, of, your])
+            if one == "one" && of == "of" && (your == "your" || your == "yout") =>
+        {
+            3
+        }
+        _ if matches!(lower.first().map(String::as_str), Some("a" | "an")) => 1,
         _ => return None,
     };
     let mut units = CostUnits::default();
-    // Adjectives: only an untapped unit can be tapped and the unit paying is never chosen, so
-    // "untapped" and "other" add nothing.
+    let mut other = false;
+    // Adjectives: only an untapped unit can be tapped, so "untapped" adds nothing.
     while let Some(word) = lower.get(at) {
         match word.as_str() {
-            "untapped" | "other" => {}
+            "untapped" => {}
+            "other" => other = true,
             "unique" => units.unique = true,
             "damaged" => units.damaged = true,
             _ => break,
@@ -608,7 +752,7 @@ fn chosen_units(part: &str, verb: &str, arena_words: &[&str]) -> Option<CostUnit
         }
         _ => return None,
     }
-    Some(units)
+    Some((units, other))
 }
 
 /// A kind's words with its last word singular ("Dark Jedi", "Clones" → "Clone", "Children" →
@@ -616,15 +760,15 @@ fn chosen_units(part: &str, verb: &str, arena_words: &[&str]) -> Option<CostUnit
 fn singular_kind(words: &[&str]) -> Option<String> {
     let (last, first) = words.split_last()?;
     let last = if last.eq_ignore_ascii_case("children") {
-        &last[..last.len() - 3]
-    } else if last.ends_with("ies") {
-        // No subtype printed ends so; kept as printed.
-        last
+        last[..last.len() - 3].to_string()
+    } else if let Some(stem) = last.strip_suffix("ies") {
+        // "Spies" → "Spy", "Armies" → "Army".
+        format!("{stem}y")
     } else {
-        last.strip_suffix('s').unwrap_or(last)
+        last.strip_suffix('s').unwrap_or(last).to_string()
     };
     let mut all: Vec<&str> = first.to_vec();
-    all.push(last);
+    all.push(&last);
     Some(all.join(" "))
 }
 
@@ -679,6 +823,103 @@ mod tests {
             Ok(vec![Cost::DiscardThis("this unit".into())])
         );
         assert!(parse_costs("Discard a Droid from the Ground arena").is_err());
+    }
+
+    #[test]
+    fn counters_on_chosen_units_and_units_leaving_play_parse() {
+        let units = |kinds: &[&str], itself: bool| CostUnits {
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+            itself,
+            ..CostUnits::default()
+        };
+        // ROTS Mas Amedda (A): no "other", so the unit paying may take the counter.
+        assert_eq!(
+            parse_costs("Put a damage counter on one of your units"),
+            Ok(vec![Cost::DamageUnit {
+                amount: 1,
+                units: units(&[], true)
+            }])
+        );
+        // AAA Mother Zalem (A) prints "yout".
+        assert_eq!(
+            parse_costs("Put 1 damage counter on one of yout other units"),
+            Ok(vec![Cost::DamageUnit {
+                amount: 1,
+                units: units(&[], false)
+            }])
+        );
+        // KAE Yuthura Ban (A).
+        assert_eq!(
+            parse_costs("Put 1 damage counter on one of your other Sith in the Character arena"),
+            Ok(vec![Cost::DamageUnit {
+                amount: 1,
+                units: CostUnits {
+                    arenas: vec![Arena::Character],
+                    ..units(&["Sith"], false)
+                }
+            }])
+        );
+        // TROS Darth Vader's Helmet (B).
+        assert_eq!(
+            parse_costs("Pay 1 Force, put 1 corruption counter on one of your Jedi"),
+            Ok(vec![
+                Cost::Force(1),
+                Cost::CountersUnit {
+                    kind: "corruption".into(),
+                    amount: 1,
+                    units: units(&["Jedi"], true)
+                }
+            ])
+        );
+        // FOR Bo-Katan Kryze (C): any unit with the counter.
+        assert_eq!(
+            parse_costs("Remove 1 mastery counter from a unit"),
+            Ok(vec![Cost::RemoveCountersUnit {
+                kind: "mastery".into(),
+                amount: 1
+            }])
+        );
+        // BOTS C-3PO (U), 15TH Vibro-mop.
+        assert_eq!(
+            parse_costs("Remove a card from your discard pile from the game"),
+            Ok(vec![Cost::RemoveFromDiscard(1)])
+        );
+        assert_eq!(
+            parse_costs("Tap, Remove 2 cards from your discard pile from the game"),
+            Ok(vec![Cost::TapThis, Cost::RemoveFromDiscard(2)])
+        );
+        // AAA Maul (R), FOR Purrgil Swarm; BOBF BD Droid, 15TH Life Day.
+        assert_eq!(
+            parse_costs("Remove Maul from the game"),
+            Ok(vec![Cost::RemoveThis("Maul".into())])
+        );
+        assert_eq!(
+            parse_costs("Remove this unit from the game"),
+            Ok(vec![Cost::RemoveThis("this unit".into())])
+        );
+        assert_eq!(
+            parse_costs("Return this unit to your supply"),
+            Ok(vec![Cost::ReturnThis("this unit".into())])
+        );
+        // ROTS Jar Jar Binks (C): "a card" is one of the hand.
+        assert_eq!(
+            parse_costs("Discard a card, [tap]"),
+            Ok(vec![Cost::DiscardFromHand(1), Cost::TapThis])
+        );
+        // Cards of another pile, and a unit to choose, are not read.
+        assert!(
+            parse_costs(
+                "Remove a Starfighter unit card from your discard pile or hand from the game"
+            )
+            .is_err()
+        );
+        assert!(parse_costs("Return one of your Subordinates to your supply").is_err());
+        assert!(parse_costs("Put 1 corruption counter on a unit in any arena").is_err());
+        // "Spies" is the Spy subtype.
+        assert_eq!(
+            parse_costs("Pay 3 Force, tap one of your Spies"),
+            Ok(vec![Cost::Force(3), Cost::TapUnit(units(&["Spy"], false))])
+        );
     }
 
     #[test]
@@ -778,8 +1019,8 @@ mod tests {
                 }
             ])
         );
-        // Another unit's counters are a choice, and "a counter of any type" no kind.
-        assert!(parse_costs("Put 1 corruption counter on one of your Jedi").is_err());
+        // "A counter of any type" is no kind (counters on a unit to choose are
+        // `counters_on_chosen_units_and_units_leaving_play_parse`).
         assert!(parse_costs("Remove 1 counter of any type from this unit").is_err());
     }
 
@@ -850,7 +1091,7 @@ mod tests {
             "tap an untapped Character you control",
             "Tap one of your defending Characters",
             "Discard 0 cards from your hand",
-            "Put 1 damage counter on one of your units",
+            "Put 1 damage counter on a unit in any arena",
             "Remove 2 counters from a Resource",
             "Add 1 counter to your opponent's Resource",
         ] {

@@ -312,7 +312,7 @@ fn compare_unit(
 }
 
 /// `[expect.dark]` or `[expect.light]` (FORMAT.md "Layout", and the `discard_size`,
-/// `removed_size`, `deck_size` and `build_zone_size` extensions of docs/scenarios.md): each value
+/// `removed_size`, `supply_size`, `deck_size` and `build_zone_size` extensions of docs/scenarios.md): each value
 /// written must be the player's.
 fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut Vec<Difference>) {
     let player = state.player(side);
@@ -341,6 +341,11 @@ fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut
             "removed_size",
             expect.removed_size.map(|v| v.to_string()),
             player.removed.len().to_string(),
+        ),
+        (
+            "supply_size",
+            expect.supply_size.map(|v| v.to_string()),
+            player.supply.len().to_string(),
         ),
         (
             "deck_size",

@@ -435,6 +435,9 @@ pub struct SideExpect {
     pub discard_size: Option<usize>,
     /// Extension: the number of cards removed from the game.
     pub removed_size: Option<usize>,
+    /// Extension: the number of cards in the player's supply (Subordinates and Events out of
+    /// play, game 4.7).
+    pub supply_size: Option<usize>,
     /// Extension: the number of cards in the deck.
     pub deck_size: Option<usize>,
     /// Extension: the number of cards in the player's build zone (being built or waiting there).

@@ -42,7 +42,10 @@ pub fn units_for_cost<'a>(
             let Some(arena) = u.in_arena() else {
                 return false;
             };
-            if Some(u.id) == except || u.controller != side || (to_tap && u.tapped) {
+            if (Some(u.id) == except && !units.itself)
+                || u.controller != side
+                || (to_tap && u.tapped)
+            {
                 return false;
             }
             let def = state.top_def(u);
@@ -141,6 +144,7 @@ pub fn can_pay_playing(
     let played_in_hand = card.is_some_and(|c| player.hand.contains(&c));
     let mut hand = player.hand.len() - usize::from(played_in_hand);
     let mut deck = player.deck.len();
+    let mut discard = player.discard.len();
     let mut opponent_deck = state.player(side.opponent()).deck.len();
     // Counters of each kind removed by the costs before, from the unit itself.
     let mut removed: Vec<(&str, u32)> = Vec::new();
@@ -175,6 +179,24 @@ pub fn can_pay_playing(
                     None => return false,
                 }
             }
+            // Counters on a unit of the payer's: any one the cost admits will do (a unit may get
+            // several costs' counters, so none is set aside).
+            Cost::DamageUnit { units, .. } | Cost::CountersUnit { units, .. } => {
+                if units_for_cost(state, side, unit, units, false)
+                    .next()
+                    .is_none()
+                {
+                    return false;
+                }
+            }
+            Cost::RemoveCountersUnit { kind, amount } => {
+                if units_with_counters(state, kind, *amount).next().is_none() {
+                    return false;
+                }
+            }
+            Cost::RemoveFromDiscard(n) if discard >= *n as usize => discard -= *n as usize,
+            Cost::RemoveThis(name) | Cost::ReturnThis(name)
+                if unit.is_some_and(|u| names_unit(state, u, name)) => {}
             Cost::DiscardThis(name) if unit.is_some_and(|u| names_unit(state, u, name)) => {}
             Cost::DiscardFromHand(n) if hand >= *n as usize => hand -= *n as usize,
             Cost::DiscardHand => hand = 0,
@@ -230,6 +252,22 @@ pub fn can_pay_playing(
     true
 }
 
+/// The units in an arena, either player's, with at least `amount` counters of `kind` on them ("Remove
+/// 1 mastery counter from a unit"), in play order.
+pub fn units_with_counters<'a>(
+    state: &'a GameState,
+    kind: &'a str,
+    amount: u32,
+) -> impl Iterator<Item = UnitId> + 'a {
+    state
+        .units
+        .values()
+        .filter(move |u| {
+            u.in_arena().is_some() && u.counters.get(kind).is_some_and(|&n| n >= amount)
+        })
+        .map(|u| u.id)
+}
+
 /// Pays the costs as `side`, for the ability of `unit` or for a card not in play (`None`); call
 /// only after `can_pay_as`.
 pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, costs: &[Cost]) {
@@ -264,7 +302,13 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::Draw(_)
             | Cost::TapUnit(_)
             | Cost::TapNamed(_)
-            | Cost::DiscardUnit(_) => {}
+            | Cost::DiscardUnit(_)
+            | Cost::DamageUnit { .. }
+            | Cost::CountersUnit { .. }
+            | Cost::RemoveCountersUnit { .. }
+            | Cost::RemoveFromDiscard(_)
+            | Cost::RemoveThis(_)
+            | Cost::ReturnThis(_) => {}
         }
     }
 }

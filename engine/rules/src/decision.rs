@@ -51,6 +51,14 @@ pub enum DecisionKind {
     /// Which of the player's units to discard to pay a cost of the ability of `unit` ("Discard
     /// one of your Jedi from the Character arena", game 13.8); `None` for a card being played.
     DiscardUnitForCost { unit: Option<UnitId> },
+    /// Which unit to put counters on, or take counters off, to pay a cost of the ability of
+    /// `unit` ("Put 1 damage counter on one of your other units", "Remove 1 mastery counter from
+    /// a unit", game 13.8); `None` for a card being played.
+    CountersForCost { unit: Option<UnitId> },
+    /// Which card of the discard pile to remove from the game to pay a cost of the ability of
+    /// `unit` ("Remove 2 cards from your discard pile from the game", game 4.6, 13.8); `None` for
+    /// a card being played.
+    RemoveForCost { unit: Option<UnitId> },
     /// Which arena of its type line the Location `unit`, just completed, goes into (game 16.1).
     PlaceLocation { unit: UnitId },
     /// Which of the arenas an effect names the Subordinate `unit`, just taken from the supply
@@ -105,6 +113,18 @@ impl DecisionKind {
             }
             DecisionKind::DiscardUnitForCost { unit: None } => {
                 "a unit to discard for a cost".into()
+            }
+            DecisionKind::CountersForCost { unit: Some(unit) } => {
+                format!("a unit to put counters on or take them off for a cost of {unit}")
+            }
+            DecisionKind::CountersForCost { unit: None } => {
+                "a unit to put counters on or take them off for a cost".into()
+            }
+            DecisionKind::RemoveForCost { unit: Some(unit) } => {
+                format!("a card of the discard pile to remove from the game for a cost of {unit}")
+            }
+            DecisionKind::RemoveForCost { unit: None } => {
+                "a card of the discard pile to remove from the game for a cost".into()
             }
             DecisionKind::PlaceLocation { unit } => {
                 format!("the arena the Location {unit} goes into")
@@ -382,6 +402,18 @@ pub fn describe_decision(state: &GameState, kind: &DecisionKind) -> String {
         }
         DecisionKind::DiscardUnitForCost { unit: Some(u) } => {
             format!("a unit to discard for a cost of {}", unit(u))
+        }
+        DecisionKind::CountersForCost { unit: Some(u) } => {
+            format!(
+                "a unit to put counters on or take them off for a cost of {}",
+                unit(u)
+            )
+        }
+        DecisionKind::RemoveForCost { unit: Some(u) } => {
+            format!(
+                "a card of your discard pile to remove from the game for a cost of {}",
+                unit(u)
+            )
         }
         DecisionKind::PlaceLocation { unit: u } => {
             format!("the arena the Location {} goes into", unit(u))

@@ -196,6 +196,22 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         why: Option<DiscardWhy>,
     },
+    /// The unit left play without being discarded, to pay a cost: back to its owner's supply
+    /// ("Return this unit to your supply", game 16.5) or out of the game ("Remove Maul from the
+    /// game", game 4.6). Logs written before this event have none.
+    LeftPlay {
+        unit: UnitId,
+        name: String,
+        to: LeftTo,
+    },
+    /// A card of `side`'s discard pile was removed from the game to pay a cost ("Remove 2 cards
+    /// from your discard pile from the game", game 4.6, 13.8). Logs written before this event
+    /// have none.
+    RemovedFromGame {
+        side: Side,
+        card: CardId,
+        name: String,
+    },
     /// Damage counters were put on `unit` by an effect (game 11.5: counters, not damage, so
     /// nothing prevents them). Logs written before this event have none.
     DamageCountersPlaced {
@@ -425,6 +441,14 @@ pub struct DamageWhy {
     /// The abilities that prevented some of it (Evade, Protect), with what each prevented.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub prevented_by: Vec<(String, u32)>,
+}
+
+/// Where a unit went that left play without being discarded (`Event::LeftPlay`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LeftTo {
+    Supply,
+    RemovedFromGame,
 }
 
 /// Why a unit left play for its owner's discard pile.

@@ -740,6 +740,14 @@ impl Display for Cost {
             Cost::DiscardThis => write!(f, "discard this card"),
             Cost::DiscardUnits(units) => write!(f, "discard {units}"),
             Cost::DiscardFromHand(amount) => write!(f, "discard {amount} cards from your hand"),
+            Cost::RemoveThis => write!(f, "remove this card from the game"),
+            Cost::ReturnThis => write!(f, "return this unit to your supply"),
+            Cost::RemoveFromDiscard(amount) => {
+                write!(
+                    f,
+                    "remove {amount} cards from your discard pile from the game"
+                )
+            }
             Cost::Mill(amount) => write!(
                 f,
                 "put the top {amount} cards of your deck into your discard pile"

@@ -244,7 +244,7 @@ fn replace_names(text: &str, name: &str, single_words: bool) -> String {
         return text.to_string();
     }
     let mended = mend_misprinted_name(text, &name);
-    let mut out = replace_word(&mended, &name, false);
+    let mut out = replace_word(&mended, &name, false, &name);
     if !single_words {
         return out;
     }
@@ -261,7 +261,7 @@ fn replace_names(text: &str, name: &str, single_words: bool) -> String {
         {
             continue;
         }
-        out = replace_word(&out, word, true);
+        out = replace_word(&out, word, true, &name);
     }
     out
 }
@@ -322,7 +322,7 @@ fn one_letter_apart(a: &[char], b: &[char]) -> bool {
 
 /// Replaces `word` where it is a whole word. With `alone`, not where another capitalized word
 /// follows ("Luke's Speeder", "Boba Fett").
-fn replace_word(text: &str, word: &str, alone: bool) -> String {
+fn replace_word(text: &str, word: &str, alone: bool, name: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(word) {
@@ -342,8 +342,11 @@ fn replace_word(text: &str, word: &str, alone: bool) -> String {
         // 'with "Sunrider" in its name' on Andur Sunrider (A): words in quotes are the words a
         // name has, not this card.
         let quoted = before == Some('"') && after == Some('"');
+        // "a Darth Maul unit card" on Maul (R): a name after a title is another card's, unless
+        // the title is the card's own ("Admiral Piett" on Admiral Firmus Piett).
+        let titled = after_title(&rest[..at], name);
         out.push_str(&rest[..at]);
-        if whole && !followed && !quoted {
+        if whole && !followed && !quoted && !titled {
             out.push(SELF);
         } else {
             out.push_str(word);
@@ -352,6 +355,16 @@ fn replace_word(text: &str, word: &str, alone: bool) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Whether the word before the end of `text` is a title that starts a name ("Darth", "General"),
+/// capitalized as in a name, and not a word of the card's own `name`.
+fn after_title(text: &str, name: &str) -> bool {
+    let word = text.trim_end_matches(' ').rsplit(' ').next().unwrap_or("");
+    word.starts_with(char::is_uppercase)
+        && !matches!(word, "The" | "Of")
+        && TITLES.contains(&word.to_lowercase().as_str())
+        && !name.split_whitespace().any(|w| w == word)
 }
 
 /// Whether the word before the end of `text` is a determiner or "other".
@@ -470,6 +483,15 @@ mod tests {
             "Lukeson attacks."
         );
         assert_eq!(prepare("~'s stack", "X"), "~'s stack");
+        // AAA Maul (R): a name after a title ("Darth Maul") is another card's.
+        assert_eq!(
+            prepare("Search your deck for a Darth Maul unit card.", "Maul (R)"),
+            "Search your deck for a Darth Maul unit card."
+        );
+        assert_eq!(
+            prepare("Remove Maul from the game", "Maul (R)"),
+            "Remove ~ from the game"
+        );
         // TAL Andur Sunrider (A): a word of the name in quotes is a word other names have.
         assert_eq!(
             prepare(

@@ -921,6 +921,14 @@ pub enum Cost {
         from: Units,
         amount: Amount,
     },
+    /// "Remove Maul from the game": the card the ability is on leaves play, out of the game
+    /// (game 4.6).
+    RemoveThis,
+    /// "Return this unit to your supply": the Subordinate the ability is on goes back to the
+    /// supply (game 16.5).
+    ReturnThis,
+    /// "Remove 2 cards from your discard pile from the game" (game 4.6).
+    RemoveFromDiscard(Amount),
     /// Counters added to a Resource or removed from it (game 16.4): "Add 1 counter" and "Remove
     /// 5 counters" printed on a Resource are its own, "... to / from your Resource" (`yours`)
     /// the controller's.

@@ -90,7 +90,11 @@ fn other_than_the_unit_paid(script: &Script, text: &str) -> bool {
             costs.iter().any(|c| {
                 matches!(
                     c,
-                    api::cost::Cost::TapUnit(_) | api::cost::Cost::DiscardUnit(_)
+                    api::cost::Cost::TapUnit(_)
+                        | api::cost::Cost::DiscardUnit(_)
+                        | api::cost::Cost::DamageUnit { .. }
+                        | api::cost::Cost::CountersUnit { .. }
+                        | api::cost::Cost::RemoveCountersUnit { .. }
                 )
             })
         });
@@ -434,12 +438,15 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
         return Err(format!("\"{}\" is no activated ability", ability.parameter));
     }
     let target = choice.target;
-    // A unit that discards itself to pay ("Discard Beru from the Character arena -> ...") has
-    // left play when its effects are asked: it plays them as it was just before (game 13.8).
-    let paid_with_itself = script
-        .costs
-        .iter()
-        .any(|c| matches!(c, script::Cost::DiscardThis));
+    // A unit that discards itself to pay ("Discard Beru from the Character arena -> ..."),
+    // returns to the supply or leaves the game, has left play when its effects are asked: it
+    // plays them as it was just before (game 13.8).
+    let paid_with_itself = script.costs.iter().any(|c| {
+        matches!(
+            c,
+            script::Cost::DiscardThis | script::Cost::RemoveThis | script::Cost::ReturnThis
+        )
+    });
     let me = player_of(ability, script, side)
         .or_else(|| {
             paid_with_itself

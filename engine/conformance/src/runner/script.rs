@@ -538,13 +538,17 @@ impl<'s> Script<'s> {
             }
             // A card to discard for a cost: the act names the unit whose ability it pays for
             // (any unit for a card being played) and the card by its name or number.
-            (DecisionKind::DiscardForCost { unit: asking }, Action::Choose { unit, option }) => {
+            (
+                DecisionKind::DiscardForCost { unit: asking }
+                | DecisionKind::RemoveForCost { unit: asking },
+                Action::Choose { unit, option },
+            ) => {
                 if asking.is_some() && self.id(unit) != *asking {
                     return Fit::Later;
                 }
                 answer(
                     Self::option(decision, option),
-                    format!("{option:?} is no card of the hand to discard for the cost"),
+                    format!("{option:?} is no card the cost lets you choose"),
                 )
             }
             // A unit to tap or discard for a cost ("tap one of your untapped Jedi", "discard one
@@ -553,7 +557,8 @@ impl<'s> Script<'s> {
             // or the option's number.
             (
                 DecisionKind::TapForCost { unit: asking }
-                | DecisionKind::DiscardUnitForCost { unit: asking },
+                | DecisionKind::DiscardUnitForCost { unit: asking }
+                | DecisionKind::CountersForCost { unit: asking },
                 Action::Choose { unit, option },
             ) => {
                 if asking.is_some() && self.id(unit) != *asking {
@@ -1025,6 +1030,8 @@ impl Decider for Script<'_> {
                 | DecisionKind::DiscardForCost { .. }
                 | DecisionKind::TapForCost { .. }
                 | DecisionKind::DiscardUnitForCost { .. }
+                | DecisionKind::CountersForCost { .. }
+                | DecisionKind::RemoveForCost { .. }
         ) || mandatory_choice)
             && let Some(act) = self.acts.get(self.next)
             && self.failure.is_none()

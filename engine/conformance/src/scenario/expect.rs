@@ -91,6 +91,7 @@ impl Ctx<'_> {
             hand_size: raw.hand_size,
             discard_size: raw.discard_size,
             removed_size: raw.removed_size,
+            supply_size: raw.supply_size,
             deck_size: raw.deck_size,
             build_zone_size: raw.build_zone_size,
             seen: raw.seen,

@@ -275,6 +275,7 @@ pub(super) struct RawSideExpect {
     pub(super) hand_size: Option<usize>,
     pub(super) discard_size: Option<usize>,
     pub(super) removed_size: Option<usize>,
+    pub(super) supply_size: Option<usize>,
     pub(super) deck_size: Option<usize>,
     pub(super) build_zone_size: Option<usize>,
     pub(super) seen: Option<Vec<String>>,

@@ -4,7 +4,7 @@
 //! state (Force, build points, tapping the unit itself) are paid by `cost::pay_as`, which this
 //! calls first.
 
-use super::{Flow, Game};
+use super::{Flow, Game, Leaving};
 use crate::cost::{Cost, CostUnits, pay_as};
 use crate::decision::{Choice, DecisionKind};
 use crate::log::{DiscardWhy, Event};
@@ -46,15 +46,8 @@ impl Game<'_> {
                     self.mill(side.opponent(), *n);
                 }
                 Cost::DamageThis { amount, .. } => {
-                    // Game 11.5: counters, not damage: nothing prevents them.
-                    if let Some(u) = unit.and_then(|u| self.state.unit_mut(u)) {
-                        u.damage = u.damage.saturating_add(*amount);
-                        let id = u.id;
-                        self.event(Event::DamagePlaced {
-                            unit: id,
-                            amount: *amount,
-                            why: None,
-                        });
+                    if let Some(unit) = unit {
+                        self.damage_counters_for_cost(unit, *amount);
                     }
                 }
                 // Counters of a kind on the unit itself, or taken off it (`can_pay_playing`
@@ -115,6 +108,54 @@ impl Game<'_> {
                 }
                 Cost::TapUnit(units) => self.unit_chosen_for_cost(side, unit, units, true)?,
                 Cost::DiscardUnit(units) => self.unit_chosen_for_cost(side, unit, units, false)?,
+                Cost::DamageUnit { amount, units } => {
+                    let chosen = crate::cost::units_for_cost(&self.state, side, unit, units, false)
+                        .collect();
+                    if let Some(picked) = self.pick_unit_for_counters(side, unit, chosen)? {
+                        self.damage_counters_for_cost(picked, *amount);
+                    }
+                }
+                Cost::CountersUnit {
+                    kind,
+                    amount,
+                    units,
+                } => {
+                    let chosen = crate::cost::units_for_cost(&self.state, side, unit, units, false)
+                        .collect();
+                    if let Some(u) = self
+                        .pick_unit_for_counters(side, unit, chosen)?
+                        .and_then(|picked| self.state.unit_mut(picked))
+                    {
+                        let count = u.counters.entry(kind.clone()).or_insert(0);
+                        *count = count.saturating_add(*amount);
+                    }
+                }
+                Cost::RemoveCountersUnit { kind, amount } => {
+                    let chosen =
+                        crate::cost::units_with_counters(&self.state, kind, *amount).collect();
+                    if let Some(count) = self
+                        .pick_unit_for_counters(side, unit, chosen)?
+                        .and_then(|picked| self.state.unit_mut(picked))
+                        .and_then(|u| u.counters.get_mut(kind))
+                    {
+                        *count = count.saturating_sub(*amount);
+                    }
+                }
+                Cost::RemoveFromDiscard(n) => {
+                    for _ in 0..*n {
+                        self.remove_chosen_from_discard(side, unit)?;
+                    }
+                }
+                Cost::RemoveThis(_) => {
+                    if let Some(unit) = unit {
+                        self.leave_play_as_cost(unit, Leaving::RemovedFromGame)?;
+                    }
+                }
+                Cost::ReturnThis(_) => {
+                    if let Some(unit) = unit {
+                        self.leave_play_as_cost(unit, Leaving::ToSupply)?;
+                    }
+                }
                 Cost::Force(_)
                 | Cost::BuildPoints(_)
                 | Cost::TapThis
@@ -218,6 +259,89 @@ impl Game<'_> {
         } else {
             self.discard_unit(picked, DiscardWhy::Cost)
         }
+    }
+
+    /// Damage counters put on `unit` to pay a cost. Game 11.5: counters, not damage, so nothing
+    /// prevents them.
+    fn damage_counters_for_cost(&mut self, unit: UnitId, amount: u32) {
+        if let Some(u) = self.state.unit_mut(unit) {
+            u.damage = u.damage.saturating_add(amount);
+            self.event(Event::DamagePlaced {
+                unit,
+                amount,
+                why: None,
+            });
+        }
+    }
+
+    /// The player picks one of `chosen` to put counters on, or take counters off, to pay a cost
+    /// of the ability of `unit` ("Put 1 damage counter on one of your other units", "Remove 1
+    /// mastery counter from a unit"): one option per unit, named with its id, in the order
+    /// given. `None` when there is none to pick.
+    fn pick_unit_for_counters(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        chosen: Vec<UnitId>,
+    ) -> Flow<Option<UnitId>> {
+        let options: Vec<Choice> = chosen
+            .iter()
+            .enumerate()
+            .map(|(i, &u)| Choice::Option {
+                index: i as u32 + 1,
+                text: self.state.unit_label(u),
+            })
+            .collect();
+        if options.is_empty() {
+            return Ok(None);
+        }
+        let index = match self.decide(side, DecisionKind::CountersForCost { unit }, options)? {
+            Choice::Option { index, .. } => index as usize - 1,
+            _ => 0,
+        };
+        Ok(chosen.get(index).copied())
+    }
+
+    /// The player picks a card of their discard pile and removes it from the game (game 4.6) to
+    /// pay a cost of the ability of `unit`: one option per distinct name, in pile order.
+    fn remove_chosen_from_discard(&mut self, side: Side, unit: Option<UnitId>) -> Flow {
+        let mut cards: Vec<CardId> = Vec::new();
+        for &c in &self.state.player(side).discard {
+            let name = &self.state.def(c).name;
+            if !cards.iter().any(|&k| &self.state.def(k).name == name) {
+                cards.push(c);
+            }
+        }
+        let options: Vec<Choice> = cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| Choice::Option {
+                index: i as u32 + 1,
+                text: self.state.def(c).name.clone(),
+            })
+            .collect();
+        if options.is_empty() {
+            return Ok(());
+        }
+        let chosen = match self.decide(side, DecisionKind::RemoveForCost { unit }, options)? {
+            Choice::Option { index, .. } => index as usize - 1,
+            _ => 0,
+        };
+        let Some(&removed) = cards.get(chosen) else {
+            return Ok(());
+        };
+        let player = self.state.player_mut(side);
+        if let Some(at) = player.discard.iter().position(|&c| c == removed) {
+            player.discard.remove(at);
+            player.removed.push(removed);
+            let name = self.state.def(removed).name.clone();
+            self.event(Event::RemovedFromGame {
+                side,
+                card: removed,
+                name,
+            });
+        }
+        Ok(())
     }
 
     /// Puts the top `n` cards of `side`'s deck into their discard pile (as many as there are),

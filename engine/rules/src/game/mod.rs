@@ -92,6 +92,14 @@ impl<E: Into<EngineError>> From<E> for Halt {
 
 pub(crate) type Flow<T = ()> = Result<T, Halt>;
 
+/// Where a unit leaving play goes: its owners' discard piles (game 14.4), back to the supply (a
+/// Subordinate, game 16.5: "Return this unit to your supply"), or out of the game (game 4.6).
+pub(crate) enum Leaving {
+    Discarded(DiscardWhy),
+    ToSupply,
+    RemovedFromGame,
+}
+
 /// The order of the steps of a turn (game 6).
 const TURN: [TurnStep; 11] = [
     TurnStep::Ready,
@@ -628,18 +636,48 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
+    /// A unit that leaves play without being discarded to pay a cost ("Return this unit to your
+    /// supply", "Remove Maul from the game"): it leaves its arena, and no "when discarded"
+    /// ability hears it.
+    pub(crate) fn leave_play_as_cost(&mut self, id: UnitId, leaving: Leaving) -> Flow {
+        let Some(unit) = self.leave_play_to(id, leaving) else {
+            return Ok(());
+        };
+        if unit.is_location() || unit.is_campaign() || unit.is_event() {
+            return Ok(());
+        }
+        match unit.in_arena() {
+            Some(arena) => {
+                let event = HookEvent {
+                    unit: Some(id.0),
+                    side: Some(unit.controller.into()),
+                    arena: Some(arena.into()),
+                    ..self.hook_event()
+                };
+                self.hook(HookPoint::UnitLeavesArena, event)
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Takes a unit out of play into its owners' discard piles (game 14.4) and logs it; its
     /// hooks are the caller's. The unit as it last was, or none if it was not in play.
     fn leave_play(&mut self, id: UnitId, why: DiscardWhy) -> Option<crate::model::Unit> {
+        self.leave_play_to(id, Leaving::Discarded(why))
+    }
+
+    /// Takes a unit out of play as `leaving` says and logs it; its hooks are the caller's. The
+    /// unit as it last was, or none if it was not in play.
+    fn leave_play_to(&mut self, id: UnitId, leaving: Leaving) -> Option<crate::model::Unit> {
         let unit = self.state.units.remove(&id)?;
         self.state.departed.insert(id, unit.clone());
         let name = self.state.def(unit.top()).name.clone();
-        let mut leaving: Vec<_> = unit.cards.clone();
-        leaving.extend(&unit.beneath);
+        let mut leaving_cards: Vec<_> = unit.cards.clone();
+        leaving_cards.extend(&unit.beneath);
         // OQ-22 (game 14.4): the unit's Equipment goes to its owners' discard piles with it.
-        leaving.extend(&unit.equipment);
+        leaving_cards.extend(&unit.equipment);
         if self.state.ruleset.pilots_discarded_with_unit {
-            leaving.extend(&unit.pilots);
+            leaving_cards.extend(&unit.pilots);
         } else {
             // The pilots stay in play as units of their own in their owner's build zone.
             for &pilot in &unit.pilots {
@@ -650,14 +688,37 @@ impl<'a> Game<'a> {
                 });
             }
         }
-        for card in leaving {
-            self.state.discard_card(card);
+        // Removed from the game (game 4.6), the unit's own cards go with it; what was attached
+        // to it is discarded.
+        let removed = match leaving {
+            Leaving::RemovedFromGame => unit.cards.len() + unit.beneath.len(),
+            _ => 0,
+        };
+        for (at, card) in leaving_cards.into_iter().enumerate() {
+            if at < removed {
+                let owner = self.state.owner(card);
+                self.state.player_mut(owner).removed.push(card);
+            } else {
+                self.state.discard_card(card);
+            }
         }
-        self.event(Event::Discarded {
-            unit: id,
-            name,
-            why: Some(why),
-        });
+        match leaving {
+            Leaving::Discarded(why) => self.event(Event::Discarded {
+                unit: id,
+                name,
+                why: Some(why),
+            }),
+            Leaving::ToSupply => self.event(Event::LeftPlay {
+                unit: id,
+                name,
+                to: crate::log::LeftTo::Supply,
+            }),
+            Leaving::RemovedFromGame => self.event(Event::LeftPlay {
+                unit: id,
+                name,
+                to: crate::log::LeftTo::RemovedFromGame,
+            }),
+        }
         Some(unit)
     }
 

@@ -64,7 +64,24 @@ pub fn cost(input: &mut &str) -> R<Cost> {
             units,
         )
             .map(|(_, amount, kind, _, _, on)| Cost::Counters { kind, on, amount }),
-        alt((resource_counters, remove_counters)),
+        alt((resource_counters, remove_counters, leaves_play)),
+    ))
+    .parse_next(input)
+}
+
+/// "Remove Maul from the game", "return this unit to your supply", "remove 2 cards from your
+/// discard pile from the game" (game 4.6, 16.5).
+fn leaves_play(input: &mut &str) -> R<Cost> {
+    alt((
+        (w("remove"), this, w("from the game")).map(|_| Cost::RemoveThis),
+        (w("return"), this, w("to your supply")).map(|_| Cost::ReturnThis),
+        (
+            w("remove"),
+            count,
+            one_of(&["cards", "card"]),
+            w("from your discard pile from the game"),
+        )
+            .map(|(_, n, _, _)| Cost::RemoveFromDiscard(crate::script::Amount::Number(n))),
     ))
     .parse_next(input)
 }
@@ -118,6 +135,9 @@ fn discards(input: &mut &str) -> R<Cost> {
             w("from your hand"),
         )
             .map(|(_, n, _, _)| Cost::DiscardFromHand(crate::script::Amount::Number(n))),
+        // "Discard a card, [tap] -> ..." (ROTS Jar Jar Binks (C)): a card of the hand.
+        (w("discard a card"), not(w("from")))
+            .map(|_| Cost::DiscardFromHand(crate::script::Amount::Number(1))),
         (w("discard"), units).map(|(_, units)| Cost::DiscardUnits(units)),
     ))
     .parse_next(input)
@@ -167,6 +187,21 @@ mod tests {
 
     fn read(text: &str) -> Vec<Cost> {
         super::super::words::read_whole(costs, text)
+    }
+
+    #[test]
+    fn cards_and_units_leaving_play() {
+        // AAA Maul (R), BOBF BD Droid, BOTS C-3PO (U), ROTS Jar Jar Binks (C).
+        assert_eq!(read("Remove ~ from the game"), [Cost::RemoveThis]);
+        assert_eq!(read("Return this unit to your supply"), [Cost::ReturnThis]);
+        assert_eq!(
+            read("Tap, remove 2 cards from your discard pile from the game"),
+            [Cost::Tap, Cost::RemoveFromDiscard(Amount::Number(2))]
+        );
+        assert_eq!(
+            read("Discard a card, [tap]"),
+            [Cost::DiscardFromHand(Amount::Number(1)), Cost::Tap]
+        );
     }
 
     #[test]
