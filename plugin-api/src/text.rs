@@ -37,6 +37,38 @@ pub fn has_subtype(subtypes: &[String], wanted: &str) -> bool {
     })
 }
 
+/// Whether a text changes the build cost of its own card ("This unit costs 1 fewer build counter
+/// to deploy if there is an Aquatic Location in the Ground arena.", "As long as you have a
+/// Campaign in your build zone, Butch costs 1 less build counter to deploy."): the card's cost
+/// is counted while it is built (game 7.4, 7.6), so such a text works in the build zone, as a
+/// keyword's does whose definition says so. The subject is "this unit" (card, Location,
+/// Mission) or the card's `name` or a word of it; the change is "N less / fewer / more build
+/// counters / points to deploy / complete".
+pub fn changes_own_build_cost(text: &str, name: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let Some(at) = lower.find(" costs ") else {
+        return false;
+    };
+    // The subject runs back from "costs" to the start or to the comma that ends a condition.
+    let subject = lower[..at].rsplit(", ").next().unwrap_or("").trim();
+    let name = name.to_ascii_lowercase();
+    let name = name.split(" (").next().unwrap_or("").trim();
+    let itself = matches!(
+        subject,
+        "this unit" | "this card" | "this location" | "this mission"
+    ) || (!subject.is_empty()
+        && (subject == name || name.split_whitespace().any(|word| word == subject)));
+    let words: Vec<&str> = lower[at + " costs ".len()..].split_whitespace().collect();
+    let change = matches!(
+        words.as_slice(),
+        [n, "less" | "fewer" | "more", "build", unit, "to", verb, ..]
+            if n.parse::<u32>().is_ok()
+                && matches!(*unit, "counter" | "counters" | "point" | "points")
+                && (verb.starts_with("deploy") || verb.starts_with("complete"))
+    );
+    itself && change
+}
+
 /// Whether a text starts with a word that begins a printed cost ("Tap, pay 3 Force -> ...").
 pub fn starts_a_cost(text: &str) -> bool {
     let first = text
@@ -118,6 +150,37 @@ pub fn split_at_arrow(text: &str) -> Option<(&str, &str)> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn texts_about_their_own_build_cost() {
+        // PM Sando Aqua Monster, TAL Butch (A), TAL Fury Station (A).
+        assert!(changes_own_build_cost(
+            "This unit costs 1 fewer build counter to deploy if there is an Aquatic Location in the Ground arena.",
+            "Sando Aqua Monster"
+        ));
+        assert!(changes_own_build_cost(
+            "As long as you have Quan-Jang or Shae Koda in any arena, Butch costs 1 less build counter to deploy.",
+            "Butch (A)"
+        ));
+        assert!(changes_own_build_cost(
+            "As long as you have a Star System in the Space arena, Fury Station costs 3 less build counters to deploy.",
+            "Fury Station (A)"
+        ));
+        // Other cards' costs (TAL Quan-Jang (A), ROTJ Mon Mothma (A)) are not its own.
+        assert!(!changes_own_build_cost(
+            "Each Creature costs 1 less build counter to deploy.",
+            "Quan-Jang (A)"
+        ));
+        assert!(!changes_own_build_cost(
+            "[tap] -> Each of your Rebel units costs 1 fewer build counter to deploy.",
+            "Mon Mothma (A)"
+        ));
+        assert!(!changes_own_build_cost(
+            "Each of your Battle cards costs 2 less Force to play.",
+            "Cloud City Battleground"
+        ));
+    }
+
     use super::*;
 
     #[test]

@@ -121,7 +121,10 @@ fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
 /// Whether this plugin claims a text read on its own, with no card's name: a text granted in
 /// quotes, whose card is the one it is granted to.
 pub(crate) fn claimed_alone(text: &str) -> bool {
-    script_of(text, "").is_some_and(|script| claimed(&script, text))
+    // A granted text is the ability of a unit in play, whose own cost was counted when it was
+    // built.
+    script_of(text, "")
+        .is_some_and(|script| claimed(&script, text) && !statics::changes_own_cost(&script))
 }
 
 /// Whether this plugin carries out every part of the script of `text`.
@@ -138,9 +141,17 @@ fn claimed(script: &Script, text: &str) -> bool {
                 || (triggered::carried_out(script) && may_trigger(text))))
 }
 
-/// The script of an ability whose text this plugin claims.
+/// The script of an ability whose text this plugin claims. A text about its own card's build
+/// cost works only if the engine lets it work in the build zone, which it reads alike
+/// (`text::changes_own_build_cost`).
 fn claimed_script(ability: &Ability) -> Option<Rc<Script>> {
-    script(ability).filter(|script| claimed(script, &ability.parameter))
+    script(ability).filter(|script| {
+        claimed(script, &ability.parameter)
+            && (!statics::changes_own_cost(script)
+                || units::card(ability).is_some_and(|me| {
+                    api::text::changes_own_build_cost(&ability.parameter, &me.name)
+                }))
+    })
 }
 
 /// The ability's static script, its card and the target's view, if the script does what
@@ -586,7 +597,7 @@ mod tests {
     }
 
     #[test]
-    fn build_cost_changes_of_other_cards_are_claimed_but_not_a_cards_own() {
+    fn build_cost_changes_of_other_cards_and_of_the_cards_own_are_claimed() {
         assert!(claimed_on(
             "Each of your Trade Federation Ground units cost 1 less build counter to deploy.",
             "OOM-9's AAT (A)"
@@ -594,10 +605,13 @@ mod tests {
         assert!(claimed_text(
             "As long as this unit is in the Character arena, each Clone costs 1 fewer build counter to deploy."
         ));
-        // Its own cost is an ability of a card being built, and Force costs are not build costs.
-        assert!(!claimed_text(
-            "This unit costs 1 less build counter to deploy."
-        ));
+        // Its own cost works while the card is built, where the engine lets the text work
+        // (game 7.6); granted in quotes, to a unit in play, it would change nothing. Force costs
+        // are not build costs.
+        let own = "This unit costs 1 less build counter to deploy.";
+        assert!(claimed_text(own));
+        assert!(api::text::changes_own_build_cost(own, "Opee Sea Killer"));
+        assert!(!claimed_alone(own));
         assert!(!claimed_text(
             "Each of your Jedi costs 1 less Force to play."
         ));

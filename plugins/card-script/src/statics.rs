@@ -7,7 +7,7 @@
 
 use swtcg_card_script::script::{
     Amount, Condition, CostAction, Count, Effect, Filter, Keyword, Kind, Pick, Player, Resource,
-    Script, Step, Trigger, UnitRule, Where,
+    Script, Step, Trigger, UnitRule, Units, Where,
 };
 use swtcg_card_script::vocabulary::GRANTED_KEYWORDS;
 use swtcg_sdk::Effect as SdkEffect;
@@ -297,8 +297,10 @@ fn step_carried_out(step: &Step) -> bool {
             }
             // "Each of your Clones costs 1 fewer build counter to deploy." (API 1.10
             // `build-cost-change-for`): the build cost of the cards being built that the phrase
-            // names, while the card is in play. A card's own cost ("this unit costs 1 less")
-            // would be its ability while it is built, when it has none in play: not this form.
+            // names, while the card is in play. A card's own cost ("This unit costs 1 fewer
+            // build counter to deploy if ...") changes while the card is built: the engine lets
+            // such a text work in the build zone (game 7.4, 7.6; the contract's
+            // `text::changes_own_build_cost`, which `crate::claimed_script` checks too).
             // "costs 1 fewer build point to deploy" is the same: a build point pays one build
             // counter (game 7.1), so the card needs one fewer. "Emperor Palpatine costs 1 less"
             // names every card of that name.
@@ -308,8 +310,9 @@ fn step_carried_out(step: &Step) -> bool {
                 action: CostAction::Deploy | CostAction::Complete,
                 ..
             } => {
-                matches!(what.pick, Pick::Each | Pick::Any)
-                    && units_carried_out(&crate::units::anyone(what), false)
+                (matches!(what.pick, Pick::Each | Pick::Any)
+                    && units_carried_out(&crate::units::anyone(what), false))
+                    || own_cost(what)
             }
             // "Characters can't retreat.", "you can't play Battle cards" (API 1.14 `forbids`).
             effect if crate::forbids::is_prohibition(effect) => {
@@ -317,6 +320,19 @@ fn step_carried_out(step: &Step) -> bool {
             }
             _ => false,
         }
+}
+
+/// Whether a cost change's phrase is the card itself ("This unit costs 1 fewer ...").
+fn own_cost(what: &Units) -> bool {
+    what.pick == Pick::This && what.filters.is_empty() && !what.other
+}
+
+/// Whether a static script changes its own card's build cost.
+pub(crate) fn changes_own_cost(script: &Script) -> bool {
+    script
+        .steps
+        .iter()
+        .any(|s| matches!(&s.effect, Effect::CostChange { what, .. } if own_cost(what)))
 }
 
 /// Whether a static script this plugin carries out changes build costs.
@@ -332,14 +348,27 @@ pub(crate) fn changes_costs(script: &Script) -> bool {
 /// because of a static script on `me` that changes costs ([`changes_costs`], which the caller
 /// has checked): the changes of every step whose phrase names it, while the script works.
 pub(crate) fn cost_change_for(script: &Script, me: &UnitView, unit: &UnitView) -> i32 {
-    if unit.zone != Zone::BuildZone || !works(script, me, unit) {
+    if unit.zone != Zone::BuildZone {
+        return 0;
+    }
+    // The card's own cost changes while it is built and the conditions hold (game 7.6); other
+    // cards' while it is in play.
+    let itself = unit.id == me.id;
+    let working = if itself {
+        !me.built && script.conditions.iter().all(|c| holds(c, me))
+    } else {
+        works(script, me, unit)
+    };
+    if !working {
         return 0;
     }
     script
         .steps
         .iter()
         .map(|step| match &step.effect {
-            Effect::CostChange { what, change, .. } if names_card_being_built(what, unit, me) => {
+            Effect::CostChange { what, change, .. }
+                if (itself && own_cost(what)) || names_card_being_built(what, unit, me) =>
+            {
                 *change
             }
             _ => 0,

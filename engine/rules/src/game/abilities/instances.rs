@@ -257,7 +257,7 @@ fn resolve(
                 cost: parsed.cost.clone(),
                 under: false,
             },
-            keyword_in_build_zone,
+            works_in_build_zone: keyword_in_build_zone,
         })
         // A plugin may say it can't carry out this text (an effect it can't read): the ability
         // then does nothing, as card text with no plugin.
@@ -276,7 +276,9 @@ fn resolve(
                 plugin,
                 keyword: host.manifest(plugin).name.as_str().into(),
                 ability,
-                keyword_in_build_zone,
+                // Game 7.4, 7.6: a card's own cost counts while it is built.
+                works_in_build_zone: keyword_in_build_zone
+                    || swtcg_plugin_api::text::changes_own_build_cost(text, &card.name),
             })
         })
         .map(Arc::new);
@@ -827,7 +829,7 @@ impl Game<'_> {
                 }
                 let zones = &manifest.zones;
                 let zone_ok =
-                    in_arena || zones.contains(&Zone::BuildZone) || resolved.keyword_in_build_zone;
+                    in_arena || zones.contains(&Zone::BuildZone) || resolved.works_in_build_zone;
                 if !zone_ok
                     || (under && !zones.contains(&Zone::Stack))
                     || (attached == Attached::Pilot && !zones.contains(&Zone::Pilot))

@@ -106,8 +106,9 @@ pub(crate) struct Resolved {
     pub ability: Ability,
     /// Whether the ability works in the build zone though its plugin's manifest does not say so:
     /// a text printed with a keyword whose definition works there (game 4.3: Upkeep, Bounty...)
-    /// that the keyword's plugin could not read and a card plugin carries out.
-    pub keyword_in_build_zone: bool,
+    /// that the keyword's plugin could not read and a card plugin carries out, or a text that
+    /// changes its own card's build cost, which counts while the card is built (game 7.4, 7.6).
+    pub works_in_build_zone: bool,
 }
 
 impl Resolved {

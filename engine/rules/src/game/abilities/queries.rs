@@ -344,8 +344,9 @@ impl Game<'_> {
 
     /// Asks every ability in play whose plugin lists `build-cost-change-for` (API 1.10) about
     /// every card being built in a build zone, and keeps the sum of the answers on the card
-    /// (`Unit::cost_change`) until the next check: its build cost (game 7.4) counts it. A card
-    /// is not asked about by its own abilities, which are not in play while it is built.
+    /// (`Unit::cost_change`) until the next check: its build cost (game 7.4) counts it. A card's
+    /// own abilities are asked about it only when they work in the build zone (a text about its
+    /// own cost, `Resolved::works_in_build_zone`): the others are not in play while it is built.
     pub(crate) fn refresh_cost_changes(&mut self) -> Flow {
         if !self.any_answers(Query::BuildCostChangeFor) {
             return Ok(());
@@ -369,9 +370,6 @@ impl Game<'_> {
             for source in sources {
                 for a in self.answering(source, Query::BuildCostChangeFor)? {
                     for (i, &card) in building.iter().enumerate() {
-                        if card == source {
-                            continue;
-                        }
                         let call = QueryCall::BuildCostChangeFor { unit: card.0 };
                         if let QueryAnswer::Number(n) = self.ask(&a, call)? {
                             // A change beyond any printed cost is a plugin's mistake, bounded.
