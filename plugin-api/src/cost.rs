@@ -110,6 +110,10 @@ pub enum Cost {
     /// is leaves play, its cards removed from the game (game 4.6); it is not discarded. Read
     /// since December 2026.
     RemoveThis(String),
+    /// "Retreat this unit", "Retreat Ahsoka", "retreat her" (after a cost that names her): the unit
+    /// whose ability it is moves from its arena to its owner's build zone (game 8.5), payable only
+    /// while it is in an arena and nothing forbids its retreat. Read since December 2026.
+    RetreatThis(String),
     /// "Return this unit to your supply" (a Subordinate, game 16.5): the unit whose ability it
     /// is leaves play and goes back to its owner's supply; it is not discarded. Read since
     /// December 2026.
@@ -357,6 +361,7 @@ fn parse_one(part: &str) -> Result<Cost, String> {
         Some("add") => resource_counters(&words),
         Some("remove") => resource_counters(&words).or_else(|| remove(part, &words)),
         Some("return") => return_to_supply(part, &words),
+        Some("retreat") => retreat(part, &words),
         _ => None,
     }
     .ok_or_else(|| format!("the engine can't pay the cost \"{part}\" yet"))
@@ -594,6 +599,30 @@ fn remove(part: &str, words: &[&str]) -> Option<Cost> {
                 amount,
                 name,
             })
+        }
+        _ => None,
+    }
+}
+
+/// "Retreat this unit", "Retreat Luke from this arena", "retreat this unit from the Ground
+/// arena", "retreat her": the unit itself (game 8.5), named, or by a pronoun after a cost that
+/// named it ("Put 1 damage counter on Padme and retreat her").
+fn retreat(part: &str, words: &[&str]) -> Option<Cost> {
+    let named = part.trim()["retreat".len()..].trim();
+    let end = [
+        "from this arena",
+        "from the space arena",
+        "from the ground arena",
+        "from the character arena",
+    ]
+    .iter()
+    .find_map(|tail| named.to_ascii_lowercase().strip_suffix(tail).map(str::len))
+    .unwrap_or(named.len());
+    let named = named[..end].trim();
+    match words {
+        ["retreat", "her" | "him" | "it"] => Some(Cost::RetreatThis("this unit".into())),
+        [_, _, ..] if !named.is_empty() && names_itself(&format!("retreat {named}")) => {
+            Some(Cost::RetreatThis(named.to_string()))
         }
         _ => None,
     }
@@ -901,6 +930,26 @@ mod tests {
             parse_costs("Return this unit to your supply"),
             Ok(vec![Cost::ReturnThis("this unit".into())])
         );
+        // BOBF Ahsoka Tano (O), TROS Pasaana Treadable, AOTC Padme Amidala (C).
+        assert_eq!(
+            parse_costs("Retreat Ahsoka"),
+            Ok(vec![Cost::RetreatThis("Ahsoka".into())])
+        );
+        assert_eq!(
+            parse_costs("Retreat this unit from the Ground arena"),
+            Ok(vec![Cost::RetreatThis("this unit".into())])
+        );
+        assert_eq!(
+            parse_costs("Put 1 damage counter on Padme and retreat her"),
+            Ok(vec![
+                Cost::DamageThis {
+                    amount: 1,
+                    name: "Padme".into()
+                },
+                Cost::RetreatThis("this unit".into())
+            ])
+        );
+        assert!(parse_costs("Retreat one of your units").is_err());
         // ROTS Jar Jar Binks (C): "a card" is one of the hand.
         assert_eq!(
             parse_costs("Discard a card, [tap]"),

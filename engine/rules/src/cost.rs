@@ -197,6 +197,13 @@ pub fn can_pay_playing(
             Cost::RemoveFromDiscard(n) if discard >= *n as usize => discard -= *n as usize,
             Cost::RemoveThis(name) | Cost::ReturnThis(name)
                 if unit.is_some_and(|u| names_unit(state, u, name)) => {}
+            // Game 8.5: only a unit in an arena retreats (`Game::can_pay_costs` asks whether
+            // an ability forbids it).
+            Cost::RetreatThis(name)
+                if unit.is_some_and(|u| {
+                    names_unit(state, u, name)
+                        && state.unit(u).is_some_and(|u| u.in_arena().is_some())
+                }) => {}
             Cost::DiscardThis(name) if unit.is_some_and(|u| names_unit(state, u, name)) => {}
             Cost::DiscardFromHand(n) if hand >= *n as usize => hand -= *n as usize,
             Cost::DiscardHand => hand = 0,
@@ -308,7 +315,8 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             | Cost::RemoveCountersUnit { .. }
             | Cost::RemoveFromDiscard(_)
             | Cost::RemoveThis(_)
-            | Cost::ReturnThis(_) => {}
+            | Cost::ReturnThis(_)
+            | Cost::RetreatThis(_) => {}
         }
     }
 }

@@ -742,6 +742,7 @@ impl Display for Cost {
             Cost::DiscardFromHand(amount) => write!(f, "discard {amount} cards from your hand"),
             Cost::RemoveThis => write!(f, "remove this card from the game"),
             Cost::ReturnThis => write!(f, "return this unit to your supply"),
+            Cost::RetreatThis => write!(f, "retreat this unit"),
             Cost::RemoveFromDiscard(amount) => {
                 write!(
                     f,

@@ -927,6 +927,8 @@ pub enum Cost {
     /// "Return this unit to your supply": the Subordinate the ability is on goes back to the
     /// supply (game 16.5).
     ReturnThis,
+    /// "Retreat Ahsoka": the unit the ability is on retreats (game 8.5).
+    RetreatThis,
     /// "Remove 2 cards from your discard pile from the game" (game 4.6).
     RemoveFromDiscard(Amount),
     /// Counters added to a Resource or removed from it (game 16.4): "Add 1 counter" and "Remove

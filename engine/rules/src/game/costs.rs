@@ -108,52 +108,19 @@ impl Game<'_> {
                 }
                 Cost::TapUnit(units) => self.unit_chosen_for_cost(side, unit, units, true)?,
                 Cost::DiscardUnit(units) => self.unit_chosen_for_cost(side, unit, units, false)?,
-                Cost::DamageUnit { amount, units } => {
-                    let chosen = crate::cost::units_for_cost(&self.state, side, unit, units, false)
-                        .collect();
-                    if let Some(picked) = self.pick_unit_for_counters(side, unit, chosen)? {
-                        self.damage_counters_for_cost(picked, *amount);
-                    }
-                }
-                Cost::CountersUnit {
-                    kind,
-                    amount,
-                    units,
-                } => {
-                    let chosen = crate::cost::units_for_cost(&self.state, side, unit, units, false)
-                        .collect();
-                    if let Some(u) = self
-                        .pick_unit_for_counters(side, unit, chosen)?
-                        .and_then(|picked| self.state.unit_mut(picked))
-                    {
-                        let count = u.counters.entry(kind.clone()).or_insert(0);
-                        *count = count.saturating_add(*amount);
-                    }
-                }
-                Cost::RemoveCountersUnit { kind, amount } => {
-                    let chosen =
-                        crate::cost::units_with_counters(&self.state, kind, *amount).collect();
-                    if let Some(count) = self
-                        .pick_unit_for_counters(side, unit, chosen)?
-                        .and_then(|picked| self.state.unit_mut(picked))
-                        .and_then(|u| u.counters.get_mut(kind))
-                    {
-                        *count = count.saturating_sub(*amount);
-                    }
+                Cost::DamageUnit { .. }
+                | Cost::CountersUnit { .. }
+                | Cost::RemoveCountersUnit { .. } => {
+                    self.pay_counters_on_chosen(side, unit, cost)?
                 }
                 Cost::RemoveFromDiscard(n) => {
                     for _ in 0..*n {
                         self.remove_chosen_from_discard(side, unit)?;
                     }
                 }
-                Cost::RemoveThis(_) => {
+                Cost::RemoveThis(_) | Cost::ReturnThis(_) | Cost::RetreatThis(_) => {
                     if let Some(unit) = unit {
-                        self.leave_play_as_cost(unit, Leaving::RemovedFromGame)?;
-                    }
-                }
-                Cost::ReturnThis(_) => {
-                    if let Some(unit) = unit {
-                        self.leave_play_as_cost(unit, Leaving::ToSupply)?;
+                        self.pay_with_itself(unit, cost)?;
                     }
                 }
                 Cost::Force(_)
@@ -258,6 +225,84 @@ impl Game<'_> {
             Ok(())
         } else {
             self.discard_unit(picked, DiscardWhy::Cost)
+        }
+    }
+
+    /// Counters put on, or taken off, a unit the player chooses (`Cost::DamageUnit`,
+    /// `CountersUnit`, `RemoveCountersUnit`); any other cost pays nothing here.
+    fn pay_counters_on_chosen(&mut self, side: Side, unit: Option<UnitId>, cost: &Cost) -> Flow {
+        match cost {
+            Cost::DamageUnit { amount, units } => {
+                let chosen =
+                    crate::cost::units_for_cost(&self.state, side, unit, units, false).collect();
+                if let Some(picked) = self.pick_unit_for_counters(side, unit, chosen)? {
+                    self.damage_counters_for_cost(picked, *amount);
+                }
+            }
+            Cost::CountersUnit {
+                kind,
+                amount,
+                units,
+            } => {
+                let chosen =
+                    crate::cost::units_for_cost(&self.state, side, unit, units, false).collect();
+                if let Some(u) = self
+                    .pick_unit_for_counters(side, unit, chosen)?
+                    .and_then(|picked| self.state.unit_mut(picked))
+                {
+                    let count = u.counters.entry(kind.clone()).or_insert(0);
+                    *count = count.saturating_add(*amount);
+                }
+            }
+            Cost::RemoveCountersUnit { kind, amount } => {
+                let chosen = crate::cost::units_with_counters(&self.state, kind, *amount).collect();
+                if let Some(count) = self
+                    .pick_unit_for_counters(side, unit, chosen)?
+                    .and_then(|picked| self.state.unit_mut(picked))
+                    .and_then(|u| u.counters.get_mut(kind))
+                {
+                    *count = count.saturating_sub(*amount);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The unit whose ability it is pays with itself without being discarded: removed from the
+    /// game, back to the supply, or retreated (game 8.5; `can_pay_costs` saw that nothing
+    /// forbids the retreat). Any other cost pays nothing here.
+    fn pay_with_itself(&mut self, unit: UnitId, cost: &Cost) -> Flow {
+        match cost {
+            Cost::RemoveThis(_) => self.leave_play_as_cost(unit, Leaving::RemovedFromGame),
+            Cost::ReturnThis(_) => self.leave_play_as_cost(unit, Leaving::ToSupply),
+            Cost::RetreatThis(_) => self.move_unit(unit, swtcg_plugin_api::Zone::BuildZone),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether `side` can pay `costs` for the ability of `unit` or for `card` being played
+    /// (`cost::can_pay_playing`), and no ability forbids the retreat a cost makes ("Retreat this
+    /// unit -> ..." on a unit that "can't retreat", game 8.1, 8.5).
+    pub(crate) fn can_pay_costs(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        card: Option<CardId>,
+        costs: &[Cost],
+    ) -> Flow<bool> {
+        if !crate::cost::can_pay_playing(&self.state, side, unit, card, costs) {
+            return Ok(false);
+        }
+        match unit {
+            Some(unit) if costs.iter().any(|c| matches!(c, Cost::RetreatThis(_))) => {
+                let act = swtcg_plugin_api::Act::Retreat {
+                    unit: unit.0,
+                    in_retreat_step: false,
+                };
+                Ok(!self.forbidden(act)?)
+            }
+            _ => Ok(true),
         }
     }
 

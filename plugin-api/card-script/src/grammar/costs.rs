@@ -75,6 +75,13 @@ fn leaves_play(input: &mut &str) -> R<Cost> {
     alt((
         (w("remove"), this, w("from the game")).map(|_| Cost::RemoveThis),
         (w("return"), this, w("to your supply")).map(|_| Cost::ReturnThis),
+        // "Retreat Ahsoka", "retreat this unit from the Ground arena", "... and retreat her".
+        (
+            w("retreat"),
+            alt((this.void(), one_of(&["her", "him", "it"]).void())),
+            opt((w("from"), super::units::place_after_in)),
+        )
+            .map(|_| Cost::RetreatThis),
         (
             w("remove"),
             count,
@@ -194,6 +201,17 @@ mod tests {
         // AAA Maul (R), BOBF BD Droid, BOTS C-3PO (U), ROTS Jar Jar Binks (C).
         assert_eq!(read("Remove ~ from the game"), [Cost::RemoveThis]);
         assert_eq!(read("Return this unit to your supply"), [Cost::ReturnThis]);
+        assert_eq!(read("Retreat ~ from this arena"), [Cost::RetreatThis]);
+        assert_eq!(
+            read("Put 1 damage counter on ~ and retreat her"),
+            [
+                Cost::DamageCounters {
+                    on: Units::this(),
+                    amount: Amount::Number(1)
+                },
+                Cost::RetreatThis
+            ]
+        );
         assert_eq!(
             read("Tap, remove 2 cards from your discard pile from the game"),
             [Cost::Tap, Cost::RemoveFromDiscard(Amount::Number(2))]

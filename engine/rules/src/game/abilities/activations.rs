@@ -7,7 +7,7 @@ use swtcg_plugin_api::{
 };
 
 use super::{AMOUNT_LIMIT, ActiveAbility, Announced, Moment, Wanted};
-use crate::cost::{can_pay, can_pay_playing, parse_costs};
+use crate::cost::parse_costs;
 use crate::decision::{Choice, PrintedText};
 use crate::game::cascade::Work;
 use crate::game::{Flow, Game};
@@ -208,7 +208,7 @@ impl Game<'_> {
                     Ok(costs) => costs.unwrap_or_default(),
                     Err(_) => continue,
                 };
-                if !can_pay(&self.state, unit, &costs) {
+                if !self.can_pay_costs(side, Some(unit), None, &costs)? {
                     continue;
                 }
                 let label = several_offers_label(&offers, activation);
@@ -469,7 +469,7 @@ impl Game<'_> {
             None => None,
         };
         let payer = card.is_none().then_some(unit);
-        if !can_pay_playing(&self.state, side, payer, card, &costs) {
+        if !self.can_pay_costs(side, payer, card, &costs)? {
             return Ok(());
         }
         // A free ability with no use limit could be played forever (by an AI, too).

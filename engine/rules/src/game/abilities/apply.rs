@@ -723,7 +723,7 @@ impl Game<'_> {
     }
 
     /// Moves a unit into an arena of its type line or into the build zone (game 4.4, 8.5).
-    fn move_unit(&mut self, unit: UnitId, zone: swtcg_plugin_api::Zone) -> Flow {
+    pub(crate) fn move_unit(&mut self, unit: UnitId, zone: swtcg_plugin_api::Zone) -> Flow {
         let place = match zone.arena() {
             Some(arena) => crate::model::Place::Arena(arena.into()),
             None => crate::model::Place::BuildZone,
