@@ -42,16 +42,29 @@ fn uses_key(ability: &Ability) -> String {
     format!("card-script uses {}", ability.index)
 }
 
-/// The printed cost before the arrow, if the engine pays it.
+/// The printed cost before the arrow, if the engine pays it: with an X the player chooses
+/// ("Pay X Force", [`crate::x_cost`]) too.
 pub(crate) fn cost_of(text: &str) -> Option<&str> {
     let (cost, _) = api::text::split_at_arrow(text)?;
     let cost = cost.trim();
-    (!cost.is_empty() && api::cost::parse_costs(cost).is_ok()).then_some(cost)
+    (!cost.is_empty() && api::cost::parse_costs_with_x(cost).is_ok()).then_some(cost)
 }
 
 /// Whether this plugin carries out every part of an activated script printed as `text`: of each
 /// script its options make, if it offers options ([`crate::modes`]).
 pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
+    // "Pay X Force -> ...": the steps with X bound, of one offer (no options), whose amount is
+    // X (so no "up to" amount of its own).
+    if crate::x_cost::has_x(text) {
+        return !modes::has_options(script)
+            && up_to(script).is_none()
+            && crate::x_cost::bound(script, 1).is_some_and(|made| fixed_carried_out(&made, text));
+    }
+    fixed_carried_out(script, text)
+}
+
+/// [`carried_out`] for a script whose amounts are all told (no X the player chooses).
+fn fixed_carried_out(script: &Script, text: &str) -> bool {
     if modes::has_options(script) {
         return modes::options(script).is_some_and(|options| {
             options.len() >= 2 && options.iter().all(|(_, made)| carried_out(made, text))
@@ -370,11 +383,22 @@ fn offer(ability: &Ability, script: &Script, when: When, side: Option<Side>) -> 
         }
         None => Vec::new(),
     };
+    // "Pay X Force": the amount is X, from 1 to the Force the player has (the engine offers
+    // only the amounts they can pay).
+    let max_amount = if crate::x_cost::has_x(&ability.parameter) {
+        let force = host::player(me.controller).force;
+        match crate::x_cost::most_x(&ability.parameter, force) {
+            Some(most) if most > 0 => Some(most),
+            _ => return None,
+        }
+    } else {
+        up_to(script)
+    };
     Some(Activation {
         label: ability.text.clone(),
         cost: cost_of(&ability.parameter).map(str::to_string),
         targets,
-        max_amount: up_to(script),
+        max_amount,
         replaces: false,
     })
 }
@@ -434,6 +458,15 @@ pub(crate) fn effects_of_offer(
 /// The effects of playing the ability with `target` as the chosen unit (checked against what
 /// may be chosen now), and a note of the use for "once per turn".
 fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Side>) -> HookResult {
+    // "Pay X Force -> ...": X is the amount chosen, which the engine paid.
+    let with_x;
+    let script = if crate::x_cost::has_x(&ability.parameter) {
+        let x = choice.amount.ok_or("the ability needs X chosen")?;
+        with_x = crate::x_cost::bound(script, x).ok_or("an X this ability can't bind")?;
+        &with_x
+    } else {
+        script
+    };
     if !carried_out(script, &ability.parameter) {
         return Err(format!("\"{}\" is no activated ability", ability.parameter));
     }

@@ -6,7 +6,8 @@
 //!   `granted-abilities-for`) and an Equipment's for the unit it is attached to, in
 //!   [`statics`];
 //! - activated abilities (game 13.1, 13.8) with the costs the engine pays, and Battle cards of
-//!   that form played from hand, in [`activated`];
+//!   that form played from hand, in [`activated`], "Pay X Force" with X the amount chosen in
+//!   [`x_cost`];
 //! - triggered abilities (game 13.4), in [`triggered`]; the steps of both, in [`steps`],
 //!   among them searches of the deck and returns from the discard pile (API 1.11
 //!   `pick-cards`, the cards read against what is printed on them in [`units`]).
@@ -26,6 +27,7 @@ mod statics;
 mod steps;
 mod triggered;
 mod units;
+mod x_cost;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

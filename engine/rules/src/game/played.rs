@@ -19,11 +19,31 @@ use super::abilities::{
     with_addition,
 };
 use super::{Flow, Game};
-use crate::cost::{Cost, can_pay_playing, parse_costs};
+use crate::cost::{Cost, can_pay_playing, parse_costs, parse_costs_with_x, with_x, x_limit};
 use crate::decision::{Addition, Choice};
 use crate::log::Event;
 use crate::manifest::{DiscardedAgain, Zone};
 use crate::model::{CardId, CardType, Place, Side, UnitId};
+
+/// The plays of a Battle card whose cost has an X ("Pay X Force -> ..."): those whose amount,
+/// as X, the player can pay (game 13.8).
+fn payable_x(
+    state: &crate::model::GameState,
+    side: Side,
+    card: CardId,
+    costs: &[Cost],
+    choices: Vec<Choice>,
+) -> impl Iterator<Item = Choice> {
+    choices.into_iter().filter(move |choice| {
+        let amount = match choice {
+            Choice::PlayCard { amount, .. } => *amount,
+            _ => None,
+        };
+        amount
+            .and_then(|x| with_x(costs, x))
+            .is_some_and(|paid| can_pay_playing(state, side, None, Some(card), &paid))
+    })
+}
 
 impl Game<'_> {
     /// The ability instances of a card not in play (`unit` = `NOT_IN_PLAY`) or of a card being
@@ -213,7 +233,12 @@ impl Game<'_> {
                     for (route, route_costs) in &routes {
                         let costs = match route_costs {
                             Some(costs) => costs.clone(),
-                            None => match activation.cost.as_deref().map(parse_costs).transpose() {
+                            None => match activation
+                                .cost
+                                .as_deref()
+                                .map(parse_costs_with_x)
+                                .transpose()
+                            {
                                 Ok(costs) => costs.unwrap_or_default(),
                                 Err(_) => continue,
                             },
@@ -229,7 +254,12 @@ impl Game<'_> {
                             addition,
                             label: label.clone(),
                         };
-                        if can_pay_playing(&self.state, side, None, Some(card), &costs) {
+                        // An X cost ("Pay X Force -> ...") is paid with the amount chosen: each
+                        // amount is checked (game 13.8).
+                        if x_limit(&costs).is_some() {
+                            let choices = offer_choices(activation, |t, a| play(t, a, None));
+                            options.extend(payable_x(&self.state, side, card, &costs, choices));
+                        } else if can_pay_playing(&self.state, side, None, Some(card), &costs) {
                             options.extend(offer_choices(activation, |t, a| play(t, a, None)));
                         }
                         // Each addition the player can pay on top of the card's cost, after it.

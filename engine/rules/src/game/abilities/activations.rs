@@ -7,7 +7,7 @@ use swtcg_plugin_api::{
 };
 
 use super::{AMOUNT_LIMIT, ActiveAbility, Announced, Moment, Wanted};
-use crate::cost::parse_costs;
+use crate::cost::{parse_costs_with_x, with_x, x_limit};
 use crate::decision::{Choice, PrintedText};
 use crate::game::cascade::Work;
 use crate::game::{Flow, Game};
@@ -19,10 +19,30 @@ use crate::model::{CardId, Side, UnitId};
 /// The costs an offer prints ("Pay 2 Force"), none if it prints none; `Err` says why a cost does
 /// not read. The offer was checked when it was made, but the plugin is asked for its offers again
 /// when one is played, and its second answer need not be the first.
-fn printed_costs(cost: Option<&str>) -> Result<Vec<crate::cost::Cost>, String> {
-    cost.map(parse_costs)
-        .transpose()
-        .map(Option::unwrap_or_default)
+fn printed_costs(
+    cost: Option<&str>,
+    amount: Option<u32>,
+) -> Result<Vec<crate::cost::Cost>, String> {
+    let Some(cost) = cost else {
+        return Ok(Vec::new());
+    };
+    let costs = parse_costs_with_x(cost)?;
+    x_chosen(cost, &costs, amount)
+}
+
+/// The costs with their X (game 13.8: "Pay X Force -> ...") the amount chosen for the offer,
+/// within the printed limit; costs with no X as they are.
+fn x_chosen(
+    cost: &str,
+    costs: &[crate::cost::Cost],
+    amount: Option<u32>,
+) -> Result<Vec<crate::cost::Cost>, String> {
+    if x_limit(costs).is_none() {
+        return Ok(costs.to_vec());
+    }
+    amount.and_then(|x| with_x(costs, x)).ok_or_else(|| {
+        format!("the cost \"{cost}\" has an X and no amount chosen within its limit")
+    })
 }
 
 /// A Battle card being played: the card, the costs paid instead of its printed ones when it is
@@ -203,12 +223,16 @@ impl Game<'_> {
                 continue;
             }
             for (offer, activation) in offers.iter().enumerate() {
-                // An offer the controller can't pay for is not legal (game 13.1.1).
-                let costs = match activation.cost.as_deref().map(parse_costs).transpose() {
-                    Ok(costs) => costs.unwrap_or_default(),
+                // An offer the controller can't pay for is not legal (game 13.1.1). An X cost
+                // ("Pay X Force") is paid with the amount chosen: each amount is checked.
+                let printed = activation.cost.as_deref().unwrap_or_default();
+                let costs = match parse_costs_with_x(printed) {
+                    Ok(costs) => costs,
+                    Err(_) if activation.cost.is_none() => Vec::new(),
                     Err(_) => continue,
                 };
-                if !self.can_pay_costs(side, Some(unit), None, &costs)? {
+                let has_x = x_limit(&costs).is_some();
+                if !has_x && !self.can_pay_costs(side, Some(unit), None, &costs)? {
                     continue;
                 }
                 let label = several_offers_label(&offers, activation);
@@ -223,6 +247,19 @@ impl Game<'_> {
                     label: label.clone(),
                 });
                 for choice in choices {
+                    if has_x {
+                        let amount = match &choice {
+                            Choice::Activate { amount, .. } => *amount,
+                            _ => None,
+                        };
+                        let payable = match x_chosen(printed, &costs, amount) {
+                            Ok(paid) => self.can_pay_costs(side, Some(unit), None, &paid)?,
+                            Err(_) => false,
+                        };
+                        if !payable {
+                            continue;
+                        }
+                    }
                     // A build action is offered only if what it would do is valid now (a Pilot
                     // boarding a full unit or moving twice in one step, game 12.2, 12.4): the
                     // plugin can't see every rule the host checks, and a refused action would
@@ -445,7 +482,7 @@ impl Game<'_> {
         };
         let mut costs = match route_costs {
             Some(costs) => costs,
-            None => match printed_costs(activation.cost.as_deref()) {
+            None => match printed_costs(activation.cost.as_deref(), played.amount) {
                 Ok(costs) => costs,
                 Err(reason) => return self.unreadable_offer(instance, moment, reason),
             },
@@ -572,7 +609,7 @@ impl Game<'_> {
         {
             return Ok(None);
         }
-        match printed_costs(extra_offer.cost.as_deref()) {
+        match printed_costs(extra_offer.cost.as_deref(), played.amount) {
             Ok(extra_costs) => costs.extend(extra_costs),
             Err(reason) => {
                 self.unreadable_offer(&extra, moment, reason)?;

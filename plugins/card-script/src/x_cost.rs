@@ -1,0 +1,170 @@
+//! "Pay X Force -> <steps with X>" (game 13.8): an activated ability whose X the player chooses
+//! as they pay. The offer's amount is X (the engine offers each amount the player can pay and
+//! pays "Pay X Force" with it), and the steps are carried out with every X bound to it: a
+//! script with X bound is a script of numbers, which the rest of the plugin reads as printed.
+
+use swtcg_card_script::script::{Amount, Count, Effect, Script, Step};
+use swtcg_sdk::api;
+
+/// The most X offered: the engine bounds an offer's amounts the same way.
+const MOST_X: u32 = 20;
+
+/// Whether the printed cost before the arrow has an X the player chooses ("Pay X Force").
+pub(crate) fn has_x(text: &str) -> bool {
+    x_limit(text).is_some()
+}
+
+/// The X of the printed cost, with its printed limit ("where X is 8 or less") if any.
+fn x_limit(text: &str) -> Option<Option<u32>> {
+    let (cost, _) = api::text::split_at_arrow(text)?;
+    let costs = api::cost::parse_costs_with_x(cost.trim()).ok()?;
+    api::cost::x_limit(&costs)
+}
+
+/// The most X a player with `force` Force may choose for the ability printed as `text`: its
+/// printed limit, the Force they have, and [`MOST_X`].
+pub(crate) fn most_x(text: &str, force: u32) -> Option<u32> {
+    let limit = x_limit(text)?;
+    Some(limit.unwrap_or(MOST_X).min(force).min(MOST_X))
+}
+
+/// The script with every X the player chooses ("+X power", "X dice of damage", "gain X build
+/// points", "Fury X") bound to `x`, or `None` if it has an X this plugin can't bind (an X
+/// counted by a definition is the grammar's `X(Some(..))` and stays as it is).
+pub(crate) fn bound(script: &Script, x: u32) -> Option<Script> {
+    let mut made = script.clone();
+    for step in &mut made.steps {
+        bind_step(step, x)?;
+    }
+    Some(made)
+}
+
+fn bind_step(step: &mut Step, x: u32) -> Option<()> {
+    match &mut step.effect {
+        // "+X power": the change once for each of X.
+        Effect::Stats {
+            power,
+            health,
+            speed,
+            per,
+            ..
+        } if per.as_ref().is_some_and(is_x_text) => {
+            let times = i32::try_from(x).ok()?;
+            *power = power.checked_mul(times)?;
+            *health = health.checked_mul(times)?;
+            *speed = speed.checked_mul(times)?;
+            *per = None;
+        }
+        Effect::Grant { keywords, .. } => {
+            for amount in keywords.iter_mut().filter_map(|k| k.amount.as_mut()) {
+                bind_amount(amount, x);
+            }
+        }
+        Effect::Force { amount, .. }
+        | Effect::BuildPoints { amount, .. }
+        | Effect::Draw { amount, .. }
+        | Effect::Damage { amount, .. }
+        | Effect::DiceDamage { dice: amount, .. }
+        | Effect::DamageCounters { amount, .. }
+        | Effect::Counters { amount, .. } => bind_amount(amount, x),
+        Effect::Prevent {
+            amount: Some(amount),
+            ..
+        }
+        | Effect::RemoveDamage {
+            amount: Some(amount),
+            up_to: false,
+            ..
+        } => bind_amount(amount, x),
+        _ => {}
+    }
+    // Any X left is one this plugin does not bind.
+    (!unbound(&step.effect)).then_some(())
+}
+
+fn bind_amount(amount: &mut Amount, x: u32) {
+    if *amount == Amount::X(None) {
+        *amount = Amount::Number(x);
+    }
+}
+
+/// "+X power" is read as "+1 power for each X", X kept as text.
+fn is_x_text(count: &Count) -> bool {
+    matches!(count, Count::Text(t) if t == "X")
+}
+
+/// Whether an effect has an X the player chooses still unbound (options of "Choose one" are
+/// not looked into: such a script is not bound).
+fn unbound(effect: &Effect) -> bool {
+    let x = |amount: &Amount| *amount == Amount::X(None);
+    match effect {
+        Effect::Stats { per, .. } => per.as_ref().is_some_and(is_x_text),
+        Effect::Grant { keywords, .. } => keywords.iter().any(|k| k.amount.as_ref().is_some_and(x)),
+        Effect::UseKeyword(keyword) => keyword.amount.as_ref().is_some_and(x),
+        Effect::Force { amount, .. }
+        | Effect::ResourceCounters { amount, .. }
+        | Effect::BuildPoints { amount, .. }
+        | Effect::Draw { amount, .. }
+        | Effect::ExtraDraws { amount, .. }
+        | Effect::Damage { amount, .. }
+        | Effect::SelfDamage { amount, .. }
+        | Effect::DiceDamage { dice: amount, .. }
+        | Effect::DamageCounters { amount, .. }
+        | Effect::Counters { amount, .. }
+        | Effect::DiscardCards { amount, .. }
+        | Effect::BuildCounters { amount, .. } => x(amount),
+        Effect::RemoveDamage { amount, .. } | Effect::Prevent { amount, .. } => {
+            amount.as_ref().is_some_and(x)
+        }
+        Effect::ChooseOne(_) => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swtcg_card_script::{Card, read};
+
+    fn script(text: &str, name: &str) -> Script {
+        read(
+            text,
+            Card {
+                name,
+                played: false,
+            },
+        )
+        .script
+        .unwrap()
+    }
+
+    #[test]
+    fn the_x_chosen_binds_every_x_of_the_steps() {
+        // ESB Vader's Vengeance, TROS Zorii Bliss (A) costs no Force X.
+        let text = "Pay X Force -> One of your units in any arena gets +X power for this attack.";
+        assert!(has_x(text));
+        assert_eq!(most_x(text, 7), Some(7));
+        let made = bound(&script(text, "Vader's Vengeance"), 3).unwrap();
+        assert!(matches!(
+            made.steps[0].effect,
+            Effect::Stats {
+                power: 3,
+                per: None,
+                ..
+            }
+        ));
+        // TAL Xesh (A): "Fury X".
+        let xesh = "Pay X Force -> Xesh gets Fury X for this attack.";
+        let made = bound(&script(xesh, "Xesh (A)"), 2).unwrap();
+        assert!(format!("{:?}", made.steps[0].effect).contains("Number(2)"));
+        // A limit printed after the cost.
+        assert_eq!(
+            most_x(
+                "Pay X Force, where X is 3 or less -> Gain X build points.",
+                9
+            ),
+            Some(3)
+        );
+        assert!(!has_x("Pay 2 Force -> Gain 1 build point."));
+    }
+}
