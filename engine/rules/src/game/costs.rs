@@ -142,29 +142,10 @@ impl Game<'_> {
         unit: Option<UnitId>,
         card: Option<CardId>,
     ) -> Flow {
-        let mut cards: Vec<CardId> = Vec::new();
-        for &c in &self.state.player(side).hand {
-            let name = &self.state.def(c).name;
-            if Some(c) != card && !cards.iter().any(|&k| &self.state.def(k).name == name) {
-                cards.push(c);
-            }
-        }
-        let options: Vec<Choice> = cards
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| Choice::Option {
-                index: i as u32 + 1,
-                text: self.state.def(c).name.clone(),
-            })
-            .collect();
-        if options.is_empty() {
-            return Ok(());
-        }
-        let chosen = match self.decide(side, DecisionKind::DiscardForCost { unit }, options)? {
-            Choice::Option { index, .. } => index as usize - 1,
-            _ => 0,
-        };
-        if let Some(&discarded) = cards.get(chosen) {
+        let hand: Vec<CardId> = self.state.player(side).hand.clone();
+        let kind = DecisionKind::DiscardForCost { unit };
+        let others = hand.into_iter().filter(|&c| Some(c) != card);
+        if let Some(discarded) = self.pick_card_by_name(side, others, kind)? {
             self.discard_from_hand(side, discarded);
         }
         Ok(())
@@ -195,27 +176,12 @@ impl Game<'_> {
         chosen: Vec<UnitId>,
         to_tap: bool,
     ) -> Flow {
-        let options: Vec<Choice> = chosen
-            .iter()
-            .enumerate()
-            .map(|(i, &u)| Choice::Option {
-                index: i as u32 + 1,
-                text: self.state.unit_label(u),
-            })
-            .collect();
-        if options.is_empty() {
-            return Ok(());
-        }
         let kind = if to_tap {
             DecisionKind::TapForCost { unit }
         } else {
             DecisionKind::DiscardUnitForCost { unit }
         };
-        let index = match self.decide(side, kind, options)? {
-            Choice::Option { index, .. } => index as usize - 1,
-            _ => 0,
-        };
-        let Some(&picked) = chosen.get(index) else {
+        let Some(picked) = self.pick_unit(side, chosen, kind)? else {
             return Ok(());
         };
         if to_tap {
@@ -235,7 +201,9 @@ impl Game<'_> {
             Cost::DamageUnit { amount, units } => {
                 let chosen =
                     crate::cost::units_for_cost(&self.state, side, unit, units, false).collect();
-                if let Some(picked) = self.pick_unit_for_counters(side, unit, chosen)? {
+                if let Some(picked) =
+                    self.pick_unit(side, chosen, DecisionKind::CountersForCost { unit })?
+                {
                     self.damage_counters_for_cost(picked, *amount);
                 }
             }
@@ -247,7 +215,7 @@ impl Game<'_> {
                 let chosen =
                     crate::cost::units_for_cost(&self.state, side, unit, units, false).collect();
                 if let Some(u) = self
-                    .pick_unit_for_counters(side, unit, chosen)?
+                    .pick_unit(side, chosen, DecisionKind::CountersForCost { unit })?
                     .and_then(|picked| self.state.unit_mut(picked))
                 {
                     let count = u.counters.entry(kind.clone()).or_insert(0);
@@ -257,7 +225,7 @@ impl Game<'_> {
             Cost::RemoveCountersUnit { kind, amount } => {
                 let chosen = crate::cost::units_with_counters(&self.state, kind, *amount).collect();
                 if let Some(count) = self
-                    .pick_unit_for_counters(side, unit, chosen)?
+                    .pick_unit(side, chosen, DecisionKind::CountersForCost { unit })?
                     .and_then(|picked| self.state.unit_mut(picked))
                     .and_then(|u| u.counters.get_mut(kind))
                 {
@@ -319,15 +287,14 @@ impl Game<'_> {
         }
     }
 
-    /// The player picks one of `chosen` to put counters on, or take counters off, to pay a cost
-    /// of the ability of `unit` ("Put 1 damage counter on one of your other units", "Remove 1
-    /// mastery counter from a unit"): one option per unit, named with its id, in the order
-    /// given. `None` when there is none to pick.
-    fn pick_unit_for_counters(
+    /// The player picks one of `chosen` to pay a cost (`kind` says which decision: a unit to
+    /// tap, to discard, or to put counters on or take them off): one option per unit, named with
+    /// its id, in the order given. `None` when there is none to pick.
+    fn pick_unit(
         &mut self,
         side: Side,
-        unit: Option<UnitId>,
         chosen: Vec<UnitId>,
+        kind: DecisionKind,
     ) -> Flow<Option<UnitId>> {
         let options: Vec<Choice> = chosen
             .iter()
@@ -340,24 +307,30 @@ impl Game<'_> {
         if options.is_empty() {
             return Ok(None);
         }
-        let index = match self.decide(side, DecisionKind::CountersForCost { unit }, options)? {
+        let index = match self.decide(side, kind, options)? {
             Choice::Option { index, .. } => index as usize - 1,
             _ => 0,
         };
         Ok(chosen.get(index).copied())
     }
 
-    /// The player picks a card of their discard pile and removes it from the game (game 4.6) to
-    /// pay a cost of the ability of `unit`: one option per distinct name, in pile order.
-    fn remove_chosen_from_discard(&mut self, side: Side, unit: Option<UnitId>) -> Flow {
-        let mut cards: Vec<CardId> = Vec::new();
-        for &c in &self.state.player(side).discard {
+    /// The player picks one of `cards` to pay a cost (`kind` says which decision): one option per
+    /// distinct name, in the order given, since copies of a card are alike. `None` when there is
+    /// none to pick.
+    fn pick_card_by_name(
+        &mut self,
+        side: Side,
+        cards: impl Iterator<Item = CardId>,
+        kind: DecisionKind,
+    ) -> Flow<Option<CardId>> {
+        let mut distinct: Vec<CardId> = Vec::new();
+        for c in cards {
             let name = &self.state.def(c).name;
-            if !cards.iter().any(|&k| &self.state.def(k).name == name) {
-                cards.push(c);
+            if !distinct.iter().any(|&k| &self.state.def(k).name == name) {
+                distinct.push(c);
             }
         }
-        let options: Vec<Choice> = cards
+        let options: Vec<Choice> = distinct
             .iter()
             .enumerate()
             .map(|(i, &c)| Choice::Option {
@@ -366,13 +339,21 @@ impl Game<'_> {
             })
             .collect();
         if options.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
-        let chosen = match self.decide(side, DecisionKind::RemoveForCost { unit }, options)? {
+        let chosen = match self.decide(side, kind, options)? {
             Choice::Option { index, .. } => index as usize - 1,
             _ => 0,
         };
-        let Some(&removed) = cards.get(chosen) else {
+        Ok(distinct.get(chosen).copied())
+    }
+
+    /// The player picks a card of their discard pile and removes it from the game (game 4.6) to
+    /// pay a cost of the ability of `unit`: one option per distinct name, in pile order.
+    fn remove_chosen_from_discard(&mut self, side: Side, unit: Option<UnitId>) -> Flow {
+        let pile: Vec<CardId> = self.state.player(side).discard.clone();
+        let kind = DecisionKind::RemoveForCost { unit };
+        let Some(removed) = self.pick_card_by_name(side, pile.into_iter(), kind)? else {
             return Ok(());
         };
         let player = self.state.player_mut(side);
