@@ -9,6 +9,16 @@ pub use swtcg_plugin_api::cost::{
     Cost, CostUnits, UnitFacts, parse_costs, parse_costs_with_x, with_x, x_limit,
 };
 
+/// The costs paid for an offer made with `amount`: their X that amount (game 13.8: "Pay X
+/// Force -> ..."), costs with no X as they are; `None` when they have an X and the amount is
+/// missing or above the printed limit.
+pub fn costs_for_amount(costs: &[Cost], amount: Option<u32>) -> Option<Vec<Cost>> {
+    if x_limit(costs).is_none() {
+        return Some(costs.to_vec());
+    }
+    amount.and_then(|x| with_x(costs, x))
+}
+
 /// A unit of `side` the cost `units` admits, other than `except` and `already` (untapped if
 /// `to_tap`).
 fn unit_for_cost(

@@ -285,6 +285,17 @@ pub enum Choice {
 #[derive(Debug, Clone, Default)]
 pub struct PrintedText(pub String);
 
+impl Choice {
+    /// The amount chosen with an activation or a Battle card played ("Pay X Force -> ..."'s X,
+    /// game 13.8), if the choice is one and has one.
+    pub fn amount(&self) -> Option<u32> {
+        match self {
+            Choice::Activate { amount, .. } | Choice::PlayCard { amount, .. } => *amount,
+            _ => None,
+        }
+    }
+}
+
 impl PartialEq for PrintedText {
     fn eq(&self, _: &Self) -> bool {
         true

@@ -121,6 +121,37 @@ impl Script {
     }
 }
 
+impl Effect {
+    /// Every amount the effect carries, the keywords' amounts of a grant included ("Fury X"),
+    /// so that binding, defining or counting an X is one walk (options of "choose one" and the
+    /// steps after a roll are steps of their own and not looked into).
+    pub fn amounts_mut(&mut self) -> Vec<&mut Amount> {
+        match self {
+            Effect::Grant { keywords, .. } => keywords
+                .iter_mut()
+                .filter_map(|k| k.amount.as_mut())
+                .collect(),
+            Effect::UseKeyword(keyword) => keyword.amount.as_mut().into_iter().collect(),
+            Effect::Force { amount, .. }
+            | Effect::ResourceCounters { amount, .. }
+            | Effect::BuildPoints { amount, .. }
+            | Effect::Draw { amount, .. }
+            | Effect::ExtraDraws { amount, .. }
+            | Effect::Damage { amount, .. }
+            | Effect::SelfDamage { amount, .. }
+            | Effect::DiceDamage { dice: amount, .. }
+            | Effect::DamageCounters { amount, .. }
+            | Effect::Counters { amount, .. }
+            | Effect::DiscardCards { amount, .. }
+            | Effect::BuildCounters { amount, .. } => vec![amount],
+            Effect::RemoveDamage { amount, .. } | Effect::Prevent { amount, .. } => {
+                amount.as_mut().into_iter().collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl Step {
     /// A step that always happens, with no duration.
     pub fn plain(effect: Effect) -> Step {

@@ -40,85 +40,37 @@ pub(crate) fn bound(script: &Script, x: u32) -> Option<Script> {
 }
 
 fn bind_step(step: &mut Step, x: u32) -> Option<()> {
-    match &mut step.effect {
-        // "+X power": the change once for each of X.
-        Effect::Stats {
-            power,
-            health,
-            speed,
-            per,
-            ..
-        } if per.as_ref().is_some_and(is_x_text) => {
-            let times = i32::try_from(x).ok()?;
-            *power = power.checked_mul(times)?;
-            *health = health.checked_mul(times)?;
-            *speed = speed.checked_mul(times)?;
-            *per = None;
-        }
-        Effect::Grant { keywords, .. } => {
-            for amount in keywords.iter_mut().filter_map(|k| k.amount.as_mut()) {
-                bind_amount(amount, x);
-            }
-        }
-        Effect::Force { amount, .. }
-        | Effect::BuildPoints { amount, .. }
-        | Effect::Draw { amount, .. }
-        | Effect::Damage { amount, .. }
-        | Effect::DiceDamage { dice: amount, .. }
-        | Effect::DamageCounters { amount, .. }
-        | Effect::Counters { amount, .. } => bind_amount(amount, x),
-        Effect::Prevent {
-            amount: Some(amount),
-            ..
-        }
-        | Effect::RemoveDamage {
-            amount: Some(amount),
-            up_to: false,
-            ..
-        } => bind_amount(amount, x),
-        _ => {}
+    // "+X power": the change once for each of X.
+    if let Effect::Stats {
+        power,
+        health,
+        speed,
+        per,
+        ..
+    } = &mut step.effect
+        && per.as_ref().is_some_and(is_x_text)
+    {
+        let times = i32::try_from(x).ok()?;
+        *power = power.checked_mul(times)?;
+        *health = health.checked_mul(times)?;
+        *speed = speed.checked_mul(times)?;
+        *per = None;
     }
-    // Any X left is one this plugin does not bind.
-    (!unbound(&step.effect)).then_some(())
-}
-
-fn bind_amount(amount: &mut Amount, x: u32) {
-    if *amount == Amount::X(None) {
-        *amount = Amount::Number(x);
+    // Options of "choose one" are not looked into: such a script is not bound.
+    if matches!(step.effect, Effect::ChooseOne(_)) {
+        return None;
     }
+    for amount in step.effect.amounts_mut() {
+        if *amount == Amount::X(None) {
+            *amount = Amount::Number(x);
+        }
+    }
+    Some(())
 }
 
 /// "+X power" is read as "+1 power for each X", X kept as text.
 fn is_x_text(count: &Count) -> bool {
     matches!(count, Count::Text(t) if t == "X")
-}
-
-/// Whether an effect has an X the player chooses still unbound (options of "Choose one" are
-/// not looked into: such a script is not bound).
-fn unbound(effect: &Effect) -> bool {
-    let x = |amount: &Amount| *amount == Amount::X(None);
-    match effect {
-        Effect::Stats { per, .. } => per.as_ref().is_some_and(is_x_text),
-        Effect::Grant { keywords, .. } => keywords.iter().any(|k| k.amount.as_ref().is_some_and(x)),
-        Effect::UseKeyword(keyword) => keyword.amount.as_ref().is_some_and(x),
-        Effect::Force { amount, .. }
-        | Effect::ResourceCounters { amount, .. }
-        | Effect::BuildPoints { amount, .. }
-        | Effect::Draw { amount, .. }
-        | Effect::ExtraDraws { amount, .. }
-        | Effect::Damage { amount, .. }
-        | Effect::SelfDamage { amount, .. }
-        | Effect::DiceDamage { dice: amount, .. }
-        | Effect::DamageCounters { amount, .. }
-        | Effect::Counters { amount, .. }
-        | Effect::DiscardCards { amount, .. }
-        | Effect::BuildCounters { amount, .. } => x(amount),
-        Effect::RemoveDamage { amount, .. } | Effect::Prevent { amount, .. } => {
-            amount.as_ref().is_some_and(x)
-        }
-        Effect::ChooseOne(_) => true,
-        _ => false,
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use super::{Flow, Game, Leaving};
 use crate::cost::{Cost, CostUnits, pay_as};
-use crate::decision::{Choice, DecisionKind};
+use crate::decision::DecisionKind;
 use crate::log::{DiscardWhy, Event};
 use crate::model::{CardId, RESOURCE_COUNTER, Side, UnitId};
 
@@ -288,30 +288,14 @@ impl Game<'_> {
     }
 
     /// The player picks one of `chosen` to pay a cost (`kind` says which decision: a unit to
-    /// tap, to discard, or to put counters on or take them off): one option per unit, named with
-    /// its id, in the order given. `None` when there is none to pick.
+    /// tap, to discard, or to put counters on or take them off), each named with its id.
     fn pick_unit(
         &mut self,
         side: Side,
         chosen: Vec<UnitId>,
         kind: DecisionKind,
     ) -> Flow<Option<UnitId>> {
-        let options: Vec<Choice> = chosen
-            .iter()
-            .enumerate()
-            .map(|(i, &u)| Choice::Option {
-                index: i as u32 + 1,
-                text: self.state.unit_label(u),
-            })
-            .collect();
-        if options.is_empty() {
-            return Ok(None);
-        }
-        let index = match self.decide(side, kind, options)? {
-            Choice::Option { index, .. } => index as usize - 1,
-            _ => 0,
-        };
-        Ok(chosen.get(index).copied())
+        self.decide_among(side, kind, &chosen, |state, u| state.unit_label(u), false)
     }
 
     /// The player picks one of `cards` to pay a cost (`kind` says which decision): one option per
@@ -330,22 +314,13 @@ impl Game<'_> {
                 distinct.push(c);
             }
         }
-        let options: Vec<Choice> = distinct
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| Choice::Option {
-                index: i as u32 + 1,
-                text: self.state.def(c).name.clone(),
-            })
-            .collect();
-        if options.is_empty() {
-            return Ok(None);
-        }
-        let chosen = match self.decide(side, kind, options)? {
-            Choice::Option { index, .. } => index as usize - 1,
-            _ => 0,
-        };
-        Ok(distinct.get(chosen).copied())
+        self.decide_among(
+            side,
+            kind,
+            &distinct,
+            |state, c| state.def(c).name.clone(),
+            false,
+        )
     }
 
     /// The player picks a card of their discard pile and removes it from the game (game 4.6) to

@@ -348,6 +348,37 @@ impl<'a> Game<'a> {
         Ok(value)
     }
 
+    /// Asks `player` to choose one of `items`, offered as numbered options with the text
+    /// `label` gives each, in the order given (and a pass after them if `may_pass`). `None`
+    /// when there is none to choose or the player passes.
+    pub(crate) fn decide_among<T: Copy>(
+        &mut self,
+        player: Side,
+        kind: DecisionKind,
+        items: &[T],
+        label: impl Fn(&GameState, T) -> String,
+        may_pass: bool,
+    ) -> Flow<Option<T>> {
+        if items.is_empty() {
+            return Ok(None);
+        }
+        let mut options: Vec<Choice> = items
+            .iter()
+            .enumerate()
+            .map(|(i, &item)| Choice::Option {
+                index: i as u32 + 1,
+                text: label(&self.state, item),
+            })
+            .collect();
+        if may_pass {
+            options.push(Choice::Pass);
+        }
+        Ok(match self.decide(player, kind, options)? {
+            Choice::Option { index, .. } => items.get(index as usize - 1).copied(),
+            _ => None,
+        })
+    }
+
     /// Asks `player` to choose among `options`. A decision with a single option is answered
     /// without asking unless the decider wants to see it (a script may want to refuse an act).
     pub(crate) fn decide(

@@ -19,7 +19,9 @@ use super::abilities::{
     with_addition,
 };
 use super::{Flow, Game};
-use crate::cost::{Cost, can_pay_playing, parse_costs, parse_costs_with_x, with_x, x_limit};
+use crate::cost::{
+    Cost, can_pay_playing, costs_for_amount, parse_costs, parse_costs_with_x, x_limit,
+};
 use crate::decision::{Addition, Choice};
 use crate::log::Event;
 use crate::manifest::{DiscardedAgain, Zone};
@@ -35,12 +37,7 @@ fn payable_x(
     choices: Vec<Choice>,
 ) -> impl Iterator<Item = Choice> {
     choices.into_iter().filter(move |choice| {
-        let amount = match choice {
-            Choice::PlayCard { amount, .. } => *amount,
-            _ => None,
-        };
-        amount
-            .and_then(|x| with_x(costs, x))
+        costs_for_amount(costs, choice.amount())
             .is_some_and(|paid| can_pay_playing(state, side, None, Some(card), &paid))
     })
 }

@@ -149,18 +149,10 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
         .collect())
 }
 
-/// Makes an effect's amount one per counted thing; false when it has no amount.
+/// Makes an effect's amount one per counted thing; false unless it has one amount, a number.
 fn per_each(effect: &mut Effect, count: Count) -> bool {
-    let amount = match effect {
-        Effect::Force { amount, .. }
-        | Effect::BuildPoints { amount, .. }
-        | Effect::Draw { amount, .. }
-        | Effect::Damage { amount, .. }
-        | Effect::DiceDamage { dice: amount, .. }
-        | Effect::DamageCounters { amount, .. }
-        | Effect::Counters { amount, .. }
-        | Effect::ResourceCounters { amount, .. } => amount,
-        _ => return false,
+    let Ok([amount]) = <[&mut Amount; 1]>::try_from(effect.amounts_mut()) else {
+        return false;
     };
     let Amount::Number(per) = *amount else {
         return false;

@@ -410,46 +410,16 @@ fn text_to_period(input: &mut &str) -> R<String> {
 
 /// Gives every X of an effect the count that defines it.
 fn define_x(effect: &mut Effect, count: &Count) {
-    let define = |amount: &mut Amount| {
+    // "+X power": counted by the definition.
+    if let Effect::Stats { per, .. } = effect
+        && *per == Some(Count::Text("X".to_string()))
+    {
+        *per = Some(count.clone());
+    }
+    // "Lucky X, where X is the number of units your opponent has in the Character arena."
+    for amount in effect.amounts_mut() {
         if *amount == Amount::X(None) {
             *amount = Amount::X(Some(count.clone()));
         }
-    };
-    match effect {
-        // "+X power": counted by the definition.
-        Effect::Stats { per, .. } if *per == Some(Count::Text("X".to_string())) => {
-            *per = Some(count.clone());
-        }
-        Effect::Grant { keywords, .. } => {
-            for keyword in keywords {
-                if let Some(amount) = &mut keyword.amount {
-                    define(amount);
-                }
-            }
-        }
-        // "Lucky X, where X is the number of units your opponent has in the Character arena."
-        Effect::UseKeyword(keyword) => {
-            if let Some(amount) = &mut keyword.amount {
-                define(amount);
-            }
-        }
-        Effect::Force { amount, .. }
-        | Effect::BuildPoints { amount, .. }
-        | Effect::Draw { amount, .. }
-        | Effect::Damage { amount, .. }
-        | Effect::DiceDamage { dice: amount, .. }
-        | Effect::DamageCounters { amount, .. }
-        | Effect::Counters { amount, .. }
-        | Effect::ResourceCounters { amount, .. }
-        | Effect::DiscardCards { amount, .. } => define(amount),
-        Effect::RemoveDamage {
-            amount: Some(amount),
-            ..
-        }
-        | Effect::Prevent {
-            amount: Some(amount),
-            ..
-        } => define(amount),
-        _ => {}
     }
 }

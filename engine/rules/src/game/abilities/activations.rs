@@ -7,7 +7,7 @@ use swtcg_plugin_api::{
 };
 
 use super::{AMOUNT_LIMIT, ActiveAbility, Announced, Moment, Wanted};
-use crate::cost::{parse_costs_with_x, with_x, x_limit};
+use crate::cost::{costs_for_amount, parse_costs_with_x, x_limit};
 use crate::decision::{Choice, PrintedText};
 use crate::game::cascade::Work;
 use crate::game::{Flow, Game};
@@ -27,20 +27,7 @@ fn printed_costs(
         return Ok(Vec::new());
     };
     let costs = parse_costs_with_x(cost)?;
-    x_chosen(cost, &costs, amount)
-}
-
-/// The costs with their X (game 13.8: "Pay X Force -> ...") the amount chosen for the offer,
-/// within the printed limit; costs with no X as they are.
-fn x_chosen(
-    cost: &str,
-    costs: &[crate::cost::Cost],
-    amount: Option<u32>,
-) -> Result<Vec<crate::cost::Cost>, String> {
-    if x_limit(costs).is_none() {
-        return Ok(costs.to_vec());
-    }
-    amount.and_then(|x| with_x(costs, x)).ok_or_else(|| {
+    costs_for_amount(&costs, amount).ok_or_else(|| {
         format!("the cost \"{cost}\" has an X and no amount chosen within its limit")
     })
 }
@@ -248,13 +235,9 @@ impl Game<'_> {
                 });
                 for choice in choices {
                     if has_x {
-                        let amount = match &choice {
-                            Choice::Activate { amount, .. } => *amount,
-                            _ => None,
-                        };
-                        let payable = match x_chosen(printed, &costs, amount) {
-                            Ok(paid) => self.can_pay_costs(side, Some(unit), None, &paid)?,
-                            Err(_) => false,
+                        let payable = match costs_for_amount(&costs, choice.amount()) {
+                            Some(paid) => self.can_pay_costs(side, Some(unit), None, &paid)?,
+                            None => false,
                         };
                         if !payable {
                             continue;

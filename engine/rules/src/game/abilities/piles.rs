@@ -87,20 +87,10 @@ impl Game<'_> {
             if left.is_empty() {
                 break;
             }
-            let mut options: Vec<Choice> = left
-                .iter()
-                .enumerate()
-                .map(|(i, &card)| Choice::Option {
-                    index: i as u32 + 1,
-                    text: self.state.def(card).name.clone(),
-                })
-                .collect();
-            if pick.up_to {
-                options.push(Choice::Pass);
-            }
-            let card = match self.decide(side, DecisionKind::PickCard { by }, options)? {
-                Choice::Option { index, .. } => left[index as usize - 1],
-                _ => break,
+            let kind = DecisionKind::PickCard { by };
+            let name = |state: &GameState, card: CardId| state.def(card).name.clone();
+            let Some(card) = self.decide_among(side, kind, &left, name, pick.up_to)? else {
+                break;
             };
             left.retain(|&c| c != card);
             picked += 1;
