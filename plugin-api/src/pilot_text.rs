@@ -92,6 +92,108 @@ fn dash_items(list: &str) -> Vec<&str> {
     items
 }
 
+/// An item without the list's punctuation: a list entry's closing period or comma is the
+/// list's, not the ability's ("* Critical Hit 2." grants "Critical Hit 2", "*+20 speed, *"),
+/// and quotes around a single grant go too, before or after that period ('* "Pay 1 Force ->
+/// Retaliate 2".', JG's single quotes: "gets 'This Patrol Ship may attack ...'").
+fn unquoted(item: &str) -> &str {
+    let item = item.trim().trim_end_matches(['.', ',']).trim();
+    let item = item.trim_matches(['"', '\u{201c}', '\u{201d}']).trim();
+    let item = match item.strip_prefix('\'').and_then(|i| i.strip_suffix('\'')) {
+        Some(inner) => inner.trim(),
+        None => item,
+    };
+    item.trim_end_matches(['.', ',']).trim()
+}
+
+/// A list printed on one line without stars, "gets Accuracy 1 and Lucky 2" (ROTJ Lando
+/// Calrissian (I)): keywords joined by "and", each an item of its own. An item is split only
+/// when every part is a short phrase with a capital (a keyword and its number), so that "+10
+/// speed and +1 health" and "... and draw a card" stay whole.
+fn keywords_of_one_line(item: &str) -> Vec<&str> {
+    let parts: Vec<&str> = item.trim().trim_end_matches('.').split(" and ").collect();
+    let keyword_like = |part: &&str| {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        (1..=3).contains(&words.len())
+            && words[0].starts_with(|c: char| c.is_ascii_uppercase())
+            && ![
+                "This", "Each", "Your", "When", "Whenever", "If", "As", "Pay", "Tap",
+            ]
+            .contains(&words[0])
+    };
+    if parts.len() > 1 && parts.iter().all(keyword_like) {
+        parts
+    } else {
+        vec![item]
+    }
+}
+
+/// An item granted to the piloted unit, as that unit's own text: the piloted unit named by its
+/// subtype ("Retreat this Starfighter", "if the Starfighter has 1 or more damage counters") is
+/// "this unit", and an item printed as what the unit gets under a condition ("+3 power as long
+/// as it's using Bombard ...", "Critical Hit 4 as long as it's attacking an Assault Walker",
+/// "+1 health for each card in Daragon Family's stack") says that it gets it.
+fn granted_text(item: &str, subtypes: &[String]) -> String {
+    let mut text = item.to_string();
+    for subtype in subtypes {
+        for article in ["this", "the"] {
+            text = unit_for_phrase(&text, &format!("{article} {subtype}"));
+        }
+    }
+    if gets_under_condition(&text) {
+        text = format!("This unit gets {text}");
+    }
+    text
+}
+
+/// `text` with every whole-word `phrase` (ignoring ASCII case) made "this unit", "This unit"
+/// where the phrase starts with a capital.
+fn unit_for_phrase(text: &str, phrase: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (at, _) in lower.match_indices(&phrase.to_ascii_lowercase()) {
+        let end = at + phrase.len();
+        let before = text[..at].chars().next_back();
+        let after = text[end..].chars().next();
+        if at < last
+            || before.is_some_and(char::is_alphanumeric)
+            || after.is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        out.push_str(&text[last..at]);
+        let capital = text[at..].starts_with(|c: char| c.is_ascii_uppercase());
+        out.push_str(if capital { "This unit" } else { "this unit" });
+        last = end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// Whether an item is what the unit gets, printed without "This unit gets": a stat change
+/// with more words than a plain one, or a keyword (a short phrase with a capital) "as long as"
+/// something is so.
+fn gets_under_condition(item: &str) -> bool {
+    let first = item.chars().next();
+    if first.is_some_and(|c| c == '+' || c == '-') {
+        return item.split_whitespace().nth(1).is_some_and(|stat| {
+            ["power", "health", "speed"].contains(&stat.to_ascii_lowercase().as_str())
+        });
+    }
+    let Some(at) = item.find(" as long as ") else {
+        return false;
+    };
+    keywords_of_one_line(&item[..at]).len() == 1
+        && item[..at].split_whitespace().count() <= 3
+        && first.is_some_and(|c| c.is_ascii_uppercase())
+        && ![
+            "This", "Each", "Your", "When", "Whenever", "If", "As", "All", "Other",
+        ]
+        .iter()
+        .any(|w| item.starts_with(&format!("{w} ")))
+}
+
 /// Parses what follows "[Pilot]": "<subtypes> Pilot. The <subtypes> gets[:.] <items>", the
 /// items separated by "*" or a single one ("The Starfighter gets Stun 3.").
 pub fn parse(parameter: &str) -> Option<PilotText> {
@@ -131,18 +233,8 @@ pub fn parse(parameter: &str) -> Option<PilotText> {
         health: 0,
     };
     let mut grants = Vec::new();
-    for item in items {
-        // A list entry's closing period is the list's punctuation, not the ability's ("*
-        // Critical Hit 2." grants "Critical Hit 2"); quotes around a single grant go too,
-        // before or after that period ('* "Pay 1 Force -> Retaliate 2".').
-        let item = item
-            .trim()
-            .trim_end_matches('.')
-            .trim()
-            .trim_matches(['"', '\u{201c}', '\u{201d}'])
-            .trim()
-            .trim_end_matches('.')
-            .trim();
+    for item in items.into_iter().flat_map(keywords_of_one_line) {
+        let item = unquoted(item);
         if item.is_empty() {
             continue;
         }
@@ -152,7 +244,7 @@ pub fn parse(parameter: &str) -> Option<PilotText> {
                 stats.power += s.power;
                 stats.health += s.health;
             }
-            None => grants.push(item.to_string()),
+            None => grants.push(granted_text(item, &subtypes)),
         }
     }
     Some(PilotText {
@@ -173,6 +265,80 @@ mod tests {
             parse("Starfighter Pilot. The Starfighter gets: * \"Pay 1 Force -> Retaliate 2\".")
                 .unwrap();
         assert_eq!(jek.grants, ["Pay 1 Force -> Retaliate 2"]);
+    }
+
+    #[test]
+    fn keywords_on_one_line_are_items_of_their_own() {
+        // ROTJ Lando Calrissian (I).
+        let lando = parse(
+            "Starfighter and transport Pilot. The Starfighter or Transport gets Accuracy 1 and \
+             Lucky 2",
+        )
+        .unwrap();
+        assert_eq!(lando.grants, ["Accuracy 1", "Lucky 2"]);
+        // A sentence with "and" stays whole.
+        let whole =
+            parse("Speeder Pilot. The Speeder gets: * Pay 1 Force -> Evade 1 and draw").unwrap();
+        assert_eq!(whole.grants, ["Pay 1 Force -> Evade 1 and draw"]);
+    }
+
+    #[test]
+    fn the_piloted_unit_named_by_its_subtype_is_this_unit() {
+        // ANH Wedge Antilles (A).
+        let wedge = parse(
+            "Starfighter Pilot. The Starfighter gets: * +20 speed. * +2 power. * Pay 1 Force -> \
+             Retreat this Starfighter. Play only if no unit is attacking and only if the \
+             Starfighter has 1 or more damage counters on it.",
+        )
+        .unwrap();
+        assert_eq!(
+            wedge.grants,
+            [
+                "Pay 1 Force -> Retreat this unit. Play only if no unit is attacking and only if \
+                 this unit has 1 or more damage counters on it"
+            ]
+        );
+        // JG Boba Fett (B): in single quotes; "this Patrol Ship" at the start of a sentence.
+        let boba = parse(
+            "Patrol Ship Pilot. the Patrol Ship gets 'This Patrol Ship may attack a unit in the \
+             Character arena.'",
+        )
+        .unwrap();
+        assert_eq!(
+            boba.grants,
+            ["This unit may attack a unit in the Character arena"]
+        );
+        // "Starfighters" is another word.
+        let other = parse(
+            "Starfighter Pilot. The Starfighter gets: * Each of the Starfighters gets Lucky 1",
+        )
+        .unwrap();
+        assert_eq!(other.grants, ["Each of the Starfighters gets Lucky 1"]);
+    }
+
+    #[test]
+    fn what_the_unit_gets_under_a_condition_says_it_gets_it() {
+        // ESB Lieutenant Wes Janson (A), TIE Bomber Pilot; TMW The Mythrol (B)'s comma.
+        let wes = parse(
+            "Speeder Pilot. The Speeder gets Critical Hit 4 as long as it's attacking an Assault \
+             Walker.",
+        )
+        .unwrap();
+        assert_eq!(
+            wes.grants,
+            ["This unit gets Critical Hit 4 as long as it's attacking an Assault Walker"]
+        );
+        let bomber = parse(
+            "Starfighter Pilot. The Starfighter gets +3 power as long as it's using Bombard to \
+             attack a Ground unit.",
+        )
+        .unwrap();
+        assert_eq!(
+            bomber.grants,
+            ["This unit gets +3 power as long as it's using Bombard to attack a Ground unit"]
+        );
+        let mythrol = parse("Speeder Pilot. The Speeder gets: * +20 speed, * Lucky 1").unwrap();
+        assert_eq!((mythrol.stats.speed, mythrol.grants.len()), (20, 1));
     }
 
     #[test]
@@ -229,7 +395,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(biggs.grants.len(), 1);
-        assert!(biggs.grants[0].starts_with("Discard this Starfighter"));
+        assert!(biggs.grants[0].starts_with("Discard this unit and Biggs"));
 
         let jango = parse(
             "Gunship, Patrol Ship, and Transport Pilot. The Gunship, Patrol Ship, or Transport \

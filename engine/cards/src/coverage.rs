@@ -429,6 +429,9 @@ pub fn ability_coverage(
     }
 }
 
+/// The name coverage gives the unit a Pilot card pilots, a name no card text uses.
+const PILOTED_UNIT: &str = "Piloted Unit";
+
 /// A Pilot text its plugin claims: it grants its listed items to the unit it pilots (game 12),
 /// each carried out by the plugin that claims it there, a keyword's or a card plugin.
 fn pilot_coverage(
@@ -443,8 +446,14 @@ fn pilot_coverage(
     let items = swtcg_plugin_api::pilot_text::parse(parameter)
         .map(|pilot| pilot.grants)
         .unwrap_or_default();
+    // An item is a text of the piloted unit, another card: the Pilot's name in it ("+1 health
+    // for each card in Daragon Family's stack") names the Pilot card there, not that unit.
+    let piloted = CardDef {
+        name: PILOTED_UNIT.to_string(),
+        ..card.clone()
+    };
     for item in items {
-        let reasons = match understood(card, &item, CardType::Unit) {
+        let reasons = match understood(&piloted, &item, CardType::Unit) {
             Some(true) => Vec::new(),
             Some(false) => vec![Missing::CardText(item)],
             None => classify(&item, keywords, has_plugin).missing,
@@ -606,7 +615,8 @@ mod tests {
     #[test]
     fn a_pilots_items_are_carried_out_only_if_plugins_claim_them() {
         // ESB TIE Pursuit Pilot: the Pilot plugin claims the text, which grants its items to
-        // the unit piloted; an item no plugin claims is what is missing.
+        // the unit piloted ("this Starfighter" is that unit); an item no plugin claims is what
+        // is missing.
         let text = "[Pilot] Starfighter Pilot. The Starfighter gets: * +20 speed. * Armor. * When this Starfighter is discarded from the Space arena, you gain 3 build points next turn.";
         let card = CardDef::unit("TIE Pursuit Pilot", CardSide::Dark, Vec::new(), [2; 4]);
         let understood = |_: &CardDef, asked: &str, _: CardType| -> Option<bool> {
@@ -629,10 +639,43 @@ mod tests {
         assert_eq!(
             cover(&understood).missing,
             [Missing::CardText(
-                "When this Starfighter is discarded from the Space arena, you gain 3 build points next turn".into()
+                "When this unit is discarded from the Space arena, you gain 3 build points next turn".into()
             )]
         );
         assert!(cover(&|_: &CardDef, _: &str, _: CardType| Some(true)).supported());
+    }
+
+    #[test]
+    fn a_pilots_items_are_read_as_texts_of_the_piloted_unit() {
+        // TAL Daragon Family (A): "+1 health for each card in Daragon Family's stack" names the
+        // Pilot card, which is no unit while it pilots: the item is asked as a text of another
+        // card than the Pilot.
+        let text = "[Pilot] Transport Pilot. The Transport gets:  - +1 health for each card in Daragon Family's stack.";
+        let card = CardDef::unit("Daragon Family (A)", CardSide::Light, Vec::new(), [2; 4]);
+        let understood = |asked_of: &CardDef, asked: &str, _: CardType| -> Option<bool> {
+            Some(asked == text || asked_of.name == PILOTED_UNIT)
+        };
+        let coverage = ability_coverage(
+            &card,
+            text,
+            CardType::Unit,
+            &keywords(),
+            &|_| true,
+            &understood,
+        );
+        assert!(coverage.supported());
+        let own_name = |asked_of: &CardDef, asked: &str, _: CardType| -> Option<bool> {
+            Some(asked == text || asked_of.name == card.name)
+        };
+        let coverage = ability_coverage(
+            &card,
+            text,
+            CardType::Unit,
+            &keywords(),
+            &|_| true,
+            &own_name,
+        );
+        assert!(!coverage.supported());
     }
 
     fn unit(set: &str, name: &str, abilities: &[&str]) -> CardDef {

@@ -947,8 +947,8 @@ impl<'s> Script<'s> {
     }
 
     /// The texts printed on the cards of the unit a scenario id names (its stack, Pilots and
-    /// Equipment) or granted to it, each with the keyword it is; for a unit no longer in play,
-    /// the texts of the id's own card.
+    /// Equipment) or granted to it (by effects, and the items its Pilots list, game 12.3), each
+    /// with the keyword it is; for a unit no longer in play, the texts of the id's own card.
     fn printed(&self, state: &GameState, unit: &str) -> Vec<(String, Option<String>)> {
         let texts: Vec<String> = match self.id(unit).and_then(|id| state.unit(id)) {
             Some(u) => u
@@ -958,6 +958,11 @@ impl<'s> Script<'s> {
                 .chain(&u.equipment)
                 .flat_map(|&card| state.def(card).abilities.iter().cloned())
                 .chain(u.granted.iter().map(|(text, _)| text.clone()))
+                .chain(
+                    u.pilots
+                        .iter()
+                        .flat_map(|&card| self.pilot_items(state, card)),
+                )
                 .collect(),
             None => self
                 .cards
@@ -971,6 +976,19 @@ impl<'s> Script<'s> {
                 let keyword = parse_ability(&text, &self.names.keywords).keyword;
                 (text, keyword)
             })
+            .collect()
+    }
+
+    /// The items a Pilot card's Pilot abilities list, which it grants the unit it pilots.
+    fn pilot_items(&self, state: &GameState, card: CardId) -> Vec<String> {
+        state
+            .def(card)
+            .abilities
+            .iter()
+            .map(|text| parse_ability(text, &self.names.keywords))
+            .filter(|parsed| parsed.keyword.as_deref() == Some("Pilot"))
+            .filter_map(|parsed| swtcg_plugin_api::pilot_text::parse(&parsed.parameter))
+            .flat_map(|pilot| pilot.grants)
             .collect()
     }
 

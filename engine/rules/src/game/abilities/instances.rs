@@ -679,7 +679,10 @@ impl Game<'_> {
         if kept.granting.is_empty() {
             return Ok(());
         }
-        if kept.granted_at != Some(revision) {
+        // A unit that has left play keeps the abilities last granted to it ("When this Speeder
+        // is discarded ..." that its Pilot granted, game 12.3): the plugins granting them would
+        // see it gone, so they are not asked again.
+        if kept.granted_at != Some(revision) && self.state.unit(unit).is_some() {
             self.grant_again(unit)?;
         }
         let host: &dyn AbilityHost = &*self.host;
