@@ -14,12 +14,33 @@ use crate::coverage::read_text;
 /// print ("50/3/3"), in text order.
 pub fn subordinates_taken(card: &CardDef) -> Vec<(String, String)> {
     let mut taken = Vec::new();
-    for text in &card.abilities {
-        if let Some(script) = read_text(card, text).script {
+    for text in card.abilities.iter().flat_map(|text| with_granted(text)) {
+        if let Some(script) = read_text(card, &text).script {
             collect(&script.steps, &mut taken);
         }
     }
     taken
+}
+
+/// A printed text and the texts it grants its unit as printed: after a keyword and a colon
+/// ("INSERT: Remove 2 counters from your Resource -> Take 1 50/1/3 Skiff Speeder Subordinate
+/// ...", "Reserves: ...") and a Pilot's items ("Pay 3 Force -> Take 1 40/3/3 Rakatan Sub-Predor
+/// Subordinate ..."), so that the supply holds what those take too.
+fn with_granted(text: &str) -> Vec<String> {
+    let mut texts = vec![text.to_string()];
+    let trimmed = text.trim();
+    if let Some(items) = trimmed
+        .strip_prefix("[Pilot]")
+        .and_then(swtcg_plugin_api::pilot_text::parse)
+    {
+        texts.extend(items.grants);
+    } else if let Some((keyword, rest)) = trimmed.split_once(':')
+        && !keyword.is_empty()
+        && keyword.chars().all(char::is_alphabetic)
+    {
+        texts.push(rest.trim().to_string());
+    }
+    texts
 }
 
 /// The Subordinates one printed text of `card` takes, by name and printed stats.
@@ -125,6 +146,25 @@ mod tests {
         // A card that takes none brings none.
         let plain = db.lookup("ANH/Darth Vader (A)").expect("card");
         assert!(supply_for(&[plain], &db).is_empty());
+    }
+
+    #[test]
+    fn texts_granted_by_insert_and_pilots_take_subordinates_too() {
+        let db = CardDb::bundled();
+        // BOTS Jabba's Sail Barge (D): "INSERT: ... -> Take 1 50/1/3 Skiff Speeder Subordinate".
+        let barge = db.lookup("BOTS/Jabba's Sail Barge (D)").expect("card");
+        assert_eq!(
+            subordinates_taken(&barge),
+            vec![("Skiff Speeder".to_string(), "50/1/3".to_string())]
+        );
+        // TAL Predor Skal'nas (B): a Pilot item "Pay 3 Force -> Take 1 40/3/3 Rakatan
+        // Sub-Predor Subordinate ...".
+        let predor = db.lookup("TAL/Predor Skal'nas (B)").expect("card");
+        assert!(
+            subordinates_taken(&predor)
+                .iter()
+                .any(|(name, _)| name == "Rakatan Sub-Predor")
+        );
     }
 
     #[test]

@@ -312,8 +312,8 @@ fn compare_unit(
 }
 
 /// `[expect.dark]` or `[expect.light]` (FORMAT.md "Layout", and the `discard_size`,
-/// `removed_size`, `supply_size`, `deck_size` and `build_zone_size` extensions of docs/scenarios.md): each value
-/// written must be the player's.
+/// `removed_size`, `supply_size`, `deck_size`, `build_zone_size` and `arena_units` extensions
+/// of docs/scenarios.md): each value written must be the player's.
 fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut Vec<Difference>) {
     let player = state.player(side);
     let rows = [
@@ -359,6 +359,16 @@ fn compare_player(side: Side, expect: &SideExpect, state: &GameState, diff: &mut
                 .units
                 .values()
                 .filter(|u| u.controller == side && u.place == Place::BuildZone)
+                .count()
+                .to_string(),
+        ),
+        (
+            "arena_units",
+            expect.arena_units.map(|v| v.to_string()),
+            state
+                .units
+                .values()
+                .filter(|u| u.controller == side && u.in_arena().is_some() && !u.is_location())
                 .count()
                 .to_string(),
         ),

@@ -442,6 +442,9 @@ pub struct SideExpect {
     pub deck_size: Option<usize>,
     /// Extension: the number of cards in the player's build zone (being built or waiting there).
     pub build_zone_size: Option<usize>,
+    /// Extension: the number of units the player controls in the arenas (Locations, which are
+    /// no units, aside): a Subordinate taken or a card put into play counts.
+    pub arena_units: Option<usize>,
     /// Extension: the printed names of the cards abilities showed the player during the run
     /// (API 1.13 `reveal`, "Look at your opponent's hand"), in the order shown.
     pub seen: Option<Vec<String>>,

@@ -695,6 +695,7 @@ impl Display for Condition {
                     UnitState::Tapped => "tapped",
                     UnitState::Untapped => "untapped",
                     UnitState::Damaged => "damaged",
+                    UnitState::Unique => "unique",
                 };
                 write!(f, "{who} is {state}")
             }

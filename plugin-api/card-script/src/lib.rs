@@ -811,6 +811,19 @@ mod tests {
                 ..
             }
         ));
+        // ROTJ Princess Leia (J), Occupied Bespin: an extra card when the draw step starts.
+        let leia = unit("When your draw step starts, draw 1 extra card.")
+            .script
+            .expect("read");
+        assert_eq!(leia.kind, crate::script::Kind::Static);
+        assert!(leia.trigger.is_none());
+        assert!(matches!(
+            leia.steps[0].effect,
+            Effect::ExtraDraws {
+                who: crate::script::Player::You,
+                amount: crate::script::Amount::Number(1)
+            }
+        ));
     }
 
     #[test]

@@ -168,7 +168,7 @@ fn shared_option_limit(text: &str) -> Option<String> {
 /// Words the data misspells, as a person reads them ("Shufle you deck." on TM Jawa Camp Leader,
 /// "during you build step" on AOTC San Hill (A)): whole phrases, so that no word is changed
 /// inside another.
-const MISSPELLINGS: [(&str, &str); 5] = [
+const MISSPELLINGS: [(&str, &str); 6] = [
     ("Shufle ", "Shuffle "),
     ("Shuffle you deck", "Shuffle your deck"),
     ("during you build step", "during your build step"),
@@ -177,6 +177,8 @@ const MISSPELLINGS: [(&str, &str); 5] = [
         "look at your opponents hand",
         "look at your opponent's hand",
     ),
+    // ANH Luke Skywalker (D)'s Pilot item.
+    ("as long as its attacking", "as long as it's attacking"),
 ];
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...

@@ -893,6 +893,8 @@ pub enum UnitState {
     Tapped,
     Untapped,
     Damaged,
+    /// "As long as this unit is unique" (FOR Hera Syndulla (E)'s Pilot item).
+    Unique,
 }
 
 /// How long an effect lasts.

@@ -494,7 +494,9 @@ pub(crate) fn bind_it(script: &mut Script) {
     // as ~ has 4 or more cards in its stack, it gets Inspiration.": a condition on the card's
     // own counters or stack is about the card too.
     let about_this = script.conditions.iter().any(|c| match c {
-        Condition::UnitsIn { who, .. } | Condition::Attacking { who, .. } => who.pick == Pick::This,
+        Condition::UnitsIn { who, .. }
+        | Condition::Attacking { who, .. }
+        | Condition::UnitsAre { who, .. } => who.pick == Pick::This,
         Condition::AtLeast {
             count: Count::Counters { on, .. } | Count::Stack(on),
             ..

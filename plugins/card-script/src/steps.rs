@@ -288,14 +288,7 @@ fn holds_now(condition: &script::Condition, at: &Context) -> bool {
             let Some(unit) = at.that.and_then(host::unit) else {
                 return false;
             };
-            match state {
-                script::UnitState::Tapped => unit.tapped,
-                script::UnitState::Untapped => !unit.tapped,
-                script::UnitState::Damaged => unit.damage > 0,
-                script::UnitState::Attacked => {
-                    host::attack().is_some_and(|a| a.defender == unit.id)
-                }
-            }
+            crate::units::in_state(*state, &unit)
         }
         other => crate::units::holds(other, at.me),
     }

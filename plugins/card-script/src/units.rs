@@ -3,7 +3,8 @@
 //! host's view of the game, for the unit `me` whose ability it is.
 
 use swtcg_card_script::script::{
-    self, CardType, Condition, Count, Filter, Owner, Pick, Player, Side as CardSide, Units, Where,
+    self, CardType, Condition, Count, Filter, Owner, Pick, Player, Side as CardSide, UnitState,
+    Units, Where,
 };
 use swtcg_card_script::vocabulary::has_subtype;
 use swtcg_sdk::*;
@@ -392,6 +393,8 @@ pub(crate) fn named(units: &Units, me: &UnitView) -> Vec<UnitView> {
 /// Whether this plugin can tell a condition from the game.
 pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
     match condition {
+        // "As long as this unit is unique", "... is tapped": the card itself.
+        Condition::UnitsAre { who, .. } => who.pick == Pick::This && who.filters.is_empty(),
         // The card itself, or another card by its name ("As long as Darth Nihilus is in any
         // arena"): either player's unit of that name.
         Condition::UnitsIn { who, place } => {
@@ -455,6 +458,7 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
 /// Whether a condition holds now.
 pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
     match condition {
+        Condition::UnitsAre { who, state } if who.pick == Pick::This => in_state(*state, me),
         Condition::UnitsIn { who, place } if who.pick == Pick::This => in_place(place, me, me),
         Condition::UnitsIn { who, place } => {
             named(who, me).iter().any(|unit| in_place(place, unit, me))
@@ -487,6 +491,18 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
         Condition::Has { whose, units } => any_of(*whose, units, me),
         Condition::HasNo { whose, units } => !any_of(*whose, units, me),
         _ => false,
+    }
+}
+
+/// Whether a unit is in a state a condition names ("this unit is tapped", "that unit is
+/// damaged", "this unit is unique").
+pub(crate) fn in_state(state: UnitState, unit: &UnitView) -> bool {
+    match state {
+        UnitState::Tapped => unit.tapped,
+        UnitState::Untapped => !unit.tapped,
+        UnitState::Damaged => unit.damage > 0,
+        UnitState::Unique => unit.unique,
+        UnitState::Attacked => host::attack().is_some_and(|a| a.defender == unit.id),
     }
 }
 

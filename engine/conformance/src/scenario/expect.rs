@@ -94,6 +94,7 @@ impl Ctx<'_> {
             supply_size: raw.supply_size,
             deck_size: raw.deck_size,
             build_zone_size: raw.build_zone_size,
+            arena_units: raw.arena_units,
             seen: raw.seen,
         })
     }

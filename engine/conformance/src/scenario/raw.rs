@@ -278,5 +278,6 @@ pub(super) struct RawSideExpect {
     pub(super) supply_size: Option<usize>,
     pub(super) deck_size: Option<usize>,
     pub(super) build_zone_size: Option<usize>,
+    pub(super) arena_units: Option<usize>,
     pub(super) seen: Option<Vec<String>>,
 }

@@ -219,6 +219,7 @@ fn state(input: &mut &str) -> R<UnitState> {
         w("untapped").map(|_| UnitState::Untapped),
         w("tapped").map(|_| UnitState::Tapped),
         w("damaged").map(|_| UnitState::Damaged),
+        w("unique").map(|_| UnitState::Unique),
     ))
     .parse_next(input)
 }

@@ -51,7 +51,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
                 limits,
             },
         ),
-        bounty,
+        alt((extra_draw_when_draw_step_starts, bounty)),
         reduced_cost,
         prediction,
         upkeep,
@@ -97,6 +97,37 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
     ))
     .map(trailing_condition)
     .parse_next(input)
+}
+
+/// "When your draw step starts, draw 1 extra card." (ROTJ Princess Leia (J), Occupied Bespin):
+/// one card more than the draw step's, a rule of the player's draw step as "draw 1 extra card
+/// during your draw step" is (game 6.2.1).
+fn extra_draw_when_draw_step_starts(input: &mut &str) -> R<Script> {
+    (
+        one_of(&[
+            "when your draw step starts",
+            "at the start of your draw step",
+        ]),
+        mark(","),
+        opt(w("you")),
+        one_of(&["draws", "draw"]),
+        effects::amount_or_article,
+        w("extra"),
+        one_of(&["cards", "card"]),
+        end_of_sentence,
+    )
+        .map(|(_, _, _, _, amount, _, _, _)| Script {
+            kind: Kind::Static,
+            trigger: None,
+            conditions: Vec::new(),
+            costs: Vec::new(),
+            steps: vec![Step::plain(Effect::ExtraDraws {
+                who: crate::script::Player::You,
+                amount,
+            })],
+            limits: Vec::new(),
+        })
+        .parse_next(input)
 }
 
 /// "Bounty: Put 2 mastery counters on Cara." (keywords.md): when another unit is discarded by
