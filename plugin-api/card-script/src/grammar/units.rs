@@ -306,7 +306,11 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
     let mut filters = noun_core(input)?;
     // "Ground unit or Character", "Jedi Character or Sith Character unit", "Tatooine unit or
     // Tusken": alternatives of whole noun phrases.
-    let mut alternatives = Vec::new();
+    let mut alternatives = if filters.is_empty() {
+        Vec::new()
+    } else {
+        comma_alternatives(input)
+    };
     loop {
         let mut probe = *input;
         // "Capital ships and Battle Stations": each of either kind.
@@ -338,6 +342,31 @@ fn noun_phrase(input: &mut &str) -> R<(bool, Vec<Filter>)> {
         filters.push(filter);
     }
     Ok((other, filters))
+}
+
+/// "Dark Jedi, Sith, or unique Rakatan" (TAL Forcesaber), "Bounty Hunter, Tatooine unit, or
+/// Tusken": alternatives listed with commas, taken only when the list ends with "or" or "and"
+/// after two of them at least ("a Space unit, a Ground unit" and "a Space unit, and Saw
+/// doesn't ..." are no such list). None taken leaves the input as it was.
+fn comma_alternatives(input: &mut &str) -> Vec<Vec<Filter>> {
+    let mut probe = *input;
+    let mut listed = Vec::new();
+    while mark(",")(&mut probe).is_ok() {
+        let last = w("or")(&mut probe).is_ok() || w("and")(&mut probe).is_ok();
+        match noun_core(&mut probe) {
+            Ok(next) if !next.is_empty() => listed.push(next),
+            _ => return Vec::new(),
+        }
+        // Two items at least: ", and Saw doesn't ..." begins a clause.
+        if last {
+            if listed.len() < 2 {
+                return Vec::new();
+            }
+            *input = probe;
+            return listed;
+        }
+    }
+    Vec::new()
 }
 
 /// A noun phrase's adjectives, subtypes and head noun, without what follows the head.
@@ -1209,6 +1238,23 @@ mod tests {
                 Filter::Named("Shae Koda".into())
             ])]
         );
+    }
+
+    #[test]
+    fn alternatives_listed_with_commas() {
+        // TAL Forcesaber.
+        let units = read("Equipped Dark Jedi, Sith, or unique Rakatan");
+        assert_eq!(units.pick, Pick::Equipped);
+        let [Filter::AnyOf(any)] = units.filters.as_slice() else {
+            panic!("{:?}", units.filters);
+        };
+        assert_eq!(any.len(), 3);
+        assert_eq!(any[1], Filter::Subtype("Sith".into()));
+        // Two items make no list: the comma ends the phrase.
+        let mut text = "a Space unit, and ~ doesn't count";
+        let units = super::units(&mut text).expect("units");
+        assert_eq!(units.filters.len(), 1);
+        assert_eq!(text, ", and ~ doesn't count");
     }
 
     #[test]
