@@ -529,7 +529,7 @@ impl Display for Effect {
                     options.iter().map(|steps| joined(steps, ", ")).collect();
                 write!(f, "choose one: {}", options.join(" / "))
             }
-            Effect::TreatAs { who, subtype } => write!(f, "treat {who} as a {subtype}"),
+            Effect::TreatAs { who, subtype } => write!(f, "treat {who} as {subtype}"),
             Effect::ReducedCost(x) => {
                 write!(f, "this card may be completed with {x} build counters")
             }

@@ -786,6 +786,22 @@ mod tests {
     }
 
     #[test]
+    fn treated_as_a_subtype_with_or_without_an_article() {
+        // RAS Lobot (B); 15TH Aphra's Team (A), TM Din's Strike Team (A).
+        for (text, subtype) in [
+            ("Treat Test Unit as a Droid.", "Droid"),
+            ("Treat Test Unit as Imperial.", "Imperial"),
+            ("Treat Test Unit as Farmer Creature.", "Farmer Creature"),
+        ] {
+            let script = unit(text).script.expect("read");
+            assert!(matches!(
+                &script.steps[0].effect,
+                Effect::TreatAs { who, subtype: s } if who.pick == crate::script::Pick::This && s == subtype
+            ));
+        }
+    }
+
+    #[test]
     fn extra_draws_are_a_rule_of_the_draw_step() {
         // BOY Han Solo (A) and ESB Bespin System (whose text ends with two periods).
         let han = unit(

@@ -431,9 +431,11 @@ fn cost_change(input: &mut &str) -> R<UnitVerb> {
         .parse_next(input)
 }
 
-/// "a Jedi", "a Bodyguard Soldier": the subtype units are treated as having.
+/// "a Jedi", "a Bodyguard Soldier", "Imperial": the subtype units are treated as having.
 fn subtype_as(input: &mut &str) -> R<String> {
-    let _ = one_of(&["an", "a"]).parse_next(input)?;
+    // "Treat ~ as Imperial.", "Treat ~ as Farmer Creature." (15TH Aphra's Team (A), TM Din's
+    // Strike Team (A)) print no article.
+    let _ = opt(one_of(&["an", "a"])).parse_next(input)?;
     let words: Vec<&str> = repeat(1.., super::words::capitalized).parse_next(input)?;
     Ok(words.join(" "))
 }
