@@ -727,6 +727,7 @@ impl Display for Limit {
             Limit::PerTurn(1) => write!(f, "once per turn"),
             Limit::PerTurn(n) => write!(f, "{n} times per turn"),
             Limit::If(condition) => write!(f, "if {condition}"),
+            Limit::WhenStarts(moment) => write!(f, "when the {moment} starts"),
         }
     }
 }

@@ -917,6 +917,10 @@ pub enum Limit {
     PerTurn(u32),
     /// Only while a condition holds ("Play only if ...").
     If(Condition),
+    /// Only in the POP right after a moment starts (game 9.5: "Play only when the battle phase
+    /// starts", "... when the Space battle step starts"): the battle phase or an arena's battle
+    /// step.
+    WhenStarts(Moment),
 }
 
 /// A cost as printed (game 13.8).

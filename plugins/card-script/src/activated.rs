@@ -135,6 +135,11 @@ fn limit_carried_out(limit: &Limit) -> bool {
         } | Limit::If(Condition::NoAttack)
             | Limit::PerTurn(_)
     ) || matches!(limit, Limit::If(Condition::WouldAttack(units)) if units.pick == Pick::This)
+        // "Play only when the battle phase starts", "... when the Space battle step starts".
+        || matches!(
+            limit,
+            Limit::WhenStarts(Moment::BattlePhase | Moment::BattleStep(Some(_)))
+        )
         // "Play only if you have a Dark Jedi in any arena": a condition checked when offered.
         || matches!(limit, Limit::If(condition)
             if !matches!(condition, Condition::WouldAttack(_)) && condition_carried_out(condition))
@@ -228,7 +233,7 @@ pub(crate) fn playable_from_hand(script: &Script) -> bool {
     !about_itself
         && script.conditions.is_empty()
         && script.limits.iter().all(|l| match l {
-            Limit::If(Condition::NoAttack) => true,
+            Limit::If(Condition::NoAttack) | Limit::WhenStarts(_) => true,
             Limit::If(condition) => about_players(condition),
             _ => false,
         })
@@ -281,10 +286,10 @@ pub(crate) fn offers(
     ability: &Ability,
     script: &Script,
     when: When,
-    side: Option<Side>,
+    event: &Event,
 ) -> Vec<Activation> {
     if !modes::has_options(script) {
-        return offer(ability, script, when, side).into_iter().collect();
+        return offer(ability, script, when, event).into_iter().collect();
     }
     // The options are read once: `carried_out` of the whole script would read them again.
     let Some(options) = modes::options(script) else {
@@ -299,7 +304,7 @@ pub(crate) fn offers(
     }
     let made: Vec<Option<Activation>> = options
         .iter()
-        .map(|(_, made)| offer(ability, made, when, side))
+        .map(|(_, made)| offer(ability, made, when, event))
         .collect();
     if made.iter().all(Option::is_none) {
         return Vec::new();
@@ -322,12 +327,12 @@ pub(crate) fn offers(
         .collect()
 }
 
-fn offer(ability: &Ability, script: &Script, when: When, side: Option<Side>) -> Option<Activation> {
+fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Option<Activation> {
     // A static script the plugin also claims is no ability to play.
     if !carried_out(script, &ability.parameter) {
         return None;
     }
-    let me = player_of(ability, script, side)?;
+    let me = player_of(ability, script, event.side)?;
     let pop = match when {
         When::Pop(pop) => Some(pop),
         _ => None,
@@ -354,6 +359,12 @@ fn offer(ability: &Ability, script: &Script, when: When, side: Option<Side>) -> 
         ),
         // Checked above: the unit acting is this one.
         Limit::If(Condition::WouldAttack(_)) => true,
+        // Game 9.5: in the POP right after the moment starts (P1, or P2 of that arena).
+        Limit::WhenStarts(Moment::BattlePhase) => pop == Some(Pop::BattlePhase),
+        Limit::WhenStarts(Moment::BattleStep(Some(arena))) => {
+            pop == Some(Pop::BattleStep) && event.arena == Some(crate::units::arena(*arena))
+        }
+        Limit::WhenStarts(_) => false,
         Limit::If(condition) => holds(condition, &me),
         Limit::PerTurn(times) => {
             host::note(me.id, &uses_key(ability)).unwrap_or(0)

@@ -233,7 +233,7 @@ fn offers_at(ability: &Ability, when: activated::When, event: &Event) -> Vec<Act
         return Vec::new();
     };
     script
-        .map(|script| activated::offers(ability, &script, when, event.side))
+        .map(|script| activated::offers(ability, &script, when, event))
         .unwrap_or_default()
 }
 

@@ -257,9 +257,25 @@ fn limit_item(input: &mut &str) -> R<Limit> {
             moment: crate::script::Moment::BattlePhase,
             whose: Whose::Each,
         }),
+        when_starts,
         (one_of(&["if", "while", "when"]), condition).map(|(_, c)| Limit::If(c)),
     ))
     .parse_next(input)
+}
+
+/// "when the battle phase starts", "when the Space battle step starts" (game 9.5).
+fn when_starts(input: &mut &str) -> R<Limit> {
+    (
+        w("when the"),
+        alt((
+            w("battle phase").map(|_| crate::script::Moment::BattlePhase),
+            (super::units::arena_name, w("battle step"))
+                .map(|(arena, _)| crate::script::Moment::BattleStep(Some(arena))),
+        )),
+        one_of(&["starts", "begins"]),
+    )
+        .map(|(_, moment, _)| Limit::WhenStarts(moment))
+        .parse_next(input)
 }
 
 /// "your build step", "the battle phase", "your opponent's turn".
@@ -371,6 +387,19 @@ mod tests {
                 Limit::If(Condition::WouldAttack(Units::this())),
                 Limit::PerTurn(1)
             ])
+        );
+        // TMW Cobb Vanth B, TROS Ben Solo (D).
+        let mut input = "Play only when the battle phase starts.";
+        assert_eq!(
+            limit(&mut input),
+            Ok(vec![Limit::WhenStarts(Moment::BattlePhase)])
+        );
+        let mut input = "Play only when the Character battle step starts.";
+        assert_eq!(
+            limit(&mut input),
+            Ok(vec![Limit::WhenStarts(Moment::BattleStep(Some(
+                Arena::Character
+            )))])
         );
     }
 }
