@@ -168,7 +168,7 @@ fn shared_option_limit(text: &str) -> Option<String> {
 /// Words the data misspells, as a person reads them ("Shufle you deck." on TM Jawa Camp Leader,
 /// "during you build step" on AOTC San Hill (A)): whole phrases, so that no word is changed
 /// inside another.
-const MISSPELLINGS: [(&str, &str); 6] = [
+const MISSPELLINGS: [(&str, &str); 9] = [
     ("Shufle ", "Shuffle "),
     ("Shuffle you deck", "Shuffle your deck"),
     ("during you build step", "during your build step"),
@@ -179,6 +179,11 @@ const MISSPELLINGS: [(&str, &str); 6] = [
     ),
     // ANH Luke Skywalker (D)'s Pilot item.
     ("as long as its attacking", "as long as it's attacking"),
+    // FOR Thrawn's Assault Force (C), Chimaera (G); AAA Dooku (D); TROS Steadfast Garrison
+    // Troopers.
+    (" is any arena", " is in any arena"),
+    (" in any area,", " in any arena,"),
+    (" captivity count on", " captivity counter on"),
 ];
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...
@@ -461,6 +466,18 @@ mod tests {
                 ""
             ),
             "Your opponent gets +1 build points this turn. Play only during your build step."
+        );
+        // FOR Thrawn's Assault Force (C), AAA Dooku (D).
+        assert_eq!(
+            prepare(
+                "As long as Grand Admiral Thrawn is any arena, X gets Double Strike.",
+                ""
+            ),
+            "As long as Grand Admiral Thrawn is in any arena, X gets Double Strike."
+        );
+        assert_eq!(
+            prepare("As long as Yoda is in any area, X gets Stun 1.", ""),
+            "As long as Yoda is in any arena, X gets Stun 1."
         );
     }
 
