@@ -411,6 +411,8 @@ impl Display for Effect {
                     verb(*who, "discard")
                 )
             }
+            Effect::DiscardHand(Player::You) => write!(f, "you discard your hand"),
+            Effect::DiscardHand(who) => write!(f, "{who} {} their hand", verb(*who, "discard")),
             Effect::Rule { who, rule } => write!(f, "{who} {rule}"),
             Effect::Forbid { who, act } => write!(
                 f,
@@ -742,6 +744,7 @@ impl Display for Cost {
             Cost::DiscardThis => write!(f, "discard this card"),
             Cost::DiscardUnits(units) => write!(f, "discard {units}"),
             Cost::DiscardFromHand(amount) => write!(f, "discard {amount} cards from your hand"),
+            Cost::DiscardHand => write!(f, "discard your hand"),
             Cost::RemoveThis => write!(f, "remove this card from the game"),
             Cost::ReturnThis => write!(f, "return this unit to your supply"),
             Cost::RetreatThis => write!(f, "retreat this unit"),

@@ -786,6 +786,24 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_hand_discarded() {
+        use crate::script::Player;
+        // ANH Destroy Alderaan, AOTC Plot the Secession.
+        let alderaan = unit("Your opponent discards his or her hand.")
+            .script
+            .expect("read");
+        assert_eq!(
+            alderaan.steps[0].effect,
+            Effect::DiscardHand(Player::Opponent)
+        );
+        let plot = unit("Discard your hand. Then draw 5 cards.")
+            .script
+            .expect("read");
+        assert_eq!(plot.steps[0].effect, Effect::DiscardHand(Player::You));
+        assert!(matches!(plot.steps[1].effect, Effect::Draw { .. }));
+    }
+
+    #[test]
     fn treated_as_a_subtype_with_or_without_an_article() {
         // RAS Lobot (B); 15TH Aphra's Team (A), TM Din's Strike Team (A).
         for (text, subtype) in [

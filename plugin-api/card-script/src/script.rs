@@ -545,6 +545,8 @@ pub enum Effect {
         who: Player,
         amount: Amount,
     },
+    /// A player discards every card in their hand ("Your opponent discards his or her hand.").
+    DiscardHand(Player),
     /// Units can't or must do something.
     Rule {
         who: Units,
@@ -939,6 +941,8 @@ pub enum Cost {
     DiscardUnits(Units),
     /// Discard cards from your hand.
     DiscardFromHand(Amount),
+    /// "Discard your hand": every card in it (but the Battle card being played).
+    DiscardHand,
     /// Put the top cards of your deck into your discard pile.
     Mill(Amount),
     /// Put damage counters on units (the ability's own unit, most often).

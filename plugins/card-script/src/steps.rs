@@ -423,6 +423,8 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 matches!(who, Player::You | Player::Opponent)
                     && number(amount).is_some_and(|n| (1..=MOST_PICKED).contains(&n))
             }
+            // "Your opponent discards his or her hand": every card of it, picked by its player.
+            Does::DiscardHand(who) => matches!(who, Player::You | Player::Opponent),
             // "Look at your opponent's hand. Choose one of those cards. Your opponent discards
             // that card.": a pick of the controller's among the opponent's cards in hand (API
             // 1.11 `pick-cards`, the picker another player than the cards' owner).
@@ -475,6 +477,17 @@ fn drawn_at(side: Side) -> usize {
         Side::Dark => 0,
         Side::Light => 1,
     }
+}
+
+/// The cards in the hand of `side` when a step happens: those in it now and the ones the steps
+/// before it draw (the top cards of the deck now).
+fn hand_then(side: Side, at: &Context) -> Vec<u32> {
+    let drawn = at.drawn.get()[drawn_at(side)] as usize;
+    host::pile_cards(side, Pile::Hand)
+        .into_iter()
+        .chain(host::pile_cards(side, Pile::Deck).into_iter().take(drawn))
+        .map(|card| card.card)
+        .collect()
 }
 
 fn opponent(side: Side) -> Side {
@@ -594,20 +607,29 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         // step happens: the hand now and the cards the steps before it draw.
         Does::DiscardCards { who, amount } => {
             let side = side(who);
-            let drawn = at.drawn.get()[drawn_at(side)] as usize;
-            let cards = host::pile_cards(side, Pile::Hand)
-                .into_iter()
-                .chain(host::pile_cards(side, Pile::Deck).into_iter().take(drawn))
-                .map(|card| card.card)
-                .collect();
             effects.push(Effect::PickCards(PickCards {
-                cards,
+                cards: hand_then(side, at),
                 count: amount_of(amount),
                 up_to: false,
                 shuffle: None,
                 picker: side,
                 to: Destination::DiscardPile,
             }));
+        }
+        // The whole hand: its player picks each card (their order is theirs to choose).
+        Does::DiscardHand(who) => {
+            let side = side(who);
+            let cards = hand_then(side, at);
+            if !cards.is_empty() {
+                effects.push(Effect::PickCards(PickCards {
+                    count: u32::try_from(cards.len()).unwrap_or(u32::MAX),
+                    cards,
+                    up_to: false,
+                    shuffle: None,
+                    picker: side,
+                    to: Destination::DiscardPile,
+                }));
+            }
         }
         Does::DiscardFromHand {
             whose,

@@ -142,6 +142,8 @@ fn discards(input: &mut &str) -> R<Cost> {
             w("from your hand"),
         )
             .map(|(_, n, _, _)| Cost::DiscardFromHand(crate::script::Amount::Number(n))),
+        // "Pay 1 Force, Discard your hand -> ..." (ESB Emergency Repairs).
+        w("discard your hand").map(|_| Cost::DiscardHand),
         // "Discard a card, [tap] -> ..." (ROTS Jar Jar Binks (C)): a card of the hand.
         (w("discard a card"), not(w("from")))
             .map(|_| Cost::DiscardFromHand(crate::script::Amount::Number(1))),
@@ -278,6 +280,11 @@ mod tests {
         assert_eq!(
             read("discard a card from your hand"),
             [Cost::DiscardFromHand(Amount::Number(1))]
+        );
+        // ESB Emergency Repairs.
+        assert_eq!(
+            read("Pay 1 Force, Discard your hand"),
+            [Cost::Force(Amount::Number(1)), Cost::DiscardHand]
         );
         assert_eq!(
             read("Put the top 3 cards of your deck into your discard pile"),

@@ -127,6 +127,13 @@ pub(super) fn player_effect(input: &mut &str) -> R<Effect> {
             ])),
         )
             .map(move |(_, _, amount, _, _)| Effect::DiscardCards { who, amount }),
+        // "Your opponent discards his or her hand.", "Discard your hand." (ANH Destroy
+        // Alderaan, AOTC Plot the Secession).
+        (
+            one_of(&["discards", "discard"]),
+            one_of(&["his or her hand", "their hand", "your hand"]),
+        )
+            .map(move |_| Effect::DiscardHand(who)),
         // "Your opponent discards that Character.": the unit chosen before is discarded, with
         // no choice left to the player who discards it.
         (
