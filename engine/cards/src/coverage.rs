@@ -652,30 +652,24 @@ mod tests {
         // card than the Pilot.
         let text = "[Pilot] Transport Pilot. The Transport gets:  - +1 health for each card in Daragon Family's stack.";
         let card = CardDef::unit("Daragon Family (A)", CardSide::Light, Vec::new(), [2; 4]);
-        let understood = |asked_of: &CardDef, asked: &str, _: CardType| -> Option<bool> {
-            Some(asked == text || asked_of.name == PILOTED_UNIT)
+        // Supported when the items are understood only as texts of the card named `name`.
+        let supported = |name: &str| {
+            let understood = |of: &CardDef, asked: &str, _: CardType| -> Option<bool> {
+                Some(asked == text || of.name == name)
+            };
+            let keywords = keywords();
+            ability_coverage(
+                &card,
+                text,
+                CardType::Unit,
+                &keywords,
+                &|_| true,
+                &understood,
+            )
+            .supported()
         };
-        let coverage = ability_coverage(
-            &card,
-            text,
-            CardType::Unit,
-            &keywords(),
-            &|_| true,
-            &understood,
-        );
-        assert!(coverage.supported());
-        let own_name = |asked_of: &CardDef, asked: &str, _: CardType| -> Option<bool> {
-            Some(asked == text || asked_of.name == card.name)
-        };
-        let coverage = ability_coverage(
-            &card,
-            text,
-            CardType::Unit,
-            &keywords(),
-            &|_| true,
-            &own_name,
-        );
-        assert!(!coverage.supported());
+        assert!(supported(PILOTED_UNIT));
+        assert!(!supported(&card.name));
     }
 
     fn unit(set: &str, name: &str, abilities: &[&str]) -> CardDef {
