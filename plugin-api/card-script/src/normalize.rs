@@ -168,7 +168,7 @@ fn shared_option_limit(text: &str) -> Option<String> {
 /// Words the data misspells, as a person reads them ("Shufle you deck." on TM Jawa Camp Leader,
 /// "during you build step" on AOTC San Hill (A)): whole phrases, so that no word is changed
 /// inside another.
-const MISSPELLINGS: [(&str, &str); 9] = [
+const MISSPELLINGS: [(&str, &str); 10] = [
     ("Shufle ", "Shuffle "),
     ("Shuffle you deck", "Shuffle your deck"),
     ("during you build step", "during your build step"),
@@ -184,6 +184,8 @@ const MISSPELLINGS: [(&str, &str); 9] = [
     (" is any arena", " is in any arena"),
     (" in any area,", " in any arena,"),
     (" captivity count on", " captivity counter on"),
+    // KAE Sith Governor, whose other text counts mastery counters.
+    (" master counter on", " mastery counter on"),
 ];
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...

@@ -41,8 +41,11 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         // or Location" is not read.
         Filter::CardType(CardType::Location) => true,
         // The card types a card being built may be ("Each of your Mission cards costs 1 fewer
-        // build counter to complete"), told from its top card as printed.
-        Filter::CardType(CardType::Unit | CardType::Mission | CardType::Equipment) => true,
+        // build counter to complete") and a Subordinate ("Each of your Rebel Soldier
+        // Subordinates gets Accuracy 1."), told from its top card as printed.
+        Filter::CardType(
+            CardType::Unit | CardType::Mission | CardType::Equipment | CardType::Subordinate,
+        ) => true,
         Filter::Not(inner) => !names_locations(inner) && filter_carried_out(inner),
         Filter::AnyOf(filters) | Filter::AllOf(filters) => filters
             .iter()
