@@ -624,9 +624,13 @@ mod tests {
         // A card's side is what the host shows of a unit's card (API 1.11 `printed`).
         assert!(claimed_text("Each Neutral unit gets +1 power."));
         assert!(claimed_text("Each non-Neutral unit gets -1 power."));
-        // Subordinates are a card type, which the host's view of a unit does not carry.
-        assert!(!claimed_text(
+        // Subordinates are a card type, which the host shows of a unit's top card as printed.
+        assert!(claimed_text(
             "Each of your Subordinates gets +10 speed and +1 power."
+        ));
+        // A unit's keywords are not in the host's view of it.
+        assert!(!claimed_text(
+            "Each of your units with Stealth gets +1 power."
         ));
         assert!(!claimed_text("Gain 2 Force."));
         // A cost the engine does not pay (counters of a Resource that may be the opponent's).
