@@ -412,8 +412,9 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                         Player::You => {
                             matches!(to, script::Zone::Hand | script::Zone::BuildZone)
                         }
-                        // An opponent's deck searched and discarded from is printed on
-                        // Missions and Bounties, which other plugins carry out.
+                        // "Search your opponent's deck for up to 3 Location cards and discard
+                        // them": the searching player picks, and the deck is shuffled.
+                        Player::Opponent => matches!(to, script::Zone::DiscardPile),
                         _ => false,
                     }
             }
