@@ -112,20 +112,25 @@ fn unquoted(item: &str) -> &str {
 /// speed and +1 health" and "... and draw a card" stay whole.
 fn keywords_of_one_line(item: &str) -> Vec<&str> {
     let parts: Vec<&str> = item.trim().trim_end_matches('.').split(" and ").collect();
-    let keyword_like = |part: &&str| {
-        let words: Vec<&str> = part.split_whitespace().collect();
-        (1..=3).contains(&words.len())
-            && words[0].starts_with(|c: char| c.is_ascii_uppercase())
-            && ![
-                "This", "Each", "Your", "When", "Whenever", "If", "As", "Pay", "Tap",
-            ]
-            .contains(&words[0])
-    };
-    if parts.len() > 1 && parts.iter().all(keyword_like) {
+    if parts.len() > 1 && parts.iter().all(|part| keyword_like(part)) {
         parts
     } else {
         vec![item]
     }
+}
+
+/// Words a sentence starts with, never a keyword's name.
+const SENTENCE_STARTS: [&str; 11] = [
+    "This", "Each", "Your", "When", "Whenever", "If", "As", "All", "Other", "Pay", "Tap",
+];
+
+/// Whether a phrase may be a keyword and its number ("Lucky 2", "Critical Hit 4"): one to three
+/// words, the first with a capital and no word a sentence starts with.
+fn keyword_like(phrase: &str) -> bool {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    (1..=3).contains(&words.len())
+        && words[0].starts_with(|c: char| c.is_ascii_uppercase())
+        && !SENTENCE_STARTS.contains(&words[0])
 }
 
 /// An item granted to the piloted unit, as that unit's own text: the piloted unit named by its
@@ -156,10 +161,8 @@ fn unit_for_phrase(text: &str, phrase: &str) -> String {
         let end = at + phrase.len();
         let before = text[..at].chars().next_back();
         let after = text[end..].chars().next();
-        if at < last
-            || before.is_some_and(char::is_alphanumeric)
-            || after.is_some_and(char::is_alphanumeric)
-        {
+        // Matches never overlap; one inside a longer word is left.
+        if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric) {
             continue;
         }
         out.push_str(&text[last..at]);
@@ -181,17 +184,18 @@ fn gets_under_condition(item: &str) -> bool {
             ["power", "health", "speed"].contains(&stat.to_ascii_lowercase().as_str())
         });
     }
-    let Some(at) = item.find(" as long as ") else {
-        return false;
-    };
-    keywords_of_one_line(&item[..at]).len() == 1
-        && item[..at].split_whitespace().count() <= 3
-        && first.is_some_and(|c| c.is_ascii_uppercase())
-        && ![
-            "This", "Each", "Your", "When", "Whenever", "If", "As", "All", "Other",
-        ]
-        .iter()
-        .any(|w| item.starts_with(&format!("{w} ")))
+    item.find(" as long as ")
+        .is_some_and(|at| keyword_like(&item[..at]))
+}
+
+/// The items a printed Pilot ability ("[Pilot] Starfighter Pilot. The Starfighter gets: ...",
+/// the marker the importer writes) grants the unit it pilots, as that unit's texts; none for any
+/// other text.
+pub fn granted_by(text: &str) -> Option<Vec<String>> {
+    text.trim()
+        .strip_prefix("[Pilot]")
+        .and_then(parse)
+        .map(|pilot| pilot.grants)
 }
 
 /// Parses what follows "[Pilot]": "<subtypes> Pilot. The <subtypes> gets[:.] <items>", the

@@ -29,11 +29,8 @@ pub fn subordinates_taken(card: &CardDef) -> Vec<(String, String)> {
 fn with_granted(text: &str) -> Vec<String> {
     let mut texts = vec![text.to_string()];
     let trimmed = text.trim();
-    if let Some(items) = trimmed
-        .strip_prefix("[Pilot]")
-        .and_then(swtcg_plugin_api::pilot_text::parse)
-    {
-        texts.extend(items.grants);
+    if let Some(items) = swtcg_plugin_api::pilot_text::granted_by(trimmed) {
+        texts.extend(items);
     } else if let Some((keyword, rest)) = trimmed.split_once(':')
         && !keyword.is_empty()
         && keyword.chars().all(char::is_alphabetic)

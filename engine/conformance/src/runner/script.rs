@@ -961,7 +961,7 @@ impl<'s> Script<'s> {
                 .chain(
                     u.pilots
                         .iter()
-                        .flat_map(|&card| self.pilot_items(state, card)),
+                        .flat_map(|&card| Self::pilot_items(state, card)),
                 )
                 .collect(),
             None => self
@@ -980,15 +980,13 @@ impl<'s> Script<'s> {
     }
 
     /// The items a Pilot card's Pilot abilities list, which it grants the unit it pilots.
-    fn pilot_items(&self, state: &GameState, card: CardId) -> Vec<String> {
+    fn pilot_items(state: &GameState, card: CardId) -> Vec<String> {
         state
             .def(card)
             .abilities
             .iter()
-            .map(|text| parse_ability(text, &self.names.keywords))
-            .filter(|parsed| parsed.keyword.as_deref() == Some("Pilot"))
-            .filter_map(|parsed| swtcg_plugin_api::pilot_text::parse(&parsed.parameter))
-            .flat_map(|pilot| pilot.grants)
+            .filter_map(|text| swtcg_plugin_api::pilot_text::granted_by(text))
+            .flatten()
             .collect()
     }
 
