@@ -16,19 +16,19 @@ pub mod types;
 
 pub use hook::{HookEvent, HookPoint, Pop};
 pub use types::{
-    Ability, Act, Activation, ActivationChoice, Allegiance, Arena, AttackView, CardKind, CardView,
-    Completion, Delayed, Destination, DiceKind, DieView, Duration, Effect, HostView, LostKeywords,
-    NOT_IN_PLAY, NotInEnum, PendingView, PickCards, Pile, PileCard, PlayKind, PlayView, PlayerView,
-    Query, QueryAnswer, QueryCall, Retarget, RoomForPilots, Side, StatChange, Stats, UnitId,
-    UnitPlace, UnitView, Zone,
+    Ability, Act, Activation, ActivationChoice, Allegiance, Arena, AttachedAs, AttachedCard,
+    AttackView, CardKind, CardView, Completion, Delayed, Destination, DiceKind, DieView, Duration,
+    Effect, HostView, LostKeywords, NOT_IN_PLAY, NotInEnum, PendingView, PickCards, Pile, PileCard,
+    PlayKind, PlayView, PlayerView, Query, QueryAnswer, QueryCall, Retarget, RoomForPilots, Side,
+    StatChange, Stats, UnitId, UnitPlace, UnitView, Zone,
 };
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
 /// working; a major bump may break them.
-pub const API_VERSION: (u16, u16, u16) = (1, 18, 0);
+pub const API_VERSION: (u16, u16, u16) = (1, 19, 0);
 
 /// The WIT package the API version belongs to.
-pub const WIT_PACKAGE: &str = "swtcg:keyword@1.17.0";
+pub const WIT_PACKAGE: &str = "swtcg:keyword@1.19.0";
 
 /// The promise that an export's `cabi_post_` function frees nothing when the export returned an
 /// empty list or an `ok` holding one (see `SDK_PROMISES`).
@@ -53,9 +53,10 @@ pub const SDK_PROMISES: &str = concat!(no_post_for_empty!(), "\n");
 
 /// Every API version the host loads plugins of, oldest first; each has its WIT under
 /// `wit-history/<version>/` (the newest is `wit/`).
-pub const API_HISTORY: [&str; 19] = [
+pub const API_HISTORY: [&str; 20] = [
     "1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0", "1.8.0", "1.9.0",
     "1.10.0", "1.11.0", "1.12.0", "1.13.0", "1.14.0", "1.15.0", "1.16.0", "1.17.0", "1.18.0",
+    "1.19.0",
 ];
 
 /// The version as text, e.g. `1.0.0`.

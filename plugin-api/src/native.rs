@@ -134,6 +134,10 @@ pub enum HostRequest {
     Counters(UnitId),
     /// Since API 1.16.
     Place(UnitId),
+    /// Since API 1.19.
+    PaidWith,
+    /// Since API 1.19.
+    Attached(UnitId),
 }
 
 /// The host's answer.
@@ -165,4 +169,6 @@ pub enum HostResponse {
     Counters(Vec<(String, u32)>),
     /// Since API 1.16.
     Place(Option<crate::UnitPlace>),
+    /// Since API 1.19.
+    Attached(Vec<crate::AttachedCard>),
 }

@@ -522,6 +522,22 @@ pub struct PileCard {
     pub cost: Option<i32>,
 }
 
+wire_enum!(
+    /// How a card is on a unit (WIT `attached-as`): a Pilot card (game 12) or an Equipment card
+    /// attached by Equip (game 16.2). Since API 1.19.
+    AttachedAs,
+    "attached-as",
+    [Pilot = "pilot", Equipment = "equipment"]
+);
+
+/// A card on a unit, as printed (WIT `attached-card`; the host question `attached`). Since API
+/// 1.19.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttachedCard {
+    pub attached_as: AttachedAs,
+    pub card: PileCard,
+}
+
 /// Where picked cards go (WIT `destination`). Each card goes to its owner's hand, discard pile
 /// or build zone; a unit card put into play goes into an arena of its type line under its
 /// owner's control. Since API 1.11.
@@ -1056,6 +1072,17 @@ pub trait HostView {
             controller: u.controller,
             zone: u.zone,
         })
+    }
+    /// The unit ids the costs of the activation being resolved chose, in the order paid; empty
+    /// outside an activation's `activate` and `chosen` calls. Since API 1.19.
+    fn paid_with(&self) -> Vec<UnitId> {
+        Vec::new()
+    }
+    /// The Pilot cards, then the Equipment cards, on a unit in play; none for a unit not in
+    /// play. Since API 1.19.
+    fn attached(&self, id: UnitId) -> Vec<AttachedCard> {
+        let _ = id;
+        Vec::new()
     }
 }
 

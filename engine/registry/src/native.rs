@@ -267,6 +267,8 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::Locations(zone)) => HostResponse::Units(view.locations(zone)),
         Ok(HostRequest::Counters(id)) => HostResponse::Counters(view.counters(id)),
         Ok(HostRequest::Place(id)) => HostResponse::Place(view.place(id)),
+        Ok(HostRequest::PaidWith) => HostResponse::Units(view.paid_with()),
+        Ok(HostRequest::Attached(id)) => HostResponse::Attached(view.attached(id)),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

@@ -13,8 +13,8 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use swtcg_plugin_api::{
-    AttackView, HostView, PendingView, Pile, PileCard, PlayView, PlayerView, Side, UnitId,
-    UnitPlace, UnitView, Zone,
+    AttachedCard, AttackView, HostView, PendingView, Pile, PileCard, PlayView, PlayerView, Side,
+    UnitId, UnitPlace, UnitView, Zone,
 };
 
 use crate::model::{CardDef, GameState, Unit, attack::AttackState};
@@ -43,6 +43,10 @@ pub enum Read {
     /// A unit's controller and zone alone (API 1.16): the answer holds while they do, however
     /// the unit's damage or stats change.
     Place(UnitId, Option<UnitPlace>),
+    /// The units an activation's costs chose (API 1.19).
+    PaidWith(Vec<UnitId>),
+    /// The Pilots and Equipment on a unit (API 1.19).
+    Attached(UnitId, Vec<AttachedCard>),
 }
 
 impl Read {
@@ -66,6 +70,8 @@ impl Read {
             Read::Printed(id, seen) => view.printed(*id) == *seen,
             Read::Counters(id, seen) => view.counters_are(*id, seen),
             Read::Place(id, seen) => view.place(*id) == *seen,
+            Read::PaidWith(seen) => view.paid_with() == *seen,
+            Read::Attached(id, seen) => view.attached(*id) == *seen,
         }
     }
 }
@@ -202,6 +208,18 @@ impl HostView for Reading<'_> {
     fn place(&self, id: UnitId) -> Option<UnitPlace> {
         let answer = self.view.place(id);
         self.note(|| Read::Place(id, answer));
+        answer
+    }
+
+    fn paid_with(&self) -> Vec<UnitId> {
+        let answer = self.view.paid_with();
+        self.note(|| Read::PaidWith(answer.clone()));
+        answer
+    }
+
+    fn attached(&self, id: UnitId) -> Vec<AttachedCard> {
+        let answer = self.view.attached(id);
+        self.note(|| Read::Attached(id, answer.clone()));
         answer
     }
 }
@@ -452,6 +470,45 @@ mod tests {
         let mut taken = state.clone();
         taken.unit_mut(a).unwrap().controller = taken.unit(a).unwrap().controller.opponent();
         assert!(!reads.still_hold(&taken));
+    }
+
+    #[test]
+    fn paid_with_and_attached_reads_hold_until_they_change() {
+        let (mut state, a, b) = game();
+        state.paid_with = vec![b];
+        let pilot = state.new_card(
+            Arc::new(CardDef::unit(
+                "Rebel Pilot",
+                CardSide::Light,
+                vec![crate::model::Arena::Character],
+                [1, 20, 1, 1],
+            )),
+            CoreSide::Light,
+        );
+        state.unit_mut(b).unwrap().pilots.push(pilot);
+        let reads = RefCell::new(Vec::new());
+        let reading = Reading {
+            view: StateView(&state),
+            reads: Some(&reads),
+        };
+        assert_eq!(reading.paid_with(), [b.0]);
+        let attached = reading.attached(b.0);
+        assert_eq!(attached.len(), 1);
+        assert_eq!(attached[0].attached_as, swtcg_plugin_api::AttachedAs::Pilot);
+        assert_eq!(attached[0].card.name, "Rebel Pilot");
+        assert!(reading.attached(a.0).is_empty());
+        let reads = Reads(reads.into_inner());
+        assert!(reads.still_hold(&state));
+        // Another activation's units, or the Pilot gone, and the answers no longer hold.
+        let mut paid_again = state.clone();
+        paid_again.paid_with = vec![a];
+        assert!(!reads.still_hold(&paid_again));
+        let mut disembarked = state.clone();
+        disembarked.unit_mut(b).unwrap().pilots.clear();
+        assert!(!reads.still_hold(&disembarked));
+        // Damage changes neither.
+        state.unit_mut(b).unwrap().damage = 1;
+        assert!(reads.still_hold(&state));
     }
 
     #[test]

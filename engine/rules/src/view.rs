@@ -2,8 +2,8 @@
 //! the state once for both the wasm and the native backends.
 
 use swtcg_plugin_api::{
-    AttackView, CardKind, DieView, HostView, PendingView, Pile, PileCard, PlayerView, Side, UnitId,
-    UnitView, Zone,
+    AttachedAs, AttachedCard, AttackView, CardKind, DieView, HostView, PendingView, Pile, PileCard,
+    PlayerView, Side, UnitId, UnitView, Zone,
 };
 
 use crate::model::{CardDef, CardType, GameState, Place, Printed, Unit};
@@ -134,6 +134,26 @@ impl HostView for StateView<'_> {
             controller: unit.controller.into(),
             zone: zone_of(unit.place),
         })
+    }
+
+    fn paid_with(&self) -> Vec<UnitId> {
+        self.0.paid_with.iter().map(|u| u.0).collect()
+    }
+
+    fn attached(&self, id: UnitId) -> Vec<AttachedCard> {
+        let state = self.0;
+        let Some(unit) = state.unit(crate::model::UnitId(id)) else {
+            return Vec::new();
+        };
+        let pilots = unit.pilots.iter().map(|&c| (AttachedAs::Pilot, c));
+        let equipment = unit.equipment.iter().map(|&c| (AttachedAs::Equipment, c));
+        pilots
+            .chain(equipment)
+            .map(|(attached_as, card)| AttachedCard {
+                attached_as,
+                card: pile_card(card.0, state.def(card)),
+            })
+            .collect()
     }
 
     fn counters(&self, id: UnitId) -> Vec<(String, u32)> {

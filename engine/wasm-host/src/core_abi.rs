@@ -44,7 +44,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 19] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 21] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -64,6 +64,8 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 19] = [
     ("locations", 3, 0),
     ("counters", 2, 0),
     ("place", 2, 0),
+    ("paid-with", 1, 0),
+    ("attached", 2, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).

@@ -52,9 +52,9 @@ mod versions;
 use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
-    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16, bindings_1_17, v1_0,
-    v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12, v1_13, v1_14, v1_15,
-    v1_16, v1_17, v1_18,
+    bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16, bindings_1_17,
+    bindings_1_18, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12,
+    v1_13, v1_14, v1_15, v1_16, v1_17, v1_18, v1_19,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -101,8 +101,9 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.17.0 down to 1.0.0, for plugins built against them. A linker
+    /// The host functions of API 1.18.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_18: Linker<HostCtx>,
     linker_1_17: Linker<HostCtx>,
     linker_1_16: Linker<HostCtx>,
     linker_1_15: Linker<HostCtx>,
@@ -166,7 +167,8 @@ impl WasmRuntime {
                 linker
             }};
         }
-        let linker = linker_of!(bindings, "1.18");
+        let linker = linker_of!(bindings, "1.19");
+        let linker_1_18 = linker_of!(bindings_1_18, "1.18");
         let linker_1_17 = linker_of!(bindings_1_17, "1.17");
         let linker_1_16 = linker_of!(bindings_1_16, "1.16");
         let linker_1_15 = linker_of!(bindings_1_15, "1.15");
@@ -191,6 +193,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_18,
             linker_1_17,
             linker_1_16,
             linker_1_15,
@@ -458,14 +461,17 @@ impl WasmRuntime {
             "1.17.0" => Pre::V1_17(link(&self.linker_1_17, component, &version, |p| {
                 bindings_1_17::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_18(link(&self.linker, component, &version, |p| {
+            "1.18.0" => Pre::V1_18(link(&self.linker_1_18, component, &version, |p| {
+                bindings_1_18::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_19(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_18(_), Some((module, promises))) => {
+            (Pre::V1_19(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -609,7 +615,8 @@ enum Pre {
     V1_15(bindings_1_15::KeywordPre<HostCtx>),
     V1_16(bindings_1_16::KeywordPre<HostCtx>),
     V1_17(bindings_1_17::KeywordPre<HostCtx>),
-    V1_18(bindings::KeywordPre<HostCtx>),
+    V1_18(bindings_1_18::KeywordPre<HostCtx>),
+    V1_19(bindings::KeywordPre<HostCtx>),
 }
 
 /// An instance with the bindings of its API version.
@@ -632,7 +639,8 @@ enum Bound {
     V1_15(bindings_1_15::Keyword),
     V1_16(bindings_1_16::Keyword),
     V1_17(bindings_1_17::Keyword),
-    V1_18(bindings::Keyword),
+    V1_18(bindings_1_18::Keyword),
+    V1_19(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -712,6 +720,7 @@ impl WasmPlugin {
             Pre::V1_16(pre) => pre.instantiate(&mut store).map(Bound::V1_16),
             Pre::V1_17(pre) => pre.instantiate(&mut store).map(Bound::V1_17),
             Pre::V1_18(pre) => pre.instantiate(&mut store).map(Bound::V1_18),
+            Pre::V1_19(pre) => pre.instantiate(&mut store).map(Bound::V1_19),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -733,7 +742,7 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_18(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_19(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
@@ -755,6 +764,7 @@ impl WasmPlugin {
                     | Pre::V1_16(_)
                     | Pre::V1_17(_)
                     | Pre::V1_18(_)
+                    | Pre::V1_19(_)
             )
         })
     }
@@ -895,7 +905,10 @@ impl WasmPlugin {
                 Bound::V1_17(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_17, v1_17)
                 }
-                Bound::V1_18(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_18),
+                Bound::V1_18(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_18, v1_18)
+                }
+                Bound::V1_19(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_19),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -984,6 +997,7 @@ impl WasmPlugin {
                         | Pre::V1_16(_)
                         | Pre::V1_17(_)
                         | Pre::V1_18(_)
+                        | Pre::V1_19(_)
                 )
             })
         {
@@ -1001,6 +1015,7 @@ impl WasmPlugin {
                         | Pre::V1_16(_)
                         | Pre::V1_17(_)
                         | Pre::V1_18(_)
+                        | Pre::V1_19(_)
                 )
             })
         {
@@ -1011,7 +1026,12 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_14(_) | Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_)
+                    Pre::V1_14(_)
+                        | Pre::V1_15(_)
+                        | Pre::V1_16(_)
+                        | Pre::V1_17(_)
+                        | Pre::V1_18(_)
+                        | Pre::V1_19(_)
                 )
             })
         {
@@ -1022,7 +1042,7 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_)
+                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_) | Pre::V1_19(_)
                 )
             })
         {
@@ -1033,7 +1053,7 @@ impl WasmPlugin {
             && self.pre.get().is_some_and(|pre| {
                 !matches!(
                     pre,
-                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_)
+                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_) | Pre::V1_19(_)
                 )
             })
         {
@@ -1183,7 +1203,8 @@ impl WasmPlugin {
             Bound::V1_15(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_15, v1_15)),
             Bound::V1_16(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_16, v1_16)),
             Bound::V1_17(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_17, v1_17)),
-            Bound::V1_18(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_18)),
+            Bound::V1_18(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_18, v1_18)),
+            Bound::V1_19(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_19)),
         })
     }
 }

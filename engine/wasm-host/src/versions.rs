@@ -803,10 +803,29 @@ macro_rules! conversions_since_1_15 {
     };
 }
 
-/// API 1.18.0, the newest: the zone `event-zone` (game 4.8, 16.3). Its records are otherwise
-/// those of 1.17.0.
-pub(crate) mod v1_18 {
+/// API 1.19.0, the newest: the host questions `paid-with` and `attached` and the records
+/// `attached-card` and `attached-as` they answer with. Its records are otherwise those of 1.18.0.
+pub(crate) mod v1_19 {
     conversions!(super::bindings::swtcg::keyword::types);
+    conversions_since_1_15!();
+    unit_place!();
+
+    /// A card on a unit, as the host question `attached` answers it.
+    pub(crate) fn attached_card(a: api::AttachedCard) -> wit::AttachedCard {
+        wit::AttachedCard {
+            attached_as: match a.attached_as {
+                api::AttachedAs::Pilot => wit::AttachedAs::Pilot,
+                api::AttachedAs::Equipment => wit::AttachedAs::Equipment,
+            },
+            card: pile_card(a.card),
+        }
+    }
+}
+
+/// API 1.18.0: the zone `event-zone` (game 4.8, 16.3). Its records are otherwise those of
+/// 1.17.0.
+pub(crate) mod v1_18 {
+    conversions!(super::bindings_1_18::swtcg::keyword::types);
     conversions_since_1_15!();
     unit_place!();
 }
@@ -1230,8 +1249,33 @@ macro_rules! host_1_16 {
     };
 }
 
-host_impl!(bindings, v1_18, {
-    host_1_16!(bindings, v1_18);
+host_impl!(bindings, v1_19, {
+    host_1_16!(bindings, v1_19);
+
+    fn paid_with(&mut self) -> wasmtime::Result<Vec<u32>> {
+        self.charge()?;
+        Ok(self.view().map(|v| v.paid_with()).unwrap_or_default())
+    }
+
+    fn attached(
+        &mut self,
+        id: u32,
+    ) -> wasmtime::Result<Vec<bindings::swtcg::keyword::types::AttachedCard>> {
+        self.charge()?;
+        Ok(self
+            .view()
+            .map(|v| {
+                v.attached(id)
+                    .into_iter()
+                    .map(v1_19::attached_card)
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+});
+
+host_impl!(bindings_1_18, v1_18, {
+    host_1_16!(bindings_1_18, v1_18);
 });
 
 host_impl!(bindings_1_17, v1_17, {
@@ -1373,7 +1417,7 @@ host_impl!(bindings_1_0, v1_0, {});
 
 #[cfg(test)]
 mod tests {
-    use super::{api, replaces_by_old_label, v1_16, v1_17, v1_18};
+    use super::{api, replaces_by_old_label, v1_16, v1_17, v1_18, v1_19};
 
     #[test]
     fn a_resource_is_seen_in_the_build_zone_before_1_17() {
@@ -1426,7 +1470,7 @@ mod tests {
         };
         assert_eq!(
             v1_18::unit_place(place).zone,
-            super::bindings::swtcg::keyword::types::Zone::EventZone
+            super::bindings_1_18::swtcg::keyword::types::Zone::EventZone
         );
         assert_eq!(
             v1_17::unit_place(place).zone,
@@ -1435,7 +1479,7 @@ mod tests {
         // Both zones added since 1.0.0 come back as they are from the newest version.
         for zone in [api::Zone::EventZone, api::Zone::ResourceZone] {
             let place = api::UnitPlace { zone, ..place };
-            assert_eq!(v1_18::from_wit_zone(v1_18::unit_place(place).zone), zone);
+            assert_eq!(v1_19::from_wit_zone(v1_19::unit_place(place).zone), zone);
         }
     }
 

@@ -5,9 +5,9 @@
 use std::fmt::{self, Display, Formatter};
 
 use crate::script::{
-    Amount, Arena, CardType, Condition, Cost, CostAction, Count, Disrupted, Duration, Effect,
-    Filter, Kind, Limit, Moment, Owner, Payment, Pick, Player, Resource, Script, Side, Step,
-    Trigger, UnitEvent, UnitRule, UnitState, Units, Where, Whose, Zone,
+    Amount, Arena, AttachedKind, CardType, Condition, Cost, CostAction, Count, Disrupted, Duration,
+    Effect, Filter, Kind, Limit, Moment, Owner, Payment, Pick, Player, Resource, Script, Side,
+    Step, Trigger, UnitEvent, UnitRule, UnitState, Units, Where, Whose, Zone,
 };
 
 /// The lines of a script: its kind, then each part it has.
@@ -104,6 +104,17 @@ impl Display for Count {
             } => write!(f, "{kind} counters on {on}"),
             Count::Counters { kind: None, on } => write!(f, "counters on {on}"),
             Count::Stack(units) => write!(f, "cards in the stack of {units}"),
+            Count::Attached { kind, on, filters } => {
+                let kind = match kind {
+                    AttachedKind::Pilot => "Pilots",
+                    AttachedKind::Equipment => "Equipment",
+                };
+                if filters.is_empty() {
+                    write!(f, "{kind} on {on}")
+                } else {
+                    write!(f, "{kind} ({}) on {on}", joined(filters, ", "))
+                }
+            }
             Count::ThatDamage => write!(f, "that damage"),
             Count::Text(text) => write!(f, "\"{text}\" (not read further)"),
         }
@@ -270,6 +281,7 @@ impl Display for Filter {
             Filter::Not(filter) => write!(f, "not {filter}"),
             Filter::AnyOf(filters) => write!(f, "{}", joined(filters, " or ")),
             Filter::AllOf(filters) => write!(f, "{}", joined(filters, " ")),
+            Filter::Id(id) => write!(f, "unit {id}"),
         }
     }
 }
@@ -363,9 +375,15 @@ impl Display for Effect {
                 "{who} {} {amount} extra cards in each draw step",
                 verb(*who, "draw")
             ),
-            Effect::Damage { to, amount } => write!(f, "{amount} damage to {to}"),
+            Effect::Damage { to, amount, by } => {
+                write!(f, "{amount} damage to {to}")?;
+                by.iter().try_for_each(|by| write!(f, ", done by {by}"))
+            }
             Effect::SelfDamage { who, amount } => write!(f, "{who} does {amount} damage to itself"),
-            Effect::DiceDamage { to, dice } => write!(f, "{dice} dice of damage to {to}"),
+            Effect::DiceDamage { to, dice, by } => {
+                write!(f, "{dice} dice of damage to {to}")?;
+                by.iter().try_for_each(|by| write!(f, ", done by {by}"))
+            }
             Effect::DamageCounters { on, amount } => write!(f, "{amount} damage counters on {on}"),
             Effect::RemoveDamage {
                 from,

@@ -197,10 +197,28 @@ pub enum Count {
     Counters { kind: Option<String>, on: Units },
     /// The cards in a unit's stack.
     Stack(Units),
+    /// Cards on a unit (game 12, 16.2): its Pilots or its Equipment, of the filters given
+    /// ("Equipment attached to him", "Lightsaber Weapons attached", "a Pilot on it").
+    Attached {
+        kind: AttachedKind,
+        on: Units,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        filters: Vec<Filter>,
+    },
     /// The damage just dealt, prevented or counted by the trigger ("that damage").
     ThatDamage,
     /// The printed text of X the grammar keeps without reading further.
     Text(String),
+}
+
+/// How cards are on a unit (`Count::Attached`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttachedKind {
+    /// Pilot cards (game 12).
+    Pilot,
+    /// Equipment cards attached by Equip (game 16.2).
+    Equipment,
 }
 
 /// Players named by a text.
@@ -397,6 +415,10 @@ pub enum Filter {
     /// Every one of several filters: an alternative of several words ("Dark Jedi" in "Dark
     /// Jedi or Sith").
     AllOf(Vec<Filter>),
+    /// The unit with this id in a game: never printed, what a phrase about the unit a cost
+    /// chose becomes when the ability resolves ("one of your other Jedi in that arena" after
+    /// "Tap one of your Jedi in any arena": not that Jedi).
+    Id(u32),
 }
 
 /// Sides of the Force (game 3.3).
@@ -492,10 +514,14 @@ pub enum Effect {
         who: Player,
         amount: Amount,
     },
-    /// Damage dealt to units (game 11), by the ability's card.
+    /// Damage dealt to units (game 11), by the ability's card or the unit `by` names.
     Damage {
         to: Units,
         amount: Amount,
+        /// The unit that does it when the text names one other than the ability's card ("That
+        /// Jedi does 3 dice of damage to ..."); none for the card itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Units>,
     },
     /// Units damage themselves ("Anakin does 2 damage to himself", "that unit does 2 damage to
     /// itself"): each is the source and the target of its damage.
@@ -503,11 +529,14 @@ pub enum Effect {
         who: Units,
         amount: Amount,
     },
-    /// Dice of damage rolled at units by the ability's card ("does 4 dice of damage to that
-    /// unit"): each die that hits does 1 damage (game 11.2).
+    /// Dice of damage rolled at units by the ability's card or the unit `by` names ("does 4
+    /// dice of damage to that unit"): each die that hits does 1 damage (game 11.2).
     DiceDamage {
         to: Units,
         dice: Amount,
+        /// As `Damage::by`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Units>,
     },
     /// Damage counters put on units: no damage is dealt, so nothing prevents it (game 11.5).
     DamageCounters {

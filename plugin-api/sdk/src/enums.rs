@@ -1,5 +1,5 @@
 //! The bindings' WIT enums (`side`, `arena`, `zone`, `play-kind`, and since 1.11 `pile`,
-//! `card-kind` and `allegiance`) and the contract's mirrors
+//! `card-kind` and `allegiance`, since 1.19 `attached-as`) and the contract's mirrors
 //! of them, converted both ways.
 //!
 //! wit-bindgen generates its own types for the WIT enums, which plugins use; the contract's
@@ -8,7 +8,7 @@
 //! are matched by name, so a case added to the WIT without its mirror fails to compile here.
 //! The bindings' `Arena` also gets the contract's reader of arena words, for the plugins.
 
-use crate::{Allegiance, Arena, CardKind, Pile, PlayKind, Side, Zone, api};
+use crate::{Allegiance, Arena, AttachedAs, CardKind, Pile, PlayKind, Side, Zone, api};
 
 impl From<api::Side> for Side {
     fn from(side: api::Side) -> Side {
@@ -159,6 +159,7 @@ mirror!(
     ]
 );
 mirror!(Allegiance, [Dark, Light, Neutral]);
+mirror!(AttachedAs, [Pilot, Equipment]);
 
 #[cfg(test)]
 mod tests {

@@ -147,6 +147,28 @@ pub mod host {
         })
     }
 
+    /// Since API 1.19.
+    pub fn paid_with() -> Vec<UnitId> {
+        match ask(HostRequest::PaidWith) {
+            Some(HostResponse::Units(ids)) => ids,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Since API 1.19.
+    pub fn attached(id: UnitId) -> Vec<AttachedCard> {
+        match ask(HostRequest::Attached(id)) {
+            Some(HostResponse::Attached(cards)) => cards
+                .into_iter()
+                .map(|a| AttachedCard {
+                    attached_as: a.attached_as.into(),
+                    card: pile_card(a.card),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Since API 1.13.
     pub fn counters(id: UnitId) -> Vec<Counter> {
         match ask(HostRequest::Counters(id)) {

@@ -34,6 +34,7 @@ use swtcg_card_script::script::{
 use swtcg_sdk::*;
 
 use crate::modes;
+use crate::paid::{self, Paid};
 use crate::steps::{self, Context, is_this, number, picks_one, subject};
 use crate::units::{condition_carried_out, holds, in_play, named};
 
@@ -66,10 +67,32 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
 /// [`carried_out`] for a script whose amounts are all told (no X the player chooses).
 fn fixed_carried_out(script: &Script, text: &str) -> bool {
     if modes::has_options(script) {
+        // An option about the unit the cost chose would choose its unit when it resolves, and
+        // that `chosen` call could not tell which option was played.
         return modes::options(script).is_some_and(|options| {
-            options.len() >= 2 && options.iter().all(|(_, made)| carried_out(made, text))
+            options.len() >= 2
+                && options.iter().all(|(_, made)| {
+                    !paid::about_the_unit_paid(made, text) && carried_out(made, text)
+                })
         });
     }
+    if paid::about_the_unit_paid(script, text) {
+        // The `chosen` call of a unit chosen when it resolves is not told the X chosen. "that"
+        // unit beside a unit chosen could be either ("Tap another unit in that arena. That
+        // Force Sensitive or Jedi gets ...": the unit paid with): not read.
+        let that_is_ambiguous =
+            script.steps.iter().any(picks_one) && script.steps.iter().any(names_that);
+        return !crate::x_cost::has_x(text)
+            && !that_is_ambiguous
+            && steps_carried_out(&paid::as_paid(script, None), text, true);
+    }
+    steps_carried_out(script, text, false)
+}
+
+/// [`fixed_carried_out`] for a script of one offer; `that_paid` says whether "that unit" names
+/// the unit the cost chose until a step chooses one ("Tap one of your Dark Jedi -> That Jedi does
+/// 3 dice of damage ...").
+fn steps_carried_out(script: &Script, text: &str, that_paid: bool) -> bool {
     let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
     let paid = match script.kind {
         Kind::Activated => cost_of(text).is_some(),
@@ -78,44 +101,30 @@ fn fixed_carried_out(script: &Script, text: &str) -> bool {
         _ => false,
     };
     paid && script.trigger.is_none()
-        && !other_than_the_unit_paid(script, text)
         && script.conditions.iter().all(condition_carried_out)
         && script.limits.iter().all(limit_carried_out)
         && !script.steps.is_empty()
         && steps::building_steps_ok(&script.steps)
         && chosen <= 1
         && script.steps.iter().enumerate().all(|(at, step)| {
-            // "that unit" names the unit chosen before it.
-            let chosen_before = script.steps[..at].iter().any(picks_one);
+            // "that unit" names the unit chosen before it, or the unit paid with.
+            let chosen_before = that_paid || script.steps[..at].iter().any(picks_one);
             plain(step)
                 && (!step.when_attack_ends || needs_attack(script))
                 && steps::carried_out(step, chosen_before)
         })
 }
 
-/// Whether a step names units "other" than the one a cost chose ("Tap one of your untapped units
-/// in the Character arena -> One of your other Characters gets +40 speed"): the engine pays that
-/// cost and does not tell which unit it chose, so "other" could not be told from it.
-fn other_than_the_unit_paid(script: &Script, text: &str) -> bool {
-    let chooses = cost_of(text)
-        .and_then(|cost| api::cost::parse_costs(cost).ok())
-        .is_some_and(|costs| {
-            costs.iter().any(|c| {
-                matches!(
-                    c,
-                    api::cost::Cost::TapUnit(_)
-                        | api::cost::Cost::DiscardUnit(_)
-                        | api::cost::Cost::DamageUnit { .. }
-                        | api::cost::Cost::CountersUnit { .. }
-                        | api::cost::Cost::RemoveCountersUnit { .. }
-                )
-            })
-        });
-    chooses
-        && script
-            .steps
-            .iter()
-            .any(|s| subject(&s.effect).is_some_and(|u| u.other))
+/// Whether a step is about "that" unit: its units, or the unit that does its damage.
+fn names_that(step: &Step) -> bool {
+    let by = match &step.effect {
+        Does::Damage { by, .. } | Does::DiceDamage { by, .. } => by.as_ref(),
+        _ => None,
+    };
+    subject(&step.effect)
+        .into_iter()
+        .chain(by)
+        .any(|units| units.pick == Pick::That)
 }
 
 /// Whether a step happens as printed: no "you may", "if you do", "if" or "unless ... pays".
@@ -332,6 +341,16 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
     if !carried_out(script, &ability.parameter) {
         return None;
     }
+    // A unit to choose in the arena of the unit the cost will choose is chosen when the
+    // ability resolves ([`paid`]): it is offered while some arena has one.
+    let about_the_unit_paid = paid::about_the_unit_paid(script, &ability.parameter);
+    let any_arena;
+    let script = if about_the_unit_paid {
+        any_arena = paid::as_paid(script, None);
+        &any_arena
+    } else {
+        script
+    };
     let me = player_of(ability, script, event.side)?;
     let pop = match when {
         When::Pop(pop) => Some(pop),
@@ -390,11 +409,15 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
             if targets.is_empty() {
                 return None;
             }
-            targets
+            if about_the_unit_paid {
+                Vec::new()
+            } else {
+                targets
+            }
         }
         None => Vec::new(),
     };
-    // "Pay X Force": the amount is X, from 1 to the Force the player has (the engine offers
+    // "Pay X Force: the amount is X, from 1 to the Force the player has (the engine offers
     // only the amounts they can pay).
     let max_amount = if crate::x_cost::has_x(&ability.parameter) {
         let force = host::player(me.controller).force;
@@ -467,7 +490,8 @@ pub(crate) fn effects_of_offer(
 }
 
 /// The effects of playing the ability with `target` as the chosen unit (checked against what
-/// may be chosen now), and a note of the use for "once per turn".
+/// may be chosen now), and a note of the use for "once per turn". A unit to choose about the
+/// unit the cost chose is offered to the player now instead ([`chosen`]).
 fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Side>) -> HookResult {
     // "Pay X Force -> ...": X is the amount chosen, which the engine paid.
     let with_x;
@@ -481,43 +505,50 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
     if !carried_out(script, &ability.parameter) {
         return Err(format!("\"{}\" is no activated ability", ability.parameter));
     }
-    let target = choice.target;
-    // A unit that discards itself to pay ("Discard Beru from the Character arena -> ..."),
-    // returns to the supply or leaves the game, has left play when its effects are asked: it
-    // plays them as it was just before (game 13.8).
-    let paid_with_itself = script.costs.iter().any(|c| {
-        matches!(
-            c,
-            script::Cost::DiscardThis | script::Cost::RemoveThis | script::Cost::ReturnThis
-        )
-    });
-    let me = player_of(ability, script, side)
-        .or_else(|| {
-            paid_with_itself
-                .then(|| host::last_seen(ability.unit))
-                .flatten()
-        })
-        .ok_or("the card with the ability can't play it")?;
-    let chosen = match script.steps.iter().find(|s| picks_one(s)) {
+    let about_the_unit_paid = paid::about_the_unit_paid(script, &ability.parameter);
+    let paid_for_unit = if about_the_unit_paid {
+        Some(paid::the_unit_paid()?)
+    } else {
+        None
+    };
+    let paid_for;
+    let script = match &paid_for_unit {
+        Some(paid) => {
+            paid_for = paid::as_paid(script, Some(paid));
+            &paid_for
+        }
+        None => script,
+    };
+    let me = playing(ability, script, side)?;
+    let mut effects = match script.steps.iter().find(|s| picks_one(s)) {
+        // The player chooses among the units the cost left to choose from.
+        Some(step) if about_the_unit_paid => {
+            let units: Vec<UnitView> = choosable(step, &me)
+                .into_iter()
+                .filter_map(host::unit)
+                .collect();
+            if units.is_empty() {
+                Vec::new()
+            } else {
+                vec![Effect::Choose(Offer {
+                    options: unit_options(&units),
+                    optional: false,
+                })]
+            }
+        }
         Some(step) => {
-            let target = target.ok_or("the ability needs a unit chosen")?;
+            let target = choice.target.ok_or("the ability needs a unit chosen")?;
             if !choosable(step, &me).contains(&target) {
                 return Err(format!("unit {target} is not one this ability may choose"));
             }
-            Some(target)
+            steps_effects(script, &me, Some(target), choice.amount)?
         }
-        None => None,
+        // "that unit" is the unit paid with, when no step chooses one.
+        None => {
+            let that = paid_for_unit.as_ref().map(|paid| paid.unit);
+            steps_effects(script, &me, that, choice.amount)?
+        }
     };
-    let at = Context {
-        me: &me,
-        that: chosen,
-        amount: choice.amount,
-        drawn: Default::default(),
-    };
-    let mut effects = Vec::new();
-    for step in &script.steps {
-        effects.extend(steps::effects(step, &at)?);
-    }
     if script.limits.iter().any(|l| matches!(l, Limit::PerTurn(_))) {
         let used = host::note(me.id, &uses_key(ability)).unwrap_or(0);
         effects.push(Effect::Note(NoteChange {
@@ -526,6 +557,67 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
             value: used + 1,
             duration: Duration::EndOfTurn,
         }));
+    }
+    Ok(effects)
+}
+
+/// The option `index` of the units an ability about the unit its cost chose offered when it
+/// resolved ([`effects`]): its steps with that unit chosen, the units asked again as they were
+/// then (the engine still names the unit paid with during the `chosen` call).
+pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResult {
+    let paid_with = paid::the_unit_paid()?;
+    let script = paid::as_paid(script, Some(&paid_with));
+    // A Battle card's cost chooses among its player's units ("one of your Jedi"): the player
+    // is the one who controls the unit paid with.
+    let Paid { controller, .. } = paid_with;
+    let me = playing(ability, &script, Some(controller))?;
+    let step = script
+        .steps
+        .iter()
+        .find(|s| picks_one(s))
+        .ok_or("the ability chooses no unit")?;
+    let units = choosable(step, &me);
+    let unit = *units
+        .get(index as usize)
+        .ok_or_else(|| format!("no unit {index} to choose"))?;
+    steps_effects(&script, &me, Some(unit), None)
+}
+
+/// The card whose ability is played ([`player_of`]), or, for a unit that paid with itself
+/// ("Discard Beru from the Character arena -> ..."), returned to the supply or left the game,
+/// as it was just before (game 13.8): it has left play when its effects are asked.
+fn playing(ability: &Ability, script: &Script, side: Option<Side>) -> Result<UnitView, String> {
+    let paid_with_itself = script.costs.iter().any(|c| {
+        matches!(
+            c,
+            script::Cost::DiscardThis | script::Cost::RemoveThis | script::Cost::ReturnThis
+        )
+    });
+    player_of(ability, script, side)
+        .or_else(|| {
+            paid_with_itself
+                .then(|| host::last_seen(ability.unit))
+                .flatten()
+        })
+        .ok_or_else(|| "the card with the ability can't play it".to_string())
+}
+
+/// The effects of every step, `chosen` being the unit chosen and `amount` the amount.
+fn steps_effects(
+    script: &Script,
+    me: &UnitView,
+    chosen: Option<UnitId>,
+    amount: Option<u32>,
+) -> HookResult {
+    let at = Context {
+        me,
+        that: chosen,
+        amount,
+        drawn: Default::default(),
+    };
+    let mut effects = Vec::new();
+    for step in &script.steps {
+        effects.extend(steps::effects(step, &at)?);
     }
     Ok(effects)
 }

@@ -23,6 +23,7 @@ mod completion;
 mod forbids;
 mod granted;
 mod modes;
+mod paid;
 mod statics;
 mod steps;
 mod triggered;
@@ -501,10 +502,16 @@ impl Keyword for CardScript {
         let mission = host::printed(ability.unit).is_some_and(|c| c.kind == CardKind::Mission);
         let script = if mission {
             mission_script(&ability)
+        } else if ability.unit == NOT_IN_PLAY {
+            battle_script(&ability)
         } else {
             script(&ability)
         };
         let script = script.ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
+        // An activated ability asks a choice only of a unit about the unit its cost chose.
+        if paid::about_the_unit_paid(&script, &ability.parameter) {
+            return activated::chosen(&ability, &script, index);
+        }
         triggered::chosen(&ability, &script, index)
     }
 

@@ -476,11 +476,11 @@ pub(crate) fn bind_it(script: &mut Script) {
     if steps_about_this {
         for condition in &mut script.conditions {
             if let Condition::AtLeast {
-                count: Count::Counters { on, .. },
+                count: Count::Counters { on, .. } | Count::Attached { on, .. },
                 ..
             }
             | Condition::AtMost {
-                count: Count::Counters { on, .. },
+                count: Count::Counters { on, .. } | Count::Attached { on, .. },
                 ..
             } = condition
                 && on.pick == Pick::That
@@ -498,11 +498,11 @@ pub(crate) fn bind_it(script: &mut Script) {
         | Condition::Attacking { who, .. }
         | Condition::UnitsAre { who, .. } => who.pick == Pick::This,
         Condition::AtLeast {
-            count: Count::Counters { on, .. } | Count::Stack(on),
+            count: Count::Counters { on, .. } | Count::Stack(on) | Count::Attached { on, .. },
             ..
         }
         | Condition::AtMost {
-            count: Count::Counters { on, .. } | Count::Stack(on),
+            count: Count::Counters { on, .. } | Count::Stack(on) | Count::Attached { on, .. },
             ..
         } => on.pick == Pick::This,
         _ => false,

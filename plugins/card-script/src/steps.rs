@@ -189,7 +189,8 @@ fn amount_carried_out(amount: &Amount) -> bool {
 /// unit chosen or named by the trigger).
 fn counted_here(count: &Count) -> bool {
     count_carried_out(count)
-        && !matches!(count, Count::Counters { on, .. } if on.pick != Pick::This)
+        && !matches!(count, Count::Counters { on, .. } | Count::Attached { on, .. }
+            if on.pick != Pick::This)
 }
 
 /// The value of an amount [`amount_carried_out`] accepts, now.
@@ -302,6 +303,12 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
     // effect for the turn (API 1.14 `lasts`), which then answers `forbids`.
     if crate::forbids::is_prohibition(&step.effect) {
         return crate::forbids::played_carried_out(step);
+    }
+    // Damage done by a unit other than the ability's card: "that" unit, named before.
+    if let Does::Damage { by: Some(by), .. } | Does::DiceDamage { by: Some(by), .. } = &step.effect
+        && !(by.pick == Pick::That && that_known && !by.other)
+    {
+        return false;
     }
     // "... when the attack ends": damage waits for it (the effect `at-attack-end`, whose
     // delayed effects are damage, stats, Force, build points and draws).
@@ -526,6 +533,14 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         }
     };
     let amount_of = |amount: &Amount| value(amount, me);
+    // Damage is done by the ability's card, or by "that" unit the text names ("That Jedi does 3
+    // dice of damage": `carried_out` saw that it is known).
+    let source = match &step.effect {
+        Does::Damage { by: Some(_), .. } | Does::DiceDamage { by: Some(_), .. } => {
+            at.that.ok_or("no unit to do the damage")?
+        }
+        _ => me.id,
+    };
     let mut effects = Vec::new();
     match &step.effect {
         // The card's ability stays in effect for the turn, and forbids what it says then.
@@ -717,7 +732,7 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         Does::Damage { amount, .. } if step.when_attack_ends => {
             effects.extend(units.iter().map(|&target| {
                 Effect::AtAttackEnd(Delayed::Damage(Damage {
-                    source: me.id,
+                    source,
                     target,
                     amount: amount_of(amount),
                 }))
@@ -725,14 +740,14 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         }
         Does::Damage { amount, .. } => effects.extend(units.iter().map(|&target| {
             Effect::Damage(Damage {
-                source: me.id,
+                source,
                 target,
                 amount: amount_of(amount),
             })
         })),
         Does::DiceDamage { dice, .. } => effects.extend(units.iter().map(|&target| {
             Effect::DiceOfDamage(DiceOfDamage {
-                source: me.id,
+                source,
                 target,
                 dice: amount_of(dice),
             })

@@ -3,8 +3,8 @@
 //! host's view of the game, for the unit `me` whose ability it is.
 
 use swtcg_card_script::script::{
-    self, CardType, Condition, Count, Filter, Owner, Pick, Player, Side as CardSide, UnitState,
-    Units, Where,
+    self, AttachedKind, CardType, Condition, Count, Filter, Owner, Pick, Player, Side as CardSide,
+    UnitState, Units, Where,
 };
 use swtcg_card_script::vocabulary::has_subtype;
 use swtcg_sdk::*;
@@ -20,7 +20,8 @@ pub(crate) fn filter_carried_out(filter: &Filter) -> bool {
         | Filter::Damaged
         | Filter::Attacking
         | Filter::Defending
-        | Filter::CountersAtLeast { .. } => true,
+        | Filter::CountersAtLeast { .. }
+        | Filter::Id(_) => true,
         Filter::In(place) => place_carried_out(place),
         // Another card by its name: a unit whose name has the words ("Darth Nihilus").
         Filter::Named(_) => true,
@@ -249,6 +250,7 @@ fn matching(filter: &Filter, unit: &UnitView, me: &UnitView, by_name: bool) -> b
             .iter()
             .any(|c| c.kind.eq_ignore_ascii_case(kind) && c.amount >= *at_least),
         Filter::Named(name) => in_name(&unit.name, name),
+        Filter::Id(id) => unit.id == *id,
         Filter::PowerAtMost(n) => i64::from(unit.power) <= i64::from(*n),
         Filter::PowerAtLeast(n) => i64::from(unit.power) >= i64::from(*n),
         Filter::SpeedAtMost(n) => i64::from(unit.speed) <= i64::from(*n),
@@ -432,13 +434,14 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
             count: count @ Count::Counters { on, .. },
             ..
         } => on.pick == Pick::This && count_carried_out(count),
-        // "As long as ~ has 4 or more cards in its stack": the card itself.
+        // "As long as ~ has 4 or more cards in its stack", "As long as this unit has a Pilot":
+        // the card itself.
         Condition::AtLeast {
-            count: count @ Count::Stack(_),
+            count: count @ (Count::Stack(_) | Count::Attached { .. }),
             ..
         }
         | Condition::AtMost {
-            count: count @ Count::Stack(_),
+            count: count @ (Count::Stack(_) | Count::Attached { .. }),
             ..
         } => count_carried_out(count),
         Condition::NoAttack => true,
@@ -476,11 +479,11 @@ pub(crate) fn holds(condition: &Condition, me: &UnitView) -> bool {
             amount,
         } => named(units, me).len() <= *amount as usize,
         Condition::AtLeast {
-            count: count @ (Count::Counters { .. } | Count::Stack(_)),
+            count: count @ (Count::Counters { .. } | Count::Stack(_) | Count::Attached { .. }),
             amount,
         } => i64::from(counted(count, me)) >= i64::from(*amount),
         Condition::AtMost {
-            count: count @ (Count::Counters { .. } | Count::Stack(_)),
+            count: count @ (Count::Counters { .. } | Count::Stack(_) | Count::Attached { .. }),
             amount,
         } => i64::from(counted(count, me)) <= i64::from(*amount),
         Condition::NoAttack => host::attack().is_none(),
@@ -559,6 +562,13 @@ pub(crate) fn count_carried_out(count: &Count) -> bool {
             on,
         } => !kind.is_empty() && matches!(on.pick, Pick::This | Pick::That),
         Count::Stack(units) => units.pick == Pick::This,
+        // Pilots or Equipment on the card itself (API 1.19 `attached`), told by what is
+        // printed on them.
+        Count::Attached { on, filters, .. } => {
+            matches!(on.pick, Pick::This | Pick::That)
+                && on.filters.is_empty()
+                && filters.iter().all(card_filter_carried_out)
+        }
         _ => false,
     }
 }
@@ -576,6 +586,17 @@ pub(crate) fn counted(count: &Count, me: &UnitView) -> i32 {
             .map_or(0, |c| c.amount as usize),
         Count::Counters { .. } => me.damage as usize,
         Count::Stack(_) => me.stack_size as usize,
+        Count::Attached { kind, filters, .. } => host::attached(me.id)
+            .iter()
+            .filter(|a| {
+                a.attached_as
+                    == match kind {
+                        AttachedKind::Pilot => AttachedAs::Pilot,
+                        AttachedKind::Equipment => AttachedAs::Equipment,
+                    }
+                    && filters.iter().all(|f| card_fits(f, &a.card))
+            })
+            .count(),
         _ => 0,
     };
     i32::try_from(n).unwrap_or(i32::MAX)

@@ -514,8 +514,10 @@ impl<'s> Script<'s> {
                 )
             }
             (DecisionKind::ChooseOption { unit: asking }, Action::Choose { unit, option }) => {
-                // A choice for another unit's ability answers a later decision.
-                if self.id(unit) != Some(*asking) {
+                // A choice for another unit's ability answers a later decision; a Battle card's
+                // choice (its unit is no scenario unit) is answered by an act naming any unit.
+                let from_a_unit = self.ids.values().any(|id| id == asking);
+                if from_a_unit && self.id(unit) != Some(*asking) {
                     return Fit::Later;
                 }
                 answer(

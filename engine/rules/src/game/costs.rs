@@ -18,7 +18,26 @@ impl Game<'_> {
     /// resolves (OQ-K7: the plugin decides, by the ruleset's flag, whether it still counts as
     /// where it was); damage counters put on it as a cost may discard it at the next state
     /// check, as any counters do (game 14.3).
+    ///
+    /// Answers the units the player chose to pay with (tapped, discarded, counters put on or
+    /// taken off), in the order paid: the host question `paid-with` of the activation (API 1.19).
     pub(crate) fn pay_costs(
+        &mut self,
+        side: Side,
+        unit: Option<UnitId>,
+        card: Option<CardId>,
+        costs: &[Cost],
+    ) -> Flow<Vec<UnitId>> {
+        // `pick_unit` gathers the units chosen in `paid_with`, apart from those of an
+        // activation whose effects are paying this ("unless your opponent pays 2 Force").
+        let outer = std::mem::take(&mut self.state.paid_with);
+        let paid = self.pay_each(side, unit, card, costs);
+        let chosen = std::mem::replace(&mut self.state.paid_with, outer);
+        paid.map(|()| chosen)
+    }
+
+    /// Pays each of `costs` in turn (`pay_costs`).
+    fn pay_each(
         &mut self,
         side: Side,
         unit: Option<UnitId>,
@@ -288,14 +307,18 @@ impl Game<'_> {
     }
 
     /// The player picks one of `chosen` to pay a cost (`kind` says which decision: a unit to
-    /// tap, to discard, or to put counters on or take them off), each named with its id.
+    /// tap, to discard, or to put counters on or take them off), each named with its id; the
+    /// unit picked is among those the payment chose (`pay_costs`).
     fn pick_unit(
         &mut self,
         side: Side,
         chosen: Vec<UnitId>,
         kind: DecisionKind,
     ) -> Flow<Option<UnitId>> {
-        self.decide_among(side, kind, &chosen, |state, u| state.unit_label(u), false)
+        let picked =
+            self.decide_among(side, kind, &chosen, |state, u| state.unit_label(u), false)?;
+        self.state.paid_with.extend(picked);
+        Ok(picked)
     }
 
     /// The player picks one of `cards` to pay a cost (`kind` says which decision): one option per

@@ -179,6 +179,13 @@ pub struct GameState {
     /// written before it byte for byte.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lasting: Vec<Lasting>,
+    /// The units the costs of the activation being resolved chose (tapped, discarded, counters
+    /// put on or taken off), in the order paid: what the host question `paid-with` answers
+    /// (API 1.19: "Tap one of your Jedi in any arena -> ... one of your other Jedi in that
+    /// arena"). Set only while the activation's effects are asked and applied, and so never
+    /// written in a save made between plays.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub paid_with: Vec<UnitId>,
 }
 
 /// The ability of a card played that stays in effect (`GameState::lasting`).
@@ -234,6 +241,7 @@ impl GameState {
             plays: Vec::new(),
             next_play: 0,
             lasting: Vec::new(),
+            paid_with: Vec::new(),
         }
     }
 

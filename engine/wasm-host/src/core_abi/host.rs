@@ -30,6 +30,8 @@ pub(crate) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "locations", host_locations)?;
     linker.func_wrap(&m, "counters", host_counters)?;
     linker.func_wrap(&m, "place", host_place)?;
+    linker.func_wrap(&m, "paid-with", host_paid_with)?;
+    linker.func_wrap(&m, "attached", host_attached)?;
     Ok(())
 }
 
@@ -490,6 +492,34 @@ pub(super) fn host_counters(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> R
         bytes.extend_from_slice(&r.0);
     }
     store_list(&mut cx, ret as u32, &bytes, counters.len())
+}
+
+/// `paid-with` (API 1.19): the `list<unit-id>` of the units the activation's costs chose, at
+/// `ret`.
+pub(super) fn host_paid_with(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let units = cx.data().view().map(|v| v.paid_with()).unwrap_or_default();
+    let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+    store_list(&mut cx, ret as u32, &bytes, units.len())
+}
+
+/// `attached` (API 1.19): a `list<attached-card>` (48 bytes a card: the `attached-as` case,
+/// then the `pile-card` at 4) at `ret`.
+pub(super) fn host_attached(mut cx: Caller<'_, HostCtx>, id: i32, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let cards = cx
+        .data()
+        .view()
+        .map(|v| v.attached(id as u32))
+        .unwrap_or_default();
+    let mut bytes = Vec::with_capacity(cards.len() * 48);
+    for a in &cards {
+        let mut r = Record::<48>::new();
+        r.u8(0, a.attached_as.into());
+        r.0[4..].copy_from_slice(&pile_card_record(&mut cx, &a.card)?);
+        bytes.extend_from_slice(&r.0);
+    }
+    store_list(&mut cx, ret as u32, &bytes, cards.len())
 }
 
 /// A `pile-card` record (44 bytes), its strings and lists lowered into the guest's memory.

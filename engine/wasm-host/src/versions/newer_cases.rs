@@ -47,7 +47,7 @@ macro_rules! since_1_17 {
     };
 }
 
-since_1_17!(bindings_1_17, bindings);
+since_1_17!(bindings_1_17, bindings_1_18, bindings);
 
 /// The zones a version added to the four of 1.0.0, as it writes and reads them: 1.17's
 /// `resource-zone` (`Since1_17`) and 1.18's `event-zone` (an Event, game 4.8, 16.3), which before
@@ -98,12 +98,19 @@ impl Since1_18 for bindings_1_17::swtcg::keyword::types::Zone {
     }
 }
 
-impl Since1_18 for bindings::swtcg::keyword::types::Zone {
-    const EVENT: Self = Self::EventZone;
-    fn newer(self) -> api::Zone {
-        match self {
-            Self::EventZone => api::Zone::EventZone,
-            _ => api::Zone::ResourceZone,
-        }
-    }
+/// `Since1_18` for 1.18 and later, which name both zones.
+macro_rules! since_1_18 {
+    ($($bindings:ident),+) => {
+        $(impl Since1_18 for $bindings::swtcg::keyword::types::Zone {
+            const EVENT: Self = Self::EventZone;
+            fn newer(self) -> api::Zone {
+                match self {
+                    Self::EventZone => api::Zone::EventZone,
+                    _ => api::Zone::ResourceZone,
+                }
+            }
+        })+
+    };
 }
+
+since_1_18!(bindings_1_18, bindings);

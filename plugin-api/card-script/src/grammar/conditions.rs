@@ -5,11 +5,13 @@
 use winnow::combinator::{alt, opt, separated};
 use winnow::prelude::*;
 
-use super::effects::counted;
+use super::counts::{attached, counted};
 use super::triggers::moment;
 use super::units::{place, units};
 use super::words::{R, end_of_sentence, mark, number, one_of, w};
-use crate::script::{Condition, Limit, Owner, Pick, Player, UnitState, Units, Whose};
+use crate::script::{
+    AttachedKind, Condition, Count, Limit, Owner, Pick, Player, UnitState, Units, Whose,
+};
 
 /// A condition.
 #[inline(never)]
@@ -31,7 +33,14 @@ pub fn condition(input: &mut &str) -> R<Condition> {
         .map(|_| Condition::NoAttack),
         (units, one_of(&["would attack", "is about to attack"]))
             .map(|(who, _)| Condition::WouldAttack(who)),
-        alt((controls, has, there_is, attacking, has_counters)),
+        alt((
+            controls,
+            has,
+            there_is,
+            attacking,
+            has_counters,
+            has_attached,
+        )),
         (units, one_of(&["is", "are"]), place)
             .map(|(who, _, place)| Condition::UnitsIn { who, place }),
         (units, one_of(&["is", "are"]), state)
@@ -126,6 +135,14 @@ fn has_counters(input: &mut &str) -> R<Condition> {
                     crate::script::Count::Counters { kind, on: who }
                 }
                 crate::script::Count::Stack(_) => crate::script::Count::Stack(who),
+                // "Daegen has 2 or more Equipment attached".
+                crate::script::Count::Attached { kind, filters, .. } => {
+                    crate::script::Count::Attached {
+                        kind,
+                        on: who,
+                        filters,
+                    }
+                }
                 _ => return None,
             };
             Some(if which == "or more" {
@@ -133,6 +150,37 @@ fn has_counters(input: &mut &str) -> R<Condition> {
             } else {
                 Condition::AtMost { count, amount }
             })
+        })
+        .parse_next(input)
+}
+
+/// "this unit has a Pilot [on it]", "Xesh has an Equipment attached", "Ben has a Lightsaber Weapon
+/// attached": one or more cards on the units named first (API 1.19 `attached`).
+#[inline(never)]
+fn has_attached(input: &mut &str) -> R<Condition> {
+    (
+        units,
+        one_of(&["has", "have"]),
+        one_of(&["a", "an"]),
+        alt((
+            (
+                w("pilot"),
+                opt(one_of(&["on it", "on him", "on her", "on them"])),
+            )
+                .map(|_| (AttachedKind::Pilot, Vec::new())),
+            attached.verify_map(|count| match count {
+                Count::Attached { kind, filters, .. } => Some((kind, filters)),
+                _ => None,
+            }),
+        )),
+    )
+        .map(|(who, _, _, (kind, filters))| Condition::AtLeast {
+            count: Count::Attached {
+                kind,
+                on: who,
+                filters,
+            },
+            amount: 1,
         })
         .parse_next(input)
 }
@@ -297,6 +345,46 @@ mod tests {
 
     fn read(text: &str) -> Condition {
         super::super::words::read_whole(condition, text)
+    }
+
+    #[test]
+    fn pilots_and_equipment_on_a_unit() {
+        let on_this = |kind, filters: Vec<crate::script::Filter>, amount| Condition::AtLeast {
+            count: Count::Attached {
+                kind,
+                on: Units::this(),
+                filters,
+            },
+            amount,
+        };
+        // PM Falumpaset, RAS Bantha Herd.
+        assert_eq!(
+            read("this unit has a Pilot"),
+            on_this(AttachedKind::Pilot, Vec::new(), 1)
+        );
+        assert_eq!(
+            read("this unit has a Pilot on it"),
+            on_this(AttachedKind::Pilot, Vec::new(), 1)
+        );
+        // TAL Daegen Lok (A), TROS Ben Solo (C), TAL Tott Doneeta (A).
+        assert_eq!(
+            read("~ has 2 or more Equipment attached"),
+            on_this(AttachedKind::Equipment, Vec::new(), 2)
+        );
+        let lightsabers = || {
+            vec![
+                crate::script::Filter::Subtype("Lightsaber".into()),
+                crate::script::Filter::Subtype("Weapon".into()),
+            ]
+        };
+        assert_eq!(
+            read("~ has a Lightsaber Weapon attached"),
+            on_this(AttachedKind::Equipment, lightsabers(), 1)
+        );
+        assert_eq!(
+            read("~ has 2 or more Lightsaber Weapons attached"),
+            on_this(AttachedKind::Equipment, lightsabers(), 2)
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ use winnow::combinator::{alt, opt, repeat, separated};
 use winnow::prelude::*;
 
 use super::costs::{counter_kind, paid};
+use super::counts::{counted, for_each};
 use super::players::{payer, payment, player_effect};
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
@@ -109,6 +110,11 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
     let mut duration = opt(duration).parse_next(input)?;
     if let Some(count) = opt(for_each).parse_next(input)? {
         // "+1 power for each ...", "+1 build point for each Diplomat ...": the amount counts.
+        // "+1 power and Stun 1 for each Equipment" counts the keyword's number too, which no
+        // effect says: not read.
+        if effects.len() > 1 {
+            return super::words::fail(input, "one amount to count");
+        }
         let counted = match effects.first_mut() {
             Some(Effect::Stats { per, .. }) => {
                 *per = Some(count);
@@ -306,9 +312,34 @@ fn does_damage(input: &mut &str) -> R<UnitVerb> {
             .map(|(amount, _, _)| -> UnitVerb {
                 Box::new(move |who| vec![Effect::SelfDamage { who, amount }])
             }),
-        damage_done.map(|effect| -> UnitVerb { Box::new(move |_| vec![effect]) }),
+        damage_done.map(|effect| -> UnitVerb { Box::new(move |who| vec![done_by(effect, who)]) }),
     ))
     .parse_next(input)
+}
+
+/// Damage done by `who`: by the ability's card when it is the card itself, else by the unit named
+/// ("That Jedi does 3 dice of damage to ..."). A bare name is the card's own ("Log Trap does 6
+/// dice of damage to that unit"): a text read without its card's name (a Battle card in hand,
+/// whose name the plugin is not told) has it as a name, not as the card itself.
+fn done_by(effect: Effect, who: Units) -> Effect {
+    let bare_name = who.pick == Pick::Any
+        && who.owner == Owner::Any
+        && !who.other
+        && matches!(who.filters.as_slice(), [Filter::Named(_)]);
+    let named = (who.pick != Pick::This && !bare_name).then_some(who);
+    match effect {
+        Effect::Damage { to, amount, .. } => Effect::Damage {
+            to,
+            amount,
+            by: named,
+        },
+        Effect::DiceDamage { to, dice, .. } => Effect::DiceDamage {
+            to,
+            dice,
+            by: named,
+        },
+        other => other,
+    }
 }
 
 /// "can attack units in the Space arena", "can attack your opponent's units in the Ground or
@@ -608,92 +639,8 @@ pub(super) fn quoted_words(input: &mut &str) -> R<String> {
     Ok(words)
 }
 
-/// "for each Droid you have in play", "for each card in your hand".
-fn for_each(input: &mut &str) -> R<Count> {
-    (w("for each"), counted)
-        .map(|(_, count)| count)
-        .parse_next(input)
-}
-
-/// A thing counted: cards in a zone, counters, stack cards, or units.
-#[inline(never)]
-pub fn counted(input: &mut &str) -> R<Count> {
-    alt((
-        (one_of(&["cards", "card"]), w("in"), zone_of)
-            .map(|(_, _, (whose, zone))| Count::Cards { whose, zone }),
-        (
-            one_of(&["damage counters", "damage counter"]),
-            w("on"),
-            units,
-        )
-            .map(|(_, _, on)| Count::Counters {
-                kind: Some("damage".to_string()),
-                on,
-            }),
-        (
-            opt(counter_kind),
-            one_of(&["counters", "counter"]),
-            w("on"),
-            units,
-        )
-            .map(|(kind, _, _, on)| Count::Counters { kind, on }),
-        (
-            one_of(&["cards", "card"]),
-            w("in"),
-            units,
-            one_of(&["'s stack", "stack"]),
-        )
-            .map(|(_, _, units, _)| Count::Stack(units)),
-        // "4 or more cards in its stack": the unit the sentence is about.
-        (
-            one_of(&["cards", "card"]),
-            w("in"),
-            one_of(&["its stack", "his stack", "her stack"]),
-        )
-            .map(|_| Count::Stack(Units::picked(Pick::That))),
-        (
-            // "for each of your opponent's units in the Space arena".
-            opt(w("of")),
-            alt((super::units::counted_units, units)),
-            opt(one_of(&[
-                "you have in play",
-                "you have",
-                "in play",
-                "your opponent has in play",
-                "your opponent has",
-            ])),
-            opt(super::units::place),
-        )
-            .map(|(_, mut units, whose, place)| {
-                // "for each Jedi you have in any arena": the place after the owner.
-                if let Some(place) = place {
-                    units.filters.push(Filter::In(place));
-                }
-                if matches!(
-                    units.pick,
-                    Pick::Chosen {
-                        count: 1,
-                        up_to: false
-                    } | Pick::Any
-                ) {
-                    units.pick = Pick::Each;
-                }
-                if matches!(whose, Some("you have in play" | "you have")) {
-                    units.owner = Owner::Yours;
-                } else if matches!(
-                    whose,
-                    Some("your opponent has in play" | "your opponent has")
-                ) {
-                    units.owner = Owner::Opponents;
-                }
-                Count::Units(units)
-            }),
-    ))
-    .parse_next(input)
-}
-
 /// "your hand", "your opponent's discard pile".
-fn zone_of(input: &mut &str) -> R<(Player, Zone)> {
+pub(super) fn zone_of(input: &mut &str) -> R<(Player, Zone)> {
     (
         alt((
             one_of(&["your opponent's", "his or her opponent's"]).map(|_| Player::Opponent),
@@ -990,9 +937,17 @@ fn damage_done(input: &mut &str) -> R<Effect> {
     )
         .map(|(amount, (to, dice))| {
             if dice {
-                Effect::DiceDamage { to, dice: amount }
+                Effect::DiceDamage {
+                    to,
+                    dice: amount,
+                    by: None,
+                }
             } else {
-                Effect::Damage { to, amount }
+                Effect::Damage {
+                    to,
+                    amount,
+                    by: None,
+                }
             }
         })
         .parse_next(input)
@@ -1109,6 +1064,47 @@ mod tests {
         let mut steps = read(text);
         assert_eq!(steps.len(), 1, "{text}: {steps:?}");
         steps.remove(0).effect
+    }
+
+    #[test]
+    fn damage_is_done_by_the_card_or_by_the_unit_named() {
+        // ESB Force Throw: "that Jedi" does the dice, not the card.
+        let Effect::DiceDamage { by: Some(by), .. } =
+            one("That Jedi does 3 dice of damage to each other unit in the Character arena")
+        else {
+            panic!("dice of damage done by that Jedi");
+        };
+        assert_eq!(by.pick, Pick::That);
+        // The card itself, by "~" or by a bare name (ROTJ Log Trap read without its name).
+        assert!(matches!(
+            one("~ does 4 dice of damage to that unit"),
+            Effect::DiceDamage { by: None, .. }
+        ));
+        assert!(matches!(
+            one("Log Trap does 6 dice of damage to that unit"),
+            Effect::DiceDamage { by: None, .. }
+        ));
+    }
+
+    #[test]
+    fn equipment_counted_on_the_unit() {
+        // TAL Odan-Urr (A), TAL Hunter-Class Fighter.
+        let Effect::Stats {
+            per: Some(count), ..
+        } = one("~ gets +1 health for each Equipment attached to him")
+        else {
+            panic!("a stat for each Equipment");
+        };
+        assert!(matches!(
+            count,
+            Count::Attached {
+                kind: crate::script::AttachedKind::Equipment,
+                ..
+            }
+        ));
+        // "+1 power and Stun 1 for each Equipment": the keyword's number would count too.
+        let mut input = "~ gets +1 power and Stun 1 for each Equipment attached to it";
+        assert!(clauses(&mut input).is_err() || !input.is_empty());
     }
 
     #[test]

@@ -10,6 +10,7 @@
 mod choices;
 mod conditions;
 mod costs;
+mod counts;
 mod effects;
 mod players;
 mod search;
@@ -421,7 +422,7 @@ fn x_definition(input: &mut &str) -> R<Count> {
         opt(mark(",")),
         one_of(&["where x is equal to", "where x is", "where x equals"]),
         alt((
-            (w("the number of"), effects::counted).map(|(_, c)| c),
+            (w("the number of"), counts::counted).map(|(_, c)| c),
             text_to_period.map(Count::Text),
         )),
     )

@@ -506,7 +506,7 @@ impl Game<'_> {
         let mut before = self.state.clone();
         let mut log_len = self.log.entries.len();
         let announced = self.announced(instance, card);
-        self.pay_for_activation(instance, card, payer, &costs)?;
+        let paid_with = self.pay_for_activation(instance, card, payer, &costs)?;
         // Game 13.3 step 3: the disrupt POP, after the costs and before the effects are asked.
         let paid_len = self.log.entries.len();
         if self.disrupt_pop(announced, &own)? {
@@ -542,6 +542,10 @@ impl Game<'_> {
         if let Some((extra, offer, _, _)) = &addition {
             calls.push((extra, *offer));
         }
+        // The units the costs chose are the activation's `paid-with` while its effects are
+        // asked and applied (the `chosen` calls of the offers they make included), and no
+        // longer: the activation that encloses this one, if any, gets its own back after.
+        let outer = std::mem::replace(&mut self.state.paid_with, paid_with);
         let mut answers = Vec::with_capacity(calls.len());
         for (source, index) in calls {
             let call = QueryCall::Activate {
@@ -557,6 +561,7 @@ impl Game<'_> {
         for (source, effects) in answers {
             self.apply_effects(source, "activate", effects)?;
         }
+        self.state.paid_with = outer;
         if let Some(card) = card {
             // Game 7.4: Battle cards are played, then discarded.
             self.discard_played(side, card, from_discard);
@@ -633,17 +638,18 @@ impl Game<'_> {
     }
 
     /// Pays an activation's costs (by its unit, or by the player for a card played from hand or
-    /// discard pile), counts its use against its limit and logs it.
+    /// discard pile), counts its use against its limit and logs it; answers the units the costs
+    /// chose (`pay_costs`).
     fn pay_for_activation(
         &mut self,
         instance: &ActiveAbility,
         card: Option<CardId>,
         payer: Option<UnitId>,
         costs: &[crate::cost::Cost],
-    ) -> Flow {
+    ) -> Flow<Vec<UnitId>> {
         let unit = UnitId(instance.ability.unit);
         let side = instance.controller;
-        self.pay_costs(side, payer, card, costs)?;
+        let paid_with = self.pay_costs(side, payer, card, costs)?;
         if card.is_none()
             && let Some(period) = self.use_period(self.use_limit(instance))
         {
@@ -660,7 +666,7 @@ impl Game<'_> {
                 text: instance.ability.text.clone(),
             }),
         }
-        Ok(())
+        Ok(paid_with)
     }
 
     /// An offer being played whose cost, as the plugin now answers, does not read: the plugin's

@@ -921,6 +921,7 @@ impl Game<'_> {
             unit,
             cost: text.clone(),
         });
-        self.pay_costs(side, Some(unit), None, cost)
+        self.pay_costs(side, Some(unit), None, cost)?;
+        Ok(())
     }
 }

@@ -1,0 +1,147 @@
+//! What a text counts: "for each Droid you have in play", "the number of cards in Luke's
+//! stack", "for each Equipment attached to him": the `Count` of a "for each" or an X, read here
+//! for the effects and the conditions that count.
+
+use winnow::combinator::{alt, opt};
+use winnow::prelude::*;
+
+use super::costs::counter_kind;
+use super::effects::zone_of;
+use super::units::units;
+use super::words::{R, one_of, w};
+use crate::script::{AttachedKind, Count, Filter, Owner, Pick, Units};
+
+/// "for each Droid you have in play", "for each card in your hand".
+pub(super) fn for_each(input: &mut &str) -> R<Count> {
+    (w("for each"), counted)
+        .map(|(_, count)| count)
+        .parse_next(input)
+}
+
+/// A thing counted: cards in a zone, counters, stack cards, or units.
+#[inline(never)]
+pub fn counted(input: &mut &str) -> R<Count> {
+    alt((
+        (one_of(&["cards", "card"]), w("in"), zone_of)
+            .map(|(_, _, (whose, zone))| Count::Cards { whose, zone }),
+        (
+            one_of(&["damage counters", "damage counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(_, _, on)| Count::Counters {
+                kind: Some("damage".to_string()),
+                on,
+            }),
+        (
+            opt(counter_kind),
+            one_of(&["counters", "counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(kind, _, _, on)| Count::Counters { kind, on }),
+        (
+            one_of(&["cards", "card"]),
+            w("in"),
+            units,
+            one_of(&["'s stack", "stack"]),
+        )
+            .map(|(_, _, units, _)| Count::Stack(units)),
+        attached,
+        // "4 or more cards in its stack": the unit the sentence is about.
+        (
+            one_of(&["cards", "card"]),
+            w("in"),
+            one_of(&["its stack", "his stack", "her stack"]),
+        )
+            .map(|_| Count::Stack(Units::picked(Pick::That))),
+        (
+            // "for each of your opponent's units in the Space arena".
+            opt(w("of")),
+            alt((super::units::counted_units, units)),
+            opt(one_of(&[
+                "you have in play",
+                "you have",
+                "in play",
+                "your opponent has in play",
+                "your opponent has",
+            ])),
+            opt(super::units::place),
+        )
+            .map(|(_, mut units, whose, place)| {
+                // "for each Jedi you have in any arena": the place after the owner.
+                if let Some(place) = place {
+                    units.filters.push(Filter::In(place));
+                }
+                if matches!(
+                    units.pick,
+                    Pick::Chosen {
+                        count: 1,
+                        up_to: false
+                    } | Pick::Any
+                ) {
+                    units.pick = Pick::Each;
+                }
+                if matches!(whose, Some("you have in play" | "you have")) {
+                    units.owner = Owner::Yours;
+                } else if matches!(
+                    whose,
+                    Some("your opponent has in play" | "your opponent has")
+                ) {
+                    units.owner = Owner::Opponents;
+                }
+                Count::Units(units)
+            }),
+    ))
+    .parse_next(input)
+}
+
+/// Cards on a unit (API 1.19 `attached`): "Equipment attached to him", "Lightsaber Weapons
+/// attached", "Pilots on it"; Equipment with no unit named is on the unit the sentence is about.
+pub fn attached(input: &mut &str) -> R<Count> {
+    let on = |to: Option<Units>| to.unwrap_or_else(|| Units::picked(Pick::That));
+    alt((
+        (
+            w("equipment attached"),
+            opt((w("to"), units).map(|(_, u)| u)),
+        )
+            .map(move |(_, to)| Count::Attached {
+                kind: AttachedKind::Equipment,
+                on: on(to),
+                filters: Vec::new(),
+            }),
+        (
+            opt(one_of(&["lightsaber", "blaster", "melee"])),
+            one_of(&["weapons attached", "weapon attached"]),
+            opt((w("to"), units).map(|(_, u)| u)),
+        )
+            .map(move |(kind, _, to)| {
+                let mut filters: Vec<Filter> = kind
+                    .map(|k| Filter::Subtype(capitalized(k)))
+                    .into_iter()
+                    .collect();
+                filters.push(Filter::Subtype("Weapon".to_string()));
+                Count::Attached {
+                    kind: AttachedKind::Equipment,
+                    on: on(to),
+                    filters,
+                }
+            }),
+        // "Pilots on it": never "Pilots" alone, which names units by their subtype.
+        (one_of(&["pilots on", "pilot on"]), units).map(move |(_, to)| Count::Attached {
+            kind: AttachedKind::Pilot,
+            on: to,
+            filters: Vec::new(),
+        }),
+    ))
+    .parse_next(input)
+}
+
+/// A word of the grammar's lower-case list as printed ("lightsaber" -> "Lightsaber").
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
