@@ -633,6 +633,9 @@ fn effect_words(
         E::Draw { side: s, cards } => format!("the {} draws {cards}", side(s)),
         E::GainBuildPoints { amount } => format!("gain {amount} build points"),
         E::LoseForce { side: s, amount } => format!("the {} loses {amount} Force", side(s)),
+        E::PlayerGainsForce { side: s, amount } => {
+            format!("the {} gains {amount} Force", side(s))
+        }
         E::PayOneOf { costs } => format!("pays one of: {}", costs.join(" or ")),
         E::OfferSplit { hits } => format!("may move up to {hits} hits to another unit"),
         E::Note {

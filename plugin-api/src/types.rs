@@ -427,6 +427,9 @@ pub enum Effect {
     /// left play by then: "Bounty: Put 2 mastery counters on Cara.". Valid for an ability
     /// printed on a card, of a plugin whose manifest lists the query `later`. Since API 1.15.
     Later { tag: u32 },
+    /// A player gains Force: the ability's controller or the opponent ("Your opponent gains 4
+    /// Force"; "Each player gains 1 Force" is one effect a player). Since API 1.19.
+    PlayerGainsForce { side: Side, amount: u32 },
 }
 
 /// Something a unit or a player is about to do that an ability may forbid (WIT `act`, the

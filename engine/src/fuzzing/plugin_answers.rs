@@ -586,7 +586,7 @@ impl<'a> FuzzHost<'a> {
 
     /// One effect of any variant.
     fn effect(&mut self, state: &GameState, own: u32) -> Effect {
-        match self.bytes.byte() % 42 {
+        match self.bytes.byte() % 43 {
             0 => Effect::Stats(self.stat_change(state, own)),
             1 => Effect::Prevent {
                 unit: self.unit(state, own),
@@ -756,6 +756,11 @@ impl<'a> FuzzHost<'a> {
             // API 1.15: effects put off until the next build step.
             40 => Effect::Later {
                 tag: u32::from(self.bytes.byte()),
+            },
+            // API 1.19: either player gains Force.
+            41 => Effect::PlayerGainsForce {
+                side: self.side(),
+                amount: self.amount(),
             },
             _ => Effect::UnlessPays {
                 side: swtcg_plugin_api::Side::ALL[usize::from(self.bytes.byte() & 1)],

@@ -757,6 +757,12 @@ impl<'a> Mem<'a> {
             40 => E::BuildCounters { unit: a, amount: b },
             // The tag of `later` (API 1.15).
             41 => E::Later { tag: a },
+            // The record side-amount of player-gains-force (API 1.19): the side's case, then
+            // the amount.
+            42 => E::PlayerGainsForce {
+                side: lift(f.u8(p))?,
+                amount: b,
+            },
             v => return fail(format!("invalid effect case {v}")),
         })
     }

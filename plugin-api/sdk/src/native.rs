@@ -397,6 +397,10 @@ fn effect(e: Effect) -> api::Effect {
             amount: u.amount,
         },
         Effect::Later(tag) => E::Later { tag },
+        Effect::PlayerGainsForce(d) => E::PlayerGainsForce {
+            side: d.side.into(),
+            amount: d.amount,
+        },
         Effect::Grant(g) => E::Grant {
             unit: g.unit,
             text: g.text,

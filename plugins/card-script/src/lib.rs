@@ -667,8 +667,8 @@ mod tests {
         assert!(!claimed_text(
             "Pay 1 Force -> One of your Jedi gets +4 power for this attack. Play only when that Jedi would attack."
         ));
-        // Only the ability's controller gains Force here.
-        assert!(!claimed_text("[Tap] -> Your opponent gains 1 Force."));
+        // Either player gains or loses Force (API 1.19 `player-gains-force`).
+        assert!(claimed_text("[Tap] -> Your opponent gains 1 Force."));
         assert!(claimed_text("[Tap] -> Your opponent loses 1 Force."));
         // A discard from hand is a pick of the discarding player's (API 1.11 `pick-cards`).
         assert!(claimed_text(

@@ -355,8 +355,9 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             Does::Draw { who, amount } => {
                 matches!(who, Player::You | Player::Opponent) && amount_carried_out(amount)
             }
+            // Either player, or each (API 1.19 `player-gains-force` for the opponent's).
             Does::Force {
-                who: Player::You,
+                who: Player::You | Player::Opponent | Player::Each,
                 amount,
                 lose: false,
             } => amount_carried_out(amount),
@@ -590,7 +591,20 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             lose: false,
         } => match who {
             Player::You => effects.push(Effect::GainForce(amount_of(amount))),
-            _ => return Err("only you gain Force here".to_string()),
+            // "Your opponent gains 4 Force", "Each player gains 1 Force" (API 1.19).
+            Player::Opponent | Player::Each => {
+                let sides = match who {
+                    Player::Each => vec![Side::Dark, Side::Light],
+                    who => vec![side(who)],
+                };
+                for side in sides {
+                    effects.push(Effect::PlayerGainsForce(SideAmount {
+                        side,
+                        amount: amount_of(amount),
+                    }));
+                }
+            }
+            _ => return Err("no player to gain Force".to_string()),
         },
         Does::Force {
             who, amount: how, ..

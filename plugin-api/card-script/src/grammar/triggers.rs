@@ -99,9 +99,13 @@ pub fn moment(input: &mut &str) -> R<Moment> {
     .parse_next(input)
 }
 
-/// "you deploy this unit", "you deploy a Droid".
+/// "you deploy this unit", "you deploy a Droid", "you deploy this unit to any arena".
 fn deploy(input: &mut &str) -> R<Trigger> {
-    (w("you deploy"), units, opt(super::units::place))
+    let deployed_to = alt((
+        super::units::place,
+        (one_of(&["to", "into"]), super::units::place_after_in).map(|(_, place)| place),
+    ));
+    (w("you deploy"), units, opt(deployed_to))
         .map(|(_, units, place)| {
             let mut units = anyone(units);
             if let Some(place) = place {
@@ -282,6 +286,14 @@ mod tests {
             read("Whenever you deploy a Droid,"),
             Trigger::Deploy(_)
         ));
+        // KAE Cantina Band: "When you deploy this unit to any arena".
+        let Trigger::Deploy(deployed) = read("When you deploy this unit to any arena,") else {
+            panic!("a deploy trigger");
+        };
+        assert_eq!(
+            deployed.filters,
+            [crate::script::Filter::In(crate::script::Where::AnyArena)]
+        );
         assert!(matches!(
             read("Whenever this unit attacks a Droid,"),
             Trigger::Units {

@@ -260,6 +260,10 @@ impl Game<'_> {
                 let force = &mut self.state.player_mut(side.into()).force;
                 *force = force.saturating_sub(amount);
             }
+            Effect::PlayerGainsForce { side, amount } => {
+                let force = &mut self.state.player_mut(side.into()).force;
+                *force = force.saturating_add(amount);
+            }
             Effect::Note {
                 unit,
                 key,

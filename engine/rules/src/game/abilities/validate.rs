@@ -30,7 +30,8 @@ fn too_big(effect: &Effect, controller: swtcg_plugin_api::Side) -> bool {
         }
         Effect::Draw { cards: amount, .. }
         | Effect::GainBuildPoints { amount }
-        | Effect::LoseForce { amount, .. } => *amount > EFFECT_LIMIT,
+        | Effect::LoseForce { amount, .. }
+        | Effect::PlayerGainsForce { amount, .. } => *amount > EFFECT_LIMIT,
         Effect::Note { value, .. } => value.unsigned_abs() > EFFECT_LIMIT,
         Effect::BuildPoints { amount, .. } => amount.unsigned_abs() > EFFECT_LIMIT,
         _ => false,
