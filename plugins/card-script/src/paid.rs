@@ -72,16 +72,8 @@ pub(crate) fn the_unit_paid() -> Result<Paid, String> {
     Ok(Paid {
         unit,
         controller,
-        arena: zone.arena().map(script_arena),
+        arena: zone.arena().map(crate::units::script_arena),
     })
-}
-
-fn script_arena(arena: Arena) -> script::Arena {
-    match arena {
-        Arena::Space => script::Arena::Space,
-        Arena::Ground => script::Arena::Ground,
-        Arena::Character => script::Arena::Character,
-    }
 }
 
 /// The script with its steps read against the unit paid with: "in that arena" is that unit's

@@ -533,6 +533,11 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             opponent(me.controller)
         }
     };
+    // The players a Force step is about: both for "each player".
+    let sides = |who: &Player| match who {
+        Player::Each => vec![Side::Dark, Side::Light],
+        who => vec![side(who)],
+    };
     let amount_of = |amount: &Amount| value(amount, me);
     // Damage is done by the ability's card, or by "that" unit the text names ("That Jedi does 3
     // dice of damage": `carried_out` saw that it is known).
@@ -593,11 +598,7 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             Player::You => effects.push(Effect::GainForce(amount_of(amount))),
             // "Your opponent gains 4 Force", "Each player gains 1 Force" (API 1.19).
             Player::Opponent | Player::Each => {
-                let sides = match who {
-                    Player::Each => vec![Side::Dark, Side::Light],
-                    who => vec![side(who)],
-                };
-                for side in sides {
+                for side in sides(who) {
                     effects.push(Effect::PlayerGainsForce(SideAmount {
                         side,
                         amount: amount_of(amount),
@@ -609,11 +610,7 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         Does::Force {
             who, amount: how, ..
         } => {
-            let sides = match who {
-                Player::Each => vec![Side::Dark, Side::Light],
-                who => vec![side(who)],
-            };
-            for side in sides {
+            for side in sides(who) {
                 // "Loses all of his or her Force": what they have, in losses the engine allows.
                 let mut left = match how {
                     Amount::All => host::player(side).force,

@@ -199,6 +199,15 @@ pub(crate) fn arena(arena: script::Arena) -> Arena {
     }
 }
 
+/// An arena of the host's as the scripts name it: the other way from [`arena`].
+pub(crate) fn script_arena(arena: Arena) -> script::Arena {
+    match arena {
+        Arena::Space => script::Arena::Space,
+        Arena::Ground => script::Arena::Ground,
+        Arena::Character => script::Arena::Character,
+    }
+}
+
 /// Whether `unit` is in `place`, `me` being the card with the text.
 fn in_place(place: &Where, unit: &UnitView, me: &UnitView) -> bool {
     let here = unit.zone.arena();

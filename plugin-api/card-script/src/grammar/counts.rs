@@ -111,13 +111,14 @@ pub fn attached(input: &mut &str) -> R<Count> {
                 filters: Vec::new(),
             }),
         (
-            opt(one_of(&["lightsaber", "blaster", "melee"])),
+            // The kind of weapon as printed ("Lightsaber"), a subtype of the Equipment.
+            opt(one_of(&["lightsaber", "blaster", "melee"]).take()),
             one_of(&["weapons attached", "weapon attached"]),
             opt((w("to"), units).map(|(_, u)| u)),
         )
             .map(move |(kind, _, to)| {
                 let mut filters: Vec<Filter> = kind
-                    .map(|k| Filter::Subtype(capitalized(k)))
+                    .map(|k: &str| Filter::Subtype(k.trim_end().to_string()))
                     .into_iter()
                     .collect();
                 filters.push(Filter::Subtype("Weapon".to_string()));
@@ -135,13 +136,4 @@ pub fn attached(input: &mut &str) -> R<Count> {
         }),
     ))
     .parse_next(input)
-}
-
-/// A word of the grammar's lower-case list as printed ("lightsaber" -> "Lightsaber").
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
