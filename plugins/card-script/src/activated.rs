@@ -110,6 +110,9 @@ fn steps_carried_out(script: &Script, text: &str, that_paid: bool) -> bool {
             // "that unit" names the unit chosen before it, or the unit paid with.
             let chosen_before = that_paid || script.steps[..at].iter().any(picks_one);
             plain(step)
+                && step.only_if.as_ref().is_none_or(|condition| {
+                    steps::only_if_carried_out(condition, &script.steps[..at])
+                })
                 && (!step.when_attack_ends || needs_attack(script))
                 && steps::carried_out(step, chosen_before)
         })
@@ -127,9 +130,10 @@ fn names_that(step: &Step) -> bool {
         .any(|units| units.pick == Pick::That)
 }
 
-/// Whether a step happens as printed: no "you may", "if you do", "if" or "unless ... pays".
+/// Whether a step happens as printed: no "you may", "if you do" or "unless ... pays" (its own
+/// "if" is told when it happens, [`steps::only_if_carried_out`]).
 fn plain(step: &Step) -> bool {
-    !step.optional && !step.if_you_do && step.only_if.is_none() && step.unless_paid.is_none()
+    !step.optional && !step.if_you_do && step.unless_paid.is_none()
 }
 
 fn limit_carried_out(limit: &Limit) -> bool {

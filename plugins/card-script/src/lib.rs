@@ -114,6 +114,7 @@ fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
             statics::bind_that_arena(script);
             statics::bind_it(script);
             statics::bind_named(script);
+            steps::date_changes(script);
         }
         let script = script.map(Rc::new);
         read_before.insert(key, script.clone());
@@ -694,9 +695,10 @@ mod tests {
             "When the Space battle step starts, choose one: Virago gets +20 speed until end of turn, or Virago gets +2 power until end of turn.",
             "Virago (A)"
         ));
-        // AOTC Destroyer Droid, P Series: the first option prints no duration, so it is read
-        // as no change this plugin can make.
-        assert!(!claimed_text(
+        // AOTC Destroyer Droid, P Series: the first option prints no duration, so it lasts as
+        // a trigger's change printed with none does (`steps::date_changes`, the rule
+        // `trigger-change-lasts`).
+        assert!(claimed_text(
             "When the Character battle step starts, if this unit is in the Character arena, choose one: this unit gets +20 speed, or this unit gets +2 power until the end of battle."
         ));
         // An option with a unit to choose would ask a second thing.

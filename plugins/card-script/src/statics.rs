@@ -461,6 +461,7 @@ pub(crate) fn keywords_for(script: &Script, me: &UnitView, unit: &UnitView) -> V
 /// attacking a Jedi, he gets +1 power").
 pub(crate) fn bind_it(script: &mut Script) {
     if script.kind == Kind::Triggered {
+        bind_returned(script);
         return bind_it_at_a_moment(script);
     }
     if script.kind != Kind::Static {
@@ -510,12 +511,49 @@ pub(crate) fn bind_it(script: &mut Script) {
     if !about_this {
         return;
     }
+    // "As long as Obi-Wan Kenobi is attacking a Dark Jedi, he gets +2 power and Accuracy 1 for
+    // that attack.": the condition holds for that attack only, so "for that attack" says nothing
+    // more of the static change.
+    let while_attacking = script
+        .conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Attacking { who, .. } if who.pick == Pick::This));
     for step in &mut script.steps {
         if let Effect::Stats { who, .. } | Effect::Grant { who, .. } = &mut step.effect
             && who.pick == Pick::That
             && who.filters.is_empty()
         {
             who.pick = Pick::This;
+            if while_attacking
+                && step.duration == Some(swtcg_card_script::script::Duration::ThisAttack)
+            {
+                step.duration = None;
+            }
+        }
+    }
+}
+
+/// Reads "return him to your hand" in a trigger on the card's own discard ("When Durge is
+/// discarded from the Character arena, you may return him to your hand.") as the card moving
+/// from its owner's discard pile to the hand: the unit "him" named is no longer in play.
+fn bind_returned(script: &mut Script) {
+    let own_discard = matches!(&script.trigger, Some(Trigger::Units {
+            who,
+            event: swtcg_card_script::script::UnitEvent::IsDiscarded(_),
+        }) if who.pick == Pick::This);
+    if !own_discard {
+        return;
+    }
+    for step in &mut script.steps {
+        if let Effect::ReturnToHand(who) = &step.effect
+            && who.pick == Pick::That
+            && who.filters.is_empty()
+        {
+            step.effect = Effect::Move {
+                what: Units::picked(Pick::This),
+                from: swtcg_card_script::script::Zone::DiscardPile,
+                to: swtcg_card_script::script::Zone::Hand,
+            };
         }
     }
 }

@@ -273,12 +273,20 @@ pub(crate) fn only_if_carried_out(condition: &script::Condition, before: &[Step]
         script::Condition::UnitsAre { who, .. } if who.pick == Pick::That => who.filters.is_empty(),
         other => crate::units::condition_carried_out(other),
     };
+    // A unit retreated or put into an arena keeps its tapped state ("Retreat one of your Trade
+    // Federation units from any arena. If it's untapped, tap it."), which such a condition reads.
+    let tapped_state = matches!(
+        condition,
+        script::Condition::UnitsAre {
+            state: script::UnitState::Tapped | script::UnitState::Untapped,
+            ..
+        }
+    );
     known
-        && before.iter().all(|s| {
-            matches!(
-                s.effect,
-                Does::Choose(_) | Does::Stats { .. } | Does::Grant { .. }
-            )
+        && before.iter().all(|s| match s.effect {
+            Does::Choose(_) | Does::Stats { .. } | Does::Grant { .. } => true,
+            Does::Retreat(_) | Does::MoveTo { .. } | Does::Move { .. } => tapped_state,
+            _ => false,
         })
 }
 
@@ -322,8 +330,9 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
     // end of the turn).
     let for_the_turn = matches!(step.effect, Does::BuildPoints { .. })
         && step.duration == Some(script::Duration::ThisTurn);
-    // A change of stats or keywords needs its duration, and nothing else has one.
-    if lasting != step.duration.is_some() && !for_the_turn {
+    // Nothing but a change of stats or keywords has a duration; one printed with none lasts as
+    // [`date_changes`] and [`undated`] tell.
+    if !lasting && step.duration.is_some() && !for_the_turn {
         return false;
     }
     let units = subject(&step.effect).is_none_or(|units| units_ok(units, that_known));
@@ -450,9 +459,12 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 from: script::Zone::DiscardPile,
                 to: script::Zone::Hand,
             } => {
+                // "return this card from your discard pile to your hand": the card itself, its
+                // unit discarded.
+                let itself = what.pick == Pick::This && what.filters.is_empty();
                 what.owner != Owner::Opponents
                     && cards_carried_out(what)
-                    && picked_count(what).is_some()
+                    && (itself || picked_count(what).is_some())
             }
             _ => false,
         }
@@ -463,7 +475,43 @@ fn duration(duration: Option<script::Duration>) -> Duration {
         Some(script::Duration::ThisAttack) => Duration::ThisAttack,
         Some(script::Duration::ThisBattlePhase) => Duration::EndOfBattle,
         Some(script::Duration::ThisGame) => Duration::EndOfGame,
-        Some(script::Duration::ThisTurn) | None => Duration::EndOfTurn,
+        Some(script::Duration::ThisTurn) => Duration::EndOfTurn,
+        None => undated(),
+    }
+}
+
+/// A change of stats or keywords that a played card or an activated ability prints with no
+/// duration lasts until end of turn: the official rulings of JG Close Pursuit ("Choose one of
+/// your opponent's units ... That unit gets -20 speed."), ESB Precise Attack and RAS Princess
+/// Leia (I) say "This effect lasts until end of turn." The script then says so; a triggered
+/// ability's is told when it happens ([`undated`]).
+pub(crate) fn date_changes(script: &mut swtcg_card_script::script::Script) {
+    use swtcg_card_script::script::Kind;
+    fn date(steps: &mut [Step]) {
+        for step in steps {
+            match &mut step.effect {
+                Does::Stats { .. } | Does::Grant { .. } => {
+                    step.duration.get_or_insert(script::Duration::ThisTurn);
+                }
+                Does::ChooseOne(options) => options.iter_mut().for_each(|o| date(o)),
+                _ => {}
+            }
+        }
+    }
+    if matches!(script.kind, Kind::Played | Kind::Activated) {
+        date(&mut script.steps);
+    }
+}
+
+/// How long a triggered ability's change printed with no duration lasts ("Whenever this unit
+/// attacks a Droid, it gets Critical Hit 1."): no ruling says, so the rule
+/// `trigger-change-lasts` does: until end of turn, as the rulings say of played cards
+/// ([`date_changes`]), by default; "attack": for the attack, when it happens in one.
+fn undated() -> Duration {
+    if host::attack().is_some() && host::rule("trigger-change-lasts").as_deref() == Some("attack") {
+        Duration::ThisAttack
+    } else {
+        Duration::EndOfTurn
     }
 }
 
@@ -496,6 +544,20 @@ fn hand_then(side: Side, at: &Context) -> Vec<u32> {
         .into_iter()
         .chain(host::pile_cards(side, Pile::Deck).into_iter().take(drawn))
         .map(|card| card.card)
+        .collect()
+}
+
+/// The top card of the ability's unit, if it is in its owner's discard pile: the unit was
+/// discarded ("When this unit is discarded from the Ground arena, ... return this card from your
+/// discard pile to your hand."). The host still knows a unit that left play as it was printed.
+fn own_discarded_card(me: &UnitView) -> Vec<u32> {
+    let Some(printed) = host::printed(me.id) else {
+        return Vec::new();
+    };
+    host::pile_cards(me.owner, Pile::DiscardPile)
+        .into_iter()
+        .map(|card| card.card)
+        .filter(|&card| card == printed.card)
         .collect()
 }
 
@@ -875,8 +937,16 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         }
         Does::Move { what, .. } => {
             let (count, up_to) = picked_count(what).unwrap_or((1, false));
+            let cards = if what.pick == Pick::This {
+                own_discarded_card(me)
+            } else {
+                cards_in(what, me.controller, &[Pile::DiscardPile])
+            };
+            if cards.is_empty() {
+                return Ok(effects);
+            }
             effects.push(Effect::PickCards(PickCards {
-                cards: cards_in(what, me.controller, &[Pile::DiscardPile]),
+                cards,
                 count,
                 up_to,
                 shuffle: None,

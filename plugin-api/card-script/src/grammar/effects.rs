@@ -503,12 +503,23 @@ fn gains(input: &mut &str) -> R<UnitVerb> {
     let stats = power != 0 || health != 0 || speed != 0;
     let grants = !keywords.is_empty() || !abilities.is_empty();
     // "gets +2 power and Precision": the stats and the abilities are two effects on the same
-    // units.
+    // units. One unit chosen is chosen once: "One of your Jedi gets +20 speed and Stun 4" gives
+    // the second to "that unit".
     Ok(Box::new(move |who: Units| {
         let mut effects = Vec::new();
+        let mut who = who;
         if stats {
+            let first = who.clone();
+            if first.pick
+                == (Pick::Chosen {
+                    count: 1,
+                    up_to: false,
+                })
+            {
+                who = Units::picked(Pick::That);
+            }
             effects.push(Effect::Stats {
-                who: who.clone(),
+                who: first,
                 power,
                 health,
                 speed,
@@ -1176,6 +1187,34 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn one_unit_chosen_gets_both_changes() {
+        // SR Out of His Misery: one Jedi is chosen, and it gets the speed and the Stun.
+        let steps = read("One of your Jedi gets +20 speed and Stun 4 until end of battle");
+        let [first, second] = steps.as_slice() else {
+            panic!("{steps:?}")
+        };
+        let (Effect::Stats { who: chosen, .. }, Effect::Grant { who: that, .. }) =
+            (&first.effect, &second.effect)
+        else {
+            panic!("{steps:?}")
+        };
+        assert_eq!(
+            chosen.pick,
+            Pick::Chosen {
+                count: 1,
+                up_to: false
+            }
+        );
+        assert_eq!(that.pick, Pick::That);
+        // Each unit of a kind gets both, as printed.
+        let steps = read("Each of your Jedi gets +1 power and Stealth");
+        let Effect::Grant { who, .. } = &steps[1].effect else {
+            panic!("{steps:?}")
+        };
+        assert_eq!(who.pick, Pick::Each);
     }
 
     #[test]
