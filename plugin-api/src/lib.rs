@@ -25,10 +25,10 @@ pub use types::{
 
 /// The version of the hook API, semver: a minor bump adds hooks or effects and keeps old plugins
 /// working; a major bump may break them.
-pub const API_VERSION: (u16, u16, u16) = (1, 19, 0);
+pub const API_VERSION: (u16, u16, u16) = (1, 20, 0);
 
 /// The WIT package the API version belongs to.
-pub const WIT_PACKAGE: &str = "swtcg:keyword@1.19.0";
+pub const WIT_PACKAGE: &str = "swtcg:keyword@1.20.0";
 
 /// The promise that an export's `cabi_post_` function frees nothing when the export returned an
 /// empty list or an `ok` holding one (see `SDK_PROMISES`).
@@ -53,10 +53,10 @@ pub const SDK_PROMISES: &str = concat!(no_post_for_empty!(), "\n");
 
 /// Every API version the host loads plugins of, oldest first; each has its WIT under
 /// `wit-history/<version>/` (the newest is `wit/`).
-pub const API_HISTORY: [&str; 20] = [
+pub const API_HISTORY: [&str; 21] = [
     "1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0", "1.8.0", "1.9.0",
     "1.10.0", "1.11.0", "1.12.0", "1.13.0", "1.14.0", "1.15.0", "1.16.0", "1.17.0", "1.18.0",
-    "1.19.0",
+    "1.19.0", "1.20.0",
 ];
 
 /// The version as text, e.g. `1.0.0`.

@@ -138,6 +138,8 @@ pub enum HostRequest {
     PaidWith,
     /// Since API 1.19.
     Attached(UnitId),
+    /// Since API 1.20.
+    ChosenBefore,
 }
 
 /// The host's answer.
@@ -171,4 +173,6 @@ pub enum HostResponse {
     Place(Option<crate::UnitPlace>),
     /// Since API 1.19.
     Attached(Vec<crate::AttachedCard>),
+    /// Since API 1.20.
+    Indexes(Vec<u32>),
 }

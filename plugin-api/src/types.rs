@@ -1087,6 +1087,11 @@ pub trait HostView {
         let _ = id;
         Vec::new()
     }
+    /// The options picked in the offers of the same ability that led to the offer whose
+    /// `chosen` is being asked, outermost first; empty in any other call. Since API 1.20.
+    fn chosen_before(&self) -> Vec<u32> {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

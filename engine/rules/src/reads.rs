@@ -47,6 +47,8 @@ pub enum Read {
     PaidWith(Vec<UnitId>),
     /// The Pilots and Equipment on a unit (API 1.19).
     Attached(UnitId, Vec<AttachedCard>),
+    /// The options picked in the offers before the one whose `chosen` is asked (API 1.20).
+    ChosenBefore(Vec<u32>),
 }
 
 impl Read {
@@ -72,6 +74,7 @@ impl Read {
             Read::Place(id, seen) => view.place(*id) == *seen,
             Read::PaidWith(seen) => view.paid_with() == *seen,
             Read::Attached(id, seen) => view.attached(*id) == *seen,
+            Read::ChosenBefore(seen) => view.chosen_before() == *seen,
         }
     }
 }
@@ -220,6 +223,12 @@ impl HostView for Reading<'_> {
     fn attached(&self, id: UnitId) -> Vec<AttachedCard> {
         let answer = self.view.attached(id);
         self.note(|| Read::Attached(id, answer.clone()));
+        answer
+    }
+
+    fn chosen_before(&self) -> Vec<u32> {
+        let answer = self.view.chosen_before();
+        self.note(|| Read::ChosenBefore(answer.clone()));
         answer
     }
 }
@@ -509,6 +518,25 @@ mod tests {
         // Damage changes neither.
         state.unit_mut(b).unwrap().damage = 1;
         assert!(reads.still_hold(&state));
+    }
+
+    #[test]
+    fn chosen_before_reads_hold_while_the_same_options_were_picked() {
+        let (mut state, _, _) = game();
+        state.chosen_before = vec![2];
+        let reads = RefCell::new(Vec::new());
+        let reading = Reading {
+            view: StateView(&state),
+            reads: Some(&reads),
+        };
+        assert_eq!(reading.chosen_before(), [2]);
+        let reads = Reads(reads.into_inner());
+        assert!(reads.still_hold(&state));
+        let mut other = state.clone();
+        other.chosen_before = vec![0];
+        assert!(!reads.still_hold(&other));
+        state.chosen_before.clear();
+        assert!(!reads.still_hold(&state));
     }
 
     #[test]

@@ -140,6 +140,10 @@ impl HostView for StateView<'_> {
         self.0.paid_with.iter().map(|u| u.0).collect()
     }
 
+    fn chosen_before(&self) -> Vec<u32> {
+        self.0.chosen_before.clone()
+    }
+
     fn attached(&self, id: UnitId) -> Vec<AttachedCard> {
         let state = self.0;
         let Some(unit) = state.unit(crate::model::UnitId(id)) else {

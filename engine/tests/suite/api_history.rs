@@ -1,5 +1,5 @@
 //! The API version history: plugins built against earlier API versions (1.0.0 to 1.8.0, 1.11.0
-//! to 1.18.0) load in the newest host and still pass their keywords' scenarios.
+//! to 1.19.0) load in the newest host and still pass their keywords' scenarios.
 //!
 //! The fixtures in `tests/fixtures/api-<version>/` are wasm files built with the guest SDK of
 //! that version and committed as built, so this test keeps meaning what it says however the SDK
@@ -23,7 +23,7 @@ type Fixture = (
     &'static [&'static str],
     &'static [&'static str],
 );
-const OLD: [Fixture; 17] = [
+const OLD: [Fixture; 18] = [
     ("1.0.0", "api-1.0", &["accuracy", "fury"], &[]),
     ("1.1.0", "api-1.1", &["evade", "tenacity"], &[]),
     ("1.2.0", "api-1.2", &["ferocity", "intimidation"], &[]),
@@ -41,6 +41,7 @@ const OLD: [Fixture; 17] = [
     ("1.16.0", "api-1.16", &["evade", "critical-hit"], &[]),
     ("1.17.0", "api-1.17", &["evade", "critical-hit"], &[]),
     ("1.18.0", "api-1.18", &["evade", "critical-hit"], &[]),
+    ("1.19.0", "api-1.19", &["evade", "critical-hit"], &[]),
 ];
 
 /// The Pilot keyword and the card plugin `card-pilot-room` as built against 1.6.0: the card
@@ -190,6 +191,11 @@ fn plugins_of_api_1_17_0_pass_their_scenarios_in_the_newest_host() {
 #[test]
 fn plugins_of_api_1_18_0_pass_their_scenarios_in_the_newest_host() {
     passes_its_scenarios(OLD[16]);
+}
+
+#[test]
+fn plugins_of_api_1_19_0_pass_their_scenarios_in_the_newest_host() {
+    passes_its_scenarios(OLD[17]);
 }
 
 /// The ruleset a scenario of the folder `dir` names: a built-in one, or a file beside it

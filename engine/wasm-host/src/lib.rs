@@ -53,8 +53,8 @@ use versions::{
     bindings, bindings_1_0, bindings_1_1, bindings_1_2, bindings_1_3, bindings_1_4, bindings_1_5,
     bindings_1_6, bindings_1_7, bindings_1_8, bindings_1_9, bindings_1_10, bindings_1_11,
     bindings_1_12, bindings_1_13, bindings_1_14, bindings_1_15, bindings_1_16, bindings_1_17,
-    bindings_1_18, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9, v1_10, v1_11, v1_12,
-    v1_13, v1_14, v1_15, v1_16, v1_17, v1_18, v1_19,
+    bindings_1_18, bindings_1_19, v1_0, v1_1, v1_2, v1_3, v1_4, v1_5, v1_6, v1_7, v1_8, v1_9,
+    v1_10, v1_11, v1_12, v1_13, v1_14, v1_15, v1_16, v1_17, v1_18, v1_19, v1_20,
 };
 pub use versions::{lost_keywords_unit_by_unit, replaces_by_old_label};
 
@@ -101,8 +101,9 @@ pub struct WasmRuntime {
     /// The host functions of the newest API (shared with plugins that link their component
     /// only when the component path is first chosen).
     linker: std::sync::Arc<Linker<HostCtx>>,
-    /// The host functions of API 1.18.0 down to 1.0.0, for plugins built against them. A linker
+    /// The host functions of API 1.19.0 down to 1.0.0, for plugins built against them. A linker
     /// per version keeps the versions' imports from ever being matched to each other.
+    linker_1_19: Linker<HostCtx>,
     linker_1_18: Linker<HostCtx>,
     linker_1_17: Linker<HostCtx>,
     linker_1_16: Linker<HostCtx>,
@@ -167,7 +168,8 @@ impl WasmRuntime {
                 linker
             }};
         }
-        let linker = linker_of!(bindings, "1.19");
+        let linker = linker_of!(bindings, "1.20");
+        let linker_1_19 = linker_of!(bindings_1_19, "1.19");
         let linker_1_18 = linker_of!(bindings_1_18, "1.18");
         let linker_1_17 = linker_of!(bindings_1_17, "1.17");
         let linker_1_16 = linker_of!(bindings_1_16, "1.16");
@@ -193,6 +195,7 @@ impl WasmRuntime {
         Ok(WasmRuntime {
             engine,
             linker: std::sync::Arc::new(linker),
+            linker_1_19,
             linker_1_18,
             linker_1_17,
             linker_1_16,
@@ -464,14 +467,17 @@ impl WasmRuntime {
             "1.18.0" => Pre::V1_18(link(&self.linker_1_18, component, &version, |p| {
                 bindings_1_18::KeywordPre::new(p)
             })?),
-            _ => Pre::V1_19(link(&self.linker, component, &version, |p| {
+            "1.19.0" => Pre::V1_19(link(&self.linker_1_19, component, &version, |p| {
+                bindings_1_19::KeywordPre::new(p)
+            })?),
+            _ => Pre::V1_20(link(&self.linker, component, &version, |p| {
                 bindings::KeywordPre::new(p)
             })?),
         };
         // The core path is for the newest API only; a module the linker refuses keeps the
         // component path, which reports what is wrong with the plugin if anything is.
         let core = match (&pre, compiled.core()) {
-            (Pre::V1_19(_), Some((module, promises))) => {
+            (Pre::V1_20(_), Some((module, promises))) => {
                 let core = self
                     .core_linker
                     .instantiate_pre(module)
@@ -616,7 +622,38 @@ enum Pre {
     V1_16(bindings_1_16::KeywordPre<HostCtx>),
     V1_17(bindings_1_17::KeywordPre<HostCtx>),
     V1_18(bindings_1_18::KeywordPre<HostCtx>),
-    V1_19(bindings::KeywordPre<HostCtx>),
+    V1_19(bindings_1_19::KeywordPre<HostCtx>),
+    V1_20(bindings::KeywordPre<HostCtx>),
+}
+
+impl Pre {
+    /// The minor version of the API the plugin was built against (1.x), which says what it
+    /// may be asked: a query or host question is of the version that added it and later ones.
+    fn minor(&self) -> u32 {
+        match self {
+            Pre::V1_0(_) => 0,
+            Pre::V1_1(_) => 1,
+            Pre::V1_2(_) => 2,
+            Pre::V1_3(_) => 3,
+            Pre::V1_4(_) => 4,
+            Pre::V1_5(_) => 5,
+            Pre::V1_6(_) => 6,
+            Pre::V1_7(_) => 7,
+            Pre::V1_8(_) => 8,
+            Pre::V1_9(_) => 9,
+            Pre::V1_10(_) => 10,
+            Pre::V1_11(_) => 11,
+            Pre::V1_12(_) => 12,
+            Pre::V1_13(_) => 13,
+            Pre::V1_14(_) => 14,
+            Pre::V1_15(_) => 15,
+            Pre::V1_16(_) => 16,
+            Pre::V1_17(_) => 17,
+            Pre::V1_18(_) => 18,
+            Pre::V1_19(_) => 19,
+            Pre::V1_20(_) => 20,
+        }
+    }
 }
 
 /// An instance with the bindings of its API version.
@@ -640,7 +677,8 @@ enum Bound {
     V1_16(bindings_1_16::Keyword),
     V1_17(bindings_1_17::Keyword),
     V1_18(bindings_1_18::Keyword),
-    V1_19(bindings::Keyword),
+    V1_19(bindings_1_19::Keyword),
+    V1_20(bindings::Keyword),
     /// The newest API through the core path (boxed: its exports make it the largest variant).
     Core(Box<core_abi::CoreInstance>),
 }
@@ -721,6 +759,7 @@ impl WasmPlugin {
             Pre::V1_17(pre) => pre.instantiate(&mut store).map(Bound::V1_17),
             Pre::V1_18(pre) => pre.instantiate(&mut store).map(Bound::V1_18),
             Pre::V1_19(pre) => pre.instantiate(&mut store).map(Bound::V1_19),
+            Pre::V1_20(pre) => pre.instantiate(&mut store).map(Bound::V1_20),
         }
         .map_err(|e| instantiation_error(&e))?;
         Ok(Live { store, keyword })
@@ -742,31 +781,14 @@ impl WasmPlugin {
             .map_err(|e| error("linking the plugin", e))?;
         let pre = bindings::KeywordPre::new(pre)
             .map_err(|e| error("the plugin does not export the keyword world", e))?;
-        Ok(self.pre.get_or_init(|| Pre::V1_19(pre)))
+        Ok(self.pre.get_or_init(|| Pre::V1_20(pre)))
     }
 
     /// Whether the plugin was built against an API older than 1.7. Only a plugin older than
     /// the newest is linked at load with its version's bindings: the newest is linked lazily or
     /// takes the core path.
     fn before_1_7(&self) -> bool {
-        self.pre.get().is_some_and(|pre| {
-            !matches!(
-                pre,
-                Pre::V1_7(_)
-                    | Pre::V1_8(_)
-                    | Pre::V1_9(_)
-                    | Pre::V1_10(_)
-                    | Pre::V1_11(_)
-                    | Pre::V1_12(_)
-                    | Pre::V1_13(_)
-                    | Pre::V1_14(_)
-                    | Pre::V1_15(_)
-                    | Pre::V1_16(_)
-                    | Pre::V1_17(_)
-                    | Pre::V1_18(_)
-                    | Pre::V1_19(_)
-            )
-        })
+        self.pre.get().is_some_and(|pre| pre.minor() < 7)
     }
 
     /// Runs one call with the game lent to the host functions and a fresh fuel budget. After
@@ -908,7 +930,10 @@ impl WasmPlugin {
                 Bound::V1_18(k) => {
                     keyed_hook!(k, store, hook, ability, event, bindings_1_18, v1_18)
                 }
-                Bound::V1_19(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_19),
+                Bound::V1_19(k) => {
+                    keyed_hook!(k, store, hook, ability, event, bindings_1_19, v1_19)
+                }
+                Bound::V1_20(k) => keyed_hook!(k, store, hook, ability, event, bindings, v1_20),
                 Bound::Core(k) => k.call_hook(store, hook, ability, event)?.map(Ok),
             })
         })?;
@@ -985,78 +1010,24 @@ impl WasmPlugin {
         // A plugin on the core path is of the newest API and has no `pre` until the component
         // path is chosen; one with `pre` of an older version can't have this query.
         if matches!(call, Q::BuildCostChangeFor { .. })
-            && self.pre.get().is_some_and(|pre| {
-                !matches!(
-                    pre,
-                    Pre::V1_10(_)
-                        | Pre::V1_11(_)
-                        | Pre::V1_12(_)
-                        | Pre::V1_13(_)
-                        | Pre::V1_14(_)
-                        | Pre::V1_15(_)
-                        | Pre::V1_16(_)
-                        | Pre::V1_17(_)
-                        | Pre::V1_18(_)
-                        | Pre::V1_19(_)
-                )
-            })
+            && self.pre.get().is_some_and(|pre| pre.minor() < 10)
         {
             // Before API 1.10 no plugin changes a build cost by this query.
             return Some(Ok(A::Number(0)));
         }
-        if matches!(call, Q::Actions { .. })
-            && self.pre.get().is_some_and(|pre| {
-                !matches!(
-                    pre,
-                    Pre::V1_12(_)
-                        | Pre::V1_13(_)
-                        | Pre::V1_14(_)
-                        | Pre::V1_15(_)
-                        | Pre::V1_16(_)
-                        | Pre::V1_17(_)
-                        | Pre::V1_18(_)
-                        | Pre::V1_19(_)
-                )
-            })
-        {
+        if matches!(call, Q::Actions { .. }) && self.pre.get().is_some_and(|pre| pre.minor() < 12) {
             // Before API 1.12 no plugin offers an action instead of attacking.
             return Some(Ok(A::Activations(Vec::new())));
         }
-        if matches!(call, Q::Forbids { .. })
-            && self.pre.get().is_some_and(|pre| {
-                !matches!(
-                    pre,
-                    Pre::V1_14(_)
-                        | Pre::V1_15(_)
-                        | Pre::V1_16(_)
-                        | Pre::V1_17(_)
-                        | Pre::V1_18(_)
-                        | Pre::V1_19(_)
-                )
-            })
-        {
+        if matches!(call, Q::Forbids { .. }) && self.pre.get().is_some_and(|pre| pre.minor() < 14) {
             // Before API 1.14 no plugin forbids an act.
             return Some(Ok(A::Flag(false)));
         }
-        if matches!(call, Q::Later { .. })
-            && self.pre.get().is_some_and(|pre| {
-                !matches!(
-                    pre,
-                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_) | Pre::V1_19(_)
-                )
-            })
-        {
+        if matches!(call, Q::Later { .. }) && self.pre.get().is_some_and(|pre| pre.minor() < 15) {
             // Before API 1.15 no plugin puts effects off until later.
             return Some(Ok(A::Effects(Vec::new())));
         }
-        if matches!(call, Q::Subtypes)
-            && self.pre.get().is_some_and(|pre| {
-                !matches!(
-                    pre,
-                    Pre::V1_15(_) | Pre::V1_16(_) | Pre::V1_17(_) | Pre::V1_18(_) | Pre::V1_19(_)
-                )
-            })
-        {
+        if matches!(call, Q::Subtypes) && self.pre.get().is_some_and(|pre| pre.minor() < 15) {
             // Before API 1.15 no plugin gives its unit subtypes.
             return Some(Ok(A::Abilities(Vec::new())));
         }
@@ -1204,7 +1175,8 @@ impl WasmPlugin {
             Bound::V1_16(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_16, v1_16)),
             Bound::V1_17(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_17, v1_17)),
             Bound::V1_18(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_18, v1_18)),
-            Bound::V1_19(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_19)),
+            Bound::V1_19(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings_1_19, v1_19)),
+            Bound::V1_20(k) => Ok(queries_since_1_15!(k, store, ability, call, bindings, v1_20)),
         })
     }
 }

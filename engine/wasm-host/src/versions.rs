@@ -804,29 +804,43 @@ macro_rules! conversions_since_1_15 {
     };
 }
 
-/// API 1.19.0, the newest: the host questions `paid-with` and `attached` and the records
-/// `attached-card` and `attached-as` they answer with, and the effect `player-gains-force`. Its
-/// records are otherwise those of 1.18.0.
-pub(crate) mod v1_19 {
-    conversions!(super::bindings::swtcg::keyword::types);
-    conversions_since_1_15!(@ {
-        Err(wit::Effect::PlayerGainsForce(d)) => E::PlayerGainsForce {
-            side: from_wit_side(d.side),
-            amount: d.amount,
-        },
-    });
-    unit_place!();
-
-    /// A card on a unit, as the host question `attached` answers it.
-    pub(crate) fn attached_card(a: api::AttachedCard) -> wit::AttachedCard {
-        wit::AttachedCard {
-            attached_as: match a.attached_as {
-                api::AttachedAs::Pilot => wit::AttachedAs::Pilot,
-                api::AttachedAs::Equipment => wit::AttachedAs::Equipment,
+/// What 1.19 and later versions convert beyond 1.18's records: the effect `player-gains-force`
+/// and the records `attached-card` and `attached-as` the host question `attached` answers with.
+macro_rules! conversions_since_1_19 {
+    () => {
+        conversions_since_1_15!(@ {
+            Err(wit::Effect::PlayerGainsForce(d)) => E::PlayerGainsForce {
+                side: from_wit_side(d.side),
+                amount: d.amount,
             },
-            card: pile_card(a.card),
+        });
+        unit_place!();
+
+        /// A card on a unit, as the host question `attached` answers it.
+        pub(crate) fn attached_card(a: api::AttachedCard) -> wit::AttachedCard {
+            wit::AttachedCard {
+                attached_as: match a.attached_as {
+                    api::AttachedAs::Pilot => wit::AttachedAs::Pilot,
+                    api::AttachedAs::Equipment => wit::AttachedAs::Equipment,
+                },
+                card: pile_card(a.card),
+            }
         }
-    }
+    };
+}
+
+/// API 1.20.0, the newest: the host question `chosen-before`. Its records are those of 1.19.0.
+pub(crate) mod v1_20 {
+    conversions!(super::bindings::swtcg::keyword::types);
+    conversions_since_1_19!();
+}
+
+/// API 1.19.0: the host questions `paid-with` and `attached` and the records `attached-card` and
+/// `attached-as` they answer with, and the effect `player-gains-force`. Its records are otherwise
+/// those of 1.18.0.
+pub(crate) mod v1_19 {
+    conversions!(super::bindings_1_19::swtcg::keyword::types);
+    conversions_since_1_19!();
 }
 
 /// API 1.18.0: the zone `event-zone` (game 4.8, 16.3). Its records are otherwise those of
@@ -1001,7 +1015,7 @@ mod host_functions;
 
 #[cfg(test)]
 mod tests {
-    use super::{api, replaces_by_old_label, v1_16, v1_17, v1_18, v1_19};
+    use super::{api, replaces_by_old_label, v1_16, v1_17, v1_18, v1_20};
 
     #[test]
     fn a_resource_is_seen_in_the_build_zone_before_1_17() {
@@ -1063,7 +1077,7 @@ mod tests {
         // Both zones added since 1.0.0 come back as they are from the newest version.
         for zone in [api::Zone::EventZone, api::Zone::ResourceZone] {
             let place = api::UnitPlace { zone, ..place };
-            assert_eq!(v1_19::from_wit_zone(v1_19::unit_place(place).zone), zone);
+            assert_eq!(v1_20::from_wit_zone(v1_20::unit_place(place).zone), zone);
         }
     }
 

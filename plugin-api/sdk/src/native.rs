@@ -155,6 +155,14 @@ pub mod host {
         }
     }
 
+    /// Since API 1.20.
+    pub fn chosen_before() -> Vec<u32> {
+        match ask(HostRequest::ChosenBefore) {
+            Some(HostResponse::Indexes(picked)) => picked,
+            _ => Vec::new(),
+        }
+    }
+
     /// Since API 1.19.
     pub fn attached(id: UnitId) -> Vec<AttachedCard> {
         match ask(HostRequest::Attached(id)) {

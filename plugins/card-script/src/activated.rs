@@ -35,6 +35,7 @@ use swtcg_sdk::*;
 
 use crate::modes;
 use crate::paid::{self, Paid};
+use crate::picks;
 use crate::steps::{self, Context, is_this, number, picks_one, subject};
 use crate::units::{condition_carried_out, holds, in_play, named};
 
@@ -72,7 +73,9 @@ fn fixed_carried_out(script: &Script, text: &str) -> bool {
         return modes::options(script).is_some_and(|options| {
             options.len() >= 2
                 && options.iter().all(|(_, made)| {
-                    !paid::about_the_unit_paid(made, text) && carried_out(made, text)
+                    !paid::about_the_unit_paid(made, text)
+                        && !picks::asks_in_turn(made)
+                        && carried_out(made, text)
                 })
         });
     }
@@ -84,6 +87,7 @@ fn fixed_carried_out(script: &Script, text: &str) -> bool {
             script.steps.iter().any(picks_one) && script.steps.iter().any(names_that);
         return !crate::x_cost::has_x(text)
             && !that_is_ambiguous
+            && !picks::asks_in_turn(script)
             && steps_carried_out(&paid::as_paid(script, None), text, true);
     }
     steps_carried_out(script, text, false)
@@ -100,11 +104,18 @@ fn steps_carried_out(script: &Script, text: &str, that_paid: bool) -> bool {
         Kind::Played => cost_of(text).is_none(),
         _ => false,
     };
-    paid && script.trigger.is_none()
+    // Several units picked one after another, or a unit and then a payment ([`picks`]), are
+    // each offered once the ability resolves.
+    let shape = paid
+        && script.trigger.is_none()
         && script.conditions.iter().all(condition_carried_out)
         && script.limits.iter().all(limit_carried_out)
         && !script.steps.is_empty()
-        && steps::building_steps_ok(&script.steps)
+        && steps::building_steps_ok(&script.steps);
+    if picks::asks_in_turn(script) {
+        return shape && !that_paid && !crate::x_cost::has_x(text) && picks::carried_out(script);
+    }
+    shape
         && chosen <= 1
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "that unit" names the unit chosen before it, or the unit paid with.
@@ -407,7 +418,8 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
     {
         return None;
     }
-    let targets = match script.steps.iter().find(|s| picks_one(s)) {
+    let first_pick = script.steps.iter().find(|s| picks_one(s));
+    let targets = match first_pick.filter(|_| !picks::asks_in_turn(script)) {
         Some(step) => {
             let targets = choosable(step, &me);
             if targets.is_empty() {
@@ -524,7 +536,11 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
         None => script,
     };
     let me = playing(ability, script, side)?;
+    let in_turn = picks::asks_in_turn(script);
     let mut effects = match script.steps.iter().find(|s| picks_one(s)) {
+        // Things to ask one after another: the first is asked now, each of the others in the
+        // `chosen` call of the one before ([`picked`]).
+        _ if in_turn => picks::next(script, &me, &[], choice.amount)?,
         // The player chooses among the units the cost left to choose from.
         Some(step) if about_the_unit_paid => {
             let units: Vec<UnitView> = choosable(step, &me)
@@ -585,6 +601,13 @@ pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResu
         .get(index as usize)
         .ok_or_else(|| format!("no unit {index} to choose"))?;
     steps_effects(&script, &me, Some(unit), None)
+}
+
+/// The option `index` of what an ability asking things one after another asked ([`picks`]):
+/// the next thing to ask, or the effects of its steps once everything is answered.
+pub(crate) fn picked(ability: &Ability, script: &Script, index: u32) -> HookResult {
+    let me = playing(ability, script, None)?;
+    picks::next(script, &me, &picks::answers(index), None)
 }
 
 /// The card whose ability is played ([`player_of`]), or, for a unit that paid with itself

@@ -10,7 +10,9 @@
 //!   [`x_cost`];
 //! - triggered abilities (game 13.4), in [`triggered`]; the steps of both, in [`steps`],
 //!   among them searches of the deck and returns from the discard pile (API 1.11
-//!   `pick-cards`, the cards read against what is printed on them in [`units`]).
+//!   `pick-cards`, the cards read against what is printed on them in [`units`]);
+//! - several units picked one after another, or a unit and then a payment, each asked in the
+//!   `chosen` call of the one before (API 1.20 `chosen-before`), in [`picks`].
 //!
 //! The units a script names are read against the game in [`units`]. A text is read with the
 //! name of the card it is printed on (`host::unit(ability.unit)`, which `understands` sees too:
@@ -24,6 +26,7 @@ mod forbids;
 mod granted;
 mod modes;
 mod paid;
+mod picks;
 mod statics;
 mod steps;
 mod triggered;
@@ -277,9 +280,11 @@ impl Keyword for CardScript {
         // A Battle card's texts are played from hand as activated abilities are, and nothing
         // in them may be about the card itself (`activated::playable_from_hand`).
         if kind == Some(CardKind::Battle) {
+            // Its `chosen` calls could not tell whose card it is: it asks nothing in turn.
             return battle_script(&ability).is_some_and(|script| {
                 activated::carried_out(&script, &ability.parameter)
                     && activated::playable_from_hand(&script)
+                    && !picks::asks_in_turn(&script)
             });
         }
         claimed_script(&ability).is_some()
@@ -509,7 +514,12 @@ impl Keyword for CardScript {
             script(&ability)
         };
         let script = script.ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
-        // An activated ability asks a choice only of a unit about the unit its cost chose.
+        // An activated ability asks a choice only of a unit about the unit its cost chose, or
+        // of the things it asks one after another (several units, a payment).
+        if script.kind == swtcg_card_script::script::Kind::Activated && picks::asks_in_turn(&script)
+        {
+            return activated::picked(&ability, &script, index);
+        }
         if paid::about_the_unit_paid(&script, &ability.parameter) {
             return activated::chosen(&ability, &script, index);
         }

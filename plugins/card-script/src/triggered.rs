@@ -47,6 +47,7 @@ use swtcg_prediction::{Prediction, Predicts};
 use swtcg_sdk::*;
 
 use crate::modes;
+use crate::picks;
 use crate::steps::{self, Context, picks_one, subject};
 use crate::units::{
     anyone, card, condition_carried_out, holds, named, names, place_carried_out, units_carried_out,
@@ -265,9 +266,15 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
             options.len() >= 2
                 && options.iter().all(|(_, made)| {
                     (asks(made) == Some(Asks::Nothing) || bought_from_resource(made))
+                        && !picks::asks_in_turn(made)
                         && steps_carried_out(made, trigger)
                 })
         });
+    }
+    // Several units picked one after another, or a unit and then a payment ([`picks`]), each
+    // offered once the ability happens; no step is about the unit the trigger is about.
+    if picks::asks_in_turn(script) {
+        return script.costs.is_empty() && script.limits.is_empty() && picks::carried_out(script);
     }
     let Some(asks) = asks(script) else {
         return false;
@@ -742,6 +749,9 @@ fn ask_or_do(
     {
         return Ok(Vec::new());
     }
+    if picks::asks_in_turn(script) {
+        return picks::next(script, me, &[], None);
+    }
     match asks(script) {
         Some(Asks::MayPay(payment) | Asks::UnlessPaid(payment)) => offer(payment),
         Some(Asks::Options) => {
@@ -825,6 +835,9 @@ pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResu
             "\"{}\" is no triggered ability or Mission",
             ability.parameter
         ));
+    }
+    if picks::asks_in_turn(script) {
+        return picks::next(script, &me, &picks::answers(index), None);
     }
     // A choice or payment is asked only of a trigger about no unit or about the card itself.
     let about = script

@@ -128,6 +128,9 @@ pub struct Game<'a> {
     parse_cache: abilities::ParseCache,
     /// How many `choose` effects are being resolved inside one another.
     choice_depth: u32,
+    /// The options picked in the offers being resolved inside one another, each with the
+    /// ability whose offer it was: what `chosen-before` answers that ability (API 1.20).
+    picked: Vec<(abilities::Picker, u32)>,
     /// How deeply effects are nested now and what the current step has resolved, against the
     /// ruleset's limits.
     cascade: cascade::Cascade,
@@ -170,6 +173,7 @@ impl<'a> Game<'a> {
             hook_counts: vec![0; HookPoint::ALL.len()],
             parse_cache: Default::default(),
             choice_depth: 0,
+            picked: Vec::new(),
             cascade: Default::default(),
             unit_order: Vec::new(),
             unit_order_at: None,

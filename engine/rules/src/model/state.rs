@@ -186,6 +186,13 @@ pub struct GameState {
     /// written in a save made between plays.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub paid_with: Vec<UnitId>,
+    /// The options picked in the offers of one ability that led to the offer whose `chosen` is
+    /// being asked, outermost first: what the host question `chosen-before` answers (API 1.20:
+    /// "Remove up to 2 damage counters from one of your Space units. Remove up to 2 damage
+    /// counters from one of your Ground units."). Set only during a `chosen` call, and so never
+    /// written in a save made between plays.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen_before: Vec<u32>,
 }
 
 /// The ability of a card played that stays in effect (`GameState::lasting`).
@@ -242,6 +249,7 @@ impl GameState {
             next_play: 0,
             lasting: Vec::new(),
             paid_with: Vec::new(),
+            chosen_before: Vec::new(),
         }
     }
 

@@ -32,6 +32,7 @@ pub(crate) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "place", host_place)?;
     linker.func_wrap(&m, "paid-with", host_paid_with)?;
     linker.func_wrap(&m, "attached", host_attached)?;
+    linker.func_wrap(&m, "chosen-before", host_chosen_before)?;
     Ok(())
 }
 
@@ -501,6 +502,19 @@ pub(super) fn host_paid_with(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()
     let units = cx.data().view().map(|v| v.paid_with()).unwrap_or_default();
     let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
     store_list(&mut cx, ret as u32, &bytes, units.len())
+}
+
+/// `chosen-before` (API 1.20): the `list<u32>` of the options picked in the offers that led to
+/// the one whose `chosen` is asked, at `ret`.
+pub(super) fn host_chosen_before(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let picked = cx
+        .data()
+        .view()
+        .map(|v| v.chosen_before())
+        .unwrap_or_default();
+    let bytes: Vec<u8> = picked.iter().flat_map(|i| i.to_le_bytes()).collect();
+    store_list(&mut cx, ret as u32, &bytes, picked.len())
 }
 
 /// `attached` (API 1.19): a `list<attached-card>` (48 bytes a card: the `attached-as` case,

@@ -267,29 +267,40 @@ macro_rules! host_1_16 {
     };
 }
 
-host_impl!(bindings, v1_19, {
-    host_1_16!(bindings, v1_19);
+/// The host functions of 1.19 and later versions: those of 1.16, `paid-with` and `attached`.
+macro_rules! host_1_19 {
+    ($bindings:ident, $v:ident) => {
+        host_1_16!($bindings, $v);
 
-    fn paid_with(&mut self) -> wasmtime::Result<Vec<u32>> {
-        self.charge()?;
-        Ok(self.view().map(|v| v.paid_with()).unwrap_or_default())
-    }
+        fn paid_with(&mut self) -> wasmtime::Result<Vec<u32>> {
+            self.charge()?;
+            Ok(self.view().map(|v| v.paid_with()).unwrap_or_default())
+        }
 
-    fn attached(
-        &mut self,
-        id: u32,
-    ) -> wasmtime::Result<Vec<bindings::swtcg::keyword::types::AttachedCard>> {
+        fn attached(
+            &mut self,
+            id: u32,
+        ) -> wasmtime::Result<Vec<$bindings::swtcg::keyword::types::AttachedCard>> {
+            self.charge()?;
+            Ok(self
+                .view()
+                .map(|v| v.attached(id).into_iter().map($v::attached_card).collect())
+                .unwrap_or_default())
+        }
+    };
+}
+
+host_impl!(bindings, v1_20, {
+    host_1_19!(bindings, v1_20);
+
+    fn chosen_before(&mut self) -> wasmtime::Result<Vec<u32>> {
         self.charge()?;
-        Ok(self
-            .view()
-            .map(|v| {
-                v.attached(id)
-                    .into_iter()
-                    .map(v1_19::attached_card)
-                    .collect()
-            })
-            .unwrap_or_default())
+        Ok(self.view().map(|v| v.chosen_before()).unwrap_or_default())
     }
+});
+
+host_impl!(bindings_1_19, v1_19, {
+    host_1_19!(bindings_1_19, v1_19);
 });
 
 host_impl!(bindings_1_18, v1_18, {

@@ -47,7 +47,7 @@ macro_rules! since_1_17 {
     };
 }
 
-since_1_17!(bindings_1_17, bindings_1_18, bindings);
+since_1_17!(bindings_1_17, bindings_1_18, bindings_1_19, bindings);
 
 /// The zones a version added to the four of 1.0.0, as it writes and reads them: 1.17's
 /// `resource-zone` (`Since1_17`) and 1.18's `event-zone` (an Event, game 4.8, 16.3), which before
@@ -113,4 +113,4 @@ macro_rules! since_1_18 {
     };
 }
 
-since_1_18!(bindings_1_18, bindings);
+since_1_18!(bindings_1_18, bindings_1_19, bindings);

@@ -12,6 +12,16 @@ pub(crate) mod bindings {
     });
 }
 
+/// The bindings of API 1.19.0 (`plugin-api/wit-history/1.19.0/`), kept so that plugins built
+/// against it still load.
+pub(crate) mod bindings_1_19 {
+    wasmtime::component::bindgen!({
+        path: "../../plugin-api/wit-history/1.19.0",
+        world: "keyword",
+        imports: { default: trappable },
+    });
+}
+
 /// The bindings of API 1.18.0 (`plugin-api/wit-history/1.18.0/`), kept so that plugins built
 /// against it still load.
 pub(crate) mod bindings_1_18 {

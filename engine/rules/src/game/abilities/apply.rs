@@ -34,6 +34,11 @@ fn damage_source(source: u32) -> Option<UnitId> {
     (source != swtcg_plugin_api::NOT_IN_PLAY).then_some(UnitId(source))
 }
 
+/// Which ability `source` is, as `Game::picked` tells abilities apart.
+fn picker(source: &ActiveAbility) -> super::Picker {
+    (source.plugin, source.ability.unit, source.ability.index)
+}
+
 impl Game<'_> {
     /// Validates every effect of one call, then applies them all; one invalid effect discards
     /// the whole call, so the state is never half-changed.
@@ -547,12 +552,12 @@ impl Game<'_> {
             Some(effects) => effects,
             // A call that failed when asked ahead is asked again, so that its error is
             // reported as the ruleset says.
-            None => match self.ask(source, QueryCall::Chosen { index: index - 1 })? {
+            None => match self.ask_chosen(source, index - 1)? {
                 QueryAnswer::Effects(effects) => effects,
                 _ => return Ok(()),
             },
         };
-        self.apply_chosen(source, effects)
+        self.apply_chosen(source, index - 1, effects)
     }
 
     /// API 1.8 `unless-pays`: `side` may pay `cost` if they can (decision `pay-or-not`, the
@@ -588,16 +593,12 @@ impl Game<'_> {
             cost: cost.trim().to_string(),
             paid,
         });
-        let effects = match self.ask(
-            source,
-            QueryCall::Chosen {
-                index: u32::from(!paid),
-            },
-        )? {
+        let index = u32::from(!paid);
+        let effects = match self.ask_chosen(source, index)? {
             QueryAnswer::Effects(effects) => effects,
             _ => return Ok(()),
         };
-        self.apply_chosen(source, effects)
+        self.apply_chosen(source, index, effects)
     }
 
     /// Whether the ability has offered too many choices in a row (a plugin whose every answer
@@ -615,10 +616,13 @@ impl Game<'_> {
         Ok(true)
     }
 
-    /// Applies what `chosen` answered, one level of choices deeper.
-    fn apply_chosen(&mut self, source: &ActiveAbility, effects: Vec<Effect>) -> Flow {
+    /// Applies what `chosen` answered for the option `picked`, one level of choices deeper: the
+    /// offers its effects make are told that option was picked (`chosen-before`).
+    fn apply_chosen(&mut self, source: &ActiveAbility, picked: u32, effects: Vec<Effect>) -> Flow {
         self.choice_depth += 1;
+        self.picked.push((picker(source), picked));
         let applied = self.apply_effects(source, "chosen", effects);
+        self.picked.pop();
         self.choice_depth -= 1;
         applied
     }
@@ -626,16 +630,59 @@ impl Game<'_> {
     /// The effects `chosen` answers for option `index`, asked ahead of the player's pick; `None`
     /// when the call fails (it is asked again, and its error reported, only if picked).
     fn chosen_answer(&mut self, source: &ActiveAbility, index: u32) -> Flow<Option<Vec<Effect>>> {
+        self.tell_chosen_before(source);
         let answer = self.host.query(
             source.plugin,
             &source.ability,
             &QueryCall::Chosen { index },
             &self.state,
         );
+        self.tell_chosen_before_nothing();
         Ok(match answer {
             Ok(QueryAnswer::Effects(effects)) => Some(effects),
             _ => None,
         })
+    }
+
+    /// Asks `chosen` for option `index`, as the engine asks any query.
+    fn ask_chosen(&mut self, source: &ActiveAbility, index: u32) -> Flow<QueryAnswer> {
+        self.tell_chosen_before(source);
+        let answer = self.ask(source, QueryCall::Chosen { index });
+        self.tell_chosen_before_nothing();
+        answer
+    }
+
+    /// Sets what `chosen-before` answers during a `chosen` call of `source`: the options picked
+    /// in the offers `source` made that led to this one, the innermost run of them (an ability
+    /// whose effects led to `source`'s offer made its own, which are not `source`'s).
+    fn tell_chosen_before(&mut self, source: &ActiveAbility) {
+        let picker = picker(source);
+        let run = self
+            .picked
+            .iter()
+            .rev()
+            .take_while(|(by, _)| *by == picker)
+            .count();
+        let before = &self.picked[self.picked.len() - run..];
+        // An unchanged state (no picks, as almost always) is not written, so that its revision
+        // stays and the answers kept for it still hold.
+        if self.state.chosen_before.len() != before.len()
+            || self
+                .state
+                .chosen_before
+                .iter()
+                .zip(before)
+                .any(|(a, (_, b))| a != b)
+        {
+            self.state.chosen_before = before.iter().map(|&(_, index)| index).collect();
+        }
+    }
+
+    /// `chosen-before` answers nothing outside a `chosen` call.
+    fn tell_chosen_before_nothing(&mut self) {
+        if !self.state.chosen_before.is_empty() {
+            self.state.chosen_before.clear();
+        }
     }
 
     /// Whether the rules allow what a player's choice would do: each attack it asks for must

@@ -81,6 +81,10 @@ pub(crate) struct PilotRoom {
 /// `Game::rooms_of_boarded`).
 type Rooms = Vec<(u32, PilotRoom)>;
 
+/// Which ability made an offer: its plugin, its unit and its number among the unit's abilities
+/// (`Game::picked`).
+pub(crate) type Picker = (PluginId, swtcg_plugin_api::UnitId, u32);
+
 /// One ability instance on a unit, with the plugin that implements it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActiveAbility {
