@@ -140,6 +140,8 @@ pub enum HostRequest {
     Attached(UnitId),
     /// Since API 1.20.
     ChosenBefore,
+    /// Since API 1.20.
+    ChosenBy,
 }
 
 /// The host's answer.
@@ -175,4 +177,6 @@ pub enum HostResponse {
     Attached(Vec<crate::AttachedCard>),
     /// Since API 1.20.
     Indexes(Vec<u32>),
+    /// Since API 1.20.
+    Side(Option<crate::Side>),
 }

@@ -1092,6 +1092,11 @@ pub trait HostView {
     fn chosen_before(&self) -> Vec<u32> {
         Vec::new()
     }
+    /// The player whose ability made the offer whose `chosen` is being asked; none in any
+    /// other call. Since API 1.20.
+    fn chosen_by(&self) -> Option<Side> {
+        None
+    }
 }
 
 #[cfg(test)]

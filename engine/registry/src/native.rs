@@ -270,6 +270,7 @@ unsafe extern "C" fn host_ask(ctx: *const c_void, request: *const u8, len: usize
         Ok(HostRequest::PaidWith) => HostResponse::Units(view.paid_with()),
         Ok(HostRequest::Attached(id)) => HostResponse::Attached(view.attached(id)),
         Ok(HostRequest::ChosenBefore) => HostResponse::Indexes(view.chosen_before()),
+        Ok(HostRequest::ChosenBy) => HostResponse::Side(view.chosen_by()),
         Err(_) => HostResponse::Units(Vec::new()),
     };
     Buffer::from_vec(serde_json::to_vec(&response).unwrap_or_default())

@@ -49,6 +49,8 @@ pub enum Read {
     Attached(UnitId, Vec<AttachedCard>),
     /// The options picked in the offers before the one whose `chosen` is asked (API 1.20).
     ChosenBefore(Vec<u32>),
+    /// The player whose ability made that offer (API 1.20).
+    ChosenBy(Option<Side>),
 }
 
 impl Read {
@@ -75,6 +77,7 @@ impl Read {
             Read::PaidWith(seen) => view.paid_with() == *seen,
             Read::Attached(id, seen) => view.attached(*id) == *seen,
             Read::ChosenBefore(seen) => view.chosen_before() == *seen,
+            Read::ChosenBy(seen) => view.chosen_by() == *seen,
         }
     }
 }
@@ -229,6 +232,12 @@ impl HostView for Reading<'_> {
     fn chosen_before(&self) -> Vec<u32> {
         let answer = self.view.chosen_before();
         self.note(|| Read::ChosenBefore(answer.clone()));
+        answer
+    }
+
+    fn chosen_by(&self) -> Option<Side> {
+        let answer = self.view.chosen_by();
+        self.note(|| Read::ChosenBy(answer));
         answer
     }
 }
@@ -524,17 +533,22 @@ mod tests {
     fn chosen_before_reads_hold_while_the_same_options_were_picked() {
         let (mut state, _, _) = game();
         state.chosen_before = vec![2];
+        state.chosen_by = Some(CoreSide::Light);
         let reads = RefCell::new(Vec::new());
         let reading = Reading {
             view: StateView(&state),
             reads: Some(&reads),
         };
         assert_eq!(reading.chosen_before(), [2]);
+        assert_eq!(reading.chosen_by(), Some(Side::Light));
         let reads = Reads(reads.into_inner());
         assert!(reads.still_hold(&state));
         let mut other = state.clone();
         other.chosen_before = vec![0];
         assert!(!reads.still_hold(&other));
+        let mut by_the_other = state.clone();
+        by_the_other.chosen_by = Some(CoreSide::Dark);
+        assert!(!reads.still_hold(&by_the_other));
         state.chosen_before.clear();
         assert!(!reads.still_hold(&state));
     }

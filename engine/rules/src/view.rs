@@ -144,6 +144,10 @@ impl HostView for StateView<'_> {
         self.0.chosen_before.clone()
     }
 
+    fn chosen_by(&self) -> Option<Side> {
+        self.0.chosen_by.map(Into::into)
+    }
+
     fn attached(&self, id: UnitId) -> Vec<AttachedCard> {
         let state = self.0;
         let Some(unit) = state.unit(crate::model::UnitId(id)) else {

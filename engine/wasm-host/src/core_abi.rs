@@ -44,7 +44,7 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// The `host` functions of the newest API with their lowered core signatures: the number of
 /// `i32` parameters (the return pointer last, for a result that does not fit one value) and of
 /// `i32` results.
-const HOST_FUNCTIONS: [(&str, usize, usize); 22] = [
+const HOST_FUNCTIONS: [(&str, usize, usize); 23] = [
     ("unit", 2, 0),
     ("units", 3, 0),
     ("attack", 1, 0),
@@ -67,6 +67,7 @@ const HOST_FUNCTIONS: [(&str, usize, usize); 22] = [
     ("paid-with", 1, 0),
     ("attached", 2, 0),
     ("chosen-before", 1, 0),
+    ("chosen-by", 1, 0),
 ];
 
 /// The flat parameters of a hook export: the `ability-ref` (2) and the `event` (13).

@@ -163,6 +163,14 @@ pub mod host {
         }
     }
 
+    /// Since API 1.20.
+    pub fn chosen_by() -> Option<Side> {
+        match ask(HostRequest::ChosenBy) {
+            Some(HostResponse::Side(side)) => side.map(Into::into),
+            _ => None,
+        }
+    }
+
     /// Since API 1.19.
     pub fn attached(id: UnitId) -> Vec<AttachedCard> {
         match ask(HostRequest::Attached(id)) {

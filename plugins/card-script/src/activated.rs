@@ -606,7 +606,8 @@ pub(crate) fn chosen(ability: &Ability, script: &Script, index: u32) -> HookResu
 /// The option `index` of what an ability asking things one after another asked ([`picks`]):
 /// the next thing to ask, or the effects of its steps once everything is answered.
 pub(crate) fn picked(ability: &Ability, script: &Script, index: u32) -> HookResult {
-    let me = playing(ability, script, None)?;
+    // A Battle card is in no one's play: the host says whose it is (API 1.20 `chosen-by`).
+    let me = playing(ability, script, host::chosen_by())?;
     picks::next(script, &me, &picks::answers(index), None)
 }
 

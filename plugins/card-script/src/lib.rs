@@ -280,11 +280,9 @@ impl Keyword for CardScript {
         // A Battle card's texts are played from hand as activated abilities are, and nothing
         // in them may be about the card itself (`activated::playable_from_hand`).
         if kind == Some(CardKind::Battle) {
-            // Its `chosen` calls could not tell whose card it is: it asks nothing in turn.
             return battle_script(&ability).is_some_and(|script| {
                 activated::carried_out(&script, &ability.parameter)
                     && activated::playable_from_hand(&script)
-                    && !picks::asks_in_turn(&script)
             });
         }
         claimed_script(&ability).is_some()
@@ -516,8 +514,10 @@ impl Keyword for CardScript {
         let script = script.ok_or_else(|| format!("can't read \"{}\"", ability.parameter))?;
         // An activated ability asks a choice only of a unit about the unit its cost chose, or
         // of the things it asks one after another (several units, a payment).
-        if script.kind == swtcg_card_script::script::Kind::Activated && picks::asks_in_turn(&script)
-        {
+        // A Battle card's ability is an activation too, of no unit in play.
+        let activation = script.kind == swtcg_card_script::script::Kind::Activated
+            || ability.unit == NOT_IN_PLAY;
+        if activation && picks::asks_in_turn(&script) {
             return activated::picked(&ability, &script, index);
         }
         if paid::about_the_unit_paid(&script, &ability.parameter) {

@@ -193,6 +193,11 @@ pub struct GameState {
     /// written in a save made between plays.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chosen_before: Vec<u32>,
+    /// The player whose ability made the offer whose `chosen` is being asked: what the host
+    /// question `chosen-by` answers (API 1.20; a Battle card is in no one's play). Set only
+    /// during a `chosen` call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_by: Option<Side>,
 }
 
 /// The ability of a card played that stays in effect (`GameState::lasting`).
@@ -250,6 +255,7 @@ impl GameState {
             lasting: Vec::new(),
             paid_with: Vec::new(),
             chosen_before: Vec::new(),
+            chosen_by: None,
         }
     }
 

@@ -33,6 +33,7 @@ pub(crate) fn add_host_functions(linker: &mut Linker<HostCtx>) -> Result<()> {
     linker.func_wrap(&m, "paid-with", host_paid_with)?;
     linker.func_wrap(&m, "attached", host_attached)?;
     linker.func_wrap(&m, "chosen-before", host_chosen_before)?;
+    linker.func_wrap(&m, "chosen-by", host_chosen_by)?;
     Ok(())
 }
 
@@ -515,6 +516,16 @@ pub(super) fn host_chosen_before(mut cx: Caller<'_, HostCtx>, ret: i32) -> Resul
         .unwrap_or_default();
     let bytes: Vec<u8> = picked.iter().flat_map(|i| i.to_le_bytes()).collect();
     store_list(&mut cx, ret as u32, &bytes, picked.len())
+}
+
+/// `chosen-by` (API 1.20): an `option<side>` (the case, then the side) at `ret`.
+pub(super) fn host_chosen_by(mut cx: Caller<'_, HostCtx>, ret: i32) -> Result<()> {
+    cx.data_mut().charge()?;
+    let bytes = match cx.data().view().and_then(|v| v.chosen_by()) {
+        Some(side) => [1, side.into()],
+        None => [0, 0],
+    };
+    write(&mut cx, ret as u32, 1, &bytes)
 }
 
 /// `attached` (API 1.19): a `list<attached-card>` (48 bytes a card: the `attached-as` case,

@@ -297,6 +297,14 @@ host_impl!(bindings, v1_20, {
         self.charge()?;
         Ok(self.view().map(|v| v.chosen_before()).unwrap_or_default())
     }
+
+    fn chosen_by(&mut self) -> wasmtime::Result<Option<bindings::swtcg::keyword::types::Side>> {
+        self.charge()?;
+        Ok(self
+            .view()
+            .and_then(|v| v.chosen_by())
+            .map(v1_20::to_wit_side))
+    }
 });
 
 host_impl!(bindings_1_19, v1_19, {

@@ -13,6 +13,57 @@ use crate::script::{
     AttachedKind, Condition, Count, Limit, Owner, Pick, Player, UnitState, Units, Whose,
 };
 
+/// Conditions joined by "and", each of which must hold ("if ~ is in the Ground arena and has a
+/// Pilot on it"): after one about the card itself, the next may leave the card unnamed.
+#[inline(never)]
+pub fn conditions(input: &mut &str) -> R<Vec<Condition>> {
+    let first = condition(input)?;
+    let about_this = match &first {
+        Condition::UnitsIn { who, .. }
+        | Condition::UnitsAre { who, .. }
+        | Condition::Attacking { who, .. } => who.pick == Pick::This,
+        Condition::AtLeast { count, .. } | Condition::AtMost { count, .. } => matches!(
+            count,
+            Count::Attached { on, .. } | Count::Counters { on, .. } | Count::Stack(on)
+                if on.pick == Pick::This
+        ),
+        _ => false,
+    };
+    let mut all = vec![first];
+    loop {
+        let start = *input;
+        if w("and").parse_next(input).is_err() {
+            *input = start;
+            break;
+        }
+        let after_and = *input;
+        if let Ok(next) = condition(input) {
+            all.push(next);
+            continue;
+        }
+        *input = after_and;
+        // "... and has a Pilot on it": read as said of the card, its words then skipped here.
+        const SUBJECT: &str = "this unit ";
+        let said = format!("{SUBJECT}{after_and}");
+        let mut rest: &str = &said;
+        let read = condition(&mut rest).ok().and_then(|next| {
+            let used = (said.len() - rest.len()).checked_sub(SUBJECT.len())?;
+            (about_this && used > 0).then_some((next, used))
+        });
+        match read.and_then(|(next, used)| Some((next, after_and.get(used..)?))) {
+            Some((next, rest)) => {
+                *input = rest;
+                all.push(next);
+            }
+            None => {
+                *input = start;
+                break;
+            }
+        }
+    }
+    Ok(all)
+}
+
 /// A condition.
 #[inline(never)]
 pub fn condition(input: &mut &str) -> R<Condition> {
@@ -160,8 +211,16 @@ fn has_counters(input: &mut &str) -> R<Condition> {
 fn has_attached(input: &mut &str) -> R<Condition> {
     (
         units,
-        one_of(&["has", "have"]),
-        one_of(&["a", "an"]),
+        // "has a Pilot" (at least one), "doesn't have a Pilot" and "has no Pilot" (none).
+        alt((
+            (one_of(&["has", "have"]), one_of(&["a", "an"])).map(|_| 1),
+            (
+                one_of(&["doesn't have", "does not have", "don't have", "do not have"]),
+                one_of(&["a", "an", "any"]),
+            )
+                .map(|_| 0),
+            one_of(&["has no", "have no"]).map(|_| 0),
+        )),
         alt((
             (
                 w("pilot"),
@@ -174,13 +233,16 @@ fn has_attached(input: &mut &str) -> R<Condition> {
             }),
         )),
     )
-        .map(|(who, _, _, (kind, filters))| Condition::AtLeast {
-            count: Count::Attached {
+        .map(|(who, least, (kind, filters))| {
+            let count = Count::Attached {
                 kind,
                 on: who,
                 filters,
-            },
-            amount: 1,
+            };
+            match least {
+                0 => Condition::AtMost { count, amount: 0 },
+                amount => Condition::AtLeast { count, amount },
+            }
         })
         .parse_next(input)
 }
@@ -345,6 +407,47 @@ mod tests {
 
     fn read(text: &str) -> Condition {
         super::super::words::read_whole(condition, text)
+    }
+
+    #[test]
+    fn conditions_joined_by_and() {
+        let read_all = |text| super::super::words::read_whole(conditions, text);
+        let pilot = || Count::Attached {
+            kind: AttachedKind::Pilot,
+            on: Units::this(),
+            filters: Vec::new(),
+        };
+        // BOY Luke's Skyhopper (A): the second said of the card without naming it.
+        assert_eq!(
+            read_all("this unit is in the Ground arena and has a Pilot on it"),
+            [
+                Condition::UnitsIn {
+                    who: Units::this(),
+                    place: Where::Arenas(vec![Arena::Ground]),
+                },
+                Condition::AtLeast {
+                    count: pilot(),
+                    amount: 1,
+                },
+            ]
+        );
+        // BOBF Boba's Rancor (A): none.
+        for text in ["this unit doesn't have a Pilot", "this unit has no Pilot"] {
+            assert_eq!(
+                read_all(text),
+                [Condition::AtMost {
+                    count: pilot(),
+                    amount: 0,
+                }]
+            );
+        }
+        // Units joined by "and" are no second condition: "and" is left unread.
+        let mut input = "you have this unit and a Jedi in the Character arena";
+        let read = conditions(&mut input);
+        assert!(
+            read.is_err() || input.starts_with("and"),
+            "{read:?} {input}"
+        );
     }
 
     #[test]

@@ -43,10 +43,10 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
             limits,
         }),
         (triggers::trigger, opt(leading_condition), body).map(
-            |(trigger, condition, (steps, limits))| Script {
+            |(trigger, conditions, (steps, limits))| Script {
                 kind: Kind::Triggered,
                 trigger: Some(trigger),
-                conditions: condition.into_iter().collect(),
+                conditions: conditions.unwrap_or_default(),
                 costs: Vec::new(),
                 steps,
                 limits,
@@ -58,14 +58,14 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
         upkeep,
         (
             one_of(&["as long as", "while"]),
-            conditions::condition,
+            conditions::conditions,
             mark(","),
             body,
         )
-            .map(|(_, condition, _, (steps, limits))| Script {
+            .map(|(_, conditions, _, (steps, limits))| Script {
                 kind: Kind::Static,
                 trigger: None,
-                conditions: vec![condition],
+                conditions,
                 costs: Vec::new(),
                 steps,
                 limits,
@@ -225,10 +225,10 @@ fn bare_bonus(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
         .parse_next(input)
 }
 
-/// "When this unit attacks, if you have a Droid in play, ...": a condition checked with the
+/// "When this unit attacks, if you have a Droid in play, ...": conditions checked with the
 /// trigger.
-fn leading_condition(input: &mut &str) -> R<crate::script::Condition> {
-    (w("if"), conditions::condition, mark(","))
+fn leading_condition(input: &mut &str) -> R<Vec<crate::script::Condition>> {
+    (w("if"), conditions::conditions, mark(","))
         .map(|(_, c, _)| c)
         .parse_next(input)
 }

@@ -652,9 +652,10 @@ impl Game<'_> {
         answer
     }
 
-    /// Sets what `chosen-before` answers during a `chosen` call of `source`: the options picked
-    /// in the offers `source` made that led to this one, the innermost run of them (an ability
-    /// whose effects led to `source`'s offer made its own, which are not `source`'s).
+    /// Sets what `chosen-before` and `chosen-by` answer during a `chosen` call of `source`: the
+    /// options picked in the offers `source` made that led to this one, the innermost run of
+    /// them (an ability whose effects led to `source`'s offer made its own, which are not
+    /// `source`'s), and its controller.
     fn tell_chosen_before(&mut self, source: &ActiveAbility) {
         let picker = picker(source);
         let run = self
@@ -664,25 +665,14 @@ impl Game<'_> {
             .take_while(|(by, _)| *by == picker)
             .count();
         let before = &self.picked[self.picked.len() - run..];
-        // An unchanged state (no picks, as almost always) is not written, so that its revision
-        // stays and the answers kept for it still hold.
-        if self.state.chosen_before.len() != before.len()
-            || self
-                .state
-                .chosen_before
-                .iter()
-                .zip(before)
-                .any(|(a, (_, b))| a != b)
-        {
-            self.state.chosen_before = before.iter().map(|&(_, index)| index).collect();
-        }
+        self.state.chosen_before = before.iter().map(|&(_, index)| index).collect();
+        self.state.chosen_by = Some(source.controller);
     }
 
-    /// `chosen-before` answers nothing outside a `chosen` call.
+    /// `chosen-before` and `chosen-by` answer nothing outside a `chosen` call.
     fn tell_chosen_before_nothing(&mut self) {
-        if !self.state.chosen_before.is_empty() {
-            self.state.chosen_before.clear();
-        }
+        self.state.chosen_before.clear();
+        self.state.chosen_by = None;
     }
 
     /// Whether the rules allow what a player's choice would do: each attack it asks for must
