@@ -21,8 +21,8 @@ const MOST_PICKED: u32 = 4;
 /// What the player answers to end an "up to" phrase's picks early.
 const NO_OTHER: &str = "No other unit";
 
-/// One unit to pick: for the step at `step`, which may be left unpicked (`optional`: a later
-/// unit of "up to N").
+/// One unit to pick: for the step at `step`, which may be left unpicked (`optional`: a unit
+/// of "up to N").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Slot {
     step: usize,
@@ -43,7 +43,8 @@ fn picked_by(step: &Step) -> Option<(u32, bool)> {
     }
 }
 
-/// The units a script picks one after another, if it picks more than one.
+/// The units a script picks one after another, if it picks more than one, or one before a
+/// payment.
 fn slots(script: &Script) -> Option<Vec<Slot>> {
     let mut slots = Vec::new();
     for (at, step) in script.steps.iter().enumerate() {
