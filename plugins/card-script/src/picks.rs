@@ -140,11 +140,7 @@ fn choosable(script: &Script, slot: Slot, me: &UnitView, before: &[UnitId]) -> V
     named(units, me)
         .into_iter()
         .filter(|unit| !before.contains(&unit.id))
-        .filter(|unit| match &step.effect {
-            Does::Untap(_) => unit.tapped,
-            Does::Tap(_) => !unit.tapped,
-            _ => true,
-        })
+        .filter(|unit| steps::changes(step, unit))
         .collect()
 }
 

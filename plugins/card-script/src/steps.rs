@@ -57,6 +57,16 @@ pub(crate) fn picks_one(step: &Step) -> bool {
     }
 }
 
+/// Whether a step does something to `unit`, which it may then choose: an untap only to a tapped
+/// unit, a tap only to an untapped one.
+pub(crate) fn changes(step: &Step, unit: &UnitView) -> bool {
+    match &step.effect {
+        Does::Untap(_) => unit.tapped,
+        Does::Tap(_) => !unit.tapped,
+        _ => true,
+    }
+}
+
 /// Whether a step's phrase names one unit the player chooses: "one of your Jedi", and in a
 /// step "a"/"an" ("Put 1 captivity counter on a Ground unit or Character").
 fn is_one(units: &Units) -> bool {
@@ -587,7 +597,6 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         },
         None => Vec::new(),
     };
-    let lasts = duration(step.duration);
     let side = |who: &Player| {
         if *who == Player::You {
             me.controller
@@ -623,6 +632,8 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             ..
         } => {
             let times = per.as_ref().map_or(1, |count| counted(count, me));
+            // Told here, not for every step: a change with no duration asks the host.
+            let lasts = duration(step.duration);
             effects.extend(units.iter().map(|&unit| {
                 Effect::Stats(StatChange {
                     unit,
@@ -642,6 +653,7 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 .unwrap_or_default()
                 .into_iter()
                 .chain(ability_texts(abilities).unwrap_or_default());
+            let lasts = duration(step.duration);
             for text in texts {
                 effects.extend(units.iter().map(|&unit| {
                     Effect::Grant(Grant {

@@ -559,11 +559,7 @@ fn choosable(script: &Script, me: &UnitView) -> Option<Vec<UnitView>> {
     Some(
         named(units, me)
             .into_iter()
-            .filter(|unit| match &step.effect {
-                Does::Untap(_) => unit.tapped,
-                Does::Tap(_) => !unit.tapped,
-                _ => true,
-            })
+            .filter(|unit| steps::changes(step, unit))
             .collect(),
     )
 }
