@@ -132,6 +132,10 @@ struct RawKeyword {
     /// The keyword flags the plugin reads through the host's `rule` function, by name.
     #[serde(default)]
     flags: BTreeMap<String, RawFlag>,
+    /// A card plugin's `additions`, carried with the keyword table it is read into; a
+    /// `[keyword]` table can't name them (its plugin's zone `played` says it instead).
+    #[serde(skip)]
+    additions: Vec<String>,
 }
 
 /// One `[keyword.flags.NAME]` (or `[card.flags.NAME]`) table.
@@ -194,6 +198,11 @@ struct RawCard {
     description: String,
     #[serde(default)]
     flags: BTreeMap<String, RawFlag>,
+    /// Keywords whose abilities this plugin claims as additions to a card's play (game 9.3
+    /// P10): a text it claims that starts with "<keyword>:" ("Enhance: Pay 2 more Force -> ...")
+    /// is declared and paid with each play of its Battle card, never played alone.
+    #[serde(default)]
+    additions: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -313,6 +322,22 @@ pub struct Manifest {
     /// The keyword flags it reads (`[keyword.flags.NAME]`), by name; none for a manifest
     /// written before flags were declared, which loads all the same.
     pub flags: Vec<FlagDeclaration>,
+    /// For a card plugin, the keywords whose abilities it claims as additions to a card's play
+    /// (`[card] additions = ["Enhance"]`, game 9.3 P10); empty for a keyword plugin, whose zone
+    /// `played` says so of all its abilities.
+    pub additions: Vec<String>,
+}
+
+impl Manifest {
+    /// Whether `text`, claimed by this plugin, is an addition to its card's play: an ability of
+    /// one of its `additions` keywords ("Enhance: ...").
+    pub fn claims_as_addition(&self, text: &str) -> bool {
+        text.split_once(':').is_some_and(|(head, _)| {
+            self.additions
+                .iter()
+                .any(|keyword| head.trim().eq_ignore_ascii_case(keyword))
+        })
+    }
 }
 
 /// A keyword flag a plugin reads through the host's `rule` function: a setting of a keyword
@@ -407,6 +432,7 @@ impl Manifest {
             cards,
             card_types,
             flags,
+            additions: k.additions,
         })
     }
 
@@ -701,6 +727,7 @@ fn plugin_table(
                 description: c.description,
                 types: Vec::new(),
                 flags: c.flags,
+                additions: c.additions,
             };
             if let Some(bad) = c.types.iter().find(|t| !PLAYED_TYPES.contains(t)) {
                 return Err(at.error(
@@ -746,10 +773,21 @@ fn check_names(
         .chain(k.aliases.iter().map(|a| ("aliases", a)))
         .chain((kind == PluginKind::Keyword).then_some(("template", &k.template)))
         .chain(cards.iter().map(|c| ("cards", c)))
+        .chain(k.additions.iter().map(|a| ("additions", a)))
     {
         if let Some(problem) = name_problem(value) {
             return Err(at.error(key, format!("\"{}\" {problem}", escape_controls(value))));
         }
+    }
+    // An addition is recognised by the keyword before its colon, so the name holds none.
+    if let Some(bad) = k.additions.iter().find(|a| a.contains(':')) {
+        return Err(at.error(
+            "additions",
+            format!(
+                "\"{}\" holds a colon; name the keyword alone, as printed before its colon",
+                escape_controls(bad)
+            ),
+        ));
     }
     if let Some(c) = k
         .description
@@ -1007,6 +1045,28 @@ description = "OQ-K4: Precision blocks Intercept only (\"all\": any change of ta
         )
         .unwrap();
         assert_eq!(m.flags[0].name, "precision-blocks");
+    }
+
+    #[test]
+    fn a_card_plugin_names_the_keywords_it_claims_as_additions() {
+        let card = "[card]\nid = \"c\"\nname = \"C\"\nversion = \"1.0.0\"\napi = \"^1.0\"\n\
+                    queries = [\"understands\"]\n";
+        let m = Manifest::parse("c.toml", &format!("{card}additions = [\"Enhance\"]\n")).unwrap();
+        // Game 9.3 P10: an Enhance it claims is declared with the card's plays.
+        assert!(m.claims_as_addition("Enhance: Pay 2 more Force -> That unit gets -6 power."));
+        assert!(m.claims_as_addition("enhance : Pay 1 Force -> Also, draw a card."));
+        assert!(!m.claims_as_addition("Pay 2 Force -> Evade 2"));
+        assert!(!m.claims_as_addition("Upkeep: Pay 1 Force."));
+        let plain = Manifest::parse("c.toml", card).unwrap();
+        assert!(!plain.claims_as_addition("Enhance: Pay 2 more Force -> Draw a card."));
+        // A keyword names its colon, a keyword plugin says it with its zone `played`.
+        let colon =
+            Manifest::parse("c.toml", &format!("{card}additions = [\"Enhance:\"]\n")).unwrap_err();
+        assert_eq!(colon.key.as_deref(), Some("additions"), "{colon}");
+        assert!(colon.message.contains("holds a colon"), "{colon}");
+        let keyword =
+            Manifest::parse("k.toml", &format!("{GOOD}additions = [\"Enhance\"]\n")).unwrap_err();
+        assert!(keyword.to_string().contains("additions"), "{keyword}");
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub fn lines(script: &Script) -> Vec<String> {
         }
         .to_string(),
     ];
+    if script.enhance {
+        lines[0] = format!("{} (Enhance: an addition to the card's play)", lines[0]);
+    }
     if let Some(trigger) = &script.trigger {
         lines.push(format!("when: {trigger}"));
     }
@@ -31,7 +34,14 @@ pub fn lines(script: &Script) -> Vec<String> {
         lines.push(format!("cost: {}", joined(&script.costs, ", ")));
     }
     for step in &script.steps {
-        lines.push(format!("do: {step}"));
+        // "... instead": an Enhance's step replaces the card's effects, another's the step
+        // before it when its own "if" holds.
+        let instead = match (step.instead, script.enhance) {
+            (false, _) => "",
+            (true, true) => ", instead of the card's effects",
+            (true, false) => ", instead of the step before",
+        };
+        lines.push(format!("do: {step}{instead}"));
     }
     for limit in &script.limits {
         lines.push(format!("only: {limit}"));

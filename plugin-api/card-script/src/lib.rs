@@ -239,6 +239,66 @@ mod tests {
     }
 
     #[test]
+    fn enhance_texts_read_as_additions() {
+        let battle = |text: &str, name: &str| match read(text, Card { name, played: true }) {
+            Reading {
+                script: Some(script),
+                ..
+            } => script,
+            reading => panic!("{text}: {:?}", reading.stop),
+        };
+        // ESB Hanging Around: "more" Force, "instead" after a comma.
+        let hanging = battle(
+            "Enhance: Pay 2 more Force -> That unit gets -6 power for this attack, instead.",
+            "Hanging Around",
+        );
+        assert!(hanging.enhance);
+        assert_eq!(hanging.kind, Kind::Activated);
+        assert_eq!(
+            hanging.costs,
+            [script::Cost::Force(script::Amount::Number(2))]
+        );
+        assert!(hanging.steps.iter().all(|s| s.instead));
+        // ESB Strange Lodgings: "instead" with no comma; PM Sneak Attack names its own card.
+        assert!(
+            battle(
+                "Enhance: Pay 3 more Force -> Prevent 4 damage to that unit instead.",
+                "Strange Lodgings"
+            )
+            .steps[0]
+                .instead
+        );
+        assert!(
+            battle(
+                "Enhance: Pay 6 more Force -> Sneak Attack does 8 dice of damage to that unit instead.",
+                "Sneak Attack"
+            )
+            .steps[0]
+                .instead
+        );
+        // KAE Revan's Redemption: "Also, ..." adds to the card's effects.
+        let also = battle(
+            "Enhance: Pay 2 Force -> Also, put 2 redemption counters on a unit in any arena.",
+            "Revan's Redemption",
+        );
+        assert!(also.enhance && !also.steps[0].instead);
+        // "instead" elsewhere is read as a step's own word (SR Moment of Truth), for the card
+        // plugins to decide; with no arrow an Enhance is not read (ESB See You in Hell).
+        let moment = unit(
+            "Pay 1 Force -> Prevent 1 damage to one of your units. If Mace Windu is in the \
+             Character arena, prevent up to 2 damage to that unit instead.",
+        )
+        .script
+        .expect("read");
+        assert!(!moment.enhance && moment.steps[1].instead && !moment.steps[0].instead);
+        assert!(
+            unit("Enhance: That unit gets +4 power and Critical Hit 4 for this attack, instead.")
+                .script
+                .is_none()
+        );
+    }
+
+    #[test]
     fn subordinates_taken_from_the_supply_read_whole() {
         let take = |text: &str| match unit(text).script {
             Some(script) => script.steps[0].effect.clone(),

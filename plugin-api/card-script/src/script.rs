@@ -23,6 +23,11 @@ pub struct Script {
     /// When it may be used ("Play only during your build step.", "once per turn").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub limits: Vec<Limit>,
+    /// "Enhance: <cost> -> <steps>" (keywords.md "Enhance"; game 9.3 P10): an addition to the
+    /// card's play, declared and paid with it, whose steps replace the card's effects when one
+    /// of them says "instead" and add to them otherwise; "that unit" is the card's target.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub enhance: bool,
 }
 
 /// The kinds of ability (game 13.1).
@@ -68,6 +73,9 @@ pub struct Step {
     /// build step starts (game 6.2.1), not now, even if the card has left play by then.
     #[serde(default, skip_serializing_if = "is_false")]
     pub when_build_step_starts: bool,
+    /// "... instead": in an Enhance, the step is done in place of the card's effects.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub instead: bool,
 }
 
 /// A cost a player may pay inside an effect ("unless your opponent pays 2 Force", "your
@@ -164,6 +172,7 @@ impl Step {
             duration: None,
             when_attack_ends: false,
             when_build_step_starts: false,
+            instead: false,
         }
     }
 }

@@ -33,6 +33,7 @@ use swtcg_card_script::script::{
 };
 use swtcg_sdk::*;
 
+use crate::enhance;
 use crate::modes;
 use crate::paid::{self, Paid};
 use crate::picks;
@@ -55,6 +56,12 @@ pub(crate) fn cost_of(text: &str) -> Option<&str> {
 /// Whether this plugin carries out every part of an activated script printed as `text`: of each
 /// script its options make, if it offers options ([`crate::modes`]).
 pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
+    // An Enhance: "that unit" is the card's target and "that arena" its arena ([`enhance`]).
+    if script.enhance {
+        return !modes::has_options(script)
+            && !crate::x_cost::has_x(text)
+            && steps_carried_out(&enhance::in_arena_of(script, None), text, true);
+    }
     // "Pay X Force -> ...": the steps with X bound, of one offer (no options), whose amount is
     // X (so no "up to" amount of its own).
     if crate::x_cost::has_x(text) {
@@ -99,6 +106,7 @@ fn fixed_carried_out(script: &Script, text: &str) -> bool {
 fn steps_carried_out(script: &Script, text: &str, that_paid: bool) -> bool {
     let chosen = script.steps.iter().filter(|s| picks_one(s)).count();
     let paid = match script.kind {
+        Kind::Activated if script.enhance => enhance::cost_of(text).is_some(),
         Kind::Activated => cost_of(text).is_some(),
         // A Battle card printing no cost is played for nothing (`crate::battle_script`).
         Kind::Played => cost_of(text).is_none(),
@@ -122,7 +130,7 @@ fn steps_carried_out(script: &Script, text: &str, that_paid: bool) -> bool {
             let chosen_before = that_paid || script.steps[..at].iter().any(picks_one);
             plain(step)
                 && step.only_if.as_ref().is_none_or(|condition| {
-                    steps::only_if_carried_out(condition, &script.steps[..at])
+                    steps::only_if_carried_out(condition, steps::told_after(&script.steps, at))
                 })
                 && (!step.when_attack_ends || needs_attack(script))
                 && steps::carried_out(step, chosen_before)
@@ -352,10 +360,12 @@ pub(crate) fn offers(
 }
 
 fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Option<Activation> {
-    // A static script the plugin also claims is no ability to play.
-    if !carried_out(script, &ability.parameter) {
+    // A static script the plugin also claims is no ability to play; an Enhance is an addition
+    // to a Battle card's play, never a unit's ability.
+    if !carried_out(script, &ability.parameter) || (script.enhance && ability.unit != NOT_IN_PLAY) {
         return None;
     }
+
     // A unit to choose in the arena of the unit the cost will choose is chosen when the
     // ability resolves ([`paid`]): it is offered while some arena has one.
     let about_the_unit_paid = paid::about_the_unit_paid(script, &ability.parameter);
@@ -444,12 +454,18 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
     } else {
         up_to(script)
     };
+    // An Enhance names no units: the card's target is its "that unit" ([`enhance`]).
+    let cost = if script.enhance {
+        enhance::cost_of(&ability.parameter)
+    } else {
+        cost_of(&ability.parameter).map(str::to_string)
+    };
     Some(Activation {
         label: ability.text.clone(),
-        cost: cost_of(&ability.parameter).map(str::to_string),
+        cost,
         targets,
         max_amount,
-        replaces: false,
+        replaces: enhance::replaces(script),
     })
 }
 
@@ -563,6 +579,14 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
             }
             steps_effects(script, &me, Some(target), choice.amount)?
         }
+        // An Enhance's "that unit" is the card's target, and "that arena" its arena.
+        None if script.enhance => {
+            if enhance::needs_target(script) && choice.target.is_none() {
+                return Err("the Enhance needs the card's target".into());
+            }
+            let bound = enhance::in_arena_of(script, choice.target);
+            steps_effects(&bound, &me, choice.target, choice.amount)?
+        }
         // "that unit" is the unit paid with, when no step chooses one.
         None => {
             let that = paid_for_unit.as_ref().map(|paid| paid.unit);
@@ -644,7 +668,7 @@ fn steps_effects(
         drawn: Default::default(),
     };
     let mut effects = Vec::new();
-    for step in &script.steps {
+    for step in steps::replaced(&script.steps, &at) {
         effects.extend(steps::effects(step, &at)?);
     }
     Ok(effects)

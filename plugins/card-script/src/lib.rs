@@ -22,6 +22,7 @@
 
 mod activated;
 mod completion;
+mod enhance;
 mod forbids;
 mod granted;
 mod modes;
@@ -112,7 +113,20 @@ fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
         if let Some(script) = read_before.get(&key) {
             return script.clone();
         }
-        let mut script = read(text, Card { name, played }).script;
+        let mut script = read(text, Card { name, played })
+            .script
+            // "... instead" replaces a card's effects in an Enhance ([`enhance`]), and a step
+            // of an activated or triggered ability's own (`steps::replaced`).
+            .filter(|script| {
+                steps::replacements_ok(script)
+                    && (script.enhance
+                        || matches!(
+                            script.kind,
+                            swtcg_card_script::script::Kind::Activated
+                                | swtcg_card_script::script::Kind::Triggered
+                        )
+                        || !script.steps.iter().any(|step| step.instead))
+            });
         if let Some(script) = &mut script {
             statics::bind_that_arena(script);
             statics::bind_it(script);
@@ -136,6 +150,10 @@ pub(crate) fn claimed_alone(text: &str) -> bool {
 
 /// Whether this plugin carries out every part of the script of `text`.
 fn claimed(script: &Script, text: &str) -> bool {
+    // An Enhance is an addition to a Battle card's play, which `understands` asks apart.
+    if script.enhance {
+        return false;
+    }
     // A keyword printed bare ("Overkill") is its keyword plugin's; with its reminder text the
     // engine's reader of keyword abilities does not take it, and this plugin does.
     // Only a card played can keep a prohibition in effect beyond itself (API 1.14 `lasts`).

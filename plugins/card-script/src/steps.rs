@@ -4,7 +4,7 @@
 //! [`crate::triggered`]); what a step does is the same for both.
 
 use swtcg_card_script::script::{
-    self, Amount, Cost, Count, Effect as Does, Owner, Payment, Pick, Player, Step, Units,
+    self, Amount, Cost, Count, Effect as Does, Owner, Payment, Pick, Player, Script, Step, Units,
 };
 use swtcg_sdk::*;
 
@@ -272,6 +272,44 @@ pub(crate) fn building_steps_ok(steps: &[Step]) -> bool {
         && steps[at + 1..]
             .iter()
             .all(|s| matches!(s.effect, Does::BuildCounters { .. }))
+}
+
+/// Whether the steps print a replacement this plugin carries out: "Gain 1 Force. If another
+/// Rebel is in this arena, gain 2 Force instead." ([`replaced`]), each "instead" step with its
+/// own "if" and after a step of its own that it replaces. (An Enhance's "instead" replaces the
+/// card's effects, [`crate::enhance`]; nested steps, of options or rolls, print none.)
+pub(crate) fn replacements_ok(script: &Script) -> bool {
+    let nested_none = script.steps.iter().all(|step| match &step.effect {
+        Does::ChooseOne(options) => options.iter().flatten().all(|s| !s.instead),
+        Does::Roll { then, .. } => then.iter().all(|s| !s.instead),
+        _ => true,
+    });
+    nested_none
+        && (script.enhance
+            || script.steps.iter().enumerate().all(|(at, step)| {
+                !step.instead || (at > 0 && step.only_if.is_some() && !script.steps[at - 1].instead)
+            }))
+}
+
+/// The steps before a step's own "if" is told: an "instead" step's condition is told before
+/// the step it replaces happens, and so is not told after it.
+pub(crate) fn told_after(steps: &[Step], at: usize) -> &[Step] {
+    &steps[..at - usize::from(at > 0 && steps[at].instead)]
+}
+
+/// The effects of steps in order, a step replaced ("If <condition>, <effect> instead.") when
+/// the next step's condition holds; that step is skipped when it does not (its own "if").
+pub(crate) fn replaced<'s>(steps: &'s [Step], at: &Context) -> impl Iterator<Item = &'s Step> {
+    steps.iter().enumerate().filter_map(move |(index, step)| {
+        let replaced = steps.get(index + 1).is_some_and(|next| {
+            next.instead
+                && next
+                    .only_if
+                    .as_ref()
+                    .is_some_and(|condition| holds_now(condition, at))
+        });
+        (!replaced).then_some(step)
+    })
 }
 
 /// Whether this plugin tells a step's own "if" ("If the Jedi is tapped, untap him or her.")

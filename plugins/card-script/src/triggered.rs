@@ -306,11 +306,9 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "You may X. If you do, Y.": only the first step may be optional, and then every
             // later step is what happens if the player does.
-            let shape = step
-                .only_if
-                .as_ref()
-                .is_none_or(|c| steps::only_if_carried_out(c, &script.steps[..at]))
-                && (at == 0 || step.unless_paid.is_none())
+            let shape = step.only_if.as_ref().is_none_or(|c| {
+                steps::only_if_carried_out(c, steps::told_after(&script.steps, at))
+            }) && (at == 0 || step.unless_paid.is_none())
                 && if at == 0 {
                     !step.if_you_do
                 } else {
@@ -797,7 +795,7 @@ fn effects(
         drawn: Default::default(),
     };
     let mut effects = Vec::new();
-    for step in &script.steps {
+    for step in steps::replaced(&script.steps, &at) {
         // The payment itself is made by the engine (`unless-pays`).
         if !matches!(step.effect, Does::Pay(_)) {
             effects.extend(steps::effects(step, &at)?);

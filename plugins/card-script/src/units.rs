@@ -410,12 +410,12 @@ pub(crate) fn condition_carried_out(condition: &Condition) -> bool {
         // "As long as this unit is unique", "... is tapped": the card itself.
         Condition::UnitsAre { who, .. } => who.pick == Pick::This && who.filters.is_empty(),
         // The card itself, or another card by its name ("As long as Darth Nihilus is in any
-        // arena"): either player's unit of that name.
+        // arena"): either player's unit of that name; "another" one is not the card itself
+        // ("If another Entertainer or Rebel is in this arena", `names`).
         Condition::UnitsIn { who, place } => {
             place_carried_out(place)
                 && (who.pick == Pick::This
                     || (matches!(who.pick, Pick::Any | Pick::Each)
-                        && !who.other
                         && who.filters.iter().all(filter_carried_out)))
         }
         // "As long as you have more units in the Character arena than your opponent".

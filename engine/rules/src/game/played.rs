@@ -57,6 +57,15 @@ impl Game<'_> {
             .collect()
     }
 
+    /// Whether a printed ability of a card not in play works on the card as it is played (game
+    /// 9.3 P10): an addition declared with each of its plays, never a play of its own.
+    fn is_addition(&mut self, instance: &ActiveAbility) -> bool {
+        instance.card.is_some_and(|card| {
+            self.resolve_text_of(card, instance.ability.index as usize)
+                .is_some_and(|resolved| resolved.played_addition)
+        })
+    }
+
     /// One printed ability of a card not in play or being built, as `card_instances` makes it.
     pub(crate) fn card_instance(
         &mut self,
@@ -191,9 +200,8 @@ impl Game<'_> {
                 .collect();
             // Abilities that work on the card as it is played (Enhance) are no plays of their
             // own: their offers are additions declared with each play (game 9.3 P10).
-            let (additions, plays): (Vec<_>, Vec<_>) = instances
-                .into_iter()
-                .partition(|a| self.host.manifest(a.plugin).zones.contains(&Zone::Played));
+            let (additions, plays): (Vec<_>, Vec<_>) =
+                instances.into_iter().partition(|a| self.is_addition(a));
             let mut extras = Vec::new();
             for instance in &additions {
                 if let QueryAnswer::Activations(offers) = self.ask(
@@ -318,10 +326,9 @@ impl Game<'_> {
         // The addition must be an ability of the card that works on it as it is played.
         let addition = match addition {
             Some(Addition { ability, offer }) => {
-                let extra = instances.iter().find(|a| {
-                    a.ability.index == ability
-                        && self.host.manifest(a.plugin).zones.contains(&Zone::Played)
-                });
+                let extra = instances
+                    .iter()
+                    .find(|a| a.ability.index == ability && self.is_addition(a));
                 match extra {
                     Some(extra) => Some((extra.clone(), offer)),
                     None => return Ok(()),

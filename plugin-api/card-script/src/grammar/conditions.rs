@@ -300,10 +300,26 @@ fn has(input: &mut &str) -> R<Condition> {
                 }
             },
         ),
-        units.map(move |units| Condition::Has {
-            whose,
-            units: owned(units, whose),
-        }),
+        units
+            .with_taken()
+            .verify_map(move |(units, taken): (Units, &str)| match units.pick {
+                // "you have 2 Jedi in the Character arena": at least that many.
+                Pick::Chosen { count, .. } if count > 1 => {
+                    // "you have 2 Locations in the same arena" means two together in any one
+                    // arena, which no condition says: not read.
+                    if taken.to_ascii_lowercase().contains("the same arena") {
+                        return None;
+                    }
+                    Some(Condition::AtLeast {
+                        count: crate::script::Count::Units(owned(units, whose)),
+                        amount: count,
+                    })
+                }
+                _ => Some(Condition::Has {
+                    whose,
+                    units: owned(units, whose),
+                }),
+            }),
     ))
     .parse_next(input)
 }
@@ -407,6 +423,24 @@ mod tests {
 
     fn read(text: &str) -> Condition {
         super::super::words::read_whole(condition, text)
+    }
+
+    #[test]
+    fn a_number_of_units_had_is_at_least_that_many() {
+        let read_one = |text| super::super::words::read_whole(condition, text);
+        // "you have 2 Jedi" is "2 or more", as printed elsewhere.
+        assert_eq!(
+            read_one("you have 2 Jedi in the Character arena"),
+            read_one("you have 2 or more Jedi in the Character arena")
+        );
+        assert!(matches!(
+            read_one("you have 2 Jedi in the Character arena"),
+            Condition::AtLeast { amount: 2, .. }
+        ));
+        // FOR Reach Across Time: two together in one arena, which no condition says.
+        let mut input = "you have 2 Locations in the same arena";
+        let read = condition(&mut input);
+        assert!(read.is_err() || !input.is_empty(), "{read:?}");
     }
 
     #[test]

@@ -20,7 +20,8 @@ pub fn costs(input: &mut &str) -> R<Vec<Cost>> {
 /// What is paid after "pay" (or "pays", "may pay"): Force or build points.
 pub fn paid(input: &mut &str) -> R<Cost> {
     alt((
-        (amount, w("force")).map(|(n, _)| Cost::Force(n)),
+        // "Pay 2 more Force": an Enhance's cost, paid on top of the card's (game 9.3 P10).
+        (amount, opt(w("more")), w("force")).map(|(n, _, _)| Cost::Force(n)),
         (amount, one_of(&["build points", "build point"])).map(|(n, _)| Cost::BuildPoints(n)),
     ))
     .parse_next(input)

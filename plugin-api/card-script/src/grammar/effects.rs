@@ -220,6 +220,17 @@ pub fn duration(input: &mut &str) -> R<Duration> {
 #[inline(never)]
 fn effect(input: &mut &str) -> R<Vec<Effect>> {
     alt((
+        // "Put 3 damage counters on a unit in the Ground arena and 1 damage counter on this
+        // unit.": counters on two units, the verb printed once.
+        (
+            damage_counters_on,
+            w("and"),
+            amount_or_article,
+            one_of(&["damage counters", "damage counter"]),
+            w("on"),
+            units,
+        )
+            .map(|(first, _, amount, _, _, on)| vec![first, Effect::DamageCounters { on, amount }]),
         alt((
             super::choices::choose_one,
             player_effect,
@@ -227,7 +238,20 @@ fn effect(input: &mut &str) -> R<Vec<Effect>> {
             keyword.map(Effect::UseKeyword),
         ))
         .map(|e| vec![e]),
-        (units, unit_verb).map(|(who, verb)| verb(who)),
+        // "Each of your other Gungan units costs 1 fewer build point to deploy and each gets +1
+        // power.": a second verb of the same units.
+        (
+            units,
+            unit_verb,
+            opt((w("and"), opt(w("each")), unit_verb).map(|(_, _, verb)| verb)),
+        )
+            .map(|(who, verb, and): (Units, UnitVerb, Option<UnitVerb>)| {
+                let mut effects = verb(who.clone());
+                if let Some(and) = and {
+                    effects.extend(and(who));
+                }
+                effects
+            }),
         // "give it +5 power for this attack": what the unit gets.
         (w("give"), units, gains).map(|(_, who, verb)| verb(who)),
         one_of(&[
@@ -828,6 +852,19 @@ fn subordinate_name(input: &mut &str) -> R<String> {
     Ok(name)
 }
 
+/// "Put 2 damage counters on that unit".
+fn damage_counters_on(input: &mut &str) -> R<Effect> {
+    (
+        w("put"),
+        amount_or_article,
+        one_of(&["damage counters", "damage counter"]),
+        w("on"),
+        units,
+    )
+        .map(|(_, amount, _, _, on)| Effect::DamageCounters { on, amount })
+        .parse_next(input)
+}
+
 /// Imperatives about damage counters and counters of other kinds.
 #[inline(never)]
 fn counters(input: &mut &str) -> R<Effect> {
@@ -840,14 +877,7 @@ fn counters(input: &mut &str) -> R<Effect> {
             units,
         )
             .map(|(_, amount, _, _, on)| Effect::BuildCounters { on, amount }),
-        (
-            w("put"),
-            amount_or_article,
-            one_of(&["damage counters", "damage counter"]),
-            w("on"),
-            units,
-        )
-            .map(|(_, amount, _, _, on)| Effect::DamageCounters { on, amount }),
+        damage_counters_on,
         (
             w("put"),
             amount_or_article,
@@ -1075,6 +1105,32 @@ mod tests {
         let mut steps = read(text);
         assert_eq!(steps.len(), 1, "{text}: {steps:?}");
         steps.remove(0).effect
+    }
+
+    #[test]
+    fn a_second_verb_or_counters_printed_once() {
+        // PM Boss Nass (A): the same units cost less and get more.
+        let steps = read(
+            "each of your other Gungan units costs 1 fewer build point to deploy and each gets +1 power",
+        );
+        assert_eq!(steps.len(), 2, "{steps:?}");
+        assert!(
+            matches!(steps[0].effect, Effect::CostChange { .. }),
+            "{steps:?}"
+        );
+        assert!(
+            matches!(steps[1].effect, Effect::Stats { power: 1, .. }),
+            "{steps:?}"
+        );
+        // PM Sebulba's Podracer (A): "put" once for two units.
+        let steps = read(
+            "put 3 damage counters on a unit in the Ground arena and 1 damage counter on this unit",
+        );
+        assert_eq!(steps.len(), 2, "{steps:?}");
+        assert!(
+            matches!(&steps[1].effect, Effect::DamageCounters { on, amount: Amount::Number(1) } if on.pick == Pick::This),
+            "{steps:?}"
+        );
     }
 
     #[test]

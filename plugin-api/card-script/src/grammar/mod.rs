@@ -34,14 +34,7 @@ pub fn ability(text: &str, played: bool) -> Result<Script, Expected> {
 #[inline(never)]
 fn whole(input: &mut &str, played: bool) -> R<Script> {
     alt((
-        (costs::costs, mark("->"), body).map(|(costs, _, (steps, limits))| Script {
-            kind: Kind::Activated,
-            trigger: None,
-            conditions: Vec::new(),
-            costs,
-            steps,
-            limits,
-        }),
+        (costs::costs, mark("->"), body).map(|(costs, _, body)| activated(costs, body, false)),
         (triggers::trigger, opt(leading_condition), body).map(
             |(trigger, conditions, (steps, limits))| Script {
                 kind: Kind::Triggered,
@@ -50,9 +43,10 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
                 costs: Vec::new(),
                 steps,
                 limits,
+                enhance: false,
             },
         ),
-        alt((extra_draw_when_draw_step_starts, bounty)),
+        alt((enhance, extra_draw_when_draw_step_starts, bounty)),
         reduced_cost,
         prediction,
         upkeep,
@@ -69,6 +63,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
                 costs: Vec::new(),
                 steps,
                 limits,
+                enhance: false,
             }),
         (opt(completion_costs), body).map(move |(costs, (steps, limits))| Script {
             kind: if played { Kind::Played } else { Kind::Static },
@@ -77,6 +72,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
             costs: costs.unwrap_or_default(),
             steps,
             limits,
+            enhance: false,
         }),
         // The data prints some limits and completion costs as abilities of their own ("Play
         // only during your build step.", "To complete Plan of Attack, you must also tap ..."):
@@ -94,6 +90,7 @@ fn whole(input: &mut &str, played: bool) -> R<Script> {
                 costs: costs.unwrap_or_default(),
                 steps: Vec::new(),
                 limits: limits.into_iter().flatten().collect(),
+                enhance: false,
             }),
     ))
     .map(trailing_condition)
@@ -127,8 +124,44 @@ fn extra_draw_when_draw_step_starts(input: &mut &str) -> R<Script> {
                 amount,
             })],
             limits: Vec::new(),
+            enhance: false,
         })
         .parse_next(input)
+}
+
+/// "Enhance: Pay 2 more Force -> That unit gets -6 power for this attack, instead." (keywords.md
+/// "Enhance"; game 9.3 P10): an addition to a Battle card's play, declared and paid with it. Its
+/// steps replace the card's effects when one says "instead", and add to them otherwise ("Also,
+/// put 1 counter of any type on that unit."). The texts the Enhance plugin reads are its; the
+/// engine offers the others to the card plugins.
+fn enhance(input: &mut &str) -> R<Script> {
+    (
+        w("enhance"),
+        mark(":"),
+        costs::costs,
+        mark("->"),
+        opt((w("also"), opt(mark(",")))),
+        body,
+    )
+        .map(|(_, _, costs, _, _, body)| activated(costs, body, true))
+        .parse_next(input)
+}
+
+/// An activated ability's script ("<costs> -> <body>"), an Enhance's when `enhance`.
+fn activated(
+    costs: Vec<crate::script::Cost>,
+    (steps, limits): (Vec<Step>, Vec<Limit>),
+    enhance: bool,
+) -> Script {
+    Script {
+        kind: Kind::Activated,
+        trigger: None,
+        conditions: Vec::new(),
+        costs,
+        steps,
+        limits,
+        enhance,
+    }
 }
 
 /// "Bounty: Put 2 mastery counters on Cara." (keywords.md): when another unit is discarded by
@@ -146,6 +179,7 @@ fn bounty(input: &mut &str) -> R<Script> {
                 costs: Vec::new(),
                 steps,
                 limits,
+                enhance: false,
             }
         })
         .parse_next(input)
@@ -171,6 +205,7 @@ fn prediction(input: &mut &str) -> R<Script> {
             costs: Vec::new(),
             steps,
             limits,
+            enhance: false,
         })
         .parse_next(input)
 }
@@ -188,6 +223,7 @@ fn upkeep(input: &mut &str) -> R<Script> {
             costs: Vec::new(),
             steps,
             limits,
+            enhance: false,
         })
         .parse_next(input)
 }
@@ -211,6 +247,7 @@ fn reduced_cost(input: &mut &str) -> R<Script> {
             costs: Vec::new(),
             steps: vec![Step::plain(Effect::ReducedCost(x))],
             limits: Vec::new(),
+            enhance: false,
         })
         .parse_next(input)
 }
@@ -354,10 +391,15 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
             define_x(&mut step.effect, &count);
         }
     }
+    // "Prevent 4 damage to that unit instead.": an Enhance's steps in place of the card's.
+    let instead = opt((opt(mark(",")), w("instead")))
+        .parse_next(input)?
+        .is_some();
     end_of_sentence(input)?;
     for step in &mut steps {
         step.when_attack_ends = when_attack_ends;
         step.when_build_step_starts = when_build_step_starts;
+        step.instead = instead;
     }
     if let Some(first) = steps.first_mut() {
         first.if_you_do = if_you_do;

@@ -258,6 +258,7 @@ fn resolve(
                 under: false,
             },
             works_in_build_zone: keyword_in_build_zone,
+            played_addition: host.manifest(plugin).zones.contains(&Zone::Played),
         })
         // A plugin may say it can't carry out this text (an effect it can't read): the ability
         // then does nothing, as card text with no plugin.
@@ -279,6 +280,10 @@ fn resolve(
                 // Game 7.4, 7.6: a card's own cost counts while it is built.
                 works_in_build_zone: keyword_in_build_zone
                     || swtcg_plugin_api::text::changes_own_build_cost(text, &card.name),
+                played_addition: {
+                    let manifest = host.manifest(plugin);
+                    manifest.zones.contains(&Zone::Played) || manifest.claims_as_addition(text)
+                },
             })
         })
         .map(Arc::new);

@@ -113,6 +113,10 @@ pub(crate) struct Resolved {
     /// that the keyword's plugin could not read and a card plugin carries out, or a text that
     /// changes its own card's build cost, which counts while the card is built (game 7.4, 7.6).
     pub works_in_build_zone: bool,
+    /// Whether the ability works on its card as the card is played, an addition to each of its
+    /// plays rather than a play of its own (game 9.3 P10): its plugin's zone `played`, or a
+    /// card plugin's claim of a text of one of its `additions` keywords ("Enhance: ...").
+    pub played_addition: bool,
 }
 
 impl Resolved {
