@@ -704,6 +704,7 @@ impl Display for UnitEvent {
             UnitEvent::Damages(Some(target)) => write!(f, "damages {target}"),
             UnitEvent::IsDamaged => write!(f, "is damaged"),
             UnitEvent::WouldBeDamaged => write!(f, "would be damaged"),
+            UnitEvent::WouldBeDamagedBy(by) => write!(f, "would be damaged by {by}"),
             UnitEvent::IsDiscarded(None) => write!(f, "is discarded"),
             UnitEvent::IsDiscarded(Some(place)) => write!(f, "is discarded while {place}"),
             UnitEvent::Retreats => write!(f, "retreats"),

@@ -854,6 +854,9 @@ pub enum UnitEvent {
     IsDamaged,
     /// Would be damaged: before the damage, so that it may be prevented.
     WouldBeDamaged,
+    /// Would be damaged by a unit the phrase names ("When one of your opponent's Characters
+    /// would damage Leia"): before the damage, so that it may be prevented.
+    WouldBeDamagedBy(Units),
     /// Is discarded, from the place printed if one is ("is discarded from the Character
     /// arena"); none for "is discarded" and "leaves play".
     IsDiscarded(Option<Where>),

@@ -103,6 +103,9 @@ fn trigger_carried_out(trigger: &Trigger) -> bool {
                     // "Whenever <units> would be damaged, prevent N of that damage": heard when
                     // the damage's prevention POP opens (`would_be_damaged`).
                     UnitEvent::WouldBeDamaged => true,
+                    // "When one of your opponent's Characters would damage Leia": the pending
+                    // damage's source told too.
+                    UnitEvent::WouldBeDamagedBy(by) => target_carried_out(by),
                     UnitEvent::Damages(target) => target.as_ref().is_none_or(target_carried_out),
                     UnitEvent::IsDiscarded(place) => place.as_ref().is_none_or(place_carried_out),
                     _ => false,
@@ -229,16 +232,22 @@ pub(crate) fn carried_out(script: &Script) -> bool {
         && script.conditions.iter().all(condition_carried_out)
         && steps_carried_out(script, Some(trigger))
         // Several units may be about to be damaged at once: each gets the steps, which then
-        // may ask nothing.
-        && (!would_be_damaged(trigger) || asks(script) == Some(Asks::Nothing))
+        // may ask nothing; about the card itself, one unit, the steps may be bought off
+        // ("prevent that damage unless your opponent pays 2 Force").
+        && (!would_be_damaged(trigger)
+            || match asks(script) {
+                Some(Asks::Nothing) => true,
+                Some(Asks::UnlessPaid(_)) => about_this(trigger),
+                _ => false,
+            })
 }
 
-/// Whether the trigger is "<units> would be damaged".
+/// Whether the trigger is "<units> would be damaged [by <units>]".
 fn would_be_damaged(trigger: &Trigger) -> bool {
     matches!(
         trigger,
         Trigger::Units {
-            event: UnitEvent::WouldBeDamaged,
+            event: UnitEvent::WouldBeDamaged | UnitEvent::WouldBeDamagedBy(_),
             ..
         }
     )
@@ -611,12 +620,16 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
     if let Some(rule) = prediction(trigger) {
         return predict(ability, script, rule, hook, event, &me);
     }
-    if let Trigger::Units {
-        who,
-        event: UnitEvent::WouldBeDamaged,
-    } = trigger
-    {
-        return about_to_be_damaged(ability, script, who, hook, &me);
+    if let Trigger::Units { who, event } = trigger {
+        match event {
+            UnitEvent::WouldBeDamaged => {
+                return about_to_be_damaged(ability, script, (who, None), hook, &me);
+            }
+            UnitEvent::WouldBeDamagedBy(by) => {
+                return about_to_be_damaged(ability, script, (who, Some(by)), hook, &me);
+            }
+            _ => {}
+        }
     }
     let Fired::Yes(about) = fires(trigger, hook, event, &me) else {
         return Ok(Vec::new());
@@ -643,12 +656,13 @@ pub(crate) fn happen(ability: &Ability, script: &Script, hook: Hook, event: &Eve
 
 /// "Whenever <units> would be damaged, <steps>": when the prevention POP of an instance of
 /// damage opens (game 10.7), the steps happen for each unit the phrase names that damage is still
-/// pending on, "that damage" being what is pending on it (`steps` prevents at most that). Only
-/// a card in play hears it (game 13.7).
+/// pending on, "that damage" being what is pending on it (`steps` prevents at most that); with
+/// "<units> would damage <units>" (`by`), damage whose source the first phrase names. Only a
+/// card in play hears it (game 13.7).
 fn about_to_be_damaged(
     ability: &Ability,
     script: &Script,
-    who: &Units,
+    (who, by): (&Units, Option<&Units>),
     hook: Hook,
     me: &UnitView,
 ) -> HookResult {
@@ -660,7 +674,15 @@ fn about_to_be_damaged(
     }
     let mut targets: Vec<UnitId> = Vec::new();
     for pending in host::pending_damage() {
+        // The damage of a unit the source phrase names ("one of your opponent's Characters").
+        let from_source = by.is_none_or(|by| {
+            pending
+                .source
+                .and_then(host::unit)
+                .is_some_and(|source| names(&anyone(by), &source, me))
+        });
         if pending.amount > pending.prevented
+            && from_source
             && !targets.contains(&pending.target)
             && matches!(
                 about(who, Some(pending.target), me, host::unit),

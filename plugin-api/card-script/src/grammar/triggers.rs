@@ -135,12 +135,19 @@ fn battle_card(input: &mut &str) -> R<Trigger> {
 
 /// Units that do or suffer something.
 fn unit_trigger(input: &mut &str) -> R<Trigger> {
-    (units, unit_event)
-        .map(|(who, event)| Trigger::Units {
+    alt((
+        // "one of your opponent's Characters would damage Leia": the unit about to be damaged
+        // is the one the trigger is about, the source a unit the first phrase names.
+        (units, w("would damage"), units).map(|(by, _, who)| Trigger::Units {
+            who: anyone(who),
+            event: UnitEvent::WouldBeDamagedBy(anyone(by)),
+        }),
+        (units, unit_event).map(|(who, event)| Trigger::Units {
             who: anyone(who),
             event,
-        })
-        .parse_next(input)
+        }),
+    ))
+    .parse_next(input)
 }
 
 /// In a trigger, "one of your Jedi" is any of them, not one chosen.
@@ -256,6 +263,23 @@ mod tests {
                 whose: Whose::Each
             }
         );
+    }
+
+    #[test]
+    fn a_unit_about_to_be_damaged_by_another() {
+        // ANH Princess Leia (A): the unit about to be damaged is the card itself, the source
+        // any of the opponent's Characters.
+        let Trigger::Units { who, event } =
+            read("When one of your opponent's Characters would damage this unit,")
+        else {
+            panic!("a unit trigger")
+        };
+        assert_eq!(who, Units::this());
+        let UnitEvent::WouldBeDamagedBy(by) = event else {
+            panic!("{event:?}")
+        };
+        assert_eq!(by.pick, Pick::Any);
+        assert_eq!(by.owner, crate::script::Owner::Opponents);
     }
 
     #[test]
