@@ -263,12 +263,13 @@ tapped = true
 
 #[test]
 fn a_deck_with_text_no_plugin_carries_out_is_refused_unless_allowed() {
-    // Princess Leia (B)'s printed prevention has no plugin: today it would silently never happen.
+    // Princess Leia (K)'s printed prevention ("... would damage Leia or a unit she is piloting")
+    // is carried out by no plugin: it would silently never happen.
     let deck = temp("fan-sets", "leia.txt");
     let seed = std::fs::read_to_string(root().join("engine/data/decks/seed-light.txt")).unwrap();
     std::fs::write(
         &deck,
-        seed.replace("4 ROTS/AT-AP", "4 ANH/Princess Leia (B)"),
+        seed.replace("4 ROTS/AT-AP", "4 ROTJ/Princess Leia (K)"),
     )
     .unwrap();
     let deck = deck.to_str().unwrap();
@@ -278,7 +279,7 @@ fn a_deck_with_text_no_plugin_carries_out_is_refused_unless_allowed() {
     assert!(text.contains("UNSUPPORTED 1 card"), "{text}");
     assert!(
         text.contains(
-            "ANH/Princess Leia (B): \"When one of your opponent's Characters would damage Leia"
+            "ROTJ/Princess Leia (K): \"Whenever one of your opponent's units would damage Leia"
         ),
         "{text}"
     );
@@ -318,7 +319,7 @@ fn a_deck_with_text_no_plugin_carries_out_is_refused_unless_allowed() {
         unsupported[0]
             .as_str()
             .unwrap()
-            .starts_with("ANH/Princess Leia (B): "),
+            .starts_with("ROTJ/Princess Leia (K): "),
         "{header}"
     );
     let out = swtcg(&["replay", log.to_str().unwrap()]);

@@ -123,8 +123,11 @@ fn steps_carried_out(script: &Script, text: &str, that_paid: bool) -> bool {
     if picks::asks_in_turn(script) {
         return shape && !that_paid && !crate::x_cost::has_x(text) && picks::carried_out(script);
     }
+    // "Play only when that unit is attacking": about the one unit chosen.
+    let that_limited = attacking_that(script).next().is_some();
     shape
         && chosen <= 1
+        && (!that_limited || (chosen == 1 && !that_paid))
         && script.steps.iter().enumerate().all(|(at, step)| {
             // "that unit" names the unit chosen before it, or the unit paid with.
             let chosen_before = that_paid || script.steps[..at].iter().any(picks_one);
@@ -175,6 +178,21 @@ fn limit_carried_out(limit: &Limit) -> bool {
         // "Play only if you have a Dark Jedi in any arena": a condition checked when offered.
         || matches!(limit, Limit::If(condition)
             if !matches!(condition, Condition::WouldAttack(_)) && condition_carried_out(condition))
+        // "Play only when Bandon is attacking", "... when that Jedi is attacking a Jedi" (the
+        // unit chosen, `attacking_that`).
+        || matches!(limit, Limit::If(condition @ Condition::Attacking { .. })
+            if crate::statics::attacking_carried_out(condition))
+}
+
+/// The attack limits of a script about the unit it chooses ("Play only when that unit is
+/// attacking."): each unit offered must be the one attacking so.
+fn attacking_that(script: &Script) -> impl Iterator<Item = &Condition> {
+    script.limits.iter().filter_map(|limit| match limit {
+        Limit::If(condition @ Condition::Attacking { who, .. }) if who.pick == Pick::That => {
+            Some(condition)
+        }
+        _ => None,
+    })
 }
 
 /// Whether a condition says who has units, never about the card itself ("Play only if you
@@ -266,6 +284,8 @@ pub(crate) fn playable_from_hand(script: &Script) -> bool {
         && script.conditions.is_empty()
         && script.limits.iter().all(|l| match l {
             Limit::If(Condition::NoAttack) | Limit::WhenStarts(_) => true,
+            // "Play only when that Jedi is attacking a Jedi": about the unit chosen.
+            Limit::If(Condition::Attacking { who, .. }) => who.pick == Pick::That,
             Limit::If(condition) => about_players(condition),
             _ => false,
         })
@@ -403,6 +423,11 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
         ),
         // Checked above: the unit acting is this one.
         Limit::If(Condition::WouldAttack(_)) => true,
+        // The unit chosen is checked with the units offered (`attacking_that`).
+        Limit::If(Condition::Attacking { who, .. }) if who.pick == Pick::That => true,
+        Limit::If(condition @ Condition::Attacking { .. }) => {
+            crate::statics::attacking_holds(condition, &me, &me)
+        }
         // Game 9.5: in the POP right after the moment starts (P1, or P2 of that arena).
         Limit::WhenStarts(Moment::BattlePhase) => pop == Some(Pop::BattlePhase),
         Limit::WhenStarts(Moment::BattleStep(Some(arena))) => {
@@ -431,7 +456,14 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
     let first_pick = script.steps.iter().find(|s| picks_one(s));
     let targets = match first_pick.filter(|_| !picks::asks_in_turn(script)) {
         Some(step) => {
-            let targets = choosable(step, &me);
+            let mut targets = choosable(step, &me);
+            // "Play only when that Jedi is attacking a Jedi": only such a unit may be chosen.
+            targets.retain(|&unit| {
+                attacking_that(script).all(|condition| {
+                    host::unit(unit)
+                        .is_some_and(|unit| crate::statics::attacking_holds(condition, &me, &unit))
+                })
+            });
             if targets.is_empty() {
                 return None;
             }
@@ -574,7 +606,13 @@ fn effects(ability: &Ability, script: &Script, choice: &Choice, side: Option<Sid
         }
         Some(step) => {
             let target = choice.target.ok_or("the ability needs a unit chosen")?;
-            if !choosable(step, &me).contains(&target) {
+            let attacking_so = || {
+                host::unit(target).is_some_and(|unit| {
+                    attacking_that(script)
+                        .all(|condition| crate::statics::attacking_holds(condition, &me, &unit))
+                })
+            };
+            if !choosable(step, &me).contains(&target) || !attacking_so() {
                 return Err(format!("unit {target} is not one this ability may choose"));
             }
             steps_effects(script, &me, Some(target), choice.amount)?

@@ -86,7 +86,7 @@ pub(crate) fn subtypes(script: &Script, me: &UnitView) -> Vec<String> {
 /// Whether this plugin tells an attack condition of a static script: the unit that gets the
 /// change ("as long as it's attacking", "when attacking") or the card itself attacks a unit of
 /// a phrase, or the card itself ("Each unit gets Backfire 1 when attacking Meetra").
-fn attacking_carried_out(condition: &Condition) -> bool {
+pub(crate) fn attacking_carried_out(condition: &Condition) -> bool {
     let Condition::Attacking { who, target } = condition else {
         return false;
     };
@@ -102,7 +102,7 @@ fn attacking_carried_out(condition: &Condition) -> bool {
 /// Whether an attack condition holds for `unit`, the unit that would get the change, `me`
 /// being the card with the text: the attacker of the current attack is the unit the condition
 /// names, and its defender fits.
-fn attacking_holds(condition: &Condition, me: &UnitView, unit: &UnitView) -> bool {
+pub(crate) fn attacking_holds(condition: &Condition, me: &UnitView, unit: &UnitView) -> bool {
     let Condition::Attacking { who, target } = condition else {
         return false;
     };
