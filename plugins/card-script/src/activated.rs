@@ -17,7 +17,9 @@
 //!   `build-activations`), "Play only during battle" (the POPs, all in the battle phase), "Play
 //!   only if no unit is attacking" (game 9.5: the POPs outside an attack, P1 to P3 and P9),
 //!   "Play only when this unit would attack" (only as that unit's action instead of attacking,
-//!   API 1.12 `actions`, game 6.3.5 b) and "once per turn".
+//!   API 1.12 `actions`, game 6.3.5 b), "Play only when <this unit> / that <unit> is attacking
+//!   [a <unit>]" (only such an attacker chosen) and "once per turn";
+//! - a Battle card's Enhance texts, additions to its plays ([`crate::enhance`]).
 //!
 //! A Battle card (game 13.1.1: "Battle cards use the same arrow") is played from hand this way:
 //! the engine asks with `ability.unit` = `NOT_IN_PLAY` and the player in `event.side`, and its
@@ -385,7 +387,6 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
     if !carried_out(script, &ability.parameter) || (script.enhance && ability.unit != NOT_IN_PLAY) {
         return None;
     }
-
     // A unit to choose in the arena of the unit the cost will choose is chosen when the
     // ability resolves ([`paid`]): it is offered while some arena has one.
     let about_the_unit_paid = paid::about_the_unit_paid(script, &ability.parameter);
