@@ -71,11 +71,7 @@ pub(crate) fn in_arena_of(script: &Script, target: Option<UnitId>) -> Cow<'_, Sc
     let mut bound = script.clone();
     for step in &mut bound.steps {
         if let Some(units) = subject_mut(&mut step.effect) {
-            for filter in &mut units.filters {
-                if *filter == Filter::In(Where::ThatArena) {
-                    *filter = Filter::In(arena.clone());
-                }
-            }
+            crate::steps::bind_that_arena(units, &arena);
         }
     }
     Cow::Owned(bound)

@@ -117,16 +117,7 @@ fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
             .script
             // "... instead" replaces a card's effects in an Enhance ([`enhance`]), and a step
             // of an activated or triggered ability's own (`steps::replaced`).
-            .filter(|script| {
-                steps::replacements_ok(script)
-                    && (script.enhance
-                        || matches!(
-                            script.kind,
-                            swtcg_card_script::script::Kind::Activated
-                                | swtcg_card_script::script::Kind::Triggered
-                        )
-                        || !script.steps.iter().any(|step| step.instead))
-            });
+            .filter(steps::replacements_ok);
         if let Some(script) = &mut script {
             statics::bind_that_arena(script);
             statics::bind_it(script);

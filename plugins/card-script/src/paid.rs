@@ -86,14 +86,11 @@ pub(crate) fn as_paid(script: &Script, paid: Option<&Paid>) -> Script {
         let Some(units) = subject_mut(&mut step.effect) else {
             continue;
         };
-        for filter in &mut units.filters {
-            if *filter == Filter::In(Where::ThatArena) {
-                *filter = Filter::In(match paid {
-                    None => Where::AnyArena,
-                    Some(paid) => Where::Arenas(paid.arena.into_iter().collect()),
-                });
-            }
-        }
+        let arena = match paid {
+            None => Where::AnyArena,
+            Some(paid) => Where::Arenas(paid.arena.into_iter().collect()),
+        };
+        crate::steps::bind_that_arena(units, &arena);
         if let Some(paid) = paid
             && units.other
         {

@@ -274,9 +274,19 @@ pub(crate) fn building_steps_ok(steps: &[Step]) -> bool {
             .all(|s| matches!(s.effect, Does::BuildCounters { .. }))
 }
 
+/// Reads "in that arena" in a step's units as `arena` (the arena of the unit paid with, or of a
+/// Battle card's target): the one place `paid` and `enhance` bind it.
+pub(crate) fn bind_that_arena(units: &mut Units, arena: &script::Where) {
+    for filter in &mut units.filters {
+        if *filter == script::Filter::In(script::Where::ThatArena) {
+            *filter = script::Filter::In(arena.clone());
+        }
+    }
+}
+
 /// Whether the steps print a replacement this plugin carries out: "Gain 1 Force. If another
-/// Rebel is in this arena, gain 2 Force instead." ([`replaced`]), each "instead" step with its
-/// own "if" and after a step of its own that it replaces. (An Enhance's "instead" replaces the
+/// Rebel is in this arena, gain 2 Force instead." ([`replaced`]), in an activated or triggered
+/// ability, each "instead" step with its own "if" and after a step of its own that it replaces. (An Enhance's "instead" replaces the
 /// card's effects, [`crate::enhance`]; nested steps, of options or rolls, print none.)
 pub(crate) fn replacements_ok(script: &Script) -> bool {
     let nested_none = script.steps.iter().all(|step| match &step.effect {
@@ -284,11 +294,16 @@ pub(crate) fn replacements_ok(script: &Script) -> bool {
         Does::Roll { then, .. } => then.iter().all(|s| !s.instead),
         _ => true,
     });
+    let instead = script.steps.iter().any(|step| step.instead);
     nested_none
         && (script.enhance
-            || script.steps.iter().enumerate().all(|(at, step)| {
+            || !instead
+            || (matches!(
+                script.kind,
+                script::Kind::Activated | script::Kind::Triggered
+            ) && script.steps.iter().enumerate().all(|(at, step)| {
                 !step.instead || (at > 0 && step.only_if.is_some() && !script.steps[at - 1].instead)
-            }))
+            })))
 }
 
 /// The steps before a step's own "if" is told: an "instead" step's condition is told before
