@@ -51,7 +51,7 @@ const fn activated(name: &'static str, number: bool) -> GrantedKeyword {
 pub const GRANTED_KEYWORDS: [GrantedKeyword; 43] = [
     activated("Absorb", true),
     numbered("Accuracy"),
-    numbered("Ambush"),
+    activated("Ambush", true),
     numbered("Area Damage"),
     plain("Armor"),
     numbered("Avenge"),

@@ -63,8 +63,16 @@ pub(crate) fn changes(step: &Step, unit: &UnitView) -> bool {
     match &step.effect {
         Does::Untap(_) => unit.tapped,
         Does::Tap(_) => !unit.tapped,
+        Does::MoveTo { arena, .. } => may_move_to(unit, *arena),
         _ => true,
     }
+}
+
+/// Whether a unit may be moved into an arena: one of its type line's (game 4.2; the engine
+/// refuses any other), and not the one it is in.
+fn may_move_to(unit: &UnitView, to: script::Arena) -> bool {
+    let to = crate::units::arena(to);
+    unit.built && unit.arenas.contains(&to) && unit.zone != Zone::from(to)
 }
 
 /// Whether a step's phrase names one unit the player chooses: "one of your Jedi", and in a
@@ -98,6 +106,7 @@ macro_rules! units_of {
             | Does::Choose(units)
             | Does::Retreat(units)
             | Does::Discard(units) => Some(units),
+            Does::MoveTo { who, .. } => Some(who),
             _ => None,
         }
     };
@@ -472,6 +481,10 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             | Does::Choose(_)
             | Does::Retreat(_)
             | Does::Discard(_) => true,
+            // "Move one of your Characters from the Space arena into the Character arena", "put
+            // one of your Starfighters from your build zone into the Space arena": the effect
+            // `move-unit`, for a unit whose type line has that arena ([`changes`]).
+            Does::MoveTo { .. } => true,
             // The supply card of that name is the Subordinate taken, with its printed
             // abilities (game 16.5): the engine finds it and puts it into the arena.
             Does::TakeSubordinate { count, .. } => (1..=MOST_SUBORDINATES).contains(count),
@@ -954,6 +967,18 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 zone: Zone::BuildZone,
             })
         })),
+        Does::MoveTo { arena, .. } => effects.extend(
+            units
+                .iter()
+                .filter_map(|&unit| host::unit(unit))
+                .filter(|unit| may_move_to(unit, *arena))
+                .map(|unit| {
+                    Effect::MoveUnit(UnitMove {
+                        unit: unit.id,
+                        zone: Zone::from(crate::units::arena(*arena)),
+                    })
+                }),
+        ),
         Does::Choose(_) => {}
         Does::TakeSubordinate {
             count,

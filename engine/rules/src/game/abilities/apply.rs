@@ -570,7 +570,10 @@ impl Game<'_> {
         // The effect was validated: the cost reads.
         let costs = parse_costs(cost).unwrap_or_default();
         let unit = UnitId(source.ability.unit);
-        let paid = can_pay_playing(&self.state, side, None, None, &costs)
+        // A cost about the unit itself ("Tap -> Ambush 5") is the ability's unit's when its
+        // controller pays.
+        let own = (side == source.controller && self.state.unit(unit).is_some()).then_some(unit);
+        let paid = can_pay_playing(&self.state, side, own, None, &costs)
             && matches!(
                 self.decide(
                     side,
@@ -586,7 +589,7 @@ impl Game<'_> {
                 Choice::Option { .. }
             );
         if paid {
-            self.pay_costs(side, None, None, &costs)?;
+            self.pay_costs(side, own, None, &costs)?;
         }
         self.event(Event::UnlessPays {
             side,
