@@ -730,6 +730,7 @@ impl Display for Condition {
                 };
                 write!(f, "{who} is {state}")
             }
+            Condition::UnitIs { who, what } => write!(f, "{who} is one of {what}"),
             Condition::Attacking { who, target: None } => write!(f, "{who} is attacking"),
             Condition::Attacking {
                 who,

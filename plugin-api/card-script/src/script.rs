@@ -899,6 +899,12 @@ pub enum Condition {
         who: Units,
         state: UnitState,
     },
+    /// A unit is one the second phrase names ("If that unit is a Creature", "If that unit is
+    /// Cikatro Vizago"): what it is, which nothing in an ability's steps changes.
+    UnitIs {
+        who: Units,
+        what: Units,
+    },
     /// No unit is attacking: outside attacks (game 10).
     NoAttack,
     /// Units are about to attack: the attack has been declared and not yet made.

@@ -343,6 +343,10 @@ pub(crate) fn replaced<'s>(steps: &'s [Step], at: &Context) -> impl Iterator<Ite
 pub(crate) fn only_if_carried_out(condition: &script::Condition, before: &[Step]) -> bool {
     let known = match condition {
         script::Condition::UnitsAre { who, .. } if who.pick == Pick::That => who.filters.is_empty(),
+        // What the unit is no step changes: the steps before may do anything.
+        script::Condition::UnitIs { who, what } if who.pick == Pick::That => {
+            return crate::units::units_carried_out(&crate::units::anyone(what), false);
+        }
         other => crate::units::condition_carried_out(other),
     };
     // A unit retreated or put into an arena keeps its tapped state ("Retreat one of your Trade
@@ -371,6 +375,10 @@ fn holds_now(condition: &script::Condition, at: &Context) -> bool {
             };
             crate::units::in_state(*state, &unit)
         }
+        script::Condition::UnitIs { who, what } if who.pick == Pick::That => at
+            .that
+            .and_then(host::unit)
+            .is_some_and(|unit| crate::units::names(&crate::units::anyone(what), &unit, at.me)),
         other => crate::units::holds(other, at.me),
     }
 }
@@ -434,7 +442,8 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                     && (*amount == Amount::All || amount_carried_out(amount))
             }
             Does::Draw { who, amount } => {
-                matches!(who, Player::You | Player::Opponent) && amount_carried_out(amount)
+                matches!(who, Player::You | Player::Opponent | Player::Each)
+                    && amount_carried_out(amount)
             }
             // Either player, or each (API 1.19 `player-gains-force` for the opponent's).
             Does::Force {
@@ -518,7 +527,10 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                     && number(amount).is_some_and(|n| (1..=MOST_PICKED).contains(&n))
             }
             // "Your opponent discards his or her hand": every card of it, picked by its player.
-            Does::DiscardHand(who) => matches!(who, Player::You | Player::Opponent),
+            // "Each player discards his or her hand": each picks all of theirs.
+            Does::DiscardHand(who) => {
+                matches!(who, Player::You | Player::Opponent | Player::Each)
+            }
             // "Look at your opponent's hand. Choose one of those cards. Your opponent discards
             // that card.": a pick of the controller's among the opponent's cards in hand (API
             // 1.11 `pick-cards`, the picker another player than the cards' owner).
@@ -764,11 +776,13 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
             }
         }
         Does::Draw { who, amount } => {
-            let (side, amount) = (side(who), amount_of(amount));
-            let mut drawn = at.drawn.get();
-            drawn[drawn_at(side)] = drawn[drawn_at(side)].saturating_add(amount);
-            at.drawn.set(drawn);
-            effects.push(Effect::Draw(SideAmount { side, amount }));
+            let amount = amount_of(amount);
+            for side in sides(who) {
+                let mut drawn = at.drawn.get();
+                drawn[drawn_at(side)] = drawn[drawn_at(side)].saturating_add(amount);
+                at.drawn.set(drawn);
+                effects.push(Effect::Draw(SideAmount { side, amount }));
+            }
         }
         // The player discarding chooses the cards (game 4.2), among those in hand when the
         // step happens: the hand now and the cards the steps before it draw.
@@ -785,17 +799,18 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
         }
         // The whole hand: its player picks each card (their order is theirs to choose).
         Does::DiscardHand(who) => {
-            let side = side(who);
-            let cards = hand_then(side, at);
-            if !cards.is_empty() {
-                effects.push(Effect::PickCards(PickCards {
-                    count: u32::try_from(cards.len()).unwrap_or(u32::MAX),
-                    cards,
-                    up_to: false,
-                    shuffle: None,
-                    picker: side,
-                    to: Destination::DiscardPile,
-                }));
+            for side in sides(who) {
+                let cards = hand_then(side, at);
+                if !cards.is_empty() {
+                    effects.push(Effect::PickCards(PickCards {
+                        count: u32::try_from(cards.len()).unwrap_or(u32::MAX),
+                        cards,
+                        up_to: false,
+                        shuffle: None,
+                        picker: side,
+                        to: Destination::DiscardPile,
+                    }));
+                }
             }
         }
         Does::DiscardFromHand {

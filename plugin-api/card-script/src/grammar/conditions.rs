@@ -102,6 +102,8 @@ pub fn condition(input: &mut &str) -> R<Condition> {
                 state,
             }
         }),
+        // "If that unit is a Creature, discard it.": what the unit chosen is.
+        (that_unit, w("is"), units).map(|(who, _, what)| Condition::UnitIs { who, what }),
     ))
     .context("a condition")
     .parse_next(input)
@@ -350,9 +352,41 @@ fn state(input: &mut &str) -> R<UnitState> {
     .parse_next(input)
 }
 
+/// "that unit": the unit chosen or named before, which "is a <units>" is said of.
+fn that_unit(input: &mut &str) -> R<Units> {
+    units
+        .verify(|who: &Units| who.pick == Pick::That && who.filters.is_empty() && !who.other)
+        .parse_next(input)
+}
+
 /// A sentence that limits when an ability is used.
 #[inline(never)]
 pub fn limit(input: &mut &str) -> R<Vec<Limit>> {
+    alt((any_number_of_times, only_limits)).parse_next(input)
+}
+
+/// "You may play this ability any number of times [each turn / during each attack / during your
+/// build step]": no limit on how often (a card plugin's manifest sets none), and a time when one
+/// is printed.
+fn any_number_of_times(input: &mut &str) -> R<Vec<Limit>> {
+    (
+        alt((w("you may"), w("you can"))),
+        one_of(&["play", "use"]),
+        one_of(&["this ability", "it"]),
+        w("any number of times"),
+        opt(alt((
+            one_of(&["each turn", "per turn", "during each attack", "each attack"]).map(|_| None),
+            (one_of(&["during", "in"]), moment_of_turn)
+                .map(|(_, (moment, whose))| Some(Limit::During { moment, whose })),
+        ))),
+        end_of_sentence,
+    )
+        .map(|(_, _, _, _, during, _)| during.flatten().into_iter().collect())
+        .parse_next(input)
+}
+
+/// "Play only ...": the limits printed after "only".
+fn only_limits(input: &mut &str) -> R<Vec<Limit>> {
     (
         alt((w("you may"), w("you can"), w("play"), w("use"))),
         opt(one_of(&["complete", "play", "use"])),
@@ -626,5 +660,22 @@ mod tests {
                 Arena::Character
             )))])
         );
+    }
+
+    #[test]
+    fn any_number_of_times_is_no_limit_but_its_time() {
+        // ESB 2-1B Medical Droid (A), JG Even Piell (A).
+        let mut input = "You may play this ability any number of times during your build step.";
+        assert_eq!(
+            limit(&mut input).unwrap(),
+            vec![Limit::During {
+                moment: Moment::BuildStep,
+                whose: Whose::Yours
+            }]
+        );
+        let mut input = "You may play this ability any number of times during each attack.";
+        assert_eq!(limit(&mut input).unwrap(), Vec::new());
+        let mut input = "You may play this ability any number of times each turn.";
+        assert_eq!(limit(&mut input).unwrap(), Vec::new());
     }
 }

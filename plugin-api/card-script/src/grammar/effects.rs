@@ -7,7 +7,7 @@ use winnow::prelude::*;
 
 use super::costs::{counter_kind, paid};
 use super::counts::{counted, for_each};
-use super::players::{payer, payment, player_effect};
+use super::players::{also_gained, payer, payment, player_effect, player_of, set_player};
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
 use crate::script::{
@@ -35,56 +35,46 @@ pub fn amount_or_article(input: &mut &str) -> R<Amount> {
 /// Clauses joined by commas and "and", with "you may" before any of them.
 #[inline(never)]
 pub fn clauses(input: &mut &str) -> R<Vec<Step>> {
-    let steps: Vec<Vec<Step>> = separated(
-        1..,
-        step,
-        alt((
+    let mut steps = step(input)?;
+    loop {
+        let start = *input;
+        if alt((
             mark(", and then"),
             mark(", and"),
             mark(", then"),
             w("and then"),
             w("and"),
             mark(","),
-        )),
-    )
-    .parse_next(input)?;
-    Ok(steps.into_iter().flatten().collect())
-}
-
-/// "and 1 Force" after a gain of build points (or "and 1 build point" after Force): a second
-/// gain of the same player.
-fn also_gained(who: crate::script::Player) -> impl FnMut(&mut &str) -> R<Effect> {
-    move |input: &mut &str| {
-        (w("and"), gained, resource_gained)
-            .map(|(_, amount, force)| player_gain(who, amount, force))
-            .parse_next(input)
-    }
-}
-
-/// What a bare gain names: Force (true) or build points (false).
-pub(super) fn resource_gained(input: &mut &str) -> R<bool> {
-    alt((
-        w("force").map(|_| true),
-        one_of(&["build points", "build point"]).map(|_| false),
-    ))
-    .parse_next(input)
-}
-
-/// A gain of Force (`force`) or of build points by `who`.
-pub(super) fn player_gain(who: crate::script::Player, amount: Amount, force: bool) -> Effect {
-    if force {
-        Effect::Force {
-            who,
-            amount,
-            lose: false,
+        ))
+        .parse_next(input)
+        .is_err()
+        {
+            *input = start;
+            break;
         }
-    } else {
-        Effect::BuildPoints {
-            who,
-            amount,
-            lose: false,
+        // "Each player discards his or her hand, then draws 7 cards.": a verb of the third
+        // person with no player before it has the player of the clause before.
+        let same_player = ahead(
+            one_of(&["draws", "discards", "gains", "loses", "pays", "gets"]),
+            input,
+        );
+        match step(input) {
+            Ok(mut next) => {
+                if same_player && let Some(who) = steps.last().and_then(|s| player_of(&s.effect)) {
+                    for step in &mut next {
+                        set_player(&mut step.effect, who);
+                    }
+                }
+                steps.extend(next);
+            }
+            Err(winnow::error::ErrMode::Backtrack(_)) => {
+                *input = start;
+                break;
+            }
+            Err(e) => return Err(e),
         }
     }
+    Ok(steps)
 }
 
 /// One clause with its modifiers. A clause may hold two effects on the same units ("gets +2
@@ -1336,6 +1326,16 @@ mod tests {
         };
         assert_eq!(units.owner, Owner::Yours);
         assert_eq!(units.filters.last(), Some(&Filter::In(Where::AnyArena)));
+        // ESB Alter the Deal: "draws" has the player of the clause before.
+        let steps = read("each player discards his or her hand, then draws 7 cards");
+        assert_eq!(steps[0].effect, Effect::DiscardHand(Player::Each));
+        assert_eq!(
+            steps[1].effect,
+            Effect::Draw {
+                who: Player::Each,
+                amount: Amount::Number(7)
+            }
+        );
         let steps = read("gain 1 Force and draw a card");
         assert_eq!(steps.len(), 2);
         assert_eq!(

@@ -254,9 +254,9 @@ fn reduced_cost(input: &mut &str) -> R<Script> {
 
 /// "Bounty: 2 build points.": a bonus printed as what is gained alone (RAS Boba Fett (C)).
 fn bare_bonus(input: &mut &str) -> R<(Vec<Step>, Vec<Limit>)> {
-    (number, effects::resource_gained, end_of_sentence)
+    (number, players::resource_gained, end_of_sentence)
         .map(|(n, force, _)| {
-            let gained = effects::player_gain(crate::script::Player::You, Amount::Number(n), force);
+            let gained = players::player_gain(crate::script::Player::You, Amount::Number(n), force);
             (vec![Step::plain(gained)], Vec::new())
         })
         .parse_next(input)

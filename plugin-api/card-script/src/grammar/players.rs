@@ -193,3 +193,63 @@ fn forbidden(input: &mut &str) -> R<Box<dyn Fn(Player) -> Effect>> {
     ))
     .parse_next(input)
 }
+
+/// "and 1 Force" after a gain of build points (or "and 1 build point" after Force): a second
+/// gain of the same player.
+pub(super) fn also_gained(who: Player) -> impl FnMut(&mut &str) -> R<Effect> {
+    move |input: &mut &str| {
+        (w("and"), gained, resource_gained)
+            .map(|(_, amount, force)| player_gain(who, amount, force))
+            .parse_next(input)
+    }
+}
+
+/// What a bare gain names: Force (true) or build points (false).
+pub(super) fn resource_gained(input: &mut &str) -> R<bool> {
+    alt((
+        w("force").map(|_| true),
+        one_of(&["build points", "build point"]).map(|_| false),
+    ))
+    .parse_next(input)
+}
+
+/// A gain of Force (`force`) or of build points by `who`.
+pub(super) fn player_gain(who: Player, amount: Amount, force: bool) -> Effect {
+    if force {
+        Effect::Force {
+            who,
+            amount,
+            lose: false,
+        }
+    } else {
+        Effect::BuildPoints {
+            who,
+            amount,
+            lose: false,
+        }
+    }
+}
+
+/// The player a player's effect is about.
+pub(super) fn player_of(effect: &Effect) -> Option<Player> {
+    match effect {
+        Effect::Force { who, .. }
+        | Effect::Draw { who, .. }
+        | Effect::BuildPoints { who, .. }
+        | Effect::DiscardCards { who, .. }
+        | Effect::DiscardHand(who) => Some(*who),
+        _ => None,
+    }
+}
+
+/// Makes a player's effect about `who` instead.
+pub(super) fn set_player(effect: &mut Effect, player: Player) {
+    match effect {
+        Effect::Force { who, .. }
+        | Effect::Draw { who, .. }
+        | Effect::BuildPoints { who, .. }
+        | Effect::DiscardCards { who, .. }
+        | Effect::DiscardHand(who) => *who = player,
+        _ => {}
+    }
+}
