@@ -48,6 +48,12 @@ pub enum Cost {
     ForceX {
         max: Option<u32>,
     },
+    /// "Pay X build points", "Pay any number of build points": as [`Cost::ForceX`], paid in
+    /// build points (0 up to `max` and the build points the player has). Read since December
+    /// 2026.
+    BuildPointsX {
+        max: Option<u32>,
+    },
     /// "Discard a card from your hand", "discard 2 cards from your hand": the player chooses
     /// each card (never the card being played). Since API 1.8.
     DiscardFromHand(u32),
@@ -225,7 +231,10 @@ impl CostUnits {
 /// X that would have to be chosen first.
 pub fn parse_costs(text: &str) -> Result<Vec<Cost>, String> {
     let costs = parse_costs_with_x(text)?;
-    if costs.iter().any(|c| matches!(c, Cost::ForceX { .. })) {
+    if costs
+        .iter()
+        .any(|c| matches!(c, Cost::ForceX { .. } | Cost::BuildPointsX { .. }))
+    {
         return Err(format!(
             "the cost \"{}\" has an X, which only a completion lets the player choose",
             text.trim()
@@ -238,7 +247,7 @@ pub fn parse_costs(text: &str) -> Result<Vec<Cost>, String> {
 /// less") if any.
 pub fn x_limit(costs: &[Cost]) -> Option<Option<u32>> {
     costs.iter().find_map(|c| match c {
-        Cost::ForceX { max } => Some(*max),
+        Cost::ForceX { max } | Cost::BuildPointsX { max } => Some(*max),
         _ => None,
     })
 }
@@ -249,8 +258,11 @@ pub fn with_x(costs: &[Cost], x: u32) -> Option<Vec<Cost>> {
     costs
         .iter()
         .map(|c| match c {
-            Cost::ForceX { max } if max.is_some_and(|max| x > max) => None,
+            Cost::ForceX { max } | Cost::BuildPointsX { max } if max.is_some_and(|max| x > max) => {
+                None
+            }
             Cost::ForceX { .. } => Some(Cost::Force(x)),
+            Cost::BuildPointsX { .. } => Some(Cost::BuildPoints(x)),
             other => Some(other.clone()),
         })
         .collect()
@@ -271,7 +283,9 @@ pub fn parse_costs_with_x(text: &str) -> Result<Vec<Cost>, String> {
         // or less"); it is no cost of its own.
         if let Some(limit) = x_limit_clause(part) {
             match costs.last_mut() {
-                Some(Cost::ForceX { max }) if max.is_none() => *max = Some(limit),
+                Some(Cost::ForceX { max } | Cost::BuildPointsX { max }) if max.is_none() => {
+                    *max = Some(limit)
+                }
                 _ => return Err(format!("\"{part}\" follows no cost with an X")),
             }
             continue;
@@ -312,6 +326,16 @@ fn parse_one(part: &str) -> Result<Cost, String> {
     let words: Vec<&str> = lower.split_whitespace().collect();
     match words.first().copied() {
         Some("pay") if words == ["pay", "x", "force"] => Some(Cost::ForceX { max: None }),
+        // "Pay X build points", "Pay any number of build points" (BOY Millennium Falcon (A)).
+        Some("pay")
+            if matches!(
+                words.get(1..),
+                Some(["x", "build", "point" | "points"])
+                    | Some(["any", "number" | "amount", "of", "build", "points"])
+            ) =>
+        {
+            Some(Cost::BuildPointsX { max: None })
+        }
         // "2 Force pay -> Evade 3", "Alternative Cost: 9 Force pay." (the Yoda cards of AOTC,
         // AAA and BOBF print their costs in his word order): paid as "Pay 2 Force".
         Some("x") if words.get(1..) == Some(&["force", "pay"][..]) => {
@@ -1275,6 +1299,12 @@ mod tests {
             Ok(vec![Cost::ForceX { max: None }, Cost::TapThis])
         );
         assert!(parse_costs("Pay X Force").unwrap_err().contains("has an X"));
+        // Build points chosen the same way.
+        for text in ["Pay X build points", "Pay any number of build points"] {
+            let costs = parse_costs_with_x(text).unwrap();
+            assert_eq!(costs, vec![Cost::BuildPointsX { max: None }]);
+            assert_eq!(with_x(&costs, 3), Some(vec![Cost::BuildPoints(3)]));
+        }
         // A limit must follow an X cost.
         assert!(parse_costs_with_x("Pay 2 Force, where X is 8 or less").is_err());
     }

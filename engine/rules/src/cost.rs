@@ -307,6 +307,7 @@ pub fn pay_as(state: &mut GameState, controller: Side, unit: Option<UnitId>, cos
             // (`can_pay` refuses it).
             Cost::DiscardThis(_)
             | Cost::ForceX { .. }
+            | Cost::BuildPointsX { .. }
             | Cost::DiscardFromHand(_)
             | Cost::DiscardHand
             | Cost::MillOwn(_)

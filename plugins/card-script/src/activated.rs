@@ -476,11 +476,11 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
         }
         None => Vec::new(),
     };
-    // "Pay X Force: the amount is X, from 1 to the Force the player has (the engine offers
-    // only the amounts they can pay).
+    // "Pay X Force": the amount is X, from 1 to the Force (or the build points, for "Pay any
+    // number of build points") the player has; the engine offers only the amounts they can pay.
     let max_amount = if crate::x_cost::has_x(&ability.parameter) {
-        let force = host::player(me.controller).force;
-        match crate::x_cost::most_x(&ability.parameter, force) {
+        let player = host::player(me.controller);
+        match crate::x_cost::most_x(&ability.parameter, player.force, player.build_points) {
             Some(most) if most > 0 => Some(most),
             _ => return None,
         }

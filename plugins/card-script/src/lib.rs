@@ -123,6 +123,7 @@ fn read_script(text: &str, name: &str, played: bool) -> Option<Rc<Script>> {
             statics::bind_it(script);
             statics::bind_named(script);
             steps::date_changes(script);
+            steps::each_arena_is_any(script);
         }
         let script = script.map(Rc::new);
         read_before.insert(key, script.clone());

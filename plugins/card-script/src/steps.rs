@@ -568,6 +568,23 @@ fn duration(duration: Option<script::Duration>) -> Duration {
     }
 }
 
+/// Reads "in each arena" in the units a step is about ("it does 1 damage to each of your Droids
+/// in each arena") as in any arena: every such unit wherever it is. In a condition the words say
+/// one in every arena ("if you have a unit in each arena"), which conditions keep.
+pub(crate) fn each_arena_is_any(script: &mut swtcg_card_script::script::Script) {
+    for step in &mut script.steps {
+        if let Some(units) = subject_mut(&mut step.effect)
+            && units.pick == Pick::Each
+        {
+            for filter in &mut units.filters {
+                if *filter == script::Filter::In(script::Where::EachArena) {
+                    *filter = script::Filter::In(script::Where::AnyArena);
+                }
+            }
+        }
+    }
+}
+
 /// A change of stats or keywords that a played card or an activated ability prints with no
 /// duration lasts until end of turn: the official rulings of JG Close Pursuit ("Choose one of
 /// your opponent's units ... That unit gets -20 speed."), ESB Precise Attack and RAS Princess

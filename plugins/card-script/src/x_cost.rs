@@ -1,5 +1,5 @@
-//! "Pay X Force -> <steps with X>" (game 13.8): an activated ability whose X the player chooses
-//! as they pay. The offer's amount is X (the engine offers each amount the player can pay and
+//! "Pay X Force -> <steps with X>" and "Pay any number of build points -> <steps with that
+//! many>" (game 13.8): an activated ability whose X the player chooses as they pay. The offer's amount is X (the engine offers each amount the player can pay and
 //! pays "Pay X Force" with it), and the steps are carried out with every X bound to it: a
 //! script with X bound is a script of numbers, which the rest of the plugin reads as printed.
 
@@ -21,11 +21,19 @@ fn x_limit(text: &str) -> Option<Option<u32>> {
     api::cost::x_limit(&costs)
 }
 
-/// The most X a player with `force` Force may choose for the ability printed as `text`: its
-/// printed limit, the Force they have, and [`MOST_X`].
-pub(crate) fn most_x(text: &str, force: u32) -> Option<u32> {
+/// The most X a player with `force` Force and `build_points` build points may choose for the
+/// ability printed as `text`: its printed limit, what they have of what X is paid in ("Pay X
+/// Force", "Pay any number of build points"), and [`MOST_X`].
+pub(crate) fn most_x(text: &str, force: u32, build_points: u32) -> Option<u32> {
     let limit = x_limit(text)?;
-    Some(limit.unwrap_or(MOST_X).min(force).min(MOST_X))
+    let (cost, _) = api::text::split_at_arrow(text)?;
+    let in_build_points = api::cost::parse_costs_with_x(cost.trim()).is_ok_and(|costs| {
+        costs
+            .iter()
+            .any(|c| matches!(c, api::cost::Cost::BuildPointsX { .. }))
+    });
+    let have = if in_build_points { build_points } else { force };
+    Some(limit.unwrap_or(MOST_X).min(have).min(MOST_X))
 }
 
 /// The script with every X the player chooses ("+X power", "X dice of damage", "gain X build
@@ -95,7 +103,7 @@ mod tests {
         // ESB Vader's Vengeance, TROS Zorii Bliss (A) costs no Force X.
         let text = "Pay X Force -> One of your units in any arena gets +X power for this attack.";
         assert!(has_x(text));
-        assert_eq!(most_x(text, 7), Some(7));
+        assert_eq!(most_x(text, 7, 0), Some(7));
         let made = bound(&script(text, "Vader's Vengeance"), 3).unwrap();
         assert!(matches!(
             made.steps[0].effect,
@@ -113,10 +121,15 @@ mod tests {
         assert_eq!(
             most_x(
                 "Pay X Force, where X is 3 or less -> Gain X build points.",
-                9
+                9,
+                0
             ),
             Some(3)
         );
+        // BOY Millennium Falcon (A): X paid in build points, as many as the player has.
+        let falcon = "Pay any number of build points -> Remove that many damage counters from \
+                      the Millennium Falcon. Play only during your build step.";
+        assert_eq!(most_x(falcon, 9, 2), Some(2));
         assert!(!has_x("Pay 2 Force -> Gain 1 build point."));
     }
 }

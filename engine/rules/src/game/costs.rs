@@ -147,7 +147,8 @@ impl Game<'_> {
                 | Cost::TapThis
                 | Cost::GainForce(_)
                 | Cost::OpponentLosesForce(_)
-                | Cost::ForceX { .. } => {}
+                | Cost::ForceX { .. }
+                | Cost::BuildPointsX { .. } => {}
             }
         }
         Ok(())

@@ -4,10 +4,10 @@
 use winnow::combinator::{alt, not, opt, separated};
 use winnow::prelude::*;
 
-use super::effects::amount;
+use super::counts::amount;
 use super::units::{this, units};
 use super::words::{R, count, mark, one_of, w};
-use crate::script::{Cost, Units};
+use crate::script::{Amount, Cost, Units};
 
 /// Costs joined by commas and "and", before an arrow or after "Upkeep:".
 #[inline(never)]
@@ -23,6 +23,13 @@ pub fn paid(input: &mut &str) -> R<Cost> {
         // "Pay 2 more Force": an Enhance's cost, paid on top of the card's (game 9.3 P10).
         (amount, opt(w("more")), w("force")).map(|(n, _, _)| Cost::Force(n)),
         (amount, one_of(&["build points", "build point"])).map(|(n, _)| Cost::BuildPoints(n)),
+        // "Pay any number of build points -> Remove that many damage counters ...": an X the
+        // player chooses (BOY Millennium Falcon (A)).
+        (
+            one_of(&["any number of", "any amount of"]),
+            one_of(&["build points", "build point"]),
+        )
+            .map(|_| Cost::BuildPoints(Amount::X(None))),
     ))
     .parse_next(input)
 }
@@ -50,7 +57,7 @@ pub fn cost(input: &mut &str) -> R<Cost> {
             .map(|(_, n, _, _, _, _)| Cost::Mill(crate::script::Amount::Number(n.unwrap_or(1)))),
         (
             w("put"),
-            super::effects::amount_or_article,
+            super::counts::amount_or_article,
             one_of(&["damage counters", "damage counter"]),
             w("on"),
             units,
@@ -58,7 +65,7 @@ pub fn cost(input: &mut &str) -> R<Cost> {
             .map(|(_, amount, _, _, on)| Cost::DamageCounters { on, amount }),
         (
             w("put"),
-            super::effects::amount_or_article,
+            super::counts::amount_or_article,
             counter_kind,
             one_of(&["counters", "counter"]),
             w("on"),

@@ -1,6 +1,6 @@
-//! What a text counts: "for each Droid you have in play", "the number of cards in Luke's
-//! stack", "for each Equipment attached to him": the `Count` of a "for each" or an X, read here
-//! for the effects and the conditions that count.
+//! What a text counts: amounts ("2", "a", X, "that many"), "for each Droid you have in play",
+//! "the number of cards in Luke's stack", "for each Equipment attached to him": the `Count` of a
+//! "for each" or an X, read here for the effects and the conditions that count.
 
 use winnow::combinator::{alt, opt};
 use winnow::prelude::*;
@@ -8,8 +8,32 @@ use winnow::prelude::*;
 use super::costs::counter_kind;
 use super::effects::zone_of;
 use super::units::units;
-use super::words::{R, one_of, w};
-use crate::script::{AttachedKind, Count, Filter, Owner, Pick, Units};
+use super::words::{R, count, mark, number, one_of, w};
+use crate::script::{Amount, AttachedKind, Count, Filter, Owner, Pick, Units};
+
+/// A number or X.
+pub fn amount(input: &mut &str) -> R<Amount> {
+    alt((number.map(Amount::Number), x)).parse_next(input)
+}
+
+/// X, or "that many" after "Pay any number of build points" ("Remove that many damage
+/// counters"): the X the cost chose.
+fn x(input: &mut &str) -> R<Amount> {
+    one_of(&["x", "that many"])
+        .map(|_| Amount::X(None))
+        .parse_next(input)
+}
+
+/// A gain written with its sign ("gain +6 Force", "get +2 build points").
+pub(super) fn gained(input: &mut &str) -> R<Amount> {
+    let _ = opt(mark("+")).parse_next(input)?;
+    amount(input)
+}
+
+/// A number, "a" or "an", or X.
+pub fn amount_or_article(input: &mut &str) -> R<Amount> {
+    alt((count.map(Amount::Number), x)).parse_next(input)
+}
 
 /// "for each Droid you have in play", "for each card in your hand".
 pub(super) fn for_each(input: &mut &str) -> R<Count> {

@@ -6,7 +6,7 @@ use winnow::combinator::{alt, opt, repeat, separated};
 use winnow::prelude::*;
 
 use super::costs::{counter_kind, paid};
-use super::counts::{counted, for_each};
+use super::counts::{amount, amount_or_article, counted, for_each};
 use super::players::{also_gained, payer, payment, player_effect, player_of, set_player};
 use super::units::{keyword_name, units};
 use super::words::{R, ahead, count, fail, mark, number, one_of, signed, w};
@@ -15,22 +15,6 @@ use crate::script::{
     Pick, Player, Resource, Step, UnitRule, Units, Zone,
 };
 use swtcg_plugin_api::cost::RESOURCE_COUNTER;
-
-/// A number or X.
-pub fn amount(input: &mut &str) -> R<Amount> {
-    alt((number.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
-}
-
-/// A gain written with its sign ("gain +6 Force", "get +2 build points").
-pub(super) fn gained(input: &mut &str) -> R<Amount> {
-    let _ = opt(mark("+")).parse_next(input)?;
-    amount(input)
-}
-
-/// A number, "a" or "an", or X.
-pub fn amount_or_article(input: &mut &str) -> R<Amount> {
-    alt((count.map(Amount::Number), w("x").map(|_| Amount::X(None)))).parse_next(input)
-}
 
 /// Clauses joined by commas and "and", with "you may" before any of them.
 #[inline(never)]

@@ -109,7 +109,7 @@ fn extra_draw_when_draw_step_starts(input: &mut &str) -> R<Script> {
         mark(","),
         opt(w("you")),
         one_of(&["draws", "draw"]),
-        effects::amount_or_article,
+        counts::amount_or_article,
         w("extra"),
         one_of(&["cards", "card"]),
         end_of_sentence,

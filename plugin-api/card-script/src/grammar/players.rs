@@ -6,7 +6,7 @@ use winnow::combinator::{alt, opt};
 use winnow::prelude::*;
 
 use super::costs::paid;
-use super::effects::{amount, amount_or_article, gained};
+use super::counts::{amount, amount_or_article, gained};
 use super::units::units;
 use super::words::{R, mark, one_of, w};
 use crate::script::{Amount, Effect, Owner, Payment, Pick, Player, PlayerAct, UnitRule};
