@@ -10,7 +10,7 @@ use swtcg_cards::CardDb;
 use swtcg_rules::ability::parse_ability;
 use swtcg_rules::decision::{Choice, DecideError, Decider, Decision, DecisionKind};
 use swtcg_rules::hooks::AbilityHost;
-use swtcg_rules::model::{CardId, GameState, Unit, UnitId};
+use swtcg_rules::model::{CardDef, CardId, GameState, Unit, UnitId};
 
 /// How an act relates to a decision.
 enum Fit {
@@ -373,7 +373,7 @@ impl<'s> Script<'s> {
                         label,
                         ..
                     } => {
-                        state.def(*c).name.eq_ignore_ascii_case(card.trim())
+                        names_card(state.def(*c), card)
                             && m.is_some() == *meditate
                             && addition.is_some() == *enhance
                             && target.is_none_or(|want| want == *t)
@@ -401,11 +401,7 @@ impl<'s> Script<'s> {
                         label,
                         arena: a,
                         ..
-                    } => {
-                        label == "Meditate"
-                            && state.def(*c).name.eq_ignore_ascii_case(card.trim())
-                            && *a == arena
-                    }
+                    } => label == "Meditate" && names_card(state.def(*c), card) && *a == arena,
                     _ => false,
                 })
                 .map_or(Fit::Later, Fit::Answer)
@@ -1094,6 +1090,16 @@ fn known(printed: &[(String, Option<String>)]) -> Vec<Known<'_>> {
             card_plugin: None,
         })
         .collect()
+}
+
+/// Whether an act's card names the card `def`: by its name, or as a deck names a card of a set
+/// ("BOTS/Goodness Gracious Me!").
+fn names_card(def: &CardDef, wanted: &str) -> bool {
+    let wanted = wanted.trim();
+    def.name.eq_ignore_ascii_case(wanted)
+        || wanted.split_once('/').is_some_and(|(set, name)| {
+            def.set.eq_ignore_ascii_case(set.trim()) && def.name.eq_ignore_ascii_case(name.trim())
+        })
 }
 
 /// Why an act still waiting at the end of the run is refused, for acts that wait for the engine
