@@ -478,14 +478,11 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
     };
     // "Pay X Force": the amount is X, from 1 to the Force (or the build points, for "Pay any
     // number of build points") the player has; the engine offers only the amounts they can pay.
-    let max_amount = if crate::x_cost::has_x(&ability.parameter) {
-        let player = host::player(me.controller);
-        match crate::x_cost::most_x(&ability.parameter, player.force, player.build_points) {
-            Some(most) if most > 0 => Some(most),
-            _ => return None,
-        }
-    } else {
-        up_to(script)
+    let max_amount = match crate::x_cost::most_x(&ability.parameter, || host::player(me.controller))
+    {
+        Some(0) => return None,
+        Some(most) => Some(most),
+        None => up_to(script),
     };
     // An Enhance names no units: the card's target is its "that unit" ([`enhance`]).
     let cost = if script.enhance {

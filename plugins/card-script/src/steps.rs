@@ -286,17 +286,23 @@ pub(crate) fn building_steps_ok(steps: &[Step]) -> bool {
 /// Reads "in that arena" in a step's units as `arena` (the arena of the unit paid with, or of a
 /// Battle card's target): the one place `paid` and `enhance` bind it.
 pub(crate) fn bind_that_arena(units: &mut Units, arena: &script::Where) {
+    read_place_as(units, &script::Where::ThatArena, arena);
+}
+
+/// Reads the place `printed` in the units' filters as `meant`.
+fn read_place_as(units: &mut Units, printed: &script::Where, meant: &script::Where) {
     for filter in &mut units.filters {
-        if *filter == script::Filter::In(script::Where::ThatArena) {
-            *filter = script::Filter::In(arena.clone());
+        if matches!(filter, script::Filter::In(place) if place == printed) {
+            *filter = script::Filter::In(meant.clone());
         }
     }
 }
 
 /// Whether the steps print a replacement this plugin carries out: "Gain 1 Force. If another
 /// Rebel is in this arena, gain 2 Force instead." ([`replaced`]), in an activated or triggered
-/// ability, each "instead" step with its own "if" and after a step of its own that it replaces. (An Enhance's "instead" replaces the
-/// card's effects, [`crate::enhance`]; nested steps, of options or rolls, print none.)
+/// ability, each "instead" step with its own "if" and after a step of its own that it
+/// replaces. (An Enhance's "instead" replaces the card's effects, [`crate::enhance`]; nested
+/// steps, of options or rolls, print none.)
 pub(crate) fn replacements_ok(script: &Script) -> bool {
     let nested_none = script.steps.iter().all(|step| match &step.effect {
         Does::ChooseOne(options) => options.iter().flatten().all(|s| !s.instead),
@@ -576,11 +582,7 @@ pub(crate) fn each_arena_is_any(script: &mut swtcg_card_script::script::Script) 
         if let Some(units) = subject_mut(&mut step.effect)
             && units.pick == Pick::Each
         {
-            for filter in &mut units.filters {
-                if *filter == script::Filter::In(script::Where::EachArena) {
-                    *filter = script::Filter::In(script::Where::AnyArena);
-                }
-            }
+            read_place_as(units, &script::Where::EachArena, &script::Where::AnyArena);
         }
     }
 }

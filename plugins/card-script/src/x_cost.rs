@@ -1,9 +1,11 @@
 //! "Pay X Force -> <steps with X>" and "Pay any number of build points -> <steps with that
-//! many>" (game 13.8): an activated ability whose X the player chooses as they pay. The offer's amount is X (the engine offers each amount the player can pay and
-//! pays "Pay X Force" with it), and the steps are carried out with every X bound to it: a
-//! script with X bound is a script of numbers, which the rest of the plugin reads as printed.
+//! many>" (game 13.8): an activated ability whose X the player chooses as they pay. The offer's
+//! amount is X (the engine offers each amount the player can pay and pays the cost with it), and
+//! the steps are carried out with every X bound to it: a script with X bound is a script of
+//! numbers, which the rest of the plugin reads as printed.
 
 use swtcg_card_script::script::{Amount, Count, Effect, Script, Step};
+use swtcg_sdk::PlayerView;
 use swtcg_sdk::api;
 
 /// The most X offered: the engine bounds an offer's amounts the same way.
@@ -11,28 +13,32 @@ const MOST_X: u32 = 20;
 
 /// Whether the printed cost before the arrow has an X the player chooses ("Pay X Force").
 pub(crate) fn has_x(text: &str) -> bool {
-    x_limit(text).is_some()
+    x_costs(text).is_some()
 }
 
-/// The X of the printed cost, with its printed limit ("where X is 8 or less") if any.
-fn x_limit(text: &str) -> Option<Option<u32>> {
+/// The printed costs before the arrow, if they have an X the player chooses.
+fn x_costs(text: &str) -> Option<Vec<api::cost::Cost>> {
     let (cost, _) = api::text::split_at_arrow(text)?;
     let costs = api::cost::parse_costs_with_x(cost.trim()).ok()?;
-    api::cost::x_limit(&costs)
+    api::cost::x_limit(&costs).is_some().then_some(costs)
 }
 
-/// The most X a player with `force` Force and `build_points` build points may choose for the
-/// ability printed as `text`: its printed limit, what they have of what X is paid in ("Pay X
-/// Force", "Pay any number of build points"), and [`MOST_X`].
-pub(crate) fn most_x(text: &str, force: u32, build_points: u32) -> Option<u32> {
-    let limit = x_limit(text)?;
-    let (cost, _) = api::text::split_at_arrow(text)?;
-    let in_build_points = api::cost::parse_costs_with_x(cost.trim()).is_ok_and(|costs| {
-        costs
-            .iter()
-            .any(|c| matches!(c, api::cost::Cost::BuildPointsX { .. }))
-    });
-    let have = if in_build_points { build_points } else { force };
+/// The most X the player may choose for the ability printed as `text`, if its cost has an X:
+/// its printed limit ("where X is 8 or less"), what the player has (asked of `player` only
+/// then) of what X is paid in ("Pay X Force", "Pay any number of build points"), and
+/// [`MOST_X`].
+pub(crate) fn most_x(text: &str, player: impl FnOnce() -> PlayerView) -> Option<u32> {
+    let costs = x_costs(text)?;
+    let limit = api::cost::x_limit(&costs).flatten();
+    let player = player();
+    let have = if costs
+        .iter()
+        .any(|c| matches!(c, api::cost::Cost::BuildPointsX { .. }))
+    {
+        player.build_points
+    } else {
+        player.force
+    };
     Some(limit.unwrap_or(MOST_X).min(have).min(MOST_X))
 }
 
@@ -86,6 +92,15 @@ mod tests {
     use super::*;
     use swtcg_card_script::{Card, read};
 
+    fn player(force: u32, build_points: u32) -> PlayerView {
+        PlayerView {
+            force,
+            build_points,
+            hand_size: 0,
+            deck_size: 0,
+        }
+    }
+
     fn script(text: &str, name: &str) -> Script {
         read(
             text,
@@ -103,7 +118,7 @@ mod tests {
         // ESB Vader's Vengeance, TROS Zorii Bliss (A) costs no Force X.
         let text = "Pay X Force -> One of your units in any arena gets +X power for this attack.";
         assert!(has_x(text));
-        assert_eq!(most_x(text, 7, 0), Some(7));
+        assert_eq!(most_x(text, || player(7, 0)), Some(7));
         let made = bound(&script(text, "Vader's Vengeance"), 3).unwrap();
         assert!(matches!(
             made.steps[0].effect,
@@ -121,15 +136,14 @@ mod tests {
         assert_eq!(
             most_x(
                 "Pay X Force, where X is 3 or less -> Gain X build points.",
-                9,
-                0
+                || player(9, 0)
             ),
             Some(3)
         );
         // BOY Millennium Falcon (A): X paid in build points, as many as the player has.
         let falcon = "Pay any number of build points -> Remove that many damage counters from \
                       the Millennium Falcon. Play only during your build step.";
-        assert_eq!(most_x(falcon, 9, 2), Some(2));
+        assert_eq!(most_x(falcon, || player(9, 2)), Some(2));
         assert!(!has_x("Pay 2 Force -> Gain 1 build point."));
     }
 }
