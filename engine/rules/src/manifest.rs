@@ -47,6 +47,11 @@ pub enum Zone {
     /// a Battle card's ability are not plays of their own but additions the player may declare
     /// and pay with each play of the card; a Mission's ability resolves with it.
     Played,
+    /// On a Battle card or Mission whose ability a `lasts` effect keeps in effect after the card
+    /// has resolved (`GameState::lasting`): the ability is called at the hooks the manifest
+    /// lists, as a card not in play ("Prevent all damage done by Space units this turn."). The
+    /// `forbids` query is asked of it whatever the zones.
+    Lasting,
 }
 
 /// How often one activated ability may be used (game 13.6).

@@ -406,11 +406,16 @@ impl Display for Effect {
                 }
                 Some(amount) => write!(f, "remove {amount} damage counters from {from}"),
             },
-            Effect::Prevent { to, amount: None } => write!(f, "prevent all damage to {to}"),
-            Effect::Prevent {
-                to,
-                amount: Some(amount),
-            } => write!(f, "prevent {amount} damage to {to}"),
+            Effect::Prevent { to, amount, by } => {
+                match amount {
+                    None => write!(f, "prevent all damage")?,
+                    Some(amount) => write!(f, "prevent {amount} damage")?,
+                }
+                if let Some(by) = by {
+                    write!(f, " done by {by}")?;
+                }
+                write!(f, " to {to}")
+            }
             Effect::Counters {
                 kind,
                 on,
@@ -760,6 +765,9 @@ impl Display for Limit {
             Limit::PerTurn(n) => write!(f, "{n} times per turn"),
             Limit::If(condition) => write!(f, "if {condition}"),
             Limit::WhenStarts(moment) => write!(f, "when the {moment} starts"),
+            Limit::BeforeAttacks(arena) => {
+                write!(f, "before any unit in the {arena} arena attacks this turn")
+            }
         }
     }
 }

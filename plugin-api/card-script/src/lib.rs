@@ -239,14 +239,78 @@ mod tests {
     }
 
     #[test]
-    fn enhance_texts_read_as_additions() {
-        let battle = |text: &str, name: &str| match read(text, Card { name, played: true }) {
+    fn timed_prevention_keeps_its_duration() {
+        let prevention = |script: &Script| {
+            script
+                .steps
+                .iter()
+                .find(|s| matches!(s.effect, Effect::Prevent { .. }))
+                .cloned()
+                .expect("a prevention")
+        };
+        // AOTC A Moment's Rest: the duration printed after.
+        let rest = prevention(&battle(
+            "Choose one of your units. Prevent all damage to that unit this turn.",
+            "A Moment's Rest",
+        ));
+        assert_eq!(rest.duration, Some(script::Duration::ThisTurn));
+        assert!(matches!(rest.effect, Effect::Prevent { amount: None, .. }));
+        // ESB Leia's Warning: printed first, with the units whose damage it prevents.
+        let warning = prevention(&battle(
+            "Pay 3 Force -> Choose one of your Jedi Characters. This turn, when that Character \
+             would be damaged, prevent up to 2 of that damage.",
+            "Leia's Warning",
+        ));
+        assert_eq!(warning.duration, Some(script::Duration::ThisTurn));
+        let Effect::Prevent {
+            to,
+            amount: Some(script::Amount::Number(2)),
+            by: None,
+        } = warning.effect
+        else {
+            panic!("{warning:?}")
+        };
+        assert_eq!(to.pick, script::Pick::That);
+        // ESB Outmaneuver Them: "whenever".
+        let outmaneuver = prevention(&battle(
+            "Pay 2 Force -> Choose one of your Space or Ground units. This turn, whenever that \
+             unit would be damaged, prevent 1 of that damage.",
+            "Outmaneuver Them",
+        ));
+        assert_eq!(outmaneuver.duration, Some(script::Duration::ThisTurn));
+        // Anything but a prevention after "when ... would be damaged" is not read.
+        assert!(
+            battle_reading(
+                "Choose one of your units. This turn, when that unit would be damaged, draw a card."
+            )
+            .is_none()
+        );
+    }
+
+    /// The script of a Battle card's text, which must be read.
+    fn battle(text: &str, name: &str) -> Script {
+        match read(text, Card { name, played: true }) {
             Reading {
                 script: Some(script),
                 ..
             } => script,
             reading => panic!("{text}: {:?}", reading.stop),
-        };
+        }
+    }
+
+    fn battle_reading(text: &str) -> Option<Script> {
+        read(
+            text,
+            Card {
+                name: "Test Battle",
+                played: true,
+            },
+        )
+        .script
+    }
+
+    #[test]
+    fn enhance_texts_read_as_additions() {
         // ESB Hanging Around: "more" Force, "instead" after a comma.
         let hanging = battle(
             "Enhance: Pay 2 more Force -> That unit gets -6 power for this attack, instead.",

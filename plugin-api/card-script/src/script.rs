@@ -558,10 +558,13 @@ pub enum Effect {
         amount: Option<Amount>,
         up_to: bool,
     },
-    /// Damage to units prevented: all of it (`amount` none) or some.
+    /// Damage to units prevented: all of it (`amount` none) or some; with `by`, only the damage
+    /// those units do ("Prevent all damage done by Space units this turn").
     Prevent {
         to: Units,
         amount: Option<Amount>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Units>,
     },
     /// Counters of a named kind ("mastery") put on or removed from units.
     Counters {
@@ -970,6 +973,9 @@ pub enum Limit {
     /// starts", "... when the Space battle step starts"): the battle phase or an arena's battle
     /// step.
     WhenStarts(Moment),
+    /// Only before any unit in that arena attacks this turn ("Play only before any unit in the
+    /// Space arena attacks").
+    BeforeAttacks(Arena),
 }
 
 /// A cost as printed (game 13.8).

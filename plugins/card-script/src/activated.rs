@@ -78,11 +78,13 @@ pub(crate) fn carried_out(script: &Script, text: &str) -> bool {
 fn fixed_carried_out(script: &Script, text: &str) -> bool {
     if modes::has_options(script) {
         // An option about the unit the cost chose would choose its unit when it resolves, and
-        // that `chosen` call could not tell which option was played.
+        // that `chosen` call could not tell which option was played; nor could the card's
+        // ability an option keeps in effect (`lasts`), asked later.
         return modes::options(script).is_some_and(|options| {
             options.len() >= 2
                 && options.iter().all(|(_, made)| {
                     !paid::about_the_unit_paid(made, text)
+                        && !crate::lasting::lasts(made)
                         && !picks::asks_in_turn(made)
                         && carried_out(made, text)
                 })
@@ -176,6 +178,7 @@ fn limit_carried_out(limit: &Limit) -> bool {
         || matches!(
             limit,
             Limit::WhenStarts(Moment::BattlePhase | Moment::BattleStep(Some(_)))
+                | Limit::BeforeAttacks(_)
         )
         // "Play only if you have a Dark Jedi in any arena": a condition checked when offered.
         || matches!(limit, Limit::If(condition)
@@ -184,6 +187,25 @@ fn limit_carried_out(limit: &Limit) -> bool {
         // unit chosen, `attacking_that`).
         || matches!(limit, Limit::If(condition @ Condition::Attacking { .. })
             if crate::statics::attacking_carried_out(condition))
+}
+
+/// Whether no unit in `arena` has attacked yet this turn, as far as the POP tells (game 6.3.11:
+/// the battle steps run Space, Ground, Character): in the battle phase's POP (P1), in an earlier
+/// arena's battle step, or in that arena's own before any unit there has acted (P2). Once a unit
+/// there has acted (P3 and after), the play is refused even if that unit did not attack: the host
+/// keeps no history of attacks to ask.
+fn before_attacks_in(arena: Arena, pop: Option<Pop>, event: &Event) -> bool {
+    let order = |a: Arena| {
+        [Arena::Space, Arena::Ground, Arena::Character]
+            .iter()
+            .position(|&b| b == a)
+    };
+    match (pop, event.arena) {
+        (Some(Pop::BattlePhase), _) => true,
+        (Some(Pop::BattleStep), Some(now)) => order(now) <= order(arena),
+        (Some(_), Some(now)) => order(now) < order(arena),
+        _ => false,
+    }
 }
 
 /// The attack limits of a script about the unit it chooses ("Play only when that unit is
@@ -224,6 +246,15 @@ fn prevents(script: &Script) -> bool {
         .steps
         .iter()
         .any(|s| matches!(s.effect, Does::Prevent { .. }))
+}
+
+/// Whether a step prevents damage pending now only: the script is then played in no other POP.
+/// One preventing damage for a while ("this turn") is played in any POP, before the damage.
+fn prevents_now(script: &Script) -> bool {
+    script
+        .steps
+        .iter()
+        .any(|s| matches!(s.effect, Does::Prevent { .. }) && !steps::timed_prevention(s))
 }
 
 /// Whether a step lasts "for this attack" or names the attack's units: the ability is then
@@ -285,7 +316,7 @@ pub(crate) fn playable_from_hand(script: &Script) -> bool {
     !about_itself
         && script.conditions.is_empty()
         && script.limits.iter().all(|l| match l {
-            Limit::If(Condition::NoAttack) | Limit::WhenStarts(_) => true,
+            Limit::If(Condition::NoAttack) | Limit::WhenStarts(_) | Limit::BeforeAttacks(_) => true,
             // "Play only when that Jedi is attacking a Jedi": about the unit chosen.
             Limit::If(Condition::Attacking { who, .. }) => who.pick == Pick::That,
             Limit::If(condition) => about_players(condition),
@@ -410,7 +441,7 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
         When::BuildStep => me.id != NOT_IN_PLAY && in_build_step(script),
         When::Pop(Pop::DamagePrevention) => !in_build_step(script) && prevents(script),
         When::Pop(Pop::Reroll | Pop::Disrupt) => false,
-        When::Pop(_) => !in_build_step(script) && !prevents(script),
+        When::Pop(_) => !in_build_step(script) && !prevents_now(script),
     };
     let allowed = script.limits.iter().all(|limit| match limit {
         // "Play only when no unit is attacking": in a POP outside an attack (game 9.5: P1 to
@@ -435,6 +466,7 @@ fn offer(ability: &Ability, script: &Script, when: When, event: &Event) -> Optio
             pop == Some(Pop::BattleStep) && event.arena == Some(crate::units::arena(*arena))
         }
         Limit::WhenStarts(_) => false,
+        Limit::BeforeAttacks(arena) => before_attacks_in(crate::units::arena(*arena), pop, event),
         Limit::If(condition) => holds(condition, &me),
         Limit::PerTurn(times) => {
             host::note(me.id, &uses_key(ability)).unwrap_or(0)
@@ -522,7 +554,9 @@ fn choosable(step: &Step, me: &UnitView) -> Vec<UnitId> {
     named(units, me)
         .into_iter()
         .filter(|unit| match &step.effect {
-            Does::Prevent { .. } => prevention_offer(unit.id, 1, |p| p.preventable) > 0,
+            Does::Prevent { .. } if !steps::timed_prevention(step) => {
+                prevention_offer(unit.id, 1, |p| p.preventable) > 0
+            }
             Does::Untap(_) => unit.tapped,
             Does::Tap(_) => !unit.tapped,
             _ if for_this_attack(step) => in_the_attack(unit.id),

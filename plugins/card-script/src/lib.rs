@@ -25,6 +25,7 @@ mod completion;
 mod enhance;
 mod forbids;
 mod granted;
+mod lasting;
 mod modes;
 mod paid;
 mod picks;
@@ -153,7 +154,7 @@ fn claimed(script: &Script, text: &str) -> bool {
     // would never happen, so it is not claimed.
     (statics::carried_out(script) && (!statics::uses_keyword(script) || text.contains('(')))
         || statics::counted_activation(script, text).is_some()
-        || (!forbids::lasts(script)
+        || (!lasting::lasts(script)
             && (activated::carried_out(script, text)
                 || (triggered::carried_out(script) && may_trigger(text))))
 }
@@ -509,6 +510,12 @@ impl Keyword for CardScript {
     }
 
     fn pop_p7(ability: Ability, event: Event) -> HookResult {
+        // A played card's ability kept in effect (`lasting`), its card in a discard pile.
+        if ability.unit == NOT_IN_PLAY {
+            return Ok(battle_script(&ability)
+                .map(|script| lasting::prevent(&script))
+                .unwrap_or_default());
+        }
         on(&ability, Hook::DamagePrevention, &event)
     }
 

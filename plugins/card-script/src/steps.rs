@@ -416,9 +416,17 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
     // end of the turn).
     let for_the_turn = matches!(step.effect, Does::BuildPoints { .. })
         && step.duration == Some(script::Duration::ThisTurn);
+    // "Prevent all damage to that unit this turn": one unit's damage prevented for a while
+    // ([`shield`]).
+    // "Prevent all damage done by Space units this turn": the card's ability kept in effect
+    // ([`crate::lasting`]).
+    let shields = timed_prevention(step)
+        && (crate::lasting::prevention_carried_out(step)
+            || subject(&step.effect)
+                .is_some_and(|u| matches!(u.pick, Pick::This | Pick::That) || is_one(u)));
     // Nothing but a change of stats or keywords has a duration; one printed with none lasts as
     // [`date_changes`] and [`undated`] tell.
-    if !lasting && step.duration.is_some() && !for_the_turn {
+    if !lasting && step.duration.is_some() && !for_the_turn && !shields {
         return false;
     }
     let units = subject(&step.effect).is_none_or(|units| units_ok(units, that_known));
@@ -487,7 +495,10 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
                 up_to: false,
                 ..
             } => true,
-            Does::Prevent { amount, .. } => amount.as_ref().is_none_or(|a| number(a).is_some()),
+            // Only damage done by some units a kept prevention prevents (`shields`).
+            Does::Prevent { amount, by, .. } => {
+                (by.is_none() || shields) && amount.as_ref().is_none_or(|a| number(a).is_some())
+            }
             // A retreat moves the unit into its owner's build zone (game 8.4), the effect
             // `move-unit` there.
             // A discard is the effect `discard-unit` (API 1.10, game 14.4).
@@ -562,6 +573,23 @@ pub(crate) fn carried_out(step: &Step, that_known: bool) -> bool {
             }
             _ => false,
         }
+}
+
+/// Whether a step prevents damage for a while: "Prevent all damage to that unit this turn."
+pub(crate) fn timed_prevention(step: &Step) -> bool {
+    matches!(step.effect, Does::Prevent { .. }) && step.duration.is_some()
+}
+
+/// What a unit whose damage is prevented for a while gets for that while: the triggered ability
+/// this plugin carries out when each instance of damage to it opens its prevention POP (game
+/// 10.7), as printed on a unit ("Whenever this unit would be damaged, prevent 2 of that
+/// damage."), `most` of each instance or all of it. A granted text, not a hidden mark: the board
+/// shows the unit with it until it ends.
+fn shield(most: Option<u32>) -> String {
+    match most {
+        Some(n) => format!("Whenever this unit would be damaged, prevent {n} of that damage."),
+        None => "Whenever this unit would be damaged, prevent that damage.".to_string(),
+    }
 }
 
 fn duration(duration: Option<script::Duration>) -> Duration {
@@ -983,12 +1011,26 @@ pub(crate) fn effects(step: &Step, at: &Context) -> HookResult {
                 }
             }
         }
+        // The card's ability kept in effect for the while, and what it prevents now.
+        Does::Prevent { .. } if crate::lasting::prevention_carried_out(step) => {
+            effects.extend(crate::lasting::prevent_pending(step));
+            effects.push(Effect::Lasts(duration(step.duration)));
+        }
         Does::Prevent { amount, .. } => {
+            let most = amount.as_ref().and_then(number);
             for &unit in &units {
-                let most = amount.as_ref().and_then(number).unwrap_or(u32::MAX);
-                let amount = prevention_offer(unit, most, |p| p.preventable);
-                if amount > 0 {
-                    effects.push(Effect::Prevent(UnitAmount { unit, amount }));
+                // Damage pending now (the ability played in its prevention POP) is prevented
+                // now: the shield below hears only the prevention POPs still to open.
+                let now = prevention_offer(unit, most.unwrap_or(u32::MAX), |p| p.preventable);
+                if now > 0 {
+                    effects.push(Effect::Prevent(UnitAmount { unit, amount: now }));
+                }
+                if step.duration.is_some() {
+                    effects.push(Effect::Grant(Grant {
+                        unit,
+                        text: shield(most),
+                        duration: duration(step.duration),
+                    }));
                 }
             }
         }

@@ -330,10 +330,12 @@ fn steps_carried_out(script: &Script, trigger: Option<&Trigger>) -> bool {
                 || script.steps[..at].iter().any(picks_one);
             let paying = at == 0 && matches!(asks, Asks::MayPay(_));
             // Prevention only of the damage a "would be damaged" trigger is about ("prevent
-            // 1 of that damage"), as it is about to be placed.
+            // 1 of that damage"), as it is about to be placed, or for a while ("prevent all
+            // damage to it this turn", `steps::shield`).
             let prevents = match &step.effect {
                 Does::Prevent { to, .. } => {
-                    trigger.is_some_and(would_be_damaged) && to.pick == Pick::That
+                    (trigger.is_some_and(would_be_damaged) && to.pick == Pick::That)
+                        || steps::timed_prevention(step)
                 }
                 _ => true,
             };

@@ -118,16 +118,7 @@ fn controls(input: &mut &str) -> R<Condition> {
     ))
     .parse_next(input)?;
     alt((
-        (
-            w("the"),
-            alt((
-                w("space").map(|_| crate::script::Arena::Space),
-                w("ground").map(|_| crate::script::Arena::Ground),
-                w("character").map(|_| crate::script::Arena::Character),
-            )),
-            w("arena"),
-        )
-            .map(|(_, arena, _)| Condition::Controls { whose, arena }),
+        the_arena.map(|arena| Condition::Controls { whose, arena }),
         one_of(&["any arena", "an arena"]).map(|_| Condition::ControlsAnArena(whose)),
     ))
     .parse_next(input)
@@ -406,8 +397,27 @@ fn only_limits(input: &mut &str) -> R<Vec<Limit>> {
         .parse_next(input)
 }
 
+/// "the Space arena", "the Ground arena", "the Character arena".
+fn the_arena(input: &mut &str) -> R<crate::script::Arena> {
+    (
+        w("the"),
+        alt((
+            w("space").map(|_| crate::script::Arena::Space),
+            w("ground").map(|_| crate::script::Arena::Ground),
+            w("character").map(|_| crate::script::Arena::Character),
+        )),
+        w("arena"),
+    )
+        .map(|(_, arena, _)| arena)
+        .parse_next(input)
+}
+
 fn limit_item(input: &mut &str) -> R<Limit> {
     alt((
+        // "Play only before any unit in the Space arena attacks": this turn, before the first
+        // attack of a unit in that arena.
+        (w("before any unit in"), the_arena, w("attacks"))
+            .map(|(_, arena, _)| Limit::BeforeAttacks(arena)),
         (one_of(&["once per turn", "once each turn", "once a turn"])).map(|_| Limit::PerTurn(1)),
         (one_of(&["twice per turn", "twice each turn"])).map(|_| Limit::PerTurn(2)),
         (one_of(&["during", "in"]), moment_of_turn)

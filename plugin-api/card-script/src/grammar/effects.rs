@@ -669,7 +669,7 @@ pub(super) fn zone_of(input: &mut &str) -> R<(Player, Zone)> {
 /// counter on each unit", "prevent all damage to that unit".
 #[inline(never)]
 fn imperative(input: &mut &str) -> R<Effect> {
-    alt((moves, counters, prevent, others)).parse_next(input)
+    alt((moves, counters, super::prevention::prevent, others)).parse_next(input)
 }
 
 /// Imperatives that tap, untap, discard, retreat, return or choose units.
@@ -1037,35 +1037,6 @@ fn remove_damage(input: &mut &str) -> R<Effect> {
         .parse_next(input)
 }
 
-/// "prevent all damage to this unit", "prevent 1 of that damage", "prevent that damage".
-#[inline(never)]
-fn prevent(input: &mut &str) -> R<Effect> {
-    (
-        w("prevent"),
-        alt((
-            w("all").map(|_| None),
-            // "Prevent up to 2 damage": no more than the damage there is, as "Prevent 2".
-            (opt(w("up to")), amount, opt(w("of"))).map(|(_, n, _)| Some(n)),
-            ahead_that.map(|_| None),
-        )),
-        opt(one_of(&["that damage", "the damage", "damage"])),
-        opt((one_of(&["to", "that would be done to"]), units).map(|(_, u)| u)),
-    )
-        .map(|(_, amount, _, to)| Effect::Prevent {
-            to: to.unwrap_or_else(|| Units::picked(Pick::That)),
-            amount,
-        })
-        .parse_next(input)
-}
-
-fn ahead_that(input: &mut &str) -> R<()> {
-    if ahead(w("that damage"), input) {
-        Ok(())
-    } else {
-        fail(input, "that damage")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1428,17 +1399,6 @@ mod tests {
                 up_to: false
             }
         );
-    }
-
-    #[test]
-    fn prevent_up_to_a_number() {
-        assert!(matches!(
-            one("prevent up to 2 damage to one of your Ground units"),
-            Effect::Prevent {
-                amount: Some(Amount::Number(2)),
-                ..
-            }
-        ));
     }
 
     #[test]

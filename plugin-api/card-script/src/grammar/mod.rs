@@ -13,6 +13,7 @@ mod costs;
 mod counts;
 mod effects;
 mod players;
+mod prevention;
 mod search;
 mod triggers;
 mod units;
@@ -356,10 +357,30 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
     // "Until end of turn, each of your Jedi gets ...": the duration of the sentence's changes,
     // printed first.
     let leading = opt((effects::duration, mark(",")).map(|(d, _)| d)).parse_next(input)?;
+    // "This turn, when that Character would be damaged, prevent up to 2 of that damage.": the
+    // damage to those units prevented for the duration.
+    let shielded = match leading {
+        Some(_) => opt(shielded_units).parse_next(input)?,
+        None => None,
+    };
     let mut steps = effects::clauses(input)?;
+    if let Some(units) = shielded {
+        match steps.as_mut_slice() {
+            [
+                Step {
+                    effect: Effect::Prevent { to, .. },
+                    ..
+                },
+            ] if to.pick == crate::script::Pick::That && to.filters.is_empty() => *to = units,
+            _ => return words::fail(input, "the damage prevented"),
+        }
+    }
     if let Some(duration) = leading {
         for step in &mut steps {
-            if matches!(step.effect, Effect::Stats { .. } | Effect::Grant { .. }) {
+            if matches!(
+                step.effect,
+                Effect::Stats { .. } | Effect::Grant { .. } | Effect::Prevent { .. }
+            ) {
                 step.duration.get_or_insert(duration);
             }
         }
@@ -411,6 +432,19 @@ fn sentence(input: &mut &str) -> R<Vec<Step>> {
         last.only_if = trailing;
     }
     Ok(steps)
+}
+
+/// "when that Character would be damaged,", "whenever that unit would be damaged,": the units
+/// whose damage a timed prevention that follows prevents.
+fn shielded_units(input: &mut &str) -> R<crate::script::Units> {
+    (
+        one_of(&["when", "whenever"]),
+        units::units,
+        w("would be damaged"),
+        mark(","),
+    )
+        .map(|(_, units, _, _)| units)
+        .parse_next(input)
 }
 
 /// "when the attack ends", "when this attack ends": a step that waits for the attack's end.

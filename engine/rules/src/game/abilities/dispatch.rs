@@ -88,6 +88,12 @@ impl Game<'_> {
                 candidates.extend(self.abilities_where(id, Wanted::Hook(hook))?);
             }
         }
+        // A played card's ability kept in effect hears the hooks too, where its plugin's
+        // manifest lets it (zone `lasting`), after the abilities in play, in the order the
+        // cards were played.
+        if !self.state.lasting.is_empty() {
+            self.collect_lasting(&mut candidates);
+        }
         // The instances asked, kept in place at the front of the candidates' list.
         let mut kept = 0;
         for at in 0..candidates.len() {
@@ -175,6 +181,26 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The abilities a `lasts` effect keeps in effect whose plugin's manifest names the zone
+    /// `lasting`, as instances of cards not in play.
+    fn collect_lasting(&mut self, into: &mut Vec<ActiveAbility>) {
+        for lasting in self.state.lasting.clone() {
+            if let Some(instance) = self.card_instance(
+                lasting.card,
+                lasting.ability,
+                UnitId(swtcg_plugin_api::NOT_IN_PLAY),
+                lasting.controller,
+            ) && self
+                .host
+                .manifest(instance.plugin)
+                .zones
+                .contains(&crate::manifest::Zone::Lasting)
+            {
+                into.push(instance);
+            }
+        }
     }
 
     /// What a triggered ability proposed happens; a Trap's trigger completes the Trap, which
