@@ -144,13 +144,13 @@ fn each(input: &mut &str) -> R<Units> {
         .parse_next(input)
 }
 
-/// "one of your units", "up to 2 of your opponent's Characters", "one unit", "2 units": the
-/// controller chooses.
+/// "one of your units", "up to 2 of your opponent's Characters", "one unit", "2 units", "any
+/// one non-Jedi Character": the controller chooses.
 #[inline(never)]
 fn chosen(input: &mut &str) -> R<Units> {
     (
         opt(w("up to")).map(|up_to| up_to.is_some()),
-        alt((one_of(&["one"]).map(|_| 1), number)),
+        alt((one_of(&["any one", "one"]).map(|_| 1), number)),
         opt((w("of"), owner).map(|(_, owner)| owner)),
         noun_phrase,
     )
@@ -995,6 +995,18 @@ mod tests {
                 Filter::Not(Box::new(Filter::Unique)),
                 Filter::OfArena(Arena::Ground)
             ]
+        );
+        // AOTC Corde (A): "any one" is one the controller chooses, of any player.
+        let units = read("any one non-Jedi Character");
+        assert_eq!(
+            (units.pick, units.owner),
+            (
+                Pick::Chosen {
+                    count: 1,
+                    up_to: false
+                },
+                Owner::Any
+            )
         );
         let units = read("up to 2 units in the Space or Ground arena");
         assert_eq!(
