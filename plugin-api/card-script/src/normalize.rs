@@ -168,7 +168,7 @@ fn shared_option_limit(text: &str) -> Option<String> {
 /// Words the data misspells, as a person reads them ("Shufle you deck." on TM Jawa Camp Leader,
 /// "during you build step" on AOTC San Hill (A)): whole phrases, so that no word is changed
 /// inside another.
-const MISSPELLINGS: [(&str, &str); 10] = [
+const MISSPELLINGS: [(&str, &str); 14] = [
     ("Shufle ", "Shuffle "),
     ("Shuffle you deck", "Shuffle your deck"),
     ("during you build step", "during your build step"),
@@ -186,6 +186,13 @@ const MISSPELLINGS: [(&str, &str); 10] = [
     (" captivity count on", " captivity counter on"),
     // KAE Sith Governor, whose other text counts mastery counters.
     (" master counter on", " mastery counter on"),
+    // ANH Learning the Force, AOTC Spirit of the Fallen, FOR Tatooine Campfire; IA Kayn Somos
+    // (A); TM How Uncharacteristic.
+    (" of you Characters", " of your Characters"),
+    (" of you Imperial", " of your Imperial"),
+    ("one of you opponent", "one of your opponent"),
+    // JG Obi-Wan's Maneuver.
+    ("Space of Ground", "Space or Ground"),
 ];
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...
@@ -480,6 +487,18 @@ mod tests {
         assert_eq!(
             prepare("As long as Yoda is in any area, X gets Stun 1.", ""),
             "As long as Yoda is in any arena, X gets Stun 1."
+        );
+        // ANH Learning the Force, JG Obi-Wan's Maneuver.
+        assert_eq!(
+            prepare(
+                "You gain +1 Force for each of you Characters in any arena.",
+                ""
+            ),
+            "You gain +1 Force for each of your Characters in any arena."
+        );
+        assert_eq!(
+            prepare("Prevent 1 damage to one of your Space of Ground units.", ""),
+            "Prevent 1 damage to one of your Space or Ground units."
         );
     }
 

@@ -498,12 +498,17 @@ struct FakeHost {
 
 impl FakeHost {
     fn new(hooks: &[(HookPoint, Vec<Effect>)]) -> Self {
+        Self::with_lines(hooks, "")
+    }
+
+    /// A fake host whose manifest has `more` lines too.
+    fn with_lines(hooks: &[(HookPoint, Vec<Effect>)], more: &str) -> Self {
         let names: Vec<String> = hooks
             .iter()
             .map(|(h, _)| format!("\"{}\"", h.name()))
             .collect();
         let text = format!(
-            "[keyword]\nid = \"fake\"\nname = \"Fake\"\nversion = \"1.0.0\"\napi = \"^1.0\"\ntemplate = \"Fake\"\nparameter = \"none\"\nclass = [\"triggered\"]\nhooks = [{}]\n",
+            "[keyword]\nid = \"fake\"\nname = \"Fake\"\nversion = \"1.0.0\"\napi = \"^1.0\"\ntemplate = \"Fake\"\nparameter = \"none\"\nclass = [\"triggered\"]\nhooks = [{}]\n{more}",
             names.join(", ")
         );
         FakeHost {
@@ -657,6 +662,44 @@ fn move_and_grant_effects_move_a_unit_and_give_an_ability_until_its_duration_end
     assert!(abilities.iter().any(|a| &*a.keyword == "Fake"));
     game.expire(crate::model::Duration::EndOfTurn);
     assert_eq!(game.state.unit(UnitId(1)).map(|u| u.granted.len()), Some(0));
+}
+
+#[test]
+fn a_kept_ability_hears_hooks_only_where_its_manifest_names_the_zone_lasting() {
+    // A Battle card's ability a `lasts` effect keeps in effect (`GameState::lasting`) is called
+    // at its plugin's hooks, as a card not in play, only if the manifest's zones name `lasting`;
+    // `forbids` alone is asked of it otherwise.
+    for (zones, called) in [("", false), ("zones = [\"lasting\"]\n", true)] {
+        let mut host = FakeHost::with_lines(
+            &[(
+                HookPoint::BattleStepStart,
+                vec![Effect::GainForce { amount: 3 }],
+            )],
+            zones,
+        );
+        let mut state = board(vec![1, 1, 1]);
+        let mut def = CardDef::unit("Kept", CardSide::Light, vec![Arena::Ground], [0, 0, 0, 0]);
+        def.abilities = vec!["Fake".into()];
+        let card = state.new_card(Arc::new(def), Side::Light);
+        state.lasting.push(crate::model::Lasting {
+            card,
+            ability: 0,
+            controller: Side::Light,
+            duration: crate::model::Duration::EndOfTurn,
+        });
+        let force = state.player(Side::Light).force;
+        let mut seats = Seats {
+            dark: Box::new(GreedyPlayer::default()),
+            light: Box::new(GreedyPlayer::default()),
+        };
+        let mut game = Game::new(state, header(), &mut host, &mut seats);
+        let _ = game.run_from(
+            crate::model::state::TurnStep::Battle(Arena::Ground),
+            StopAt::AttackEnd,
+        );
+        let gained = game.state.player(Side::Light).force - force;
+        assert_eq!(gained, if called { 3 } else { 0 }, "zones {zones:?}");
+    }
 }
 
 /// Runs the ground battle step of the fake board with `host`, which must stop it with a plugin
