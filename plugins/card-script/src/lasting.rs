@@ -67,24 +67,21 @@ pub(crate) fn prevent_pending(step: &Step) -> Vec<Effect> {
         unit.and_then(host::unit)
             .is_some_and(|unit| names(&anyone(units), &unit, &card))
     };
-    // What is prevented on each unit, its damage from every source the phrase names.
-    let mut prevented: Vec<UnitAmount> = Vec::new();
+    // Each unit the phrase names with damage pending, all of its damage from the sources the
+    // phrase names (the SDK's `prevention_offer` adds it up).
+    let mut targets: Vec<UnitId> = Vec::new();
     for pending in host::pending_damage() {
-        let left = pending.amount.saturating_sub(pending.prevented);
-        if left == 0
-            || !pending.preventable
-            || !named(to, Some(pending.target))
-            || !by.as_ref().is_none_or(|by| named(by, pending.source))
-        {
-            continue;
-        }
-        match prevented.iter_mut().find(|p| p.unit == pending.target) {
-            Some(on) => on.amount = on.amount.saturating_add(left),
-            None => prevented.push(UnitAmount {
-                unit: pending.target,
-                amount: left,
-            }),
+        if !targets.contains(&pending.target) && named(to, Some(pending.target)) {
+            targets.push(pending.target);
         }
     }
-    prevented.into_iter().map(Effect::Prevent).collect()
+    targets
+        .into_iter()
+        .filter_map(|unit| {
+            let amount = prevention_offer(unit, u32::MAX, |p| {
+                p.preventable && by.as_ref().is_none_or(|by| named(by, p.source))
+            });
+            (amount > 0).then_some(Effect::Prevent(UnitAmount { unit, amount }))
+        })
+        .collect()
 }

@@ -92,7 +92,9 @@ impl Game<'_> {
         // manifest lets it (zone `lasting`), after the abilities in play, in the order the
         // cards were played.
         if !self.state.lasting.is_empty() {
-            self.collect_lasting(&mut candidates);
+            self.collect_lasting(&mut candidates, |manifest| {
+                manifest.zones.contains(&crate::manifest::Zone::Lasting)
+            });
         }
         // The instances asked, kept in place at the front of the candidates' list.
         let mut kept = 0;
@@ -183,20 +185,21 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// The abilities a `lasts` effect keeps in effect whose plugin's manifest names the zone
-    /// `lasting`, as instances of cards not in play.
-    fn collect_lasting(&mut self, into: &mut Vec<ActiveAbility>) {
+    /// The abilities a `lasts` effect keeps in effect (`GameState::lasting`), in the order they
+    /// were played, as instances of cards not in play, whose plugin's manifest `wanted` accepts
+    /// (the zone `lasting` for hooks, the query for `forbids`).
+    pub(crate) fn collect_lasting(
+        &mut self,
+        into: &mut Vec<ActiveAbility>,
+        wanted: impl Fn(&crate::manifest::Manifest) -> bool,
+    ) {
         for lasting in self.state.lasting.clone() {
             if let Some(instance) = self.card_instance(
                 lasting.card,
                 lasting.ability,
                 UnitId(swtcg_plugin_api::NOT_IN_PLAY),
                 lasting.controller,
-            ) && self
-                .host
-                .manifest(instance.plugin)
-                .zones
-                .contains(&crate::manifest::Zone::Lasting)
+            ) && wanted(self.host.manifest(instance.plugin))
             {
                 into.push(instance);
             }

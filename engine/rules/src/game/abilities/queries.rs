@@ -3,9 +3,7 @@
 //! prevention, lost keywords, static stat changes, the room for Pilots and the acts abilities
 //! forbid (a retreat, an attack, a Battle card or an activated ability played).
 
-use swtcg_plugin_api::{
-    Act, DiceKind, NOT_IN_PLAY, Query, QueryAnswer, QueryCall, Retarget, Stats,
-};
+use swtcg_plugin_api::{Act, DiceKind, Query, QueryAnswer, QueryCall, Retarget, Stats};
 
 use super::{AMOUNT_LIMIT, PilotRoom, Wanted};
 use crate::game::{Flow, Game};
@@ -429,23 +427,9 @@ impl Game<'_> {
             return Ok(false);
         }
         let mut asked = self.all_abilities(Wanted::Query(Query::Forbids))?;
-        for lasting in self.state.lasting.clone() {
-            let instance = self.card_instance(
-                lasting.card,
-                lasting.ability,
-                UnitId(NOT_IN_PLAY),
-                lasting.controller,
-            );
-            if let Some(instance) = instance
-                && self
-                    .host
-                    .manifest(instance.plugin)
-                    .queries
-                    .contains(&Query::Forbids)
-            {
-                asked.push(instance);
-            }
-        }
+        self.collect_lasting(&mut asked, |manifest| {
+            manifest.queries.contains(&Query::Forbids)
+        });
         for instance in asked {
             let call = QueryCall::Forbids {
                 act,
