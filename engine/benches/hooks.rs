@@ -1,7 +1,7 @@
 //! Hook dispatch: one call of Critical Hit's pending damage hook (marshalling included), and the
 //! pending damage POP reached with 0, 1 and 10 subscribed ability instances in play, through
 //! the wasm plugin, its native build and a built-in Rust Critical Hit (the baseline). Also a
-//! hook no plugin subscribes to. Run with `cargo bench -p swtcg-engine --bench hooks`.
+//! hook no plugin subscribes to. Run with `cargo bench -p swtcg-engine --features bench --bench hooks`.
 
 #[path = "workload/plugins.rs"]
 mod plugins;

@@ -1,6 +1,6 @@
 //! Loading every bundled plugin: compiling from wasm (a cold start), loading precompiled code
 //! (a warm compile cache) and instantiating; and cloning a game state for AI search. Run with
-//! `cargo bench -p swtcg-engine --bench load`.
+//! `cargo bench -p swtcg-engine --features bench --bench load`.
 
 #[path = "workload/plugins.rs"]
 mod plugins;

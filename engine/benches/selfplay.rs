@@ -1,7 +1,7 @@
 //! Complete self-play games of every workload users run (`workload::WORKLOADS`: the seed, keyword
 //! and plain decks, by the greedy AI and by random-legal players), the same seeds through the
 //! wasm plugins, their native builds and no plugins at all. Run with
-//! `cargo bench -p swtcg-engine --bench selfplay` (`-- seed-greedy` for one workload).
+//! `cargo bench -p swtcg-engine --features bench --bench selfplay` (`-- seed-greedy` for one workload).
 
 #[path = "workload/plugins.rs"]
 mod plugins;

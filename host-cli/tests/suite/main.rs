@@ -30,3 +30,4 @@ mod serve;
 mod sim;
 mod tidy;
 mod tournament;
+mod webdriver;

@@ -4,6 +4,7 @@
 //! board is checked against the engine's own state at the same decisions.
 
 use crate::common;
+use crate::webdriver;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
@@ -517,84 +518,69 @@ fn a_whole_game_is_played_by_clicking_the_page_in_a_browser() {
     let server = Server::start(&["--seed", "3", "--log", log_file.to_str().unwrap()]);
     let page = server.seat(Side::Dark).to_string();
     let (_driver, webdriver) = start_chromedriver();
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let (snapshots, screenshot, result, client) = runtime.block_on(async move {
-        let mut capabilities = serde_json::Map::new();
-        capabilities.insert(
-            "goog:chromeOptions".into(),
-            json!({
+    let client = webdriver::Session::new(
+        &webdriver,
+        json!({
+            "goog:chromeOptions": {
                 "binary": CHROMIUM,
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                          "--no-first-run", "--disable-background-networking",
                          "--disable-component-update", "--disable-sync",
                          "--window-size=1500,1150"],
-            }),
+            }
+        }),
+    )
+    .expect("a browser session");
+    client.goto(&page).unwrap();
+    let mut lcg = Lcg(3);
+    let mut clicked: Option<u64> = None;
+    let mut clicks = 0;
+    let mut snapshots = BTreeMap::new();
+    let mut screenshot = None;
+    let start = Instant::now();
+    let result = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the game did not end in 5 minutes"
         );
-        let client = fantoccini::ClientBuilder::new(
-            hyper_util::client::legacy::connect::HttpConnector::new(),
-        )
-        .capabilities(capabilities)
-        .connect(&webdriver)
-        .await
-        .expect("a browser session");
-        client.goto(&page).await.unwrap();
-        let mut lcg = Lcg(3);
-        let mut clicked: Option<u64> = None;
-        let mut clicks = 0;
-        let mut snapshots = BTreeMap::new();
-        let mut screenshot = None;
-        let start = Instant::now();
-        let result = loop {
-            assert!(
-                start.elapsed() < Duration::from_secs(300),
-                "the game did not end in 5 minutes"
-            );
-            let shown = client.execute(READ_PAGE, vec![]).await.unwrap();
-            if let Some(result) = shown["result"].as_str() {
-                if screenshot.is_none() {
-                    screenshot = Some(client.screenshot().await.unwrap());
-                }
-                break result.to_string();
+        let shown = client.execute(READ_PAGE).unwrap();
+        if let Some(result) = shown["result"].as_str() {
+            if screenshot.is_none() {
+                screenshot = Some(client.screenshot().unwrap());
             }
-            let Some(decision) = shown["decision"].as_u64() else {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-                continue;
-            };
-            let options = shown["options"].as_u64().unwrap() as usize;
-            if clicked == Some(decision) || options == 0 {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-                continue;
-            }
-            clicks += 1;
-            if snapshots.len() < 40 && clicks % 3 == 1 {
-                snapshots.insert(decision, shown_by_page(&shown));
-            }
-            // The board README shows: the game in its third turn, both sides in play.
-            if screenshot.is_none() && shown["turn"].as_u64().is_some_and(|turn| turn >= 3) {
-                screenshot = Some(client.screenshot().await.unwrap());
-            }
-            // One decision in three is a random option; the others are the AI's, through the
-            // page's "Let the AI choose" button, so that the game lasts a few turns.
-            let button = if clicks % 3 == 2 {
-                format!(
-                    "#options button.option[data-option=\"{}\"]",
-                    lcg.below(options)
-                )
-            } else {
-                "#ai-once".to_string()
-            };
-            let button = client
-                .find(fantoccini::Locator::Css(&button))
-                .await
-                .unwrap();
-            button.click().await.unwrap();
-            clicked = Some(decision);
+            break result.to_string();
+        }
+        let Some(decision) = shown["decision"].as_u64() else {
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
         };
-        (snapshots, screenshot.unwrap(), result, client)
-    });
+        let options = shown["options"].as_u64().unwrap() as usize;
+        if clicked == Some(decision) || options == 0 {
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        }
+        clicks += 1;
+        if snapshots.len() < 40 && clicks % 3 == 1 {
+            snapshots.insert(decision, shown_by_page(&shown));
+        }
+        // The board README shows: the game in its third turn, both sides in play.
+        if screenshot.is_none() && shown["turn"].as_u64().is_some_and(|turn| turn >= 3) {
+            screenshot = Some(client.screenshot().unwrap());
+        }
+        // One decision in three is a random option; the others are the AI's, through the
+        // page's "Let the AI choose" button, so that the game lasts a few turns.
+        let button = if clicks % 3 == 2 {
+            format!(
+                "#options button.option[data-option=\"{}\"]",
+                lcg.below(options)
+            )
+        } else {
+            "#ai-once".to_string()
+        };
+        client.find(&button).unwrap().click().unwrap();
+        clicked = Some(decision);
+    };
+    let screenshot = screenshot.unwrap();
     // The screenshot README shows is this test's (target/web-board.png; copied to docs/ by hand).
     let shot = root().join("target").join("web-board.png");
     std::fs::write(&shot, screenshot).unwrap();
@@ -662,66 +648,39 @@ fn a_whole_game_is_played_by_clicking_the_page_in_a_browser() {
         .recv_timeout(Duration::from_secs(60))
         .expect("the replay's address");
     let viewer = Driver(viewer);
-    runtime.block_on(async {
-        client.goto(&address).await.unwrap();
-        let frame = |client: fantoccini::Client| async move {
-            client
-                .execute("return document.body.dataset.frame ?? null;", vec![])
-                .await
-                .unwrap()
-        };
-        let start = Instant::now();
-        while frame(client.clone()).await != json!("0") {
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "the replay did not open"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        for (decision, engine) in &recorder.wanted {
-            let scrub = format!(
-                "const s = document.getElementById('scrub'); s.value = {decision}; \
-                 s.dispatchEvent(new Event('input'));"
-            );
-            client.execute(&scrub, vec![]).await.unwrap();
-            let shown = client.execute(READ_PAGE, vec![]).await.unwrap();
-            assert_eq!(
-                &shown_by_page(&shown),
-                engine.as_ref().unwrap(),
-                "replay at decision {decision}"
-            );
-        }
+    client.goto(&address).unwrap();
+    let frame = || {
         client
-            .find(fantoccini::Locator::Css("#first"))
-            .await
+            .execute("return document.body.dataset.frame ?? null;")
             .unwrap()
-            .click()
-            .await
-            .unwrap();
-        client
-            .find(fantoccini::Locator::Css("#next"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        assert_eq!(frame(client.clone()).await, json!("1"));
-        client
-            .find(fantoccini::Locator::Css("#last"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-        let end = client
-            .find(fantoccini::Locator::Css("#replay-result"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
-        assert_eq!(end, result);
-        client.close().await.unwrap();
-    });
+    };
+    let start = Instant::now();
+    while frame() != json!("0") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the replay did not open"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for (decision, engine) in &recorder.wanted {
+        let scrub = format!(
+            "const s = document.getElementById('scrub'); s.value = {decision}; \
+             s.dispatchEvent(new Event('input'));"
+        );
+        client.execute(&scrub).unwrap();
+        let shown = client.execute(READ_PAGE).unwrap();
+        assert_eq!(
+            &shown_by_page(&shown),
+            engine.as_ref().unwrap(),
+            "replay at decision {decision}"
+        );
+    }
+    client.find("#first").unwrap().click().unwrap();
+    client.find("#next").unwrap().click().unwrap();
+    assert_eq!(frame(), json!("1"));
+    client.find("#last").unwrap().click().unwrap();
+    let end = client.find("#replay-result").unwrap().text().unwrap();
+    assert_eq!(end, result);
+    client.close().unwrap();
     drop(viewer);
 }
