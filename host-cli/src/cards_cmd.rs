@@ -50,7 +50,8 @@ pub enum CardsCommand {
         texts: Vec<String>,
         /// Print `{"cards": [{"card", "type", "played", "abilities": [{"text", "class",
         /// "keyword", "carried_out", "missing", "reading": {"text", "script", "stop": {"offset",
-        /// "word", "expected"}}}]}]}` instead.
+        /// "word", "expected"}}, "listed"}]}]}` instead ("listed": the ability a Reserves text
+        /// lists, which "reading" then reads).
         #[arg(long)]
         json: bool,
         #[command(flatten)]

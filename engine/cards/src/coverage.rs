@@ -9,7 +9,8 @@
 //! its type claims (a Battle card, Mission, Equipment or Location also needs some text, and a
 //! Location an arena on its type line). INSERT and Switch grant other abilities; such an ability is supported only
 //! if INSERT or Switch and every ability it grants are (each granted ability is classified like
-//! a printed one). A keyword ability is a keyword with its parameter and nothing more
+//! a printed one); so is a Reserves ability only if the ability it lists is. A keyword ability
+//! is a keyword with its parameter and nothing more
 //! ([`keyword_ability`]): card text that only mentions a keyword (`... gets "Pay 2 Force -> Evade
 //! 2."`, "Evade 2, and you may ...") is card text, although `parse_ability` names a keyword in it.
 
@@ -401,6 +402,9 @@ pub fn ability_coverage(
             Some((keyword, parameter)) if keyword == "Pilot" => {
                 pilot_coverage(card, keyword, &parameter, keywords, has_plugin, understood)
             }
+            Some((keyword, parameter)) if keyword.eq_ignore_ascii_case("Reserves") => {
+                reserves_coverage(card, text, &parameter, keywords, has_plugin, understood)
+            }
             _ => AbilityCoverage {
                 class: AbilityClass::CardText,
                 missing: Vec::new(),
@@ -426,6 +430,37 @@ pub fn ability_coverage(
             }
             coverage
         }
+    }
+}
+
+/// A Reserves text its plugin claims: the plugin hands the listed ability to the unit as
+/// printed while the unit is in its build zone (keywords.md), where the plugin that claims the
+/// listed text carries it out, a keyword's or a card plugin. Reserves claims any listed text, so
+/// the text is supported only when its listed ability is too, as if the unit printed it.
+fn reserves_coverage(
+    card: &CardDef,
+    text: &str,
+    listed: &str,
+    keywords: &[String],
+    has_plugin: &dyn Fn(&str) -> bool,
+    understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
+) -> AbilityCoverage {
+    let listed = ability_coverage(
+        card,
+        listed,
+        CardType::Unit,
+        keywords,
+        has_plugin,
+        understood,
+    );
+    let missing = if listed.missing.is_empty() {
+        Vec::new()
+    } else {
+        vec![Missing::CardText(text.to_string())]
+    };
+    AbilityCoverage {
+        class: AbilityClass::CardText,
+        missing,
     }
 }
 
@@ -598,10 +633,27 @@ mod tests {
     use super::*;
     use swtcg_rules::model::{Arena, CardSide};
 
+    /// The coverage of `text` printed on the unit `card`.
+    fn on_unit(
+        card: &CardDef,
+        text: &str,
+        has_plugin: &dyn Fn(&str) -> bool,
+        understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>,
+    ) -> AbilityCoverage {
+        ability_coverage(
+            card,
+            text,
+            CardType::Unit,
+            &keywords(),
+            has_plugin,
+            understood,
+        )
+    }
+
     fn keywords() -> Vec<String> {
         [
-            "Absorb", "Armor", "Evade", "INSERT", "Pilot", "Redirect", "Riposte", "Stealth",
-            "Switch", "Upkeep",
+            "Absorb", "Armor", "Evade", "INSERT", "Pilot", "Redirect", "Reserves", "Riposte",
+            "Stealth", "Switch", "Upkeep",
         ]
         .map(String::from)
         .to_vec()
@@ -627,14 +679,7 @@ mod tests {
             }
         };
         let cover = |understood: &dyn Fn(&CardDef, &str, CardType) -> Option<bool>| {
-            ability_coverage(
-                &card,
-                text,
-                CardType::Unit,
-                &keywords(),
-                &|_| true,
-                understood,
-            )
+            on_unit(&card, text, &|_| true, understood)
         };
         assert_eq!(
             cover(&understood).missing,
@@ -643,6 +688,38 @@ mod tests {
             )]
         );
         assert!(cover(&|_: &CardDef, _: &str, _: CardType| Some(true)).supported());
+    }
+
+    #[test]
+    fn a_reserves_text_is_carried_out_only_if_its_listed_ability_is() {
+        // JG Even Piell (A): the Reserves plugin claims any listed ability, which the unit then
+        // has in its build zone; a card plugin must claim the listed text too.
+        let text = "Reserves: Tap -> You gain 1 Force. Play only during your build step.";
+        let listed = "Tap -> You gain 1 Force. Play only during your build step.";
+        let card = CardDef::unit("Even Piell (A)", CardSide::Light, Vec::new(), [2; 4]);
+        let cover = |claims_listed: bool| {
+            on_unit(
+                &card,
+                text,
+                &|_| true,
+                &|_: &CardDef, asked: &str, _: CardType| Some(asked == text || claims_listed),
+            )
+        };
+        assert_eq!(cover(false).missing, [Missing::CardText(text.into())]);
+        assert!(cover(true).supported());
+        assert_eq!(listed, &text["Reserves: ".len()..]);
+        // A listed keyword ability needs its keyword's plugin.
+        let keyword_text = "Reserves: Pay 1 Force -> Evade 2";
+        let with_plugin = |plugin: bool| {
+            on_unit(
+                &card,
+                keyword_text,
+                &|keyword| plugin || keyword == "Reserves",
+                &|_: &CardDef, asked: &str, _: CardType| (asked == keyword_text).then_some(true),
+            )
+        };
+        assert!(with_plugin(true).supported());
+        assert!(!with_plugin(false).supported());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use swtcg_card_script::{Card, Reading, explain};
 use swtcg_engine::cards::coverage::{
-    AbilityClass, Missing, ability_coverage, played_kind, read_text,
+    AbilityClass, Missing, ability_coverage, keyword_ability, played_kind, read_text,
 };
 use swtcg_engine::model::{CardSide, CardType};
 use swtcg_engine::{CardDef, Ruleset};
@@ -42,6 +42,10 @@ struct Explained {
     /// The script written by hand for the ability, if there is one: the file and its words.
     #[serde(skip_serializing_if = "Option::is_none")]
     written: Option<Written>,
+    /// For "Reserves: <ability>", the ability it lists, which the unit has in its build zone:
+    /// `reading` is then the grammar's reading of that ability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<String>,
 }
 
 /// A script written by hand, as `cards explain --json` shows it.
@@ -104,7 +108,9 @@ fn explain_card(card: &CardDef, support: &crate::support::Support<'_>) -> Explai
         .abilities
         .iter()
         .map(|text| {
-            let reading = || read_text(card, text);
+            // Reserves hands its listed ability to the unit as printed: that is the text to read.
+            let read = reserves_listed(text, support).unwrap_or_else(|| text.clone());
+            let reading = || read_text(card, &read);
             explain_ability(card, text, kind, support, reading)
         })
         .collect();
@@ -118,9 +124,10 @@ fn explain_card(card: &CardDef, support: &crate::support::Support<'_>) -> Explai
 
 /// A text given with `--text`, read as a unit's.
 fn explain_text(text: &str, support: &crate::support::Support<'_>) -> ExplainedCard {
+    let read = reserves_listed(text, support).unwrap_or_else(|| text.to_string());
     let reading = || {
         swtcg_card_script::read(
-            text,
+            &read,
             Card {
                 name: "",
                 played: false,
@@ -159,6 +166,7 @@ fn explain_ability(
             missing: vec!["cards of this type are not played yet".to_string()],
             reading: Some(reading()),
             written: written_in(card, text),
+            listed: reserves_listed(text, support),
         };
     };
     let coverage = ability_coverage(
@@ -169,6 +177,7 @@ fn explain_ability(
         &|keyword| support.has_plugin(keyword),
         &|card, text, kind| support.understood(card, text, kind),
     );
+    let listed = reserves_listed(text, support);
     let (class, keyword) = match &coverage.class {
         AbilityClass::Keyword { name, .. } => ("keyword", Some(name.clone())),
         AbilityClass::CardText => ("card-text", None),
@@ -187,6 +196,9 @@ fn explain_ability(
                      way to complete it is not played yet"
                         .to_string()
                 }
+                Missing::CardText(whole) if whole == text && listed.is_some() => {
+                    "no loaded plugin carries out the ability Reserves lists".to_string()
+                }
                 Missing::CardText(whole) if whole == text => {
                     match support.granted_not_carried_out(card, text) {
                         Some(granted) => {
@@ -200,7 +212,15 @@ fn explain_ability(
             .collect(),
         reading: (class == "card-text").then(reading),
         written: written_in(card, text),
+        listed,
     }
+}
+
+/// The ability a "Reserves: <ability>" text lists, if `text` is one.
+fn reserves_listed(text: &str, support: &crate::support::Support<'_>) -> Option<String> {
+    keyword_ability(text, &support.keywords)
+        .filter(|(keyword, _)| keyword.eq_ignore_ascii_case("Reserves"))
+        .map(|(_, listed)| listed.trim().to_string())
 }
 
 /// The script written by hand for a printed ability, if there is one.
@@ -239,12 +259,18 @@ fn print_card(card: &ExplainedCard) {
                             written.file, written.reads_as
                         );
                     }
+                    if let Some(listed) = &ability.listed {
+                        println!("     Reserves lists: \"{listed}\"");
+                    }
                     println!("     read: {}", lines.next().unwrap_or_default());
                     for line in lines {
                         println!("       {line}");
                     }
                 }
                 (None, Some(stop)) => {
+                    if let Some(listed) = &ability.listed {
+                        println!("     Reserves lists: \"{listed}\"");
+                    }
                     println!("     not read: {}", stop.describe());
                     println!("       {}", reading.text);
                     let column = reading.text[..stop.offset].chars().count();

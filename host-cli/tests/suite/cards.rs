@@ -266,6 +266,34 @@ fn cards_commands_have_examples() {
 }
 
 #[test]
+fn explain_reads_the_ability_a_reserves_text_lists() {
+    // Reserves hands its listed ability to the unit in the build zone: JG Even Piell (A)'s is
+    // read and carried out, JG Yoda (E)'s (in Yoda's word order) is not, and neither is his
+    // Reserves text, whatever Reserves' own plugin says.
+    let out = swtcg(&["cards", "explain", "JG/Even Piell (A)", "JG/Yoda (E)"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    let piell = text.split("JG/Yoda (E)").next().unwrap();
+    assert!(
+        piell.contains(
+            "  3. Reserves: Tap -> You gain 1 Force. Play only during your build step.\n     \
+             Reserves lists: \"Tap -> You gain 1 Force. Play only during your build step.\"\n     \
+             read: activated"
+        ) && piell.matches("carried out by the loaded plugins").count() == 3,
+        "{text}"
+    );
+    let yoda = text.split("JG/Yoda (E)").nth(1).unwrap();
+    assert!(
+        yoda.contains(
+            "     Reserves lists: \"Tap -> Up to 2 damage to one of your units prevent.\""
+        ) && yoda.contains(
+            "     not carried out: no loaded plugin carries out the ability Reserves lists"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn explain_shows_each_abilitys_script_or_where_the_grammar_stopped() {
     // R2-D2 (G)'s text is read and carried out by the card-script plugin; Darth Vader (A)'s first
     // ability stops at a word the grammar does not know yet, and his keywords are keywords.

@@ -17,11 +17,14 @@ use serde_json::{Value, json};
 /// The key under which WebDriver names an element (W3C WebDriver, "web element identifier").
 const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-/// A browser session opened through a WebDriver server (chromedriver).
+/// A browser session opened through a WebDriver server (chromedriver). Dropped without
+/// [`Session::close`] (a failed assertion), it still ends the session, so that no browser
+/// outlives the test.
 pub struct Session {
     /// `host:port` of the WebDriver server.
     server: String,
     id: String,
+    closed: bool,
 }
 
 /// An element of the page, found by [`Session::find`].
@@ -49,7 +52,11 @@ impl Session {
             .as_str()
             .ok_or_else(|| format!("no sessionId in {answer}"))?
             .to_string();
-        Ok(Session { server, id })
+        Ok(Session {
+            server,
+            id,
+            closed: false,
+        })
     }
 
     /// Sends one command of this session and returns the `value` of its answer.
@@ -104,14 +111,22 @@ impl Session {
     }
 
     /// Ends the session (the browser closes).
-    pub fn close(self) -> Result<(), String> {
-        request(
-            &self.server,
-            "DELETE",
-            &format!("/session/{}", self.id),
-            None,
-        )
-        .map(drop)
+    pub fn close(mut self) -> Result<(), String> {
+        self.closed = true;
+        self.end()
+    }
+
+    fn end(&self) -> Result<(), String> {
+        let path = format!("/session/{}", self.id);
+        request(&self.server, "DELETE", &path, None).map(drop)
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if !self.closed {
+            let _ = self.end();
+        }
     }
 }
 

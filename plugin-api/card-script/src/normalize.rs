@@ -168,7 +168,7 @@ fn shared_option_limit(text: &str) -> Option<String> {
 /// Words the data misspells, as a person reads them ("Shufle you deck." on TM Jawa Camp Leader,
 /// "during you build step" on AOTC San Hill (A)): whole phrases, so that no word is changed
 /// inside another.
-const MISSPELLINGS: [(&str, &str); 14] = [
+const MISSPELLINGS: [(&str, &str); 15] = [
     ("Shufle ", "Shuffle "),
     ("Shuffle you deck", "Shuffle your deck"),
     ("during you build step", "during your build step"),
@@ -193,6 +193,8 @@ const MISSPELLINGS: [(&str, &str); 14] = [
     ("one of you opponent", "one of your opponent"),
     // JG Obi-Wan's Maneuver.
     ("Space of Ground", "Space or Ground"),
+    // JG R2-D2 (E)'s Reserves: "Prevent 1 damage to one your Space or Ground units."
+    (" one your ", " one of your "),
 ];
 
 /// "is the Space arena", "is the Ground arena", "is the Character arena" read as "is in the ...

@@ -77,6 +77,24 @@ pub fn step(input: &mut &str) -> R<Vec<Step>> {
             ..Step::plain(Effect::Pay(payment))
         }]);
     }
+    // "Unless your opponent pays 5 Force, he or she discards that card." (ANH Error in
+    // Judgment): the payment before the effect, whose "he or she" is the player who may pay.
+    if let Some(payment) =
+        opt((w("unless"), payment, mark(",")).map(|(_, payment, _)| payment)).parse_next(input)?
+    {
+        let pronoun = opt(w("he or she")).parse_next(input)?.is_some();
+        let mut steps = step(input)?;
+        for step in &mut steps {
+            if step.unless_paid.is_some() {
+                return fail(input, "one payment");
+            }
+            if pronoun {
+                set_player(&mut step.effect, payment.who);
+            }
+            step.unless_paid = Some(payment.clone());
+        }
+        return Ok(steps);
+    }
     let optional = opt(one_of(&["you may", "may"]))
         .parse_next(input)?
         .is_some();
@@ -1353,6 +1371,31 @@ mod tests {
             panic!()
         };
         assert!(matches!(per, Some(Count::Units(_))));
+    }
+
+    #[test]
+    fn a_payment_may_come_before_the_effect_it_spares() {
+        // ANH Error in Judgment: "he or she" is the player who may pay.
+        let steps = read("Unless your opponent pays 5 Force, he or she discards that card");
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            steps[0].unless_paid,
+            Some(Payment {
+                who: Player::Opponent,
+                costs: vec![Cost::Force(Amount::Number(5))],
+            })
+        );
+        assert!(matches!(&steps[0].effect, Effect::Discard(units) if units.pick == Pick::That));
+        // "he or she loses 2 Force": the pronoun names the paying player.
+        let steps = read("Unless your opponent pays 2 Force, he or she loses 2 Force");
+        assert!(matches!(
+            steps[0].effect,
+            Effect::Force {
+                who: Player::Opponent,
+                lose: true,
+                ..
+            }
+        ));
     }
 
     #[test]
