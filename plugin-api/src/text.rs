@@ -23,18 +23,30 @@ pub const MULTI_WORD_SUBTYPES: &[&str] = &[
 /// Whether a subtype line (`subtypes`, as the host's view of a unit lists them) has a subtype
 /// printed in a text as `wanted` ("Stormtroopers", "Jedi", "Lothal Rebels"): one of its
 /// subtypes, or a word of one ("Jedi" is part of "Jedi Knight"), singular or plural ("Soldiers",
-/// "Witches"). The one reading of a subtype named by text, for the card plugins and the engine.
+/// "Witches"). A subtype of several words that [`MULTI_WORD_SUBTYPES`] doesn't list ("Nite
+/// Owl", printed "Mandalorian Nite Owl Warrior") is those words in a row on the line. The one
+/// reading of a subtype named by text, for the card plugins and the engine.
 pub fn has_subtype(subtypes: &[String], wanted: &str) -> bool {
     let mut forms = vec![wanted];
     forms.extend(wanted.strip_suffix('s'));
     forms.extend(wanted.strip_suffix("es"));
     // "Children": the one irregular plural printed for a subtype (Force Sensitive Child).
     forms.extend(wanted.strip_suffix("ren"));
+    let words: Vec<&str> = subtypes.iter().flat_map(|s| s.split_whitespace()).collect();
+    let in_a_row = |form: &str| {
+        let wanted: Vec<&str> = form.split_whitespace().collect();
+        wanted.len() > 1
+            && words.windows(wanted.len()).any(|run| {
+                run.iter()
+                    .zip(&wanted)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
+            })
+    };
     subtypes.iter().any(|subtype| {
         std::iter::once(subtype.as_str())
             .chain(subtype.split_whitespace())
             .any(|s| forms.iter().any(|f| s.eq_ignore_ascii_case(f)))
-    })
+    }) || forms.iter().any(|f| in_a_row(f))
 }
 
 /// Whether a text changes the build cost of its own card ("This unit costs 1 fewer build counter
@@ -182,6 +194,21 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_subtype_of_several_words_is_those_words_in_a_row() {
+        // TMW Bo-Katan Kryze (E), "Mandalorian Nite Owl Warrior", for Axe Woves A's "Nite Owl".
+        let line: Vec<String> = ["Mandalorian", "Nite", "Owl", "Warrior"]
+            .map(String::from)
+            .to_vec();
+        assert!(has_subtype(&line, "Nite Owl"));
+        assert!(has_subtype(&line, "Nite Owls"));
+        assert!(has_subtype(&line, "Owl"));
+        assert!(!has_subtype(&line, "Owl Nite"));
+        assert!(!has_subtype(&line, "Mandalorian Warrior"));
+        // A listed subtype of several words stays one subtype.
+        assert!(has_subtype(&["Jedi Knight".to_string()], "Jedi Knights"));
+    }
 
     #[test]
     fn parts_split_into_effects_keeping_costs_and_colon_forms() {

@@ -164,7 +164,7 @@ fn coverage_of_a_file_and_a_set_code() {
             "{HEADER}\n\
              Sneaky\tMINE\tL\tGround\t2\t20\t2\t2\tStealth\n\
              Plain\tMINE\tL\tGround\t2\t20\t2\t2\t\n\
-             Chatty\tMINE\tD\tSpace\t3\t30\t3\t3\tThis unit gets +1 power for each card in your hand.\n\
+             Chatty\tMINE\tD\tSpace\t3\t30\t3\t3\tThis unit gets +1 power for each card in your opponent's build zone.\n\
              Fight\tMINE\tD\tBattle\t3\t\t\t\tDraw a card.\n\
              Humming\tMINE\tD\tGround\t2\t20\t2\t2\tThis unit hums a tune.\n"
         ),
@@ -196,7 +196,7 @@ fn coverage_of_a_file_and_a_set_code() {
             // A Battle card's "Draw a card.", printing no cost, is played for nothing
             // (card-script): Fight is playable.
             "unsupported": [
-                {"text": "This unit gets +1 power for each card in your hand.", "count": 1},
+                {"text": "This unit gets +1 power for each card in your opponent's build zone.", "count": 1},
                 {"text": "This unit hums a tune.", "count": 1},
             ],
         })
@@ -230,7 +230,9 @@ fn coverage_of_a_file_and_a_set_code() {
     );
     assert!(text.contains("MINE"), "{text}");
     assert!(
-        text.contains("     1  This unit gets +1 power for each card in your hand."),
+        text.contains(
+            "     1  This unit gets +1 power for each card in your opponent's build zone."
+        ),
         "{text}"
     );
     assert!(

@@ -107,7 +107,21 @@ impl Display for Count {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
             Count::Units(units) => write!(f, "{units}"),
-            Count::Cards { whose, zone } => write!(f, "cards in {} {zone}", possessive(*whose)),
+            Count::Cards {
+                whose,
+                zone,
+                filters,
+            } if filters.is_empty() => write!(f, "cards in {} {zone}", possessive(*whose)),
+            Count::Cards {
+                whose,
+                zone,
+                filters,
+            } => write!(
+                f,
+                "cards ({}) in {} {zone}",
+                joined(filters, ", "),
+                possessive(*whose)
+            ),
             Count::Counters {
                 kind: Some(kind),
                 on,

@@ -200,8 +200,14 @@ pub enum Amount {
 pub enum Count {
     /// Units in play that match ("each of your other Jedi").
     Units(Units),
-    /// Cards in a player's zone.
-    Cards { whose: Player, zone: Zone },
+    /// Cards in a player's zone, of the filters given ("for each Jedi Character card in your
+    /// discard pile"; none for every card).
+    Cards {
+        whose: Player,
+        zone: Zone,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        filters: Vec<Filter>,
+    },
     /// Counters of a kind on a unit ("mastery counters on this unit"); `kind` none for any.
     Counters { kind: Option<String>, on: Units },
     /// The cards in a unit's stack.

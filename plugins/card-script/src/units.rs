@@ -521,6 +521,26 @@ pub(crate) fn in_state(state: UnitState, unit: &UnitView) -> bool {
     }
 }
 
+/// The pile of a zone a count names, if it is a pile.
+fn pile(zone: script::Zone) -> Option<Pile> {
+    match zone {
+        script::Zone::Hand => Some(Pile::Hand),
+        script::Zone::Deck => Some(Pile::Deck),
+        script::Zone::DiscardPile => Some(Pile::DiscardPile),
+        _ => None,
+    }
+}
+
+/// Whether a filter names a card by words of its name, itself or among alternatives.
+fn names_a_name(filter: &Filter) -> bool {
+    match filter {
+        Filter::Named(_) => true,
+        Filter::Not(inner) => names_a_name(inner),
+        Filter::AnyOf(filters) | Filter::AllOf(filters) => filters.iter().any(names_a_name),
+        _ => false,
+    }
+}
+
 /// The side a condition's player is, for the card `me`: its controller or the opponent.
 fn side_of(whose: Player, me: &UnitView) -> Side {
     match whose {
@@ -571,6 +591,21 @@ pub(crate) fn count_carried_out(count: &Count) -> bool {
             on,
         } => !kind.is_empty() && matches!(on.pick, Pick::This | Pick::That),
         Count::Stack(units) => units.pick == Pick::This,
+        // "for each Jedi Character card in your discard pile": a pile of either player, its
+        // cards told by what is printed on them (API 1.11 `pile-cards`). Not a card with a
+        // word "in its name" (TMW Axe Woves A's "Nite Owl"): a name is matched by whole words,
+        // which "Nite Owls (B)" and "Nite Owl's Kom'rk-class Fighter" don't have.
+        Count::Cards {
+            whose,
+            zone,
+            filters,
+        } => {
+            matches!(whose, Player::You | Player::Opponent)
+                && pile(*zone).is_some()
+                && filters
+                    .iter()
+                    .all(|f| card_filter_carried_out(f) && !names_a_name(f))
+        }
         // Pilots or Equipment on the card itself (API 1.19 `attached`), told by what is
         // printed on them.
         Count::Attached { on, filters, .. } => {
@@ -595,6 +630,16 @@ pub(crate) fn counted(count: &Count, me: &UnitView) -> i32 {
             .map_or(0, |c| c.amount as usize),
         Count::Counters { .. } => me.damage as usize,
         Count::Stack(_) => me.stack_size as usize,
+        Count::Cards {
+            whose,
+            zone,
+            filters,
+        } => pile(*zone).map_or(0, |pile| {
+            host::pile_cards(side_of(*whose, me), pile)
+                .iter()
+                .filter(|card| filters.iter().all(|f| card_fits(f, card)))
+                .count()
+        }),
         Count::Attached { kind, filters, .. } => host::attached(me.id)
             .iter()
             .filter(|a| {

@@ -46,8 +46,20 @@ pub(super) fn for_each(input: &mut &str) -> R<Count> {
 #[inline(never)]
 pub fn counted(input: &mut &str) -> R<Count> {
     alt((
-        (one_of(&["cards", "card"]), w("in"), zone_of)
-            .map(|(_, _, (whose, zone))| Count::Cards { whose, zone }),
+        (one_of(&["cards", "card"]), w("in"), zone_of).map(|(_, _, (whose, zone))| Count::Cards {
+            whose,
+            zone,
+            filters: Vec::new(),
+        }),
+        // "for each Jedi Character card in your discard pile" (ROTJ Honor the Fallen): the
+        // cards of a pile that the phrase names.
+        (super::units::card_phrase, w("in"), zone_of).map(|(cards, _, (whose, zone))| {
+            Count::Cards {
+                whose,
+                zone,
+                filters: cards.filters,
+            }
+        }),
         (
             one_of(&["damage counters", "damage counter"]),
             w("on"),
@@ -160,4 +172,41 @@ pub fn attached(input: &mut &str) -> R<Count> {
         }),
     ))
     .parse_next(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{Arena, Player, Zone};
+
+    #[test]
+    fn the_cards_of_a_pile_a_phrase_names_are_counted() {
+        // ROTJ Honor the Fallen: "Gain 1 Force for each Jedi Character card in your discard
+        // pile."
+        let Count::Cards {
+            whose: Player::You,
+            zone: Zone::DiscardPile,
+            filters,
+        } = super::super::words::read_whole(counted, "Jedi Character card in your discard pile")
+        else {
+            panic!()
+        };
+        assert!(
+            filters.contains(&Filter::Subtype("Jedi".into())),
+            "{filters:?}"
+        );
+        assert!(
+            filters.contains(&Filter::OfArena(Arena::Character)),
+            "{filters:?}"
+        );
+        // Every card of the pile.
+        assert_eq!(
+            super::super::words::read_whole(counted, "cards in your opponent's hand"),
+            Count::Cards {
+                whose: Player::Opponent,
+                zone: Zone::Hand,
+                filters: Vec::new()
+            }
+        );
+    }
 }
