@@ -32,21 +32,26 @@ pub fn has_subtype(subtypes: &[String], wanted: &str) -> bool {
     forms.extend(wanted.strip_suffix("es"));
     // "Children": the one irregular plural printed for a subtype (Force Sensitive Child).
     forms.extend(wanted.strip_suffix("ren"));
-    let words: Vec<&str> = subtypes.iter().flat_map(|s| s.split_whitespace()).collect();
-    let in_a_row = |form: &str| {
-        let wanted: Vec<&str> = form.split_whitespace().collect();
-        wanted.len() > 1
-            && words.windows(wanted.len()).any(|run| {
-                run.iter()
-                    .zip(&wanted)
-                    .all(|(a, b)| a.eq_ignore_ascii_case(b))
-            })
-    };
-    subtypes.iter().any(|subtype| {
+    let one = subtypes.iter().any(|subtype| {
         std::iter::once(subtype.as_str())
             .chain(subtype.split_whitespace())
             .any(|s| forms.iter().any(|f| s.eq_ignore_ascii_case(f)))
-    }) || forms.iter().any(|f| in_a_row(f))
+    });
+    // Only a phrase of several words looks for a run of words (rare: no allocation otherwise,
+    // since plugins and the engine ask this at every state check).
+    one || (wanted.contains(' ') && forms.iter().any(|f| in_a_row(subtypes, f)))
+}
+
+/// Whether the words of `form` follow each other on the subtype line.
+fn in_a_row(subtypes: &[String], form: &str) -> bool {
+    let words: Vec<&str> = subtypes.iter().flat_map(|s| s.split_whitespace()).collect();
+    let wanted: Vec<&str> = form.split_whitespace().collect();
+    wanted.len() > 1
+        && words.windows(wanted.len()).any(|run| {
+            run.iter()
+                .zip(&wanted)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+        })
 }
 
 /// Whether a text changes the build cost of its own card ("This unit costs 1 fewer build counter

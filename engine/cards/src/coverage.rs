@@ -402,8 +402,8 @@ pub fn ability_coverage(
             Some((keyword, parameter)) if keyword == "Pilot" => {
                 pilot_coverage(card, keyword, &parameter, keywords, has_plugin, understood)
             }
-            Some((keyword, parameter)) if keyword.eq_ignore_ascii_case("Reserves") => {
-                reserves_coverage(card, text, &parameter, keywords, has_plugin, understood)
+            _ if let Some(listed) = listed_by_reserves(text, keywords) => {
+                reserves_coverage(card, text, &listed, keywords, has_plugin, understood)
             }
             _ => AbilityCoverage {
                 class: AbilityClass::CardText,
@@ -431,6 +431,14 @@ pub fn ability_coverage(
             coverage
         }
     }
+}
+
+/// The ability a "Reserves: <ability>" text lists, if `text` is one (`cards explain` reads it in
+/// the text's place).
+pub fn listed_by_reserves(text: &str, keywords: &[String]) -> Option<String> {
+    keyword_ability(text, keywords)
+        .filter(|(keyword, _)| keyword.eq_ignore_ascii_case("Reserves"))
+        .map(|(_, listed)| listed.trim().to_string())
 }
 
 /// A Reserves text its plugin claims: the plugin hands the listed ability to the unit as

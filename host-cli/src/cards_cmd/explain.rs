@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use swtcg_card_script::{Card, Reading, explain};
 use swtcg_engine::cards::coverage::{
-    AbilityClass, Missing, ability_coverage, keyword_ability, played_kind, read_text,
+    AbilityClass, Missing, ability_coverage, listed_by_reserves, played_kind, read_text,
 };
 use swtcg_engine::model::{CardSide, CardType};
 use swtcg_engine::{CardDef, Ruleset};
@@ -108,10 +108,9 @@ fn explain_card(card: &CardDef, support: &crate::support::Support<'_>) -> Explai
         .abilities
         .iter()
         .map(|text| {
-            // Reserves hands its listed ability to the unit as printed: that is the text to read.
-            let read = reserves_listed(text, support).unwrap_or_else(|| text.clone());
-            let reading = || read_text(card, &read);
-            explain_ability(card, text, kind, support, reading)
+            explain_ability(card, text, kind, support, |read: &str| {
+                read_text(card, read)
+            })
         })
         .collect();
     ExplainedCard {
@@ -124,10 +123,9 @@ fn explain_card(card: &CardDef, support: &crate::support::Support<'_>) -> Explai
 
 /// A text given with `--text`, read as a unit's.
 fn explain_text(text: &str, support: &crate::support::Support<'_>) -> ExplainedCard {
-    let read = reserves_listed(text, support).unwrap_or_else(|| text.to_string());
-    let reading = || {
+    let reading = |read: &str| {
         swtcg_card_script::read(
-            &read,
+            read,
             Card {
                 name: "",
                 played: false,
@@ -155,8 +153,11 @@ fn explain_ability(
     text: &str,
     kind: Option<CardType>,
     support: &crate::support::Support<'_>,
-    reading: impl FnOnce() -> Reading,
+    read: impl FnOnce(&str) -> Reading,
 ) -> Explained {
+    // Reserves hands its listed ability to the unit as printed: that is the text to read.
+    let listed = listed_by_reserves(text, &support.keywords);
+    let reading = || read(listed.as_deref().unwrap_or(text));
     let Some(kind) = kind else {
         return Explained {
             text: text.to_string(),
@@ -166,7 +167,7 @@ fn explain_ability(
             missing: vec!["cards of this type are not played yet".to_string()],
             reading: Some(reading()),
             written: written_in(card, text),
-            listed: reserves_listed(text, support),
+            listed,
         };
     };
     let coverage = ability_coverage(
@@ -177,7 +178,6 @@ fn explain_ability(
         &|keyword| support.has_plugin(keyword),
         &|card, text, kind| support.understood(card, text, kind),
     );
-    let listed = reserves_listed(text, support);
     let (class, keyword) = match &coverage.class {
         AbilityClass::Keyword { name, .. } => ("keyword", Some(name.clone())),
         AbilityClass::CardText => ("card-text", None),
@@ -216,13 +216,6 @@ fn explain_ability(
     }
 }
 
-/// The ability a "Reserves: <ability>" text lists, if `text` is one.
-fn reserves_listed(text: &str, support: &crate::support::Support<'_>) -> Option<String> {
-    keyword_ability(text, &support.keywords)
-        .filter(|(keyword, _)| keyword.eq_ignore_ascii_case("Reserves"))
-        .map(|(_, listed)| listed.trim().to_string())
-}
-
 /// The script written by hand for a printed ability, if there is one.
 fn written_in(card: &CardDef, text: &str) -> Option<Written> {
     card.scripts
@@ -250,6 +243,9 @@ fn print_card(card: &ExplainedCard) {
             println!("     keyword ability: {keyword}");
         }
         if let Some(reading) = &ability.reading {
+            if let Some(listed) = &ability.listed {
+                println!("     Reserves lists: \"{listed}\"");
+            }
             match (&reading.script, &reading.stop) {
                 (Some(script), _) => {
                     let mut lines = explain::lines(script).into_iter();
@@ -259,18 +255,12 @@ fn print_card(card: &ExplainedCard) {
                             written.file, written.reads_as
                         );
                     }
-                    if let Some(listed) = &ability.listed {
-                        println!("     Reserves lists: \"{listed}\"");
-                    }
                     println!("     read: {}", lines.next().unwrap_or_default());
                     for line in lines {
                         println!("       {line}");
                     }
                 }
                 (None, Some(stop)) => {
-                    if let Some(listed) = &ability.listed {
-                        println!("     Reserves lists: \"{listed}\"");
-                    }
                     println!("     not read: {}", stop.describe());
                     println!("       {}", reading.text);
                     let column = reading.text[..stop.offset].chars().count();

@@ -111,17 +111,13 @@ impl Display for Count {
                 whose,
                 zone,
                 filters,
-            } if filters.is_empty() => write!(f, "cards in {} {zone}", possessive(*whose)),
-            Count::Cards {
-                whose,
-                zone,
-                filters,
-            } => write!(
-                f,
-                "cards ({}) in {} {zone}",
-                joined(filters, ", "),
-                possessive(*whose)
-            ),
+            } => {
+                write!(f, "cards ")?;
+                if !filters.is_empty() {
+                    write!(f, "({}) ", joined(filters, ", "))?;
+                }
+                write!(f, "in {} {zone}", possessive(*whose))
+            }
             Count::Counters {
                 kind: Some(kind),
                 on,
